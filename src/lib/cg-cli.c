@@ -1,0 +1,153 @@
+/* cg-cli.c — GOptionContext set-up and the error-to-exit-status mapping. */
+#include "config.h"
+
+#include "cg-cli.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg-error.h"
+#include "cg-output.h"
+
+int
+cg_cli_exit_status (const GError *error)
+{
+  if (error == NULL)
+    return 0;
+  if (error->domain == G_OPTION_ERROR || (error->domain == CG_ERROR && error->code == CG_ERROR_USAGE))
+    return 2;
+  return 1;
+}
+
+gboolean
+cg_cli_choose (const char *option, const char *given, const char *const *choices, guint *index,
+               GError **error)
+{
+  if (given == NULL)
+    {
+      *index = 0;
+      return TRUE;
+    }
+  for (guint i = 0; choices[i]; i++)
+    if (strcmp (given, choices[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  g_autofree char *list = g_strjoinv ("|", (char **) choices);
+  g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--%s=%s: expected one of %s", option, given, list);
+  return FALSE;
+}
+
+gboolean
+cg_cli_choose_event (CgGraph *g, const char *name, guint *event, GError **error)
+{
+  if (cg_graph_n_events (g) == 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "the profile has no events");
+      return FALSE;
+    }
+  if (name == NULL)
+    {
+      *event = 0;
+      return TRUE;
+    }
+  gint e = cg_graph_find_event (g, name);
+  if (e < 0)
+    {
+      g_autoptr (GString) known = g_string_new (NULL);
+      for (guint i = 0; i < cg_graph_n_events (g); i++)
+        g_string_append_printf (known, "%s%s", i ? ", " : "", cg_graph_event_name (g, i));
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--event=%s: the profile has no such event (it has %s)",
+                   name, known->str);
+      return FALSE;
+    }
+  *event = (guint) e;
+  return TRUE;
+}
+
+static void
+warn_to_stderr (const char *message, gpointer user_data)
+{
+  (void) user_data;
+  fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
+}
+
+CgProfile *
+cg_cli_read_inputs (const CgCliCommon *common, GError **error)
+{
+  g_autoptr (CgProfile) profile = cg_profile_new ();
+  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr };
+  if (common->files == NULL || common->files[0] == NULL)
+    return cg_read_file (profile, NULL, &options, error) ? g_steal_pointer (&profile) : NULL;
+  for (guint i = 0; common->files[i]; i++)
+    if (!cg_read_file (profile, common->files[i], &options, error))
+      return NULL;
+  return g_steal_pointer (&profile);
+}
+
+gboolean
+cg_cli_write (const CgCliCommon *common, CgCliWriteFunc write, gpointer data, GError **error)
+{
+  g_autoptr (CgOutput) out = cg_output_open (common->output, error);
+  if (out == NULL)
+    return FALSE;
+  if (!write (cg_output_stream (out), cg_output_name (out), data, error))
+    return FALSE;
+  return cg_output_commit (out, error);
+}
+
+int
+cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, gpointer options)
+{
+  g_autofree char *format_help = g_strdup_printf ("Output format: %s", spec->formats);
+  const GOptionEntry common_entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &common->output,
+      "Write to FILE (atomically) instead of standard output", "FILE" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &common->format, format_help, "FORMAT" },
+    { "lenient", 0, 0, G_OPTION_ARG_NONE, &common->lenient,
+      "Warn about inconsistent input (totals that do not add up, unknown lines) instead of failing",
+      NULL },
+    { "version", 'V', 0, G_OPTION_ARG_NONE, &common->version, "Print the version and exit", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &common->files, NULL, NULL },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  /* a closed pipe is a write error (exit 1), not a silent death by signal */
+  signal (SIGPIPE, SIG_IGN);
+  g_autofree char *prgname = g_path_get_basename (argv[0]);
+  g_set_prgname (prgname);
+
+  g_autoptr (GOptionContext) ctx = g_option_context_new (spec->parameters);
+  g_option_context_set_summary (ctx, spec->summary);
+  g_option_context_set_description (ctx, spec->description);
+  g_option_context_add_main_entries (ctx, common_entries, NULL);
+  if (spec->entries)
+    g_option_context_add_main_entries (ctx, spec->entries, NULL);
+
+  GError *error = NULL;
+  int status = 0;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n", g_get_prgname (),
+               error->message, g_get_prgname ());
+      status = 2;
+    }
+  else if (common->version)
+    printf ("%s (%s)\n", g_get_prgname (), PACKAGE_STRING);
+  else if (!spec->run (options, &error))
+    {
+      fprintf (stderr, "%s: %s\n", g_get_prgname (), error->message);
+      status = cg_cli_exit_status (error);
+    }
+  g_clear_error (&error);
+  g_clear_pointer (&common->output, g_free);
+  g_clear_pointer (&common->format, g_free);
+  g_clear_pointer (&common->files, g_strfreev);
+  if (fclose (stdout) != 0 && status == 0)
+    {
+      fprintf (stderr, "%s: <stdout>: write error\n", g_get_prgname ());
+      status = 1;
+    }
+  return status;
+}

@@ -1,0 +1,64 @@
+/* cg-cli.h — what the four filters share: common options, reading the
+ * inputs, writing the output atomically, messages and exit statuses.
+ *
+ * Each tool declares its options in a static GOptionEntry table pointing
+ * into its own options struct (which starts with a CgCliCommon), and a
+ * run() function that tests can call directly; cg_cli_main() does the
+ * rest.  Exit status: 0 success, 1 bad data or I/O, 2 bad usage.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "cg-profile.h"
+#include "cg-read.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char *output;   /* -o FILE; NULL = stdout */
+  char *format;   /* --format; NULL = the tool's default */
+  gboolean lenient;
+  gboolean version;
+  char **files;   /* positional arguments; NULL or empty = stdin */
+} CgCliCommon;
+
+typedef gboolean (*CgCliRun) (gpointer options, GError **error);
+
+typedef struct {
+  const char *parameters;     /* "[FILE...]" */
+  const char *summary;        /* one line for --help */
+  const char *description;    /* paragraph after the options */
+  const char *formats;        /* "xml|text", shown in --help */
+  const GOptionEntry *entries; /* the tool's own options (nullable) */
+  CgCliRun run;
+} CgCliSpec;
+
+/* Parses @argv, runs @spec->run (@options must begin with @common), prints
+ * errors as "PROG: message" and returns the exit status. */
+int cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, gpointer options);
+
+/* The exit status for @error: 2 for usage errors, 1 otherwise. */
+int cg_cli_exit_status (const GError *error);
+
+/* Index of @given (NULL: 0, the default) in the NULL-terminated @choices.
+ * Error CG_ERROR_USAGE naming the option and the choices. */
+gboolean cg_cli_choose (const char *option, const char *given, const char *const *choices,
+                        guint *index, GError **error);
+
+/* The index of the event called @name (NULL: the first event).  Error
+ * CG_ERROR_USAGE listing the events when there is no such event,
+ * CG_ERROR_UNSUPPORTED when the profile has none. */
+gboolean cg_cli_choose_event (CgGraph *graph, const char *name, guint *event, GError **error);
+
+/* Reads every input of @common (stdin when none) into a new profile,
+ * merging them.  Warnings go to stderr. */
+CgProfile *cg_cli_read_inputs (const CgCliCommon *common, GError **error);
+
+/* Writes with @write to the output of @common, atomically. */
+typedef gboolean (*CgCliWriteFunc) (FILE *stream, const char *name, gpointer data, GError **error);
+gboolean cg_cli_write (const CgCliCommon *common, CgCliWriteFunc write, gpointer data,
+                       GError **error);
+
+G_END_DECLS

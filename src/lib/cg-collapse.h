@@ -1,0 +1,25 @@
+/* cg-collapse.h — each cycle replaced by one function "<cycle N>".
+ *
+ * gprof's view of recursion (Graham et al. 1982 §4): the members of a
+ * cycle act as one node whose self cost is theirs summed, whose callers
+ * are the arcs entering the cycle and whose callees are the arcs leaving
+ * it.  Calls between different members become the cycle's self-arc (its
+ * "+N" in gprof); members' own self-arcs are dropped with them.  Measured
+ * inclusive costs of arcs entering a cycle are kept: such calls never
+ * nest, so they stay exact.  A call tree, when present, is remapped the
+ * same way.  The result has no cycles left.  O(|V| + |E| + frames).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-profile.h"
+
+G_BEGIN_DECLS
+
+/* Replaces the data of @profile by its collapsed form, using its cycles
+ * (found first when absent).  Derived data are dropped.  Error
+ * CG_ERROR_OVERFLOW when merged costs exceed 64 bits. */
+gboolean cg_collapse_cycles (CgProfile *profile, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,71 @@
+/* cg-cost.h — the result of a cost method: totals per function and arc.
+ *
+ * A method (cg-method.h) turns a profile into, per function, its total
+ * (inclusive) cost c_t(f) and, per arc (g, f), the part of f's total that
+ * the calls from g carried; self costs stay those of the graph.  Each
+ * value says whether it is exact or estimated, and the result says which
+ * method produced it.
+ *
+ * Values are vectors over the graph's events.  Exact methods keep each
+ * event's kind; estimating methods (gprof, decompose) produce reals.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-graph.h"
+
+G_BEGIN_DECLS
+
+/**
+ * CgMethod:
+ * @CG_METHOD_AUTO: the best the data allows (resolved before computing).
+ * @CG_METHOD_MEASURED: callgrind's measured inclusive costs with its
+ *   recursion split (design §3 "Measured inclusive").
+ * @CG_METHOD_EXACT: Kaes's Min_E rule over a call tree or contexts.
+ * @CG_METHOD_GPROF: gprof's propagation, cycles as units.
+ * @CG_METHOD_DECOMPOSE: gprof2dot's linear decomposition inside cycles.
+ */
+typedef enum {
+  CG_METHOD_AUTO,
+  CG_METHOD_MEASURED,
+  CG_METHOD_EXACT,
+  CG_METHOD_GPROF,
+  CG_METHOD_DECOMPOSE,
+} CgMethod;
+
+const char *cg_method_to_string (CgMethod method);
+gboolean cg_method_from_string (const char *s, CgMethod *method);
+
+typedef struct _CgCosts CgCosts;
+
+/* Zero totals for @n_functions functions and @n_arcs arcs over the events
+ * of @graph; @method must not be CG_METHOD_AUTO. */
+CgCosts *cg_costs_new (CgMethod method, const CgGraph *graph);
+void cg_costs_free (CgCosts *costs);
+
+CgMethod cg_costs_method (const CgCosts *costs);
+guint cg_costs_n_functions (const CgCosts *costs);
+guint cg_costs_n_arcs (const CgCosts *costs);
+guint cg_costs_n_events (const CgCosts *costs);
+CgKind cg_costs_kind (const CgCosts *costs, guint event);
+const CgKind *cg_costs_kinds (const CgCosts *costs);
+
+/* Total vector of function @f (n_events values). */
+CgValue *cg_costs_total (CgCosts *costs, CgFunctionId f);
+const CgValue *cg_costs_total_const (const CgCosts *costs, CgFunctionId f);
+/* Cost vector carried by arc @a. */
+CgValue *cg_costs_arc (CgCosts *costs, CgArcId a);
+const CgValue *cg_costs_arc_const (const CgCosts *costs, CgArcId a);
+
+gboolean cg_costs_total_is_estimated (const CgCosts *costs, CgFunctionId f);
+void cg_costs_set_total_estimated (CgCosts *costs, CgFunctionId f, gboolean estimated);
+gboolean cg_costs_arc_is_estimated (const CgCosts *costs, CgArcId a);
+void cg_costs_set_arc_estimated (CgCosts *costs, CgArcId a, gboolean estimated);
+
+/* TRUE when any function total is estimated. */
+gboolean cg_costs_any_estimated (const CgCosts *costs);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgCosts, cg_costs_free)
+
+G_END_DECLS

@@ -1,0 +1,322 @@
+/* cg-display-tree.c — expansion from the roots with a worklist, promotion
+ * of stranded functions through a heap. */
+#include "config.h"
+
+#include "cg-display-tree.h"
+
+#include <string.h>
+
+typedef struct {
+  CgFunctionId function;
+  CgArcId arc;
+  CgNodeId parent;
+} NodeRec;
+
+struct _CgDisplayTree {
+  GArray *nodes;        /* NodeRec */
+  CgNodeId *master;     /* per function */
+  GArray *roots;        /* CgNodeId */
+  guint32 *child_start; /* children CSR, n_nodes + 1 */
+  CgNodeId *child_list;
+};
+
+typedef struct {
+  CgGraph *graph;
+  const CgCosts *costs;
+  guint event;
+  CgKind kind;
+} Order;
+
+static int
+compare_names (const Order *o, CgFunctionId a, CgFunctionId b)
+{
+  int c = strcmp (cg_graph_function_name (o->graph, a), cg_graph_function_name (o->graph, b));
+  if (c == 0)
+    c = strcmp (cg_graph_function_object (o->graph, a), cg_graph_function_object (o->graph, b));
+  return c != 0 ? c : (a > b) - (a < b);
+}
+
+static int
+compare_totals (const Order *o, CgFunctionId a, CgFunctionId b)
+{
+  return cg_value_compare (o->kind, cg_costs_total_const (o->costs, a)[o->event],
+                           cg_costs_total_const (o->costs, b)[o->event]);
+}
+
+/* Kaes's ordering of functions: by total, then name (then object and
+ * index, so that the order is total). */
+static int
+compare_functions (const Order *o, CgFunctionId a, CgFunctionId b)
+{
+  int c = compare_totals (o, a, b);
+  return c != 0 ? c : compare_names (o, a, b);
+}
+
+/* Display order of roots: largest total first, then by name. */
+static gint
+by_total_descending (gconstpointer a, gconstpointer b, gpointer data)
+{
+  CgFunctionId x = *(const CgFunctionId *) a, y = *(const CgFunctionId *) b;
+  int c = compare_totals (data, y, x);
+  return c != 0 ? c : compare_names (data, x, y);
+}
+
+/* ---- a binary max-heap of functions ---- */
+
+static void
+heap_push (GArray *heap, const Order *o, CgFunctionId f)
+{
+  g_array_append_val (heap, f);
+  CgFunctionId *h = (CgFunctionId *) heap->data;
+  for (guint i = heap->len - 1; i > 0;)
+    {
+      guint parent = (i - 1) / 2;
+      if (compare_functions (o, h[parent], h[i]) >= 0)
+        break;
+      CgFunctionId t = h[parent];
+      h[parent] = h[i];
+      h[i] = t;
+      i = parent;
+    }
+}
+
+static CgFunctionId
+heap_pop (GArray *heap, const Order *o)
+{
+  CgFunctionId *h = (CgFunctionId *) heap->data;
+  CgFunctionId top = h[0];
+  h[0] = h[heap->len - 1];
+  g_array_set_size (heap, heap->len - 1);
+  h = (CgFunctionId *) heap->data;
+  for (guint i = 0;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      if (l < heap->len && compare_functions (o, h[l], h[m]) > 0)
+        m = l;
+      if (r < heap->len && compare_functions (o, h[r], h[m]) > 0)
+        m = r;
+      if (m == i)
+        break;
+      CgFunctionId t = h[m];
+      h[m] = h[i];
+      h[i] = t;
+      i = m;
+    }
+  return top;
+}
+
+/* ---- building ---- */
+
+static CgNodeId
+add_node (CgDisplayTree *t, CgFunctionId f, CgArcId a, CgNodeId parent)
+{
+  NodeRec rec = { f, a, parent };
+  g_array_append_val (t->nodes, rec);
+  return t->nodes->len - 1;
+}
+
+CgDisplayTree *
+cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
+{
+  Order o = { graph, costs, event, cg_costs_kind (costs, event) };
+  guint nf = cg_graph_n_functions (graph);
+  CgDisplayTree *t = g_new0 (CgDisplayTree, 1);
+  t->nodes = g_array_new (FALSE, FALSE, sizeof (NodeRec));
+  t->roots = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
+  t->master = g_new (CgNodeId, MAX (nf, 1));
+
+  /* Kaes's master caller of each function, and its roots */
+  g_autofree CgFunctionId *best_caller = g_new (CgFunctionId, MAX (nf, 1));
+  /* for stranded functions: the node under the best caller reached so far */
+  g_autofree CgNodeId *best_node = g_new (CgNodeId, MAX (nf, 1));
+  g_autofree CgFunctionId *best_node_caller = g_new (CgFunctionId, MAX (nf, 1));
+  g_autofree guint8 *in_heap = g_new0 (guint8, MAX (nf, 1));
+  g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (CgFunctionId), nf);
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      t->master[f] = best_node[f] = CG_NO_ID;
+      best_caller[f] = CG_NO_ID;
+      guint n;
+      const CgArcId *in = cg_graph_in_arcs (graph, f, &n);
+      for (guint i = 0; i < n; i++)
+        {
+          CgFunctionId g = cg_graph_arc_caller (graph, in[i]);
+          if (g != f && (best_caller[f] == CG_NO_ID || compare_functions (&o, g, best_caller[f]) > 0))
+            best_caller[f] = g;
+        }
+      g_array_append_val (order, f);
+    }
+  g_array_sort_with_data (order, by_total_descending, &o);
+
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
+  g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  /* the true roots first, largest first; then stranded functions */
+  for (guint i = 0; i < nf; i++)
+    {
+      CgFunctionId f = g_array_index (order, CgFunctionId, i);
+      if (best_caller[f] != CG_NO_ID)
+        continue;
+      CgNodeId n = add_node (t, f, CG_NO_ID, CG_NO_ID);
+      t->master[f] = n;
+      g_array_append_val (t->roots, n);
+    }
+  for (guint i = t->roots->len; i-- > 0;)
+    g_array_append_val (stack, g_array_index (t->roots, CgNodeId, i));
+
+  guint next_unplaced = 0;
+  for (;;)
+    {
+      while (stack->len > 0)
+        {
+          CgNodeId m = g_array_index (stack, CgNodeId, stack->len - 1);
+          g_array_set_size (stack, stack->len - 1);
+          CgFunctionId g = g_array_index (t->nodes, NodeRec, m).function;
+          guint n;
+          const CgArcId *out = cg_graph_out_arcs (graph, g, &n);
+          /* push in reverse so that children are expanded in arc order */
+          guint first_new = stack->len;
+          for (guint i = 0; i < n; i++)
+            {
+              CgFunctionId f = cg_graph_arc_callee (graph, out[i]);
+              CgNodeId node = add_node (t, f, out[i], m);
+              if (t->master[f] != CG_NO_ID)
+                continue;
+              if (best_caller[f] == g)
+                {
+                  t->master[f] = node;
+                  g_array_append_val (stack, node);
+                  continue;
+                }
+              if (best_node[f] == CG_NO_ID || compare_functions (&o, g, best_node_caller[f]) > 0)
+                {
+                  best_node[f] = node;
+                  best_node_caller[f] = g;
+                }
+              if (!in_heap[f])
+                {
+                  in_heap[f] = 1;
+                  heap_push (heap, &o, f);
+                }
+            }
+          for (guint i = first_new, j = stack->len; i + 1 < j; i++, j--)
+            {
+              CgNodeId tmp = g_array_index (stack, CgNodeId, i);
+              g_array_index (stack, CgNodeId, i) = g_array_index (stack, CgNodeId, j - 1);
+              g_array_index (stack, CgNodeId, j - 1) = tmp;
+            }
+        }
+      /* stranded: the master caller was never reached */
+      CgFunctionId f = CG_NO_ID;
+      while (heap->len > 0 && f == CG_NO_ID)
+        {
+          CgFunctionId c = heap_pop (heap, &o);
+          if (t->master[c] == CG_NO_ID)
+            f = c;
+        }
+      if (f != CG_NO_ID)
+        {
+          t->master[f] = best_node[f];
+          g_array_append_val (stack, best_node[f]);
+          continue;
+        }
+      /* unreachable from every root: the largest becomes a root */
+      while (next_unplaced < nf && t->master[g_array_index (order, CgFunctionId, next_unplaced)] != CG_NO_ID)
+        next_unplaced++;
+      if (next_unplaced == nf)
+        break;
+      f = g_array_index (order, CgFunctionId, next_unplaced);
+      CgNodeId n = add_node (t, f, CG_NO_ID, CG_NO_ID);
+      t->master[f] = n;
+      g_array_append_val (t->roots, n);
+      g_array_append_val (stack, n);
+    }
+
+  /* children lists: node ids are in creation order, parents first */
+  guint nn = t->nodes->len;
+  t->child_start = g_new0 (guint32, (gsize) nn + 1);
+  t->child_list = g_new (CgNodeId, MAX (nn, 1));
+  for (CgNodeId x = 0; x < nn; x++)
+    {
+      CgNodeId p = g_array_index (t->nodes, NodeRec, x).parent;
+      if (p != CG_NO_ID)
+        t->child_start[p + 1]++;
+    }
+  for (guint i = 0; i < nn; i++)
+    t->child_start[i + 1] += t->child_start[i];
+  g_autofree guint32 *fill = g_memdup2 (t->child_start, ((gsize) nn + 1) * sizeof (guint32));
+  for (CgNodeId x = 0; x < nn; x++)
+    {
+      CgNodeId p = g_array_index (t->nodes, NodeRec, x).parent;
+      if (p != CG_NO_ID)
+        t->child_list[fill[p]++] = x;
+    }
+  return t;
+}
+
+void
+cg_display_tree_free (CgDisplayTree *t)
+{
+  if (t == NULL)
+    return;
+  g_array_unref (t->nodes);
+  g_array_unref (t->roots);
+  g_free (t->master);
+  g_free (t->child_start);
+  g_free (t->child_list);
+  g_free (t);
+}
+
+guint
+cg_display_tree_n_nodes (const CgDisplayTree *t)
+{
+  return t->nodes->len;
+}
+
+guint
+cg_display_tree_n_roots (const CgDisplayTree *t)
+{
+  return t->roots->len;
+}
+
+CgNodeId
+cg_display_tree_root (const CgDisplayTree *t, guint i)
+{
+  return g_array_index (t->roots, CgNodeId, i);
+}
+
+CgFunctionId
+cg_display_tree_function (const CgDisplayTree *t, CgNodeId node)
+{
+  return g_array_index (t->nodes, NodeRec, node).function;
+}
+
+CgArcId
+cg_display_tree_arc (const CgDisplayTree *t, CgNodeId node)
+{
+  return g_array_index (t->nodes, NodeRec, node).arc;
+}
+
+CgNodeId
+cg_display_tree_parent (const CgDisplayTree *t, CgNodeId node)
+{
+  return g_array_index (t->nodes, NodeRec, node).parent;
+}
+
+CgNodeId
+cg_display_tree_master (const CgDisplayTree *t, CgFunctionId f)
+{
+  return t->master[f];
+}
+
+gboolean
+cg_display_tree_is_master (const CgDisplayTree *t, CgNodeId node)
+{
+  return t->master[cg_display_tree_function (t, node)] == node;
+}
+
+const CgNodeId *
+cg_display_tree_children (const CgDisplayTree *t, CgNodeId node, guint *n_children)
+{
+  *n_children = t->child_start[node + 1] - t->child_start[node];
+  return t->child_list + t->child_start[node];
+}

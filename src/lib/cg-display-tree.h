@@ -1,0 +1,62 @@
+/* cg-display-tree.h — Kaes's display tree of a call graph.
+ *
+ * Kaes 2005, "Displaying the call graph as a tree": for each arc (g, f)
+ * there is one node f_g under g; one of f's nodes, its master node m(f),
+ * has f's callees as children, the others are links to it.  m(f) is the
+ * node under the caller g with the largest (c_t(g), name of g) — Kaes's
+ * max over tuples, so a tie in cost goes to the later name.  Functions
+ * without callers (self-calls aside) are roots.
+ *
+ * Kaes's rule assumes every caller's master is reachable from a root.
+ * With cycles and ties (or estimated totals) the "master caller" relation
+ * can itself loop, leaving functions unreachable.  The builder therefore
+ * expands from the roots, and when it runs out it promotes, among the
+ * functions that already have nodes, the one with the largest total to a
+ * master under its best reachable caller; functions no root reaches at all
+ * (a graph that is one big cycle) become extra roots.  Every function has
+ * exactly one master node; the tree has |roots| + |arcs| nodes.
+ *
+ * Complexity: O((|V| + |E|) log |V|) time, O(|V| + |E|) memory; no
+ * recursion (a worklist and a heap).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-cost.h"
+#include "cg-graph.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CgDisplayTree CgDisplayTree;
+typedef guint32 CgNodeId;
+
+/* Builds the display tree of @graph with the totals of @costs for
+ * @event deciding master nodes.  Never fails. */
+CgDisplayTree *cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event);
+void cg_display_tree_free (CgDisplayTree *tree);
+
+guint cg_display_tree_n_nodes (const CgDisplayTree *tree);
+
+/* Roots in order of decreasing total, then name. */
+guint cg_display_tree_n_roots (const CgDisplayTree *tree);
+CgNodeId cg_display_tree_root (const CgDisplayTree *tree, guint i);
+
+CgFunctionId cg_display_tree_function (const CgDisplayTree *tree, CgNodeId node);
+/* The arc (g, f) the node stands for; CG_NO_ID for a root. */
+CgArcId cg_display_tree_arc (const CgDisplayTree *tree, CgNodeId node);
+/* CG_NO_ID for a root.  A parent's id is always smaller than its
+ * children's. */
+CgNodeId cg_display_tree_parent (const CgDisplayTree *tree, CgNodeId node);
+/* The master node of @f. */
+CgNodeId cg_display_tree_master (const CgDisplayTree *tree, CgFunctionId f);
+gboolean cg_display_tree_is_master (const CgDisplayTree *tree, CgNodeId node);
+
+/* Children of a master node, in arc order (links have none).  Owned by
+ * the tree. */
+const CgNodeId *cg_display_tree_children (const CgDisplayTree *tree, CgNodeId node,
+                                          guint *n_children);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgDisplayTree, cg_display_tree_free)
+
+G_END_DECLS

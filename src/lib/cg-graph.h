@@ -1,0 +1,171 @@
+/* cg-graph.h — the call graph G_t: events, functions, arcs and their costs.
+ *
+ * Kaes 2005 ("Computing the call graph"): functions are the merged frames,
+ * an arc (g, f) exists when g called f.  Everything lives in arrays owned by
+ * the graph and addressed by index; names are interned once; freeing a
+ * graph frees a few arrays, whatever its size.
+ *
+ * Identity: a function is (object, name).  callgrind's recursion levels and
+ * caller contexts (fib'2, f'main) are folded by the readers before they
+ * reach the graph, so the graph always describes source functions.
+ *
+ * Costs are vectors over the graph's events (see cg-value.h):
+ *  - self: cost spent in the function itself (Kaes's c_i);
+ *  - arc calls: call count, 64-bit;
+ *  - arc inclusive (only where the source measured it, i.e. callgrind):
+ *    the inclusive cost of the calls on this arc that entered the callee's
+ *    outermost activation (calls that nest inside another activation of the
+ *    callee are counted in calls but carry no inclusive cost, which is
+ *    Kaes's Min_E rule applied to arcs);
+ *  - spontaneous inclusive (same sources): the inclusive cost of the
+ *    function's outermost activations that no profiled function called
+ *    (callgrind's roots such as the program entry or a thread start).
+ *   With these, a function's measured total is its spontaneous cost plus
+ *   the inclusive costs of its incoming arcs from other functions.
+ *
+ * Ownership: every pointer returned is owned by the graph and stays valid
+ * until the graph is freed, except cost-vector pointers, which are valid
+ * until the next function, arc or event is added.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-value.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CgGraph CgGraph;
+
+typedef guint32 CgFunctionId;
+typedef guint32 CgArcId;
+
+#define CG_NO_ID G_MAXUINT32
+
+CgGraph *cg_graph_new (void);
+void cg_graph_free (CgGraph *graph);
+
+/* ---- strings ---- */
+
+/* Interns @len bytes at @s (-1: NUL-terminated) and returns the stable
+ * copy.  Bytes that are not valid UTF-8, and control characters (tab and
+ * newline included), are replaced by "\xNN", so every name can be written
+ * to XML and to tab-separated output unchanged. */
+const char *cg_graph_intern (CgGraph *graph, const char *s, gssize len);
+
+/* ---- events ---- */
+
+guint cg_graph_n_events (const CgGraph *graph);
+
+/* Index of the event called @name, adding it when absent (every existing
+ * cost vector gets a zero for it).  An existing integer event meeting a
+ * real one becomes real (its values are converted).  Error
+ * CG_ERROR_MISMATCH when @name exists with another unit. */
+gboolean cg_graph_ensure_event (CgGraph *graph, const char *name, const char *unit, CgKind kind,
+                                guint *index, GError **error);
+
+/* Index of @name, or -1. */
+gint cg_graph_find_event (const CgGraph *graph, const char *name);
+
+const char *cg_graph_event_name (const CgGraph *graph, guint event);
+const char *cg_graph_event_unit (const CgGraph *graph, guint event);
+/* Long description ("Instruction Fetch"), or NULL. */
+const char *cg_graph_event_description (const CgGraph *graph, guint event);
+void cg_graph_set_event_description (CgGraph *graph, guint event, const char *description);
+CgKind cg_graph_event_kind (const CgGraph *graph, guint event);
+/* The kinds of all events, in event order (n_events entries). */
+const CgKind *cg_graph_event_kinds (const CgGraph *graph);
+
+/* ---- functions ---- */
+
+/* Function flags: pseudo functions made by analysis, not by the program. */
+typedef enum {
+  CG_FUNCTION_CYCLE = 1 << 0,  /* a collapsed cycle, "<cycle N>" */
+  /* the measured inclusive costs of calls into this function may overlap:
+   * it recursed in a callgrind profile taken without the recursion split
+   * (--separate-recs=1), so its calls nest */
+  CG_FUNCTION_NESTED = 1 << 1,
+} CgFunctionFlags;
+
+guint cg_graph_n_functions (const CgGraph *graph);
+
+/* The function (@object, @name), created with zero costs when absent.
+ * @object may be "" when unknown.  Strings are interned (see
+ * cg_graph_intern).  Returns CG_NO_ID only when 2^32-1 functions exist. */
+CgFunctionId cg_graph_ensure_function (CgGraph *graph, const char *object, const char *name);
+
+/* The function (@object, @name) or CG_NO_ID; @object and @name must be
+ * interned already or they are not found. */
+CgFunctionId cg_graph_lookup_function (const CgGraph *graph, const char *object, const char *name);
+
+const char *cg_graph_function_name (const CgGraph *graph, CgFunctionId f);
+const char *cg_graph_function_object (const CgGraph *graph, CgFunctionId f);
+/* Source file and first line where known ("" and 0 otherwise). */
+const char *cg_graph_function_file (const CgGraph *graph, CgFunctionId f);
+guint32 cg_graph_function_line (const CgGraph *graph, CgFunctionId f);
+/* Sets the file (and line, 0 = unknown) unless one is already known. */
+void cg_graph_function_set_location (CgGraph *graph, CgFunctionId f, const char *file, guint32 line);
+CgFunctionFlags cg_graph_function_flags (const CgGraph *graph, CgFunctionId f);
+void cg_graph_function_set_flags (CgGraph *graph, CgFunctionId f, CgFunctionFlags flags);
+
+/* TRUE when another function has the same name in another object; such
+ * functions are shown as "name [object]". */
+gboolean cg_graph_function_is_ambiguous (CgGraph *graph, CgFunctionId f);
+
+/* Appends the function's label: its name, or "name [object]" when the
+ * name is ambiguous. */
+void cg_graph_append_label (CgGraph *graph, GString *out, CgFunctionId f);
+
+/* Self cost vector (n_events values). */
+CgValue *cg_graph_self (CgGraph *graph, CgFunctionId f);
+const CgValue *cg_graph_self_const (const CgGraph *graph, CgFunctionId f);
+
+/* Spontaneous inclusive vector, or NULL when no function has one (const
+ * form), or allocated on first use (mutable form). */
+const CgValue *cg_graph_spontaneous (const CgGraph *graph, CgFunctionId f);
+CgValue *cg_graph_spontaneous_mut (CgGraph *graph, CgFunctionId f);
+gboolean cg_graph_has_spontaneous (const CgGraph *graph);
+
+/* Sum of all self costs per event (the profile's 100 %), written to
+ * @totals (n_events values).  FALSE on overflow. */
+gboolean cg_graph_self_totals (const CgGraph *graph, CgValue *totals);
+
+/* ---- arcs ---- */
+
+guint cg_graph_n_arcs (const CgGraph *graph);
+
+/* The arc @caller → @callee, created with zero calls and costs when
+ * absent. */
+CgArcId cg_graph_ensure_arc (CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
+CgArcId cg_graph_lookup_arc (const CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
+
+CgFunctionId cg_graph_arc_caller (const CgGraph *graph, CgArcId a);
+CgFunctionId cg_graph_arc_callee (const CgGraph *graph, CgArcId a);
+guint64 cg_graph_arc_calls (const CgGraph *graph, CgArcId a);
+/* Adds @calls to the arc's call count.  FALSE when the sum of all calls in
+ * the graph would exceed 64 bits, which keeps every per-function sum of
+ * call counts exact. */
+gboolean cg_graph_arc_add_calls (CgGraph *graph, CgArcId a, guint64 calls);
+
+/* Measured inclusive vector of the arc (zeros when not measured). */
+CgValue *cg_graph_arc_inclusive (CgGraph *graph, CgArcId a);
+const CgValue *cg_graph_arc_inclusive_const (const CgGraph *graph, CgArcId a);
+
+/* Whether the source measured inclusive costs (arcs and spontaneous). */
+gboolean cg_graph_has_inclusive (const CgGraph *graph);
+void cg_graph_set_has_inclusive (CgGraph *graph, gboolean has_inclusive);
+
+/* ---- adjacency ----
+ * Arcs leaving / entering @f, in arc order.  Built on first use after arcs
+ * were added (O(|V|+|E|)); the array is owned by the graph and valid until
+ * an arc or function is added. */
+const CgArcId *cg_graph_out_arcs (CgGraph *graph, CgFunctionId f, guint *n_arcs);
+const CgArcId *cg_graph_in_arcs (CgGraph *graph, CgFunctionId f, guint *n_arcs);
+
+/* Calls @f received from other functions (self-arcs excluded): gprof's
+ * "called" without the "+N" recursive part. */
+guint64 cg_graph_calls_received (CgGraph *graph, CgFunctionId f);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgGraph, cg_graph_free)
+
+G_END_DECLS

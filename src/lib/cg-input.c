@@ -1,0 +1,239 @@
+/* cg-input.c — mapped files and buffered streams behind one interface. */
+#include "config.h"
+
+#include "cg-input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cg-error.h"
+
+#define READ_CHUNK (1u << 20)
+
+struct _CgInput {
+  char *name;
+  int fd;               /* -1 once the stream reached its end or for maps */
+  gboolean close_fd;
+  GMappedFile *map;     /* regular files */
+  const guint8 *data;   /* map contents, or buf->data */
+  GByteArray *buf;      /* streams */
+  gsize start;          /* current position within data */
+  gsize end;            /* valid bytes in data */
+  guint64 base;         /* stream offset of data[0] */
+  gint64 size;
+  guint64 line_number;
+  gboolean terminated;
+};
+
+static void
+set_io_error (GError **error, const char *name, const char *what, int err)
+{
+  g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s: %s", name, what, g_strerror (err));
+}
+
+CgInput *
+cg_input_open (const char *path, GError **error)
+{
+  gboolean is_stdin = path == NULL || strcmp (path, "-") == 0;
+  g_autoptr (CgInput) in = g_new0 (CgInput, 1);
+  in->name = g_strdup (is_stdin ? "<stdin>" : path);
+  in->size = -1;
+  in->terminated = TRUE;
+  if (is_stdin)
+    in->fd = STDIN_FILENO;
+  else
+    {
+      in->fd = open (path, O_RDONLY | O_CLOEXEC);
+      if (in->fd < 0)
+        {
+          set_io_error (error, path, "cannot open", errno);
+          return NULL;
+        }
+      in->close_fd = TRUE;
+    }
+  struct stat st;
+  if (fstat (in->fd, &st) != 0)
+    {
+      set_io_error (error, in->name, "cannot stat", errno);
+      return NULL;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: is a directory", in->name);
+      return NULL;
+    }
+  if (S_ISREG (st.st_mode) && st.st_size > 0)
+    {
+      GError *local = NULL;
+      in->map = g_mapped_file_new_from_fd (in->fd, FALSE, &local);
+      if (in->map)
+        {
+          in->data = (const guint8 *) g_mapped_file_get_contents (in->map);
+          in->end = g_mapped_file_get_length (in->map);
+          in->size = (gint64) in->end;
+          return g_steal_pointer (&in);
+        }
+      g_clear_error (&local); /* fall back to reading */
+    }
+  if (S_ISREG (st.st_mode))
+    in->size = st.st_size;
+  in->buf = g_byte_array_new ();
+  in->data = in->buf->data;
+  return g_steal_pointer (&in);
+}
+
+void
+cg_input_free (CgInput *in)
+{
+  if (in == NULL)
+    return;
+  if (in->close_fd && in->fd >= 0)
+    close (in->fd);
+  if (in->map)
+    g_mapped_file_unref (in->map);
+  if (in->buf)
+    g_byte_array_unref (in->buf);
+  g_free (in->name);
+  g_free (in);
+}
+
+const char *
+cg_input_name (const CgInput *in)
+{
+  return in->name;
+}
+
+gint64
+cg_input_size (const CgInput *in)
+{
+  return in->size;
+}
+
+/* Stream mode: read more so that at least @want bytes follow start (or the
+ * stream ends).  Returns FALSE on a read error. */
+static gboolean
+fill (CgInput *in, gsize want, GError **error)
+{
+  if (in->map || in->fd < 0)
+    return TRUE;
+  while (in->end - in->start < want)
+    {
+      if (in->start > 0)
+        {
+          /* slide the unread bytes to the front */
+          memmove (in->buf->data, in->buf->data + in->start, in->end - in->start);
+          in->base += in->start;
+          in->end -= in->start;
+          in->start = 0;
+        }
+      gsize need = MAX (want, in->end + READ_CHUNK);
+      if (in->buf->len < need)
+        g_byte_array_set_size (in->buf, (guint) MIN (need, (gsize) G_MAXUINT));
+      if (in->buf->len <= in->end)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: a line longer than 4 GiB",
+                       in->name);
+          return FALSE;
+        }
+      in->data = in->buf->data;
+      gssize n;
+      do
+        n = read (in->fd, in->buf->data + in->end, in->buf->len - in->end);
+      while (n < 0 && errno == EINTR);
+      if (n < 0)
+        {
+          set_io_error (error, in->name, "read error", errno);
+          return FALSE;
+        }
+      if (n == 0)
+        {
+          if (in->close_fd)
+            close (in->fd);
+          in->fd = -1;
+          break;
+        }
+      in->end += (gsize) n;
+    }
+  return TRUE;
+}
+
+gboolean
+cg_input_peek (CgInput *in, gsize n, const guint8 **data, gsize *len, GError **error)
+{
+  if (!fill (in, n, error))
+    return FALSE;
+  *data = in->data + in->start;
+  *len = MIN (n, in->end - in->start);
+  return TRUE;
+}
+
+gboolean
+cg_input_next_line (CgInput *in, const char **line, gsize *len, GError **error)
+{
+  const guint8 *nl;
+  gsize scanned = 0;
+  for (;;)
+    {
+      nl = memchr (in->data + in->start + scanned, '\n', in->end - in->start - scanned);
+      if (nl || in->map || in->fd < 0)
+        break;
+      scanned = in->end - in->start;
+      if (!fill (in, in->end - in->start + READ_CHUNK, error))
+        return FALSE;
+    }
+  if (nl == NULL && in->start == in->end)
+    return FALSE;
+  const guint8 *p = in->data + in->start;
+  gsize n = nl ? (gsize) (nl - p) : in->end - in->start;
+  in->start += n + (nl ? 1 : 0);
+  in->terminated = nl != NULL;
+  if (n > 0 && p[n - 1] == '\r')
+    n--;
+  in->line_number++;
+  *line = (const char *) p;
+  *len = n;
+  return TRUE;
+}
+
+guint64
+cg_input_line_number (const CgInput *in)
+{
+  return in->line_number;
+}
+
+gboolean
+cg_input_line_terminated (const CgInput *in)
+{
+  return in->terminated;
+}
+
+guint64
+cg_input_offset (const CgInput *in)
+{
+  return in->base + in->start;
+}
+
+gssize
+cg_input_read (CgInput *in, void *buf, gsize n, GError **error)
+{
+  if (in->start == in->end && !fill (in, MIN (n, (gsize) READ_CHUNK), error))
+    return -1;
+  gsize k = MIN (n, in->end - in->start);
+  memcpy (buf, in->data + in->start, k);
+  in->start += k;
+  return (gssize) k;
+}
+
+gboolean
+cg_input_contents (CgInput *in, const guint8 **data, gsize *len, GError **error)
+{
+  while (in->fd >= 0 && !in->map)
+    if (!fill (in, in->end - in->start + READ_CHUNK, error))
+      return FALSE;
+  *data = in->data + in->start;
+  *len = in->end - in->start;
+  return TRUE;
+}

@@ -1,0 +1,56 @@
+/* cg-input.h — one input file or stdin, read as lines or as bytes.
+ *
+ * Regular files are memory-mapped (GMappedFile): lines point into the map
+ * and nothing is copied.  Pipes and terminals are read through a sliding
+ * buffer that grows only as far as the longest line.  Either way the whole
+ * input never has to fit in memory twice, and lines may be any length.
+ *
+ * Ownership: a CgInput owns its buffer; line pointers are valid until the
+ * next read call.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _CgInput CgInput;
+
+/* Opens @path; NULL or "-" means stdin.  Error CG_ERROR_IO naming the file. */
+CgInput *cg_input_open (const char *path, GError **error);
+void cg_input_free (CgInput *input);
+
+/* The name used in messages: the path, or "<stdin>". */
+const char *cg_input_name (const CgInput *input);
+
+/* Size in bytes when known (regular files), else -1. */
+gint64 cg_input_size (const CgInput *input);
+
+/* Makes up to @n bytes from the current position available without
+ * consuming them; *@len < @n only at the end of input. */
+gboolean cg_input_peek (CgInput *input, gsize n, const guint8 **data, gsize *len, GError **error);
+
+/* The next line, without its "\n" (and without a "\r" before it).
+ * Returns FALSE at the end of input, or on error with @error set. */
+gboolean cg_input_next_line (CgInput *input, const char **line, gsize *len, GError **error);
+
+/* 1-based number of the line last returned by cg_input_next_line. */
+guint64 cg_input_line_number (const CgInput *input);
+
+/* Whether the last line returned ended with a newline (FALSE means the
+ * input stopped in the middle of a line). */
+gboolean cg_input_line_terminated (const CgInput *input);
+
+/* Byte offset of the current position from the start of the input. */
+guint64 cg_input_offset (const CgInput *input);
+
+/* Reads up to @n bytes; returns the count (0 at the end) or -1 on error. */
+gssize cg_input_read (CgInput *input, void *buf, gsize n, GError **error);
+
+/* The rest of the input as one block (the map itself for files).  Valid
+ * until the input is freed. */
+gboolean cg_input_contents (CgInput *input, const guint8 **data, gsize *len, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgInput, cg_input_free)
+
+G_END_DECLS

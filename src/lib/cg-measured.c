@@ -1,0 +1,108 @@
+/* cg-measured.c — summing measured inclusive costs into totals. */
+#include "config.h"
+
+#include "cg-measured.h"
+
+#include "cg-error.h"
+#include "cg-scc.h"
+
+static gboolean
+carries_inclusive (CgGraph *g, CgArcId a, gpointer user_data)
+{
+  (void) user_data;
+  if (cg_graph_arc_caller (g, a) == cg_graph_arc_callee (g, a))
+    return FALSE;
+  const CgValue *v = cg_graph_arc_inclusive_const (g, a);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  for (guint e = 0; e < cg_graph_n_events (g); e++)
+    if (!cg_value_is_zero (kinds[e], v[e]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+overflow (GError **error)
+{
+  g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW,
+               "a total exceeds the range of 64-bit counters");
+  return FALSE;
+}
+
+CgCosts *
+cg_measured_compute (CgGraph *g, GError **error)
+{
+  if (!cg_graph_has_inclusive (g))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                   "the profile has no measured inclusive costs (method 'measured' needs "
+                   "callgrind data)");
+      return NULL;
+    }
+  guint nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g), ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  g_autoptr (CgCosts) c = cg_costs_new (CG_METHOD_MEASURED, g);
+
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      const CgValue *sp = cg_graph_spontaneous (g, f);
+      if (sp && !cg_values_add (kinds, cg_costs_total (c, f), sp, ne))
+        return overflow (error), NULL;
+    }
+  for (CgArcId a = 0; a < na; a++)
+    {
+      CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
+      if (caller == callee)
+        continue; /* nested by definition: carries nothing */
+      const CgValue *inc = cg_graph_arc_inclusive_const (g, a);
+      if (!cg_values_add (kinds, cg_costs_arc (c, a), inc, ne)
+          || !cg_values_add (kinds, cg_costs_total (c, callee), inc, ne))
+        return overflow (error), NULL;
+    }
+
+  /* Totals that may overlap: see the header.  Cycles among the arcs that
+   * carry inclusive costs, and their exact whole totals. */
+  g_autoptr (CgScc) scc = cg_scc_find (g, carries_inclusive, NULL);
+  guint nk = scc->n_components;
+  g_autoptr (GArray) cycle_total = g_array_new (FALSE, TRUE, sizeof (CgValue));
+  g_array_set_size (cycle_total, (gsize) nk * ne);
+  CgValue *ct = (CgValue *) cycle_total->data;
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      guint32 k = scc->component_of[f];
+      const CgValue *sp = cg_graph_spontaneous (g, f);
+      if (scc->size[k] > 1 && sp && !cg_values_add (kinds, &ct[(gsize) k * ne], sp, ne))
+        return overflow (error), NULL;
+    }
+  for (CgArcId a = 0; a < na; a++)
+    {
+      guint32 kc = scc->component_of[cg_graph_arc_caller (g, a)];
+      guint32 k = scc->component_of[cg_graph_arc_callee (g, a)];
+      if (scc->size[k] > 1 && kc != k
+          && !cg_values_add (kinds, &ct[(gsize) k * ne], cg_graph_arc_inclusive_const (g, a), ne))
+        return overflow (error), NULL;
+    }
+  g_autofree guint8 *suspect_cycle = g_new0 (guint8, MAX (nk, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      guint32 k = scc->component_of[f];
+      if (scc->size[k] <= 1)
+        continue;
+      CgValue *t = cg_costs_total (c, f);
+      gboolean suspect = (cg_graph_function_flags (g, f) & CG_FUNCTION_NESTED) != 0;
+      for (guint e = 0; e < ne && !suspect; e++)
+        suspect = cg_value_compare (kinds[e], t[e], ct[(gsize) k * ne + e]) > 0;
+      if (!suspect)
+        continue;
+      for (guint e = 0; e < ne; e++)
+        t[e] = ct[(gsize) k * ne + e];
+      cg_costs_set_total_estimated (c, f, TRUE);
+      suspect_cycle[k] = 1;
+    }
+  for (CgArcId a = 0; a < na; a++)
+    {
+      guint32 k = scc->component_of[cg_graph_arc_callee (g, a)];
+      if (suspect_cycle[k] && scc->component_of[cg_graph_arc_caller (g, a)] == k)
+        cg_costs_set_arc_estimated (c, a, TRUE);
+    }
+  return g_steal_pointer (&c);
+}

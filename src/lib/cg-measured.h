@@ -1,0 +1,39 @@
+/* cg-measured.h — totals from measured inclusive costs (callgrind).
+ *
+ * Design §3 "Measured inclusive".  callgrind measures the inclusive cost
+ * of every call and, by default (--separate-recs=2), names each function's
+ * outermost activation plain "f" and deeper ones "f'2".  The callgrind
+ * reader keeps, per arc, only the inclusive cost of calls that entered the
+ * callee's outermost activation, and per function the cost of outermost
+ * activations nobody called (spontaneous).  Such activations never nest,
+ * so
+ *     c_t(f) = spontaneous(f) + Σ_{g ≠ f} inclusive(g → f)
+ * is exact: it is Kaes's Min_E total without needing the call tree.
+ *
+ * A cycle among such arcs is no sign of trouble: f may call g at one time
+ * and g call f at another, neither nested in the other.  Calls nest only
+ * when a function is entered while active, which the split prevents.
+ * When a profile was taken without the split (--separate-recs=1; the
+ * reader flags such functions CG_FUNCTION_NESTED) calls inside a cycle
+ * nest and their inclusive costs overlap.  A cycle's own total (what
+ * enters it, plus its members' spontaneous costs) is still exact, and no
+ * member's true total can exceed it; so a flagged member, or one whose sum
+ * exceeds its cycle's total, gets the cycle's total, marked estimated, as
+ * in gprof's "cycle as a whole".  Everything else stays exact.
+ * O(|V| + |E|).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-cost.h"
+#include "cg-graph.h"
+
+G_BEGIN_DECLS
+
+/* Totals and arc costs of @graph by the measured method.  Errors:
+ * CG_ERROR_UNSUPPORTED when the graph has no measured inclusive costs,
+ * CG_ERROR_OVERFLOW when a 64-bit total would overflow. */
+CgCosts *cg_measured_compute (CgGraph *graph, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,61 @@
+/* cg-method.c — method selection and dispatch. */
+#include "config.h"
+
+#include "cg-method.h"
+
+#include "cg-error.h"
+#include "cg-measured.h"
+
+gboolean
+cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **error)
+{
+  CgGraph *g = cg_profile_graph (p);
+  if (method != CG_METHOD_AUTO)
+    {
+      *resolved = method;
+      return TRUE;
+    }
+  if (cg_graph_has_inclusive (g))
+    {
+      *resolved = CG_METHOD_MEASURED;
+      return TRUE;
+    }
+  g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+               "no cost method applies to this profile: it has no measured inclusive costs");
+  return FALSE;
+}
+
+CgCosts *
+cg_method_compute (CgProfile *p, CgMethod method, GError **error)
+{
+  CgMethod m;
+  if (!cg_method_resolve (p, method, &m, error))
+    return NULL;
+  switch (m)
+    {
+    case CG_METHOD_MEASURED:
+      return cg_measured_compute (cg_profile_graph (p), error);
+    case CG_METHOD_AUTO:
+    case CG_METHOD_EXACT:
+    case CG_METHOD_GPROF:
+    case CG_METHOD_DECOMPOSE:
+    default:
+      break;
+    }
+  g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "method '%s' is not available in this version",
+               cg_method_to_string (m));
+  return NULL;
+}
+
+CgCosts *
+cg_method_ensure (CgProfile *p, CgMethod method, GError **error)
+{
+  CgCosts *have = cg_profile_costs (p);
+  if (have && (method == CG_METHOD_AUTO || cg_costs_method (have) == method))
+    return have;
+  CgCosts *c = cg_method_compute (p, method, error);
+  if (c == NULL)
+    return NULL;
+  cg_profile_set_costs (p, c);
+  return c;
+}

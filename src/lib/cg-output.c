@@ -1,0 +1,113 @@
+/* cg-output.c — temporary file plus rename(2), the atomic-replace idiom. */
+#include "config.h"
+
+#include "cg-output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cg-error.h"
+
+struct _CgOutput {
+  char *path;     /* NULL for stdout */
+  char *tmp_path; /* the temporary file while uncommitted */
+  FILE *stream;
+};
+
+CgOutput *
+cg_output_open (const char *path, GError **error)
+{
+  CgOutput *out = g_new0 (CgOutput, 1);
+  if (path == NULL || strcmp (path, "-") == 0)
+    {
+      out->stream = stdout;
+      return out;
+    }
+  out->path = g_strdup (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  out->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  int fd = g_mkstemp_full (out->tmp_path, O_RDWR | O_CLOEXEC, 0666);
+  if (fd < 0)
+    {
+      int err = errno;
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot create: %s", path, g_strerror (err));
+      g_clear_pointer (&out->tmp_path, g_free);
+      cg_output_free (out);
+      return NULL;
+    }
+  out->stream = fdopen (fd, "w");
+  if (out->stream == NULL)
+    {
+      int err = errno;
+      close (fd);
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s", path, g_strerror (err));
+      cg_output_free (out);
+      return NULL;
+    }
+  return out;
+}
+
+FILE *
+cg_output_stream (CgOutput *out)
+{
+  return out->stream;
+}
+
+const char *
+cg_output_name (const CgOutput *out)
+{
+  return out->path ? out->path : "<stdout>";
+}
+
+gboolean
+cg_output_commit (CgOutput *out, GError **error)
+{
+  errno = 0;
+  if (fflush (out->stream) != 0 || ferror (out->stream))
+    {
+      int err = errno ? errno : EIO;
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: write error: %s", cg_output_name (out),
+                   g_strerror (err));
+      return FALSE;
+    }
+  if (out->path == NULL)
+    return TRUE;
+  if (fsync (fileno (out->stream)) != 0 && errno != EINVAL)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: write error: %s", out->path,
+                   g_strerror (errno));
+      return FALSE;
+    }
+  FILE *stream = g_steal_pointer (&out->stream);
+  if (fclose (stream) != 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: write error: %s", out->path,
+                   g_strerror (errno));
+      return FALSE;
+    }
+  if (rename (out->tmp_path, out->path) != 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot replace: %s", out->path,
+                   g_strerror (errno));
+      return FALSE;
+    }
+  g_clear_pointer (&out->tmp_path, g_free);
+  return TRUE;
+}
+
+void
+cg_output_free (CgOutput *out)
+{
+  if (out == NULL)
+    return;
+  if (out->path && out->stream)
+    fclose (out->stream);
+  if (out->tmp_path)
+    unlink (out->tmp_path);
+  g_free (out->tmp_path);
+  g_free (out->path);
+  g_free (out);
+}

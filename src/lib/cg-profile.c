@@ -1,0 +1,152 @@
+/* cg-profile.c — the document that ties graph, tree and derived data. */
+#include "config.h"
+
+#include "cg-profile.h"
+
+struct _CgProfile {
+  CgGraph *graph;
+  CgTree *tree;
+  CgCycles *cycles;
+  CgCosts *costs;
+  GArray *sources; /* CgSource, strings interned in the graph */
+};
+
+CgProfile *
+cg_profile_new (void)
+{
+  CgProfile *p = g_new0 (CgProfile, 1);
+  p->graph = cg_graph_new ();
+  p->sources = g_array_new (FALSE, FALSE, sizeof (CgSource));
+  return p;
+}
+
+void
+cg_profile_free (CgProfile *p)
+{
+  if (p == NULL)
+    return;
+  cg_cycles_free (p->cycles);
+  cg_costs_free (p->costs);
+  cg_tree_free (p->tree);
+  cg_graph_free (p->graph);
+  g_array_unref (p->sources);
+  g_free (p);
+}
+
+CgGraph *
+cg_profile_graph (CgProfile *p)
+{
+  return p->graph;
+}
+
+CgTree *
+cg_profile_tree (CgProfile *p)
+{
+  return p->tree;
+}
+
+CgTree *
+cg_profile_steal_tree (CgProfile *p)
+{
+  return g_steal_pointer (&p->tree);
+}
+
+CgTree *
+cg_profile_ensure_tree (CgProfile *p)
+{
+  if (p->tree == NULL)
+    p->tree = cg_tree_new (p->graph);
+  return p->tree;
+}
+
+gboolean
+cg_profile_ensure_event (CgProfile *p, const char *name, const char *unit, CgKind kind,
+                         guint *index, GError **error)
+{
+  if (!cg_graph_ensure_event (p->graph, name, unit, kind, index, error))
+    return FALSE;
+  if (p->tree)
+    cg_tree_sync_events (p->tree, p->graph);
+  return TRUE;
+}
+
+static const char *
+intern_or_null (CgGraph *g, const char *s)
+{
+  return s ? cg_graph_intern (g, s, -1) : NULL;
+}
+
+void
+cg_profile_add_source (CgProfile *p, const char *format, const char *path, const char *command,
+                       const char *creator)
+{
+  CgSource s = {
+    intern_or_null (p->graph, format),
+    intern_or_null (p->graph, path),
+    intern_or_null (p->graph, command),
+    intern_or_null (p->graph, creator),
+  };
+  g_array_append_val (p->sources, s);
+}
+
+guint
+cg_profile_n_sources (const CgProfile *p)
+{
+  return p->sources->len;
+}
+
+const CgSource *
+cg_profile_source (const CgProfile *p, guint i)
+{
+  return &g_array_index (p->sources, CgSource, i);
+}
+
+CgCycles *
+cg_profile_cycles (CgProfile *p)
+{
+  return p->cycles;
+}
+
+void
+cg_profile_set_cycles (CgProfile *p, CgCycles *cycles)
+{
+  if (p->cycles != cycles)
+    cg_cycles_free (p->cycles);
+  p->cycles = cycles;
+}
+
+CgCosts *
+cg_profile_costs (CgProfile *p)
+{
+  return p->costs;
+}
+
+void
+cg_profile_set_costs (CgProfile *p, CgCosts *costs)
+{
+  if (p->costs != costs)
+    cg_costs_free (p->costs);
+  p->costs = costs;
+}
+
+void
+cg_profile_replace_data (CgProfile *p, CgGraph *graph, CgTree *tree)
+{
+  /* sources keep pointers into the old graph's strings: re-intern them */
+  for (guint i = 0; i < p->sources->len; i++)
+    {
+      CgSource *s = &g_array_index (p->sources, CgSource, i);
+      s->format = intern_or_null (graph, s->format);
+      s->path = intern_or_null (graph, s->path);
+      s->command = intern_or_null (graph, s->command);
+      s->creator = intern_or_null (graph, s->creator);
+    }
+  cg_profile_set_cycles (p, NULL);
+  cg_profile_set_costs (p, NULL);
+  if (p->tree != tree)
+    cg_tree_free (p->tree);
+  if (p->graph != graph)
+    cg_graph_free (p->graph);
+  p->graph = graph;
+  p->tree = tree;
+}

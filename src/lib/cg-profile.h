@@ -1,0 +1,66 @@
+/* cg-profile.h — one profile as the stages exchange it.
+ *
+ * A profile is what one cgtools XML document holds: the sources it was
+ * read from, the call graph, the call tree where the source recorded
+ * stacks, and what later stages derived: the cycles (cgcycles) and the
+ * costs of a method (cgcost).  Derived parts are dropped whenever the raw
+ * data change (merging), so they never describe other data.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-cost.h"
+#include "cg-graph.h"
+#include "cg-cycles.h"
+#include "cg-tree.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CgProfile CgProfile;
+
+/* Where the data came from, one per input file.  Strings may be NULL. */
+typedef struct {
+  const char *format;  /* "callgrind", "gmon", "cgtools-xml", ... */
+  const char *path;
+  const char *command; /* the profiled command line, when recorded */
+  const char *creator; /* the producing tool, when recorded */
+} CgSource;
+
+CgProfile *cg_profile_new (void);
+void cg_profile_free (CgProfile *profile);
+
+CgGraph *cg_profile_graph (CgProfile *profile);
+
+/* The call tree, or NULL when the sources recorded no stacks. */
+CgTree *cg_profile_tree (CgProfile *profile);
+/* Takes the call tree out of the profile (transfer full; nullable). */
+CgTree *cg_profile_steal_tree (CgProfile *profile);
+
+/* The call tree, created empty on first use. */
+CgTree *cg_profile_ensure_tree (CgProfile *profile);
+
+/* Adds an event to the graph and keeps the tree in step (see
+ * cg_graph_ensure_event for the rules and errors). */
+gboolean cg_profile_ensure_event (CgProfile *profile, const char *name, const char *unit,
+                                  CgKind kind, guint *index, GError **error);
+
+/* Records a source; strings are copied (interned). */
+void cg_profile_add_source (CgProfile *profile, const char *format, const char *path,
+                            const char *command, const char *creator);
+guint cg_profile_n_sources (const CgProfile *profile);
+const CgSource *cg_profile_source (const CgProfile *profile, guint i);
+
+/* Derived data; setters take ownership (transfer full) and free what was
+ * there.  NULL clears. */
+CgCycles *cg_profile_cycles (CgProfile *profile);
+void cg_profile_set_cycles (CgProfile *profile, CgCycles *cycles);
+CgCosts *cg_profile_costs (CgProfile *profile);
+void cg_profile_set_costs (CgProfile *profile, CgCosts *costs);
+
+/* Replaces the graph and tree (transfer full) and drops derived data. */
+void cg_profile_replace_data (CgProfile *profile, CgGraph *graph, CgTree *tree);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgProfile, cg_profile_free)
+
+G_END_DECLS

@@ -1,0 +1,971 @@
+/* cg-read-callgrind.c — one pass over a callgrind file, line by line.
+ *
+ * Lines are told apart by their first character (a digit, "+", "-" or "*"
+ * starts a cost line) and by the key before "=" (position names and
+ * association lines) or ":" (header lines).  callgrind's function names
+ * carry context ("f'2", "f'caller"); each distinct (object, name) is a
+ * context node here, folded into the graph function (object, base name).
+ */
+#include "config.h"
+
+#include "cg-read-callgrind.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "cg-error.h"
+#include "cg-matrix.h"
+#include "cg-pair-map.h"
+#include "cg-scc.h"
+
+#define MAX_POSITIONS 3
+
+typedef struct {
+  CgFunctionId function;
+  guint8 level1;  /* the outermost activation of its function */
+  guint8 called;  /* entered by a call in this part */
+  guint8 touched; /* listed in Reader.touched */
+} Node;
+
+typedef struct {
+  const char *base; /* interned in the graph */
+  guint level;
+} NameInfo;
+
+typedef enum { SPACE_OBJECT, SPACE_FILE, SPACE_FUNCTION } Space;
+
+typedef enum { PENDING_NONE, PENDING_CALL, PENDING_JUMP } Pending;
+
+typedef struct {
+  CgProfile *profile;
+  CgGraph *graph;
+  CgInput *in;
+  const CgReadOptions *options;
+
+  /* name compression tables, one set per file (ids outlive parts) */
+  GHashTable *object_ids;   /* id -> interned object */
+  GHashTable *file_ids;     /* id -> interned file */
+  GHashTable *function_ids; /* id -> name index + 1 */
+
+  /* distinct function names of this file */
+  GStringChunk *chunk;
+  GHashTable *names;        /* full name -> name index + 1 */
+  GArray *name_info;        /* NameInfo per name index */
+  GHashTable *objects;      /* interned object -> object index + 1 */
+  GString *scratch;
+
+  /* context nodes: (object index, name index) -> node */
+  CgPairMap *node_index;
+  GArray *nodes;            /* Node */
+  CgMatrix node_sum;        /* self + inclusive of calls made, this part */
+  GArray *touched;          /* node ids with data in this part */
+
+  /* the current part */
+  guint parts;
+  gboolean have_events;
+  guint n_cols;
+  GArray *event_map;        /* guint: column -> graph event */
+  GArray *part_self;        /* guint64 per column: sum of self costs */
+  GArray *totals;           /* guint64 from "totals:", or NULL */
+  guint64 totals_line;
+  GArray *summary;          /* guint64 from "summary:", or NULL */
+  guint64 summary_line;
+  guint n_positions;
+  gint line_column;         /* index of "line" in positions, or -1 */
+  guint64 last[MAX_POSITIONS];
+
+  /* current names */
+  const char *ob;
+  const char *fl;
+  const char *file;         /* includes fi= / fe= */
+  guint32 fn_node;          /* CG_NO_ID before the first fn= */
+  const char *cob;          /* NULL: default (current object) */
+  const char *cfi;          /* NULL: default (current file) */
+  guint32 cfn_name;         /* CG_NO_ID before the first cfn= */
+
+  Pending pending;
+  guint64 pending_line;
+  guint64 pending_calls;
+  guint32 pending_callee;   /* node */
+
+  /* evidence of callgrind's recursion split (--separate-recs >= 2) */
+  gboolean level_names;     /* some name carries a level "'N" */
+  gboolean nested_calls;    /* an outermost f called an outermost f */
+
+  GArray *cols;             /* guint64 scratch: counts of one cost line */
+  char *command;
+  char *creator;
+  GHashTable *descriptions; /* event name -> description */
+  GHashTable *warned;       /* keys already warned about */
+} Reader;
+
+/* ---- messages ---- */
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail (Reader *r, GError **error, CgError code, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error (error, CG_ERROR, code, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
+               cg_input_line_number (r->in), msg);
+  return FALSE;
+}
+
+static gboolean
+overflow (Reader *r, GError **error)
+{
+  return fail (r, error, CG_ERROR_OVERFLOW, "a cost exceeds the range of 64-bit counters");
+}
+
+/* A recoverable inconsistency: an error, or a warning when lenient. */
+static gboolean G_GNUC_PRINTF (3, 4)
+inconsistent (Reader *r, GError **error, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  if (r->options->lenient)
+    {
+      cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
+                    cg_input_line_number (r->in), msg);
+      return TRUE;
+    }
+  return fail (r, error, CG_ERROR_PARSE, "%s", msg);
+}
+
+static void
+warn_once (Reader *r, const char *key, gsize klen, const char *what)
+{
+  g_autofree char *k = g_strndup (key, klen);
+  if (g_hash_table_contains (r->warned, k))
+    return;
+  cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": %s '%s' ignored (warned once)",
+                cg_input_name (r->in), cg_input_line_number (r->in), what, k);
+  g_hash_table_add (r->warned, g_steal_pointer (&k));
+}
+
+/* ---- scanning ---- */
+
+static inline gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+static inline void
+skip_blanks (const char **p, const char *end)
+{
+  while (*p < end && is_blank (**p))
+    (*p)++;
+}
+
+/* A decimal or 0x-hex unsigned number ending at a blank or the end. */
+static gboolean
+scan_number (const char **p, const char *end, guint64 *out)
+{
+  const char *s = *p;
+  guint64 v = 0;
+  if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    {
+      s += 2;
+      const char *digits = s;
+      for (; s < end && g_ascii_isxdigit (*s); s++)
+        {
+          if (v >> 60)
+            return FALSE;
+          v = (v << 4) | (guint64) g_ascii_xdigit_value (*s);
+        }
+      if (s == digits)
+        return FALSE;
+    }
+  else
+    {
+      const char *digits = s;
+      for (; s < end && g_ascii_isdigit (*s); s++)
+        if (!g_uint64_checked_mul (&v, v, 10) || !g_uint64_checked_add (&v, v, (guint64) (*s - '0')))
+          return FALSE;
+      if (s == digits)
+        return FALSE;
+    }
+  if (s < end && !is_blank (*s))
+    return FALSE;
+  *p = s;
+  *out = v;
+  return TRUE;
+}
+
+/* One subposition: absolute, "+N", "-N" or "*" relative to @base. */
+static gboolean
+scan_subposition (const char **p, const char *end, guint64 base, guint64 *out)
+{
+  const char *s = *p;
+  if (s >= end)
+    return FALSE;
+  if (*s == '*')
+    {
+      if (s + 1 < end && !is_blank (s[1]))
+        return FALSE;
+      *p = s + 1;
+      *out = base;
+      return TRUE;
+    }
+  gboolean plus = *s == '+', minus = *s == '-';
+  if (plus || minus)
+    s++;
+  guint64 v;
+  if (!scan_number (&s, end, &v))
+    return FALSE;
+  if (plus && !g_uint64_checked_add (&v, base, v))
+    return FALSE;
+  if (minus)
+    {
+      if (v > base)
+        return FALSE;
+      v = base - v;
+    }
+  *p = s;
+  *out = v;
+  return TRUE;
+}
+
+/* ---- names and context nodes ---- */
+
+void
+cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *level)
+{
+  /* C, C++ and Rust symbols contain no apostrophe, so the first one ends
+   * the base name; a following all-digit component is the level. */
+  const char *q = memchr (name, '\'', len);
+  *level = 1;
+  if (q == NULL)
+    {
+      *base_len = len;
+      return;
+    }
+  *base_len = (gsize) (q - name);
+  const char *s = q + 1, *end = name + len;
+  guint64 l = 0;
+  const char *digits = s;
+  while (s < end && g_ascii_isdigit (*s) && l < G_MAXUINT)
+    l = l * 10 + (guint64) (*s++ - '0');
+  if (s > digits && (s == end || *s == '\'') && l >= 1)
+    *level = (guint) MIN (l, (guint64) G_MAXUINT);
+}
+
+static guint32
+name_index (Reader *r, const char *s, gsize len)
+{
+  g_string_truncate (r->scratch, 0);
+  g_string_append_len (r->scratch, s, (gssize) len);
+  gpointer idx1 = g_hash_table_lookup (r->names, r->scratch->str);
+  if (idx1)
+    return GPOINTER_TO_UINT (idx1) - 1;
+  const char *copy = g_string_chunk_insert_len (r->chunk, s, (gssize) len);
+  guint32 idx = r->name_info->len;
+  gsize base_len;
+  NameInfo info;
+  cg_callgrind_split_name (copy, len, &base_len, &info.level);
+  r->level_names |= info.level > 1;
+  info.base = cg_graph_intern (r->graph, copy, (gssize) base_len);
+  g_array_append_val (r->name_info, info);
+  g_hash_table_insert (r->names, (gpointer) copy, GUINT_TO_POINTER (idx + 1));
+  return idx;
+}
+
+static guint32
+node_of (Reader *r, const char *object, guint32 name)
+{
+  gpointer ob1 = g_hash_table_lookup (r->objects, object);
+  if (ob1 == NULL)
+    {
+      ob1 = GUINT_TO_POINTER (g_hash_table_size (r->objects) + 1);
+      g_hash_table_insert (r->objects, (gpointer) object, ob1);
+    }
+  guint32 next = r->nodes->len;
+  guint32 k = cg_pair_map_insert (r->node_index, GPOINTER_TO_UINT (ob1) - 1, name, next);
+  if (k == next)
+    {
+      const NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
+      Node node = { cg_graph_ensure_function (r->graph, object, info->base), info->level == 1, 0, 0 };
+      g_array_append_val (r->nodes, node);
+      cg_matrix_set_rows (&r->node_sum, r->nodes->len);
+    }
+  return k;
+}
+
+static Node *
+node_at (Reader *r, guint32 k)
+{
+  return &g_array_index (r->nodes, Node, k);
+}
+
+static void
+touch (Reader *r, guint32 k)
+{
+  Node *n = node_at (r, k);
+  if (!n->touched)
+    {
+      n->touched = 1;
+      g_array_append_val (r->touched, k);
+    }
+}
+
+/* Parses a name value "(id) name", "(id)" or "name".  For objects and
+ * files *@string receives the interned string, for functions *@name the
+ * name index. */
+static gboolean
+parse_name (Reader *r, Space space, const char *v, const char *end, const char **string,
+            guint32 *name, GError **error)
+{
+  static const char *const space_names[] = { "object", "file", "function" };
+  GHashTable *ids = space == SPACE_OBJECT ? r->object_ids
+                    : space == SPACE_FILE ? r->file_ids : r->function_ids;
+  skip_blanks (&v, end);
+  gboolean compressed = end - v >= 2 && v[0] == '(' && g_ascii_isdigit (v[1]);
+  if (!compressed)
+    {
+      if (space == SPACE_FUNCTION)
+        *name = name_index (r, v, (gsize) (end - v));
+      else
+        *string = cg_graph_intern (r->graph, v, end - v);
+      return TRUE;
+    }
+  const char *p = v + 1;
+  guint64 id = 0;
+  while (p < end && g_ascii_isdigit (*p))
+    {
+      id = id * 10 + (guint64) (*p++ - '0');
+      if (id > G_MAXUINT32 - 1)
+        return fail (r, error, CG_ERROR_PARSE, "%s id too large", space_names[space]);
+    }
+  if (p >= end || *p != ')')
+    return fail (r, error, CG_ERROR_PARSE, "expected ')' after the %s id", space_names[space]);
+  p++;
+  skip_blanks (&p, end);
+  gpointer key = GUINT_TO_POINTER ((guint) id + 1);
+  if (p == end)
+    {
+      gpointer value = g_hash_table_lookup (ids, key);
+      if (value == NULL)
+        return fail (r, error, CG_ERROR_PARSE, "%s id (%" G_GUINT64_FORMAT ") used before it was defined",
+                     space_names[space], id);
+      if (space == SPACE_FUNCTION)
+        *name = GPOINTER_TO_UINT (value) - 1;
+      else
+        *string = value;
+      return TRUE;
+    }
+  /* a definition; callgrind repeats them per dump, other producers may
+   * redefine an id: the later one wins */
+  if (space == SPACE_FUNCTION)
+    {
+      *name = name_index (r, p, (gsize) (end - p));
+      g_hash_table_insert (ids, key, GUINT_TO_POINTER (*name + 1));
+    }
+  else
+    {
+      *string = cg_graph_intern (r->graph, p, end - p);
+      g_hash_table_insert (ids, key, (gpointer) *string);
+    }
+  return TRUE;
+}
+
+/* ---- parts ---- */
+
+static void
+reset_part (Reader *r)
+{
+  r->have_events = FALSE;
+  r->n_cols = 0;
+  g_array_set_size (r->event_map, 0);
+  g_array_set_size (r->part_self, 0);
+  g_clear_pointer (&r->totals, g_array_unref);
+  g_clear_pointer (&r->summary, g_array_unref);
+  r->n_positions = 1;
+  r->line_column = 0;
+  memset (r->last, 0, sizeof r->last);
+  r->ob = r->fl = r->file = "";
+  r->fn_node = CG_NO_ID;
+  r->cob = r->cfi = NULL;
+  r->cfn_name = CG_NO_ID;
+}
+
+static gboolean
+is_callgrind (const Reader *r)
+{
+  return r->creator && g_str_has_prefix (r->creator, "callgrind");
+}
+
+static gboolean
+check_sums (Reader *r, GArray *given, const char *key, guint64 line, GError **error)
+{
+  for (guint i = 0; i < MAX (given->len, r->n_cols); i++)
+    {
+      guint64 want = i < given->len ? g_array_index (given, guint64, i) : 0;
+      guint64 have = i < r->n_cols ? g_array_index (r->part_self, guint64, i) : 0;
+      if (i >= r->n_cols)
+        return inconsistent (r, error, "%s: line %" G_GUINT64_FORMAT " has more values than events", key, line);
+      if (want != have)
+        return inconsistent (r, error,
+                             "%s: at line %" G_GUINT64_FORMAT " gives %" G_GUINT64_FORMAT " %s, but the self "
+                             "costs of part %u add up to %" G_GUINT64_FORMAT " (corrupt or truncated file)",
+                             key, line, want, cg_graph_event_name (r->graph, g_array_index (r->event_map, guint, i)),
+                             r->parts, have);
+    }
+  return TRUE;
+}
+
+/* Ends the current part: checks its totals and hands the costs of
+ * uncalled contexts to their functions as spontaneous costs. */
+static gboolean
+finish_part (Reader *r, GError **error)
+{
+  if (!r->have_events)
+    return TRUE;
+  if (r->totals && !check_sums (r, r->totals, "totals", r->totals_line, error))
+    return FALSE;
+  if (r->summary && !check_sums (r, r->summary, "summary", r->summary_line, error))
+    return FALSE;
+  if (r->totals == NULL && is_callgrind (r)
+      && !inconsistent (r, error, "part %u has no totals: line (the file is truncated)", r->parts))
+    return FALSE;
+
+  guint ne = cg_graph_n_events (r->graph);
+  const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  for (guint i = 0; i < r->touched->len; i++)
+    {
+      guint32 k = g_array_index (r->touched, guint32, i);
+      Node *n = node_at (r, k);
+      CgValue *sum = cg_matrix_row (&r->node_sum, k);
+      if (!n->called
+          && !cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
+        return overflow (r, error);
+      memset (sum, 0, ne * sizeof (CgValue));
+      n->called = n->touched = 0;
+    }
+  g_array_set_size (r->touched, 0);
+  reset_part (r);
+  return TRUE;
+}
+
+/* ---- header lines ---- */
+
+static gboolean
+parse_counts (Reader *r, const char *p, const char *end, GArray **out, GError **error)
+{
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (;;)
+    {
+      skip_blanks (&p, end);
+      if (p == end)
+        break;
+      guint64 v;
+      if (!scan_number (&p, end, &v))
+        return fail (r, error, CG_ERROR_PARSE, "expected a number");
+      g_array_append_val (values, v);
+    }
+  if (*out)
+    g_array_unref (*out);
+  *out = g_steal_pointer (&values);
+  return TRUE;
+}
+
+static gboolean
+parse_events (Reader *r, const char *p, const char *end, GError **error)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (;;)
+    {
+      skip_blanks (&p, end);
+      if (p == end)
+        break;
+      const char *word = p;
+      while (p < end && !is_blank (*p))
+        p++;
+      g_autofree char *name = g_strndup (word, (gsize) (p - word));
+      if (g_hash_table_contains (seen, name))
+        return fail (r, error, CG_ERROR_PARSE, "event %s listed twice", name);
+      guint e;
+      GError *local = NULL;
+      if (!cg_profile_ensure_event (r->profile, name, name, CG_KIND_INTEGER, &e, &local))
+        {
+          fail (r, error, local->code, "%s", local->message);
+          g_error_free (local);
+          return FALSE;
+        }
+      g_array_append_val (r->event_map, e);
+      guint64 zero = 0;
+      g_array_append_val (r->part_self, zero);
+      g_hash_table_add (seen, g_steal_pointer (&name));
+    }
+  if (r->event_map->len == 0)
+    return fail (r, error, CG_ERROR_PARSE, "events: lists no event");
+  r->n_cols = r->event_map->len;
+  g_array_set_size (r->cols, r->n_cols);
+  while (r->node_sum.cols < cg_graph_n_events (r->graph))
+    cg_matrix_add_column (&r->node_sum);
+  r->have_events = TRUE;
+  return TRUE;
+}
+
+static gboolean
+parse_positions (Reader *r, const char *p, const char *end, GError **error)
+{
+  guint n = 0;
+  r->line_column = -1;
+  for (;;)
+    {
+      skip_blanks (&p, end);
+      if (p == end)
+        break;
+      const char *word = p;
+      while (p < end && !is_blank (*p))
+        p++;
+      gsize len = (gsize) (p - word);
+      gboolean known = (len == 4 && memcmp (word, "line", 4) == 0)
+                       || (len == 5 && memcmp (word, "instr", 5) == 0)
+                       || (len == 2 && memcmp (word, "bb", 2) == 0);
+      if (!known)
+        return fail (r, error, CG_ERROR_PARSE, "unknown position kind '%.*s'", (int) len, word);
+      if (n == MAX_POSITIONS)
+        return fail (r, error, CG_ERROR_PARSE, "too many position kinds");
+      if (len == 4)
+        r->line_column = (gint) n;
+      n++;
+    }
+  if (n == 0)
+    return fail (r, error, CG_ERROR_PARSE, "positions: lists no position kind");
+  r->n_positions = n;
+  return TRUE;
+}
+
+/* "event: NAME [= formula] [: long name]" */
+static void
+parse_event_description (Reader *r, const char *p, const char *end)
+{
+  skip_blanks (&p, end);
+  const char *name = p;
+  while (p < end && !is_blank (*p) && *p != ':' && *p != '=')
+    p++;
+  g_autofree char *key = g_strndup (name, (gsize) (p - name));
+  skip_blanks (&p, end);
+  if (p < end && *p == '=')
+    {
+      /* derived events have no column of their own */
+      warn_once (r, key, strlen (key), "derived event");
+      return;
+    }
+  if (p < end && *p == ':')
+    {
+      p++;
+      skip_blanks (&p, end);
+      g_hash_table_insert (r->descriptions, g_steal_pointer (&key), g_strndup (p, (gsize) (end - p)));
+    }
+}
+
+static gboolean
+header_line (Reader *r, const char *key, gsize klen, const char *p, const char *end, GError **error)
+{
+#define KEY(s) (klen == sizeof (s) - 1 && memcmp (key, s, klen) == 0)
+  if (KEY ("part") || KEY ("pid") || KEY ("thread") || KEY ("positions") || KEY ("events"))
+    {
+      if (r->have_events && !finish_part (r, error))
+        return FALSE;
+      if (KEY ("positions"))
+        return parse_positions (r, p, end, error);
+      if (KEY ("events"))
+        {
+          r->parts++;
+          return parse_events (r, p, end, error);
+        }
+      return TRUE;
+    }
+  skip_blanks (&p, end);
+  if (KEY ("totals"))
+    {
+      r->totals_line = cg_input_line_number (r->in);
+      return parse_counts (r, p, end, &r->totals, error);
+    }
+  if (KEY ("summary"))
+    {
+      r->summary_line = cg_input_line_number (r->in);
+      return parse_counts (r, p, end, &r->summary, error);
+    }
+  if (KEY ("version"))
+    {
+      guint64 v;
+      const char *q = p;
+      if (!scan_number (&q, end, &v))
+        return fail (r, error, CG_ERROR_PARSE, "version: expects a number");
+      if (v >= 2)
+        return fail (r, error, CG_ERROR_UNSUPPORTED, "format version %" G_GUINT64_FORMAT " is not supported (1 is)", v);
+      return TRUE;
+    }
+  if (KEY ("creator"))
+    {
+      g_free (r->creator);
+      r->creator = g_strndup (p, (gsize) (end - p));
+      return TRUE;
+    }
+  if (KEY ("cmd"))
+    {
+      g_free (r->command);
+      r->command = g_strndup (p, (gsize) (end - p));
+      return TRUE;
+    }
+  if (KEY ("event"))
+    {
+      parse_event_description (r, p, end);
+      return TRUE;
+    }
+  if (KEY ("desc"))
+    return TRUE;
+  warn_once (r, key, klen, "header line");
+  return TRUE;
+#undef KEY
+}
+
+/* ---- body lines ---- */
+
+static gboolean
+add_count (CgKind kind, CgValue *acc, guint64 v)
+{
+  if (kind == CG_KIND_REAL)
+    {
+      acc->x += (gdouble) v;
+      return TRUE;
+    }
+  return g_uint64_checked_add (&acc->n, acc->n, v);
+}
+
+static gboolean
+self_cost (Reader *r, guint n, GError **error)
+{
+  if (r->fn_node == CG_NO_ID)
+    return fail (r, error, CG_ERROR_PARSE, "cost line before any fn= line");
+  Node *node = node_at (r, r->fn_node);
+  CgValue *self = cg_graph_self (r->graph, node->function);
+  CgValue *sum = cg_matrix_row (&r->node_sum, r->fn_node);
+  const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  const guint64 *cols = (const guint64 *) r->cols->data;
+  for (guint i = 0; i < n; i++)
+    {
+      guint e = g_array_index (r->event_map, guint, i);
+      guint64 *ps = &g_array_index (r->part_self, guint64, i);
+      if (!add_count (kinds[e], &self[e], cols[i]) || !add_count (kinds[e], &sum[e], cols[i])
+          || !g_uint64_checked_add (ps, *ps, cols[i]))
+        return overflow (r, error);
+    }
+  touch (r, r->fn_node);
+  return TRUE;
+}
+
+static gboolean
+call_cost (Reader *r, guint n, GError **error)
+{
+  if (r->fn_node == CG_NO_ID)
+    return fail (r, error, CG_ERROR_PARSE, "calls= before any fn= line");
+  guint32 caller_k = r->fn_node, callee_k = r->pending_callee;
+  Node caller = *node_at (r, caller_k), *callee = node_at (r, callee_k);
+  CgArcId a = cg_graph_ensure_arc (r->graph, caller.function, callee->function);
+  if (a == CG_NO_ID)
+    return fail (r, error, CG_ERROR_OVERFLOW, "too many arcs");
+  if (!cg_graph_arc_add_calls (r->graph, a, r->pending_calls))
+    return fail (r, error, CG_ERROR_OVERFLOW, "call counts exceed the range of 64-bit counters");
+
+  /* A call from an outermost activation of f straight into an outermost
+   * activation of f nests (only without callgrind's recursion split):
+   * it neither enters the callee's outermost activation nor adds to the
+   * caller's own cost. */
+  gboolean self_level1 = caller.function == callee->function && caller.level1 && callee->level1;
+  gboolean enters_outermost = callee->level1 && caller.function != callee->function;
+  CgValue *inclusive = cg_graph_arc_inclusive (r->graph, a);
+  CgValue *sum = cg_matrix_row (&r->node_sum, caller_k);
+  const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  const guint64 *cols = (const guint64 *) r->cols->data;
+  for (guint i = 0; i < n; i++)
+    {
+      guint e = g_array_index (r->event_map, guint, i);
+      if (enters_outermost && !add_count (kinds[e], &inclusive[e], cols[i]))
+        return overflow (r, error);
+      if (!self_level1 && !add_count (kinds[e], &sum[e], cols[i]))
+        return overflow (r, error);
+    }
+  if (!self_level1)
+    callee->called = 1;
+  r->nested_calls |= self_level1;
+  touch (r, caller_k);
+  touch (r, callee_k);
+  cg_graph_set_has_inclusive (r->graph, TRUE);
+  r->cob = r->cfi = NULL;
+  return TRUE;
+}
+
+static gboolean
+cost_line (Reader *r, const char *s, const char *end, GError **error)
+{
+  if (!r->have_events)
+    return fail (r, error, CG_ERROR_PARSE, "cost line before the events: line");
+  const char *p = s;
+  guint64 pos[MAX_POSITIONS];
+  for (guint i = 0; i < r->n_positions; i++)
+    {
+      skip_blanks (&p, end);
+      if (!scan_subposition (&p, end, r->last[i], &pos[i]))
+        return fail (r, error, CG_ERROR_PARSE, "expected %u position%s at the start of the cost line",
+                     r->n_positions, r->n_positions > 1 ? "s" : "");
+    }
+  guint n = 0;
+  guint64 *cols = (guint64 *) r->cols->data;
+  for (;;)
+    {
+      skip_blanks (&p, end);
+      if (p == end)
+        break;
+      if (n == r->n_cols)
+        return fail (r, error, CG_ERROR_PARSE, "more costs than the %u event%s of events:", r->n_cols,
+                     r->n_cols > 1 ? "s" : "");
+      if (!scan_number (&p, end, &cols[n]))
+        return fail (r, error, CG_ERROR_PARSE, "expected a cost (an unsigned 64-bit number)");
+      n++;
+    }
+  memcpy (r->last, pos, sizeof (guint64) * r->n_positions);
+  Pending pending = r->pending;
+  r->pending = PENDING_NONE;
+  if (pending == PENDING_JUMP)
+    return TRUE; /* the jump's source position; jumps carry no cost */
+  if (pending == PENDING_CALL)
+    return call_cost (r, n, error);
+  return self_cost (r, n, error);
+}
+
+/* "calls=COUNT TARGET-POSITION..." */
+static gboolean
+calls_line (Reader *r, const char *p, const char *end, GError **error)
+{
+  if (!r->have_events)
+    return fail (r, error, CG_ERROR_PARSE, "calls= before the events: line");
+  if (r->cfn_name == CG_NO_ID)
+    return fail (r, error, CG_ERROR_PARSE, "calls= without a preceding cfn= line");
+  skip_blanks (&p, end);
+  if (!scan_number (&p, end, &r->pending_calls))
+    return fail (r, error, CG_ERROR_PARSE, "calls= expects a call count");
+  /* target positions: relative to the current ones, which they do not move */
+  guint64 target_line = 0;
+  for (guint i = 0; i < r->n_positions; i++)
+    {
+      skip_blanks (&p, end);
+      if (p == end)
+        break;
+      guint64 v;
+      if (!scan_subposition (&p, end, r->last[i], &v))
+        return fail (r, error, CG_ERROR_PARSE, "calls= has a malformed target position");
+      if ((gint) i == r->line_column)
+        target_line = v;
+    }
+  const char *object = r->cob ? r->cob : r->ob;
+  r->pending_callee = node_of (r, object, r->cfn_name);
+  CgFunctionId callee = node_at (r, r->pending_callee)->function;
+  cg_graph_function_set_location (r->graph, callee, r->cfi ? r->cfi : r->file,
+                                  (guint32) MIN (target_line, (guint64) G_MAXUINT32));
+  r->pending = PENDING_CALL;
+  r->pending_line = cg_input_line_number (r->in);
+  return TRUE;
+}
+
+static gboolean
+spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *end, GError **error)
+{
+#define KEY(s) (klen == sizeof (s) - 1 && memcmp (key, s, klen) == 0)
+  const char *string;
+  guint32 name;
+  if (KEY ("calls"))
+    return calls_line (r, p, end, error);
+  if (KEY ("jump") || KEY ("jcnd"))
+    {
+      r->pending = PENDING_JUMP;
+      r->pending_line = cg_input_line_number (r->in);
+      return TRUE;
+    }
+  if (KEY ("fn"))
+    {
+      if (!parse_name (r, SPACE_FUNCTION, p, end, NULL, &name, error))
+        return FALSE;
+      r->fn_node = node_of (r, r->ob, name);
+      r->file = r->fl;
+      cg_graph_function_set_location (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
+      return TRUE;
+    }
+  if (KEY ("cfn"))
+    return parse_name (r, SPACE_FUNCTION, p, end, NULL, &r->cfn_name, error);
+  if (KEY ("jfn"))
+    return parse_name (r, SPACE_FUNCTION, p, end, NULL, &name, error);
+  if (KEY ("ob"))
+    return parse_name (r, SPACE_OBJECT, p, end, &r->ob, NULL, error);
+  if (KEY ("cob"))
+    return parse_name (r, SPACE_OBJECT, p, end, &r->cob, NULL, error);
+  if (KEY ("fl"))
+    {
+      if (!parse_name (r, SPACE_FILE, p, end, &r->fl, NULL, error))
+        return FALSE;
+      r->file = r->fl;
+      return TRUE;
+    }
+  if (KEY ("fi") || KEY ("fe"))
+    return parse_name (r, SPACE_FILE, p, end, &r->file, NULL, error);
+  if (KEY ("cfi") || KEY ("cfl"))
+    return parse_name (r, SPACE_FILE, p, end, &r->cfi, NULL, error);
+  if (KEY ("jfi"))
+    return parse_name (r, SPACE_FILE, p, end, &string, NULL, error);
+  /* rec=, frfn= (--mangle-names=no), bb=, ln= (--dump-bbs=yes), rcalls= */
+  warn_once (r, key, klen, "line kind");
+  return TRUE;
+#undef KEY
+}
+
+static gboolean
+handle_line (Reader *r, const char *s, gsize len, GError **error)
+{
+  const char *end = s + len, *p = s;
+  skip_blanks (&p, end);
+  if (p == end || *s == '#')
+    return TRUE;
+  char c = *s;
+  if (g_ascii_isdigit (c) || c == '+' || c == '-' || c == '*')
+    return cost_line (r, s, end, error);
+  if (r->pending != PENDING_NONE)
+    return fail (r, error, CG_ERROR_PARSE, "expected the cost line of the %s at line %" G_GUINT64_FORMAT,
+                 r->pending == PENDING_CALL ? "calls=" : "jump", r->pending_line);
+  gsize k = 0;
+  while (k < len && (g_ascii_isalnum (s[k]) || s[k] == '_'))
+    k++;
+  if (k > 0 && k < len && s[k] == '=')
+    return spec_line (r, s, k, s + k + 1, end, error);
+  if (k > 0 && k < len && s[k] == ':')
+    return header_line (r, s, k, s + k + 1, end, error);
+  const char *colon = memchr (s, ':', len);
+  if (k > 0 && colon)
+    {
+      /* header keys with blanks, e.g. KCachegrind's "timeframe (BB):" */
+      warn_once (r, s, (gsize) (colon - s), "header line");
+      return TRUE;
+    }
+  return fail (r, error, CG_ERROR_PARSE, "not a callgrind line: '%.*s'", (int) MIN (len, 40), s);
+}
+
+/* ---- driver ---- */
+
+static void
+reader_clear (Reader *r)
+{
+  g_hash_table_unref (r->object_ids);
+  g_hash_table_unref (r->file_ids);
+  g_hash_table_unref (r->function_ids);
+  g_string_chunk_free (r->chunk);
+  g_hash_table_unref (r->names);
+  g_array_unref (r->name_info);
+  g_hash_table_unref (r->objects);
+  g_string_free (r->scratch, TRUE);
+  cg_pair_map_free (r->node_index);
+  g_array_unref (r->nodes);
+  cg_matrix_clear (&r->node_sum);
+  g_array_unref (r->touched);
+  g_array_unref (r->event_map);
+  g_array_unref (r->part_self);
+  g_clear_pointer (&r->totals, g_array_unref);
+  g_clear_pointer (&r->summary, g_array_unref);
+  g_array_unref (r->cols);
+  g_free (r->command);
+  g_free (r->creator);
+  g_hash_table_unref (r->descriptions);
+  g_hash_table_unref (r->warned);
+}
+
+/* Without the recursion split, calls inside the graph's cycles nest and
+ * their inclusive costs overlap: flag this file's functions there. */
+static void
+flag_nested_functions (Reader *r)
+{
+  g_autoptr (CgScc) scc = cg_scc_find (r->graph, NULL, NULL);
+  for (guint i = 0; i < r->nodes->len; i++)
+    {
+      CgFunctionId f = node_at (r, i)->function;
+      if (scc->size[scc->component_of[f]] > 1)
+        cg_graph_function_set_flags (r->graph, f, cg_graph_function_flags (r->graph, f) | CG_FUNCTION_NESTED);
+    }
+}
+
+static gboolean
+finish_file (Reader *r, GError **error)
+{
+  if (r->pending != PENDING_NONE)
+    return fail (r, error, CG_ERROR_TRUNCATED, "the file ends after the %s at line %" G_GUINT64_FORMAT
+                 ", before its cost line (truncated)", r->pending == PENDING_CALL ? "calls=" : "jump",
+                 r->pending_line);
+  if (!finish_part (r, error))
+    return FALSE;
+  if (r->parts == 0)
+    return fail (r, error, CG_ERROR_PARSE, "no events: line: not a complete callgrind profile");
+  if (r->nested_calls && !r->level_names)
+    flag_nested_functions (r);
+  GHashTableIter it;
+  gpointer name, description;
+  g_hash_table_iter_init (&it, r->descriptions);
+  while (g_hash_table_iter_next (&it, &name, &description))
+    {
+      gint e = cg_graph_find_event (r->graph, name);
+      if (e >= 0 && cg_graph_event_description (r->graph, (guint) e) == NULL)
+        cg_graph_set_event_description (r->graph, (guint) e, description);
+    }
+  cg_profile_add_source (r->profile, "callgrind", cg_input_name (r->in), r->command, r->creator);
+  return TRUE;
+}
+
+gboolean
+cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  static const CgReadOptions defaults = { 0 };
+  Reader r = {
+    .profile = profile,
+    .graph = cg_profile_graph (profile),
+    .in = input,
+    .options = options ? options : &defaults,
+    .object_ids = g_hash_table_new (g_direct_hash, g_direct_equal),
+    .file_ids = g_hash_table_new (g_direct_hash, g_direct_equal),
+    .function_ids = g_hash_table_new (g_direct_hash, g_direct_equal),
+    .chunk = g_string_chunk_new (64 * 1024),
+    .names = g_hash_table_new (g_str_hash, g_str_equal),
+    .name_info = g_array_new (FALSE, FALSE, sizeof (NameInfo)),
+    .objects = g_hash_table_new (g_direct_hash, g_direct_equal),
+    .scratch = g_string_new (NULL),
+    .node_index = cg_pair_map_new (),
+    .nodes = g_array_new (FALSE, FALSE, sizeof (Node)),
+    .touched = g_array_new (FALSE, FALSE, sizeof (guint32)),
+    .event_map = g_array_new (FALSE, FALSE, sizeof (guint)),
+    .part_self = g_array_new (FALSE, FALSE, sizeof (guint64)),
+    .cols = g_array_new (FALSE, TRUE, sizeof (guint64)),
+    .descriptions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
+    .warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+  };
+  cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
+  reset_part (&r);
+
+  gboolean ok = TRUE;
+  const char *line;
+  gsize len;
+  GError *local = NULL;
+  while (ok && cg_input_next_line (input, &line, &len, &local))
+    ok = handle_line (&r, line, len, &local);
+  if (ok && local == NULL)
+    ok = finish_file (&r, &local);
+  reader_clear (&r);
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return ok;
+}

@@ -1,0 +1,55 @@
+/* cg-read-callgrind.h — reader for callgrind profiles (callgrind.out.*).
+ *
+ * Follows the format as valgrind 3.19's callgrind writes it (its dump.c),
+ * which differs from its own specification in places; see
+ * formats/callgrind.md for what is read and how:
+ *  - name compression with three shared id spaces (objects: ob/cob;
+ *    files: fl/fi/fe/cfi/cfl/jfi; functions: fn/cfn/jfn), ids first defined
+ *    on any of those lines, sparse and in any order, kept per file;
+ *  - "(below main)" and other names beginning with "(" and a non-digit are
+ *    literal names;
+ *  - positions (instr, line, bb) with relative (+N, -N) and "*" forms,
+ *    tracked per column; call and jump targets do not move them;
+ *  - any number of events, cost lines shorter than the event list;
+ *  - calls= followed by the inclusive cost line (calls=0 included);
+ *  - fi=/fe= inlined files and the callee-file default;
+ *  - jump=, jcnd= (both "a/b" and "a b"), jfi=, jfn=;
+ *  - several parts in one file (summed, each checked against its totals:);
+ *  - callgrind's context names: "f'2" (recursion level) and "f'caller"
+ *    (--separate-callers) are folded into f.
+ *
+ * How recursion is kept exact: a call into a level-1 name (no "'N") enters
+ * the callee's outermost activation; only such calls put their inclusive
+ * cost on the graph's arc.  A level-1 context that nobody called in a part
+ * (program entry, thread start) contributes its self cost plus its calls'
+ * inclusive costs as the function's spontaneous cost.  See cg-measured.h.
+ * A file with no "'N" name at all but with a function calling itself
+ * straight into its outermost activation was taken without the split
+ * (--separate-recs=1): its functions inside cycles get CG_FUNCTION_NESTED.
+ *
+ * Complexity: one pass, O(size of file); memory O(functions + arcs +
+ * distinct context names), independent of the number of lines.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-input.h"
+#include "cg-profile.h"
+#include "cg-read.h"
+
+G_BEGIN_DECLS
+
+/* Adds the callgrind profile read from @input to @profile.
+ * Errors (messages "NAME:LINE: ..."): CG_ERROR_PARSE for malformed lines
+ * and undefined ids, CG_ERROR_TRUNCATED when the file ends inside a call
+ * or before its totals: line, CG_ERROR_OVERFLOW for 64-bit overflow,
+ * CG_ERROR_UNSUPPORTED for a format version >= 2. */
+gboolean cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *options,
+                            GError **error);
+
+/* Splits a callgrind function name "base['L]('caller)*" into the length
+ * of its base name and its recursion level (1 when there is no 'L). */
+void cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *level);
+
+G_END_DECLS

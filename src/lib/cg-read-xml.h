@@ -1,0 +1,28 @@
+/* cg-read-xml.h — cgtools XML in, streamed with xmlTextReader.
+ *
+ * Reads a document written by cg_write_xml() (schema formats/cgtools.rng)
+ * and adds its data to a profile: events by name, functions by (object,
+ * name), arcs by (caller, callee), frames by path, costs summed.  So
+ * cgmerge merges its own XML like any other input, and merging is
+ * associative and commutative.  O(size of the document); the document is
+ * never held in memory as a tree.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-input.h"
+#include "cg-profile.h"
+#include "cg-read.h"
+
+G_BEGIN_DECLS
+
+/* Adds the document on @input to @profile.  With @keep_derived (the
+ * profile was empty), the document's cycles and costs are kept too.
+ * Errors: CG_ERROR_PARSE ("NAME:LINE: ...") for XML that is not well formed
+ * or does not follow the schema, CG_ERROR_MISMATCH for events that cannot
+ * be merged, CG_ERROR_OVERFLOW, CG_ERROR_IO. */
+gboolean cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived,
+                      const CgReadOptions *options, GError **error);
+
+G_END_DECLS

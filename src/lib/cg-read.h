@@ -1,0 +1,49 @@
+/* cg-read.h — reading any supported input into a profile.
+ *
+ * Every reader adds to the profile it is given, so several inputs are
+ * summed simply by reading them one after the other (design §3, "Merge").
+ * The format is told from the content, never from the file name.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-input.h"
+#include "cg-profile.h"
+
+G_BEGIN_DECLS
+
+/* Receives a warning (a message with the input's name and line). */
+typedef void (*CgWarnFunc) (const char *message, gpointer user_data);
+
+typedef struct {
+  /* downgrade recoverable inconsistencies (totals that do not add up,
+   * unknown lines) from errors to warnings */
+  gboolean lenient;
+  CgWarnFunc warn;     /* nullable: warnings are dropped */
+  gpointer warn_data;
+} CgReadOptions;
+
+typedef enum {
+  CG_FORMAT_UNKNOWN,
+  CG_FORMAT_XML,
+  CG_FORMAT_CALLGRIND,
+} CgFormat;
+
+const char *cg_format_to_string (CgFormat format);
+
+/* Tells the format from the first bytes of an input. */
+CgFormat cg_format_detect (const guint8 *data, gsize len);
+
+/* Reads @path (NULL or "-": stdin) in whatever format it is and adds it to
+ * @profile.  When @profile was empty and the input is cgtools XML, the
+ * derived data (cycles, costs) are kept; otherwise they are dropped,
+ * since they would describe other data.  Errors: CG_ERROR_IO,
+ * CG_ERROR_FORMAT (unknown or empty input), and the readers' errors. */
+gboolean cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options,
+                       GError **error);
+
+/* Emits a warning through @options (printf-style). */
+void cg_read_warn (const CgReadOptions *options, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+G_END_DECLS

@@ -1,0 +1,182 @@
+/* cg-tree.c — frames in arrays, children found through a pair index. */
+#include "config.h"
+
+#include "cg-tree.h"
+
+#include "cg-matrix.h"
+#include "cg-pair-map.h"
+
+typedef struct {
+  CgFrameId parent;
+  CgFunctionId function;
+} FrameRec;
+
+struct _CgTree {
+  GArray *frames;      /* FrameRec */
+  CgMatrix self;       /* n_frames × n_events */
+  GArray *kinds;       /* CgKind per event */
+  CgPairMap *child_index; /* (parent + 1, function) -> frame; parent 0 = root */
+  guint32 *child_start;   /* children CSR cache */
+  CgFrameId *child_list;
+  guint children_frames;  /* n_frames when the cache was built */
+};
+
+CgTree *
+cg_tree_new (const CgGraph *graph)
+{
+  CgTree *t = g_new0 (CgTree, 1);
+  t->frames = g_array_new (FALSE, FALSE, sizeof (FrameRec));
+  cg_matrix_init (&t->self, 0);
+  t->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
+  t->child_index = cg_pair_map_new ();
+  t->children_frames = G_MAXUINT;
+  cg_tree_sync_events (t, graph);
+  return t;
+}
+
+void
+cg_tree_free (CgTree *t)
+{
+  if (t == NULL)
+    return;
+  g_array_unref (t->frames);
+  cg_matrix_clear (&t->self);
+  g_array_unref (t->kinds);
+  cg_pair_map_free (t->child_index);
+  g_free (t->child_start);
+  g_free (t->child_list);
+  g_free (t);
+}
+
+void
+cg_tree_sync_events (CgTree *t, const CgGraph *graph)
+{
+  guint n = cg_graph_n_events (graph);
+  g_assert (n >= t->kinds->len);
+  while (t->self.cols < n)
+    cg_matrix_add_column (&t->self);
+  for (guint e = 0; e < n; e++)
+    {
+      CgKind want = cg_graph_event_kind (graph, e);
+      if (e < t->kinds->len && g_array_index (t->kinds, CgKind, e) != want)
+        cg_matrix_promote_column (&t->self, e);
+      if (e >= t->kinds->len)
+        g_array_append_val (t->kinds, want);
+      else
+        g_array_index (t->kinds, CgKind, e) = want;
+    }
+}
+
+guint
+cg_tree_n_frames (const CgTree *t)
+{
+  return t->frames->len;
+}
+
+guint
+cg_tree_n_events (const CgTree *t)
+{
+  return t->kinds->len;
+}
+
+CgFrameId
+cg_tree_ensure_child (CgTree *t, CgFrameId parent, CgFunctionId function)
+{
+  guint32 key = parent == CG_NO_ID ? 0 : parent + 1;
+  guint32 next = t->frames->len;
+  if (next >= CG_NO_ID - 1)
+    return CG_NO_ID;
+  CgFrameId x = cg_pair_map_insert (t->child_index, key, function, next);
+  if (x == next)
+    {
+      FrameRec rec = { parent, function };
+      g_array_append_val (t->frames, rec);
+      cg_matrix_set_rows (&t->self, t->frames->len);
+    }
+  return x;
+}
+
+CgFrameId
+cg_tree_parent (const CgTree *t, CgFrameId frame)
+{
+  return g_array_index (t->frames, FrameRec, frame).parent;
+}
+
+CgFunctionId
+cg_tree_function (const CgTree *t, CgFrameId frame)
+{
+  return g_array_index (t->frames, FrameRec, frame).function;
+}
+
+CgValue *
+cg_tree_self (CgTree *t, CgFrameId frame)
+{
+  g_assert (frame < t->frames->len);
+  return cg_matrix_row (&t->self, frame);
+}
+
+const CgValue *
+cg_tree_self_const (const CgTree *t, CgFrameId frame)
+{
+  g_assert (frame < t->frames->len);
+  return cg_matrix_row (&t->self, frame);
+}
+
+const CgFrameId *
+cg_tree_children (CgTree *t, CgFrameId frame, guint *n_children)
+{
+  guint n = t->frames->len;
+  if (t->children_frames != n)
+    {
+      g_free (t->child_start);
+      g_free (t->child_list);
+      t->child_start = g_new0 (guint32, (gsize) n + 1);
+      t->child_list = g_new (CgFrameId, MAX (n, 1));
+      for (CgFrameId x = 0; x < n; x++)
+        {
+          CgFrameId p = cg_tree_parent (t, x);
+          if (p != CG_NO_ID)
+            t->child_start[p + 1]++;
+        }
+      for (guint i = 0; i < n; i++)
+        t->child_start[i + 1] += t->child_start[i];
+      g_autofree guint32 *fill = g_memdup2 (t->child_start, ((gsize) n + 1) * sizeof (guint32));
+      for (CgFrameId x = 0; x < n; x++)
+        {
+          CgFrameId p = cg_tree_parent (t, x);
+          if (p != CG_NO_ID)
+            t->child_list[fill[p]++] = x;
+        }
+      t->children_frames = n;
+    }
+  *n_children = t->child_start[frame + 1] - t->child_start[frame];
+  return t->child_list + t->child_start[frame];
+}
+
+gboolean
+cg_tree_remap_functions (CgTree **tree, const CgGraph *graph, const CgFunctionId *map)
+{
+  CgTree *old = *tree;
+  g_autoptr (CgTree) t = cg_tree_new (graph);
+  guint n = old->frames->len, ne = old->kinds->len;
+  g_autofree CgFrameId *new_id = g_new (CgFrameId, MAX (n, 1));
+  /* parents precede children, so one forward pass maps every frame */
+  for (CgFrameId x = 0; x < n; x++)
+    {
+      CgFrameId p = cg_tree_parent (old, x);
+      CgFunctionId f = map[cg_tree_function (old, x)];
+      CgFrameId np = p == CG_NO_ID ? CG_NO_ID : new_id[p];
+      /* a frame whose function equals its (new) parent's merges into it:
+       * the direct recursion that collapsing a cycle creates */
+      if (np != CG_NO_ID && cg_tree_function (t, np) == f)
+        new_id[x] = np;
+      else
+        new_id[x] = cg_tree_ensure_child (t, np, f);
+      if (!cg_values_add ((const CgKind *) old->kinds->data, cg_tree_self (t, new_id[x]),
+                          cg_tree_self_const (old, x), ne))
+        return FALSE;
+    }
+  cg_tree_free (old);
+  *tree = g_steal_pointer (&t);
+  return TRUE;
+}

@@ -1,0 +1,270 @@
+/* cg-value.c — checked arithmetic and exact printing of cost values. */
+#include "config.h"
+
+#include "cg-value.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+gboolean
+cg_value_add (CgKind kind, CgValue *acc, CgValue v)
+{
+  if (kind == CG_KIND_REAL)
+    {
+      acc->x += v.x;
+      return TRUE;
+    }
+  guint64 sum;
+  if (!g_uint64_checked_add (&sum, acc->n, v.n))
+    return FALSE;
+  acc->n = sum;
+  return TRUE;
+}
+
+gboolean
+cg_values_add (const CgKind *kinds, CgValue *acc, const CgValue *v, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (!cg_value_add (kinds[i], &acc[i], v[i]))
+      return FALSE;
+  return TRUE;
+}
+
+gdouble
+cg_value_to_double (CgKind kind, CgValue v)
+{
+  return kind == CG_KIND_REAL ? v.x : (gdouble) v.n;
+}
+
+CgValue
+cg_value_convert (CgKind from, CgKind to, CgValue v)
+{
+  if (from == to)
+    return v;
+  g_return_val_if_fail (to == CG_KIND_REAL, v);
+  return (CgValue) { .x = (gdouble) v.n };
+}
+
+gboolean
+cg_value_is_zero (CgKind kind, CgValue v)
+{
+  return kind == CG_KIND_REAL ? v.x == 0.0 : v.n == 0;
+}
+
+int
+cg_value_compare (CgKind kind, CgValue a, CgValue b)
+{
+  if (kind == CG_KIND_REAL)
+    return (a.x > b.x) - (a.x < b.x);
+  return (a.n > b.n) - (a.n < b.n);
+}
+
+/* Shortest "%.*e" form of @x that reads back exactly, split into its
+ * significant digits and decimal exponent. */
+static void
+shortest_digits (gdouble x, char digits[24], int *exponent)
+{
+  char buf[40];
+  for (int prec = 0; prec <= 17; prec++)
+    {
+      char fmt[8];
+      g_snprintf (fmt, sizeof fmt, "%%.%de", prec);
+      g_ascii_formatd (buf, sizeof buf, fmt, x);
+      if (prec == 17 || g_ascii_strtod (buf, NULL) == x)
+        break;
+    }
+  /* buf is "d.ddde±XX" or "de±XX" */
+  char *e = strchr (buf, 'e');
+  *exponent = atoi (e + 1);
+  int k = 0;
+  for (char *p = buf; p < e; p++)
+    if (g_ascii_isdigit (*p))
+      digits[k++] = *p;
+  while (k > 1 && digits[k - 1] == '0')
+    k--;
+  digits[k] = '\0';
+}
+
+static void
+append_real_plain (GString *out, gdouble x)
+{
+  if (!isfinite (x))
+    {
+      /* Not produced by cgtools' methods; printed recognisably. */
+      g_string_append (out, isnan (x) ? "nan" : x > 0 ? "inf" : "-inf");
+      return;
+    }
+  if (x == 0.0)
+    {
+      g_string_append_c (out, '0');
+      return;
+    }
+  if (x < 0)
+    {
+      g_string_append_c (out, '-');
+      x = -x;
+    }
+  char digits[24];
+  int exp10;
+  shortest_digits (x, digits, &exp10);
+  int nd = (int) strlen (digits);
+  /* value = 0.d1d2d3... * 10^(exp10 + 1) */
+  int point = exp10 + 1;
+  if (point <= 0)
+    {
+      g_string_append (out, "0.");
+      for (int i = 0; i < -point; i++)
+        g_string_append_c (out, '0');
+      g_string_append (out, digits);
+    }
+  else if (point >= nd)
+    {
+      g_string_append (out, digits);
+      for (int i = nd; i < point; i++)
+        g_string_append_c (out, '0');
+    }
+  else
+    {
+      g_string_append_len (out, digits, point);
+      g_string_append_c (out, '.');
+      g_string_append (out, digits + point);
+    }
+}
+
+void
+cg_value_append (GString *out, CgKind kind, CgValue v)
+{
+  if (kind == CG_KIND_REAL)
+    append_real_plain (out, v.x);
+  else
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT, v.n);
+}
+
+static void
+append_grouped (GString *out, const char *digits)
+{
+  gsize n = strlen (digits);
+  for (gsize i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+}
+
+void
+cg_value_append_human (GString *out, CgKind kind, CgValue v, guint decimals)
+{
+  char buf[64];
+  if (kind == CG_KIND_INTEGER)
+    {
+      g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v.n);
+      append_grouped (out, buf);
+      return;
+    }
+  if (!isfinite (v.x) || fabs (v.x) >= 1e18)
+    {
+      append_real_plain (out, v.x);
+      return;
+    }
+  char fmt[8];
+  g_snprintf (fmt, sizeof fmt, "%%.%uf", MIN (decimals, 9u));
+  g_ascii_formatd (buf, sizeof buf, fmt, fabs (v.x));
+  char *point = strchr (buf, '.');
+  if (v.x < 0 && strspn (buf, "0.") != strlen (buf))
+    g_string_append_c (out, '-');
+  if (point)
+    *point = '\0';
+  append_grouped (out, buf);
+  if (point)
+    {
+      g_string_append_c (out, '.');
+      g_string_append (out, point + 1);
+    }
+}
+
+gboolean
+cg_value_parse (CgKind kind, const char *s, gsize len, CgValue *out)
+{
+  if (len == 0 || len > 64)
+    return FALSE;
+  if (kind == CG_KIND_INTEGER)
+    {
+      guint64 n = 0;
+      for (gsize i = 0; i < len; i++)
+        {
+          if (!g_ascii_isdigit (s[i]))
+            return FALSE;
+          if (!g_uint64_checked_mul (&n, n, 10) || !g_uint64_checked_add (&n, n, (guint64) (s[i] - '0')))
+            return FALSE;
+        }
+      out->n = n;
+      return TRUE;
+    }
+  char buf[72];
+  memcpy (buf, s, len);
+  buf[len] = '\0';
+  char *end;
+  gdouble x = g_ascii_strtod (buf, &end);
+  if (end != buf + len || !isfinite (x))
+    return FALSE;
+  out->x = x;
+  return TRUE;
+}
+
+void
+cg_values_append_list (GString *out, const CgKind *kinds, const CgValue *v, guint n)
+{
+  while (n > 0 && cg_value_is_zero (kinds[n - 1], v[n - 1]))
+    n--;
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      cg_value_append (out, kinds[i], v[i]);
+    }
+}
+
+gboolean
+cg_values_parse_list (const char *s, const CgKind *kinds, guint n, CgValue *out)
+{
+  guint i = 0;
+  const char *p = s;
+  for (guint k = 0; k < n; k++)
+    out[k] = CG_VALUE_ZERO;
+  while (*p)
+    {
+      const char *q = p;
+      while (*q && *q != ' ')
+        q++;
+      if (i == n || !cg_value_parse (kinds[i], p, (gsize) (q - p), &out[i]))
+        return FALSE;
+      i++;
+      if (*q == '\0')
+        break;
+      p = q + 1;
+      if (*p == '\0')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+const char *
+cg_kind_to_string (CgKind kind)
+{
+  return kind == CG_KIND_REAL ? "real" : "integer";
+}
+
+gboolean
+cg_kind_from_string (const char *s, CgKind *kind)
+{
+  if (g_strcmp0 (s, "integer") == 0)
+    *kind = CG_KIND_INTEGER;
+  else if (g_strcmp0 (s, "real") == 0)
+    *kind = CG_KIND_REAL;
+  else
+    return FALSE;
+  return TRUE;
+}

@@ -1,0 +1,78 @@
+/* cg-value.h — one cost value of one event.
+ *
+ * Sources that count (callgrind's Ir, call counts, samples) give exact
+ * unsigned 64-bit integers; sources or methods that produce fractions
+ * (gprof's split histogram bins, decompositions, decimal folded counts)
+ * give doubles.  Each event has a kind, and a CgValue holds either form in
+ * eight bytes, so cost vectors stay plain arrays.  Integer arithmetic is
+ * checked: overflow is reported, never wrapped.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/**
+ * CgKind:
+ * @CG_KIND_INTEGER: the event counts; values are guint64 (member @n).
+ * @CG_KIND_REAL: values are IEEE doubles (member @x).
+ */
+typedef enum {
+  CG_KIND_INTEGER,
+  CG_KIND_REAL,
+} CgKind;
+
+typedef union {
+  guint64 n;
+  gdouble x;
+} CgValue;
+
+#define CG_VALUE_ZERO ((CgValue) { .n = 0 })
+
+/* Adds @v to *@acc.  Returns FALSE (and leaves *@acc unchanged) when an
+ * integer sum would exceed G_MAXUINT64. */
+gboolean cg_value_add (CgKind kind, CgValue *acc, CgValue v);
+
+/* Element-wise cg_value_add over @n values of the kinds in @kinds.
+ * Returns FALSE on the first overflow; earlier elements are already added. */
+gboolean cg_values_add (const CgKind *kinds, CgValue *acc, const CgValue *v, guint n);
+
+gdouble cg_value_to_double (CgKind kind, CgValue v);
+
+/* Converts @v of @from kind to @to kind (integer to real may round above
+ * 2^53; real to integer is not offered). */
+CgValue cg_value_convert (CgKind from, CgKind to, CgValue v);
+
+gboolean cg_value_is_zero (CgKind kind, CgValue v);
+
+/* Three-way comparison; for reals NaN never occurs in cgtools data. */
+int cg_value_compare (CgKind kind, CgValue a, CgValue b);
+
+/* Appends @v as a plain decimal ("12", "0.25", never an exponent, no
+ * thousands separators, independent of the locale).  Reals use the
+ * shortest digits that read back to the same double. */
+void cg_value_append (GString *out, CgKind kind, CgValue v);
+
+/* Appends @v with thousands separators ("12,248,083") for people;
+ * reals get @decimals digits after the point. */
+void cg_value_append_human (GString *out, CgKind kind, CgValue v, guint decimals);
+
+/* Parses a plain decimal of @len bytes at @s ("123", "12.5"; for reals
+ * also an exponent).  Returns FALSE when the text is not one number of
+ * that kind or an integer exceeds 64 bits. */
+gboolean cg_value_parse (CgKind kind, const char *s, gsize len, CgValue *out);
+
+/* Appends @n values separated by one blank, without trailing zeros (so an
+ * all-zero vector appends nothing).  The compact cost list of cgtools XML. */
+void cg_values_append_list (GString *out, const CgKind *kinds, const CgValue *v, guint n);
+
+/* Parses a cost list as written by cg_values_append_list into @out (@n
+ * values, missing trailing ones zero).  FALSE when malformed or longer
+ * than @n. */
+gboolean cg_values_parse_list (const char *s, const CgKind *kinds, guint n, CgValue *out);
+
+const char *cg_kind_to_string (CgKind kind);
+gboolean cg_kind_from_string (const char *s, CgKind *kind);
+
+G_END_DECLS

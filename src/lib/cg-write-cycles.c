@@ -1,0 +1,127 @@
+/* cg-write-cycles.c — per-cycle sums in one pass over the arcs. */
+#include "config.h"
+
+#include "cg-write-cycles.h"
+
+#include <string.h>
+
+#include "cg-error.h"
+
+typedef struct {
+  CgValue self;
+  CgValue total;     /* spontaneous + inclusive entering */
+  guint64 entered;   /* calls from outside */
+  guint64 inside;    /* calls between different members */
+} CycleSums;
+
+typedef struct {
+  CgGraph *graph;
+  guint event;
+  CgKind kind;
+} MemberOrder;
+
+static gint
+by_self_then_name (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const MemberOrder *o = data;
+  CgFunctionId x = *(const CgFunctionId *) a, y = *(const CgFunctionId *) b;
+  int c = cg_value_compare (o->kind, cg_graph_self_const (o->graph, y)[o->event],
+                            cg_graph_self_const (o->graph, x)[o->event]);
+  if (c == 0)
+    c = strcmp (cg_graph_function_name (o->graph, x), cg_graph_function_name (o->graph, y));
+  return c;
+}
+
+static void
+append_percent (GString *s, CgKind kind, CgValue v, CgValue all)
+{
+  gdouble d = cg_value_to_double (kind, all);
+  g_string_append_printf (s, " (%.2f%%)", d > 0 ? 100.0 * cg_value_to_double (kind, v) / d : 0.0);
+}
+
+gboolean
+cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, FILE *stream, GError **error)
+{
+  guint nc = cg_cycles_count (cycles);
+  CgKind kind = cg_graph_event_kind (g, event);
+  const char *unit = cg_graph_event_unit (g, event);
+  g_autofree CycleSums *sums = g_new0 (CycleSums, nc + 1);
+  gboolean ok = TRUE;
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    {
+      guint k = cg_cycles_cycle_of (cycles, f);
+      if (k == 0)
+        continue;
+      ok &= cg_value_add (kind, &sums[k].self, cg_graph_self_const (g, f)[event]);
+      const CgValue *sp = cg_graph_spontaneous (g, f);
+      if (sp)
+        ok &= cg_value_add (kind, &sums[k].total, sp[event]);
+    }
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    {
+      CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
+      guint kc = cg_cycles_cycle_of (cycles, caller), k = cg_cycles_cycle_of (cycles, callee);
+      if (k == 0 || caller == callee)
+        continue;
+      /* call counts cannot overflow: their sum over the graph fits */
+      if (kc == k)
+        sums[k].inside += cg_graph_arc_calls (g, a);
+      else
+        {
+          sums[k].entered += cg_graph_arc_calls (g, a);
+          ok &= cg_value_add (kind, &sums[k].total, cg_graph_arc_inclusive_const (g, a)[event]);
+        }
+    }
+  if (!ok)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "a cycle's cost exceeds the range of 64-bit counters");
+      return FALSE;
+    }
+
+  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, all))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
+      return FALSE;
+    }
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_string_append_printf (s, "%u cycle%s (strongly connected components of more than one function)\n", nc,
+                          nc == 1 ? "" : "s");
+  MemberOrder order = { g, event, kind };
+  for (guint k = 1; k <= nc; k++)
+    {
+      guint n;
+      const CgFunctionId *members = cg_cycles_members (cycles, k, &n);
+      g_string_append_printf (s, "\n<cycle %u>: %u members, self ", k, n);
+      cg_value_append_human (s, kind, sums[k].self, 2);
+      g_string_append_printf (s, " %s", unit);
+      append_percent (s, kind, sums[k].self, all[event]);
+      if (cg_graph_has_inclusive (g))
+        {
+          g_string_append (s, ", total ");
+          cg_value_append_human (s, kind, sums[k].total, 2);
+          g_string_append_printf (s, " %s", unit);
+          append_percent (s, kind, sums[k].total, all[event]);
+        }
+      g_string_append_printf (s, "\n  entered %" G_GUINT64_FORMAT " time%s from outside, %" G_GUINT64_FORMAT
+                              " call%s between members\n",
+                              sums[k].entered, sums[k].entered == 1 ? "" : "s", sums[k].inside,
+                              sums[k].inside == 1 ? "" : "s");
+      g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+      g_array_append_vals (sorted, members, n);
+      g_array_sort_with_data (sorted, by_self_then_name, &order);
+      for (guint i = 0; i < n; i++)
+        {
+          CgFunctionId f = g_array_index (sorted, CgFunctionId, i);
+          g_string_append (s, "    ");
+          cg_value_append_human (s, kind, cg_graph_self_const (g, f)[event], 2);
+          g_string_append (s, "  ");
+          cg_graph_append_label (g, s, f);
+          g_string_append_c (s, '\n');
+        }
+      fwrite (s->str, 1, s->len, stream);
+      g_string_truncate (s, 0);
+    }
+  fwrite (s->str, 1, s->len, stream);
+  return TRUE;
+}

@@ -1,0 +1,23 @@
+/* cg-write-cycles.h — the cycles of a profile as text for people.
+ *
+ * One block per cycle: its number, size, summed self cost, how often it
+ * was entered from outside and how many calls stayed inside, its exact
+ * total where measured inclusive costs allow (the calls entering a cycle
+ * never nest), then its members with their self costs.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "cg-cycles.h"
+#include "cg-graph.h"
+
+G_BEGIN_DECLS
+
+/* Writes the cycles of @graph for @event to @stream.  Write errors are
+ * left in the stream's error flag.  FALSE on 64-bit overflow. */
+gboolean cg_write_cycles_text (CgGraph *graph, const CgCycles *cycles, guint event, FILE *stream,
+                               GError **error);
+
+G_END_DECLS

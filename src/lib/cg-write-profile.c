@@ -1,0 +1,286 @@
+/* cg-write-profile.c — flat profile and call graph, columns sized to the
+ * largest number so that nothing shifts. */
+#include "config.h"
+
+#include "cg-write-profile.h"
+
+#include <string.h>
+
+#include "cg-error.h"
+
+typedef struct {
+  CgProfile *profile;
+  CgGraph *graph;
+  const CgCosts *costs;
+  CgCycles *cycles;
+  guint event;
+  CgKind kind;       /* of totals */
+  CgKind self_kind;  /* of self costs */
+  gdouble all;       /* the profile's total, for percentages */
+  int width;         /* of cost columns */
+  guint *index;      /* per function: 1-based entry number in the call graph */
+  GString *line;
+} Report;
+
+static void
+human (GString *s, CgKind kind, CgValue v)
+{
+  cg_value_append_human (s, kind, v, kind == CG_KIND_REAL ? 2 : 0);
+}
+
+/* Appends @v right-aligned in the cost column. */
+static void
+column (Report *r, CgKind kind, CgValue v)
+{
+  g_autoptr (GString) t = g_string_new (NULL);
+  human (t, kind, v);
+  g_string_append_printf (r->line, " %*s", r->width, t->str);
+}
+
+static gdouble
+percent (Report *r, CgKind kind, CgValue v)
+{
+  return r->all > 0 ? 100.0 * cg_value_to_double (kind, v) / r->all : 0.0;
+}
+
+static void
+name (Report *r, CgFunctionId f, gboolean with_index)
+{
+  cg_graph_append_label (r->graph, r->line, f);
+  guint k = r->cycles ? cg_cycles_cycle_of (r->cycles, f) : 0;
+  if (k)
+    g_string_append_printf (r->line, " <cycle %u>", k);
+  if (with_index && r->index[f])
+    g_string_append_printf (r->line, " [%u]", r->index[f]);
+}
+
+static void
+flush (Report *r, FILE *stream)
+{
+  g_string_append_c (r->line, '\n');
+  fwrite (r->line->str, 1, r->line->len, stream);
+  g_string_truncate (r->line, 0);
+}
+
+void
+cg_append_method_note (GString *out, const CgCosts *costs)
+{
+  CgMethod m = cg_costs_method (costs);
+  g_string_append_printf (out, "Method: %s", cg_method_to_string (m));
+  switch (m)
+    {
+    case CG_METHOD_MEASURED:
+      g_string_append (out, cg_costs_any_estimated (costs)
+                              ? " (callgrind's measured inclusive costs; \"~\" marks totals of cycle members,"
+                                " which without callgrind's recursion split are their whole cycle's)"
+                              : " (callgrind's measured inclusive costs with its recursion split: every total is exact)");
+      break;
+    case CG_METHOD_EXACT:
+      g_string_append (out, " (Min_E over the call tree: every total is exact)");
+      break;
+    case CG_METHOD_GPROF:
+      g_string_append (out, " (gprof's propagation by call counts: totals are estimates, cycles are units)");
+      break;
+    case CG_METHOD_DECOMPOSE:
+      g_string_append (out, " (linear decomposition inside cycles: totals are estimates)");
+      break;
+    case CG_METHOD_AUTO:
+    default:
+      break;
+    }
+}
+
+typedef struct {
+  Report *r;
+  gboolean by_self;
+} Order;
+
+static gint
+compare_entries (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const Order *o = data;
+  Report *r = o->r;
+  CgFunctionId x = *(const CgFunctionId *) a, y = *(const CgFunctionId *) b;
+  int c;
+  if (o->by_self)
+    c = cg_value_compare (r->self_kind, cg_graph_self_const (r->graph, y)[r->event],
+                          cg_graph_self_const (r->graph, x)[r->event]);
+  else
+    c = cg_value_compare (r->kind, cg_costs_total_const (r->costs, y)[r->event],
+                          cg_costs_total_const (r->costs, x)[r->event]);
+  if (c == 0)
+    c = strcmp (cg_graph_function_name (r->graph, x), cg_graph_function_name (r->graph, y));
+  return c != 0 ? c : (x > y) - (x < y);
+}
+
+static void
+flat_profile (Report *r, GArray *functions, FILE *stream)
+{
+  g_string_append_printf (r->line, "Flat profile (functions by self cost):\n\n%7s %*s %7s %*s %12s  function",
+                          "%self", r->width, "self", "%total", r->width, "total", "calls");
+  flush (r, stream);
+  for (guint i = 0; i < functions->len; i++)
+    {
+      CgFunctionId f = g_array_index (functions, CgFunctionId, i);
+      CgValue self = cg_graph_self_const (r->graph, f)[r->event];
+      CgValue total = cg_costs_total_const (r->costs, f)[r->event];
+      gboolean estimated = cg_costs_total_is_estimated (r->costs, f);
+      g_string_append_printf (r->line, "%7.2f", percent (r, r->self_kind, self));
+      column (r, r->self_kind, self);
+      g_string_append_printf (r->line, " %s%6.2f", estimated ? "~" : " ", percent (r, r->kind, total));
+      column (r, r->kind, total);
+      g_string_append_printf (r->line, " %12" G_GUINT64_FORMAT "  ", cg_graph_calls_received (r->graph, f));
+      name (r, f, FALSE);
+      flush (r, stream);
+    }
+}
+
+/* One caller or callee line of a call-graph entry. */
+static void
+arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolean self_arc)
+{
+  g_string_append_printf (r->line, "%6s %7s", "", "");
+  if (self_arc)
+    g_string_append_printf (r->line, " %*s", r->width, "");
+  else
+    column (r, r->kind, cg_costs_arc_const (r->costs, a)[r->event]);
+  g_string_append_printf (r->line, " %*s", r->width, "");
+  g_autofree char *calls = self_arc ? g_strdup_printf ("%" G_GUINT64_FORMAT, cg_graph_arc_calls (r->graph, a))
+                                    : g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
+                                                       cg_graph_arc_calls (r->graph, a), denominator);
+  g_string_append_printf (r->line, " %17s      ", calls);
+  name (r, other, TRUE);
+  if (self_arc)
+    g_string_append (r->line, " (recursive)");
+}
+
+static void
+call_graph (Report *r, GArray *functions, FILE *stream)
+{
+  g_string_append_printf (r->line,
+                          "\nCall graph (callers above each function, callees below; the cost column of\n"
+                          "those lines is what the calls carried):\n\n%-6s %7s %*s %*s %17s      name",
+                          "index", "%total", r->width, "total", r->width, "self", "calls");
+  flush (r, stream);
+  CgGraph *g = r->graph;
+  for (guint i = 0; i < functions->len; i++)
+    {
+      CgFunctionId f = g_array_index (functions, CgFunctionId, i);
+      guint64 received = cg_graph_calls_received (g, f);
+      guint n;
+      const CgArcId *in = cg_graph_in_arcs (g, f, &n);
+      if (n == 0)
+        {
+          g_string_append_printf (r->line, "%6s %7s %*s %*s %17s      <spontaneous>", "", "", r->width, "",
+                                  r->width, "", "");
+          flush (r, stream);
+        }
+      for (guint j = 0; j < n; j++)
+        {
+          CgFunctionId caller = cg_graph_arc_caller (g, in[j]);
+          arc_line (r, in[j], caller, received, caller == f);
+          flush (r, stream);
+        }
+      CgValue total = cg_costs_total_const (r->costs, f)[r->event];
+      g_autofree char *entry = g_strdup_printf ("[%u]", r->index[f]);
+      g_string_append_printf (r->line, "%-6s %s%6.2f", entry, cg_costs_total_is_estimated (r->costs, f) ? "~" : " ",
+                              percent (r, r->kind, total));
+      column (r, r->kind, total);
+      column (r, r->self_kind, cg_graph_self_const (g, f)[r->event]);
+      CgArcId self_arc = cg_graph_lookup_arc (g, f, f);
+      g_autofree char *calls = self_arc != CG_NO_ID
+                                 ? g_strdup_printf ("%" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT, received,
+                                                    cg_graph_arc_calls (g, self_arc))
+                                 : g_strdup_printf ("%" G_GUINT64_FORMAT, received);
+      g_string_append_printf (r->line, " %17s      ", calls);
+      name (r, f, TRUE);
+      flush (r, stream);
+      const CgArcId *out = cg_graph_out_arcs (g, f, &n);
+      for (guint j = 0; j < n; j++)
+        {
+          CgFunctionId callee = cg_graph_arc_callee (g, out[j]);
+          if (callee == f)
+            continue; /* shown on the primary line as +N */
+          arc_line (r, out[j], callee, cg_graph_calls_received (g, callee), FALSE);
+          flush (r, stream);
+        }
+      g_string_append (r->line, "-----------------------------------------------");
+      flush (r, stream);
+    }
+}
+
+gboolean
+cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, FILE *stream, GError **error)
+{
+  CgGraph *g = cg_profile_graph (p);
+  guint nf = cg_graph_n_functions (g);
+  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, all))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
+      return FALSE;
+    }
+  Report r = {
+    .profile = p,
+    .graph = g,
+    .costs = costs,
+    .cycles = cg_profile_cycles (p),
+    .event = event,
+    .kind = cg_costs_kind (costs, event),
+    .self_kind = cg_graph_event_kind (g, event),
+    .all = cg_value_to_double (cg_graph_event_kind (g, event), all[event]),
+    .index = g_new0 (guint, MAX (nf, 1)),
+    .line = g_string_new (NULL),
+  };
+
+  /* entries: functions that cost something or were called */
+  g_autoptr (GArray) functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  CgValue largest = CG_VALUE_ZERO;
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      CgValue total = cg_costs_total_const (costs, f)[event];
+      CgValue self = cg_graph_self_const (g, f)[event];
+      guint n;
+      cg_graph_in_arcs (g, f, &n);
+      if (cg_value_is_zero (r.kind, total) && cg_value_is_zero (r.self_kind, self) && n == 0)
+        continue;
+      g_array_append_val (functions, f);
+      if (cg_value_compare (r.kind, total, largest) > 0)
+        largest = total;
+    }
+  g_autoptr (GString) t = g_string_new (NULL);
+  cg_value_append_human (t, r.kind, largest, r.kind == CG_KIND_REAL ? 2 : 0);
+  r.width = MAX ((int) t->len, 9);
+
+  Order by_total = { &r, FALSE }, by_self = { &r, TRUE };
+  g_array_sort_with_data (functions, compare_entries, &by_total);
+  for (guint i = 0; i < functions->len; i++)
+    r.index[g_array_index (functions, CgFunctionId, i)] = i + 1;
+
+  for (guint i = 0; i < cg_profile_n_sources (p); i++)
+    {
+      const CgSource *s = cg_profile_source (p, i);
+      g_string_append_printf (r.line, "Profile: %s (%s)", s->path ? s->path : "-", s->format ? s->format : "?");
+      if (s->command)
+        g_string_append_printf (r.line, " of: %s", s->command);
+      flush (&r, stream);
+    }
+  g_string_append_printf (r.line, "Event: %s", cg_graph_event_name (g, event));
+  if (cg_graph_event_description (g, event))
+    g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));
+  g_string_append (r.line, ", ");
+  human (r.line, r.self_kind, all[event]);
+  g_string_append_printf (r.line, " %s in all", cg_graph_event_unit (g, event));
+  flush (&r, stream);
+  cg_append_method_note (r.line, costs);
+  g_string_append_c (r.line, '\n');
+  flush (&r, stream);
+
+  g_autoptr (GArray) flat = g_array_copy (functions);
+  g_array_sort_with_data (flat, compare_entries, &by_self);
+  flat_profile (&r, flat, stream);
+  call_graph (&r, functions, stream);
+  g_free (r.index);
+  g_string_free (r.line, TRUE);
+  return TRUE;
+}

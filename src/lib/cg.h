@@ -1,0 +1,31 @@
+/* cg.h — the cgtools library, libcg: everything the filters use.
+ *
+ * Data: CgGraph (functions, arcs, costs; cg-graph.h), CgTree (frames;
+ * cg-tree.h), CgProfile (what one XML document holds; cg-profile.h).
+ * Algorithms: strongly connected components (cg-scc.h) and numbered cycles
+ * (cg-cycles.h), collapsing them (cg-collapse.h), cost methods
+ * (cg-method.h), Kaes's display tree (cg-display-tree.h).
+ * Formats: reading any input (cg-read.h), writing XML, tsv and text.
+ */
+#pragma once
+
+#include "cg-cli.h"
+#include "cg-collapse.h"
+#include "cg-cost.h"
+#include "cg-cycles.h"
+#include "cg-display-tree.h"
+#include "cg-error.h"
+#include "cg-graph.h"
+#include "cg-input.h"
+#include "cg-method.h"
+#include "cg-output.h"
+#include "cg-profile.h"
+#include "cg-read.h"
+#include "cg-scc.h"
+#include "cg-tree.h"
+#include "cg-value.h"
+#include "cg-write-cycles.h"
+#include "cg-write-profile.h"
+#include "cg-write-tree.h"
+#include "cg-write-tsv.h"
+#include "cg-write-xml.h"

@@ -1,0 +1,80 @@
+/* cgcycles — find, number and optionally collapse the cycles (strongly
+ * connected components) of a call graph.  See cgcycles(1). */
+#include "config.h"
+
+#include "cg.h"
+
+typedef struct {
+  CgCliCommon common;
+  gboolean collapse;
+  char *event;
+} Options;
+
+typedef struct {
+  CgProfile *profile;
+  guint event;
+} TextJob;
+
+static gboolean
+write_xml (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  return cg_write_xml (data, stream, name, error);
+}
+
+static gboolean
+write_text (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  TextJob *job = data;
+  return cg_write_cycles_text (cg_profile_graph (job->profile), cg_profile_cycles (job->profile), job->event,
+                               stream, error);
+}
+
+static gboolean
+run (gpointer data, GError **error)
+{
+  Options *o = data;
+  static const char *const formats[] = { "xml", "text", NULL };
+  guint format;
+  if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
+    return FALSE;
+  g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
+  if (profile == NULL)
+    return FALSE;
+  CgGraph *g = cg_profile_graph (profile);
+  TextJob job = { profile, 0 };
+  cg_profile_set_costs (profile, NULL);
+  cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
+  if (format == 1)
+    {
+      /* the list of cycles, which --collapse would turn into nodes */
+      return cg_cli_choose_event (g, o->event, &job.event, error)
+             && cg_cli_write (&o->common, write_text, &job, error);
+    }
+  if (o->collapse && !cg_collapse_cycles (profile, error))
+    return FALSE;
+  return cg_cli_write (&o->common, write_xml, profile, error);
+}
+
+int
+main (int argc, char **argv)
+{
+  static Options options;
+  static const GOptionEntry entries[] = {
+    { "collapse", 'c', 0, G_OPTION_ARG_NONE, &options.collapse,
+      "Replace each cycle by one function <cycle N> (gprof's view)", NULL },
+    { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event for the text form (default: the first)",
+      "NAME" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  static const CgCliSpec spec = {
+    .parameters = "[FILE...]",
+    .summary = "Find the cycles (strongly connected components) of a call graph and number them as gprof does.",
+    .description = "Reads cgtools XML or any profile cgmerge reads; writes the profile with its cycles.\n"
+                   "A function that only calls itself is self-recursive, not a cycle.",
+    .formats = "xml|text",
+    .entries = entries,
+    .run = run,
+  };
+  return cg_cli_main (argc, argv, &spec, &options.common, &options);
+}

@@ -1,0 +1,44 @@
+/* cgmerge — read profiles in any supported format and write their sum as
+ * cgtools XML.  See cgmerge(1). */
+#include "config.h"
+
+#include "cg.h"
+
+typedef struct {
+  CgCliCommon common;
+} Options;
+
+static gboolean
+write_xml (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  return cg_write_xml (data, stream, name, error);
+}
+
+static gboolean
+run (gpointer data, GError **error)
+{
+  Options *o = data;
+  static const char *const formats[] = { "xml", NULL };
+  guint format;
+  if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
+    return FALSE;
+  g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
+  if (profile == NULL)
+    return FALSE;
+  return cg_cli_write (&o->common, write_xml, profile, error);
+}
+
+int
+main (int argc, char **argv)
+{
+  static Options options;
+  static const CgCliSpec spec = {
+    .parameters = "[FILE...]",
+    .summary = "Read call-graph profiles (callgrind, cgtools XML) and write their sum as cgtools XML.",
+    .description = "The format of each FILE is told from its content; no FILE or '-' reads standard input.\n"
+                   "Functions are identified by (object, name); costs and call counts are summed.",
+    .formats = "xml",
+    .run = run,
+  };
+  return cg_cli_main (argc, argv, &spec, &options.common, &options);
+}
