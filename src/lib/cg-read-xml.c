@@ -49,6 +49,15 @@ typedef struct {
 
 /* ---- messages ---- */
 
+/* The line of the current element (the parser itself may be further on). */
+static int
+line_number (Reader *r)
+{
+  xmlNodePtr node = xmlTextReaderCurrentNode (r->xr);
+  long line = node ? xmlGetLineNo (node) : -1;
+  return line > 0 ? (int) line : xmlTextReaderGetParserLineNumber (r->xr);
+}
+
 static gboolean G_GNUC_PRINTF (3, 4)
 fail (Reader *r, GError **error, const char *format, ...)
 {
@@ -56,8 +65,7 @@ fail (Reader *r, GError **error, const char *format, ...)
   va_start (ap, format);
   g_autofree char *msg = g_strdup_vprintf (format, ap);
   va_end (ap);
-  g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%d: %s", cg_input_name (r->in),
-               xmlTextReaderGetParserLineNumber (r->xr), msg);
+  g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%d: %s", cg_input_name (r->in), line_number (r), msg);
   return FALSE;
 }
 
@@ -173,7 +181,7 @@ add_values (Reader *r, CgValue *dst, GError **error)
       if (!cg_value_add (graph_kinds[e], &dst[e], v))
         {
           g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s:%d: a cost exceeds the range of 64-bit counters",
-                       cg_input_name (r->in), xmlTextReaderGetParserLineNumber (r->xr));
+                       cg_input_name (r->in), line_number (r));
           return FALSE;
         }
     }
@@ -209,7 +217,7 @@ read_event (Reader *r, GError **error)
   if (!cg_profile_ensure_event (r->profile, name, unit, kind, &e, &local))
     {
       g_set_error (error, CG_ERROR, local->code, "%s:%d: %s", cg_input_name (r->in),
-                   xmlTextReaderGetParserLineNumber (r->xr), local->message);
+                   line_number (r), local->message);
       g_error_free (local);
       return FALSE;
     }
@@ -294,7 +302,7 @@ read_arc (Reader *r, GError **error)
   if (!cg_graph_arc_add_calls (r->graph, a, calls))
     {
       g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s:%d: call counts exceed the range of 64-bit counters",
-                   cg_input_name (r->in), xmlTextReaderGetParserLineNumber (r->xr));
+                   cg_input_name (r->in), line_number (r));
       return FALSE;
     }
   return values_attr (r, "arc", "inclusive", NULL, error)
@@ -513,7 +521,7 @@ element (Reader *r, GError **error)
       if (g_strcmp0 (version, "1") != 0)
         {
           g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "%s:%d: cgtools XML version %s is not supported (1 is)",
-                       cg_input_name (r->in), xmlTextReaderGetParserLineNumber (r->xr), version ? version : "(none)");
+                       cg_input_name (r->in), line_number (r), version ? version : "(none)");
           return FALSE;
         }
       r->seen_root = TRUE;

@@ -39,7 +39,7 @@ cg_format_detect (const guint8 *data, gsize len)
 {
   static const char *const callgrind_keys[] = {
     "version:", "creator:", "pid:", "cmd:", "part:", "desc:", "positions:", "events:",
-    "event:", "thread:",
+    "event:", "thread:", "ob=", "fl=", "fn=",
   };
   const guint8 *p = data, *end = data + len;
   if (starts_with (p, end, "\xEF\xBB\xBF"))

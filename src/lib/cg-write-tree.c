@@ -9,6 +9,11 @@
 #include "cg-error.h"
 #include "cg-write-profile.h"
 
+/* Indentation stops here: deeper lines say how much deeper they are, so a
+ * line never grows with depth and a million-deep recursion prints in
+ * linear space. */
+#define MAX_INDENT 64
+
 typedef struct {
   CgGraph *graph;
   const CgCosts *costs;
@@ -224,8 +229,10 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t,
       if (not_last->len <= line.depth)
         g_array_set_size (not_last, line.depth + 1);
       g_array_index (not_last, gboolean, line.depth) = !line.last;
-      for (guint d = 1; d < line.depth; d++)
+      for (guint d = 1; d < MIN (line.depth, MAX_INDENT); d++)
         g_string_append (s, g_array_index (not_last, gboolean, d) ? "|   " : "    ");
+      if (line.depth >= MAX_INDENT)
+        g_string_append_printf (s, "(+%u) ", line.depth - MAX_INDENT + 1);
       if (line.depth > 0)
         g_string_append (s, line.last ? "`-- " : "|-- ");
       cg_graph_append_label (g, s, f);

@@ -6,6 +6,9 @@
  * arc, and f indented under g.  A master node that other nodes link to is
  * numbered "[n]"; the links read "-> [n]".
  *
+ * Indentation stops at 64 levels; deeper lines carry "(+N)", their depth
+ * beyond it, so the output stays linear in the number of lines.
+ *
  * Pruning (--threshold, --max-depth) hides nodes and their subtrees; but
  * when a shown link's master node would be hidden, the master and its
  * ancestors are shown anyway, so every "-> [n]" leads somewhere.

@@ -1,0 +1,224 @@
+/* test-io.c — inputs (files, pipes, long lines) and atomic outputs. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cg-test.h"
+
+static void
+test_lines_from_file (void)
+{
+  char *path = cg_test_temp_file ("a\r\nbb\n\nccc", -1);
+  g_autoptr (CgInput) in = cg_input_open (path, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (in);
+  const char *line;
+  gsize len;
+  const char *want[] = { "a", "bb", "", "ccc" };
+  for (guint i = 0; i < 4; i++)
+    {
+      CU_ASSERT_TRUE_FATAL (cg_input_next_line (in, &line, &len, NULL));
+      CU_ASSERT_EQUAL (len, strlen (want[i]));
+      CU_ASSERT_EQUAL (memcmp (line, want[i], len), 0);
+      CU_ASSERT_EQUAL (cg_input_line_number (in), i + 1);
+    }
+  CU_ASSERT_FALSE (cg_input_line_terminated (in));
+  CU_ASSERT_FALSE (cg_input_next_line (in, &line, &len, NULL));
+  cg_test_remove (path);
+}
+
+/* Runs @check with @data fed through a pipe as stdin by a child process. */
+static void
+with_stdin_pipe (const char *data, gsize n, void (*check) (gpointer), gpointer user)
+{
+  int fds[2];
+  CU_ASSERT_EQUAL_FATAL (pipe (fds), 0);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      close (fds[0]);
+      for (gsize off = 0; off < n;)
+        {
+          ssize_t k = write (fds[1], data + off, MIN (n - off, 4093)); /* odd chunks */
+          if (k <= 0)
+            _exit (1);
+          off += (gsize) k;
+        }
+      _exit (0);
+    }
+  close (fds[1]);
+  int saved = dup (STDIN_FILENO);
+  dup2 (fds[0], STDIN_FILENO);
+  close (fds[0]);
+  check (user);
+  dup2 (saved, STDIN_FILENO);
+  close (saved);
+  int status;
+  waitpid (pid, &status, 0);
+}
+
+static void
+check_long_lines (gpointer user)
+{
+  (void) user;
+  g_autoptr (CgInput) in = cg_input_open ("-", NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (in);
+  CU_ASSERT_STRING_EQUAL (cg_input_name (in), "<stdin>");
+  const char *line;
+  gsize len;
+  /* peeking does not consume */
+  const guint8 *head;
+  gsize hn;
+  CU_ASSERT_TRUE (cg_input_peek (in, 4, &head, &hn, NULL));
+  CU_ASSERT_EQUAL (hn, 4);
+  CU_ASSERT_EQUAL (memcmp (head, "xxxx", 4), 0);
+  CU_ASSERT_TRUE_FATAL (cg_input_next_line (in, &line, &len, NULL));
+  CU_ASSERT_EQUAL (len, 3u << 20);
+  CU_ASSERT_EQUAL (line[len - 1], 'x');
+  for (guint i = 0; i < 1000; i++)
+    {
+      CU_ASSERT_TRUE_FATAL (cg_input_next_line (in, &line, &len, NULL));
+      CU_ASSERT_EQUAL (len, 5);
+      CU_ASSERT_EQUAL (memcmp (line, "line.", 5), 0);
+    }
+  CU_ASSERT_FALSE (cg_input_next_line (in, &line, &len, NULL));
+  CU_ASSERT_EQUAL (cg_input_line_number (in), 1001);
+}
+
+static void
+test_lines_from_pipe (void)
+{
+  /* a 3 MiB line (longer than the read buffer), then short ones */
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < (3u << 20); i++)
+    g_string_append_c (s, 'x');
+  g_string_append_c (s, '\n');
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (s, "line.\n");
+  with_stdin_pipe (s->str, s->len, check_long_lines, NULL);
+  g_string_free (s, TRUE);
+}
+
+static void
+check_empty_stdin (gpointer user)
+{
+  (void) user;
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  GError *error = NULL;
+  CU_ASSERT_FALSE (cg_read_file (p, "-", NULL, &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_FORMAT, "<stdin>: empty input");
+  g_clear_error (&error);
+}
+
+static void
+test_missing_and_directory (void)
+{
+  GError *error = NULL;
+  CU_ASSERT_PTR_NULL (cg_input_open ("/nonexistent/file", &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_IO, "/nonexistent/file: cannot open");
+  g_clear_error (&error);
+  CU_ASSERT_PTR_NULL (cg_input_open ("/", &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_IO, "is a directory");
+  g_clear_error (&error);
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  char *empty = cg_test_temp_file ("", 0);
+  CU_ASSERT_FALSE (cg_read_file (p, empty, NULL, &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_FORMAT, "empty input");
+  g_clear_error (&error);
+  char *other = cg_test_temp_file ("hello world\n", -1);
+  CU_ASSERT_FALSE (cg_read_file (p, other, NULL, &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_FORMAT, ":1: unknown input format");
+  g_clear_error (&error);
+  cg_test_remove (empty);
+  cg_test_remove (other);
+  with_stdin_pipe ("", 0, check_empty_stdin, NULL);
+}
+
+static guint
+count_entries (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+  while (g_dir_read_name (d))
+    n++;
+  g_dir_close (d);
+  return n;
+}
+
+static void
+test_atomic_output (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cgout-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.txt", NULL);
+  CU_ASSERT_TRUE (g_file_set_contents (path, "old\n", -1, NULL));
+  /* abandoned: the old file stays and no temporary file remains */
+  CgOutput *out = cg_output_open (path, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (out);
+  fputs ("partial", cg_output_stream (out));
+  fflush (cg_output_stream (out));
+  CU_ASSERT_EQUAL (count_entries (dir), 2);
+  cg_output_free (out);
+  g_autofree char *contents = NULL;
+  CU_ASSERT_TRUE (g_file_get_contents (path, &contents, NULL, NULL));
+  CU_ASSERT_STRING_EQUAL (contents, "old\n");
+  CU_ASSERT_EQUAL (count_entries (dir), 1);
+  /* committed: replaced whole */
+  out = cg_output_open (path, NULL);
+  fputs ("new\n", cg_output_stream (out));
+  CU_ASSERT_TRUE (cg_output_commit (out, NULL));
+  cg_output_free (out);
+  g_free (contents);
+  CU_ASSERT_TRUE (g_file_get_contents (path, &contents, NULL, NULL));
+  CU_ASSERT_STRING_EQUAL (contents, "new\n");
+  CU_ASSERT_EQUAL (count_entries (dir), 1);
+  unlink (path);
+  rmdir (dir);
+  /* a directory that does not exist */
+  GError *error = NULL;
+  CU_ASSERT_PTR_NULL (cg_output_open ("/nonexistent/dir/out", &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_IO, "cannot create");
+  g_clear_error (&error);
+}
+
+static void
+test_full_disk (void)
+{
+  /* /dev/full as standard output: every write fails with ENOSPC */
+  int fd = open ("/dev/full", O_WRONLY);
+  if (fd < 0)
+    return; /* not on this system */
+  fflush (stdout);
+  int saved = dup (STDOUT_FILENO);
+  dup2 (fd, STDOUT_FILENO);
+  close (fd);
+  CgOutput *out = cg_output_open (NULL, NULL);
+  for (int i = 0; i < 10000; i++)
+    fputs ("0123456789", cg_output_stream (out));
+  GError *error = NULL;
+  gboolean ok = cg_output_commit (out, &error);
+  cg_output_free (out);
+  clearerr (stdout);
+  dup2 (saved, STDOUT_FILENO);
+  close (saved);
+  CU_ASSERT_FALSE (ok);
+  CG_ASSERT_ERROR (error, CG_ERROR_IO, "write error");
+  g_clear_error (&error);
+}
+
+int
+main (void)
+{
+  static const CgTestCase cases[] = {
+    { "lines from a mapped file", test_lines_from_file },
+    { "lines from a pipe, longer than the buffer", test_lines_from_pipe },
+    { "missing, directory, empty and unknown inputs", test_missing_and_directory },
+    { "outputs are atomic", test_atomic_output },
+    { "a full disk is an error", test_full_disk },
+    { NULL, NULL },
+  };
+  return cg_test_main ("io", cases);
+}

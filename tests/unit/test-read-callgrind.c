@@ -1,0 +1,510 @@
+/* test-read-callgrind.c — the callgrind reader on hand-made files, one per
+ * feature of the format as callgrind 3.19 writes it, and one per way a
+ * file can be broken. */
+#include "config.h"
+
+#include <string.h>
+
+#include "cg-read-callgrind.h"
+#include "cg-test.h"
+
+/* Reads @text as a callgrind file and computes measured costs. */
+typedef struct {
+  CgProfile *profile;
+  CgGraph *graph;
+  CgCosts *costs;
+} Read;
+
+static gboolean
+read_text (const char *text, Read *out, GError **error)
+{
+  out->profile = cg_test_read_string (text, error);
+  if (out->profile == NULL)
+    return FALSE;
+  out->graph = cg_profile_graph (out->profile);
+  out->costs = cg_method_ensure (out->profile, CG_METHOD_MEASURED, error);
+  return out->costs != NULL;
+}
+
+static CgFunctionId
+fn (Read *r, const char *object, const char *name)
+{
+  CgFunctionId f = cg_graph_lookup_function (r->graph, object, name);
+  CU_ASSERT_NOT_EQUAL_FATAL (f, CG_NO_ID);
+  return f;
+}
+
+static guint64
+self_of (Read *r, CgFunctionId f, guint e)
+{
+  return cg_graph_self_const (r->graph, f)[e].n;
+}
+
+static guint64
+total_of (Read *r, CgFunctionId f)
+{
+  return cg_costs_total_const (r->costs, f)[0].n;
+}
+
+static guint64
+calls_on (Read *r, CgFunctionId caller, CgFunctionId callee)
+{
+  CgArcId a = cg_graph_lookup_arc (r->graph, caller, callee);
+  CU_ASSERT_NOT_EQUAL_FATAL (a, CG_NO_ID);
+  return cg_graph_arc_calls (r->graph, a);
+}
+
+/* ---- what callgrind writes ---- */
+
+static void
+test_name_compression (void)
+{
+  /* ids first defined on cfn=/cob=/cfi= lines and referenced later by
+   * fn=/ob=/fl=; sparse ids, id 0, and "(below main)" as a literal name */
+  static const char text[] =
+    "# callgrind format\n"
+    "version: 1\n"
+    "creator: callgrind-3.19.0\n"
+    "cmd:  ./prog arg\n"
+    "positions: line\n"
+    "events: Ir\n"
+    "summary: 1000\n"
+    "\n"
+    "ob=(7) /bin/prog\n"
+    "fl=(100) prog.c\n"
+    "fn=(0) (below main)\n"
+    "1 10\n"
+    "cfn=(54558) main\n"
+    "calls=1 20\n"
+    "2 990\n"
+    "fn=(54558)\n"
+    "20 500\n"
+    "cob=(9) /lib/libc.so\n"
+    "cfi=(3) libc.c\n"
+    "cfn=(2) puts\n"
+    "calls=2 1\n"
+    "21 490\n"
+    "ob=(9)\n"
+    "fl=(3)\n"
+    "fn=(2)\n"
+    "1 490\n"
+    "totals: 1000\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CgFunctionId below = fn (&r, "/bin/prog", "(below main)");
+  CgFunctionId main_ = fn (&r, "/bin/prog", "main");
+  CgFunctionId puts_ = fn (&r, "/lib/libc.so", "puts");
+  CU_ASSERT_EQUAL (cg_graph_n_functions (r.graph), 3);
+  CU_ASSERT_EQUAL (self_of (&r, below, 0), 10);
+  CU_ASSERT_EQUAL (self_of (&r, main_, 0), 500);
+  CU_ASSERT_EQUAL (self_of (&r, puts_, 0), 490);
+  CU_ASSERT_EQUAL (total_of (&r, below), 1000); /* a root: self + its calls */
+  CU_ASSERT_EQUAL (total_of (&r, main_), 990);
+  CU_ASSERT_EQUAL (total_of (&r, puts_), 490);
+  CU_ASSERT_EQUAL (calls_on (&r, main_, puts_), 2);
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_file (r.graph, puts_), "libc.c");
+  CU_ASSERT_EQUAL (cg_graph_function_line (r.graph, main_), 20); /* the call's target line */
+  const CgSource *src = cg_profile_source (r.profile, 0);
+  CU_ASSERT_STRING_EQUAL (src->command, "./prog arg");
+  CU_ASSERT_STRING_EQUAL (src->creator, "callgrind-3.19.0");
+  cg_profile_free (r.profile);
+}
+
+static void
+test_positions_per_column (void)
+{
+  /* "instr line": both columns relative to their own previous values;
+   * a call's target does not move them.  Any misreading of a column shifts
+   * the costs, and totals: no longer matches. */
+  static const char text[] =
+    "positions: instr line\n"
+    "events: Ir Dr\n"
+    "fl=a.c\n"
+    "fn=f\n"
+    "0x10 5 3 1\n"
+    "+2 * 4\n"
+    "-1 +1 2\n"
+    "* -2 1 7\n"
+    "cfn=g\n"
+    "calls=1 +32 10\n"
+    "+1 * 100 50\n"
+    "* * 1\n"
+    "fn=g\n"
+    "0x32 10 100 50\n"
+    "totals: 111 58\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CgFunctionId f = fn (&r, "", "f"), g = fn (&r, "", "g");
+  CU_ASSERT_EQUAL (self_of (&r, f, 0), 11);
+  CU_ASSERT_EQUAL (self_of (&r, f, 1), 8);
+  CU_ASSERT_EQUAL (total_of (&r, f), 111);
+  CU_ASSERT_EQUAL (cg_graph_function_line (r.graph, g), 10);
+  cg_profile_free (r.profile);
+}
+
+static void
+test_short_cost_lines (void)
+{
+  /* trailing zero counts are omitted, even all of them */
+  static const char text[] =
+    "events: A B C D\n"
+    "fn=f\n"
+    "1 5\n"
+    "2 1 2 3 4\n"
+    "3\n"
+    "4 0 0 0 0x10\n"
+    "totals: 6 2 3 20\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CgFunctionId f = fn (&r, "", "f");
+  CU_ASSERT_EQUAL (cg_graph_n_events (r.graph), 4);
+  CU_ASSERT_EQUAL (self_of (&r, f, 0), 6);
+  CU_ASSERT_EQUAL (self_of (&r, f, 3), 20);
+  cg_profile_free (r.profile);
+}
+
+static void
+test_parts_and_calls_zero (void)
+{
+  /* two dumps in one file: costs are deltas and add; a call still running
+   * at the second dump appears with calls=0 and its new inclusive cost */
+  static const char text[] =
+    "creator: callgrind-3.19.0\n"
+    "part: 1\n"
+    "events: Ir\n"
+    "fn=main\n"
+    "1 10\n"
+    "cfn=work\n"
+    "calls=1 5\n"
+    "2 100\n"
+    "fn=work\n"
+    "5 100\n"
+    "totals: 110\n"
+    "part: 2\n"
+    "events: Ir\n"
+    "fn=main\n"
+    "1 1\n"
+    "cfn=work\n"
+    "calls=0 5\n"
+    "2 50\n"
+    "fn=work\n"
+    "5 50\n"
+    "totals: 51\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CgFunctionId m = fn (&r, "", "main"), w = fn (&r, "", "work");
+  CU_ASSERT_EQUAL (self_of (&r, m, 0), 11);
+  CU_ASSERT_EQUAL (self_of (&r, w, 0), 150);
+  CU_ASSERT_EQUAL (calls_on (&r, m, w), 1);
+  CU_ASSERT_EQUAL (total_of (&r, m), 161);
+  CU_ASSERT_EQUAL (total_of (&r, w), 150);
+  cg_profile_free (r.profile);
+}
+
+static void
+test_inlined_files (void)
+{
+  /* the callee's file defaults to the current file, inlined one included;
+   * fn= goes back to the fl= file */
+  static const char text[] =
+    "events: Ir\n"
+    "fl=a.c\n"
+    "fn=f\n"
+    "1 1\n"
+    "fi=inc.h\n"
+    "2 1\n"
+    "cfn=helper\n"
+    "calls=1 3\n"
+    "2 5\n"
+    "fe=a.c\n"
+    "3 1\n"
+    "cfn=g\n"
+    "calls=1 9\n"
+    "3 2\n"
+    "fl=inc.h\n"
+    "fn=helper\n"
+    "3 5\n"
+    "fl=a.c\n"
+    "fn=g\n"
+    "9 2\n"
+    "totals: 10\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_file (r.graph, fn (&r, "", "helper")), "inc.h");
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_file (r.graph, fn (&r, "", "g")), "a.c");
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_file (r.graph, fn (&r, "", "f")), "a.c");
+  CU_ASSERT_EQUAL (self_of (&r, fn (&r, "", "f"), 0), 3);
+  cg_profile_free (r.profile);
+}
+
+static void
+test_jumps (void)
+{
+  /* jumps carry no cost; their jfi=/jfn= ids are defined all the same */
+  static const char text[] =
+    "events: Ir\n"
+    "fn=f\n"
+    "1 2\n"
+    "jump=3 +5\n"
+    "*\n"
+    "jcnd=2/3 -1\n"
+    "* \n"
+    "jcnd=1 4 7\n"
+    "*\n"
+    "jfi=(5) other.c\n"
+    "jfn=(6) other\n"
+    "jump=1 9\n"
+    "*\n"
+    "2 1\n"
+    "fn=(6)\n"
+    "9 4\n"
+    "totals: 7\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CU_ASSERT_EQUAL (self_of (&r, fn (&r, "", "f"), 0), 3);
+  CU_ASSERT_EQUAL (self_of (&r, fn (&r, "", "other"), 0), 4);
+  cg_profile_free (r.profile);
+}
+
+static void
+test_context_names (void)
+{
+  /* 'N recursion levels and 'caller contexts fold into the function; only
+   * calls into the outermost activation carry inclusive cost */
+  static const char text[] =
+    "events: Ir\n"
+    "fn=main\n"
+    "1 5\n"
+    "cfn=fib'main\n"
+    "calls=1 1\n"
+    "1 160\n"
+    "fn=fib'main\n"
+    "1 10\n"
+    "cfn=fib'2'fib\n"
+    "calls=2 1\n"
+    "1 150\n"
+    "fn=fib'2'fib\n"
+    "1 70\n"
+    "cfn=fib'2'fib\n"
+    "calls=4 1\n"
+    "1 50\n"
+    "cfn=leaf'fib\n"
+    "calls=3 1\n"
+    "1 30\n"
+    "fn=leaf'fib\n"
+    "1 30\n"
+    "totals: 115\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CU_ASSERT_EQUAL (cg_graph_n_functions (r.graph), 3);
+  CgFunctionId m = fn (&r, "", "main"), fib = fn (&r, "", "fib"), leaf = fn (&r, "", "leaf");
+  CU_ASSERT_EQUAL (self_of (&r, fib, 0), 80);
+  CU_ASSERT_EQUAL (total_of (&r, fib), 160);
+  CU_ASSERT_EQUAL (total_of (&r, leaf), 30);
+  CU_ASSERT_EQUAL (total_of (&r, m), 165);
+  CU_ASSERT_EQUAL (calls_on (&r, fib, fib), 6);
+  CU_ASSERT_EQUAL (cg_graph_calls_received (r.graph, fib), 1);
+  CU_ASSERT_EQUAL (cg_graph_arc_inclusive_const (r.graph, cg_graph_lookup_arc (r.graph, fib, fib))[0].n, 0);
+  CU_ASSERT_FALSE (cg_costs_any_estimated (r.costs));
+  cg_profile_free (r.profile);
+}
+
+static void
+test_split_names (void)
+{
+  static const struct {
+    const char *name;
+    gsize base;
+    guint level;
+  } cases[] = {
+    { "fib", 3, 1 },
+    { "fib'2", 3, 2 },
+    { "fib'12'main", 3, 12 },
+    { "fib'main'2", 3, 1 }, /* a caller context, then nothing numeric in place */
+    { "(below main)", 12, 1 },
+    { "save.constprop.0'2'save_list'save.constprop.0'dump", 16, 2 },
+    { "f'", 1, 1 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize base;
+      guint level;
+      cg_callgrind_split_name (cases[i].name, strlen (cases[i].name), &base, &level);
+      CU_ASSERT_EQUAL (base, cases[i].base);
+      CU_ASSERT_EQUAL (level, cases[i].level);
+    }
+}
+
+static void
+test_without_recursion_split (void)
+{
+  /* --separate-recs=1: f calls itself straight into its outermost
+   * activation and a <-> b nest; the cycle's members are estimated with
+   * the cycle's exact total, self-recursive f stays exact */
+  static const char text[] =
+    "events: Ir\n"
+    "fn=main\n"
+    "1 1\n"
+    "cfn=f\n"
+    "calls=1 1\n"
+    "1 30\n"
+    "cfn=a\n"
+    "calls=1 1\n"
+    "1 50\n"
+    "fn=f\n"
+    "1 30\n"
+    "cfn=f\n"
+    "calls=1 1\n"
+    "1 10\n"
+    "fn=a\n"
+    "1 20\n"
+    "cfn=b\n"
+    "calls=2 1\n"
+    "1 40\n"
+    "fn=b\n"
+    "1 30\n"
+    "cfn=a\n"
+    "calls=1 1\n"
+    "1 10\n"
+    "totals: 81\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CgFunctionId f = fn (&r, "", "f"), a = fn (&r, "", "a"), b = fn (&r, "", "b");
+  CU_ASSERT_EQUAL (total_of (&r, f), 30);
+  CU_ASSERT_FALSE (cg_costs_total_is_estimated (r.costs, f));
+  CU_ASSERT_TRUE (cg_graph_function_flags (r.graph, a) & CG_FUNCTION_NESTED);
+  CU_ASSERT_TRUE (cg_costs_total_is_estimated (r.costs, a));
+  CU_ASSERT_TRUE (cg_costs_total_is_estimated (r.costs, b));
+  CU_ASSERT_EQUAL (total_of (&r, a), 50);
+  CU_ASSERT_EQUAL (total_of (&r, b), 50);
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "main")), 81);
+  cg_profile_free (r.profile);
+}
+
+static void
+test_summary_may_exceed (void)
+{
+  /* with --cache-sim callgrind's summary: counts a little outside any
+   * function; totals: must match exactly */
+  static const char ok[] = "events: Ir\nsummary: 12\nfn=f\n1 10\ntotals: 10\n";
+  static const char bad[] = "events: Ir\nsummary: 9\nfn=f\n1 10\ntotals: 10\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE (read_text (ok, &r, &error));
+  cg_profile_free (r.profile);
+  CU_ASSERT_FALSE (read_text (bad, &r, &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_PARSE, "summary");
+  g_clear_error (&error);
+}
+
+static void
+test_crlf_and_redefinition (void)
+{
+  static const char text[] = "events: Ir\r\nfn=(1) old\r\nfn=(1) new\r\n1 3\r\nfn=(1)\r\n2 4\r\ntotals: 7\r\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CU_ASSERT_EQUAL (self_of (&r, fn (&r, "", "new"), 0), 7);
+  cg_profile_free (r.profile);
+}
+
+/* ---- broken files ---- */
+
+static void
+test_broken (void)
+{
+  static const struct {
+    const char *what;
+    const char *text;
+    int code;
+    const char *fragment; /* includes the line number */
+  } cases[] = {
+    { "ends after calls=", "creator: callgrind-3.19.0\nevents: Ir\nfn=f\n1 1\ncfn=g\ncalls=1 2\n",
+      CG_ERROR_TRUNCATED, ":6: the file ends after the calls=" },
+    { "callgrind file without totals:", "creator: callgrind-3.19.0\nevents: Ir\nfn=f\n1 1\n", CG_ERROR_TRUNCATED,
+      "no totals: line" },
+    { "totals that do not add up", "events: Ir\nfn=f\n1 1\n2 2\ntotals: 4\n", CG_ERROR_PARSE, ":5: totals:" },
+    { "a garbled line", "events: Ir\nfn=f\n1 1\n%%garbage%%\ntotals: 1\n", CG_ERROR_PARSE, ":4: not a callgrind line" },
+    { "an id used before its definition", "events: Ir\nfn=(12)\n1 1\n", CG_ERROR_PARSE,
+      ":2: function id (12) used before it was defined" },
+    { "more costs than events", "events: Ir Dr\nfn=f\n1 1 2 3\n", CG_ERROR_PARSE, ":3: more costs than the 2 events" },
+    { "a cost line before events:", "fn=f\n1 1\nevents: Ir\n", CG_ERROR_PARSE, ":2: cost line before the events: line" },
+    { "a cost line before fn=", "events: Ir\n1 1\n", CG_ERROR_PARSE, ":2: cost line before any fn= line" },
+    { "a position below zero", "events: Ir\nfn=f\n3 1\n-4 1\n", CG_ERROR_PARSE, ":4: expected 1 position" },
+    { "a malformed cost", "events: Ir\nfn=f\n3 1x\n", CG_ERROR_PARSE, ":3: expected a cost" },
+    { "a cost beyond 64 bits", "events: Ir\nfn=f\n3 18446744073709551616\n", CG_ERROR_PARSE, ":3: expected a cost" },
+    { "self costs beyond 64 bits", "events: Ir\nfn=f\n3 18446744073709551615\n4 1\n", CG_ERROR_OVERFLOW, ":4:" },
+    { "calls= without cfn=", "events: Ir\nfn=f\ncalls=1 2\n", CG_ERROR_PARSE, ":3: calls= without" },
+    { "a name line after calls=", "events: Ir\nfn=f\ncfn=g\ncalls=1 2\nfn=h\n", CG_ERROR_PARSE,
+      ":5: expected the cost line of the calls= at line 4" },
+    { "format version 2", "version: 2\nevents: Ir\n", CG_ERROR_UNSUPPORTED, ":1: format version 2" },
+    { "an unknown position kind", "positions: line column\n", CG_ERROR_PARSE, ":1: unknown position kind" },
+    { "no events: at all", "# callgrind format\ncmd: x\n", CG_ERROR_PARSE, "no events: line" },
+    { "an unclosed id", "events: Ir\nfn=(12 name\n", CG_ERROR_PARSE, ":2: expected ')'" },
+    { "an event listed twice", "events: Ir Ir\n", CG_ERROR_PARSE, ":1: event Ir listed twice" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GError *error = NULL;
+      CgProfile *p = cg_test_read_string (cases[i].text, &error);
+      if (p != NULL)
+        fprintf (stderr, "\n  accepted: %s\n", cases[i].what);
+      CU_ASSERT_PTR_NULL (p);
+      cg_profile_free (p);
+      CG_ASSERT_ERROR (error, cases[i].code, cases[i].fragment);
+      g_clear_error (&error);
+    }
+}
+
+static void
+collect_warning (const char *message, gpointer data)
+{
+  g_ptr_array_add (data, g_strdup (message));
+}
+
+static void
+test_lenient_and_unknown_lines (void)
+{
+  /* unknown keys are skipped with one warning each; with lenient a wrong
+   * totals: is a warning too */
+  static const char text[] = "events: Ir\nfoo: bar\nfn=f\nrec=1\n1 5\nrec=2\nbb=3\ntotals: 4\n";
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  CgReadOptions options = { .lenient = TRUE, .warn = collect_warning, .warn_data = warnings };
+  char *path = cg_test_temp_file (text, -1);
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  GError *error = NULL;
+  CU_ASSERT_TRUE (cg_read_file (p, path, &options, &error));
+  CU_ASSERT_EQUAL (warnings->len, 4); /* foo, rec (once), bb, totals */
+  CU_ASSERT_EQUAL (cg_graph_self (cg_profile_graph (p), 0)->n, 5);
+  cg_test_remove (path);
+}
+
+int
+main (void)
+{
+  static const CgTestCase cases[] = {
+    { "name compression across cob/cfi/cfn and ob/fl/fn", test_name_compression },
+    { "positions: instr line, relative per column", test_positions_per_column },
+    { "cost lines shorter than the event list", test_short_cost_lines },
+    { "several parts and calls=0", test_parts_and_calls_zero },
+    { "fi=/fe= and the callee file default", test_inlined_files },
+    { "jump=, jcnd=, jfi=, jfn=", test_jumps },
+    { "recursion levels and caller contexts fold", test_context_names },
+    { "splitting context names", test_split_names },
+    { "profiles without the recursion split", test_without_recursion_split },
+    { "summary: may exceed the self costs, not fall short", test_summary_may_exceed },
+    { "CRLF lines and redefined ids", test_crlf_and_redefinition },
+    { "broken files give a clear error at their line", test_broken },
+    { "lenient reading and unknown lines", test_lenient_and_unknown_lines },
+    { NULL, NULL },
+  };
+  return cg_test_main ("read-callgrind", cases);
+}

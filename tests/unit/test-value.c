@@ -1,0 +1,135 @@
+/* test-value.c — checked arithmetic and exact printing of cost values. */
+#include "config.h"
+
+#include <math.h>
+
+#include "cg-test.h"
+
+static char *
+plain (CgKind kind, CgValue v)
+{
+  GString *s = g_string_new (NULL);
+  cg_value_append (s, kind, v);
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_integer_overflow (void)
+{
+  CgValue acc = { .n = G_MAXUINT64 - 2 };
+  CU_ASSERT_TRUE (cg_value_add (CG_KIND_INTEGER, &acc, (CgValue) { .n = 2 }));
+  CU_ASSERT_EQUAL (acc.n, G_MAXUINT64);
+  CU_ASSERT_FALSE (cg_value_add (CG_KIND_INTEGER, &acc, (CgValue) { .n = 1 }));
+  CU_ASSERT_EQUAL (acc.n, G_MAXUINT64); /* unchanged on overflow */
+}
+
+static void
+test_plain_decimals (void)
+{
+  static const struct {
+    double x;
+    const char *text;
+  } cases[] = {
+    { 0.0, "0" },        { 0.1, "0.1" },       { 1.5, "1.5" },         { 123.456, "123.456" },
+    { 1e-7, "0.0000001" }, { 1e20, "100000000000000000000" }, { -2.25, "-2.25" },
+    { 1.0 / 3.0, "0.3333333333333333" }, { 12248083.0, "12248083" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *s = plain (CG_KIND_REAL, (CgValue) { .x = cases[i].x });
+      CU_ASSERT_STRING_EQUAL (s, cases[i].text);
+      /* and it reads back to the same double */
+      CgValue back;
+      CU_ASSERT_TRUE (cg_value_parse (CG_KIND_REAL, s, strlen (s), &back));
+      CU_ASSERT_EQUAL (back.x, cases[i].x);
+    }
+  g_autofree char *n = plain (CG_KIND_INTEGER, (CgValue) { .n = G_MAXUINT64 });
+  CU_ASSERT_STRING_EQUAL (n, "18446744073709551615");
+}
+
+static void
+test_shortest_round_trip_random (void)
+{
+  GRand *rand = g_rand_new_with_seed (42);
+  for (int i = 0; i < 10000; i++)
+    {
+      double x = g_rand_double (rand) * pow (10, g_rand_int_range (rand, -12, 15));
+      g_autofree char *s = plain (CG_KIND_REAL, (CgValue) { .x = x });
+      CgValue back;
+      CU_ASSERT_TRUE (cg_value_parse (CG_KIND_REAL, s, strlen (s), &back));
+      CU_ASSERT_EQUAL (back.x, x);
+      CU_ASSERT_PTR_NULL (strchr (s, 'e'));
+    }
+  g_rand_free (rand);
+}
+
+static void
+test_human (void)
+{
+  static const struct {
+    CgKind kind;
+    CgValue v;
+    const char *text;
+  } cases[] = {
+    { CG_KIND_INTEGER, { .n = 0 }, "0" },
+    { CG_KIND_INTEGER, { .n = 999 }, "999" },
+    { CG_KIND_INTEGER, { .n = 1000 }, "1,000" },
+    { CG_KIND_INTEGER, { .n = 12248083 }, "12,248,083" },
+    { CG_KIND_REAL, { .x = 1234.5 }, "1,234.50" },
+    { CG_KIND_REAL, { .x = 0.004 }, "0.00" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) s = g_string_new (NULL);
+      cg_value_append_human (s, cases[i].kind, cases[i].v, 2);
+      CU_ASSERT_STRING_EQUAL (s->str, cases[i].text);
+    }
+}
+
+static void
+test_parse_rejects (void)
+{
+  CgValue v;
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "18446744073709551616", 20, &v)); /* 2^64 */
+  CU_ASSERT_TRUE (cg_value_parse (CG_KIND_INTEGER, "18446744073709551615", 20, &v));
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "1.5", 3, &v));
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "-1", 2, &v));
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "", 0, &v));
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_REAL, "1.5x", 4, &v));
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_REAL, "inf", 3, &v));
+}
+
+static void
+test_lists (void)
+{
+  const CgKind kinds[3] = { CG_KIND_INTEGER, CG_KIND_REAL, CG_KIND_INTEGER };
+  CgValue v[3] = { { .n = 7 }, { .x = 0.5 }, { .n = 0 } };
+  g_autoptr (GString) s = g_string_new (NULL);
+  cg_values_append_list (s, kinds, v, 3);
+  CU_ASSERT_STRING_EQUAL (s->str, "7 0.5"); /* trailing zero omitted */
+  CgValue back[3];
+  CU_ASSERT_TRUE (cg_values_parse_list (s->str, kinds, 3, back));
+  CU_ASSERT_EQUAL (back[0].n, 7);
+  CU_ASSERT_EQUAL (back[1].x, 0.5);
+  CU_ASSERT_EQUAL (back[2].n, 0);
+  CU_ASSERT_TRUE (cg_values_parse_list ("", kinds, 3, back));
+  CU_ASSERT_EQUAL (back[0].n, 0);
+  CU_ASSERT_FALSE (cg_values_parse_list ("1 2 3 4", kinds, 3, back)); /* too many */
+  CU_ASSERT_FALSE (cg_values_parse_list ("1  2", kinds, 3, back));    /* empty field */
+  CU_ASSERT_FALSE (cg_values_parse_list ("1 ", kinds, 3, back));
+}
+
+int
+main (void)
+{
+  static const CgTestCase cases[] = {
+    { "integer overflow is refused", test_integer_overflow },
+    { "reals print as plain decimals", test_plain_decimals },
+    { "shortest digits round-trip", test_shortest_round_trip_random },
+    { "thousands separators", test_human },
+    { "parsing rejects what is not a number", test_parse_rejects },
+    { "cost lists", test_lists },
+    { NULL, NULL },
+  };
+  return cg_test_main ("value", cases);
+}
