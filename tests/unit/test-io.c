@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -184,29 +186,43 @@ test_atomic_output (void)
   g_clear_error (&error);
 }
 
+/* A disk that fills up: a file-size limit makes writes past 4 KiB fail
+ * (EFBIG, with SIGXFSZ ignored), as a full disk fails them with ENOSPC.
+ * Checked in a child process, which reports through its exit status. */
 static void
 test_full_disk (void)
 {
-  /* /dev/full as standard output: every write fails with ENOSPC */
-  int fd = open ("/dev/full", O_WRONLY);
-  if (fd < 0)
-    return; /* not on this system */
-  fflush (stdout);
-  int saved = dup (STDOUT_FILENO);
-  dup2 (fd, STDOUT_FILENO);
-  close (fd);
-  CgOutput *out = cg_output_open (NULL, NULL);
-  for (int i = 0; i < 10000; i++)
-    fputs ("0123456789", cg_output_stream (out));
-  GError *error = NULL;
-  gboolean ok = cg_output_commit (out, &error);
-  cg_output_free (out);
-  clearerr (stdout);
-  dup2 (saved, STDOUT_FILENO);
-  close (saved);
-  CU_ASSERT_FALSE (ok);
-  CG_ASSERT_ERROR (error, CG_ERROR_IO, "write error");
-  g_clear_error (&error);
+  g_autofree char *dir = g_dir_make_tmp ("cgfull-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.xml", NULL);
+  CU_ASSERT_TRUE (g_file_set_contents (path, "previous\n", -1, NULL));
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      struct rlimit limit = { 4096, 4096 };
+      signal (SIGXFSZ, SIG_IGN);
+      if (setrlimit (RLIMIT_FSIZE, &limit) != 0)
+        _exit (3);
+      CgOutput *out = cg_output_open (path, NULL);
+      if (out == NULL)
+        _exit (4);
+      for (int i = 0; i < 100000; i++)
+        fputs ("0123456789", cg_output_stream (out));
+      GError *error = NULL;
+      gboolean ok = cg_output_commit (out, &error);
+      cg_output_free (out);
+      _exit (ok ? 1 : error->code == CG_ERROR_IO && strstr (error->message, "write error") ? 0 : 2);
+    }
+  int status = -1;
+  waitpid (pid, &status, 0);
+  CU_ASSERT_TRUE (WIFEXITED (status));
+  CU_ASSERT_EQUAL (WEXITSTATUS (status), 0);
+  /* the target is untouched and no temporary file is left */
+  g_autofree char *contents = NULL;
+  CU_ASSERT_TRUE (g_file_get_contents (path, &contents, NULL, NULL));
+  CU_ASSERT_STRING_EQUAL (contents, "previous\n");
+  CU_ASSERT_EQUAL (count_entries (dir), 1);
+  unlink (path);
+  rmdir (dir);
 }
 
 int
@@ -217,7 +233,7 @@ main (void)
     { "lines from a pipe, longer than the buffer", test_lines_from_pipe },
     { "missing, directory, empty and unknown inputs", test_missing_and_directory },
     { "outputs are atomic", test_atomic_output },
-    { "a full disk is an error", test_full_disk },
+    { "a full disk is an error and leaves the target", test_full_disk },
     { NULL, NULL },
   };
   return cg_test_main ("io", cases);

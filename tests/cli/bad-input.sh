@@ -1,0 +1,45 @@
+#!/bin/sh
+# Bad input: a clear "PROG: FILE:LINE: message", exit status 1, never a
+# crash and never a partial output file.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+recdemo="$data/callgrind/recdemo/callgrind.out.recdemo"
+
+# truncated in the middle of the body
+head -c 40000 "$recdemo" >"$tmp/truncated"
+expect 1 "$cgmerge" "$tmp/truncated" && expect_message "cgmerge: $tmp/truncated:"
+grep -q "truncated" "$tmp/err" || fail "truncation not named: $(cat "$tmp/err")"
+# truncated right after a calls= line
+awk '{ print } /^calls=/ && ++n == 3 { exit }' "$recdemo" >"$tmp/after-calls"
+lines=$(wc -l <"$tmp/after-calls")
+expect 1 "$cgmerge" "$tmp/after-calls" && expect_message "$tmp/after-calls:$lines: the file ends after the calls="
+# a garbled line in the middle
+awk 'NR == 500 { print "#@!garbage line"; print "x y z" } { print }' "$recdemo" >"$tmp/garbled"
+expect 1 "$cgmerge" "$tmp/garbled" && expect_message "$tmp/garbled:501: not a callgrind line"
+# a cost that does not add up to totals:
+sed 's/^totals: 12248083$/totals: 12248084/' "$recdemo" >"$tmp/wrong-totals"
+expect 1 "$cgmerge" "$tmp/wrong-totals" && expect_message "totals: at line"
+expect 0 "$cgmerge" --lenient "$tmp/wrong-totals" && expect_message "warning:"
+# unknown format, empty file, binary garbage
+printf 'hello, world\n' >"$tmp/text"
+expect 1 "$cgmerge" "$tmp/text" && expect_message "cgmerge: $tmp/text:1: unknown input format"
+: >"$tmp/empty"
+expect 1 "$cgmerge" "$tmp/empty" && expect_message "cgmerge: $tmp/empty: empty input"
+head -c 3000 /dev/urandom >"$tmp/random" 2>/dev/null || printf '\001\002\003' >"$tmp/random"
+expect 1 "$cgcost" "$tmp/random"
+# stage inputs that are not (valid) cgtools XML
+printf '<?xml version="1.0"?>\n<cgtools version="1">\n<events>\n' >"$tmp/cut.xml"
+expect 1 "$cgcycles" "$tmp/cut.xml" && expect_message "cgcycles: $tmp/cut.xml"
+"$cgmerge" "$recdemo" | sed '12s/name=/nome=/' >"$tmp/bad.xml"
+expect 1 "$cgcost" "$tmp/bad.xml" && expect_message "cgcost: $tmp/bad.xml:12: <object> lacks the name attribute"
+expect 1 "$cgtree" <"$tmp/text" && expect_message "cgtree: <stdin>:1: unknown input format"
+
+# no partial output: the target is untouched on failure, whole on success
+echo previous >"$tmp/out.xml"
+expect 1 "$cgmerge" -o "$tmp/out.xml" "$tmp/truncated"
+[ "$(cat "$tmp/out.xml")" = previous ] || fail "-o replaced the target although reading failed"
+[ "$(ls -A "$tmp" | grep -c '^\.out\.xml')" -eq 0 ] || fail "a temporary file was left behind"
+expect 1 "$cgmerge" -o "$tmp/new.xml" "$tmp/garbled"
+[ ! -e "$tmp/new.xml" ] || fail "-o created a file although reading failed"
+expect 0 "$cgmerge" -o "$tmp/out.xml" "$recdemo"
+validate "$tmp/out.xml"
+finish

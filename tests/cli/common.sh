@@ -1,0 +1,63 @@
+# common.sh — sourced by every end-to-end test: paths, a scratch
+# directory, and small assertion helpers.  Tests count failures and exit
+# 1 at the end (77 to skip), as automake's harness expects.
+set -u
+: "${top_srcdir:=.}" "${top_builddir:=.}"
+cgmerge="$top_builddir/src/tools/cgmerge"
+cgcycles="$top_builddir/src/tools/cgcycles"
+cgcost="$top_builddir/src/tools/cgcost"
+cgtree="$top_builddir/src/tools/cgtree"
+schema="$top_srcdir/formats/cgtools.rng"
+validator="$top_builddir/tests/cg-validate"
+data="$top_srcdir/data"
+LC_ALL=C
+export LC_ALL
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgtools-test.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail () {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+skip () {
+  echo "SKIP: $*"
+  exit 77
+}
+
+finish () {
+  if [ "$failures" -gt 0 ]; then
+    echo "$failures check(s) failed"
+    exit 1
+  fi
+  exit 0
+}
+
+# expect STATUS COMMAND... — runs COMMAND (stdout in $tmp/out, stderr in
+# $tmp/err) and checks its exit status.
+expect () {
+  want=$1
+  shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$* exited $got, expected $want: $(head -c 400 "$tmp/err")"
+    return 1
+  fi
+  return 0
+}
+
+# expect_message FIXED-STRING — the last command's stderr contains it.
+expect_message () {
+  grep -F -q -- "$1" "$tmp/err" || fail "stderr lacks '$1': $(head -c 400 "$tmp/err")"
+}
+
+validate () {
+  "$validator" "$schema" "$@" || fail "not valid cgtools XML: $*"
+}
+
+# total_of TSV FUNCTION — the total column of FUNCTION's row.
+total_of () {
+  awk -F '\t' -v f="$2" '$1 == f { print $4 }' "$1"
+}

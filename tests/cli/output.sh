@@ -1,0 +1,22 @@
+#!/bin/sh
+# Write errors: a full disk and a closed pipe are errors (exit 1), not
+# silent truncation or death by signal.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+cc1="$data/callgrind/gcc-cc1-pngtest/callgrind.out.cc1"
+
+# a full disk, simulated by a file-size limit (writes past it fail with
+# EFBIG once SIGXFSZ is ignored), and the real /dev/full where there is one
+echo previous >"$tmp/out.xml"
+expect 1 sh -c 'ulimit -f 16; trap "" XFSZ; "$0" -o "$1" "$2"' "$cgmerge" "$tmp/out.xml" "$cc1" \
+  && expect_message "cgmerge: $tmp/out.xml: write error"
+[ "$(cat "$tmp/out.xml")" = previous ] || fail "a failed write replaced the target"
+[ "$(ls -A "$tmp" | grep -c '^\.out\.xml')" -eq 0 ] || fail "a failed write left a temporary file"
+expect 1 sh -c 'ulimit -f 16; trap "" XFSZ; "$0" --format=tsv "$1" >"$2"' "$cgcost" "$cc1" "$tmp/o.tsv" \
+  && expect_message "write error"
+if [ -c /dev/full ]; then
+  expect 1 sh -c '"$0" "$1" >/dev/full' "$cgmerge" "$cc1" && expect_message "write error"
+fi
+# a reader that goes away after one line
+status=$({ "$cgcost" --format=tsv "$cc1" 2>/dev/null; echo $? >"$tmp/status"; } | head -n 1 >/dev/null; cat "$tmp/status")
+[ "$status" = 1 ] || fail "writing to a closed pipe: exit status $status, expected 1"
+finish
