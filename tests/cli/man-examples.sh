@@ -1,0 +1,23 @@
+#!/bin/sh
+# The EXAMPLES of every man page run, in order, in a directory holding the
+# example profile, and succeed.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+command -v bash >/dev/null || skip "bash is needed for pipefail"
+bin=$(cd "$top_builddir/src/tools" && pwd)
+cp "$data/callgrind/recdemo/callgrind.out.recdemo" "$tmp/"
+for page in "$top_srcdir"/man/*.1; do
+  # "$ command" lines between .EX and .EE, with roff escapes undone
+  sed -n '/^\.EX$/,/^\.EE$/s/^\$ //p' "$page" | sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/examples"
+  [ -s "$tmp/examples" ] || fail "$(basename "$page") has no examples"
+  while IFS= read -r example; do
+    (cd "$tmp" && PATH="$bin:$PATH" bash -o pipefail -c "$example" >"$tmp/example.out" 2>"$tmp/example.err") \
+      || fail "$(basename "$page"): '$example' failed: $(head -c 300 "$tmp/example.err")"
+    # an example that does not write a file must print something
+    case $example in
+      *'>'* | *' -o '*) ;;
+      *) [ -s "$tmp/example.out" ] || fail "$(basename "$page"): '$example' printed nothing" ;;
+    esac
+  done <"$tmp/examples"
+done
+validate "$tmp/recdemo.xml" "$tmp/twice.xml" "$tmp/all.xml" "$tmp/collapsed.xml"
+finish
