@@ -3,6 +3,7 @@
 
 #include "cg-cli.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +138,8 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     printf ("%s (%s)\n", g_get_prgname (), PACKAGE_STRING);
   else if (!spec->run (options, &error))
     {
-      fprintf (stderr, "%s: %s\n", g_get_prgname (), error->message);
+      if (!g_error_matches (error, CG_ERROR, CG_ERROR_CLOSED))
+        fprintf (stderr, "%s: %s\n", g_get_prgname (), error->message);
       status = cg_cli_exit_status (error);
     }
   g_clear_error (&error);
@@ -146,7 +148,8 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->files, g_strfreev);
   if (fclose (stdout) != 0 && status == 0)
     {
-      fprintf (stderr, "%s: <stdout>: write error\n", g_get_prgname ());
+      if (errno != EPIPE)
+        fprintf (stderr, "%s: <stdout>: write error: %s\n", g_get_prgname (), g_strerror (errno));
       status = 1;
     }
   return status;

@@ -26,6 +26,8 @@ GQuark cg_error_quark (void);
  *   example a method that needs measured inclusive costs).
  * @CG_ERROR_USAGE: a request is malformed (unknown event, bad option
  *   value); tools exit with status 2 for this code and 1 for the others.
+ * @CG_ERROR_CLOSED: the reader of the output went away (a closed pipe, as
+ *   in `cgcost ... | head`); tools exit with status 1 without a message.
  */
 typedef enum {
   CG_ERROR_IO,
@@ -36,6 +38,7 @@ typedef enum {
   CG_ERROR_MISMATCH,
   CG_ERROR_UNSUPPORTED,
   CG_ERROR_USAGE,
+  CG_ERROR_CLOSED,
 } CgError;
 
 G_END_DECLS

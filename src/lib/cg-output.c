@@ -69,8 +69,8 @@ cg_output_commit (CgOutput *out, GError **error)
   if (fflush (out->stream) != 0 || ferror (out->stream))
     {
       int err = errno ? errno : EIO;
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: write error: %s", cg_output_name (out),
-                   g_strerror (err));
+      g_set_error (error, CG_ERROR, err == EPIPE ? CG_ERROR_CLOSED : CG_ERROR_IO, "%s: write error: %s",
+                   cg_output_name (out), g_strerror (err));
       return FALSE;
     }
   if (out->path == NULL)

@@ -16,7 +16,9 @@ expect 1 sh -c 'ulimit -f 16; trap "" XFSZ; "$0" --format=tsv "$1" >"$2"' "$cgco
 if [ -c /dev/full ]; then
   expect 1 sh -c '"$0" "$1" >/dev/full' "$cgmerge" "$cc1" && expect_message "write error"
 fi
-# a reader that goes away after one line
-status=$({ "$cgcost" --format=tsv "$cc1" 2>/dev/null; echo $? >"$tmp/status"; } | head -n 1 >/dev/null; cat "$tmp/status")
+# a reader that goes away after one line: exit status 1, and no message
+# (the user closed the pipe on purpose, as in "| head")
+status=$({ "$cgcost" --format=tsv "$cc1" 2>"$tmp/pipe.err"; echo $? >"$tmp/status"; } | head -n 1 >/dev/null; cat "$tmp/status")
 [ "$status" = 1 ] || fail "writing to a closed pipe: exit status $status, expected 1"
+[ ! -s "$tmp/pipe.err" ] || fail "a closed pipe printed: $(cat "$tmp/pipe.err")"
 finish
