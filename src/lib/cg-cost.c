@@ -12,6 +12,8 @@ struct _CgCosts {
   GArray *kinds;           /* CgKind per event */
   CgMatrix totals;         /* n_functions × n_events */
   CgMatrix arcs;           /* n_arcs × n_events */
+  CgMatrix arc_self;       /* same shape, values == NULL until used */
+  CgMatrix arc_children;
   guint8 *total_estimated; /* per function */
   guint8 *arc_estimated;   /* per arc */
 };
@@ -80,6 +82,8 @@ cg_costs_free (CgCosts *c)
   g_array_unref (c->kinds);
   cg_matrix_clear (&c->totals);
   cg_matrix_clear (&c->arcs);
+  cg_matrix_clear (&c->arc_self);
+  cg_matrix_clear (&c->arc_children);
   g_free (c->total_estimated);
   g_free (c->arc_estimated);
   g_free (c);
@@ -147,6 +151,53 @@ cg_costs_arc_const (const CgCosts *c, CgArcId a)
 {
   g_assert (a < c->arcs.rows);
   return cg_matrix_row (&c->arcs, a);
+}
+
+gboolean
+cg_costs_has_arc_split (const CgCosts *c)
+{
+  return c->arc_self.values != NULL;
+}
+
+static void
+ensure_split (CgCosts *c)
+{
+  if (c->arc_self.values)
+    return;
+  cg_matrix_init (&c->arc_self, c->arcs.cols);
+  cg_matrix_set_rows (&c->arc_self, c->arcs.rows);
+  cg_matrix_init (&c->arc_children, c->arcs.cols);
+  cg_matrix_set_rows (&c->arc_children, c->arcs.rows);
+}
+
+CgValue *
+cg_costs_arc_self (CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  ensure_split (c);
+  return cg_matrix_row (&c->arc_self, a);
+}
+
+CgValue *
+cg_costs_arc_children (CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  ensure_split (c);
+  return cg_matrix_row (&c->arc_children, a);
+}
+
+const CgValue *
+cg_costs_arc_self_const (const CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  return c->arc_self.values ? cg_matrix_row (&c->arc_self, a) : NULL;
+}
+
+const CgValue *
+cg_costs_arc_children_const (const CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  return c->arc_children.values ? cg_matrix_row (&c->arc_children, a) : NULL;
 }
 
 gboolean

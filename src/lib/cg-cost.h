@@ -58,6 +58,17 @@ const CgValue *cg_costs_total_const (const CgCosts *costs, CgFunctionId f);
 CgValue *cg_costs_arc (CgCosts *costs, CgArcId a);
 const CgValue *cg_costs_arc_const (const CgCosts *costs, CgArcId a);
 
+/* Optional split of an arc's cost into the part spent in the callee
+ * itself and the part spent in the callee's descendants (gprof's "self"
+ * and "children" columns on arc lines; Spivey's self_1 and child_1).
+ * cg_costs_arc_self() and cg_costs_arc_children() allocate the split on
+ * first use (zeros); the _const forms return NULL when there is none. */
+gboolean cg_costs_has_arc_split (const CgCosts *costs);
+CgValue *cg_costs_arc_self (CgCosts *costs, CgArcId a);
+CgValue *cg_costs_arc_children (CgCosts *costs, CgArcId a);
+const CgValue *cg_costs_arc_self_const (const CgCosts *costs, CgArcId a);
+const CgValue *cg_costs_arc_children_const (const CgCosts *costs, CgArcId a);
+
 gboolean cg_costs_total_is_estimated (const CgCosts *costs, CgFunctionId f);
 void cg_costs_set_total_estimated (CgCosts *costs, CgFunctionId f, gboolean estimated);
 gboolean cg_costs_arc_is_estimated (const CgCosts *costs, CgArcId a);

@@ -16,6 +16,7 @@ typedef struct {
   const char *name;
   const char *unit;
   const char *description; /* nullable */
+  gdouble scale;           /* stored value × scale = value in unit */
 } EventRec;
 
 typedef struct {
@@ -236,7 +237,7 @@ cg_graph_ensure_event (CgGraph *g, const char *name, const char *unit, CgKind ki
   if (g->spontaneous.values)
     cg_matrix_add_column (&g->spontaneous);
   cg_matrix_add_column (&g->inclusive);
-  EventRec rec = { cg_graph_intern (g, name, -1), cg_graph_intern (g, unit, -1), NULL };
+  EventRec rec = { cg_graph_intern (g, name, -1), cg_graph_intern (g, unit, -1), NULL, 1.0 };
   g_array_append_val (g->events, rec);
   g_array_append_val (g->kinds, kind);
   *index = n;
@@ -275,6 +276,19 @@ cg_graph_set_event_description (CgGraph *g, guint e, const char *description)
 {
   g_array_index (g->events, EventRec, e).description =
     description ? cg_graph_intern (g, description, -1) : NULL;
+}
+
+gdouble
+cg_graph_event_scale (const CgGraph *g, guint e)
+{
+  return g_array_index (g->events, EventRec, e).scale;
+}
+
+void
+cg_graph_set_event_scale (CgGraph *g, guint e, gdouble scale)
+{
+  g_return_if_fail (scale > 0);
+  g_array_index (g->events, EventRec, e).scale = scale;
 }
 
 CgKind

@@ -73,6 +73,11 @@ const char *cg_graph_event_unit (const CgGraph *graph, guint event);
 const char *cg_graph_event_description (const CgGraph *graph, guint event);
 void cg_graph_set_event_description (CgGraph *graph, guint event, const char *description);
 CgKind cg_graph_event_kind (const CgGraph *graph, guint event);
+/* Stored values times the scale give the event's unit (default 1): gmon
+ * time is kept in histogram ticks with scale 1/hz so that arithmetic
+ * stays in ticks as gprof's does, and is shown in seconds. */
+gdouble cg_graph_event_scale (const CgGraph *graph, guint event);
+void cg_graph_set_event_scale (CgGraph *graph, guint event, gdouble scale);
 /* The kinds of all events, in event order (n_events entries). */
 const CgKind *cg_graph_event_kinds (const CgGraph *graph);
 

@@ -224,6 +224,21 @@ read_event (Reader *r, GError **error)
   g_autofree char *description = attr (r, "description");
   if (description && cg_graph_event_description (r->graph, e) == NULL)
     cg_graph_set_event_description (r->graph, e, description);
+  g_autofree char *scale_s = attr (r, "scale");
+  if (scale_s)
+    {
+      CgValue scale;
+      if (!cg_value_parse (CG_KIND_REAL, scale_s, strlen (scale_s), &scale) || !(scale.x > 0))
+        return fail (r, error, "<event scale=\"%s\">: expected a positive number", scale_s);
+      /* merged data must agree on what a stored unit means */
+      if (cg_graph_event_scale (r->graph, e) != scale.x && cg_graph_n_functions (r->graph) > 0)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH, "%s:%d: event %s has scale %s here and %g before",
+                       cg_input_name (r->in), line_number (r), name, scale_s, cg_graph_event_scale (r->graph, e));
+          return FALSE;
+        }
+      cg_graph_set_event_scale (r->graph, e, scale.x);
+    }
   g_array_append_val (r->event_map, e);
   g_array_append_val (r->kinds, kind);
   return TRUE;
@@ -391,6 +406,15 @@ read_cost (Reader *r, gboolean is_arc, GError **error)
   CgValue *dst = is_arc ? cg_costs_arc (r->costs, id) : cg_costs_total (r->costs, id);
   if (s && !cg_values_parse_list (s, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs), dst))
     return fail (r, error, "<%s value=\"%.40s\">: not a cost list of this method's kinds", element, s);
+  if (is_arc)
+    {
+      g_autofree char *self = attr (r, "self"), *children = attr (r, "children");
+      if ((self && !cg_values_parse_list (self, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
+                                          cg_costs_arc_self (r->costs, id)))
+          || (children && !cg_values_parse_list (children, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
+                                                 cg_costs_arc_children (r->costs, id))))
+        return fail (r, error, "<arc-cost>: self or children is not a cost list of this method's kinds");
+    }
   if (estimated && strcmp (estimated, "yes") != 0)
     return fail (r, error, "<%s estimated=\"%s\">: expected yes", element, estimated);
   if (is_arc)

@@ -47,6 +47,16 @@ cg_value_convert (CgKind from, CgKind to, CgValue v)
   return (CgValue) { .x = (gdouble) v.n };
 }
 
+CgValue
+cg_value_scaled (CgKind *kind, CgValue v, gdouble scale)
+{
+  if (scale == 1.0)
+    return v;
+  CgValue x = { .x = cg_value_to_double (*kind, v) * scale };
+  *kind = CG_KIND_REAL;
+  return x;
+}
+
 gboolean
 cg_value_is_zero (CgKind kind, CgValue v)
 {

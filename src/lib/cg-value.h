@@ -46,6 +46,10 @@ CgValue cg_value_convert (CgKind from, CgKind to, CgValue v);
 
 gboolean cg_value_is_zero (CgKind kind, CgValue v);
 
+/* @v in its event's unit: unchanged when @scale is 1, otherwise the real
+ * v × scale (*@kind is updated to the kind of the result). */
+CgValue cg_value_scaled (CgKind *kind, CgValue v, gdouble scale);
+
 /* Three-way comparison; for reals NaN never occurs in cgtools data. */
 int cg_value_compare (CgKind kind, CgValue a, CgValue b);
 

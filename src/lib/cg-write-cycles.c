@@ -33,6 +33,14 @@ by_self_then_name (gconstpointer a, gconstpointer b, gpointer data)
 }
 
 static void
+append_cost (GString *s, CgKind kind, CgValue v, gdouble scale, const char *unit)
+{
+  CgValue u = cg_value_scaled (&kind, v, scale);
+  cg_value_append_human (s, kind, u, 2);
+  g_string_append_printf (s, " %s", unit);
+}
+
+static void
 append_percent (GString *s, CgKind kind, CgValue v, CgValue all)
 {
   gdouble d = cg_value_to_double (kind, all);
@@ -45,6 +53,7 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, FILE *str
   guint nc = cg_cycles_count (cycles);
   CgKind kind = cg_graph_event_kind (g, event);
   const char *unit = cg_graph_event_unit (g, event);
+  gdouble scale = cg_graph_event_scale (g, event);
   g_autofree CycleSums *sums = g_new0 (CycleSums, nc + 1);
   gboolean ok = TRUE;
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
@@ -93,14 +102,12 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, FILE *str
       guint n;
       const CgFunctionId *members = cg_cycles_members (cycles, k, &n);
       g_string_append_printf (s, "\n<cycle %u>: %u members, self ", k, n);
-      cg_value_append_human (s, kind, sums[k].self, 2);
-      g_string_append_printf (s, " %s", unit);
+      append_cost (s, kind, sums[k].self, scale, unit);
       append_percent (s, kind, sums[k].self, all[event]);
       if (cg_graph_has_inclusive (g))
         {
           g_string_append (s, ", total ");
-          cg_value_append_human (s, kind, sums[k].total, 2);
-          g_string_append_printf (s, " %s", unit);
+          append_cost (s, kind, sums[k].total, scale, unit);
           append_percent (s, kind, sums[k].total, all[event]);
         }
       g_string_append_printf (s, "\n  entered %" G_GUINT64_FORMAT " time%s from outside, %" G_GUINT64_FORMAT
@@ -114,8 +121,8 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, FILE *str
         {
           CgFunctionId f = g_array_index (sorted, CgFunctionId, i);
           g_string_append (s, "    ");
-          cg_value_append_human (s, kind, cg_graph_self_const (g, f)[event], 2);
-          g_string_append (s, "  ");
+          append_cost (s, kind, cg_graph_self_const (g, f)[event], scale, "");
+          g_string_append (s, " ");
           cg_graph_append_label (g, s, f);
           g_string_append_c (s, '\n');
         }

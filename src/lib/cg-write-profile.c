@@ -17,15 +17,18 @@ typedef struct {
   CgKind kind;       /* of totals */
   CgKind self_kind;  /* of self costs */
   gdouble all;       /* the profile's total, for percentages */
+  gdouble scale;     /* of the event: stored value × scale = unit */
   int width;         /* of cost columns */
   guint *index;      /* per function: 1-based entry number in the call graph */
   GString *line;
 } Report;
 
+/* Appends @v in the event's unit, grouped in thousands. */
 static void
-human (GString *s, CgKind kind, CgValue v)
+human (GString *s, CgKind kind, CgValue v, gdouble scale)
 {
-  cg_value_append_human (s, kind, v, kind == CG_KIND_REAL ? 2 : 0);
+  CgValue u = cg_value_scaled (&kind, v, scale);
+  cg_value_append_human (s, kind, u, kind == CG_KIND_REAL ? 2 : 0);
 }
 
 /* Appends @v right-aligned in the cost column. */
@@ -33,7 +36,7 @@ static void
 column (Report *r, CgKind kind, CgValue v)
 {
   g_autoptr (GString) t = g_string_new (NULL);
-  human (t, kind, v);
+  human (t, kind, v, r->scale);
   g_string_append_printf (r->line, " %*s", r->width, t->str);
 }
 
@@ -229,6 +232,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, FILE *st
     .kind = cg_costs_kind (costs, event),
     .self_kind = cg_graph_event_kind (g, event),
     .all = cg_value_to_double (cg_graph_event_kind (g, event), all[event]),
+    .scale = cg_graph_event_scale (g, event),
     .index = g_new0 (guint, MAX (nf, 1)),
     .line = g_string_new (NULL),
   };
@@ -249,7 +253,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, FILE *st
         largest = total;
     }
   g_autoptr (GString) t = g_string_new (NULL);
-  cg_value_append_human (t, r.kind, largest, r.kind == CG_KIND_REAL ? 2 : 0);
+  human (t, r.kind, largest, r.scale);
   r.width = MAX ((int) t->len, 9);
 
   Order by_total = { &r, FALSE }, by_self = { &r, TRUE };
@@ -269,7 +273,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, FILE *st
   if (cg_graph_event_description (g, event))
     g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));
   g_string_append (r.line, ", ");
-  human (r.line, r.self_kind, all[event]);
+  human (r.line, r.self_kind, all[event], r.scale);
   g_string_append_printf (r.line, " %s in all", cg_graph_event_unit (g, event));
   flush (&r, stream);
   cg_append_method_note (r.line, costs);

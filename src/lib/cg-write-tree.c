@@ -193,7 +193,9 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t,
 
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "Display tree (Kaes): event %s, ", cg_graph_event_name (g, o->event));
-  cg_value_append_human (s, self_kind, all[o->event], self_kind == CG_KIND_REAL ? 2 : 0);
+  CgKind unit_kind = self_kind;
+  CgValue in_unit = cg_value_scaled (&unit_kind, all[o->event], cg_graph_event_scale (g, o->event));
+  cg_value_append_human (s, unit_kind, in_unit, unit_kind == CG_KIND_REAL ? 2 : 0);
   g_string_append_printf (s, " %s in all.\n", cg_graph_event_unit (g, o->event));
   cg_append_method_note (s, costs);
   g_string_append (s, ".\nincl%: cost carried by the calls from the parent line (of a root: its total);"

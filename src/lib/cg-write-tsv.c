@@ -24,11 +24,13 @@ by_value_then_key (gconstpointer a, gconstpointer b, gpointer data)
   return c != 0 ? c : strcmp (x->key, y->key);
 }
 
+/* Appends a tab and @v in the event's unit (its scale applied). */
 static void
-append_value (GString *s, CgKind kind, CgValue v)
+append_value (GString *s, CgKind kind, CgValue v, gdouble scale)
 {
   g_string_append_c (s, '\t');
-  cg_value_append (s, kind, v);
+  CgValue u = cg_value_scaled (&kind, v, scale);
+  cg_value_append (s, kind, u);
 }
 
 void
@@ -36,6 +38,7 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
 {
   CgKind kind = cg_costs_kind (c, event);
   CgKind self_kind = cg_graph_event_kind (g, event);
+  gdouble scale = cg_graph_event_scale (g, event);
   guint n = arcs ? cg_graph_n_arcs (g) : cg_graph_n_functions (g);
   g_autoptr (GArray) rows = g_array_sized_new (FALSE, FALSE, sizeof (Row), n);
   GString *s = g_string_new (NULL);
@@ -69,13 +72,13 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
       if (arcs)
         {
           g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_arc_calls (g, row->id));
-          append_value (s, kind, row->value);
+          append_value (s, kind, row->value, scale);
         }
       else
         {
           g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_calls_received (g, row->id));
-          append_value (s, self_kind, cg_graph_self_const (g, row->id)[event]);
-          append_value (s, kind, row->value);
+          append_value (s, self_kind, cg_graph_self_const (g, row->id)[event], scale);
+          append_value (s, kind, row->value, scale);
         }
       g_string_append_c (s, '\n');
       fwrite (s->str, 1, s->len, stream);

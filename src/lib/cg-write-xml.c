@@ -133,6 +133,12 @@ write_graph (Writer *wr, CgProfile *p)
       attr (wr, "unit", cg_graph_event_unit (g, e));
       attr (wr, "kind", cg_kind_to_string (kinds[e]));
       attr (wr, "description", cg_graph_event_description (g, e));
+      if (cg_graph_event_scale (g, e) != 1.0)
+        {
+          g_string_truncate (wr->buf, 0);
+          cg_value_append (wr->buf, CG_KIND_REAL, (CgValue) { .x = cg_graph_event_scale (g, e) });
+          attr (wr, "scale", wr->buf->str);
+        }
       end (wr);
     }
   end (wr);
@@ -250,6 +256,11 @@ write_costs (Writer *wr, CgCosts *c)
       start (wr, "arc-cost");
       attr_uint (wr, "arc", a);
       attr_values (wr, "value", kinds, cg_costs_arc_const (c, a), ne);
+      if (cg_costs_has_arc_split (c))
+        {
+          attr_values (wr, "self", kinds, cg_costs_arc_self_const (c, a), ne);
+          attr_values (wr, "children", kinds, cg_costs_arc_children_const (c, a), ne);
+        }
       if (cg_costs_arc_is_estimated (c, a))
         attr (wr, "estimated", "yes");
       end (wr);

@@ -151,6 +151,59 @@ test_tree_round_trip (void)
 }
 
 static void
+test_scale_and_arc_split (void)
+{
+  /* time kept in ticks of 1/100 s: XML keeps the scale, tsv shows seconds */
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  cg_profile_ensure_event (p, "time", "seconds", CG_KIND_REAL, &e, NULL);
+  cg_graph_set_event_scale (g, e, 0.01);
+  CgFunctionId a = cg_graph_ensure_function (g, "", "a"), b = cg_graph_ensure_function (g, "", "b");
+  cg_graph_self (g, a)->x = 150.0;
+  cg_graph_self (g, b)->x = 50.0;
+  CgArcId ab = cg_graph_ensure_arc (g, a, b);
+  cg_graph_arc_add_calls (g, ab, 3);
+  CgCosts *c = cg_costs_new (CG_METHOD_GPROF, g);
+  cg_costs_total (c, a)->x = 200.0;
+  cg_costs_total (c, b)->x = 50.0;
+  cg_costs_arc (c, ab)->x = 50.0;
+  cg_costs_arc_self (c, ab)->x = 40.0;
+  cg_costs_arc_children (c, ab)->x = 10.0;
+  cg_profile_set_costs (p, c);
+  g_autofree char *xml = to_xml (p);
+  CU_ASSERT_PTR_NOT_NULL (strstr (xml, "scale=\"0.01\""));
+  CU_ASSERT_PTR_NOT_NULL (strstr (xml, "self=\"40\" children=\"10\""));
+  GError *error = NULL;
+  g_autoptr (CgProfile) q = cg_test_read_string (xml, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (q);
+  CU_ASSERT_EQUAL (cg_graph_event_scale (cg_profile_graph (q), 0), 0.01);
+  CgCosts *d = cg_profile_costs (q);
+  CU_ASSERT_EQUAL (cg_costs_arc_self (d, 0)->x, 40.0);
+  CU_ASSERT_EQUAL (cg_costs_arc_children (d, 0)->x, 10.0);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&buf, &len);
+  cg_write_tsv (cg_profile_graph (q), d, 0, FALSE, f);
+  fclose (f);
+  CU_ASSERT_STRING_EQUAL (buf, "function\tcalls\tself\ttotal\na\t0\t1.5\t2\nb\t3\t0.5\t0.5\n");
+  free (buf);
+  /* a profile with another scale for the same event cannot be merged */
+  char *path = cg_test_temp_file (xml, -1);
+  g_autofree char *other = g_strdup (xml);
+  char *at = strstr (other, "scale=\"0.01\"");
+  memcpy (at, "scale=\"0.02\"", 12);
+  char *path2 = cg_test_temp_file (other, -1);
+  g_autoptr (CgProfile) m = cg_profile_new ();
+  CU_ASSERT_TRUE (cg_read_file (m, path, NULL, &error));
+  CU_ASSERT_FALSE (cg_read_file (m, path2, NULL, &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_MISMATCH, "scale");
+  g_clear_error (&error);
+  cg_test_remove (path);
+  cg_test_remove (path2);
+}
+
+static void
 test_broken_documents (void)
 {
   static const struct {
@@ -207,6 +260,7 @@ main (void)
     { "merging sums and commutes", test_merge_sums_and_commutes },
     { "events merge by name", test_events_merge_by_name },
     { "a call tree survives XML", test_tree_round_trip },
+    { "event scales and arc splits survive XML", test_scale_and_arc_split },
     { "broken documents give clear errors", test_broken_documents },
     { NULL, NULL },
   };
