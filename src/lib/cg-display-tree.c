@@ -6,11 +6,16 @@
 
 #include <string.h>
 
+#include "cg-csr.h"
+
 typedef struct {
   CgFunctionId function;
   CgArcId arc;
   CgNodeId parent;
 } NodeRec;
+
+/* cg_csr_build reads keys as guint32 at a stride of whole records */
+G_STATIC_ASSERT (sizeof (NodeRec) % sizeof (guint32) == 0);
 
 struct _CgDisplayTree {
   GArray *nodes;        /* NodeRec */
@@ -232,24 +237,8 @@ cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
     }
 
   /* children lists: node ids are in creation order, parents first */
-  guint nn = t->nodes->len;
-  t->child_start = g_new0 (guint32, (gsize) nn + 1);
-  t->child_list = g_new (CgNodeId, MAX (nn, 1));
-  for (CgNodeId x = 0; x < nn; x++)
-    {
-      CgNodeId p = g_array_index (t->nodes, NodeRec, x).parent;
-      if (p != CG_NO_ID)
-        t->child_start[p + 1]++;
-    }
-  for (guint i = 0; i < nn; i++)
-    t->child_start[i + 1] += t->child_start[i];
-  g_autofree guint32 *fill = g_memdup2 (t->child_start, ((gsize) nn + 1) * sizeof (guint32));
-  for (CgNodeId x = 0; x < nn; x++)
-    {
-      CgNodeId p = g_array_index (t->nodes, NodeRec, x).parent;
-      if (p != CG_NO_ID)
-        t->child_list[fill[p]++] = x;
-    }
+  cg_csr_build ((const guint32 *) t->nodes->data + G_STRUCT_OFFSET (NodeRec, parent) / sizeof (guint32),
+                sizeof (NodeRec) / sizeof (guint32), t->nodes->len, t->nodes->len, &t->child_start, &t->child_list);
   return t;
 }
 

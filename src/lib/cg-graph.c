@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "cg-csr.h"
 #include "cg-error.h"
 #include "cg-matrix.h"
 #include "cg-pair-map.h"
@@ -32,6 +33,9 @@ typedef struct {
   CgFunctionId callee;
   guint64 calls;
 } ArcRec;
+
+/* cg_csr_build reads keys as guint32 at a stride of whole records */
+G_STATIC_ASSERT (sizeof (ArcRec) % sizeof (guint32) == 0);
 
 typedef struct {
   guint32 *start; /* n_functions + 1 offsets */
@@ -580,38 +584,18 @@ cg_graph_set_has_inclusive (CgGraph *g, gboolean has_inclusive)
 
 /* ---- adjacency ---- */
 
-/* Counting sort of the arcs by caller (or callee): stable, so each list is
- * in arc order. */
-static void
-build_adjacency (const CgGraph *g, Adjacency *adj, gboolean by_caller)
-{
-  guint nf = g->functions->len, na = g->arcs->len;
-  g_free (adj->start);
-  g_free (adj->arcs);
-  adj->start = g_new0 (guint32, (gsize) nf + 1);
-  adj->arcs = g_new (CgArcId, MAX (na, 1));
-  for (CgArcId a = 0; a < na; a++)
-    {
-      ArcRec *r = arc_rec (g, a);
-      adj->start[(by_caller ? r->caller : r->callee) + 1]++;
-    }
-  for (guint f = 0; f < nf; f++)
-    adj->start[f + 1] += adj->start[f];
-  g_autofree guint32 *fill = g_memdup2 (adj->start, ((gsize) nf + 1) * sizeof (guint32));
-  for (CgArcId a = 0; a < na; a++)
-    {
-      ArcRec *r = arc_rec (g, a);
-      adj->arcs[fill[by_caller ? r->caller : r->callee]++] = a;
-    }
-}
-
 static void
 ensure_adjacency (CgGraph *g)
 {
   if (g->adjacency_arcs == g->arcs->len && g->adjacency_functions == g->functions->len)
     return;
-  build_adjacency (g, &g->out, TRUE);
-  build_adjacency (g, &g->in, FALSE);
+  /* arcs grouped by caller and by callee, each list in arc order */
+  const guint32 *arcs = (const guint32 *) g->arcs->data;
+  gsize stride = sizeof (ArcRec) / sizeof (guint32);
+  cg_csr_build (arcs + G_STRUCT_OFFSET (ArcRec, caller) / sizeof (guint32), stride, g->arcs->len,
+                g->functions->len, &g->out.start, &g->out.arcs);
+  cg_csr_build (arcs + G_STRUCT_OFFSET (ArcRec, callee) / sizeof (guint32), stride, g->arcs->len,
+                g->functions->len, &g->in.start, &g->in.arcs);
   g->adjacency_arcs = g->arcs->len;
   g->adjacency_functions = g->functions->len;
 }

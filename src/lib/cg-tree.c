@@ -3,6 +3,7 @@
 
 #include "cg-tree.h"
 
+#include "cg-csr.h"
 #include "cg-matrix.h"
 #include "cg-pair-map.h"
 
@@ -10,6 +11,9 @@ typedef struct {
   CgFrameId parent;
   CgFunctionId function;
 } FrameRec;
+
+/* cg_csr_build reads keys as guint32 at a stride of whole records */
+G_STATIC_ASSERT (sizeof (FrameRec) % sizeof (guint32) == 0);
 
 struct _CgTree {
   GArray *frames;      /* FrameRec */
@@ -128,25 +132,8 @@ cg_tree_children (CgTree *t, CgFrameId frame, guint *n_children)
   guint n = t->frames->len;
   if (t->children_frames != n)
     {
-      g_free (t->child_start);
-      g_free (t->child_list);
-      t->child_start = g_new0 (guint32, (gsize) n + 1);
-      t->child_list = g_new (CgFrameId, MAX (n, 1));
-      for (CgFrameId x = 0; x < n; x++)
-        {
-          CgFrameId p = cg_tree_parent (t, x);
-          if (p != CG_NO_ID)
-            t->child_start[p + 1]++;
-        }
-      for (guint i = 0; i < n; i++)
-        t->child_start[i + 1] += t->child_start[i];
-      g_autofree guint32 *fill = g_memdup2 (t->child_start, ((gsize) n + 1) * sizeof (guint32));
-      for (CgFrameId x = 0; x < n; x++)
-        {
-          CgFrameId p = cg_tree_parent (t, x);
-          if (p != CG_NO_ID)
-            t->child_list[fill[p]++] = x;
-        }
+      cg_csr_build ((const guint32 *) t->frames->data + G_STRUCT_OFFSET (FrameRec, parent) / sizeof (guint32),
+                    sizeof (FrameRec) / sizeof (guint32), n, n, &t->child_start, &t->child_list);
       t->children_frames = n;
     }
   *n_children = t->child_start[frame + 1] - t->child_start[frame];

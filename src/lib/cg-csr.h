@@ -1,0 +1,22 @@
+/* cg-csr.h — private: grouping items by a key, as compressed rows.
+ *
+ * The graph's adjacency (arcs by caller or callee), a tree's children
+ * (frames by parent) and the display tree's children are all the same
+ * thing: items 0..n-1 grouped by a key, each group in item order.  A
+ * counting sort builds it in O(n + keys), with two arrays and no per-item
+ * allocation.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Item i's key is keys[i * stride] (a guint32 < n_keys, or G_MAXUINT32
+ * for none).  Afterwards the items of key k are
+ * (*items)[(*start)[k] .. (*start)[k + 1]), in increasing order.  Frees
+ * what *start and *items held before. */
+void cg_csr_build (const guint32 *keys, gsize stride, guint n_items, guint n_keys, guint32 **start,
+                   guint32 **items);
+
+G_END_DECLS
