@@ -46,6 +46,7 @@ struct _CgGraph {
   GStringChunk *chunk;
   GHashTable *string_ids;  /* interned string -> id + 1 */
   GPtrArray *strings;      /* id -> interned string */
+  GString *scratch;        /* for keys that need a clean, terminated copy */
 
   GArray *events;          /* EventRec */
   GArray *kinds;           /* CgKind, parallel to events */
@@ -76,6 +77,7 @@ cg_graph_new (void)
   g->chunk = g_string_chunk_new (64 * 1024);
   g->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
   g->strings = g_ptr_array_new ();
+  g->scratch = g_string_new (NULL);
   g->events = g_array_new (FALSE, FALSE, sizeof (EventRec));
   g->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   g->functions = g_array_new (FALSE, FALSE, sizeof (FunctionRec));
@@ -97,6 +99,7 @@ cg_graph_free (CgGraph *g)
   g_string_chunk_free (g->chunk);
   g_hash_table_unref (g->string_ids);
   g_ptr_array_unref (g->strings);
+  g_string_free (g->scratch, TRUE);
   g_array_unref (g->events);
   g_array_unref (g->kinds);
   g_array_unref (g->functions);
@@ -147,34 +150,42 @@ sanitize (const char *s, gsize len, GString *out)
   return dirty;
 }
 
+/* TRUE when @s is printable ASCII only, the common case, which needs no
+ * UTF-8 validation and no escaping. */
+static gboolean
+is_plain_ascii (const char *s, gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    if ((guchar) s[i] < 0x20 || (guchar) s[i] >= 0x7f)
+      return FALSE;
+  return TRUE;
+}
+
 static guint32
 intern_id (CgGraph *g, const char *s, gssize len)
 {
   gsize n = len < 0 ? strlen (s) : (gsize) len;
-  g_autoptr (GString) clean = g_string_new (NULL);
-  const char *key;
-  gsize key_len;
-  if (sanitize (s, n, clean))
+  const char *key = s;
+  /* the key must be clean and NUL-terminated: a scratch copy when it is
+   * not both already (one buffer, reused, so no allocation per call) */
+  if (!is_plain_ascii (s, n))
     {
-      key = clean->str;
-      key_len = clean->len;
+      g_string_truncate (g->scratch, 0);
+      if (!sanitize (s, n, g->scratch))
+        g_string_append_len (g->scratch, s, (gssize) n);
+      key = g->scratch->str;
+      n = g->scratch->len;
     }
-  else if (len < 0)
+  else if (len >= 0)
     {
-      key = s;
-      key_len = n;
-    }
-  else
-    {
-      /* not NUL-terminated: look up through a temporary copy */
-      g_string_append_len (clean, s, (gssize) n);
-      key = clean->str;
-      key_len = n;
+      g_string_truncate (g->scratch, 0);
+      g_string_append_len (g->scratch, s, (gssize) n);
+      key = g->scratch->str;
     }
   gpointer id1 = g_hash_table_lookup (g->string_ids, key);
   if (id1 != NULL)
     return GPOINTER_TO_UINT (id1) - 1;
-  const char *copy = g_string_chunk_insert_len (g->chunk, key, (gssize) key_len);
+  const char *copy = g_string_chunk_insert_len (g->chunk, key, (gssize) n);
   guint32 id = g->strings->len;
   g_ptr_array_add (g->strings, (gpointer) copy);
   g_hash_table_insert (g->string_ids, (gpointer) copy, GUINT_TO_POINTER (id + 1));
