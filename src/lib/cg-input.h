@@ -1,9 +1,11 @@
 /* cg-input.h — one input file or stdin, read as lines or as bytes.
  *
- * Regular files are memory-mapped (GMappedFile): lines point into the map
- * and nothing is copied.  Pipes and terminals are read through a sliding
- * buffer that grows only as far as the longest line.  Either way the whole
- * input never has to fit in memory twice, and lines may be any length.
+ * Lines and bytes are read through a sliding window that grows only as far
+ * as the longest line, so memory stays small however large the input is
+ * (a memory-mapped file would count its whole size as the process's
+ * memory).  Binary formats that want the whole input get it mapped
+ * (GMappedFile) when it is a regular file, read otherwise.  Lines may be
+ * any length.
  *
  * Ownership: a CgInput owns its buffer; line pointers are valid until the
  * next read call.
