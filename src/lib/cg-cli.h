@@ -20,6 +20,7 @@ typedef struct {
   char *output;   /* -o FILE; NULL = stdout */
   char *format;   /* --format; NULL = the tool's default */
   gboolean lenient;
+  gboolean quiet;  /* no progress line */
   gboolean version;
   char **files;   /* positional arguments; NULL or empty = stdin */
 } CgCliCommon;

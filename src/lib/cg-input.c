@@ -27,6 +27,9 @@ struct _CgInput {
   gint64 size;
   guint64 line_number;
   gboolean terminated;
+  CgInputProgress progress;
+  gpointer progress_data;
+  guint64 reported;     /* bytes at the last progress report */
 };
 
 static void
@@ -93,6 +96,13 @@ cg_input_free (CgInput *in)
   g_free (in);
 }
 
+void
+cg_input_set_progress (CgInput *in, CgInputProgress func, gpointer user_data)
+{
+  in->progress = func;
+  in->progress_data = user_data;
+}
+
 const char *
 cg_input_name (const CgInput *in)
 {
@@ -149,6 +159,11 @@ fill (CgInput *in, gsize want, GError **error)
           break;
         }
       in->end += (gsize) n;
+      if (in->progress && in->base + in->end - in->reported >= READ_CHUNK)
+        {
+          in->reported = in->base + in->end;
+          in->progress (in->name, in->reported, in->size, in->progress_data);
+        }
     }
   return TRUE;
 }

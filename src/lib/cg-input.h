@@ -18,9 +18,15 @@ G_BEGIN_DECLS
 
 typedef struct _CgInput CgInput;
 
+/* Receives progress: @done bytes of @total (-1 when unknown). */
+typedef void (*CgInputProgress) (const char *name, guint64 done, gint64 total, gpointer user_data);
+
 /* Opens @path; NULL or "-" means stdin.  Error CG_ERROR_IO naming the file. */
 CgInput *cg_input_open (const char *path, GError **error);
 void cg_input_free (CgInput *input);
+
+/* Calls @func about every megabyte read (nullable: no reports). */
+void cg_input_set_progress (CgInput *input, CgInputProgress func, gpointer user_data);
 
 /* The name used in messages: the path, or "<stdin>". */
 const char *cg_input_name (const CgInput *input);

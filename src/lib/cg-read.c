@@ -76,6 +76,8 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
   g_autoptr (CgInput) in = cg_input_open (path, error);
   if (in == NULL)
     return FALSE;
+  if (options)
+    cg_input_set_progress (in, options->progress, options->progress_data);
   const guint8 *head;
   gsize len;
   if (!cg_input_peek (in, DETECT_BYTES, &head, &len, error))

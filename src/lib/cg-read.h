@@ -22,6 +22,8 @@ typedef struct {
   gboolean lenient;
   CgWarnFunc warn;     /* nullable: warnings are dropped */
   gpointer warn_data;
+  CgInputProgress progress; /* nullable: bytes read, about every megabyte */
+  gpointer progress_data;
 } CgReadOptions;
 
 typedef enum {
