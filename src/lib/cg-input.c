@@ -81,6 +81,19 @@ cg_input_open (const char *path, GError **error)
   return g_steal_pointer (&in);
 }
 
+CgInput *
+cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len)
+{
+  CgInput *in = g_new0 (CgInput, 1);
+  in->name = g_strdup (name);
+  in->fd = -1; /* nothing more to read: the bytes are the whole input */
+  in->data = data;
+  in->end = len;
+  in->size = (gint64) len;
+  in->terminated = TRUE;
+  return in;
+}
+
 void
 cg_input_free (CgInput *in)
 {

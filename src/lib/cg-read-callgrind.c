@@ -536,7 +536,6 @@ parse_counts (Reader *r, const char *p, const char *end, GArray **out, GError **
 static gboolean
 parse_events (Reader *r, const char *p, const char *end, GError **error)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (;;)
     {
       skip_blanks (&p, end);
@@ -546,8 +545,6 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
       while (p < end && !is_blank (*p))
         p++;
       g_autofree char *name = g_strndup (word, (gsize) (p - word));
-      if (g_hash_table_contains (seen, name))
-        return fail (r, error, CG_ERROR_PARSE, "event %s listed twice", name);
       guint e;
       GError *local = NULL;
       if (!cg_profile_ensure_event (r->profile, name, name, CG_KIND_INTEGER, &e, &local))
@@ -556,10 +553,12 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
           g_error_free (local);
           return FALSE;
         }
+      for (guint i = 0; i < r->event_map->len; i++)
+        if (g_array_index (r->event_map, guint, i) == e)
+          return fail (r, error, CG_ERROR_PARSE, "event %s listed twice", cg_graph_event_name (r->graph, e));
       g_array_append_val (r->event_map, e);
       guint64 zero = 0;
       g_array_append_val (r->part_self, zero);
-      g_hash_table_add (seen, g_steal_pointer (&name));
     }
   if (r->event_map->len == 0)
     return fail (r, error, CG_ERROR_PARSE, "events: lists no event");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-xml-errors.h"
 
 typedef enum {
   SECTION_NONE,
@@ -209,9 +210,6 @@ read_event (Reader *r, GError **error)
   CgKind kind;
   if (!cg_kind_from_string (kind_s, &kind))
     return fail (r, error, "<event kind=\"%s\">: expected integer or real", kind_s);
-  for (guint i = 0; i < r->kinds->len; i++)
-    if (strcmp (cg_graph_event_name (r->graph, g_array_index (r->event_map, guint, i)), name) == 0)
-      return fail (r, error, "event %s listed twice", name);
   guint e;
   GError *local = NULL;
   if (!cg_profile_ensure_event (r->profile, name, unit, kind, &e, &local))
@@ -221,6 +219,9 @@ read_event (Reader *r, GError **error)
       g_error_free (local);
       return FALSE;
     }
+  for (guint i = 0; i < r->event_map->len; i++)
+    if (g_array_index (r->event_map, guint, i) == e)
+      return fail (r, error, "event %s listed twice", cg_graph_event_name (r->graph, e));
   g_autofree char *description = attr (r, "description");
   if (description && cg_graph_event_description (r->graph, e) == NULL)
     cg_graph_set_event_description (r->graph, e, description);
@@ -576,6 +577,8 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
     .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
   };
+  CgXmlErrorTrap trap;
+  cg_xml_error_trap_push (&trap);
   /* no network, no DTD loading, no entity expansion: a hostile document
    * can neither fetch nor amplify */
   r.xr = xmlReaderForIO (read_cb, NULL, &r, cg_input_name (input), NULL, XML_PARSE_NONET | XML_PARSE_NOCDATA);
@@ -595,14 +598,17 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
       else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA)
         ok = fail (&r, &local, "unexpected text");
     }
+  g_autofree char *generic = cg_xml_error_trap_pop (&trap);
   if (ok && rc != 0)
     {
       ok = FALSE;
       if (r.io_error)
         local = g_steal_pointer (&r.io_error);
+      else if (r.xml_error)
+        g_set_error (&local, CG_ERROR, CG_ERROR_PARSE, "%s", r.xml_error);
       else
-        g_set_error (&local, CG_ERROR, CG_ERROR_PARSE, "%s",
-                     r.xml_error ? r.xml_error : "malformed XML");
+        g_set_error (&local, CG_ERROR, CG_ERROR_PARSE, "%s: malformed XML%s%s", cg_input_name (input),
+                     generic ? ": " : "", generic ? generic : "");
     }
   if (ok && r.section < SECTION_ARCS)
     {

@@ -71,13 +71,8 @@ cg_format_detect (const guint8 *data, gsize len)
 }
 
 gboolean
-cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options, GError **error)
+cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
-  g_autoptr (CgInput) in = cg_input_open (path, error);
-  if (in == NULL)
-    return FALSE;
-  if (options)
-    cg_input_set_progress (in, options->progress, options->progress_data);
   const guint8 *head;
   gsize len;
   if (!cg_input_peek (in, DETECT_BYTES, &head, &len, error))
@@ -112,6 +107,17 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
       cg_profile_set_costs (profile, NULL);
     }
   return ok;
+}
+
+gboolean
+cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options, GError **error)
+{
+  g_autoptr (CgInput) in = cg_input_open (path, error);
+  if (in == NULL)
+    return FALSE;
+  if (options)
+    cg_input_set_progress (in, options->progress, options->progress_data);
+  return cg_read_input (profile, in, options, error);
 }
 
 void

@@ -45,6 +45,10 @@ CgFormat cg_format_detect (const guint8 *data, gsize len);
 gboolean cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options,
                        GError **error);
 
+/* The same for an input already open (the format is told from its first
+ * bytes, which are not consumed by telling). */
+gboolean cg_read_input (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
+
 /* Emits a warning through @options (printf-style). */
 void cg_read_warn (const CgReadOptions *options, const char *format, ...) G_GNUC_PRINTF (2, 3);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-xml-errors.h"
 
 typedef struct {
   xmlTextWriterPtr w;
@@ -272,6 +273,8 @@ gboolean
 cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
 {
   Writer wr = { .stream = stream, .buf = g_string_new (NULL), .graph = cg_profile_graph (p) };
+  CgXmlErrorTrap trap;
+  cg_xml_error_trap_push (&trap);
   xmlOutputBufferPtr out = xmlOutputBufferCreateIO (write_cb, NULL, &wr, NULL);
   wr.w = out ? xmlNewTextWriter (out) : NULL;
   if (wr.w == NULL)
@@ -279,6 +282,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
       if (out)
         xmlOutputBufferClose (out);
       g_string_free (wr.buf, TRUE);
+      g_free (cg_xml_error_trap_pop (&trap));
       g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot create the XML writer", name);
       return FALSE;
     }
@@ -300,10 +304,15 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     check (&wr, xmlTextWriterFlush (wr.w));
   xmlFreeTextWriter (wr.w); /* also closes the output buffer */
   g_string_free (wr.buf, TRUE);
+  g_autofree char *generic = cg_xml_error_trap_pop (&trap);
   if (wr.failed)
     {
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: write error: %s", name,
-                   g_strerror (wr.write_errno ? wr.write_errno : EIO));
+      if (wr.write_errno)
+        g_set_error (error, CG_ERROR, wr.write_errno == EPIPE ? CG_ERROR_CLOSED : CG_ERROR_IO, "%s: write error: %s",
+                     name, g_strerror (wr.write_errno));
+      else
+        g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot write XML: %s", name,
+                     generic ? generic : "libxml2 failed");
       return FALSE;
     }
   return TRUE;
