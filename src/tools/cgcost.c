@@ -238,6 +238,8 @@ main (int argc, char **argv)
       "With --format=tsv: one row per arc (caller, callee, calls, inclusive)", NULL },
     { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
       "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
+    { "static-call-graph", 'c', 0, G_OPTION_ARG_NONE, &options.common.static_calls,
+      "gprof -c: gmon.out inputs get the calls found in the executable's code, with count 0", NULL },
     /* gprof's options, with gprof's meanings (see cgcost(1)) */
     { "flat-profile", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.flat,
       "gprof -p[SPEC]: print the flat profile (only SPEC)", "SPEC" },
