@@ -114,7 +114,7 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
           break;
         }
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                   "%s:1: unknown input format (expected a callgrind profile or cgtools XML)",
+                   "%s:1: unknown input format (expected a callgrind profile, a gmon.out or cgtools XML)",
                    cg_input_name (in));
       return FALSE;
     }
