@@ -107,7 +107,8 @@ cg_cli_read_inputs (const CgCliCommon *common, GError **error)
 {
   g_autoptr (CgProfile) profile = cg_profile_new ();
   Progress progress = { g_get_monotonic_time (), 0, FALSE };
-  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr };
+  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr,
+                            .executable = common->executable, .static_calls = common->static_calls };
   if (!common->quiet && isatty (STDERR_FILENO) && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
     {
       options.progress = show_progress;
@@ -182,6 +183,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->output, g_free);
   g_clear_pointer (&common->format, g_free);
   g_clear_pointer (&common->files, g_strfreev);
+  g_clear_pointer (&common->executable, g_free);
   if (fclose (stdout) != 0 && status == 0)
     {
       if (errno != EPIPE)

@@ -24,12 +24,20 @@ typedef struct {
   gpointer warn_data;
   CgInputProgress progress; /* nullable: bytes read, about every megabyte */
   gpointer progress_data;
+  /* gmon.out: the profiled executable (NULL: "a.out", as gprof); when set
+   * explicitly, an input in no other format is read as an old BSD
+   * gmon.out, which has no magic number */
+  const char *executable;
+  /* gmon.out: add gprof's -c static call arcs (count 0) found by scanning
+   * the executable's code for call instructions */
+  gboolean static_calls;
 } CgReadOptions;
 
 typedef enum {
   CG_FORMAT_UNKNOWN,
   CG_FORMAT_XML,
   CG_FORMAT_CALLGRIND,
+  CG_FORMAT_GMON,
 } CgFormat;
 
 const char *cg_format_to_string (CgFormat format);

@@ -144,6 +144,31 @@ write_graph (Writer *wr, CgProfile *p)
     }
   end (wr);
 
+  CgHistogram *h = cg_profile_histogram (p);
+  if (h)
+    {
+      start (wr, "histogram");
+      attr_uint (wr, "event", cg_histogram_event (h));
+      attr_uint (wr, "rate", cg_histogram_rate (h));
+      g_string_truncate (wr->buf, 0);
+      cg_value_append (wr->buf, CG_KIND_REAL, (CgValue) { .x = cg_histogram_bin_width (h) });
+      attr (wr, "bin-width", wr->buf->str);
+      attr_uint (wr, "samples", cg_histogram_samples (h));
+      attr (wr, "call-graph", cg_histogram_call_graph (h) ? "yes" : "no");
+      for (guint i = 0; i < cg_histogram_n_ranges (h); i++)
+        {
+          guint64 low, high;
+          guint32 bins;
+          cg_histogram_range (h, i, &low, &high, &bins);
+          start (wr, "range");
+          attr_uint (wr, "low", low);
+          attr_uint (wr, "high", high);
+          attr_uint (wr, "bins", bins);
+          end (wr);
+        }
+      end (wr);
+    }
+
   /* string tables in order of first use by the functions */
   g_autoptr (GHashTable) objects = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GHashTable) files = g_hash_table_new (g_direct_hash, g_direct_equal);
