@@ -302,8 +302,8 @@ build_lists (CgGprof *gp)
   for (guint i = na; i-- > 0;)
     if (gp->arcs[i].kept)
       ids[k++] = i;
-  cg_csr_build (rev, 2, n, gp->nf, &gp->child_start, &gp->child_arcs);
-  cg_csr_build (rev + 1, 2, n, gp->nf, &gp->parent_start, &gp->parent_arcs);
+  cg_csr_build (rev, 2 * sizeof (guint32), 0, n, gp->nf, &gp->child_start, &gp->child_arcs);
+  cg_csr_build (rev, 2 * sizeof (guint32), sizeof (guint32), n, gp->nf, &gp->parent_start, &gp->parent_arcs);
   for (guint i = 0; i < n; i++)
     {
       gp->child_arcs[i] = ids[gp->child_arcs[i]];
