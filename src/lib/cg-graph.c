@@ -447,6 +447,58 @@ cg_graph_append_label (CgGraph *g, GString *out, CgFunctionId f)
     g_string_append_printf (out, " [%s]", cg_graph_function_object (g, f));
 }
 
+/* A label as up to four pieces: name, " [", object, "]". */
+typedef struct {
+  const char *piece[4];
+  guint n, i;
+  const char *p;
+} LabelCursor;
+
+static void
+label_cursor_init (LabelCursor *c, CgGraph *g, CgFunctionId f)
+{
+  c->piece[0] = cg_graph_function_name (g, f);
+  c->n = 1;
+  if (cg_graph_function_is_ambiguous (g, f))
+    {
+      c->piece[1] = " [";
+      c->piece[2] = cg_graph_function_object (g, f);
+      c->piece[3] = "]";
+      c->n = 4;
+    }
+  c->i = 0;
+  c->p = c->piece[0];
+}
+
+/* The next byte of the label, or 0 at its end. */
+static guchar
+label_cursor_next (LabelCursor *c)
+{
+  while (*c->p == '\0')
+    {
+      if (++c->i == c->n)
+        return 0;
+      c->p = c->piece[c->i];
+    }
+  return (guchar) *c->p++;
+}
+
+int
+cg_graph_compare_labels (CgGraph *g, CgFunctionId a, CgFunctionId b)
+{
+  if (a == b)
+    return 0;
+  LabelCursor x, y;
+  label_cursor_init (&x, g, a);
+  label_cursor_init (&y, g, b);
+  for (;;)
+    {
+      guchar cx = label_cursor_next (&x), cy = label_cursor_next (&y);
+      if (cx != cy || cx == 0)
+        return (int) cx - (int) cy;
+    }
+}
+
 CgValue *
 cg_graph_self (CgGraph *g, CgFunctionId f)
 {
