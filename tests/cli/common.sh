@@ -16,6 +16,18 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgtools-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 
+# make check-valgrind: every tool runs under memcheck through a wrapper
+# (CG_VALGRIND holds the valgrind command line)
+if [ -n "${CG_VALGRIND:-}" ]; then
+  mkdir "$tmp/bin"
+  for tool in cgmerge cgcycles cgcost cgtree; do
+    eval "real=\$$tool"
+    printf '#!/bin/sh\nexec %s %s "$@"\n' "$CG_VALGRIND" "$real" >"$tmp/bin/$tool"
+    chmod +x "$tmp/bin/$tool"
+    eval "$tool=\$tmp/bin/\$tool"
+  done
+fi
+
 fail () {
   echo "FAIL: $*" >&2
   failures=$((failures + 1))
