@@ -166,7 +166,7 @@ test_million_deep (void)
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream (&buf, &len);
-  CgTreeTextOptions o = { 0, 0.0, 0 };
+  CgTreeTextOptions o = { .view = { .threshold = 0.0 } };
   CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, f, NULL));
   fclose (f);
   guint lines = 0;
@@ -195,14 +195,19 @@ test_text_links_and_threshold (void)
   char *buf = NULL;
   size_t len = 0;
   FILE *out = open_memstream (&buf, &len);
-  CgTreeTextOptions o = { 0, 1.0, 0 };
+  CgTreeTextOptions o = { .view = { .threshold = 1.0 } };
   CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, out, NULL));
   fclose (out);
-  /* the link under small is shown, so its master under big is too */
-  CU_ASSERT_PTR_NOT_NULL (strstr (buf, "   90.00   89.50            1  |-- big\n"
-                                       "    0.50    9.50            1  |   `-- f [1]\n"
-                                       "   10.00    1.00            1  `-- small\n"
-                                       "    9.00                    1      `-- f -> [1]\n"));
+  /* the link under small is shown, so its master under big is too;
+   * columns: incl%, self%, incl, self (as wide as the total, 1,000),
+   * calls (at least as wide as their title); nothing folds: big loses
+   * 89.5 % to its own cost, small 1 % (not less than the threshold) */
+  CU_ASSERT_PTR_NOT_NULL (strstr (buf, "  incl%   self%  incl  self calls  function\n"
+                                       " 100.00    0.00 1,000     0        main\n"
+                                       "  90.00   89.50   900   895     1  |-big\n"
+                                       "   0.50    9.50     5    95     1  | `-f [1]\n"
+                                       "  10.00    1.00   100    10     1  `-small\n"
+                                       "   9.00            90           1    `-f -> [1]\n"));
   free (buf);
   cg_profile_free (x.p);
 }
