@@ -122,13 +122,18 @@ visible_nodes (const CgTreeView *v)
   guint8 *visible = g_new0 (guint8, MAX (nn, 1));
   g_autofree guint *depth = g_new0 (guint, MAX (nn, 1));
   g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
+  /* parents have smaller ids than their children */
+  for (CgNodeId n = 0; n < nn; n++)
+    {
+      CgNodeId p = cg_display_tree_parent (t, n);
+      depth[n] = p == CG_NO_ID ? 1 : depth[p] + 1;
+    }
 
 #define PASSES(n) (cg_tree_view_node_percent (v, (n)) >= o->threshold \
                    && (o->max_depth == 0 || depth[(n)] <= o->max_depth))
   for (guint i = 0; i < cg_display_tree_n_roots (t); i++)
     {
       CgNodeId r = cg_display_tree_root (t, i);
-      depth[r] = 1;
       if (PASSES (r))
         {
           visible[r] = 1;
@@ -143,7 +148,6 @@ visible_nodes (const CgTreeView *v)
       for (guint i = 0; i < nc; i++)
         {
           CgNodeId c = children[i];
-          depth[c] = depth[n] + 1;
           if (!visible[c] && PASSES (c))
             {
               visible[c] = 1;

@@ -17,7 +17,7 @@ typedef struct {
   gboolean nested;      /* the profile has nested marks (--separate-recs=1) */
   gboolean used_levels; /* a "'2" context was written */
   GHashTable *ids[3];   /* per name space: string -> id + 1 */
-  const char *ob, *fl;  /* current object and file ("" before any) */
+  const char *ob, *fl;  /* current object and file (NULL before any) */
   GString *line;
 } Writer;
 
@@ -110,9 +110,11 @@ static void
 begin_block (Writer *w, CgFunctionId f, const char *suffix)
 {
   const char *ob = cg_graph_function_object (w->g, f), *fl = file_of (w, f);
-  if (strcmp (ob, w->ob) != 0)
+  /* the first block names both, even when empty: a reader's implicit
+   * empty object need not be the same as an explicit empty cob= */
+  if (w->ob == NULL || strcmp (ob, w->ob) != 0)
     append_name (w, "ob", SPACE_OB, ob);
-  if (strcmp (fl, w->fl) != 0)
+  if (w->fl == NULL || strcmp (fl, w->fl) != 0)
     append_name (w, "fl", SPACE_FL, fl);
   w->ob = ob;
   w->fl = fl;
@@ -167,7 +169,7 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
   const CgKind *cost_kinds = cg_costs_kinds (costs);
   gboolean measured = cg_costs_method (costs) == CG_METHOD_MEASURED && cg_graph_has_inclusive (g);
   g_autoptr (GString) line = g_string_new (NULL);
-  Writer w = { g, o, stream, ne, FALSE, FALSE, { NULL, NULL, NULL }, "", "", line };
+  Writer w = { g, o, stream, ne, FALSE, FALSE, { NULL, NULL, NULL }, NULL, NULL, line };
   for (guint i = 0; i < 3; i++)
     w.ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
