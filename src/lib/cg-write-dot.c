@@ -40,12 +40,18 @@ append_color (GString *s, const char *attribute, gdouble pct)
   g_string_append_printf (s, "%s=\"#%02x%02x%02x\"", attribute, rgb[0], rgb[1], rgb[2]);
 }
 
-/* Appends @text inside a dot string: quotes and backslashes escaped. */
+/* Appends @text inside a dot string: quotes and backslashes escaped,
+ * newlines as dot's centred line breaks. */
 static void
 append_escaped (GString *s, const char *text)
 {
   for (const char *p = text; *p; p++)
     {
+      if (*p == '\n')
+        {
+          g_string_append (s, "\\n");
+          continue;
+        }
       if (*p == '"' || *p == '\\')
         g_string_append_c (s, '\\');
       g_string_append_c (s, *p);
@@ -112,7 +118,11 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       append_escaped (s, label->str);
       g_string_append (s, "\", ");
       append_color (s, "fillcolor", pct);
-      g_string_append_printf (s, ", fontcolor=\"%s\"];\n", pct >= 25 ? "#ffffff" : "#000000");
+      /* dark text on light colours, by the colour's luma */
+      guint8 rgb[3];
+      heat_color (pct, rgb);
+      gdouble luma = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2];
+      g_string_append_printf (s, ", fontcolor=\"%s\"];\n", luma < 140 ? "#ffffff" : "#000000");
       fwrite (s->str, 1, s->len, stream);
     }
 

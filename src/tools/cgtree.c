@@ -135,17 +135,20 @@ scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event,
       cg_graph_self_totals (cg_profile_graph (focused), part);
       CgKind kind = cg_graph_event_kind (g, event);
       gdouble a = cg_value_to_double (kind, all[event]), b = cg_value_to_double (kind, part[event]);
-      g_string_append_printf (s, "Focus: %u function%s matching '%s' and their descendants, costs recomputed over"
+      g_string_append_printf (s, "Focus: %u function%s matching '%s' and %s descendants, costs recomputed over"
                                  " the call tree (Spivey): %.2f%% of the profile's ",
-                              n_chosen, n_chosen == 1 ? "" : "s", o->focus, a > 0 ? 100.0 * b / a : 0.0);
+                              n_chosen, n_chosen == 1 ? "" : "s", o->focus, n_chosen == 1 ? "its" : "their",
+                              a > 0 ? 100.0 * b / a : 0.0);
       cg_append_cost_human (s, kind, all[event], cg_graph_event_scale (g, event));
       g_string_append_printf (s, " %s; percentages below are of the focus.", cg_graph_event_unit (g, event));
     }
   else if (o->focus)
-    g_string_append_printf (s, "Focus: %u function%s matching '%s' and what they call.  The profile has no call tree,"
+    g_string_append_printf (s, "Focus: %u function%s matching '%s' and what %s.  The profile has no call tree,"
                                " so costs are the whole profile's: a line's cost may include calls made outside"
                                " the focus.",
-                            n_chosen, n_chosen == 1 ? "" : "s", o->focus);
+                            n_chosen, n_chosen == 1 ? "" : "s", o->focus,
+                            o->inverted ? (n_chosen == 1 ? "calls it" : "calls them")
+                                        : (n_chosen == 1 ? "it calls" : "they call"));
   else if (o->roots)
     {
       g_autofree char *names = g_strjoinv (", ", o->roots);
