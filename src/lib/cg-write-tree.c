@@ -14,6 +14,10 @@
  * linear space. */
 #define MAX_INDENT 64
 
+/* A joined line holds at most this many functions, so that lines stay
+ * bounded however long a chain is; a longer chain goes on below. */
+#define MAX_FOLD 8
+
 /* ANSI SGR sequences */
 #define SGR_RESET "\033[0m"
 #define SGR_BOLD "\033[1m"
@@ -144,7 +148,9 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
                                 inverted ? "f < g" : "f > g", threshold);
       g_string_append (s, ".\n");
     }
-  g_string_append_printf (s, "\n%7s %7s %*s %*s", "incl%", "self%", w->cost_width, "incl", w->cost_width, "self");
+  g_autofree char *incl = g_strdup_printf ("incl %s", cg_graph_event_unit (g, w->event));
+  g_autofree char *self = g_strdup_printf ("self %s", cg_graph_event_unit (g, w->event));
+  g_string_append_printf (s, "\n%7s %7s %*s %*s", "incl%", "self%", w->cost_width, incl, w->cost_width, self);
   if (w->calls_width)
     g_string_append_printf (s, " %*s", w->calls_width, "calls");
   g_string_append (s, "  function\n");
@@ -163,12 +169,14 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_autoptr (GString) line = g_string_new (NULL);
   g_autoptr (GString) scratch = g_string_new (NULL);
   Writer w = { v, o, g, t, cg_profile_cycles (p), event, cg_costs_kind (costs, event), cg_graph_event_kind (g, event),
-               cg_graph_event_scale (g, event), 4, 0, line, scratch };
+               cg_graph_event_scale (g, event), 0, 0, line, scratch };
 
   /* columns as wide as the profile's total (no value exceeds it, except
    * overlapping estimates) and the largest call count */
   cg_append_cost_human (scratch, w.self_kind, cg_tree_view_all (v), w.scale);
   w.cost_width = MAX (w.cost_width, (int) scratch->len);
+  /* and their titles, which carry the unit */
+  w.cost_width = MAX (w.cost_width, (int) strlen (cg_graph_event_unit (g, event)) + 5);
   guint n_lines = cg_tree_view_n_lines (v);
   guint64 max_calls = 0;
   for (guint i = 0; i < n_lines; i++)
@@ -195,7 +203,7 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
     {
       const CgTreeLine *first = cg_tree_view_line (v, i);
       guint j = i;
-      while (folds_into_next (&w, j))
+      while (j - i + 1 < MAX_FOLD && folds_into_next (&w, j))
         j++;
       const CgTreeLine *end = cg_tree_view_line (v, j);
       guint depth = first->depth - g_array_index (shift, guint, first->depth);

@@ -16,7 +16,8 @@
  * lost between them, and the long single-call chains of real programs
  * (start-up code, wrappers, dispatch layers) no longer push the rest of
  * the tree off the screen.  A joined line shows the first arc's cost and
- * calls and the summed self costs of its functions.
+ * calls and the summed self costs of its functions; it holds at most
+ * eight functions, a longer chain continuing on the line below.
  *
  * Indentation stops at 64 levels; deeper lines carry "(+N)", their depth
  * beyond it, so the output stays linear in the number of lines.

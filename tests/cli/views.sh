@@ -8,14 +8,15 @@ recdemo="$data/callgrind/recdemo/callgrind.out.recdemo"
 sqlite="$data/callgrind/sqlite3-cte/callgrind.out.sqlite3-cte"
 cc1="$data/callgrind/gcc-cc1-pngtest/callgrind.out.cc1"
 
-# parse_tree TEXT — one tab-separated row per line of a text tree:
-# depth, kind (master or link), link number (0 none), function, incl,
-# self.  Columns are found from the header line's titles.
+# parse_tree TEXT [UNIT] — one tab-separated row per line of a text
+# tree: depth, kind (master or link), link number (0 none), function,
+# incl, self.  Columns are found from the header line's titles, whose
+# cost columns carry the event's unit (default Ir).
 parse_tree () {
-  awk '
+  awk -v unit="${2:-Ir}" '
     function trim (s) { gsub (/^ +| +$/, "", s); gsub (/,/, "", s); return s }
     /^  incl%/ {
-      n = split ("incl% self% incl self calls", words, " ")
+      n = split ("incl%,self%,incl " unit ",self " unit ",calls", words, ",")
       prev = 0
       for (k = 1; k <= n; k++) {
         i = index (substr ($0, prev + 1), words[k])
@@ -143,11 +144,52 @@ cat >"$tmp/tree.xml" <<'EOF'
 </cgtools>
 EOF
 validate "$tmp/tree.xml"
-expect 0 "$cgtree" --focus='^a$' --threshold=0 "$tmp/tree.xml" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+expect 0 "$cgtree" --focus='^a$' --threshold=0 "$tmp/tree.xml" && parse_tree "$tmp/out" samples >"$tmp/lines.tsv"
 [ "$(cut -f 1,2,4,5,6 "$tmp/lines.tsv" | tr '\t\n' ' ;')" = "0 master a 14 6;1 master f 12 3;2 link a 0 ;1 master g 5 5;" ] \
   || fail "--focus over a tree: $(tr '\t\n' ' ;' <"$tmp/lines.tsv")"
 grep -q '^ 100\.00 ' "$tmp/out" && grep -q "66.67% of the profile's 21 samples" "$tmp/out" \
   || fail "--focus over a tree: percentages are not of the focus"
+
+# --event chooses the event; an event's scale gives its unit (gmon time
+# is kept in ticks of 1/100 s): 200 ticks show as 2.00 seconds
+cat >"$tmp/two-events.out" <<'EOF'
+# callgrind format
+version: 1
+creator: by hand
+events: Ir Dr
+fn=main
+1 10 1
+cfn=work
+calls=2 1
+1 100 50
+fn=work
+1 100 50
+totals: 110 51
+EOF
+expect 0 "$cgtree" --event=Dr --threshold=0 "$tmp/two-events.out" && parse_tree "$tmp/out" Dr >"$tmp/lines.tsv"
+[ "$(cut -f 4,5,6 "$tmp/lines.tsv" | tr '\t\n' ' ;')" = "main 51 1;work 50 50;" ] \
+  || fail "--event=Dr: $(tr '\t\n' ' ;' <"$tmp/lines.tsv")"
+cat >"$tmp/scaled.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<cgtools version="1">
+ <source format="gmon" path="by-hand"/>
+ <events><event name="time" unit="seconds" kind="real" scale="0.01"/></events>
+ <objects><object id="0" name=""/></objects>
+ <files><file id="0" name=""/></files>
+ <functions>
+  <function id="0" name="main" object="0" self="50" spontaneous="200"/>
+  <function id="1" name="work" object="0" self="150"/>
+ </functions>
+ <arcs inclusive="yes"><arc id="0" caller="0" callee="1" calls="3" inclusive="150"/></arcs>
+</cgtools>
+EOF
+validate "$tmp/scaled.xml"
+expect 0 "$cgtree" --threshold=0 "$tmp/scaled.xml" && parse_tree "$tmp/out" seconds >"$tmp/lines.tsv"
+[ "$(cut -f 4,5,6 "$tmp/lines.tsv" | tr '\t\n' ' ;')" = "main 2.00 0.50;work 1.50 1.50;" ] \
+  || fail "scaled event: $(tr '\t\n' ' ;' <"$tmp/lines.tsv")"
+grep -q '2.00 seconds in all' "$tmp/out" || fail "scaled event: the header's total"
+expect 0 "$cgtree" --format=dot "$tmp/scaled.xml" && grep -q '75.00%\\n1.50\\n3' "$tmp/out" \
+  || fail "scaled event: the arc's label in dot"
 
 # ---- colour: only on a terminal, never with NO_COLOR or TERM=dumb ----
 esc=$(printf '\033')

@@ -176,6 +176,27 @@ test_million_deep (void)
     lines += buf[i] == '\n';
   CU_ASSERT_TRUE (lines > n);
   free (buf);
+  /* folded (each function costs 1 of n, so each level loses 1e-4 %),
+   * eight functions a line: no line longer than 64 levels of indentation
+   * and eight names allow */
+  for (guint i = 0; i < n; i++)
+    cg_graph_self (x.g, i)->n = 1;
+  o.view.threshold = 0.001;
+  f = open_memstream (&buf, &len);
+  CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, f, NULL));
+  fclose (f);
+  lines = 0;
+  size_t longest = 0, start = 0;
+  for (size_t i = 0; i < len; i++)
+    if (buf[i] == '\n')
+      {
+        lines++;
+        longest = MAX (longest, i - start);
+        start = i + 1;
+      }
+  CU_ASSERT_TRUE (lines > n / 8 && lines < n / 8 + 20);
+  CU_ASSERT_TRUE (longest < 300);
+  free (buf);
   cg_profile_free (x.p);
 }
 
@@ -201,15 +222,15 @@ test_text_links_and_threshold (void)
   CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, out, NULL));
   fclose (out);
   /* the link under small is shown, so its master under big is too;
-   * columns: incl%, self%, incl, self (as wide as the total, 1,000),
+   * columns: incl%, self%, incl, self (as wide as their titles),
    * calls (at least as wide as their title); nothing folds: big loses
    * 89.5 % to its own cost, small 1 % (not less than the threshold) */
-  CU_ASSERT_PTR_NOT_NULL (strstr (buf, "  incl%   self%  incl  self calls  function\n"
-                                       " 100.00    0.00 1,000     0        main\n"
-                                       "  90.00   89.50   900   895     1  |-big\n"
-                                       "   0.50    9.50     5    95     1  | `-f [1]\n"
-                                       "  10.00    1.00   100    10     1  `-small\n"
-                                       "   9.00            90           1    `-f -> [1]\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (buf, "  incl%   self% incl Ir self Ir calls  function\n"
+                                       " 100.00    0.00   1,000       0        main\n"
+                                       "  90.00   89.50     900     895     1  |-big\n"
+                                       "   0.50    9.50       5      95     1  | `-f [1]\n"
+                                       "  10.00    1.00     100      10     1  `-small\n"
+                                       "   9.00              90             1    `-f -> [1]\n"));
   free (buf);
   cg_profile_free (x.p);
 }
