@@ -14,9 +14,6 @@ typedef struct {
   CgNodeId parent;
 } NodeRec;
 
-/* cg_csr_build reads keys as guint32 at a stride of whole records */
-G_STATIC_ASSERT (sizeof (NodeRec) % sizeof (guint32) == 0);
-
 struct _CgDisplayTree {
   GArray *nodes;        /* NodeRec */
   CgNodeId *master;     /* per function */
@@ -327,8 +324,8 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
 #undef IN_SCOPE
 
   /* children lists: node ids are in creation order, parents first */
-  cg_csr_build ((const guint32 *) t->nodes->data + G_STRUCT_OFFSET (NodeRec, parent) / sizeof (guint32),
-                sizeof (NodeRec) / sizeof (guint32), t->nodes->len, t->nodes->len, &t->child_start, &t->child_list);
+  cg_csr_build (t->nodes->data, sizeof (NodeRec), G_STRUCT_OFFSET (NodeRec, parent), t->nodes->len,
+                t->nodes->len, &t->child_start, &t->child_list);
   return t;
 }
 

@@ -34,9 +34,6 @@ typedef struct {
   guint64 calls;
 } ArcRec;
 
-/* cg_csr_build reads keys as guint32 at a stride of whole records */
-G_STATIC_ASSERT (sizeof (ArcRec) % sizeof (guint32) == 0);
-
 typedef struct {
   guint32 *start; /* n_functions + 1 offsets */
   CgArcId *arcs;
@@ -46,6 +43,7 @@ struct _CgGraph {
   GStringChunk *chunk;
   GHashTable *string_ids;  /* interned string -> id + 1 */
   GPtrArray *strings;      /* id -> interned string */
+  GString *scratch;        /* for keys that need a clean, terminated copy */
 
   GArray *events;          /* EventRec */
   GArray *kinds;           /* CgKind, parallel to events */
@@ -76,6 +74,7 @@ cg_graph_new (void)
   g->chunk = g_string_chunk_new (64 * 1024);
   g->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
   g->strings = g_ptr_array_new ();
+  g->scratch = g_string_new (NULL);
   g->events = g_array_new (FALSE, FALSE, sizeof (EventRec));
   g->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   g->functions = g_array_new (FALSE, FALSE, sizeof (FunctionRec));
@@ -97,6 +96,7 @@ cg_graph_free (CgGraph *g)
   g_string_chunk_free (g->chunk);
   g_hash_table_unref (g->string_ids);
   g_ptr_array_unref (g->strings);
+  g_string_free (g->scratch, TRUE);
   g_array_unref (g->events);
   g_array_unref (g->kinds);
   g_array_unref (g->functions);
@@ -147,34 +147,42 @@ sanitize (const char *s, gsize len, GString *out)
   return dirty;
 }
 
+/* TRUE when @s is printable ASCII only, the common case, which needs no
+ * UTF-8 validation and no escaping. */
+static gboolean
+is_plain_ascii (const char *s, gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    if ((guchar) s[i] < 0x20 || (guchar) s[i] >= 0x7f)
+      return FALSE;
+  return TRUE;
+}
+
 static guint32
 intern_id (CgGraph *g, const char *s, gssize len)
 {
   gsize n = len < 0 ? strlen (s) : (gsize) len;
-  g_autoptr (GString) clean = g_string_new (NULL);
-  const char *key;
-  gsize key_len;
-  if (sanitize (s, n, clean))
+  const char *key = s;
+  /* the key must be clean and NUL-terminated: a scratch copy when it is
+   * not both already (one buffer, reused, so no allocation per call) */
+  if (!is_plain_ascii (s, n))
     {
-      key = clean->str;
-      key_len = clean->len;
+      g_string_truncate (g->scratch, 0);
+      if (!sanitize (s, n, g->scratch))
+        g_string_append_len (g->scratch, s, (gssize) n);
+      key = g->scratch->str;
+      n = g->scratch->len;
     }
-  else if (len < 0)
+  else if (len >= 0)
     {
-      key = s;
-      key_len = n;
-    }
-  else
-    {
-      /* not NUL-terminated: look up through a temporary copy */
-      g_string_append_len (clean, s, (gssize) n);
-      key = clean->str;
-      key_len = n;
+      g_string_truncate (g->scratch, 0);
+      g_string_append_len (g->scratch, s, (gssize) n);
+      key = g->scratch->str;
     }
   gpointer id1 = g_hash_table_lookup (g->string_ids, key);
   if (id1 != NULL)
     return GPOINTER_TO_UINT (id1) - 1;
-  const char *copy = g_string_chunk_insert_len (g->chunk, key, (gssize) key_len);
+  const char *copy = g_string_chunk_insert_len (g->chunk, key, (gssize) n);
   guint32 id = g->strings->len;
   g_ptr_array_add (g->strings, (gpointer) copy);
   g_hash_table_insert (g->string_ids, (gpointer) copy, GUINT_TO_POINTER (id + 1));
@@ -210,15 +218,18 @@ cg_graph_n_events (const CgGraph *g)
 }
 
 gboolean
-cg_graph_ensure_event (CgGraph *g, const char *name, const char *unit, CgKind kind, guint *index,
+cg_graph_ensure_event (CgGraph *g, const char *raw_name, const char *unit, CgKind kind, guint *index,
                        GError **error)
 {
+  /* names are compared as stored: made safe, so two raw names that read
+   * the same are one event */
+  const char *name = cg_graph_intern (g, raw_name, -1);
   gint e = cg_graph_find_event (g, name);
   guint n = g->events->len;
   if (e >= 0)
     {
       EventRec *rec = &g_array_index (g->events, EventRec, e);
-      if (strcmp (rec->unit, unit) != 0)
+      if (strcmp (rec->unit, cg_graph_intern (g, unit, -1)) != 0)
         {
           g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH,
                        "event %s is counted in %s in one input and in %s in another", name,
@@ -241,7 +252,7 @@ cg_graph_ensure_event (CgGraph *g, const char *name, const char *unit, CgKind ki
   if (g->spontaneous.values)
     cg_matrix_add_column (&g->spontaneous);
   cg_matrix_add_column (&g->inclusive);
-  EventRec rec = { cg_graph_intern (g, name, -1), cg_graph_intern (g, unit, -1), NULL, 1.0 };
+  EventRec rec = { name, cg_graph_intern (g, unit, -1), NULL, 1.0 };
   g_array_append_val (g->events, rec);
   g_array_append_val (g->kinds, kind);
   *index = n;
@@ -590,11 +601,9 @@ ensure_adjacency (CgGraph *g)
   if (g->adjacency_arcs == g->arcs->len && g->adjacency_functions == g->functions->len)
     return;
   /* arcs grouped by caller and by callee, each list in arc order */
-  const guint32 *arcs = (const guint32 *) g->arcs->data;
-  gsize stride = sizeof (ArcRec) / sizeof (guint32);
-  cg_csr_build (arcs + G_STRUCT_OFFSET (ArcRec, caller) / sizeof (guint32), stride, g->arcs->len,
+  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller), g->arcs->len,
                 g->functions->len, &g->out.start, &g->out.arcs);
-  cg_csr_build (arcs + G_STRUCT_OFFSET (ArcRec, callee) / sizeof (guint32), stride, g->arcs->len,
+  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, callee), g->arcs->len,
                 g->functions->len, &g->in.start, &g->in.arcs);
   g->adjacency_arcs = g->arcs->len;
   g->adjacency_functions = g->functions->len;

@@ -4,6 +4,7 @@
 #include "cg-method.h"
 
 #include "cg-error.h"
+#include "cg-gprof.h"
 #include "cg-measured.h"
 
 gboolean
@@ -18,6 +19,12 @@ cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **e
   if (cg_graph_has_inclusive (g))
     {
       *resolved = CG_METHOD_MEASURED;
+      return TRUE;
+    }
+  /* gmon.out data: gprof's own analysis */
+  if (cg_profile_histogram (p) != NULL)
+    {
+      *resolved = CG_METHOD_GPROF;
       return TRUE;
     }
   g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
@@ -35,9 +42,10 @@ cg_method_compute (CgProfile *p, CgMethod method, GError **error)
     {
     case CG_METHOD_MEASURED:
       return cg_measured_compute (cg_profile_graph (p), error);
+    case CG_METHOD_GPROF:
+      return cg_gprof_compute (p, NULL, error);
     case CG_METHOD_AUTO:
     case CG_METHOD_EXACT:
-    case CG_METHOD_GPROF:
     case CG_METHOD_DECOMPOSE:
     default:
       break;

@@ -34,6 +34,51 @@ typedef struct {
 
 typedef enum { SPACE_OBJECT, SPACE_FILE, SPACE_FUNCTION } Space;
 
+/* Name-compression ids are arbitrary but mostly small: a dense array up to
+ * DENSE_IDS, a hash table beyond (so a hostile "(4000000000)" costs one
+ * entry, not gigabytes). */
+#define DENSE_IDS (1u << 20)
+
+typedef struct {
+  GPtrArray *dense;
+  GHashTable *sparse;
+} IdTable;
+
+static void
+id_table_init (IdTable *t)
+{
+  t->dense = g_ptr_array_new ();
+  t->sparse = g_hash_table_new (g_direct_hash, g_direct_equal);
+}
+
+static void
+id_table_clear (IdTable *t)
+{
+  g_ptr_array_unref (t->dense);
+  g_hash_table_unref (t->sparse);
+}
+
+static gpointer
+id_table_lookup (const IdTable *t, guint32 id)
+{
+  if (id < DENSE_IDS)
+    return id < t->dense->len ? g_ptr_array_index (t->dense, id) : NULL;
+  return g_hash_table_lookup (t->sparse, GUINT_TO_POINTER (id));
+}
+
+static void
+id_table_store (IdTable *t, guint32 id, gpointer value)
+{
+  if (id >= DENSE_IDS)
+    {
+      g_hash_table_insert (t->sparse, GUINT_TO_POINTER (id), value);
+      return;
+    }
+  if (id >= t->dense->len)
+    g_ptr_array_set_size (t->dense, id + 1);
+  g_ptr_array_index (t->dense, id) = value;
+}
+
 typedef enum { PENDING_NONE, PENDING_CALL, PENDING_JUMP } Pending;
 
 typedef struct {
@@ -43,15 +88,17 @@ typedef struct {
   const CgReadOptions *options;
 
   /* name compression tables, one set per file (ids outlive parts) */
-  GHashTable *object_ids;   /* id -> interned object */
-  GHashTable *file_ids;     /* id -> interned file */
-  GHashTable *function_ids; /* id -> name index + 1 */
+  IdTable object_ids;       /* id -> interned object */
+  IdTable file_ids;         /* id -> interned file */
+  IdTable function_ids;     /* id -> name index + 1 */
 
   /* distinct function names of this file */
   GStringChunk *chunk;
   GHashTable *names;        /* full name -> name index + 1 */
   GArray *name_info;        /* NameInfo per name index */
   GHashTable *objects;      /* interned object -> object index + 1 */
+  const char *last_object;  /* a one-entry cache in front of objects */
+  guint32 last_object_index;
   GString *scratch;
 
   /* context nodes: (object index, name index) -> node */
@@ -276,16 +323,26 @@ name_index (Reader *r, const char *s, gsize len)
 }
 
 static guint32
-node_of (Reader *r, const char *object, guint32 name)
+object_index (Reader *r, const char *object)
 {
+  if (object == r->last_object)
+    return r->last_object_index;
   gpointer ob1 = g_hash_table_lookup (r->objects, object);
   if (ob1 == NULL)
     {
       ob1 = GUINT_TO_POINTER (g_hash_table_size (r->objects) + 1);
       g_hash_table_insert (r->objects, (gpointer) object, ob1);
     }
+  r->last_object = object;
+  r->last_object_index = GPOINTER_TO_UINT (ob1) - 1;
+  return r->last_object_index;
+}
+
+static guint32
+node_of (Reader *r, const char *object, guint32 name)
+{
   guint32 next = r->nodes->len;
-  guint32 k = cg_pair_map_insert (r->node_index, GPOINTER_TO_UINT (ob1) - 1, name, next);
+  guint32 k = cg_pair_map_insert (r->node_index, object_index (r, object), name, next);
   if (k == next)
     {
       const NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
@@ -321,8 +378,8 @@ parse_name (Reader *r, Space space, const char *v, const char *end, const char *
             guint32 *name, GError **error)
 {
   static const char *const space_names[] = { "object", "file", "function" };
-  GHashTable *ids = space == SPACE_OBJECT ? r->object_ids
-                    : space == SPACE_FILE ? r->file_ids : r->function_ids;
+  IdTable *ids = space == SPACE_OBJECT ? &r->object_ids
+                 : space == SPACE_FILE ? &r->file_ids : &r->function_ids;
   skip_blanks (&v, end);
   gboolean compressed = end - v >= 2 && v[0] == '(' && g_ascii_isdigit (v[1]);
   if (!compressed)
@@ -345,10 +402,9 @@ parse_name (Reader *r, Space space, const char *v, const char *end, const char *
     return fail (r, error, CG_ERROR_PARSE, "expected ')' after the %s id", space_names[space]);
   p++;
   skip_blanks (&p, end);
-  gpointer key = GUINT_TO_POINTER ((guint) id + 1);
   if (p == end)
     {
-      gpointer value = g_hash_table_lookup (ids, key);
+      gpointer value = id_table_lookup (ids, (guint32) id);
       if (value == NULL)
         return fail (r, error, CG_ERROR_PARSE, "%s id (%" G_GUINT64_FORMAT ") used before it was defined",
                      space_names[space], id);
@@ -363,12 +419,12 @@ parse_name (Reader *r, Space space, const char *v, const char *end, const char *
   if (space == SPACE_FUNCTION)
     {
       *name = name_index (r, p, (gsize) (end - p));
-      g_hash_table_insert (ids, key, GUINT_TO_POINTER (*name + 1));
+      id_table_store (ids, (guint32) id, GUINT_TO_POINTER (*name + 1));
     }
   else
     {
       *string = cg_graph_intern (r->graph, p, end - p);
-      g_hash_table_insert (ids, key, (gpointer) *string);
+      id_table_store (ids, (guint32) id, (gpointer) *string);
     }
   return TRUE;
 }
@@ -480,7 +536,6 @@ parse_counts (Reader *r, const char *p, const char *end, GArray **out, GError **
 static gboolean
 parse_events (Reader *r, const char *p, const char *end, GError **error)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (;;)
     {
       skip_blanks (&p, end);
@@ -490,8 +545,6 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
       while (p < end && !is_blank (*p))
         p++;
       g_autofree char *name = g_strndup (word, (gsize) (p - word));
-      if (g_hash_table_contains (seen, name))
-        return fail (r, error, CG_ERROR_PARSE, "event %s listed twice", name);
       guint e;
       GError *local = NULL;
       if (!cg_profile_ensure_event (r->profile, name, name, CG_KIND_INTEGER, &e, &local))
@@ -500,10 +553,12 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
           g_error_free (local);
           return FALSE;
         }
+      for (guint i = 0; i < r->event_map->len; i++)
+        if (g_array_index (r->event_map, guint, i) == e)
+          return fail (r, error, CG_ERROR_PARSE, "event %s listed twice", cg_graph_event_name (r->graph, e));
       g_array_append_val (r->event_map, e);
       guint64 zero = 0;
       g_array_append_val (r->part_self, zero);
-      g_hash_table_add (seen, g_steal_pointer (&name));
     }
   if (r->event_map->len == 0)
     return fail (r, error, CG_ERROR_PARSE, "events: lists no event");
@@ -864,9 +919,9 @@ handle_line (Reader *r, const char *s, gsize len, GError **error)
 static void
 reader_clear (Reader *r)
 {
-  g_hash_table_unref (r->object_ids);
-  g_hash_table_unref (r->file_ids);
-  g_hash_table_unref (r->function_ids);
+  id_table_clear (&r->object_ids);
+  id_table_clear (&r->file_ids);
+  id_table_clear (&r->function_ids);
   g_string_chunk_free (r->chunk);
   g_hash_table_unref (r->names);
   g_array_unref (r->name_info);
@@ -938,9 +993,6 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .graph = cg_profile_graph (profile),
     .in = input,
     .options = options ? options : &defaults,
-    .object_ids = g_hash_table_new (g_direct_hash, g_direct_equal),
-    .file_ids = g_hash_table_new (g_direct_hash, g_direct_equal),
-    .function_ids = g_hash_table_new (g_direct_hash, g_direct_equal),
     .chunk = g_string_chunk_new (64 * 1024),
     .names = g_hash_table_new (g_str_hash, g_str_equal),
     .name_info = g_array_new (FALSE, FALSE, sizeof (NameInfo)),
@@ -955,6 +1007,9 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .descriptions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
     .warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
   };
+  id_table_init (&r.object_ids);
+  id_table_init (&r.file_ids);
+  id_table_init (&r.function_ids);
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
   reset_part (&r);
 

@@ -8,6 +8,7 @@
 
 #include "cg-error.h"
 #include "cg-read-callgrind.h"
+#include "cg-read-gmon.h"
 #include "cg-read-xml.h"
 
 #define DETECT_BYTES 4096
@@ -21,6 +22,8 @@ cg_format_to_string (CgFormat format)
       return "cgtools XML";
     case CG_FORMAT_CALLGRIND:
       return "callgrind";
+    case CG_FORMAT_GMON:
+      return "gmon.out";
     case CG_FORMAT_UNKNOWN:
     default:
       return "unknown";
@@ -42,6 +45,8 @@ cg_format_detect (const guint8 *data, gsize len)
     "event:", "thread:", "ob=", "fl=", "fn=",
   };
   const guint8 *p = data, *end = data + len;
+  if (starts_with (p, end, "gmon"))
+    return CG_FORMAT_GMON;
   if (starts_with (p, end, "\xEF\xBB\xBF"))
     p += 3;
   if (starts_with (p, end, "# callgrind format"))
@@ -71,11 +76,8 @@ cg_format_detect (const guint8 *data, gsize len)
 }
 
 gboolean
-cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options, GError **error)
+cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
-  g_autoptr (CgInput) in = cg_input_open (path, error);
-  if (in == NULL)
-    return FALSE;
   const guint8 *head;
   gsize len;
   if (!cg_input_peek (in, DETECT_BYTES, &head, &len, error))
@@ -96,10 +98,20 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
     case CG_FORMAT_XML:
       ok = cg_read_xml (profile, in, was_empty, options, error);
       break;
+    case CG_FORMAT_GMON:
+      ok = cg_read_gmon (profile, in, FALSE, options, error);
+      break;
     case CG_FORMAT_UNKNOWN:
     default:
+      /* old BSD gmon.out files have no magic: tried only when the user
+       * named the executable they belong to */
+      if (options && options->executable)
+        {
+          ok = cg_read_gmon (profile, in, TRUE, options, error);
+          break;
+        }
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                   "%s:1: unknown input format (expected a callgrind profile or cgtools XML)",
+                   "%s:1: unknown input format (expected a callgrind profile, a gmon.out or cgtools XML)",
                    cg_input_name (in));
       return FALSE;
     }
@@ -110,6 +122,17 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
       cg_profile_set_costs (profile, NULL);
     }
   return ok;
+}
+
+gboolean
+cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options, GError **error)
+{
+  g_autoptr (CgInput) in = cg_input_open (path, error);
+  if (in == NULL)
+    return FALSE;
+  if (options)
+    cg_input_set_progress (in, options->progress, options->progress_data);
+  return cg_read_input (profile, in, options, error);
 }
 
 void
