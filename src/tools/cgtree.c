@@ -272,6 +272,8 @@ main (int argc, char **argv)
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method when the input has no costs (default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event to show (default: the first)", "NAME" },
+    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
+      "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {
