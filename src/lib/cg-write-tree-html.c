@@ -163,7 +163,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_string_append (s, "</div>\n</header>\n<div id=\"tree\" role=\"tree\" tabindex=\"0\" aria-label=\"");
   g_string_append (s, inverted ? "callers tree" : "call tree");
   g_string_append (s, "\"></div>\n<p id=\"help\">Keys: &#x2191; &#x2193; move, &#x2192; expand, &#x2190; collapse,"
-                      " * expand the children, Enter follow a link to its callees, Backspace back, / search,"
+                      " * expand the children, Enter follow a link, Backspace back, / search,"
                       " n N next and previous match.</p>\n<pre id=\"selftest\"></pre>\n"
                       "<script id=\"cg-data\" type=\"application/json\">{");
 

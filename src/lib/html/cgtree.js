@@ -71,7 +71,7 @@
       row.appendChild(s);
       return s;
     }
-    span('num pct', (estimated[n] ? '~' : '') + p.toFixed(2) + '%').style.color = p >= 1 ? heat(p) : '';
+    span('num pct', (estimated[n] ? '~' : '') + p.toFixed(2) + '%');
     span('num self', m ? pct(D.self[f]).toFixed(2) + '%' : '');
     span('num abs', human(value[n], D.real)).title = 'self: ' + human(D.self[f], D.realSelf) + ' ' + D.unit;
     span('num calls', calls[n] ? intFormat.format(calls[n]) + '\u00d7' : '');
