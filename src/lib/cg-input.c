@@ -198,7 +198,9 @@ cg_input_next_line (CgInput *in, const char **line, gsize *len, GError **error)
   gsize scanned = 0;
   for (;;)
     {
-      nl = memchr (in->data + in->start + scanned, '\n', in->end - in->start - scanned);
+      /* memchr must not see a null pointer, even for 0 bytes (an empty file) */
+      gsize left = in->end - in->start - scanned;
+      nl = left > 0 ? memchr (in->data + in->start + scanned, '\n', left) : NULL;
       if (nl || in->map || in->fd < 0)
         break;
       scanned = in->end - in->start;

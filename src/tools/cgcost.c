@@ -23,7 +23,7 @@ typedef struct {
   GprofOptions gprof;
 } Options;
 
-typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV, FORMAT_GPROF } Format;
+typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV, FORMAT_GPROF, FORMAT_CALLGRIND } Format;
 
 typedef struct {
   CgProfile *profile;
@@ -157,11 +157,27 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
   return cg_cli_write (&o->common, write_gprof, &job, error);
 }
 
+static void
+warn_to_stderr (const char *message, gpointer user_data)
+{
+  (void) user_data;
+  fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
+}
+
+static gboolean
+write_callgrind (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  Job *job = data;
+  CgCallgrindWriteOptions options = { warn_to_stderr, NULL, PACKAGE_STRING " (cgcost --format=callgrind)" };
+  return cg_write_callgrind (job->profile, job->costs, &options, stream, error);
+}
+
 static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "xml", "text", "tsv", "gprof", NULL };
+  static const char *const formats[] = { "xml", "text", "tsv", "gprof", "callgrind", NULL };
   guint format;
   CgMethod method = CG_METHOD_AUTO;
   if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
@@ -219,6 +235,8 @@ run (gpointer data, GError **error)
       return cg_cli_write (&o->common, write_tsv, &job, error);
     case FORMAT_TEXT:
       return cg_cli_write (&o->common, write_text, &job, error);
+    case FORMAT_CALLGRIND:
+      return cg_cli_write (&o->common, write_callgrind, &job, error);
     case FORMAT_XML:
     default:
       return cg_cli_write (&o->common, write_xml, &job, error);
@@ -277,7 +295,7 @@ main (int argc, char **argv)
     .description = "Methods: 'measured' sums callgrind's measured inclusive costs, exact under recursion thanks to\n"
                    "callgrind's recursion split; 'auto' picks the best method the data allows.\n"
                    "The tsv form is a fixed contract for scripts: function, calls, self, total.",
-    .formats = "xml|text|tsv|gprof",
+    .formats = "xml|text|tsv|gprof|callgrind",
     .entries = entries,
     .run = run,
   };

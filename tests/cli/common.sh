@@ -73,3 +73,34 @@ validate () {
 total_of () {
   awk -F '\t' -v f="$2" '$1 == f { print $4 }' "$1"
 }
+
+# annotate_compare TSV ANNOTATED — callgrind_annotate --inclusive=yes
+# output against cgcost's tsv totals: every plain function name (no
+# "'N"), except names several files or objects share (callgrind_annotate
+# keys by file:function), must show our total.  Prints a summary line.
+annotate_compare () {
+  awk -F '\t' '
+    NR == FNR { if (FNR > 1) ours[$1] = $4; next }
+    match ($0, /^ *[0-9,]+ \( *[0-9.]+%\)  /) {
+      value = substr ($0, 1, RLENGTH); gsub (/ *\(.*$|[ ,]/, "", value)
+      rest = substr ($0, RLENGTH + 1)
+      if (rest !~ /\]$/) next
+      object_start = 0
+      for (i = length (rest); i > 0; i--) if (substr (rest, i, 2) == " [") { object_start = i; break }
+      key = substr (rest, 1, object_start - 1)
+      fn = substr (key, index (key, ":") + 1)
+      if (fn ~ /'"'"'/ || fn == "PROGRAM TOTALS") next
+      rows++
+      seen[fn]++
+      annotated[fn] = value
+    }
+    END {
+      for (fn in annotated) {
+        if (seen[fn] > 1 || !(fn in ours)) { skipped++; continue }
+        compared++
+        if (ours[fn] != annotated[fn]) { wrong++; if (wrong <= 5) print "  " fn ": ours " ours[fn] ", callgrind_annotate " annotated[fn] }
+      }
+      printf "%d rows, %d compared, %d left out, %d different\n", rows, compared, skipped, wrong
+      exit (wrong > 0 || compared < rows * 0.8)
+    }' "$1" "$2"
+}
