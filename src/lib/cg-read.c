@@ -8,6 +8,7 @@
 
 #include "cg-error.h"
 #include "cg-read-callgrind.h"
+#include "cg-read-folded.h"
 #include "cg-read-xml.h"
 
 #define DETECT_BYTES 4096
@@ -21,6 +22,8 @@ cg_format_to_string (CgFormat format)
       return "cgtools XML";
     case CG_FORMAT_CALLGRIND:
       return "callgrind";
+    case CG_FORMAT_FOLDED:
+      return "folded stacks";
     case CG_FORMAT_UNKNOWN:
     default:
       return "unknown";
@@ -63,6 +66,10 @@ cg_format_detect (const guint8 *data, gsize len)
           for (guint i = 0; i < G_N_ELEMENTS (callgrind_keys); i++)
             if (starts_with (q, eol, callgrind_keys[i]))
               return CG_FORMAT_CALLGRIND;
+          /* a line cut by the window (deep stacks make long lines) cannot
+           * show its count */
+          if (cg_folded_line_matches ((const char *) p, (gsize) (eol - p), nl != NULL || len < DETECT_BYTES))
+            return CG_FORMAT_FOLDED;
           return CG_FORMAT_UNKNOWN;
         }
       p = nl ? nl + 1 : end;
@@ -96,10 +103,13 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
     case CG_FORMAT_XML:
       ok = cg_read_xml (profile, in, was_empty, options, error);
       break;
+    case CG_FORMAT_FOLDED:
+      ok = cg_read_folded (profile, in, options, error);
+      break;
     case CG_FORMAT_UNKNOWN:
     default:
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                   "%s:1: unknown input format (expected a callgrind profile or cgtools XML)",
+                   "%s:1: unknown input format (expected a callgrind profile, folded stacks or cgtools XML)",
                    cg_input_name (in));
       return FALSE;
     }
