@@ -3,6 +3,7 @@
 
 #include "cg-read-folded.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "cg-error.h"
@@ -89,6 +90,8 @@ cg_folded_line_matches (const char *line, gsize len, gboolean complete)
         return FALSE; /* binary data, not text */
       separator |= c == ';';
     }
+  if (len > 0 && line[len - 1] == '\r')
+    len--; /* a CRLF line, as cg_input_next_line() gives it without the CR */
   Parts parts;
   return complete ? split_line (line, len, &parts) == NULL : separator;
 }
@@ -197,14 +200,15 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
   const char *why = split_line (line, len, &parts);
   if (why)
     return skip_or_fail (r, error, why);
-  if (parts.real && cg_graph_event_kind (r->graph, r->event) == CG_KIND_INTEGER
-      && !cg_profile_ensure_event (r->profile, EVENT_NAME, EVENT_NAME, CG_KIND_REAL, &r->event, error))
-    return FALSE;
-  CgKind kind = cg_graph_event_kind (r->graph, r->event);
+  /* the count first, so that a line skipped under --lenient changes nothing */
   CgValue value;
+  CgKind kind = parts.real ? CG_KIND_REAL : cg_graph_event_kind (r->graph, r->event);
   if (!cg_value_parse (kind, parts.count, parts.count_len, &value))
     return kind == CG_KIND_INTEGER ? overflow (r, error, "a count exceeds the range of 64-bit counters")
                                    : skip_or_fail (r, error, "malformed count");
+  if (parts.real && cg_graph_event_kind (r->graph, r->event) == CG_KIND_INTEGER
+      && !cg_profile_ensure_event (r->profile, EVENT_NAME, EVENT_NAME, CG_KIND_REAL, &r->event, error))
+    return FALSE;
   return add_stack (r, line, parts.stack_len, value, error);
 }
 
