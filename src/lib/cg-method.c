@@ -3,8 +3,10 @@
 
 #include "cg-method.h"
 
+#include "cg-decompose.h"
 #include "cg-error.h"
 #include "cg-gprof.h"
+#include "cg-exact.h"
 #include "cg-measured.h"
 
 gboolean
@@ -16,20 +18,20 @@ cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **e
       *resolved = method;
       return TRUE;
     }
+  if (cg_exact_applies (p, NULL))
+    {
+      *resolved = CG_METHOD_EXACT;
+      return TRUE;
+    }
   if (cg_graph_has_inclusive (g))
     {
       *resolved = CG_METHOD_MEASURED;
       return TRUE;
     }
-  /* gmon.out data: gprof's own analysis */
-  if (cg_profile_histogram (p) != NULL)
-    {
-      *resolved = CG_METHOD_GPROF;
-      return TRUE;
-    }
-  g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
-               "no cost method applies to this profile: it has no measured inclusive costs");
-  return FALSE;
+  /* arc-only data: the estimate (design §3); always possible */
+  (void) error;
+  *resolved = CG_METHOD_DECOMPOSE;
+  return TRUE;
 }
 
 CgCosts *
@@ -44,9 +46,12 @@ cg_method_compute (CgProfile *p, CgMethod method, GError **error)
       return cg_measured_compute (cg_profile_graph (p), error);
     case CG_METHOD_GPROF:
       return cg_gprof_compute (p, NULL, error);
-    case CG_METHOD_AUTO:
     case CG_METHOD_EXACT:
+      return cg_exact_compute (p, error);
     case CG_METHOD_DECOMPOSE:
+      return cg_decompose_compute (p, error);
+    case CG_METHOD_AUTO:
+    case CG_METHOD_GPROF:
     default:
       break;
     }

@@ -13,7 +13,10 @@
 G_BEGIN_DECLS
 
 /* The method @method means for @profile: itself, or for CG_METHOD_AUTO the
- * best available.  Error CG_ERROR_UNSUPPORTED when the data allow none. */
+ * best available: exact when a call tree holds all the costs
+ * (cg_exact_applies), measured when the graph has measured inclusive
+ * costs, decompose otherwise, which any graph allows.  @error is for
+ * methods a future data source may rule out. */
 gboolean cg_method_resolve (CgProfile *profile, CgMethod method, CgMethod *resolved,
                             GError **error);
 

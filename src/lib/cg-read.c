@@ -9,6 +9,7 @@
 #include "cg-error.h"
 #include "cg-read-callgrind.h"
 #include "cg-read-gmon.h"
+#include "cg-read-folded.h"
 #include "cg-read-xml.h"
 
 #define DETECT_BYTES 4096
@@ -24,6 +25,8 @@ cg_format_to_string (CgFormat format)
       return "callgrind";
     case CG_FORMAT_GMON:
       return "gmon.out";
+    case CG_FORMAT_FOLDED:
+      return "folded stacks";
     case CG_FORMAT_UNKNOWN:
     default:
       return "unknown";
@@ -68,6 +71,10 @@ cg_format_detect (const guint8 *data, gsize len)
           for (guint i = 0; i < G_N_ELEMENTS (callgrind_keys); i++)
             if (starts_with (q, eol, callgrind_keys[i]))
               return CG_FORMAT_CALLGRIND;
+          /* a line cut by the window (deep stacks make long lines) cannot
+           * show its count */
+          if (cg_folded_line_matches ((const char *) p, (gsize) (eol - p), nl != NULL || len < DETECT_BYTES))
+            return CG_FORMAT_FOLDED;
           return CG_FORMAT_UNKNOWN;
         }
       p = nl ? nl + 1 : end;
@@ -100,6 +107,8 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       break;
     case CG_FORMAT_GMON:
       ok = cg_read_gmon (profile, in, FALSE, options, error);
+    case CG_FORMAT_FOLDED:
+      ok = cg_read_folded (profile, in, options, error);
       break;
     case CG_FORMAT_UNKNOWN:
     default:
@@ -111,7 +120,7 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
           break;
         }
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                   "%s:1: unknown input format (expected a callgrind profile, a gmon.out or cgtools XML)",
+                   "%s:1: unknown input format (expected a callgrind profile, a gmon.out, folded stacks or cgtools XML)",
                    cg_input_name (in));
       return FALSE;
     }

@@ -38,6 +38,7 @@ typedef enum {
   CG_FORMAT_XML,
   CG_FORMAT_CALLGRIND,
   CG_FORMAT_GMON,
+  CG_FORMAT_FOLDED,
 } CgFormat;
 
 const char *cg_format_to_string (CgFormat format);

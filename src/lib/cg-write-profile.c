@@ -85,7 +85,8 @@ cg_append_method_note (GString *out, const CgCosts *costs)
       g_string_append (out, " (gprof's propagation by call counts: totals are estimates, cycles are units)");
       break;
     case CG_METHOD_DECOMPOSE:
-      g_string_append (out, " (linear decomposition inside cycles: totals are estimates)");
+      g_string_append (out, " (gprof2dot's estimate: propagation by call weights, linear decomposition inside"
+                            " cycles; \"~\" marks estimated totals)");
       break;
     case CG_METHOD_AUTO:
     default:

@@ -23,7 +23,7 @@ typedef struct {
   GprofOptions gprof;
 } Options;
 
-typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV, FORMAT_GPROF, FORMAT_CALLGRIND } Format;
+typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV, FORMAT_GPROF, FORMAT_CALLGRIND, FORMAT_FOLDED } Format;
 
 typedef struct {
   CgProfile *profile;
@@ -39,6 +39,16 @@ write_tsv (FILE *stream, const char *name, gpointer data, GError **error)
   (void) error;
   Job *job = data;
   cg_write_tsv (cg_profile_graph (job->profile), job->costs, job->event, job->arcs, stream);
+  return TRUE;
+}
+
+static gboolean
+write_folded (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  (void) error;
+  Job *job = data;
+  cg_write_folded (cg_profile_graph (job->profile), cg_profile_tree (job->profile), job->event, stream);
   return TRUE;
 }
 
@@ -177,7 +187,7 @@ static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "xml", "text", "tsv", "gprof", "callgrind", NULL };
+  static const char *const formats[] = { "xml", "text", "tsv", "gprof", "callgrind", "folded", NULL };
   guint format;
   CgMethod method = CG_METHOD_AUTO;
   if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
@@ -211,6 +221,18 @@ run (gpointer data, GError **error)
     return FALSE;
   if (format == FORMAT_GPROF)
     return run_gprof (o, profile, job.event, specs, style, user, error);
+  if (format == FORMAT_FOLDED)
+    {
+      /* the stacks themselves: no method is involved */
+      if (cg_profile_tree (profile) == NULL)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                       "--format=folded needs whole stacks, and this profile has no call tree "
+                       "(read folded stacks, or data with stacks)");
+          return FALSE;
+        }
+      return cg_cli_write (&o->common, write_folded, &job, error);
+    }
   CgMethod resolved;
   if (!cg_method_resolve (profile, method, &resolved, error))
     return FALSE;
@@ -293,9 +315,13 @@ main (int argc, char **argv)
     .parameters = "[FILE...]",
     .summary = "Compute self and total (inclusive) costs per function and per arc.",
     .description = "Methods: 'measured' sums callgrind's measured inclusive costs, exact under recursion thanks to\n"
-                   "callgrind's recursion split; 'auto' picks the best method the data allows.\n"
-                   "The tsv form is a fixed contract for scripts: function, calls, self, total.",
-    .formats = "xml|text|tsv|gprof|callgrind",
+                   "callgrind's recursion split; 'exact' applies Kaes's Min_E rule to a call tree (folded stacks);\n"
+                   "'decompose' estimates arc-only data as gprof2dot does (linear decomposition inside cycles);\n"
+                   "'auto' picks the best method the data allows: exact, measured, else decompose.\n"
+                   "The tsv form is a fixed contract for scripts: function, calls, self, total.\n"
+                   "The folded form writes the call tree's stacks for flame graphs; gprof prints gprof's -b report;\n"
+                   "callgrind writes a file for KCachegrind and callgrind_annotate.",
+    .formats = "xml|text|tsv|gprof|callgrind|folded",
     .entries = entries,
     .run = run,
   };

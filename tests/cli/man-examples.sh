@@ -6,6 +6,7 @@ command -v bash >/dev/null || skip "bash is needed for pipefail"
 bin=$(cd "$top_builddir/src/tools" && pwd)
 cp "$data/callgrind/recdemo/callgrind.out.recdemo" "$tmp/"
 cp "$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" "$tmp/"
+cp "$data/folded/recdemo.folded" "$tmp/"
 for page in "$top_srcdir"/man/*.1; do
   # "$ command" lines between .EX and .EE, with roff escapes undone
   sed -n '/^\.EX$/,/^\.EE$/s/^\$ //p' "$page" | sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/examples"
@@ -24,4 +25,5 @@ for page in "$top_srcdir"/man/*.1; do
   done <"$tmp/examples"
 done
 validate "$tmp/recdemo.xml" "$tmp/twice.xml" "$tmp/all.xml" "$tmp/collapsed.xml"
+validate "$tmp/folded.xml" "$tmp/folded-twice.xml"
 finish

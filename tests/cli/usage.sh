@@ -19,7 +19,7 @@ expect 2 "$cgcost" --arcs --format=text "$recdemo" && expect_message "--arcs app
 expect 2 "$cgtree" --threshold=200 "$recdemo" && expect_message "--threshold=200"
 expect 2 "$cgtree" --max-depth=-1 "$recdemo" && expect_message "--max-depth=-1"
 # a method the data do not allow is bad data, not bad usage
-expect 1 "$cgcost" --method=decompose "$recdemo"
+expect 1 "$cgcost" --method=exact "$recdemo" && expect_message "no call tree"
 # '-' and no argument both read standard input
 expect 0 "$cgmerge" - <"$recdemo" && cp "$tmp/out" "$tmp/dash.xml"
 expect 0 "$cgmerge" <"$recdemo" && cmp -s "$tmp/out" "$tmp/dash.xml" || fail "stdin read differs between '-' and none"

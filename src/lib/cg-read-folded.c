@@ -1,0 +1,254 @@
+/* cg-read-folded.c — folded stacks into the call tree and the graph. */
+#include "config.h"
+
+#include "cg-read-folded.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "cg-error.h"
+
+#define EVENT_NAME "samples"
+
+typedef struct {
+  CgProfile *profile;
+  CgGraph *graph;
+  CgTree *tree;
+  CgInput *in;
+  const CgReadOptions *options;
+  guint event;
+  /* the previous line's stack, its frames and where each frame's text ends */
+  GString *prev;
+  GArray *path;  /* CgFrameId per depth */
+  GArray *ends;  /* gsize: end offset of each frame's text in prev */
+  GString *name; /* scratch: one frame's name, NUL-terminated */
+  guint64 skipped;
+  guint64 first_skipped;
+  char *first_reason;
+} Reader;
+
+/* One line cut into its parts. */
+typedef struct {
+  gsize stack_len;
+  const char *count;
+  gsize count_len;
+  gboolean real;
+} Parts;
+
+static inline gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+/* Splits @line into stack and count.  Returns NULL, or why the line is no
+ * folded stack (a static string). */
+static const char *
+split_line (const char *line, gsize len, Parts *parts)
+{
+  while (len > 0 && is_blank (line[len - 1]))
+    len--;
+  gsize p = len;
+  guint dots = 0;
+  while (p > 0 && (g_ascii_isdigit (line[p - 1]) || line[p - 1] == '.'))
+    {
+      dots += line[p - 1] == '.';
+      p--;
+    }
+  if (p == len)
+    return "no count at the end of the line";
+  if (dots > 1 || len - p == dots)
+    return "malformed count (expected an integer or a decimal such as 12 or 12.5)";
+  if (p == 0 || !is_blank (line[p - 1]))
+    return p == 0 ? "no stack before the count" : "no blank between the stack and the count";
+  gsize q = p;
+  while (q > 0 && is_blank (line[q - 1]))
+    q--;
+  if (q == 0)
+    return "no stack before the count";
+  /* frames are separated by single ';' and are never empty */
+  if (line[0] == ';' || line[q - 1] == ';')
+    return "empty frame name (a stack starts or ends with ';')";
+  for (gsize i = 1; i < q; i++)
+    if (line[i] == ';' && line[i - 1] == ';')
+      return "empty frame name (';;' in the stack)";
+  parts->stack_len = q;
+  parts->count = line + p;
+  parts->count_len = len - p;
+  parts->real = dots == 1;
+  return NULL;
+}
+
+gboolean
+cg_folded_line_matches (const char *line, gsize len, gboolean complete)
+{
+  gboolean separator = FALSE;
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = (guchar) line[i];
+      if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+        return FALSE; /* binary data, not text */
+      separator |= c == ';';
+    }
+  if (len > 0 && line[len - 1] == '\r')
+    len--; /* a CRLF line, as cg_input_next_line() gives it without the CR */
+  Parts parts;
+  return complete ? split_line (line, len, &parts) == NULL : separator;
+}
+
+static gboolean G_GNUC_PRINTF (3, 4)
+fail (Reader *r, GError **error, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
+               cg_input_line_number (r->in), msg);
+  return FALSE;
+}
+
+static gboolean
+overflow (Reader *r, GError **error, const char *what)
+{
+  g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
+               cg_input_line_number (r->in), what);
+  return FALSE;
+}
+
+/* Number of leading frames of @stack that are the previous line's. */
+static guint
+shared_frames (Reader *r, const char *stack, gsize len)
+{
+  gsize n = MIN (len, r->prev->len), common = 0;
+  while (common < n && stack[common] == r->prev->str[common])
+    common++;
+  guint k = 0;
+  while (k < r->ends->len)
+    {
+      gsize end = g_array_index (r->ends, gsize, k);
+      if (end > common || (end < len && stack[end] != ';'))
+        break;
+      k++;
+    }
+  return k;
+}
+
+static gboolean
+add_stack (Reader *r, const char *stack, gsize len, CgValue value, GError **error)
+{
+  CgGraph *g = r->graph;
+  guint k = shared_frames (r, stack, len);
+  g_array_set_size (r->path, k);
+  g_array_set_size (r->ends, k);
+  g_string_truncate (r->prev, k == 0 ? 0 : g_array_index (r->ends, gsize, k - 1));
+  gsize start = r->prev->len + (k > 0);
+  g_string_append_len (r->prev, stack + r->prev->len, (gssize) (len - r->prev->len));
+  CgFrameId parent = k == 0 ? CG_NO_ID : g_array_index (r->path, CgFrameId, k - 1);
+  while (start < len)
+    {
+      const char *semi = memchr (stack + start, ';', len - start);
+      gsize end = semi ? (gsize) (semi - stack) : len;
+      g_string_truncate (r->name, 0);
+      g_string_append_len (r->name, stack + start, (gssize) (end - start));
+      CgFunctionId f = cg_graph_ensure_function (g, "", r->name->str);
+      if (f == CG_NO_ID)
+        return overflow (r, error, "more than 2^32-1 functions");
+      guint before = cg_tree_n_frames (r->tree);
+      CgFrameId x = cg_tree_ensure_child (r->tree, parent, f);
+      if (x == CG_NO_ID)
+        return overflow (r, error, "more than 2^32-2 frames in the call tree");
+      /* each tree edge is made once: its arc (Kaes's E_t) with it */
+      if (cg_tree_n_frames (r->tree) != before && parent != CG_NO_ID
+          && cg_graph_ensure_arc (g, cg_tree_function (r->tree, parent), f) == CG_NO_ID)
+        return overflow (r, error, "more than 2^32-1 arcs");
+      g_array_append_val (r->path, x);
+      g_array_append_val (r->ends, end);
+      parent = x;
+      start = end + 1;
+    }
+  CgKind kind = cg_graph_event_kind (g, r->event);
+  CgFunctionId leaf = cg_tree_function (r->tree, parent);
+  if (!cg_value_add (kind, &cg_tree_self (r->tree, parent)[r->event], value)
+      || !cg_value_add (kind, &cg_graph_self (g, leaf)[r->event], value))
+    return overflow (r, error, "a count exceeds the range of 64-bit counters");
+  return TRUE;
+}
+
+static gboolean
+skip_or_fail (Reader *r, GError **error, const char *why)
+{
+  if (!r->options->lenient)
+    return fail (r, error, "not a folded stack (frame;frame;... COUNT): %s", why);
+  if (r->skipped++ == 0)
+    {
+      r->first_skipped = cg_input_line_number (r->in);
+      r->first_reason = g_strdup (why);
+    }
+  return TRUE;
+}
+
+static gboolean
+handle_line (Reader *r, const char *line, gsize len, GError **error)
+{
+  gsize i = 0;
+  while (i < len && is_blank (line[i]))
+    i++;
+  if (i == len || line[i] == '#')
+    return TRUE;
+  Parts parts;
+  const char *why = split_line (line, len, &parts);
+  if (why)
+    return skip_or_fail (r, error, why);
+  /* the count first, so that a line skipped under --lenient changes nothing */
+  CgValue value;
+  CgKind kind = parts.real ? CG_KIND_REAL : cg_graph_event_kind (r->graph, r->event);
+  if (!cg_value_parse (kind, parts.count, parts.count_len, &value))
+    return kind == CG_KIND_INTEGER ? overflow (r, error, "a count exceeds the range of 64-bit counters")
+                                   : skip_or_fail (r, error, "malformed count");
+  if (parts.real && cg_graph_event_kind (r->graph, r->event) == CG_KIND_INTEGER
+      && !cg_profile_ensure_event (r->profile, EVENT_NAME, EVENT_NAME, CG_KIND_REAL, &r->event, error))
+    return FALSE;
+  return add_stack (r, line, parts.stack_len, value, error);
+}
+
+gboolean
+cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  static const CgReadOptions defaults = { 0 };
+  Reader r = {
+    .profile = profile,
+    .graph = cg_profile_graph (profile),
+    .tree = cg_profile_ensure_tree (profile),
+    .in = input,
+    .options = options ? options : &defaults,
+    .prev = g_string_new (NULL),
+    .path = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
+    .ends = g_array_new (FALSE, FALSE, sizeof (gsize)),
+    .name = g_string_new (NULL),
+  };
+  gboolean ok = cg_profile_ensure_event (profile, EVENT_NAME, EVENT_NAME, CG_KIND_INTEGER, &r.event, error);
+  const char *line;
+  gsize len;
+  GError *local = NULL;
+  while (ok && cg_input_next_line (input, &line, &len, &local))
+    ok = handle_line (&r, line, len, &local);
+  if (ok && local == NULL && r.skipped > 0)
+    cg_read_warn (r.options, "%s: skipped %" G_GUINT64_FORMAT " line%s that %s not folded stacks "
+                  "(the first, line %" G_GUINT64_FORMAT ": %s)",
+                  cg_input_name (input), r.skipped, r.skipped == 1 ? "" : "s", r.skipped == 1 ? "is" : "are",
+                  r.first_skipped, r.first_reason);
+  if (ok && local == NULL)
+    cg_profile_add_source (profile, "folded", cg_input_name (input), NULL, NULL);
+  g_string_free (r.prev, TRUE);
+  g_array_unref (r.path);
+  g_array_unref (r.ends);
+  g_string_free (r.name, TRUE);
+  g_free (r.first_reason);
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return ok;
+}

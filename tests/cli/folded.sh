@@ -1,0 +1,106 @@
+#!/bin/sh
+# Folded stacks end to end.  Oracle for the exact method: a brute force
+# over the lines themselves (each sample charged once to every distinct
+# function on its stack; an arc gets the samples of the stacks whose
+# outermost callee was called through it), on random profiles with self
+# and mutual recursion made here.  Also: round trip, bad input with line
+# numbers, auto's choice, and a million-frame stack through the pipeline.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+
+# random_folded SEED — 1 to 40 stacks over 7 functions, a frame repeating
+# one already on the stack with probability 0.35
+random_folded () {
+  awk -v seed="$1" 'BEGIN {
+    srand(seed); n = 1 + int(rand() * 40)
+    for (i = 0; i < n; i++) {
+      d = 1 + int(rand() * 10); s = ""
+      for (j = 0; j < d; j++) {
+        f = (j > 0 && rand() < 0.35) ? st[int(rand() * j)] : "fn" int(rand() * 7)
+        st[j] = f; s = s (j ? ";" : "") f
+      }
+      print s, 1 + int(rand() * 1000)
+    }
+  }'
+}
+
+# brute_totals FILE — "function<TAB>total" per function
+brute_totals () {
+  awk '{ n = split($1, st, ";"); delete seen
+         for (i = 1; i <= n; i++) if (!(st[i] in seen)) { seen[st[i]] = 1; total[st[i]] += $2 } }
+       END { for (f in total) printf "%s\t%s\n", f, total[f] }' "$1" | sort
+}
+
+# brute_arcs FILE — "caller<TAB>callee<TAB>cost" for every arc that carries something
+brute_arcs () {
+  awk '{ n = split($1, st, ";"); delete seen
+         for (i = 1; i <= n; i++) if (!(st[i] in seen)) { seen[st[i]] = 1; if (i > 1) arc[st[i - 1] "\t" st[i]] += $2 } }
+       END { for (a in arc) printf "%s\t%s\n", a, arc[a] }' "$1" | sort
+}
+
+seed=1
+while [ $seed -le 40 ]; do
+  random_folded $seed >"$tmp/r.folded"
+  "$cgmerge" "$tmp/r.folded" | "$cgcost" --method=exact --format=tsv >"$tmp/r.tsv" || fail "seed $seed: the pipeline failed"
+  awk -F '\t' 'NR > 1 { printf "%s\t%s\n", $1, $4 }' "$tmp/r.tsv" | sort >"$tmp/got"
+  brute_totals "$tmp/r.folded" >"$tmp/want"
+  cmp -s "$tmp/got" "$tmp/want" || fail "seed $seed: exact totals differ from the brute force: $(diff "$tmp/want" "$tmp/got" | head -4)"
+  "$cgcost" --method=exact --format=tsv --arcs "$tmp/r.folded" >"$tmp/r.arcs" || fail "seed $seed: --arcs failed"
+  awk -F '\t' 'NR > 1 && $4 != 0 { printf "%s\t%s\t%s\n", $1, $2, $4 }' "$tmp/r.arcs" | sort >"$tmp/got"
+  brute_arcs "$tmp/r.folded" >"$tmp/want"
+  cmp -s "$tmp/got" "$tmp/want" || fail "seed $seed: arc costs differ from the brute force: $(diff "$tmp/want" "$tmp/got" | head -4)"
+  # folded stacks record no calls: the calls column is 0
+  awk -F '\t' 'NR > 1 && $2 != 0 { exit 1 }' "$tmp/r.tsv" || fail "seed $seed: calls are not 0"
+  seed=$((seed + 1))
+done
+
+# auto picks exact for stacks, the text form says so and marks nothing
+profile="$data/folded/recdemo.folded"
+expect 0 "$cgcost" --format=text "$profile" && grep -q '^Method: exact (Min_E' "$tmp/out" || fail "auto did not pick exact"
+grep -q '~' "$tmp/out" && fail "exact totals marked estimated"
+expect 0 "$cgmerge" "$profile" && cp "$tmp/out" "$tmp/m.xml"
+expect 0 "$cgcycles" "$tmp/m.xml" && cp "$tmp/out" "$tmp/c.xml"
+expect 0 "$cgcost" "$tmp/c.xml" && cp "$tmp/out" "$tmp/x.xml"
+validate "$tmp/m.xml" "$tmp/c.xml" "$tmp/x.xml"
+grep -q '<costs method="exact">' "$tmp/x.xml" || fail "no exact costs in the XML"
+grep -q '<tree>' "$tmp/x.xml" || fail "the call tree did not travel"
+expect 0 "$cgtree" "$tmp/x.xml" && grep -q '^  100.00 .* _start$' "$tmp/out" || fail "cgtree on folded input"
+# decompose on the same stacks: estimates, marked
+expect 0 "$cgcost" --method=decompose --format=text "$profile" && grep -q '^Method: decompose' "$tmp/out" \
+  && grep -q '~' "$tmp/out" || fail "decompose text: no method line or no marks"
+expect 0 "$cgcost" --method=decompose "$profile" && cp "$tmp/out" "$tmp/d.xml" && validate "$tmp/d.xml"
+
+# round trip: folded → cgtools → folded, identical after sorting
+sort "$profile" >"$tmp/want"
+"$cgcost" --format=folded "$profile" | sort >"$tmp/got"
+cmp -s "$tmp/got" "$tmp/want" || fail "folded round trip differs"
+"$cgcost" --format=folded "$tmp/x.xml" | sort >"$tmp/got"
+cmp -s "$tmp/got" "$tmp/want" || fail "folded round trip through the pipeline differs"
+printf 'a;b 2.5\na 0.125\nc;d e 4\n' >"$tmp/dec.folded"
+"$cgmerge" "$tmp/dec.folded" | "$cgcost" --format=folded | sort >"$tmp/got"
+sort "$tmp/dec.folded" | cmp -s - "$tmp/got" || fail "decimal folded round trip differs"
+# no stacks, no folded output
+expect 1 "$cgcost" --format=folded "$data/callgrind/recdemo/callgrind.out.recdemo" \
+  && expect_message "needs whole stacks"
+
+# bad input: the line number, or skipped with a count under --lenient
+printf 'main;a 1\nmain;b 2\nmain;;c 3\nmain;d\n' >"$tmp/bad.folded"
+expect 1 "$cgmerge" "$tmp/bad.folded" && expect_message "cgmerge: $tmp/bad.folded:3: not a folded stack"
+expect 0 "$cgmerge" --lenient "$tmp/bad.folded" \
+  && expect_message "warning: $tmp/bad.folded: skipped 2 lines that are not folded stacks (the first, line 3"
+expect 1 "$cgcost" --format=tsv <"$tmp/bad.folded" && expect_message "cgcost: <stdin>:3: not a folded stack"
+
+# a million-frame stack (mutual recursion a;b;a;b...) through the four
+# filters, and a 200,000-function chain through the decomposition, which
+# gprof2dot's recursion stops a few hundred deep
+awk 'BEGIN { printf "a"; for (i = 1; i < 1000000; i++) printf "%s", i % 2 ? ";b" : ";a"; print " 3"; print "a 2" }' \
+  >"$tmp/deep.folded"
+"$cgmerge" "$tmp/deep.folded" | "$cgcycles" | "$cgcost" | "$cgtree" >"$tmp/deep.txt" \
+  || fail "the deep stack broke the pipeline"
+# a's total is everything (5); the call a → b carried the 3 samples of the deep stack
+grep -q '^  100.00  *40.00  .* a <cycle 1>$' "$tmp/deep.txt" && grep -q '^   60.00  *60.00 .* b <cycle 1>$' "$tmp/deep.txt" \
+  || fail "deep stack: $(cat "$tmp/deep.txt")"
+awk 'BEGIN { printf "f0"; for (i = 1; i < 200000; i++) printf ";f%d", i; print " 7" }' >"$tmp/chain.folded"
+"$cgcost" --method=decompose --format=tsv "$tmp/chain.folded" >"$tmp/chain.tsv" || fail "decompose on a deep chain"
+[ "$(total_of "$tmp/chain.tsv" f0)" = 7 ] && [ "$(total_of "$tmp/chain.tsv" f199999)" = 7 ] \
+  || fail "deep chain totals"
+finish
