@@ -399,7 +399,7 @@ cg_decompose_graph (CgGraph *g, const gdouble *weights, GError **error)
 
   /* components are numbered callees first: each is done before its callers */
   g_autofree guint32 *start = NULL, *members = NULL;
-  cg_csr_build (d.scc->component_of, 1, nf, nk, &start, &members);
+  cg_csr_build (d.scc->component_of, sizeof (guint32), 0, nf, nk, &start, &members);
   for (guint32 k = 0; k < nk; k++)
     {
       if (d.scc->size[k] == 1)

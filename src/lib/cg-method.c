@@ -5,8 +5,8 @@
 
 #include "cg-decompose.h"
 #include "cg-error.h"
-#include "cg-gprof.h"
 #include "cg-exact.h"
+#include "cg-gprof.h"
 #include "cg-measured.h"
 
 gboolean
@@ -51,13 +51,9 @@ cg_method_compute (CgProfile *p, CgMethod method, GError **error)
     case CG_METHOD_DECOMPOSE:
       return cg_decompose_compute (p, error);
     case CG_METHOD_AUTO:
-    case CG_METHOD_GPROF:
     default:
-      break;
+      g_return_val_if_reached (NULL); /* resolved above */
     }
-  g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "method '%s' is not available in this version",
-               cg_method_to_string (m));
-  return NULL;
 }
 
 CgCosts *

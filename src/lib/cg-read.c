@@ -107,6 +107,7 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       break;
     case CG_FORMAT_GMON:
       ok = cg_read_gmon (profile, in, FALSE, options, error);
+      break;
     case CG_FORMAT_FOLDED:
       ok = cg_read_folded (profile, in, options, error);
       break;

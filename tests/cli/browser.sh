@@ -54,6 +54,6 @@ check_page () {
 check_page "recdemo" "$recdemo"
 check_page "recdemo, callers tree" --inverted --threshold=0.5 "$recdemo"
 check_page "cc1 (a compiler run)" "$cc1"
-check_page "exprparse (gmon.out: gprof's estimates, seconds)" --executable="$data/gmon/exprparse/exprparse" \
+check_page "exprparse (gmon.out: estimated totals, seconds)" --executable="$data/gmon/exprparse/exprparse" \
   "$data/gmon/exprparse/gmon.out"
 finish

@@ -255,7 +255,7 @@
         else if (open[n]) to = neighbour(n, true);
         break;
       case 'ArrowLeft':
-        if (open[n]) setOpen(n, false);
+        if (open[n] && expandable(n)) setOpen(n, false);
         else if (parent[n] >= 0 && rowOf[parent[n]]) to = parent[n];
         break;
       case 'Enter':
@@ -328,7 +328,7 @@
 
   setThreshold(D.slider);
   slider.value = percentToSlider(threshold);
-  for (i = 0; i < N; i++) if (pct(value[i]) >= 10 && isMaster(i)) open[i] = 1;
+  for (i = 0; i < N; i++) if (pct(value[i]) >= 10 && isMaster(i) && expandable(i)) open[i] = 1;
   if (N > 0) open[0] = 1;
   render();
   if (tree.firstChild) select(+tree.firstChild.dataset.i, false);
@@ -371,7 +371,7 @@
     var first = +rowOf[n].nextSibling.dataset.i;
     key(rowOf[n], 'ArrowDown');
     check(selected === first && parent[first] === n, 'ArrowDown selects the first child');
-    if (open[first]) key(rowOf[first], 'ArrowLeft');
+    if (open[first] && expandable(first)) key(rowOf[first], 'ArrowLeft');
     key(rowOf[first], 'ArrowLeft');
     check(selected === n && document.activeElement === rowOf[n], 'ArrowLeft goes back to the parent');
     key(rowOf[n], 'ArrowLeft');
