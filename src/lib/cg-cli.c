@@ -79,7 +79,7 @@ CgProfile *
 cg_cli_read_inputs (const CgCliCommon *common, GError **error)
 {
   g_autoptr (CgProfile) profile = cg_profile_new ();
-  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr };
+  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .executable = common->executable };
   if (common->files == NULL || common->files[0] == NULL)
     return cg_read_file (profile, NULL, &options, error) ? g_steal_pointer (&profile) : NULL;
   for (guint i = 0; common->files[i]; i++)
@@ -146,6 +146,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->output, g_free);
   g_clear_pointer (&common->format, g_free);
   g_clear_pointer (&common->files, g_strfreev);
+  g_clear_pointer (&common->executable, g_free);
   if (fclose (stdout) != 0 && status == 0)
     {
       if (errno != EPIPE)

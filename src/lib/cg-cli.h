@@ -22,6 +22,7 @@ typedef struct {
   gboolean lenient;
   gboolean version;
   char **files;   /* positional arguments; NULL or empty = stdin */
+  char *executable; /* the profiled program, to name routines (tools that offer -e) */
 } CgCliCommon;
 
 typedef gboolean (*CgCliRun) (gpointer options, GError **error);

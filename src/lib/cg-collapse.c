@@ -81,6 +81,11 @@ cg_collapse_cycles (CgProfile *p, GError **error)
   g_autoptr (CgTree) tree = cg_profile_steal_tree (p);
   if (tree && !cg_tree_remap_functions (&tree, q, map))
     return overflow (error);
+  g_autoptr (CgContexts) contexts = cg_profile_steal_contexts (p);
+  if (contexts && !cg_contexts_remap_functions (&contexts, q, map))
+    return overflow (error);
   cg_profile_replace_data (p, g_steal_pointer (&q), g_steal_pointer (&tree));
+  if (contexts)
+    cg_profile_set_contexts (p, g_steal_pointer (&contexts));
   return TRUE;
 }

@@ -5,6 +5,7 @@
 
 #include "cg-error.h"
 #include "cg-measured.h"
+#include "cg-spivey.h"
 
 gboolean
 cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **error)
@@ -13,6 +14,11 @@ cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **e
   if (method != CG_METHOD_AUTO)
     {
       *resolved = method;
+      return TRUE;
+    }
+  if (cg_profile_contexts (p))
+    {
+      *resolved = CG_METHOD_EXACT;
       return TRUE;
     }
   if (cg_graph_has_inclusive (g))
@@ -35,8 +41,11 @@ cg_method_compute (CgProfile *p, CgMethod method, GError **error)
     {
     case CG_METHOD_MEASURED:
       return cg_measured_compute (cg_profile_graph (p), error);
-    case CG_METHOD_AUTO:
     case CG_METHOD_EXACT:
+      if (cg_profile_contexts (p))
+        return cg_spivey_compute (p, error);
+      break;
+    case CG_METHOD_AUTO:
     case CG_METHOD_GPROF:
     case CG_METHOD_DECOMPOSE:
     default:

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-read-amon.h"
 #include "cg-read-callgrind.h"
 #include "cg-read-xml.h"
 
@@ -21,6 +22,8 @@ cg_format_to_string (CgFormat format)
       return "cgtools XML";
     case CG_FORMAT_CALLGRIND:
       return "callgrind";
+    case CG_FORMAT_AMON:
+      return "amon.out";
     case CG_FORMAT_UNKNOWN:
     default:
       return "unknown";
@@ -42,6 +45,8 @@ cg_format_detect (const guint8 *data, gsize len)
     "event:", "thread:", "ob=", "fl=", "fn=",
   };
   const guint8 *p = data, *end = data + len;
+  if (cg_amon_detect (data, len))
+    return CG_FORMAT_AMON;
   if (starts_with (p, end, "\xEF\xBB\xBF"))
     p += 3;
   if (starts_with (p, end, "# callgrind format"))
@@ -96,10 +101,13 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
     case CG_FORMAT_XML:
       ok = cg_read_xml (profile, in, was_empty, options, error);
       break;
+    case CG_FORMAT_AMON:
+      ok = cg_read_amon (profile, in, options, error);
+      break;
     case CG_FORMAT_UNKNOWN:
     default:
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                   "%s:1: unknown input format (expected a callgrind profile or cgtools XML)",
+                   "%s:1: unknown input format (expected a callgrind profile, amon.out or cgtools XML)",
                    cg_input_name (in));
       return FALSE;
     }

@@ -22,12 +22,16 @@ typedef struct {
   gboolean lenient;
   CgWarnFunc warn;     /* nullable: warnings are dropped */
   gpointer warn_data;
+  /* the profiled executable, to name routines a profile left unnamed
+   * (amon.out); nullable */
+  const char *executable;
 } CgReadOptions;
 
 typedef enum {
   CG_FORMAT_UNKNOWN,
   CG_FORMAT_XML,
   CG_FORMAT_CALLGRIND,
+  CG_FORMAT_AMON,
 } CgFormat;
 
 const char *cg_format_to_string (CgFormat format);

@@ -64,7 +64,13 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
   SortData sd = { kind };
   g_array_sort_with_data (rows, by_value_then_key, &sd);
 
-  fputs (arcs ? "caller\tcallee\tcalls\tinclusive\n" : "function\tcalls\tself\ttotal\n", stream);
+  /* Spivey's four arc times, where the method made them, are extra
+   * columns at the end (design §1: columns are only ever added) */
+  gboolean spivey = arcs && cg_costs_has_arc_split (c) && cg_costs_has_arc_split2 (c);
+  fputs (arcs ? (spivey ? "caller\tcallee\tcalls\tinclusive\tself1\tchild1\tself2\tchild2\n"
+                        : "caller\tcallee\tcalls\tinclusive\n")
+              : "function\tcalls\tself\ttotal\n",
+         stream);
   for (guint i = 0; i < rows->len; i++)
     {
       Row *row = &g_array_index (rows, Row, i);
@@ -73,6 +79,13 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
         {
           g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_arc_calls (g, row->id));
           append_value (s, kind, row->value, scale);
+          if (spivey)
+            {
+              append_value (s, kind, cg_costs_arc_self_const (c, row->id)[event], scale);
+              append_value (s, kind, cg_costs_arc_children_const (c, row->id)[event], scale);
+              append_value (s, kind, cg_costs_arc_self2_const (c, row->id)[event], scale);
+              append_value (s, kind, cg_costs_arc_children2_const (c, row->id)[event], scale);
+            }
         }
       else
         {

@@ -32,12 +32,18 @@ int
 main (int argc, char **argv)
 {
   static Options options;
+  static const GOptionEntry entries[] = {
+    { "executable", 'e', 0, G_OPTION_ARG_FILENAME, &options.common.executable,
+      "The profiled program, to name the routines an amon.out left unnamed", "FILE" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
-    .summary = "Read call-graph profiles (callgrind, cgtools XML) and write their sum as cgtools XML.",
+    .summary = "Read call-graph profiles (callgrind, amon.out, cgtools XML) and write their sum as cgtools XML.",
     .description = "The format of each FILE is told from its content; no FILE or '-' reads standard input.\n"
                    "Functions are identified by (object, name); costs and call counts are summed.",
     .formats = "xml",
+    .entries = entries,
     .run = run,
   };
   return cg_cli_main (argc, argv, &spec, &options.common, &options);
