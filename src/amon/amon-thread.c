@@ -14,7 +14,8 @@ amon_thread_init (amon_thread *t, const amon_limits *limits, uint64_t now)
   int rc = amon_machine_init (&t->m, limits);
   if (rc)
     return rc;
-  t->stack_cap = 1024;
+  /* never above the limit: reaching the capacity is where it is checked */
+  t->stack_cap = limits->max_depth < 1024 ? limits->max_depth : 1024;
   t->stack = amon_map ((size_t) t->stack_cap * sizeof *t->stack, &t->m.bytes, limits->max_memory);
   if (t->stack == NULL)
     {
