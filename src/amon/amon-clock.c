@@ -116,19 +116,19 @@ amon_clock_sync_start (amon_thread *t)
 AMON_FN void
 amon_clock_correct_cpu (amon_thread *t, amon_interval *log, uint32_t n)
 {
+  /* The window's logged intervals against the CPU time since the last
+   * synchronisation.  Not against the TSC span since then: the thread may
+   * also have been preempted outside the logged intervals (in the flush,
+   * in this very system call), and that time is in no interval. */
   uint64_t cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
-  uint64_t now = amon_clock_read (used);
-  uint64_t wall = now > t->sync_clock ? now - t->sync_clock : 0;
   double on_cpu = (double) (cpu > t->sync_cpu ? cpu - t->sync_cpu : 0) * used->tsc_per_ns;
   t->sync_cpu = cpu;
-  t->sync_clock = now;
-  if (on_cpu >= (double) wall)
-    return;
-  uint64_t deficit = (uint64_t) ((double) wall - on_cpu), sum = 0;
+  uint64_t sum = 0;
   for (uint32_t i = 0; i < n; i++)
     sum += log[i].elapsed;
-  if (deficit > sum)
-    deficit = sum; /* the rest fell outside the logged intervals */
+  if (on_cpu >= (double) sum)
+    return;
+  uint64_t deficit = (uint64_t) ((double) sum - on_cpu);
   uint64_t removed = 0;
   /* a large deficit is a preemption or a blocking call: it happened in
    * the longest intervals */

@@ -6,10 +6,11 @@
  *         slow for every call and return, so where the processor has an
  *         invariant time-stamp counter the intervals are measured with the
  *         TSC and each window of intervals (amon-thread.h) is checked
- *         against the thread's CPU clock: time the thread spent off the
- *         processor (preempted, blocked) is removed from the window's
- *         longest intervals, where it happened, or spread in proportion
- *         when it is small.  An interval longer than 50 us closes its window
+ *         against the thread's CPU clock: when the window's intervals add
+ *         up to more than the CPU time the thread got meanwhile, the
+ *         difference (time off the processor: preempted, blocked) is
+ *         removed from the window's longest intervals, where it happened,
+ *         or spread in proportion when it is small.  An interval longer than 50 us closes its window
  *         at once, so a long sleep is found in the interval it fell in.
  *         Without an invariant TSC every event reads the system call.
  *   wall  CLOCK_MONOTONIC (served by the vDSO, no system call), in ns.

@@ -1,0 +1,177 @@
+#!/bin/sh
+# libamon end to end: tests/amon/workload.c is built now with
+# -finstrument-functions and linked with libamon (static, and shared once);
+# each mode's amon.out goes through the filters, and what comes out is
+# checked against what the program was built to do: call counts exactly,
+# time proportions within a tolerance.  The work is N iterations of one
+# loop, at least 10,000 per call (25 us or more), while the monitor's
+# residual cost per call is a few nanoseconds after its calibrated cost is
+# subtracted and a call's fixed cost is about a dozen iterations.  Yet on
+# a machine shared with other work the CPU time of the same loop varies
+# from run to run and from call to call (measured here: +-3% in one
+# thread, +-6% between two threads running at once), so proportions the
+# structure predicts get 5% (10% across threads).  The program also
+# measures what leaf took for each caller with the thread's CPU clock
+# around the calls: the profile's per-caller times must be within 2% of
+# that truth of the same run.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+lib="$top_builddir/src/amon/libamon.la"
+[ -f "$lib" ] || skip "libamon was not built"
+LIBTOOL=${LIBTOOL:-"$top_builddir/libtool"}
+src="$top_srcdir/tests/amon/workload.c"
+${CC:-cc} -O1 -g -finstrument-functions -pthread -c -o "$tmp/workload.o" "$src" || skip "cannot compile the workload"
+link () {
+  $LIBTOOL --mode=link --tag=CC ${CC:-cc} "$@" -pthread "$tmp/workload.o" "$lib" >"$tmp/link.log" 2>&1 \
+    || { cat "$tmp/link.log"; fail "linking $*"; }
+}
+link -static -o "$tmp/workload"
+link -o "$tmp/workload-shared"
+
+# run NAME MODE [PROGRAM] — runs the workload, its profile in $tmp/NAME.out
+run () {
+  (cd "$tmp" && AMON_OUT="$tmp/$1.out" "${3:-./workload}" "$2" >"$tmp/$1.stdout" 2>"$tmp/$1.err") \
+    || fail "workload $2 failed: $(cat "$tmp/$1.err")"
+  [ -s "$tmp/$1.out" ] || fail "workload $2 wrote no profile"
+}
+
+# arcs NAME — cgcost's arc rows (with Spivey's four times) of $tmp/NAME.out
+arcs () {
+  "$cgmerge" "$tmp/$1.out" >"$tmp/$1.xml" || fail "cgmerge $1"
+  validate "$tmp/$1.xml"
+  "$cgcost" --method=exact "$tmp/$1.xml" >"$tmp/$1.cost.xml" || fail "cgcost $1"
+  validate "$tmp/$1.cost.xml"
+  "$cgcost" --format=tsv --arcs "$tmp/$1.cost.xml" >"$tmp/$1.arcs" || fail "cgcost --arcs $1"
+}
+
+# field TSV CALLER CALLEE COLUMN
+field () {
+  awk -F '\t' -v a="$2" -v b="$3" -v c="$4" '$1 == a && $2 == b { print $c }' "$1"
+}
+
+# calls NAME CALLER CALLEE WANT
+calls () {
+  got=$(field "$tmp/$1.arcs" "$2" "$3" 3)
+  [ "$got" = "$4" ] || fail "$1: $2 -> $3 made '$got' calls, the program makes $4"
+}
+
+# ratio NAME A B WANT TOLERANCE — arc A over arc B (inclusive) near WANT
+ratio () {
+  x=$(field "$tmp/$1.arcs" $2 4)
+  y=$(field "$tmp/$1.arcs" $3 4)
+  awk -v x="$x" -v y="$y" -v w="$4" -v t="$5" 'BEGIN { r = x / y; d = r / w - 1; if (d < 0) d = -d;
+       printf "%s: %.4f (want %.4f)\n", ARGV[0], r, w; exit !(y > 0 && d <= t) }' \
+    || fail "$1: time of $2 over $3 is $x / $y, the program's structure makes it $4 (tolerance $5)"
+}
+
+# measured NAME ARC WHICH — the arc's time against the program's own
+# measurement (field WHICH of its output, in ns), within 2%
+measured () {
+  x=$(field "$tmp/$1.arcs" $2 4)
+  y=$(awk -v k="$3" '{ print $k }' "$tmp/$1.stdout")
+  awk -v x="$x" -v y="$y" 'BEGIN { d = x * 1e9 / y - 1; if (d < 0) d = -d;
+       printf "measured: %.9f s, the program says %.9f s\n", x, y / 1e9; exit !(y > 0 && d <= 0.02) }' \
+    || fail "$1: $2 carried $x s, the program measured $y ns"
+}
+
+# callers: the average-time assumption is wrong here
+run callers callers
+arcs callers
+calls callers main cheap 10
+calls callers cheap leaf 100
+calls callers costly leaf 10
+ratio callers "costly leaf" "cheap leaf" 2 0.05
+measured callers "cheap leaf" 2
+measured callers "costly leaf" 3
+# gprof would split leaf's time by calls, 10:100
+"$cgmerge" "$tmp/callers.out" | "$cgcycles" | "$cgcost" --format=tsv >"$tmp/callers.tsv" || fail "pipeline"
+[ -n "$(total_of "$tmp/callers.tsv" leaf)" ] || fail "callers: leaf has no total"
+
+# mutual recursion, and a routine shared by its two members
+run mutual mutual
+arcs mutual
+calls mutual main even 20
+calls mutual even odd 1000
+calls mutual odd even 1000
+calls mutual even leaf 1020
+calls mutual odd leaf 1000
+ratio mutual "odd leaf" "even leaf" 2.941176 0.05
+measured mutual "even leaf" 2
+measured mutual "odd leaf" 3
+# Spivey's incoming and outgoing views differ under mutual recursion
+awk -F '\t' 'NR > 1 && $5 + $6 != $7 + $8 { d = 1 } END { exit !d }' "$tmp/mutual.arcs" \
+  || fail "mutual: self1+child1 equals self2+child2 on every arc"
+"$cgcycles" --format=text "$tmp/mutual.xml" >"$tmp/mutual.cycles" || fail "cgcycles mutual"
+grep -q "closed 1980 times: even, odd" "$tmp/mutual.cycles" \
+  || fail "mutual: the traversed cycle is not listed: $(cat "$tmp/mutual.cycles")"
+# totals: every context charged once to each routine active in it
+"$cgcost" --format=tsv "$tmp/mutual.cost.xml" >"$tmp/mutual.tsv"
+even=$(total_of "$tmp/mutual.tsv" even)
+main=$(total_of "$tmp/mutual.tsv" main)
+awk -v e="$even" -v m="$main" 'BEGIN { exit !(e <= m && e > 0.95 * m) }' || fail "mutual: total of even $even, of main $main"
+
+# direct recursion
+run selfrec selfrec
+arcs selfrec
+calls selfrec main down 100
+calls selfrec down down 99900
+
+# threads, merged at exit
+run threads threads
+arcs threads
+calls threads thread_a leaf 150
+calls threads thread_b leaf 50
+ratio threads "thread_a leaf" "thread_b leaf" 3 0.10
+
+# fork: the child writes its own file, counting only what it did
+run fork fork
+arcs fork
+calls fork main leaf 30
+set -- "$tmp"/fork.out.*
+[ $# -eq 1 ] && [ -s "$1" ] || fail "fork: the child wrote no profile of its own"
+cp "$1" "$tmp/child.out"
+arcs child
+calls child main leaf 30
+
+# longjmp out of 1,000 frames, then calls from main
+run longjmp longjmp
+arcs longjmp
+calls longjmp main deep 1
+calls longjmp deep deep 1000
+calls longjmp main leaf 10
+[ -z "$(field "$tmp/longjmp.arcs" deep leaf 3)" ] || fail "longjmp: leaf's calls were charged to the abandoned frames"
+
+# exit from 200 frames deep
+run exit exit
+arcs exit
+calls exit deep deep 200
+
+# the shared library works the same
+run shared callers ./workload-shared
+arcs shared
+calls shared cheap leaf 100
+
+# a limit stops profiling cleanly, and the file says so
+(cd "$tmp" && AMON_MAX_DEPTH=50 AMON_OUT="$tmp/stop.out" ./workload selfrec >/dev/null 2>"$tmp/stop.err") \
+  || fail "the workload failed under a depth limit"
+grep -q "profiling stopped early" "$tmp/stop.err" || fail "no note of the stop on stderr"
+expect 0 "$cgmerge" "$tmp/stop.out" && validate "$tmp/out"
+expect_message "profiling stopped early"
+
+# %p is the pid
+(cd "$tmp" && AMON_OUT="$tmp/pid.%p.amon" ./workload selfrec >/dev/null) || fail "workload with %p"
+set -- "$tmp"/pid.*.amon
+[ $# -eq 1 ] && [ -s "$1" ] && case "$1" in *pid.%p.amon) false ;; *) true ;; esac \
+  || fail "AMON_OUT=pid.%p.amon wrote $*"
+
+# a stripped program: names come from -e
+if command -v strip >/dev/null 2>&1; then
+  cp "$tmp/workload" "$tmp/stripped" && strip "$tmp/stripped"
+  run stripped callers ./stripped
+  "$cgcost" --format=tsv "$tmp/stripped.out" >"$tmp/stripped.tsv"
+  [ -z "$(total_of "$tmp/stripped.tsv" leaf)" ] || fail "a stripped program still named leaf"
+  "$cgmerge" -e "$tmp/workload" "$tmp/stripped.out" >"$tmp/named.xml" || fail "cgmerge -e"
+  validate "$tmp/named.xml"
+  "$cgcost" --format=tsv "$tmp/named.xml" >"$tmp/named.tsv"
+  [ -n "$(total_of "$tmp/named.tsv" leaf)" ] || fail "-e did not name leaf"
+fi
+finish
