@@ -73,6 +73,12 @@ measured () {
     || fail "$1: $2 carried $x s, the program measured $y ns"
 }
 
+# the installed pkg-config file gives the flags
+if command -v pkg-config >/dev/null 2>&1 && [ -f "$top_builddir/src/amon/amon.pc" ]; then
+  flags=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --cflags --libs amon) || fail "pkg-config amon"
+  case $flags in *-finstrument-functions*-lamon*) ;; *) fail "amon.pc gives '$flags'" ;; esac
+fi
+
 # callers: the average-time assumption is wrong here
 run callers callers
 arcs callers
