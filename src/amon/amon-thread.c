@@ -107,14 +107,24 @@ set_current (amon_thread *t)
   t->cur = t->depth ? t->stack[t->depth - 1].ctx : t->m.root;
 }
 
+/* Whether frame @f cannot be the caller of a routine entered with @sp
+ * and @site: it is deeper, or at the same depth without being the frame
+ * the callee was inlined into (an inlined callee's hooks run in its
+ * container's frame and pass the container's return address). */
+AMON_FN static inline int
+stale (const amon_frame *f, void *site, uintptr_t sp)
+{
+  return (f->sp < sp || (f->sp == sp && f->site != site)) && same_stack (f->sp, sp);
+}
+
 AMON_FN int
 amon_thread_enter (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
 {
   int flushed = charge (t, now);
-  if (AMON_UNLIKELY (t->depth && t->stack[t->depth - 1].sp <= sp && same_stack (t->stack[t->depth - 1].sp, sp)))
+  if (AMON_UNLIKELY (t->depth && t->stack[t->depth - 1].sp <= sp) && stale (&t->stack[t->depth - 1], site, sp))
     {
-      /* the top frame cannot be the caller: left by a longjmp */
-      while (t->depth && t->stack[t->depth - 1].sp <= sp && same_stack (t->stack[t->depth - 1].sp, sp))
+      /* left by a longjmp */
+      while (t->depth && stale (&t->stack[t->depth - 1], site, sp))
         t->depth--;
       t->resyncs++;
       set_current (t);
@@ -145,39 +155,27 @@ amon_thread_enter (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t 
 AMON_FN int
 amon_thread_exit (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
 {
+  (void) sp; /* gcc may call the exit hook before or after the epilogue:
+               * the stack address says nothing reliable here */
   int flushed = charge (t, now);
   uint32_t d = t->depth;
-  if (AMON_LIKELY (d && t->stack[d - 1].fn == fn && t->stack[d - 1].sp >= sp))
+  if (AMON_LIKELY (d && t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
     {
       t->depth = d - 1;
       t->returns++;
       set_current (t);
       return flushed;
     }
-  /* frames below the returning one's are dead */
-  while (d && t->stack[d - 1].sp < sp && same_stack (t->stack[d - 1].sp, sp))
+  /* the frame of this routine and call site, below frames left by a
+   * longjmp or an exception */
+  while (d && !(t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
     d--;
-  if (!(d && t->stack[d - 1].fn == fn))
+  if (d == 0)
     {
-      /* search for the frame of this routine and call site */
-      uint32_t i = d;
-      while (i && !(t->stack[i - 1].fn == fn && t->stack[i - 1].site == site))
-        i--;
-      if (i == 0)
-        {
-          t->unmatched++;
-          if (d != t->depth)
-            {
-              t->depth = d;
-              t->resyncs++;
-              set_current (t);
-            }
-          return flushed;
-        }
-      d = i;
+      t->unmatched++;
+      return flushed;
     }
-  if (d != t->depth)
-    t->resyncs++;
+  t->resyncs++;
   t->depth = d - 1;
   t->returns++;
   set_current (t);

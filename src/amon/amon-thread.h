@@ -16,12 +16,16 @@
  *
  * Resynchronisation, for longjmp, exceptions and exits that do not match:
  * each frame records the stack address the hook saw (@sp, the caller's
- * frame).  A call whose @sp is not below the top frame's cannot be that
- * frame's callee: frames at or below it were left by a longjmp and are
- * popped.  A return pops every frame below its @sp, then its own frame;
- * when the top frame is another routine, the frame that matches the
- * routine and its call site is searched for; when none does, the return
- * is counted as unmatched and ignored.  Stack addresses further apart than
+ * frame) and the return address (@site).  A call whose @sp is above the
+ * top frame's cannot be that frame's callee, nor can one at the same @sp
+ * with another @site: such frames were left by a longjmp and are popped.
+ * (Equal @sp and @site is a callee the compiler inlined: gcc still calls
+ * the hooks for it, from its container's frame with its container's
+ * return address.)  A return pops its frame, found by routine and call
+ * site (the same in the exit hook as in the entry hook), with the frames
+ * above it; a return that matches no frame is counted and ignored.  (The
+ * stack address is no use on return: gcc calls the exit hook before or
+ * after the epilogue.)  Stack addresses further apart than
  * AMON_STACK_WINDOW are taken to be on another stack (sigaltstack) and
  * never cause pops.
  */

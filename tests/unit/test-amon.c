@@ -224,7 +224,13 @@ typedef struct {
 } Truth;
 
 typedef struct {
+  uintptr_t sp;
+  void *site;
+} Hook;
+
+typedef struct {
   GArray *stack;      /* guint: routine per real frame */
+  GArray *hooks;      /* Hook per real frame: what its hooks pass */
   GArray *collapsed;  /* guint: routine per run of direct recursion */
   GArray *run;        /* guint: length of each run */
   GArray *occ[NR];    /* guint: positions in collapsed */
@@ -299,6 +305,7 @@ model_pop (Model *mo)
 
 #define BASE ((uintptr_t) 1 << 40)
 #define SP(depth) (BASE - (uintptr_t) (depth) * 64)
+#define SITE(n) ((void *) ((uintptr_t) 1 << 32 | (uintptr_t) (n)))
 
 static guint64
 value_of (CgGraph *g, CgCosts *c, const CgValue *(*get) (const CgCosts *, CgArcId), CgFunctionId a, CgFunctionId b)
@@ -313,7 +320,10 @@ value_of (CgGraph *g, CgCosts *c, const CgValue *(*get) (const CgCosts *, CgArcI
 static guint64 resyncs_seen;
 
 /* Replays one random program; @longjmps: sometimes leave frames without
- * their exits, as longjmp does. */
+ * their exits, as longjmp does.  Calls are real (a new frame below the
+ * caller's, a call site of their own) or inlined (the caller's frame and
+ * return address, as gcc passes them for a callee it inlined); exits
+ * pass a stack address that means nothing, as gcc's may not. */
 static void
 replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean longjmps)
 {
@@ -321,8 +331,10 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
   guint64 now = 1000;
   CU_ASSERT_FATAL (amon_thread_init (th, &limits, now) == 0);
   Truth *t = g_new0 (Truth, 1);
-  Model mo = { g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (guint)),
-               g_array_new (FALSE, FALSE, sizeof (guint)), { NULL } };
+  Model mo = { g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (Hook)),
+               g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (guint)), { NULL } };
+  guint sites = 0;
+  gboolean after_longjmp = FALSE;
   for (guint r = 0; r < NR; r++)
     mo.occ[r] = g_array_new (FALSE, FALSE, sizeof (guint));
   /* dive deep and come back, a few times */
@@ -343,8 +355,12 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
            * learns it at the next event, which follows at once */
           guint keep = (guint) g_rand_int_range (rand, 1, (gint32) depth);
           while (mo.stack->len > keep)
-            model_pop (&mo);
+            {
+              model_pop (&mo);
+              g_array_set_size (mo.hooks, mo.stack->len);
+            }
           depth = keep;
+          after_longjmp = TRUE;
         }
       gboolean call = depth == 0 || g_rand_int_range (rand, 0, 100) < (diving ? 65 : 35);
       if (call)
@@ -357,15 +373,30 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
             r = caller;
           else if (depth >= 2 && k < 5)
             r = g_array_index (mo.stack, guint, depth - 2);
+          Hook h = { SP (1), SITE (++sites) };
+          if (depth)
+            {
+              Hook top = g_array_index (mo.hooks, Hook, depth - 1);
+              /* inlined: not into itself, and not right after a longjmp,
+               * where it could not be told from the frame left behind */
+              if (r != caller && !after_longjmp && g_rand_int_range (rand, 0, 5) == 0)
+                h = top;
+              else
+                h.sp = top.sp - 64;
+            }
           model_push (&mo, t, r);
-          amon_thread_enter (th, FN (r), FN (caller), SP (depth + 1), now);
+          g_array_append_val (mo.hooks, h);
+          amon_thread_enter (th, FN (r), h.site, h.sp, now);
         }
       else
         {
           guint r = g_array_index (mo.stack, guint, depth - 1);
+          Hook h = g_array_index (mo.hooks, Hook, depth - 1);
           model_pop (&mo);
-          amon_thread_exit (th, FN (r), NULL, SP (depth), now);
+          g_array_set_size (mo.hooks, mo.stack->len);
+          amon_thread_exit (th, FN (r), h.site, h.sp + (uintptr_t) g_rand_int_range (rand, 0, 3) * 8 - 8, now);
         }
+      after_longjmp = FALSE;
       CU_ASSERT_EQUAL_FATAL (th->stop_reason, 0);
     }
   guint64 d = 17;
@@ -420,6 +451,7 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
   g_free (th);
   g_free (t);
   g_array_unref (mo.stack);
+  g_array_unref (mo.hooks);
   g_array_unref (mo.collapsed);
   g_array_unref (mo.run);
   for (guint r = 0; r < NR; r++)
@@ -462,14 +494,16 @@ test_unmatched_exit_ignored (void)
   amon_thread *th = g_new0 (amon_thread, 1);
   CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
   /* profiling started inside P: its return matches nothing */
-  amon_thread_exit (th, FN (P), NULL, SP (1), 5);
+  amon_thread_exit (th, FN (P), SITE (1), SP (1), 5);
   CU_ASSERT_EQUAL (th->unmatched, 1);
-  amon_thread_enter (th, FN (Q), NULL, SP (1), 6);
-  /* a return from a routine that is not on the stack at all */
-  amon_thread_exit (th, FN (R), NULL, SP (1), 7);
-  CU_ASSERT_EQUAL (th->unmatched, 2);
+  amon_thread_enter (th, FN (Q), SITE (2), SP (1), 6);
+  /* a return from a routine that is not on the stack at all, and one
+   * from another call site */
+  amon_thread_exit (th, FN (R), SITE (2), SP (1), 7);
+  amon_thread_exit (th, FN (Q), SITE (3), SP (1), 7);
+  CU_ASSERT_EQUAL (th->unmatched, 3);
   CU_ASSERT_EQUAL (th->depth, 1);
-  amon_thread_exit (th, FN (Q), NULL, SP (1), 8);
+  amon_thread_exit (th, FN (Q), SITE (2), SP (1), 8);
   CU_ASSERT_EQUAL (th->depth, 0);
   amon_thread_release (th);
   g_free (th);
