@@ -44,6 +44,8 @@ amon_clock_setup (amon_clock *c, const char *name)
     c->kind = AMON_CLOCK_WALL;
   else if (strcmp (name, "tsc") == 0)
     c->kind = AMON_CLOCK_TSC;
+  else if (strcmp (name, "sample") == 0)
+    c->kind = AMON_CLOCK_SAMPLE;
   else
     {
       c->kind = AMON_CLOCK_CPU;
@@ -55,6 +57,8 @@ amon_clock_setup (amon_clock *c, const char *name)
   c->cpu_syscall = c->kind == AMON_CLOCK_CPU && !c->tsc;
   c->rate = 1000000000u;
   c->resolution_ps = res_ps (c->cpu_syscall ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC);
+  if (c->kind == AMON_CLOCK_SAMPLE)
+    c->resolution_ps = (uint64_t) AMON_SAMPLE_US * 1000000u; /* where a sample falls */
   c->tsc_per_ns = 1.0;
 #ifdef AMON_HAVE_TSC
   if (c->tsc)

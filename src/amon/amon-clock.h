@@ -15,6 +15,11 @@
  *         Without an invariant TSC every event reads the system call.
  *   wall  CLOCK_MONOTONIC (served by the vDSO, no system call), in ns.
  *   tsc   the raw time-stamp counter (wall time in cycles).
+ *   sample  no clock at calls and returns: a SIGPROF timer (every
+ *         AMON_SAMPLE_US of process CPU time) charges the CPU time the
+ *         interrupted thread used since its last sample to its current
+ *         context (Spivey's interrupt-driven variant, gprof's way of
+ *         measuring time).  Cheapest; a statistical profile.
  * Readings are in clock units; the rate (units per second) of the TSC is
  * measured against CLOCK_MONOTONIC over the whole run.
  */
@@ -31,6 +36,8 @@
 #include <x86intrin.h>
 #define AMON_HAVE_TSC 1
 #endif
+
+#define AMON_SAMPLE_US 1000
 
 typedef struct {
   uint32_t kind;           /* AMON_CLOCK_* */

@@ -27,6 +27,7 @@
 #define AMON_CLOCK_CPU 1u  /* CPU time of each thread */
 #define AMON_CLOCK_WALL 2u /* CLOCK_MONOTONIC */
 #define AMON_CLOCK_TSC 3u  /* the processor's time-stamp counter */
+#define AMON_CLOCK_SAMPLE 4u /* CPU time of each thread, sampled by SIGPROF */
 
 /* section tags */
 #define AMON_SECTION_END 0u

@@ -20,11 +20,7 @@ mix64 (uint64_t x)
   return x;
 }
 
-AMON_FN static inline uint32_t
-trans_hash (const amon_context *from, const void *fn)
-{
-  return (uint32_t) mix64 ((uint64_t) (uintptr_t) from * 0x9e3779b97f4a7c15ULL ^ (uint64_t) (uintptr_t) fn);
-}
+#define trans_hash amon_trans_hash
 
 AMON_FN static uint32_t
 history_hash (const uint32_t *h, uint32_t n)
@@ -241,17 +237,7 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
 {
   if (m->stop_reason)
     return NULL;
-  /* B1 */
-  uint32_t j = trans_hash (from, fn) & m->trans_mask;
-  for (; m->trans[j].from; j = (j + 1) & m->trans_mask)
-    if (m->trans[j].from == from && m->trans[j].fn == fn)
-      {
-        amon_context *to = m->trans[j].to;
-        from->cache_fn = fn;
-        from->cache_to = to;
-        to->entries++;
-        return to;
-      }
+  uint32_t j;
   /* B2: the new history by A2-A5, then the history table */
   uint32_t p = routine_index (m, fn);
   if (p == UINT32_MAX)

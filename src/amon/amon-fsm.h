@@ -83,14 +83,22 @@ typedef struct {
 int amon_machine_init (amon_machine *m, const amon_limits *limits) AMON_HIDDEN;
 void amon_machine_release (amon_machine *m) AMON_HIDDEN;
 
-/* Steps B1-B3 for a call of routine @fn from @from when no cached
- * transition applies.  Counts the entry.  NULL when a limit stopped the
- * machine (m->stop_reason says which). */
+/* Steps B2-B3 for a call of routine @fn from @from when no transition
+ * exists yet (B1 failed).  Counts the entry.  NULL when a limit stopped
+ * the machine (m->stop_reason says which). */
 amon_context *amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
+
+/* Slot of the transition (@from, @fn) in the transition table. */
+AMON_FN static inline uint32_t
+amon_trans_hash (const amon_context *from, const void *fn)
+{
+  uint64_t x = ((uint64_t) (uintptr_t) from ^ ((uint64_t) (uintptr_t) fn << 7)) * 0x9e3779b97f4a7c15ULL;
+  return (uint32_t) (x >> 32);
+}
 
 /* A call of routine @fn in context @from: the new context, its entry (or
  * @from's direct recursion) counted.  NULL when a limit was reached. */
-AMON_FN static inline amon_context *
+AMON_FN AMON_INLINE amon_context *
 amon_machine_call (amon_machine *m, amon_context *from, void *fn)
 {
   if (fn == from->fn)
@@ -98,13 +106,27 @@ amon_machine_call (amon_machine *m, amon_context *from, void *fn)
       from->recursive++;
       return from;
     }
+  amon_context *to;
   if (AMON_LIKELY (fn == from->cache_fn))
+    to = from->cache_to;
+  else
     {
-      amon_context *to = from->cache_to;
-      to->entries++;
-      return to;
+      /* B1: one probe of the transition table, usually */
+      uint32_t j = amon_trans_hash (from, fn) & m->trans_mask;
+      for (;; j = (j + 1) & m->trans_mask)
+        {
+          const amon_transition *t = &m->trans[j];
+          if (t->from == from && t->fn == fn)
+            break;
+          if (t->from == NULL)
+            return amon_machine_call_slow (m, from, fn);
+        }
+      to = m->trans[j].to;
+      from->cache_fn = fn;
+      from->cache_to = to;
     }
-  return amon_machine_call_slow (m, from, fn);
+  to->entries++;
+  return to;
 }
 
 /* Steps A2-A5: writes to @out (room for @n + 1 entries) the history after

@@ -19,8 +19,10 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "amon-clock.h"
@@ -48,6 +50,7 @@ static struct {
   int written;
   uint32_t stop_reason;
   int child;          /* this process is a child of fork */
+  int sampled;        /* AMON_CLOCK=sample: time comes from SIGPROF */
   char out[4096];
 } G = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -110,13 +113,41 @@ env_u64 (const char *name, uint64_t fallback)
   return v;
 }
 
+/* ---- the sampling clock ---- */
+
+/* SIGPROF: the CPU time this thread used since its last sample goes to
+ * its current context.  Async-signal-safe: a TLS load, clock_gettime and
+ * two stores. */
+AMON_FN static void
+on_sigprof (int sig)
+{
+  (void) sig;
+  int saved = errno;
+  amon_thread *t = self;
+  if (t && t != &disabled && !__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+    {
+      uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+      amon_context *c = t->cur;
+      __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now - t->start), __ATOMIC_RELAXED);
+      t->start = now;
+    }
+  errno = saved;
+}
+
+AMON_FN static void
+arm_timer (uint64_t us)
+{
+  struct itimerval it = { { 0, (long) us }, { 0, (long) us } };
+  setitimer (ITIMER_PROF, &it, NULL);
+}
+
 AMON_FN static void
 thread_end (void *p)
 {
   amon_thread *t = p;
   if (t == NULL || t == &disabled)
     return;
-  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED) && !t->busy)
+  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED) && !t->busy && !G.sampled)
     {
       t->busy = 1;
       amon_thread_charge_all (t, amon_clock_read (&G.clock));
@@ -145,7 +176,7 @@ thread_new (void)
       t->correct = amon_clock_correct_cpu;
       amon_clock_sync_start (t);
     }
-  t->start = amon_clock_read (&G.clock);
+  t->start = G.sampled ? amon_clock_ns (CLOCK_THREAD_CPUTIME_ID) : amon_clock_read (&G.clock);
   return t;
 }
 
@@ -215,7 +246,11 @@ at_fork_child (void)
       keep->next = NULL;
       amon_thread_reset_counts (keep, amon_clock_read (&G.clock));
       amon_clock_sync_start (keep);
+      if (G.sampled)
+        keep->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
     }
+  if (G.sampled)
+    arm_timer (AMON_SAMPLE_US); /* timers are not inherited */
 }
 
 AMON_FN static void
@@ -232,7 +267,7 @@ init (void)
   strcpy (G.out, out);
   const char *clock = getenv ("AMON_CLOCK");
   if (amon_clock_setup (&G.clock, clock) != 0)
-    say ("AMON_CLOCK=", clock, ": unknown clock (cpu, wall or tsc), using cpu");
+    say ("AMON_CLOCK=", clock, ": unknown clock (cpu, wall, tsc or sample), using cpu");
   amon_clock_use (&G.clock);
   G.limits.max_depth = (uint32_t) env_u64 ("AMON_MAX_DEPTH", AMON_DEFAULT_MAX_DEPTH);
   if (G.limits.max_depth > (1u << 30))
@@ -242,10 +277,27 @@ init (void)
   if (pthread_key_create (&G.key, thread_end) != 0)
     return;
   pthread_atfork (at_fork_prepare, at_fork_parent, at_fork_child);
-  calibrate ();
+  if (G.clock.kind == AMON_CLOCK_SAMPLE)
+    {
+      struct sigaction sa, old;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = on_sigprof;
+      sa.sa_flags = SA_RESTART;
+      sigemptyset (&sa.sa_mask);
+      if (sigaction (SIGPROF, NULL, &old) == 0 && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN)
+        say ("AMON_CLOCK=sample: the program handles SIGPROF itself, using cpu", NULL, NULL);
+      else if (sigaction (SIGPROF, &sa, NULL) == 0)
+        G.sampled = 1;
+      if (!G.sampled)
+        amon_clock_setup (&G.clock, "cpu");
+    }
+  if (!G.sampled)
+    calibrate ();
   if (G.clock.kind == AMON_CLOCK_CPU && G.clock.tsc)
     G.gap = (uint64_t) (50000.0 * G.clock.tsc_per_ns); /* 50 us */
   G.ready = 1;
+  if (G.sampled)
+    arm_timer (AMON_SAMPLE_US);
 }
 
 AMON_FN static amon_thread *
@@ -279,7 +331,9 @@ __cyg_profile_func_enter (void *fn, void *site)
   if (t->busy || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     return;
   t->busy = 1;
-  if (amon_thread_enter (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
+  if (G.sampled)
+    amon_thread_push (t, fn, site, (uintptr_t) __builtin_frame_address (0));
+  else if (amon_thread_enter (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
     t->start = amon_clock_read (&G.clock); /* the flush is not the program's time */
   if (AMON_UNLIKELY (t->stop_reason))
     halt (t->stop_reason);
@@ -293,7 +347,9 @@ __cyg_profile_func_exit (void *fn, void *site)
   if (AMON_UNLIKELY (t == NULL) || t->busy || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     return;
   t->busy = 1;
-  if (amon_thread_exit (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
+  if (G.sampled)
+    amon_thread_pop (t, fn, site);
+  else if (amon_thread_exit (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
     t->start = amon_clock_read (&G.clock);
   t->busy = 0;
 }
@@ -327,9 +383,11 @@ amon_fini (void)
 {
   if (!G.ready || __atomic_exchange_n (&G.written, 1, __ATOMIC_SEQ_CST))
     return;
+  if (G.sampled)
+    arm_timer (0);
   int was_halted = __atomic_exchange_n (&G.halt, 1, __ATOMIC_SEQ_CST);
   amon_thread *me = self;
-  if (me && me != &disabled && !me->busy)
+  if (me && me != &disabled && !me->busy && !G.sampled)
     {
       if (!was_halted)
         amon_thread_charge_all (me, amon_clock_read (&G.clock));
@@ -351,7 +409,7 @@ amon_fini (void)
   amon_run run = {
     .clock = &G.clock,
     .threads = G.threads,
-    .overhead_ps = G.clock.tsc ? (uint64_t) ((double) G.overhead * 1000.0 / G.clock.tsc_per_ns) : G.overhead * 1000u,
+    .overhead_ps = G.sampled ? 0 : G.clock.tsc ? (uint64_t) ((double) G.overhead * 1000.0 / G.clock.tsc_per_ns) : G.overhead * 1000u,
     .pid = (uint64_t) getpid (),
     .stop_reason = G.stop_reason,
     .stop_message = G.stop_reason ? stop_message (G.stop_reason) : NULL,

@@ -13,6 +13,7 @@
 
 #define AMON_FN __attribute__ ((no_instrument_function))
 #define AMON_HIDDEN __attribute__ ((visibility ("hidden")))
+#define AMON_INLINE static inline __attribute__ ((always_inline))
 #define AMON_LIKELY(x) __builtin_expect (!!(x), 1)
 #define AMON_UNLIKELY(x) __builtin_expect (!!(x), 0)
 

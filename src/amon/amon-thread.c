@@ -54,37 +54,15 @@ amon_thread_flush (amon_thread *t)
   t->n_log = 0;
 }
 
-/* Logs the interval that ends at @now; 1 when the log was flushed. */
-AMON_FN static inline int
-charge (amon_thread *t, uint64_t now)
-{
-  uint64_t e = now > t->start ? now - t->start : 0;
-  t->start = now;
-  t->log[t->n_log].ctx = t->cur;
-  t->log[t->n_log].elapsed = e;
-  if (AMON_UNLIKELY (++t->n_log == AMON_LOG_SIZE || (t->gap && e > t->gap)))
-    {
-      amon_thread_flush (t);
-      return 1;
-    }
-  return 0;
-}
-
 AMON_FN void
 amon_thread_charge_all (amon_thread *t, uint64_t now)
 {
-  charge (t, now);
+  amon_thread_charge (t, now);
   amon_thread_flush (t);
 }
 
-AMON_FN static inline int
-same_stack (uintptr_t a, uintptr_t b)
-{
-  return (a > b ? a - b : b - a) < AMON_STACK_WINDOW;
-}
-
-AMON_FN static int
-grow_stack (amon_thread *t)
+AMON_FN int
+amon_thread_grow_stack (amon_thread *t)
 {
   uint32_t cap = t->stack_cap * 2;
   if (cap > t->m.limits.max_depth)
@@ -99,87 +77,6 @@ grow_stack (amon_thread *t)
   t->stack = s;
   t->stack_cap = cap;
   return 1;
-}
-
-AMON_FN static void
-set_current (amon_thread *t)
-{
-  t->cur = t->depth ? t->stack[t->depth - 1].ctx : t->m.root;
-}
-
-/* Whether frame @f cannot be the caller of a routine entered with @sp
- * and @site: it is deeper, or at the same depth without being the frame
- * the callee was inlined into (an inlined callee's hooks run in its
- * container's frame and pass the container's return address). */
-AMON_FN static inline int
-stale (const amon_frame *f, void *site, uintptr_t sp)
-{
-  return (f->sp < sp || (f->sp == sp && f->site != site)) && same_stack (f->sp, sp);
-}
-
-AMON_FN int
-amon_thread_enter (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
-{
-  int flushed = charge (t, now);
-  if (AMON_UNLIKELY (t->depth && t->stack[t->depth - 1].sp <= sp) && stale (&t->stack[t->depth - 1], site, sp))
-    {
-      /* left by a longjmp */
-      while (t->depth && stale (&t->stack[t->depth - 1], site, sp))
-        t->depth--;
-      t->resyncs++;
-      set_current (t);
-    }
-  if (AMON_UNLIKELY (t->depth == t->stack_cap) && !grow_stack (t))
-    {
-      t->stop_reason = t->stack_cap >= t->m.limits.max_depth ? AMON_STOP_DEPTH : AMON_STOP_MEMORY;
-      return flushed;
-    }
-  amon_context *next = amon_machine_call (&t->m, t->cur, fn);
-  if (AMON_UNLIKELY (next == NULL))
-    {
-      t->stop_reason = t->m.stop_reason;
-      return flushed;
-    }
-  amon_frame *f = &t->stack[t->depth++];
-  f->fn = fn;
-  f->site = site;
-  f->sp = sp;
-  f->ctx = next;
-  t->cur = next;
-  t->calls++;
-  if (AMON_UNLIKELY (t->depth > t->max_depth))
-    t->max_depth = t->depth;
-  return flushed;
-}
-
-AMON_FN int
-amon_thread_exit (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
-{
-  (void) sp; /* gcc may call the exit hook before or after the epilogue:
-               * the stack address says nothing reliable here */
-  int flushed = charge (t, now);
-  uint32_t d = t->depth;
-  if (AMON_LIKELY (d && t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
-    {
-      t->depth = d - 1;
-      t->returns++;
-      set_current (t);
-      return flushed;
-    }
-  /* the frame of this routine and call site, below frames left by a
-   * longjmp or an exception */
-  while (d && !(t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
-    d--;
-  if (d == 0)
-    {
-      t->unmatched++;
-      return flushed;
-    }
-  t->resyncs++;
-  t->depth = d - 1;
-  t->returns++;
-  set_current (t);
-  return flushed;
 }
 
 AMON_FN void

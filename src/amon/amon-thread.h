@@ -32,6 +32,7 @@
 #ifndef AMON_THREAD_H
 #define AMON_THREAD_H
 
+#include "amon-format.h"
 #include "amon-fsm.h"
 
 #define AMON_LOG_SIZE 256
@@ -81,20 +82,142 @@ struct amon_thread {
 int amon_thread_init (amon_thread *t, const amon_limits *limits, uint64_t now) AMON_HIDDEN;
 void amon_thread_release (amon_thread *t) AMON_HIDDEN;
 
-/* A call of routine @fn from return address @site, the hook's frame at
- * @sp, at clock reading @now.  Returns 1 when the log was flushed (the
- * caller may restart the interval after the flush's own cost), 0
- * otherwise; t->stop_reason is set when a limit stopped profiling. */
-int amon_thread_enter (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now) AMON_HIDDEN;
-/* The return from @fn (same arguments as the matching call). */
-int amon_thread_exit (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now) AMON_HIDDEN;
-
 /* Charges the time up to @now to the current context and applies the log. */
 void amon_thread_charge_all (amon_thread *t, uint64_t now) AMON_HIDDEN;
 /* Applies the log. */
 void amon_thread_flush (amon_thread *t) AMON_HIDDEN;
+/* Doubles the shadow stack up to the depth limit; 0 when it cannot. */
+int amon_thread_grow_stack (amon_thread *t) AMON_HIDDEN;
 
 /* Zeroes every counter (the child after fork starts afresh). */
 void amon_thread_reset_counts (amon_thread *t, uint64_t now) AMON_HIDDEN;
+
+/* ---- the hot path, inline in the hooks ----
+ * amon_thread_enter: a call of routine @fn from return address @site, the
+ * hook's frame at @sp, at clock reading @now.  Returns 1 when the log was
+ * flushed (the caller may restart the interval after the flush's own
+ * cost), 0 otherwise; t->stop_reason is set when a limit stopped
+ * profiling.  amon_thread_exit: the return from @fn (same arguments as
+ * the matching call). */
+
+/* Logs the interval that ends at @now; 1 when the log was flushed. */
+AMON_FN AMON_INLINE int
+amon_thread_charge (amon_thread *t, uint64_t now)
+{
+  uint64_t e = now > t->start ? now - t->start : 0;
+  t->start = now;
+  t->log[t->n_log].ctx = t->cur;
+  t->log[t->n_log].elapsed = e;
+  if (AMON_UNLIKELY (++t->n_log == AMON_LOG_SIZE || (t->gap && e > t->gap)))
+    {
+      amon_thread_flush (t);
+      return 1;
+    }
+  return 0;
+}
+
+AMON_FN AMON_INLINE int
+amon_same_stack (uintptr_t a, uintptr_t b)
+{
+  return (a > b ? a - b : b - a) < AMON_STACK_WINDOW;
+}
+
+AMON_FN AMON_INLINE void
+amon_thread_set_current (amon_thread *t)
+{
+  t->cur = t->depth ? t->stack[t->depth - 1].ctx : t->m.root;
+}
+
+/* Whether frame @f cannot be the caller of a routine entered with @sp
+ * and @site: it is deeper, or at the same depth without being the frame
+ * the callee was inlined into (an inlined callee's hooks run in its
+ * container's frame and pass the container's return address). */
+AMON_FN AMON_INLINE int
+stale (const amon_frame *f, void *site, uintptr_t sp)
+{
+  return (f->sp < sp || (f->sp == sp && f->site != site)) && amon_same_stack (f->sp, sp);
+}
+
+/* The context change of a call, without charging time (amon_thread_enter
+ * less the clock; the sampling clock charges from a signal handler). */
+AMON_FN AMON_INLINE void
+amon_thread_push (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  if (AMON_UNLIKELY (t->depth && t->stack[t->depth - 1].sp <= sp) && stale (&t->stack[t->depth - 1], site, sp))
+    {
+      /* left by a longjmp */
+      while (t->depth && stale (&t->stack[t->depth - 1], site, sp))
+        t->depth--;
+      t->resyncs++;
+      amon_thread_set_current (t);
+    }
+  if (AMON_UNLIKELY (t->depth == t->stack_cap) && !amon_thread_grow_stack (t))
+    {
+      t->stop_reason = t->stack_cap >= t->m.limits.max_depth ? AMON_STOP_DEPTH : AMON_STOP_MEMORY;
+      return;
+    }
+  amon_context *next = amon_machine_call (&t->m, t->cur, fn);
+  if (AMON_UNLIKELY (next == NULL))
+    {
+      t->stop_reason = t->m.stop_reason;
+      return;
+    }
+  amon_frame *f = &t->stack[t->depth++];
+  f->fn = fn;
+  f->site = site;
+  f->sp = sp;
+  f->ctx = next;
+  t->cur = next;
+  t->calls++;
+  if (AMON_UNLIKELY (t->depth > t->max_depth))
+    t->max_depth = t->depth;
+}
+
+/* The context change of a return, without charging time.  No stack
+ * address: gcc may call the exit hook before or after the epilogue, so
+ * it says nothing reliable here. */
+AMON_FN AMON_INLINE void
+amon_thread_pop (amon_thread *t, void *fn, void *site)
+{
+  uint32_t d = t->depth;
+  if (AMON_LIKELY (d && t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
+    {
+      t->depth = d - 1;
+      t->returns++;
+      amon_thread_set_current (t);
+      return;
+    }
+  /* the frame of this routine and call site, below frames left by a
+   * longjmp or an exception */
+  while (d && !(t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
+    d--;
+  if (d == 0)
+    {
+      t->unmatched++;
+      return;
+    }
+  t->resyncs++;
+  t->depth = d - 1;
+  t->returns++;
+  amon_thread_set_current (t);
+}
+
+AMON_FN AMON_INLINE int
+amon_thread_enter (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
+{
+  int flushed = amon_thread_charge (t, now);
+  amon_thread_push (t, fn, site, sp);
+  return flushed;
+}
+
+AMON_FN AMON_INLINE int
+amon_thread_exit (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
+{
+  (void) sp;
+  int flushed = amon_thread_charge (t, now);
+  amon_thread_pop (t, fn, site);
+  return flushed;
+}
+
 
 #endif

@@ -388,7 +388,7 @@ read_header (Reader *r, gsize *first_section, GError **error)
                  AMON_HEADER_SIZE, r->len);
   r->clock = get32 (p + 20);
   r->rate = get64 (p + 24);
-  if (r->clock < AMON_CLOCK_CPU || r->clock > AMON_CLOCK_TSC)
+  if (r->clock < AMON_CLOCK_CPU || r->clock > AMON_CLOCK_SAMPLE)
     return fail (r, error, 20, "unknown clock %u", r->clock);
   if (r->rate == 0)
     return fail (r, error, 24, "the clock rate is 0");
@@ -396,8 +396,9 @@ read_header (Reader *r, gsize *first_section, GError **error)
     [AMON_CLOCK_CPU] = "CPU time of each thread (libamon, AMON_CLOCK=cpu)",
     [AMON_CLOCK_WALL] = "elapsed time, CLOCK_MONOTONIC (libamon, AMON_CLOCK=wall)",
     [AMON_CLOCK_TSC] = "elapsed time, time-stamp counter (libamon, AMON_CLOCK=tsc)",
+    [AMON_CLOCK_SAMPLE] = "CPU time of each thread, sampled (libamon, AMON_CLOCK=sample)",
   };
-  const char *event = r->clock == AMON_CLOCK_CPU ? "cpu-time" : "wall-time";
+  const char *event = r->clock == AMON_CLOCK_CPU || r->clock == AMON_CLOCK_SAMPLE ? "cpu-time" : "wall-time";
   gboolean is_new = cg_graph_find_event (r->graph, event) < 0;
   GError *local = NULL;
   if (!cg_profile_ensure_event (r->profile, event, "seconds", CG_KIND_INTEGER, &r->event, &local))

@@ -151,6 +151,12 @@ run exit exit
 arcs exit
 calls exit deep deep 200
 
+# the sampling clock: the same contexts and counts
+(cd "$tmp" && AMON_CLOCK=sample AMON_OUT="$tmp/sample.out" ./workload mutual >/dev/null) || fail "workload with AMON_CLOCK=sample"
+arcs sample
+calls sample even leaf 1020
+grep -q 'name="cpu-time"' "$tmp/sample.xml" || fail "a sampled profile's event is not cpu-time"
+
 # the shared library works the same
 run shared callers ./workload-shared
 arcs shared
