@@ -30,6 +30,7 @@ cg_collapse_cycles (CgProfile *p, GError **error)
                                   cg_graph_event_kind (g, e), &index, error))
         return FALSE;
       cg_graph_set_event_description (q, index, cg_graph_event_description (g, e));
+      cg_graph_set_event_scale (q, index, cg_graph_event_scale (g, e));
     }
   cg_graph_set_has_inclusive (q, cg_graph_has_inclusive (g));
   const CgKind *kinds = cg_graph_event_kinds (q);

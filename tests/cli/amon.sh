@@ -115,6 +115,18 @@ even=$(total_of "$tmp/mutual.tsv" even)
 main=$(total_of "$tmp/mutual.tsv" main)
 awk -v e="$even" -v m="$main" 'BEGIN { exit !(e <= m && e > 0.95 * m) }' || fail "mutual: total of even $even, of main $main"
 
+# collapsed cycles keep their contexts, and exact totals
+"$cgcycles" --collapse "$tmp/mutual.xml" >"$tmp/collapsed.xml" || fail "cgcycles --collapse"
+validate "$tmp/collapsed.xml"
+"$cgcost" --format=tsv "$tmp/collapsed.xml" >"$tmp/collapsed.tsv" || fail "cgcost on the collapsed profile"
+cycle=$(total_of "$tmp/collapsed.tsv" "<cycle 1>")
+awk -v c="$cycle" -v e="$even" 'BEGIN { exit !(c == e) }' || fail "collapsed: <cycle 1> totals $cycle, even alone $even"
+
+# a damaged file: exit 1, the offset named
+head -c 300 "$tmp/mutual.out" >"$tmp/cut.out"
+expect 1 "$cgmerge" "$tmp/cut.out"
+expect_message "cut.out: offset"
+
 # direct recursion
 run selfrec selfrec
 arcs selfrec
