@@ -403,7 +403,10 @@ amon_fini (void)
       for (int i = 0; i < 1000 && __atomic_load_n (&t->busy, __ATOMIC_SEQ_CST); i++)
         usleep (10);
       if (!__atomic_load_n (&t->busy, __ATOMIC_SEQ_CST))
-        amon_thread_flush (t);
+        {
+          t->correct = NULL; /* it would read this thread's CPU clock */
+          amon_thread_flush (t);
+        }
     }
   amon_clock_finish (&G.clock);
   amon_run run = {
