@@ -3,8 +3,11 @@
  *
  * Each thread has its own monitor (amon-thread.h), found through an
  * initial-exec TLS pointer, so the hot path takes no lock.  Threads are
- * registered once, under a mutex, and stay registered after they exit so
- * that their contexts are written at process exit, merged (amon-write.h).
+ * registered once, under a mutex; when one exits, its contexts are merged
+ * into those of the threads gone before (amon-write.h) and its memory is
+ * returned, so a program that starts thousands of threads keeps only
+ * their distinct contexts; at process exit the live threads are merged
+ * too and the file is written.
  * A destructor writes amon.out (or $AMON_OUT, "%p" expanded to the pid);
  * a child of fork starts with zeroed counters and writes its own file
  * (".PID" is appended when $AMON_OUT has no "%p").  Reaching a limit
@@ -45,6 +48,7 @@ static struct {
   uint64_t gap;
   pthread_mutex_t lock;
   amon_thread *threads;
+  amon_merge *retired; /* contexts of threads that have exited */
   pthread_key_t key;
   int halt;           /* profiling is over: a limit, or the file was written */
   int written;
@@ -147,6 +151,7 @@ thread_end (void *p)
   amon_thread *t = p;
   if (t == NULL || t == &disabled)
     return;
+  self = &disabled;
   if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED) && !t->busy && !G.sampled)
     {
       t->busy = 1;
@@ -154,7 +159,25 @@ thread_end (void *p)
       t->busy = 0;
     }
   t->finished = 1;
-  self = &disabled;
+  /* its contexts join those of the threads gone before, and its memory
+   * is returned: a program may start many threads */
+  pthread_mutex_lock (&G.lock);
+  if (!__atomic_load_n (&G.written, __ATOMIC_SEQ_CST))
+    {
+      if (G.retired == NULL)
+        G.retired = amon_merge_new ();
+      if (G.retired && amon_merge_thread (G.retired, t) == 0)
+        {
+          amon_thread **link = &G.threads;
+          while (*link && *link != t)
+            link = &(*link)->next;
+          if (*link)
+            *link = t->next;
+          amon_thread_release (t);
+          munmap (t, sizeof *t);
+        }
+    }
+  pthread_mutex_unlock (&G.lock);
 }
 
 /* A monitor for the calling thread, registered; NULL when none can be had. */
@@ -241,6 +264,8 @@ at_fork_child (void)
         }
     }
   G.threads = keep;
+  amon_merge_free (G.retired); /* the parent's */
+  G.retired = NULL;
   if (keep)
     {
       keep->next = NULL;
@@ -419,7 +444,9 @@ amon_fini (void)
   };
   char path[4200];
   output_path (path, sizeof path);
-  int err = amon_write_file (&run, path);
+  int err = amon_write_file (&run, G.retired, path);
+  amon_merge_free (G.retired);
+  G.retired = NULL;
   pthread_mutex_unlock (&G.lock);
   if (err)
     say ("cannot write ", path, err == ENOMEM ? ": out of memory" : NULL);

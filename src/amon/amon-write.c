@@ -20,9 +20,12 @@ struct merged {
   uint32_t hist[];
 };
 
-typedef struct {
+struct amon_merge {
   amon_arena arena;
   uint64_t bytes;
+  amon_arena per_thread; /* scratch for one merged thread */
+  uint64_t per_thread_bytes;
+  uint64_t totals[AMON_TOTAL_N];
   /* routines */
   uintptr_t *addr;
   uint32_t n_routines, routine_cap;
@@ -35,7 +38,8 @@ typedef struct {
   uint32_t *scratch;
   uint64_t outside;
   int failed;
-} Merge;
+};
+typedef struct amon_merge Merge;
 
 AMON_FN static uint64_t
 mix (uint64_t x)
@@ -146,13 +150,42 @@ add_context (Merge *g, const uint32_t *hist, uint32_t len, uint64_t time, uint64
   c->recursive += recursive;
 }
 
+AMON_FN amon_merge *
+amon_merge_new (void)
+{
+  uint64_t bytes = 0;
+  Merge *g = amon_map (sizeof *g, &bytes, 0);
+  if (g == NULL)
+    return NULL;
+  amon_arena_init (&g->arena, &g->bytes, 0);
+  amon_arena_init (&g->per_thread, &g->per_thread_bytes, 0);
+  if (!grow_routines (g) || !grow_table (g))
+    {
+      amon_merge_free (g);
+      return NULL;
+    }
+  return g;
+}
+
+AMON_FN void
+amon_merge_free (amon_merge *g)
+{
+  if (g == NULL)
+    return;
+  uint64_t bytes = sizeof *g;
+  amon_arena_release (&g->arena);
+  amon_arena_release (&g->per_thread);
+  amon_unmap (g, sizeof *g, &bytes);
+}
+
 AMON_FN static void
 merge_thread (Merge *g, amon_thread *t)
 {
   amon_machine *m = &t->m;
   uint32_t n = __atomic_load_n (&m->n_routines, __ATOMIC_ACQUIRE);
-  uint32_t *map = amon_arena_alloc (&g->arena, (size_t) (n ? n : 1) * sizeof *map);
-  uint32_t *buf = amon_arena_alloc (&g->arena, (size_t) (m->max_history + 1) * sizeof *buf);
+  amon_arena_release (&g->per_thread);
+  uint32_t *map = amon_arena_alloc (&g->per_thread, (size_t) (n ? n : 1) * sizeof *map);
+  uint32_t *buf = amon_arena_alloc (&g->per_thread, (size_t) (m->max_history + 1) * sizeof *buf);
   if (map == NULL || buf == NULL)
     {
       g->failed = 1;
@@ -259,43 +292,58 @@ bounded_strlen (const char *s)
   return n > 65535 ? 65535 : n;
 }
 
+AMON_FN static int write_merged (const amon_run *run, Merge *gp, const char *path);
+
 AMON_FN int
-amon_write_file (const amon_run *run, const char *path)
+amon_merge_thread (amon_merge *g, amon_thread *t)
 {
-  Merge g;
-  memset (&g, 0, sizeof g);
-  amon_arena_init (&g.arena, &g.bytes, 0);
-  uint64_t totals[AMON_TOTAL_N];
-  memset (totals, 0, sizeof totals);
-  if (!grow_routines (&g) || !grow_table (&g))
-    g.failed = 1;
-  for (amon_thread *t = run->threads; t && !g.failed; t = t->next)
-    {
-      merge_thread (&g, t);
-      totals[AMON_TOTAL_THREADS]++;
-      totals[AMON_TOTAL_RETURNS] += t->returns;
-      totals[AMON_TOTAL_STATES] += t->m.n_contexts;
-      totals[AMON_TOTAL_TRANSITIONS] += t->m.trans_count;
-      totals[AMON_TOTAL_B2] += t->m.n_b2;
-      if (t->m.max_history > totals[AMON_TOTAL_MAX_HISTORY])
-        totals[AMON_TOTAL_MAX_HISTORY] = t->m.max_history;
-      totals[AMON_TOTAL_SUM_HISTORY] += t->m.sum_history;
-      if (t->max_depth > totals[AMON_TOTAL_MAX_DEPTH])
-        totals[AMON_TOTAL_MAX_DEPTH] = t->max_depth;
-      totals[AMON_TOTAL_RESYNCS] += t->resyncs;
-      totals[AMON_TOTAL_UNMATCHED] += t->unmatched;
-      totals[AMON_TOTAL_MEMORY] += t->m.bytes;
-      totals[AMON_TOTAL_OVERHEAD] += t->overhead_total;
-      totals[AMON_TOTAL_OFFCPU] += t->offcpu_total;
-    }
-  if (g.failed)
-    {
-      amon_arena_release (&g.arena);
-      return ENOMEM;
-    }
-  totals[AMON_TOTAL_OUTSIDE] = g.outside;
-  totals[AMON_TOTAL_TIME] = g.outside;
-  for (merged *c = g.first; c; c = c->order)
+  if (g->failed)
+    return ENOMEM;
+  merge_thread (g, t);
+  uint64_t *totals = g->totals;
+  totals[AMON_TOTAL_THREADS]++;
+  totals[AMON_TOTAL_RETURNS] += t->returns;
+  totals[AMON_TOTAL_STATES] += t->m.n_contexts;
+  totals[AMON_TOTAL_TRANSITIONS] += t->m.trans_count;
+  totals[AMON_TOTAL_B2] += t->m.n_b2;
+  if (t->m.max_history > totals[AMON_TOTAL_MAX_HISTORY])
+    totals[AMON_TOTAL_MAX_HISTORY] = t->m.max_history;
+  totals[AMON_TOTAL_SUM_HISTORY] += t->m.sum_history;
+  if (t->max_depth > totals[AMON_TOTAL_MAX_DEPTH])
+    totals[AMON_TOTAL_MAX_DEPTH] = t->max_depth;
+  totals[AMON_TOTAL_RESYNCS] += t->resyncs;
+  totals[AMON_TOTAL_UNMATCHED] += t->unmatched;
+  totals[AMON_TOTAL_MEMORY] += t->m.bytes;
+  totals[AMON_TOTAL_OVERHEAD] += t->overhead_total;
+  totals[AMON_TOTAL_OFFCPU] += t->offcpu_total;
+  return g->failed ? ENOMEM : 0;
+}
+
+AMON_FN int
+amon_write_file (const amon_run *run, amon_merge *retired, const char *path)
+{
+  Merge *own = retired ? NULL : amon_merge_new ();
+  Merge *gp = retired ? retired : own;
+  if (gp == NULL)
+    return ENOMEM;
+  for (amon_thread *t = run->threads; t && !gp->failed; t = t->next)
+    amon_merge_thread (gp, t);
+  int err = gp->failed ? ENOMEM : write_merged (run, gp, path);
+  amon_merge_free (own);
+  return err;
+}
+
+AMON_FN static int
+write_merged (const amon_run *run, Merge *gp, const char *path)
+{
+  Merge *g = gp;
+  uint64_t *totals = g->totals;
+  uint64_t oa_bytes = 0;
+  amon_arena oa; /* what writing needs; the merge's own arenas stay */
+  amon_arena_init (&oa, &oa_bytes, 0);
+  totals[AMON_TOTAL_OUTSIDE] = g->outside;
+  totals[AMON_TOTAL_TIME] = g->outside;
+  for (merged *c = g->first; c; c = c->order)
     {
       totals[AMON_TOTAL_TIME] += c->time;
       totals[AMON_TOTAL_CALLS] += c->entries;
@@ -304,24 +352,24 @@ amon_write_file (const amon_run *run, const char *path)
 
   /* objects and names */
   amon_objects objs;
-  if (amon_objects_collect (&objs, &g.arena) != 0)
+  if (amon_objects_collect (&objs, &oa) != 0)
     objs.n = 0;
-  uint32_t *obj_of = amon_arena_alloc (&g.arena, (size_t) (g.n_routines ? g.n_routines : 1) * sizeof *obj_of);
-  const char **name_of = amon_arena_alloc (&g.arena, (size_t) (g.n_routines ? g.n_routines : 1) * sizeof *name_of);
-  uint32_t *written = amon_arena_alloc (&g.arena, (size_t) (objs.n ? objs.n : 1) * sizeof *written);
+  uint32_t *obj_of = amon_arena_alloc (&oa, (size_t) (g->n_routines ? g->n_routines : 1) * sizeof *obj_of);
+  const char **name_of = amon_arena_alloc (&oa, (size_t) (g->n_routines ? g->n_routines : 1) * sizeof *name_of);
+  uint32_t *written = amon_arena_alloc (&oa, (size_t) (objs.n ? objs.n : 1) * sizeof *written);
   if (obj_of == NULL || name_of == NULL || written == NULL)
     {
       amon_objects_release (&objs);
-      amon_arena_release (&g.arena);
+      amon_arena_release (&oa);
       return ENOMEM;
     }
   uint32_t n_written = 0;
   for (uint32_t i = 0; i < objs.n; i++)
     written[i] = AMON_NO_OBJECT;
-  for (uint32_t r = 0; r < g.n_routines; r++)
+  for (uint32_t r = 0; r < g->n_routines; r++)
     {
-      uint32_t ob = amon_objects_find (&objs, g.addr[r]);
-      name_of[r] = amon_objects_name (&objs, ob, g.addr[r]);
+      uint32_t ob = amon_objects_find (&objs, g->addr[r]);
+      name_of[r] = amon_objects_name (&objs, ob, g->addr[r]);
       if (ob != AMON_NO_OBJECT && written[ob] == AMON_NO_OBJECT)
         written[ob] = n_written++;
       obj_of[r] = ob;
@@ -329,11 +377,11 @@ amon_write_file (const amon_run *run, const char *path)
 
   char tmp[4200];
   snprintf (tmp, sizeof tmp, "%s.tmp%llu", path, (unsigned long long) run->pid);
-  Out *o = amon_arena_alloc (&g.arena, sizeof *o);
+  Out *o = amon_arena_alloc (&oa, sizeof *o);
   if (o == NULL)
     {
       amon_objects_release (&objs);
-      amon_arena_release (&g.arena);
+      amon_arena_release (&oa);
       return ENOMEM;
     }
   o->fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -341,7 +389,7 @@ amon_write_file (const amon_run *run, const char *path)
     {
       int e = errno;
       amon_objects_release (&objs);
-      amon_arena_release (&g.arena);
+      amon_arena_release (&oa);
       return e;
     }
 
@@ -377,14 +425,14 @@ amon_write_file (const amon_run *run, const char *path)
 
   /* routines */
   len = 4;
-  for (uint32_t r = 0; r < g.n_routines; r++)
+  for (uint32_t r = 0; r < g->n_routines; r++)
     len += AMON_ROUTINE_FIXED + bounded_strlen (name_of[r]);
   out_section (o, AMON_SECTION_ROUTINES, len);
-  out_u32 (o, g.n_routines);
-  for (uint32_t r = 0; r < g.n_routines; r++)
+  out_u32 (o, g->n_routines);
+  for (uint32_t r = 0; r < g->n_routines; r++)
     {
       size_t n = bounded_strlen (name_of[r]);
-      out_u64 (o, g.addr[r]);
+      out_u64 (o, g->addr[r]);
       out_u32 (o, obj_of[r] == AMON_NO_OBJECT ? AMON_NO_OBJECT : written[obj_of[r]]);
       out_u32 (o, (uint32_t) n);
       out_bytes (o, name_of[r], n);
@@ -392,11 +440,11 @@ amon_write_file (const amon_run *run, const char *path)
 
   /* contexts */
   len = 8;
-  for (merged *c = g.first; c; c = c->order)
+  for (merged *c = g->first; c; c = c->order)
     len += AMON_CONTEXT_FIXED + (uint64_t) c->len * 4;
   out_section (o, AMON_SECTION_CONTEXTS, len);
-  out_u64 (o, g.n_contexts);
-  for (merged *c = g.first; c; c = c->order)
+  out_u64 (o, g->n_contexts);
+  for (merged *c = g->first; c; c = c->order)
     {
       out_u32 (o, c->len);
       out_u32 (o, 0);
@@ -429,6 +477,6 @@ amon_write_file (const amon_run *run, const char *path)
   if (err)
     unlink (tmp);
   amon_objects_release (&objs);
-  amon_arena_release (&g.arena);
+  amon_arena_release (&oa);
   return err;
 }

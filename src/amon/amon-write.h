@@ -24,8 +24,21 @@ typedef struct {
   const char *stop_message;  /* nullable */
 } amon_run;
 
-/* Writes @run to @path (through a temporary file renamed into place).
- * Returns 0, or an errno value. */
-int amon_write_file (const amon_run *run, const char *path) AMON_HIDDEN;
+/* Contexts of several threads merged (global routine indexes, equal
+ * histories summed) with their statistics.  Threads that exit are merged
+ * into one and released, so that a program that starts many threads keeps
+ * only their distinct contexts. */
+typedef struct amon_merge amon_merge;
+
+/* NULL when memory runs out. */
+amon_merge *amon_merge_new (void) AMON_HIDDEN;
+/* Adds @t's contexts and statistics (read only: @t may run on); 0 or ENOMEM. */
+int amon_merge_thread (amon_merge *g, amon_thread *t) AMON_HIDDEN;
+void amon_merge_free (amon_merge *g) AMON_HIDDEN;
+
+/* Writes @run to @path (through a temporary file renamed into place):
+ * the threads of @run->threads added to @retired (nullable; consumed:
+ * free it after).  Returns 0, or an errno value. */
+int amon_write_file (const amon_run *run, amon_merge *retired, const char *path) AMON_HIDDEN;
 
 #endif

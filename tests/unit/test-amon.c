@@ -412,7 +412,7 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
   amon_clock clock = { .kind = AMON_CLOCK_WALL, .rate = 1000000000u, .resolution_ps = 1000 };
   amon_run run = { .clock = &clock, .threads = th, .pid = 1 };
   char *path = cg_test_temp_file ("", 0);
-  CU_ASSERT_EQUAL_FATAL (amon_write_file (&run, path), 0);
+  CU_ASSERT_EQUAL_FATAL (amon_write_file (&run, NULL, path), 0);
   g_autoptr (CgProfile) p = cg_profile_new ();
   GError *error = NULL;
   CU_ASSERT_FATAL (cg_read_file (p, path, NULL, &error));
