@@ -33,6 +33,27 @@ res_ps (clockid_t id)
   return ((uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec) * 1000u;
 }
 
+#ifdef AMON_HAVE_TSC
+/* A TSC reading and a CLOCK_MONOTONIC reading taken at the same moment:
+ * the TSC read on both sides, the pair with the narrowest gap of a few
+ * kept, so that a preemption between the two reads cannot skew a rate. */
+AMON_FN static void
+tsc_and_mono (uint64_t *tsc, uint64_t *mono)
+{
+  uint64_t best = UINT64_MAX;
+  for (int i = 0; i < 8; i++)
+    {
+      uint64_t t0 = __rdtsc (), m = amon_clock_ns (CLOCK_MONOTONIC), t1 = __rdtsc ();
+      if (t1 - t0 < best)
+        {
+          best = t1 - t0;
+          *tsc = t0 + (t1 - t0) / 2;
+          *mono = m;
+        }
+    }
+}
+#endif
+
 AMON_FN int
 amon_clock_setup (amon_clock *c, const char *name)
 {
@@ -65,20 +86,17 @@ amon_clock_setup (amon_clock *c, const char *name)
     {
       /* a first estimate of the TSC's rate over 1 ms; the final one is
        * taken over the whole run */
-      uint64_t m0 = amon_clock_ns (CLOCK_MONOTONIC), t0 = __rdtsc (), m1, t1;
+      uint64_t m0, t0, m1, t1;
+      tsc_and_mono (&t0, &m0);
       do
-        {
-          m1 = amon_clock_ns (CLOCK_MONOTONIC);
-          t1 = __rdtsc ();
-        }
+        tsc_and_mono (&t1, &m1);
       while (m1 - m0 < 1000000u);
       c->tsc_per_ns = (double) (t1 - t0) / (double) (m1 - m0);
       if (!(c->tsc_per_ns > 0))
         c->tsc_per_ns = 1.0;
       c->rate = (uint64_t) (c->tsc_per_ns * 1e9 + 0.5);
       c->resolution_ps = (uint64_t) (1000.0 / c->tsc_per_ns + 0.5);
-      c->mono0 = amon_clock_ns (CLOCK_MONOTONIC);
-      c->tsc0 = __rdtsc ();
+      tsc_and_mono (&c->tsc0, &c->mono0);
     }
 #endif
   return rc;
@@ -90,7 +108,8 @@ amon_clock_finish (amon_clock *c)
 #ifdef AMON_HAVE_TSC
   if (!c->tsc)
     return;
-  uint64_t m1 = amon_clock_ns (CLOCK_MONOTONIC), t1 = __rdtsc ();
+  uint64_t m1, t1;
+  tsc_and_mono (&t1, &m1);
   if (m1 - c->mono0 >= 10000000u && t1 > c->tsc0)
     {
       double per_ns = (double) (t1 - c->tsc0) / (double) (m1 - c->mono0);
