@@ -14,8 +14,8 @@
  *   mutual   20 chains even(100) -> odd(99) -> ... -> even(0); even
  *            calls leaf(10,000) and odd calls leaf(30,000) at each step.
  * Calls do at least 10,000 iterations, so the fixed cost of a call (about
- * a dozen iterations' worth) stays near 0.1% of its time.  In callers and
- * mutual the program also measures, with the thread's CPU clock around
+ * a dozen iterations' worth) stays near 0.1% of its time.  In callers,
+ * mutual and threads the program also measures, with the thread's CPU clock around
  * each call of leaf, the time leaf took for each caller, and prints it
  * (nanoseconds): the truth of this very run, whatever else the machine
  * was doing.
@@ -128,7 +128,7 @@ thread_a (void *arg)
 {
   (void) arg;
   for (int i = 0; i < 150; i++)
-    leaf (20000);
+    TIMED_LEAF (0, 20000);
   return NULL;
 }
 
@@ -137,7 +137,7 @@ thread_b (void *arg)
 {
   (void) arg;
   for (int i = 0; i < 50; i++)
-    leaf (20000);
+    TIMED_LEAF (1, 20000);
   return NULL;
 }
 

@@ -10,10 +10,12 @@
 # a machine shared with other work the CPU time of the same loop varies
 # from run to run and from call to call (measured here: +-3% in one
 # thread, +-6% between two threads running at once), so proportions the
-# structure predicts get 5% (10% across threads).  The program also
+# structure predicts get 5%.  The program also
 # measures what leaf took for each caller with the thread's CPU clock
 # around the calls: the profile's per-caller times must be within 2% of
-# that truth of the same run.
+# that truth of the same run (typically 0.2-1.5%; under three competing
+# CPU-bound processes up to 2.5% was seen, so a run may be repeated up to
+# twice before that counts as a failure).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 lib="$top_builddir/src/amon/libamon.la"
 [ -f "$lib" ] || skip "libamon was not built"
@@ -63,14 +65,25 @@ ratio () {
     || fail "$1: time of $2 over $3 is $x / $y, the program's structure makes it $4 (tolerance $5)"
 }
 
-# measured NAME ARC WHICH — the arc's time against the program's own
-# measurement (field WHICH of its output, in ns), within 2%
+# measured NAME ARC WHICH — the arc's time is within 2% of the program's
+# own measurement (field WHICH of its output, in ns)
 measured () {
   x=$(field "$tmp/$1.arcs" $2 4)
   y=$(awk -v k="$3" '{ print $k }' "$tmp/$1.stdout")
   awk -v x="$x" -v y="$y" 'BEGIN { d = x * 1e9 / y - 1; if (d < 0) d = -d;
-       printf "measured: %.9f s, the program says %.9f s\n", x, y / 1e9; exit !(y > 0 && d <= 0.02) }' \
-    || fail "$1: $2 carried $x s, the program measured $y ns"
+       printf "measured: %.9f s, the program says %.9f s\n", x, y / 1e9; exit !(y > 0 && d <= 0.02) }'
+}
+
+# accurate NAME MODE ARC1 ARC2 — runs MODE until both arcs match the
+# program's measurement (at most three runs)
+accurate () {
+  for try in 1 2 3; do
+    run "$1" "$2"
+    arcs "$1"
+    measured "$1" "$3" 2 && measured "$1" "$4" 3 && return 0
+    echo "run $try of $2 was off by more than 2%"
+  done
+  fail "$1: the arcs $3 and $4 do not carry what the program measured (within 2%, three runs)"
 }
 
 # the installed pkg-config file gives the flags
@@ -80,29 +93,23 @@ if command -v pkg-config >/dev/null 2>&1 && [ -f "$top_builddir/src/amon/amon.pc
 fi
 
 # callers: the average-time assumption is wrong here
-run callers callers
-arcs callers
+accurate callers callers "cheap leaf" "costly leaf"
 calls callers main cheap 10
 calls callers cheap leaf 100
 calls callers costly leaf 10
 ratio callers "costly leaf" "cheap leaf" 2 0.05
-measured callers "cheap leaf" 2
-measured callers "costly leaf" 3
 # gprof would split leaf's time by calls, 10:100
 "$cgmerge" "$tmp/callers.out" | "$cgcycles" | "$cgcost" --format=tsv >"$tmp/callers.tsv" || fail "pipeline"
 [ -n "$(total_of "$tmp/callers.tsv" leaf)" ] || fail "callers: leaf has no total"
 
 # mutual recursion, and a routine shared by its two members
-run mutual mutual
-arcs mutual
+accurate mutual mutual "even leaf" "odd leaf"
 calls mutual main even 20
 calls mutual even odd 1000
 calls mutual odd even 1000
 calls mutual even leaf 1020
 calls mutual odd leaf 1000
 ratio mutual "odd leaf" "even leaf" 2.941176 0.05
-measured mutual "even leaf" 2
-measured mutual "odd leaf" 3
 # Spivey's incoming and outgoing views differ under mutual recursion
 awk -F '\t' 'NR > 1 && $5 + $6 != $7 + $8 { d = 1 } END { exit !d }' "$tmp/mutual.arcs" \
   || fail "mutual: self1+child1 equals self2+child2 on every arc"
@@ -133,12 +140,12 @@ arcs selfrec
 calls selfrec main down 100
 calls selfrec down down 99900
 
-# threads, merged at exit
-run threads threads
-arcs threads
+# threads, merged at exit; two threads at once on two shared cores do not
+# run the same loop at the same speed, so no proportion is predicted, but
+# each thread's own measurement must match
+accurate threads threads "thread_a leaf" "thread_b leaf"
 calls threads thread_a leaf 150
 calls threads thread_b leaf 50
-ratio threads "thread_a leaf" "thread_b leaf" 3 0.10
 
 # fork: the child writes its own file, counting only what it did
 run fork fork
