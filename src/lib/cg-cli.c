@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cg-error.h"
 #include "cg-output.h"
@@ -75,17 +76,52 @@ warn_to_stderr (const char *message, gpointer user_data)
   fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
 }
 
+/* The progress line: only on a terminal, only after a second, at most
+ * ten times a second, erased when reading ends. */
+typedef struct {
+  gint64 start;
+  gint64 last;
+  gboolean shown;
+} Progress;
+
+static void
+show_progress (const char *name, guint64 done, gint64 total, gpointer user_data)
+{
+  Progress *p = user_data;
+  gint64 now = g_get_monotonic_time ();
+  if (now - p->start < G_USEC_PER_SEC || now - p->last < G_USEC_PER_SEC / 10)
+    return;
+  p->last = now;
+  p->shown = TRUE;
+  double mb = (double) done / 1e6, rate = mb / ((double) (now - p->start) / G_USEC_PER_SEC);
+  if (total > 0)
+    fprintf (stderr, "\r\033[K%s: reading %s: %.0f of %.0f MB (%.0f%%), %.0f MB/s", g_get_prgname (), name, mb,
+             (double) total / 1e6, 100.0 * (double) done / (double) total, rate);
+  else
+    fprintf (stderr, "\r\033[K%s: reading %s: %.0f MB, %.0f MB/s", g_get_prgname (), name, mb, rate);
+  fflush (stderr);
+}
+
 CgProfile *
 cg_cli_read_inputs (const CgCliCommon *common, GError **error)
 {
   g_autoptr (CgProfile) profile = cg_profile_new ();
-  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .executable = common->executable };
+  Progress progress = { g_get_monotonic_time (), 0, FALSE };
+  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr,
+                            .executable = common->executable, .static_calls = common->static_calls };
+  if (!common->quiet && isatty (STDERR_FILENO) && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
+    {
+      options.progress = show_progress;
+      options.progress_data = &progress;
+    }
+  gboolean ok = TRUE;
   if (common->files == NULL || common->files[0] == NULL)
-    return cg_read_file (profile, NULL, &options, error) ? g_steal_pointer (&profile) : NULL;
-  for (guint i = 0; common->files[i]; i++)
-    if (!cg_read_file (profile, common->files[i], &options, error))
-      return NULL;
-  return g_steal_pointer (&profile);
+    ok = cg_read_file (profile, NULL, &options, error);
+  for (guint i = 0; ok && common->files && common->files[i]; i++)
+    ok = cg_read_file (profile, common->files[i], &options, error);
+  if (progress.shown)
+    fputs ("\r\033[K", stderr);
+  return ok ? g_steal_pointer (&profile) : NULL;
 }
 
 gboolean
@@ -110,6 +146,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     { "lenient", 0, 0, G_OPTION_ARG_NONE, &common->lenient,
       "Warn about inconsistent input (totals that do not add up, unknown lines) instead of failing",
       NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &common->quiet, "Show no progress line while reading", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &common->version, "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &common->files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },

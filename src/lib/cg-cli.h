@@ -20,9 +20,11 @@ typedef struct {
   char *output;   /* -o FILE; NULL = stdout */
   char *format;   /* --format; NULL = the tool's default */
   gboolean lenient;
+  gboolean quiet;  /* no progress line */
   gboolean version;
   char **files;   /* positional arguments; NULL or empty = stdin */
-  char *executable; /* the profiled program, to name routines (tools that offer -e) */
+  char *executable; /* gmon.out and amon.out inputs: the profiled executable (gmon: NULL = a.out) */
+  gboolean static_calls; /* gmon.out inputs: add gprof's -c static call arcs */
 } CgCliCommon;
 
 typedef gboolean (*CgCliRun) (gpointer options, GError **error);

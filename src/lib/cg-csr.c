@@ -3,9 +3,19 @@
 
 #include "cg-csr.h"
 
+#include <string.h>
+
+static inline guint32
+key_of (gconstpointer records, gsize record_size, gsize key_offset, guint i)
+{
+  guint32 k;
+  memcpy (&k, (const guint8 *) records + (gsize) i * record_size + key_offset, sizeof k);
+  return k;
+}
+
 void
-cg_csr_build (const guint32 *keys, gsize stride, guint n_items, guint n_keys, guint32 **start,
-              guint32 **items)
+cg_csr_build (gconstpointer records, gsize record_size, gsize key_offset, guint n_items, guint n_keys,
+              guint32 **start, guint32 **items)
 {
   g_free (*start);
   g_free (*items);
@@ -13,7 +23,7 @@ cg_csr_build (const guint32 *keys, gsize stride, guint n_items, guint n_keys, gu
   guint32 *list = g_new (guint32, MAX (n_items, 1));
   for (guint i = 0; i < n_items; i++)
     {
-      guint32 k = keys[i * stride];
+      guint32 k = key_of (records, record_size, key_offset, i);
       if (k != G_MAXUINT32)
         s[k + 1]++;
     }
@@ -22,7 +32,7 @@ cg_csr_build (const guint32 *keys, gsize stride, guint n_items, guint n_keys, gu
   g_autofree guint32 *fill = g_memdup2 (s, ((gsize) n_keys + 1) * sizeof (guint32));
   for (guint i = 0; i < n_items; i++)
     {
-      guint32 k = keys[i * stride];
+      guint32 k = key_of (records, record_size, key_offset, i);
       if (k != G_MAXUINT32)
         list[fill[k]++] = i;
     }

@@ -12,11 +12,12 @@
 
 G_BEGIN_DECLS
 
-/* Item i's key is keys[i * stride] (a guint32 < n_keys, or G_MAXUINT32
- * for none).  Afterwards the items of key k are
+/* Item i is the record at @records + i * @record_size (nullable when
+ * @n_items is 0); its key is the guint32 at @key_offset in it (< n_keys,
+ * or G_MAXUINT32 for none).  Afterwards the items of key k are
  * (*items)[(*start)[k] .. (*start)[k + 1]), in increasing order.  Frees
  * what *start and *items held before. */
-void cg_csr_build (const guint32 *keys, gsize stride, guint n_items, guint n_keys, guint32 **start,
-                   guint32 **items);
+void cg_csr_build (gconstpointer records, gsize record_size, gsize key_offset, guint n_items, guint n_keys,
+                   guint32 **start, guint32 **items);
 
 G_END_DECLS

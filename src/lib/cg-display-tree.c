@@ -14,15 +14,13 @@ typedef struct {
   CgNodeId parent;
 } NodeRec;
 
-/* cg_csr_build reads keys as guint32 at a stride of whole records */
-G_STATIC_ASSERT (sizeof (NodeRec) % sizeof (guint32) == 0);
-
 struct _CgDisplayTree {
   GArray *nodes;        /* NodeRec */
   CgNodeId *master;     /* per function */
   GArray *roots;        /* CgNodeId */
   guint32 *child_start; /* children CSR, n_nodes + 1 */
   CgNodeId *child_list;
+  gboolean inverted;
 };
 
 typedef struct {
@@ -120,15 +118,93 @@ add_node (CgDisplayTree *t, CgFunctionId f, CgArcId a, CgNodeId parent)
   return t->nodes->len - 1;
 }
 
+/* The direction of the tree: arcs to a function's parents in the tree
+ * (its callers, or its callees when inverted) and to its children. */
+typedef struct {
+  CgGraph *graph;
+  gboolean inverted;
+} Direction;
+
+static const CgArcId *
+up_arcs (const Direction *d, CgFunctionId f, guint *n)
+{
+  return d->inverted ? cg_graph_out_arcs (d->graph, f, n) : cg_graph_in_arcs (d->graph, f, n);
+}
+
+static const CgArcId *
+down_arcs (const Direction *d, CgFunctionId f, guint *n)
+{
+  return d->inverted ? cg_graph_in_arcs (d->graph, f, n) : cg_graph_out_arcs (d->graph, f, n);
+}
+
+/* The function at the upper end of @a (the parent side). */
+static CgFunctionId
+upper (const Direction *d, CgArcId a)
+{
+  return d->inverted ? cg_graph_arc_callee (d->graph, a) : cg_graph_arc_caller (d->graph, a);
+}
+
+/* The function at the lower end of @a (the child side). */
+static CgFunctionId
+lower (const Direction *d, CgArcId a)
+{
+  return d->inverted ? cg_graph_arc_caller (d->graph, a) : cg_graph_arc_callee (d->graph, a);
+}
+
+/* Marks the functions reachable from @roots going down (breadth first). */
+static guint8 *
+reachable_from (const Direction *d, const CgFunctionId *roots, guint n_roots, guint nf)
+{
+  guint8 *seen = g_new0 (guint8, MAX (nf, 1));
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  for (guint i = 0; i < n_roots; i++)
+    if (!seen[roots[i]])
+      {
+        seen[roots[i]] = 1;
+        g_array_append_val (queue, roots[i]);
+      }
+  for (guint q = 0; q < queue->len; q++)
+    {
+      guint n;
+      const CgArcId *down = down_arcs (d, g_array_index (queue, CgFunctionId, q), &n);
+      for (guint i = 0; i < n; i++)
+        {
+          CgFunctionId f = lower (d, down[i]);
+          if (!seen[f])
+            {
+              seen[f] = 1;
+              g_array_append_val (queue, f);
+            }
+        }
+    }
+  return seen;
+}
+
 CgDisplayTree *
 cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
 {
+  CgDisplayTreeOptions options = { .event = event };
+  return cg_display_tree_new_full (graph, costs, &options);
+}
+
+CgDisplayTree *
+cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayTreeOptions *options)
+{
+  guint event = options->event;
   Order o = { graph, costs, event, cg_costs_kind (costs, event) };
+  Direction d = { graph, options->inverted };
   guint nf = cg_graph_n_functions (graph);
   CgDisplayTree *t = g_new0 (CgDisplayTree, 1);
+  t->inverted = options->inverted;
   t->nodes = g_array_new (FALSE, FALSE, sizeof (NodeRec));
   t->roots = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
   t->master = g_new (CgNodeId, MAX (nf, 1));
+
+  /* with given roots, only what they reach is in the tree, and masters
+   * are chosen among the callers in it */
+  gboolean rooted = options->roots != NULL;
+  g_autofree guint8 *in_scope = rooted ? reachable_from (&d, options->roots, options->n_roots, nf) : NULL;
+#define IN_SCOPE(f) (!rooted || in_scope[(f)])
 
   /* Kaes's master caller of each function, and its roots */
   g_autofree CgFunctionId *best_caller = g_new (CgFunctionId, MAX (nf, 1));
@@ -141,25 +217,32 @@ cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
     {
       t->master[f] = best_node[f] = CG_NO_ID;
       best_caller[f] = CG_NO_ID;
+      if (!IN_SCOPE (f))
+        continue;
       guint n;
-      const CgArcId *in = cg_graph_in_arcs (graph, f, &n);
+      const CgArcId *up = up_arcs (&d, f, &n);
       for (guint i = 0; i < n; i++)
         {
-          CgFunctionId g = cg_graph_arc_caller (graph, in[i]);
-          if (g != f && (best_caller[f] == CG_NO_ID || compare_functions (&o, g, best_caller[f]) > 0))
+          CgFunctionId g = upper (&d, up[i]);
+          if (g != f && IN_SCOPE (g)
+              && (best_caller[f] == CG_NO_ID || compare_functions (&o, g, best_caller[f]) > 0))
             best_caller[f] = g;
         }
       g_array_append_val (order, f);
     }
   g_array_sort_with_data (order, by_total_descending, &o);
+  guint n_in_scope = order->len;
 
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
   g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-  /* the true roots first, largest first; then stranded functions */
-  for (guint i = 0; i < nf; i++)
+  /* the roots first, largest first; then stranded functions */
+  g_autofree guint8 *is_root = g_new0 (guint8, MAX (nf, 1));
+  for (guint i = 0; rooted && i < options->n_roots; i++)
+    is_root[options->roots[i]] = 1;
+  for (guint i = 0; i < n_in_scope; i++)
     {
       CgFunctionId f = g_array_index (order, CgFunctionId, i);
-      if (best_caller[f] != CG_NO_ID)
+      if (rooted ? !is_root[f] : best_caller[f] != CG_NO_ID)
         continue;
       CgNodeId n = add_node (t, f, CG_NO_ID, CG_NO_ID);
       t->master[f] = n;
@@ -177,13 +260,13 @@ cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
           g_array_set_size (stack, stack->len - 1);
           CgFunctionId g = g_array_index (t->nodes, NodeRec, m).function;
           guint n;
-          const CgArcId *out = cg_graph_out_arcs (graph, g, &n);
+          const CgArcId *down = down_arcs (&d, g, &n);
           /* push in reverse so that children are expanded in arc order */
           guint first_new = stack->len;
           for (guint i = 0; i < n; i++)
             {
-              CgFunctionId f = cg_graph_arc_callee (graph, out[i]);
-              CgNodeId node = add_node (t, f, out[i], m);
+              CgFunctionId f = lower (&d, down[i]);
+              CgNodeId node = add_node (t, f, down[i], m);
               if (t->master[f] != CG_NO_ID)
                 continue;
               if (best_caller[f] == g)
@@ -224,10 +307,13 @@ cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
           g_array_append_val (stack, best_node[f]);
           continue;
         }
-      /* unreachable from every root: the largest becomes a root */
-      while (next_unplaced < nf && t->master[g_array_index (order, CgFunctionId, next_unplaced)] != CG_NO_ID)
+      /* unreachable from every root: the largest becomes a root (with
+       * given roots everything in scope is reachable, so this never
+       * happens) */
+      while (next_unplaced < n_in_scope
+             && t->master[g_array_index (order, CgFunctionId, next_unplaced)] != CG_NO_ID)
         next_unplaced++;
-      if (next_unplaced == nf)
+      if (next_unplaced == n_in_scope)
         break;
       f = g_array_index (order, CgFunctionId, next_unplaced);
       CgNodeId n = add_node (t, f, CG_NO_ID, CG_NO_ID);
@@ -235,10 +321,11 @@ cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
       g_array_append_val (t->roots, n);
       g_array_append_val (stack, n);
     }
+#undef IN_SCOPE
 
   /* children lists: node ids are in creation order, parents first */
-  cg_csr_build ((const guint32 *) t->nodes->data + G_STRUCT_OFFSET (NodeRec, parent) / sizeof (guint32),
-                sizeof (NodeRec) / sizeof (guint32), t->nodes->len, t->nodes->len, &t->child_start, &t->child_list);
+  cg_csr_build (t->nodes->data, sizeof (NodeRec), G_STRUCT_OFFSET (NodeRec, parent), t->nodes->len,
+                t->nodes->len, &t->child_start, &t->child_list);
   return t;
 }
 
@@ -259,6 +346,12 @@ guint
 cg_display_tree_n_nodes (const CgDisplayTree *t)
 {
   return t->nodes->len;
+}
+
+gboolean
+cg_display_tree_is_inverted (const CgDisplayTree *t)
+{
+  return t->inverted;
 }
 
 guint

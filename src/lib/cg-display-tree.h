@@ -16,6 +16,15 @@
  * (a graph that is one big cycle) become extra roots.  Every function has
  * exactly one master node; the tree has |roots| + |arcs| nodes.
  *
+ * Two variations use the same rule on another graph:
+ *  - given roots (cgtree --root, --focus on graph-only data): the tree of
+ *    the functions reachable from them, masters chosen among reachable
+ *    callers only; other functions have no node;
+ *  - inverted (cgtree --inverted): the rule applied to the transposed
+ *    graph, so a node's children are the function's callers — a tree of
+ *    "who calls this".  A node still stands for one arc (g, f); its
+ *    function is then the caller g.
+ *
  * Complexity: O((|V| + |E|) log |V|) time, O(|V| + |E|) memory; no
  * recursion (a worklist and a heap).
  */
@@ -31,12 +40,25 @@ G_BEGIN_DECLS
 typedef struct _CgDisplayTree CgDisplayTree;
 typedef guint32 CgNodeId;
 
+typedef struct {
+  guint event;                /* whose totals decide master nodes */
+  gboolean inverted;          /* children are callers instead of callees */
+  const CgFunctionId *roots;  /* nullable: the functions to start from */
+  guint n_roots;
+} CgDisplayTreeOptions;
+
 /* Builds the display tree of @graph with the totals of @costs for
  * @event deciding master nodes.  Never fails. */
 CgDisplayTree *cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event);
+
+/* The same with @options (roots given, or inverted).  Roots must be
+ * distinct function ids of @graph.  Never fails. */
+CgDisplayTree *cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs,
+                                         const CgDisplayTreeOptions *options);
 void cg_display_tree_free (CgDisplayTree *tree);
 
 guint cg_display_tree_n_nodes (const CgDisplayTree *tree);
+gboolean cg_display_tree_is_inverted (const CgDisplayTree *tree);
 
 /* Roots in order of decreasing total, then name. */
 guint cg_display_tree_n_roots (const CgDisplayTree *tree);
@@ -48,7 +70,8 @@ CgArcId cg_display_tree_arc (const CgDisplayTree *tree, CgNodeId node);
 /* CG_NO_ID for a root.  A parent's id is always smaller than its
  * children's. */
 CgNodeId cg_display_tree_parent (const CgDisplayTree *tree, CgNodeId node);
-/* The master node of @f. */
+/* The master node of @f; CG_NO_ID when @f is not in the tree (not
+ * reachable from the given roots). */
 CgNodeId cg_display_tree_master (const CgDisplayTree *tree, CgFunctionId f);
 gboolean cg_display_tree_is_master (const CgDisplayTree *tree, CgNodeId node);
 

@@ -34,9 +34,6 @@ typedef struct {
   guint64 calls;
 } ArcRec;
 
-/* cg_csr_build reads keys as guint32 at a stride of whole records */
-G_STATIC_ASSERT (sizeof (ArcRec) % sizeof (guint32) == 0);
-
 typedef struct {
   guint32 *start; /* n_functions + 1 offsets */
   CgArcId *arcs;
@@ -221,15 +218,18 @@ cg_graph_n_events (const CgGraph *g)
 }
 
 gboolean
-cg_graph_ensure_event (CgGraph *g, const char *name, const char *unit, CgKind kind, guint *index,
+cg_graph_ensure_event (CgGraph *g, const char *raw_name, const char *unit, CgKind kind, guint *index,
                        GError **error)
 {
+  /* names are compared as stored: made safe, so two raw names that read
+   * the same are one event */
+  const char *name = cg_graph_intern (g, raw_name, -1);
   gint e = cg_graph_find_event (g, name);
   guint n = g->events->len;
   if (e >= 0)
     {
       EventRec *rec = &g_array_index (g->events, EventRec, e);
-      if (strcmp (rec->unit, unit) != 0)
+      if (strcmp (rec->unit, cg_graph_intern (g, unit, -1)) != 0)
         {
           g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH,
                        "event %s is counted in %s in one input and in %s in another", name,
@@ -252,7 +252,7 @@ cg_graph_ensure_event (CgGraph *g, const char *name, const char *unit, CgKind ki
   if (g->spontaneous.values)
     cg_matrix_add_column (&g->spontaneous);
   cg_matrix_add_column (&g->inclusive);
-  EventRec rec = { cg_graph_intern (g, name, -1), cg_graph_intern (g, unit, -1), NULL, 1.0 };
+  EventRec rec = { name, cg_graph_intern (g, unit, -1), NULL, 1.0 };
   g_array_append_val (g->events, rec);
   g_array_append_val (g->kinds, kind);
   *index = n;
@@ -447,6 +447,58 @@ cg_graph_append_label (CgGraph *g, GString *out, CgFunctionId f)
     g_string_append_printf (out, " [%s]", cg_graph_function_object (g, f));
 }
 
+/* A label as up to four pieces: name, " [", object, "]". */
+typedef struct {
+  const char *piece[4];
+  guint n, i;
+  const char *p;
+} LabelCursor;
+
+static void
+label_cursor_init (LabelCursor *c, CgGraph *g, CgFunctionId f)
+{
+  c->piece[0] = cg_graph_function_name (g, f);
+  c->n = 1;
+  if (cg_graph_function_is_ambiguous (g, f))
+    {
+      c->piece[1] = " [";
+      c->piece[2] = cg_graph_function_object (g, f);
+      c->piece[3] = "]";
+      c->n = 4;
+    }
+  c->i = 0;
+  c->p = c->piece[0];
+}
+
+/* The next byte of the label, or 0 at its end. */
+static guchar
+label_cursor_next (LabelCursor *c)
+{
+  while (*c->p == '\0')
+    {
+      if (++c->i == c->n)
+        return 0;
+      c->p = c->piece[c->i];
+    }
+  return (guchar) *c->p++;
+}
+
+int
+cg_graph_compare_labels (CgGraph *g, CgFunctionId a, CgFunctionId b)
+{
+  if (a == b)
+    return 0;
+  LabelCursor x, y;
+  label_cursor_init (&x, g, a);
+  label_cursor_init (&y, g, b);
+  for (;;)
+    {
+      guchar cx = label_cursor_next (&x), cy = label_cursor_next (&y);
+      if (cx != cy || cx == 0)
+        return (int) cx - (int) cy;
+    }
+}
+
 CgValue *
 cg_graph_self (CgGraph *g, CgFunctionId f)
 {
@@ -601,11 +653,9 @@ ensure_adjacency (CgGraph *g)
   if (g->adjacency_arcs == g->arcs->len && g->adjacency_functions == g->functions->len)
     return;
   /* arcs grouped by caller and by callee, each list in arc order */
-  const guint32 *arcs = (const guint32 *) g->arcs->data;
-  gsize stride = sizeof (ArcRec) / sizeof (guint32);
-  cg_csr_build (arcs + G_STRUCT_OFFSET (ArcRec, caller) / sizeof (guint32), stride, g->arcs->len,
+  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller), g->arcs->len,
                 g->functions->len, &g->out.start, &g->out.arcs);
-  cg_csr_build (arcs + G_STRUCT_OFFSET (ArcRec, callee) / sizeof (guint32), stride, g->arcs->len,
+  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, callee), g->arcs->len,
                 g->functions->len, &g->in.start, &g->in.arcs);
   g->adjacency_arcs = g->arcs->len;
   g->adjacency_functions = g->functions->len;

@@ -121,6 +121,10 @@ gboolean cg_graph_function_is_ambiguous (CgGraph *graph, CgFunctionId f);
  * name is ambiguous. */
 void cg_graph_append_label (CgGraph *graph, GString *out, CgFunctionId f);
 
+/* Compares the labels of @a and @b (see cg_graph_append_label) as strcmp
+ * would compare the strings, without building them. */
+int cg_graph_compare_labels (CgGraph *graph, CgFunctionId a, CgFunctionId b);
+
 /* Self cost vector (n_events values). */
 CgValue *cg_graph_self (CgGraph *graph, CgFunctionId f);
 const CgValue *cg_graph_self_const (const CgGraph *graph, CgFunctionId f);

@@ -17,15 +17,19 @@ struct _CgInput {
   char *name;
   int fd;               /* -1 once the stream reached its end or for maps */
   gboolean close_fd;
-  GMappedFile *map;     /* regular files */
+  gboolean regular;     /* a regular file: can be mapped whole */
+  GMappedFile *map;     /* once cg_input_contents() mapped it */
   const guint8 *data;   /* map contents, or buf->data */
-  GByteArray *buf;      /* streams */
+  GByteArray *buf;      /* the read window */
   gsize start;          /* current position within data */
   gsize end;            /* valid bytes in data */
   guint64 base;         /* stream offset of data[0] */
   gint64 size;
   guint64 line_number;
   gboolean terminated;
+  CgInputProgress progress;
+  gpointer progress_data;
+  guint64 reported;     /* bytes at the last progress report */
 };
 
 static void
@@ -65,24 +69,29 @@ cg_input_open (const char *path, GError **error)
       g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: is a directory", in->name);
       return NULL;
     }
-  if (S_ISREG (st.st_mode) && st.st_size > 0)
-    {
-      GError *local = NULL;
-      in->map = g_mapped_file_new_from_fd (in->fd, FALSE, &local);
-      if (in->map)
-        {
-          in->data = (const guint8 *) g_mapped_file_get_contents (in->map);
-          in->end = g_mapped_file_get_length (in->map);
-          in->size = (gint64) in->end;
-          return g_steal_pointer (&in);
-        }
-      g_clear_error (&local); /* fall back to reading */
-    }
-  if (S_ISREG (st.st_mode))
+  /* Lines and XML are read through a window, not a map: a mapped file's
+   * pages count as the process's memory, which must stay well below the
+   * size of a large input.  Binary formats map the whole file (see
+   * cg_input_contents). */
+  in->regular = S_ISREG (st.st_mode);
+  if (in->regular)
     in->size = st.st_size;
   in->buf = g_byte_array_new ();
   in->data = in->buf->data;
   return g_steal_pointer (&in);
+}
+
+CgInput *
+cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len)
+{
+  CgInput *in = g_new0 (CgInput, 1);
+  in->name = g_strdup (name);
+  in->fd = -1; /* nothing more to read: the bytes are the whole input */
+  in->data = data;
+  in->end = len;
+  in->size = (gint64) len;
+  in->terminated = TRUE;
+  return in;
 }
 
 void
@@ -98,6 +107,13 @@ cg_input_free (CgInput *in)
     g_byte_array_unref (in->buf);
   g_free (in->name);
   g_free (in);
+}
+
+void
+cg_input_set_progress (CgInput *in, CgInputProgress func, gpointer user_data)
+{
+  in->progress = func;
+  in->progress_data = user_data;
 }
 
 const char *
@@ -156,6 +172,11 @@ fill (CgInput *in, gsize want, GError **error)
           break;
         }
       in->end += (gsize) n;
+      if (in->progress && in->base + in->end - in->reported >= READ_CHUNK)
+        {
+          in->reported = in->base + in->end;
+          in->progress (in->name, in->reported, in->size, in->progress_data);
+        }
     }
   return TRUE;
 }
@@ -177,7 +198,9 @@ cg_input_next_line (CgInput *in, const char **line, gsize *len, GError **error)
   gsize scanned = 0;
   for (;;)
     {
-      nl = memchr (in->data + in->start + scanned, '\n', in->end - in->start - scanned);
+      /* memchr must not see a null pointer, even for 0 bytes (an empty file) */
+      gsize left = in->end - in->start - scanned;
+      nl = left > 0 ? memchr (in->data + in->start + scanned, '\n', left) : NULL;
       if (nl || in->map || in->fd < 0)
         break;
       scanned = in->end - in->start;
@@ -230,7 +253,23 @@ cg_input_read (CgInput *in, void *buf, gsize n, GError **error)
 gboolean
 cg_input_contents (CgInput *in, const guint8 **data, gsize *len, GError **error)
 {
-  while (in->fd >= 0 && !in->map)
+  /* a regular file nothing has been consumed of is mapped whole */
+  if (in->regular && in->map == NULL && in->base == 0 && in->start == 0 && in->fd >= 0 && in->size > 0)
+    {
+      GError *local = NULL;
+      GMappedFile *map = g_mapped_file_new_from_fd (in->fd, FALSE, &local);
+      if (map)
+        {
+          in->map = map;
+          in->data = (const guint8 *) g_mapped_file_get_contents (map);
+          in->end = g_mapped_file_get_length (map);
+          if (in->close_fd)
+            close (in->fd);
+          in->fd = -1;
+        }
+      g_clear_error (&local); /* else fall back to reading */
+    }
+  while (in->fd >= 0)
     if (!fill (in, in->end - in->start + READ_CHUNK, error))
       return FALSE;
   *data = in->data + in->start;

@@ -1,9 +1,11 @@
 /* cg-input.h — one input file or stdin, read as lines or as bytes.
  *
- * Regular files are memory-mapped (GMappedFile): lines point into the map
- * and nothing is copied.  Pipes and terminals are read through a sliding
- * buffer that grows only as far as the longest line.  Either way the whole
- * input never has to fit in memory twice, and lines may be any length.
+ * Lines and bytes are read through a sliding window that grows only as far
+ * as the longest line, so memory stays small however large the input is
+ * (a memory-mapped file would count its whole size as the process's
+ * memory).  Binary formats that want the whole input get it mapped
+ * (GMappedFile) when it is a regular file, read otherwise.  Lines may be
+ * any length.
  *
  * Ownership: a CgInput owns its buffer; line pointers are valid until the
  * next read call.
@@ -16,9 +18,19 @@ G_BEGIN_DECLS
 
 typedef struct _CgInput CgInput;
 
+/* Receives progress: @done bytes of @total (-1 when unknown). */
+typedef void (*CgInputProgress) (const char *name, guint64 done, gint64 total, gpointer user_data);
+
 /* Opens @path; NULL or "-" means stdin.  Error CG_ERROR_IO naming the file. */
 CgInput *cg_input_open (const char *path, GError **error);
+/* An input over @len bytes at @data (borrowed: they must outlive the
+ * input), named @name in messages.  For fuzzing and tests. */
+CgInput *cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len);
+
 void cg_input_free (CgInput *input);
+
+/* Calls @func about every megabyte read (nullable: no reports). */
+void cg_input_set_progress (CgInput *input, CgInputProgress func, gpointer user_data);
 
 /* The name used in messages: the path, or "<stdin>". */
 const char *cg_input_name (const CgInput *input);

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+CgValue cg_matrix_no_values[1];
+
 void
 cg_matrix_init (CgMatrix *m, guint cols)
 {

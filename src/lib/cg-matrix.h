@@ -30,9 +30,14 @@ void cg_matrix_add_column (CgMatrix *m);
 /* Converts column @col from integer to real values. */
 void cg_matrix_promote_column (CgMatrix *m, guint col);
 
+/* A row of a matrix without columns: a valid pointer to no values. */
+extern CgValue cg_matrix_no_values[1];
+
 static inline CgValue *
 cg_matrix_row (const CgMatrix *m, guint row)
 {
+  if (m->cols == 0)
+    return cg_matrix_no_values;
   return &g_array_index (m->values, CgValue, (gsize) row * m->cols);
 }
 

@@ -4,6 +4,7 @@
 #include "cg-method.h"
 
 #include "cg-error.h"
+#include "cg-gprof.h"
 #include "cg-measured.h"
 #include "cg-spivey.h"
 
@@ -26,6 +27,12 @@ cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **e
       *resolved = CG_METHOD_MEASURED;
       return TRUE;
     }
+  /* gmon.out data: gprof's own analysis */
+  if (cg_profile_histogram (p) != NULL)
+    {
+      *resolved = CG_METHOD_GPROF;
+      return TRUE;
+    }
   g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
                "no cost method applies to this profile: it has no measured inclusive costs");
   return FALSE;
@@ -45,8 +52,9 @@ cg_method_compute (CgProfile *p, CgMethod method, GError **error)
       if (cg_profile_contexts (p))
         return cg_spivey_compute (p, error);
       break;
-    case CG_METHOD_AUTO:
     case CG_METHOD_GPROF:
+      return cg_gprof_compute (p, NULL, error);
+    case CG_METHOD_AUTO:
     case CG_METHOD_DECOMPOSE:
     default:
       break;

@@ -4,7 +4,7 @@
  * callee), millions of them.  A GHashTable would need one heap-allocated key
  * per entry (or a global array to hash through), so this is a small
  * open-addressing table storing the pairs inline: 12 bytes per slot, load
- * factor at most 1/2, expected O(1) per operation.
+ * factor at most 3/4, expected O(1) per operation.
  */
 #pragma once
 

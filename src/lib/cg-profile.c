@@ -9,6 +9,7 @@ struct _CgProfile {
   CgContexts *contexts; /* nullable */
   CgCycles *cycles;
   CgCosts *costs;
+  CgHistogram *histogram; /* nullable */
   GArray *sources; /* CgSource, strings interned in the graph */
 };
 
@@ -28,6 +29,7 @@ cg_profile_free (CgProfile *p)
     return;
   cg_cycles_free (p->cycles);
   cg_costs_free (p->costs);
+  cg_histogram_free (p->histogram);
   cg_tree_free (p->tree);
   cg_contexts_free (p->contexts);
   cg_graph_free (p->graph);
@@ -161,6 +163,20 @@ cg_profile_set_costs (CgProfile *p, CgCosts *costs)
   p->costs = costs;
 }
 
+CgHistogram *
+cg_profile_histogram (CgProfile *p)
+{
+  return p->histogram;
+}
+
+void
+cg_profile_set_histogram (CgProfile *p, CgHistogram *histogram)
+{
+  if (p->histogram != histogram)
+    cg_histogram_free (p->histogram);
+  p->histogram = histogram;
+}
+
 void
 cg_profile_replace_data (CgProfile *p, CgGraph *graph, CgTree *tree)
 {
@@ -175,6 +191,8 @@ cg_profile_replace_data (CgProfile *p, CgGraph *graph, CgTree *tree)
     }
   cg_profile_set_cycles (p, NULL);
   cg_profile_set_costs (p, NULL);
+  if (p->histogram)
+    cg_histogram_forget_counts (p->histogram); /* credits were per function id */
   if (p->tree != tree)
     cg_tree_free (p->tree);
   if (p->graph != graph)

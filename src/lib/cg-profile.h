@@ -15,6 +15,7 @@
 #include "cg-cost.h"
 #include "cg-graph.h"
 #include "cg-cycles.h"
+#include "cg-histogram.h"
 #include "cg-tree.h"
 
 G_BEGIN_DECLS
@@ -70,6 +71,12 @@ CgCycles *cg_profile_cycles (CgProfile *profile);
 void cg_profile_set_cycles (CgProfile *profile, CgCycles *cycles);
 CgCosts *cg_profile_costs (CgProfile *profile);
 void cg_profile_set_costs (CgProfile *profile, CgCosts *costs);
+
+/* What gprof needs to know of gmon.out histograms (cg-histogram.h), or
+ * NULL when no source had one.  The setter takes ownership (transfer
+ * full) and frees the previous one. */
+CgHistogram *cg_profile_histogram (CgProfile *profile);
+void cg_profile_set_histogram (CgProfile *profile, CgHistogram *histogram);
 
 /* Replaces the graph and tree (transfer full) and drops derived data. */
 void cg_profile_replace_data (CgProfile *profile, CgGraph *graph, CgTree *tree);

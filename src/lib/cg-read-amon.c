@@ -3,13 +3,11 @@
 
 #include "cg-read-amon.h"
 
-#include <fcntl.h>
-#include <gelf.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../amon/amon-format.h"
 #include "cg-error.h"
+#include "cg-symbols.h"
 
 typedef struct {
   const guint8 *data;
@@ -27,7 +25,7 @@ typedef struct {
   GArray *object_main;      /* gboolean */
   GPtrArray *object_path;   /* interned */
   GArray *routine_function; /* CgFunctionId per routine */
-  GHashTable *exe;          /* offset -> name, from options->executable */
+  CgSymbols *exe;           /* options->executable's symbols */
   gboolean exe_tried;
   /* sums for the totals check */
   guint64 sum_time, sum_entries, sum_recursive;
@@ -77,58 +75,6 @@ gboolean
 cg_amon_detect (const guint8 *data, gsize len)
 {
   return len >= AMON_MAGIC_LEN && memcmp (data, AMON_MAGIC, AMON_MAGIC_LEN) == 0;
-}
-
-/* ---- names from the executable (libelf) ---- */
-
-/* Function symbols of @path: value -> name.  The shared symbol module
- * (cg-symbols) will take this over; kept small until then. */
-static GHashTable *
-exe_symbols (const char *path, GError **error)
-{
-  if (elf_version (EV_CURRENT) == EV_NONE)
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: libelf is unusable", path);
-      return NULL;
-    }
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s", path, g_strerror (errno));
-      return NULL;
-    }
-  Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
-  if (elf == NULL || elf_kind (elf) != ELF_K_ELF)
-    {
-      if (elf)
-        elf_end (elf);
-      close (fd);
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: not an ELF file", path);
-      return NULL;
-    }
-  GHashTable *names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  for (int want = SHT_SYMTAB; g_hash_table_size (names) == 0 && want != 0; want = want == SHT_SYMTAB ? SHT_DYNSYM : 0)
-    for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn; scn = elf_nextscn (elf, scn))
-      {
-        GElf_Shdr sh;
-        if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != (GElf_Word) want || sh.sh_entsize == 0)
-          continue;
-        Elf_Data *d = elf_getdata (scn, NULL);
-        for (gsize i = 0; d && i < sh.sh_size / sh.sh_entsize; i++)
-          {
-            GElf_Sym sym;
-            if (gelf_getsym (d, (int) i, &sym) == NULL || sym.st_shndx == SHN_UNDEF
-                || (GELF_ST_TYPE (sym.st_info) != STT_FUNC && GELF_ST_TYPE (sym.st_info) != STT_GNU_IFUNC))
-              continue;
-            const char *n = elf_strptr (elf, sh.sh_link, sym.st_name);
-            gint64 key = (gint64) sym.st_value;
-            if (n && *n && !g_hash_table_contains (names, &key))
-              g_hash_table_insert (names, g_memdup2 (&key, sizeof key), g_strdup (n));
-          }
-      }
-  elf_end (elf);
-  close (fd);
-  return names;
 }
 
 /* ---- sections ---- */
@@ -190,12 +136,14 @@ read_routines (Reader *r, Cursor *c, GError **error)
           if (in_main && r->options && r->options->executable && !r->exe_tried)
             {
               r->exe_tried = TRUE;
-              r->exe = exe_symbols (r->options->executable, error);
+              r->exe = cg_symbols_load (r->options->executable, error);
               if (r->exe == NULL)
                 return FALSE;
             }
-          gint64 key = (gint64) offset;
-          const char *found = in_main && r->exe ? g_hash_table_lookup (r->exe, &key) : NULL;
+          /* the symbol that holds it, as gprof names addresses */
+          gint sym = in_main && r->exe ? cg_symbols_lookup (r->exe, offset) : -1;
+          guint n_syms;
+          const char *found = sym >= 0 ? cg_symbols_array (r->exe, &n_syms)[sym].name : NULL;
           named = found ? g_strdup (found) : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", offset);
         }
       else
@@ -505,7 +453,6 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
   g_array_unref (r.object_main);
   g_ptr_array_unref (r.object_path);
   g_array_unref (r.routine_function);
-  if (r.exe)
-    g_hash_table_unref (r.exe);
+  cg_symbols_free (r.exe);
   return ok;
 }

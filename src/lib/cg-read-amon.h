@@ -2,9 +2,10 @@
  * writes (formats/amon.md, amon.out(5)).
  *
  * Routines become functions (object path, name); a routine the runtime
- * could not name gets the name of the executable's symbol at its offset
- * when CgReadOptions.executable is given and the routine is in the main
- * program, else "0xOFFSET" (its address less its object's load bias).
+ * could not name gets the name of the executable's symbol that holds its
+ * offset (cg-symbols.h, gprof's rules) when CgReadOptions.executable is
+ * given and the routine is in the main program, else "0xOFFSET" (its
+ * address less its object's load bias).
  * Contexts become the profile's contexts (cg-contexts.h) with their time
  * in nanoseconds, whatever the clock (event "cpu-time" for AMON_CLOCK=cpu,
  * "wall-time" for wall and tsc, unit seconds, scale 1e-9), so files from

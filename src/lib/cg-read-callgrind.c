@@ -92,14 +92,13 @@ typedef struct {
   IdTable file_ids;         /* id -> interned file */
   IdTable function_ids;     /* id -> name index + 1 */
 
-  /* distinct function names of this file */
-  GStringChunk *chunk;
-  GHashTable *names;        /* full name -> name index + 1 */
+  /* distinct function names of this file, interned in the graph (a name
+   * without context is its function's name: one copy serves both) */
+  GHashTable *names;        /* interned full name -> name index + 1 */
   GArray *name_info;        /* NameInfo per name index */
   GHashTable *objects;      /* interned object -> object index + 1 */
   const char *last_object;  /* a one-entry cache in front of objects */
   guint32 last_object_index;
-  GString *scratch;
 
   /* context nodes: (object index, name index) -> node */
   CgPairMap *node_index;
@@ -305,20 +304,20 @@ cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *le
 static guint32
 name_index (Reader *r, const char *s, gsize len)
 {
-  g_string_truncate (r->scratch, 0);
-  g_string_append_len (r->scratch, s, (gssize) len);
-  gpointer idx1 = g_hash_table_lookup (r->names, r->scratch->str);
+  const char *full = cg_graph_intern (r->graph, s, (gssize) len);
+  gpointer idx1 = g_hash_table_lookup (r->names, full);
   if (idx1)
     return GPOINTER_TO_UINT (idx1) - 1;
-  const char *copy = g_string_chunk_insert_len (r->chunk, s, (gssize) len);
   guint32 idx = r->name_info->len;
   gsize base_len;
   NameInfo info;
-  cg_callgrind_split_name (copy, len, &base_len, &info.level);
+  /* split the stored name: escaping never touches an apostrophe */
+  gsize full_len = strlen (full);
+  cg_callgrind_split_name (full, full_len, &base_len, &info.level);
   r->level_names |= info.level > 1;
-  info.base = cg_graph_intern (r->graph, copy, (gssize) base_len);
+  info.base = base_len == full_len ? full : cg_graph_intern (r->graph, full, (gssize) base_len);
   g_array_append_val (r->name_info, info);
-  g_hash_table_insert (r->names, (gpointer) copy, GUINT_TO_POINTER (idx + 1));
+  g_hash_table_insert (r->names, (gpointer) full, GUINT_TO_POINTER (idx + 1));
   return idx;
 }
 
@@ -536,7 +535,6 @@ parse_counts (Reader *r, const char *p, const char *end, GArray **out, GError **
 static gboolean
 parse_events (Reader *r, const char *p, const char *end, GError **error)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (;;)
     {
       skip_blanks (&p, end);
@@ -546,8 +544,6 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
       while (p < end && !is_blank (*p))
         p++;
       g_autofree char *name = g_strndup (word, (gsize) (p - word));
-      if (g_hash_table_contains (seen, name))
-        return fail (r, error, CG_ERROR_PARSE, "event %s listed twice", name);
       guint e;
       GError *local = NULL;
       if (!cg_profile_ensure_event (r->profile, name, name, CG_KIND_INTEGER, &e, &local))
@@ -556,10 +552,12 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
           g_error_free (local);
           return FALSE;
         }
+      for (guint i = 0; i < r->event_map->len; i++)
+        if (g_array_index (r->event_map, guint, i) == e)
+          return fail (r, error, CG_ERROR_PARSE, "event %s listed twice", cg_graph_event_name (r->graph, e));
       g_array_append_val (r->event_map, e);
       guint64 zero = 0;
       g_array_append_val (r->part_self, zero);
-      g_hash_table_add (seen, g_steal_pointer (&name));
     }
   if (r->event_map->len == 0)
     return fail (r, error, CG_ERROR_PARSE, "events: lists no event");
@@ -923,11 +921,9 @@ reader_clear (Reader *r)
   id_table_clear (&r->object_ids);
   id_table_clear (&r->file_ids);
   id_table_clear (&r->function_ids);
-  g_string_chunk_free (r->chunk);
   g_hash_table_unref (r->names);
   g_array_unref (r->name_info);
   g_hash_table_unref (r->objects);
-  g_string_free (r->scratch, TRUE);
   cg_pair_map_free (r->node_index);
   g_array_unref (r->nodes);
   cg_matrix_clear (&r->node_sum);
@@ -994,11 +990,9 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .graph = cg_profile_graph (profile),
     .in = input,
     .options = options ? options : &defaults,
-    .chunk = g_string_chunk_new (64 * 1024),
-    .names = g_hash_table_new (g_str_hash, g_str_equal),
+    .names = g_hash_table_new (g_direct_hash, g_direct_equal),
     .name_info = g_array_new (FALSE, FALSE, sizeof (NameInfo)),
     .objects = g_hash_table_new (g_direct_hash, g_direct_equal),
-    .scratch = g_string_new (NULL),
     .node_index = cg_pair_map_new (),
     .nodes = g_array_new (FALSE, FALSE, sizeof (Node)),
     .touched = g_array_new (FALSE, FALSE, sizeof (guint32)),

@@ -9,10 +9,12 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-xml-errors.h"
 
 typedef enum {
   SECTION_NONE,
   SECTION_EVENTS,
+  SECTION_HISTOGRAM,
   SECTION_OBJECTS,
   SECTION_FILES,
   SECTION_FUNCTIONS,
@@ -44,6 +46,7 @@ typedef struct {
   gboolean has_inclusive;
   CgCosts *costs;         /* being read (keep_derived only) */
   CgCycles *cycles;
+  CgHistogram *histogram; /* being read, merged when <objects> starts */
   CgValue *values;        /* scratch: one vector in file events */
   CgValue *mapped;        /* scratch: one vector in graph events */
 } Reader;
@@ -210,9 +213,6 @@ read_event (Reader *r, GError **error)
   CgKind kind;
   if (!cg_kind_from_string (kind_s, &kind))
     return fail (r, error, "<event kind=\"%s\">: expected integer or real", kind_s);
-  for (guint i = 0; i < r->kinds->len; i++)
-    if (strcmp (cg_graph_event_name (r->graph, g_array_index (r->event_map, guint, i)), name) == 0)
-      return fail (r, error, "event %s listed twice", name);
   guint e;
   GError *local = NULL;
   if (!cg_profile_ensure_event (r->profile, name, unit, kind, &e, &local))
@@ -222,6 +222,9 @@ read_event (Reader *r, GError **error)
       g_error_free (local);
       return FALSE;
     }
+  for (guint i = 0; i < r->event_map->len; i++)
+    if (g_array_index (r->event_map, guint, i) == e)
+      return fail (r, error, "event %s listed twice", cg_graph_event_name (r->graph, e));
   g_autofree char *description = attr (r, "description");
   if (description && cg_graph_event_description (r->graph, e) == NULL)
     cg_graph_set_event_description (r->graph, e, description);
@@ -480,6 +483,84 @@ read_cost (Reader *r, gboolean is_arc, GError **error)
   return TRUE;
 }
 
+/* ---- histogram (gmon.out data, cg-histogram.h) ---- */
+
+static gboolean
+start_histogram (Reader *r, GError **error)
+{
+  g_autofree char *event_s = NULL, *rate_s = NULL, *width_s = NULL, *samples_s = NULL, *graph_s = NULL;
+  guint64 event, rate, samples;
+  CgValue width;
+  if (!required (r, "histogram", "event", &event_s, error) || !required (r, "histogram", "rate", &rate_s, error)
+      || !required (r, "histogram", "bin-width", &width_s, error)
+      || !required (r, "histogram", "samples", &samples_s, error))
+    return FALSE;
+  if (!parse_uint (event_s, G_MAXUINT32, &event) || event >= r->event_map->len)
+    return fail (r, error, "<histogram event=\"%s\">: no such event", event_s);
+  if (!parse_uint (rate_s, G_MAXUINT32, &rate))
+    return fail (r, error, "<histogram rate=\"%s\">: expected a rate per second", rate_s);
+  if (!cg_value_parse (CG_KIND_REAL, width_s, strlen (width_s), &width) || !(width.x >= 0))
+    return fail (r, error, "<histogram bin-width=\"%s\">: expected a number", width_s);
+  if (!parse_uint (samples_s, G_MAXUINT64, &samples))
+    return fail (r, error, "<histogram samples=\"%s\">: expected a count", samples_s);
+  graph_s = attr (r, "call-graph");
+  if (graph_s && strcmp (graph_s, "yes") != 0 && strcmp (graph_s, "no") != 0)
+    return fail (r, error, "<histogram call-graph=\"%s\">: expected yes or no", graph_s);
+  r->histogram = cg_histogram_new (g_array_index (r->event_map, guint, event), (guint32) rate, width.x);
+  cg_histogram_add_samples (r->histogram, samples);
+  cg_histogram_set_call_graph (r->histogram, graph_s && strcmp (graph_s, "yes") == 0);
+  return TRUE;
+}
+
+static gboolean
+read_range (Reader *r, GError **error)
+{
+  g_autofree char *low_s = NULL, *high_s = NULL, *bins_s = NULL;
+  guint64 low, high, bins;
+  if (!required (r, "range", "low", &low_s, error) || !required (r, "range", "high", &high_s, error)
+      || !required (r, "range", "bins", &bins_s, error))
+    return FALSE;
+  if (!parse_uint (low_s, G_MAXUINT64, &low) || !parse_uint (high_s, G_MAXUINT64, &high) || low > high
+      || !parse_uint (bins_s, G_MAXUINT32, &bins) || bins == 0)
+    return fail (r, error, "<range low=\"%s\" high=\"%s\" bins=\"%s\">: expected low <= high and bins > 0",
+                 low_s, high_s, bins_s);
+  guint k;
+  GError *local = NULL;
+  if (!cg_histogram_add_range (r->histogram, low, high, (guint32) bins, cg_histogram_bin_width (r->histogram), &k,
+                               &local))
+    {
+      g_set_error (error, CG_ERROR, local->code, "%s:%d: %s", cg_input_name (r->in), line_number (r),
+                   local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The document's histogram joins the profile's (summing rules of
+ * cg_histogram_merge); its counts are not in the document. */
+static gboolean
+merge_histogram (Reader *r, GError **error)
+{
+  CgHistogram *have = cg_profile_histogram (r->profile);
+  g_autoptr (CgHistogram) h = g_steal_pointer (&r->histogram);
+  cg_histogram_forget_counts (h);
+  if (have == NULL)
+    {
+      cg_profile_set_histogram (r->profile, g_steal_pointer (&h));
+      return TRUE;
+    }
+  GError *local = NULL;
+  if (!cg_histogram_merge (have, h, cg_histogram_event (h), &local))
+    {
+      g_set_error (error, CG_ERROR, local->code, "%s:%d: %s", cg_input_name (r->in), line_number (r),
+                   local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* ---- structure ---- */
 
 typedef struct {
@@ -509,8 +590,10 @@ start_section (Reader *r, const char *name, GError **error)
         continue;
       /* required sections come in order; optional ones may be skipped */
       gboolean in_order = r->section < sections[i].section
-                          && (sections[i].section <= SECTION_ARCS ? r->section == sections[i].after
-                                                                    : r->section >= SECTION_ARCS);
+                          && (sections[i].section <= SECTION_ARCS
+                                ? r->section == sections[i].after
+                                    || (sections[i].section == SECTION_OBJECTS && r->section == SECTION_HISTOGRAM)
+                                : r->section >= SECTION_ARCS);
       if (!in_order)
         return fail (r, error, "<%s> is out of place", name);
       r->section = sections[i].section;
@@ -526,6 +609,8 @@ start_section (Reader *r, const char *name, GError **error)
         }
       if (r->section == SECTION_EVENTS)
         return TRUE;
+      if (r->section == SECTION_OBJECTS && r->histogram && !merge_histogram (r, error))
+        return FALSE;
       if (r->section == SECTION_OBJECTS)
         {
           guint n = r->kinds->len;
@@ -536,6 +621,11 @@ start_section (Reader *r, const char *name, GError **error)
       if (r->section == SECTION_COSTS)
         return start_costs (r, error);
       return TRUE;
+    }
+  if (strcmp (name, "histogram") == 0 && r->section == SECTION_EVENTS)
+    {
+      r->section = SECTION_HISTOGRAM;
+      return start_histogram (r, error);
     }
   if (strcmp (name, "source") == 0 && r->section == SECTION_NONE)
     {
@@ -556,7 +646,7 @@ item (Reader *r, const char *name, GError **error)
     Section section;
     const char *name;
   } items[] = {
-    { SECTION_EVENTS, "event" }, { SECTION_OBJECTS, "object" }, { SECTION_FILES, "file" },
+    { SECTION_EVENTS, "event" }, { SECTION_HISTOGRAM, "range" }, { SECTION_OBJECTS, "object" }, { SECTION_FILES, "file" },
     { SECTION_FUNCTIONS, "function" }, { SECTION_ARCS, "arc" }, { SECTION_TREE, "frame" },
     { SECTION_CONTEXTS, "context" },
     { SECTION_CYCLES, "cycle" }, { SECTION_COSTS, "total" }, { SECTION_COSTS, "arc-cost" },
@@ -570,6 +660,8 @@ item (Reader *r, const char *name, GError **error)
     {
     case SECTION_EVENTS:
       return read_event (r, error);
+    case SECTION_HISTOGRAM:
+      return read_range (r, error);
     case SECTION_OBJECTS:
       return read_named (r, "object", r->objects, error);
     case SECTION_FILES:
@@ -636,6 +728,8 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
     .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
   };
+  CgXmlErrorTrap trap;
+  cg_xml_error_trap_push (&trap);
   /* no network, no DTD loading, no entity expansion: a hostile document
    * can neither fetch nor amplify */
   r.xr = xmlReaderForIO (read_cb, NULL, &r, cg_input_name (input), NULL, XML_PARSE_NONET | XML_PARSE_NOCDATA);
@@ -655,14 +749,17 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
       else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA)
         ok = fail (&r, &local, "unexpected text");
     }
+  g_autofree char *generic = cg_xml_error_trap_pop (&trap);
   if (ok && rc != 0)
     {
       ok = FALSE;
       if (r.io_error)
         local = g_steal_pointer (&r.io_error);
+      else if (r.xml_error)
+        g_set_error (&local, CG_ERROR, CG_ERROR_PARSE, "%s", r.xml_error);
       else
-        g_set_error (&local, CG_ERROR, CG_ERROR_PARSE, "%s",
-                     r.xml_error ? r.xml_error : "malformed XML");
+        g_set_error (&local, CG_ERROR, CG_ERROR_PARSE, "%s: malformed XML%s%s", cg_input_name (input),
+                     generic ? ": " : "", generic ? generic : "");
     }
   if (ok && r.section < SECTION_ARCS)
     {
@@ -677,6 +774,7 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
 
   cg_cycles_free (r.cycles);
   cg_costs_free (r.costs);
+  cg_histogram_free (r.histogram);
   if (r.xr)
     xmlFreeTextReader (r.xr);
   g_clear_error (&r.io_error);

@@ -9,6 +9,7 @@
 #include "cg-error.h"
 #include "cg-read-amon.h"
 #include "cg-read-callgrind.h"
+#include "cg-read-gmon.h"
 #include "cg-read-xml.h"
 
 #define DETECT_BYTES 4096
@@ -24,6 +25,8 @@ cg_format_to_string (CgFormat format)
       return "callgrind";
     case CG_FORMAT_AMON:
       return "amon.out";
+    case CG_FORMAT_GMON:
+      return "gmon.out";
     case CG_FORMAT_UNKNOWN:
     default:
       return "unknown";
@@ -47,6 +50,8 @@ cg_format_detect (const guint8 *data, gsize len)
   const guint8 *p = data, *end = data + len;
   if (cg_amon_detect (data, len))
     return CG_FORMAT_AMON;
+  if (starts_with (p, end, "gmon"))
+    return CG_FORMAT_GMON;
   if (starts_with (p, end, "\xEF\xBB\xBF"))
     p += 3;
   if (starts_with (p, end, "# callgrind format"))
@@ -76,11 +81,8 @@ cg_format_detect (const guint8 *data, gsize len)
 }
 
 gboolean
-cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options, GError **error)
+cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
-  g_autoptr (CgInput) in = cg_input_open (path, error);
-  if (in == NULL)
-    return FALSE;
   const guint8 *head;
   gsize len;
   if (!cg_input_peek (in, DETECT_BYTES, &head, &len, error))
@@ -104,10 +106,20 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
     case CG_FORMAT_AMON:
       ok = cg_read_amon (profile, in, options, error);
       break;
+    case CG_FORMAT_GMON:
+      ok = cg_read_gmon (profile, in, FALSE, options, error);
+      break;
     case CG_FORMAT_UNKNOWN:
     default:
+      /* old BSD gmon.out files have no magic: tried only when the user
+       * named the executable they belong to */
+      if (options && options->executable)
+        {
+          ok = cg_read_gmon (profile, in, TRUE, options, error);
+          break;
+        }
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                   "%s:1: unknown input format (expected a callgrind profile, amon.out or cgtools XML)",
+                   "%s:1: unknown input format (expected a callgrind profile, a gmon.out, an amon.out or cgtools XML)",
                    cg_input_name (in));
       return FALSE;
     }
@@ -118,6 +130,17 @@ cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options
       cg_profile_set_costs (profile, NULL);
     }
   return ok;
+}
+
+gboolean
+cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options, GError **error)
+{
+  g_autoptr (CgInput) in = cg_input_open (path, error);
+  if (in == NULL)
+    return FALSE;
+  if (options)
+    cg_input_set_progress (in, options->progress, options->progress_data);
+  return cg_read_input (profile, in, options, error);
 }
 
 void

@@ -22,15 +22,23 @@ typedef struct {
   gboolean lenient;
   CgWarnFunc warn;     /* nullable: warnings are dropped */
   gpointer warn_data;
-  /* the profiled executable, to name routines a profile left unnamed
-   * (amon.out); nullable */
+  CgInputProgress progress; /* nullable: bytes read, about every megabyte */
+  gpointer progress_data;
+  /* gmon.out: the profiled executable (NULL: "a.out", as gprof); when set
+   * explicitly, an input in no other format is read as an old BSD
+   * gmon.out, which has no magic number.  amon.out: names the routines
+   * the runtime left unnamed (only when set) */
   const char *executable;
+  /* gmon.out: add gprof's -c static call arcs (count 0) found by scanning
+   * the executable's code for call instructions */
+  gboolean static_calls;
 } CgReadOptions;
 
 typedef enum {
   CG_FORMAT_UNKNOWN,
   CG_FORMAT_XML,
   CG_FORMAT_CALLGRIND,
+  CG_FORMAT_GMON,
   CG_FORMAT_AMON,
 } CgFormat;
 
@@ -46,6 +54,10 @@ CgFormat cg_format_detect (const guint8 *data, gsize len);
  * CG_ERROR_FORMAT (unknown or empty input), and the readers' errors. */
 gboolean cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options,
                        GError **error);
+
+/* The same for an input already open (the format is told from its first
+ * bytes, which are not consumed by telling). */
+gboolean cg_read_input (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
 
 /* Emits a warning through @options (printf-style). */
 void cg_read_warn (const CgReadOptions *options, const char *format, ...) G_GNUC_PRINTF (2, 3);

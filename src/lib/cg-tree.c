@@ -12,9 +12,6 @@ typedef struct {
   CgFunctionId function;
 } FrameRec;
 
-/* cg_csr_build reads keys as guint32 at a stride of whole records */
-G_STATIC_ASSERT (sizeof (FrameRec) % sizeof (guint32) == 0);
-
 struct _CgTree {
   GArray *frames;      /* FrameRec */
   CgMatrix self;       /* n_frames × n_events */
@@ -132,8 +129,8 @@ cg_tree_children (CgTree *t, CgFrameId frame, guint *n_children)
   guint n = t->frames->len;
   if (t->children_frames != n)
     {
-      cg_csr_build ((const guint32 *) t->frames->data + G_STRUCT_OFFSET (FrameRec, parent) / sizeof (guint32),
-                    sizeof (FrameRec) / sizeof (guint32), n, n, &t->child_start, &t->child_list);
+      cg_csr_build (t->frames->data, sizeof (FrameRec), G_STRUCT_OFFSET (FrameRec, parent), n, n,
+                    &t->child_start, &t->child_list);
       t->children_frames = n;
     }
   *n_children = t->child_start[frame + 1] - t->child_start[frame];

@@ -1,5 +1,5 @@
-/* cg-write-tree.c — visibility by a worklist, printing by an explicit
- * depth-first stack. */
+/* cg-write-tree.c — lines of a tree view, with chains folded, columns
+ * sized to the largest number, and tree art kept per printed depth. */
 #include "config.h"
 
 #include "cg-write-tree.h"
@@ -14,237 +14,257 @@
  * linear space. */
 #define MAX_INDENT 64
 
+/* A joined line holds at most this many functions, so that lines stay
+ * bounded however long a chain is; a longer chain goes on below. */
+#define MAX_FOLD 8
+
+/* ANSI SGR sequences */
+#define SGR_RESET "\033[0m"
+#define SGR_BOLD "\033[1m"
+#define SGR_DIM "\033[2m"
+#define SGR_RED "\033[31m"
+#define SGR_YELLOW "\033[33m"
+#define SGR_MAGENTA "\033[35m"
+#define SGR_CYAN "\033[36m"
+
+void
+cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
+{
+  CgValue u = cg_value_scaled (&kind, v, scale);
+  cg_value_append_human (out, kind, u, kind == CG_KIND_REAL ? 2 : 0);
+}
+
 typedef struct {
+  const CgTreeView *view;
+  const CgTreeTextOptions *o;
   CgGraph *graph;
-  const CgCosts *costs;
   const CgDisplayTree *tree;
   CgCycles *cycles;
   guint event;
-  CgKind kind;
-  gdouble all;
-} View;
+  CgKind kind, self_kind;
+  gdouble scale;
+  int cost_width;
+  int calls_width; /* 0: no calls column */
+  GString *line;
+  GString *scratch;
+} Writer;
 
-/* The cost a node stands for: the arc's cost, or a root's total. */
-static CgValue
-node_value (const View *v, CgNodeId n)
+static void
+color (Writer *w, const char *sgr)
 {
-  CgArcId a = cg_display_tree_arc (v->tree, n);
-  if (a == CG_NO_ID)
-    return cg_costs_total_const (v->costs, cg_display_tree_function (v->tree, n))[v->event];
-  return cg_costs_arc_const (v->costs, a)[v->event];
+  if (w->o->color)
+    g_string_append (w->line, sgr);
 }
 
+/* Heat of a percentage, for the colour of its column. */
+static const char *
+heat (gdouble pct)
+{
+  return pct >= 20 ? SGR_BOLD SGR_RED : pct >= 5 ? SGR_RED : pct >= 1 ? SGR_YELLOW : SGR_DIM;
+}
+
+static void
+cost_column (Writer *w, CgKind kind, CgValue v)
+{
+  g_string_truncate (w->scratch, 0);
+  cg_append_cost_human (w->scratch, kind, v, w->scale);
+  g_string_append_printf (w->line, " %*s", w->cost_width, w->scratch->str);
+}
+
+/* One function of a line: its label, cycle and link marks. */
+static void
+append_function (Writer *w, CgNodeId n)
+{
+  CgFunctionId f = cg_display_tree_function (w->tree, n);
+  gboolean master = cg_display_tree_is_master (w->tree, n);
+  if (master)
+    color (w, SGR_BOLD);
+  cg_graph_append_label (w->graph, w->line, f);
+  if (master)
+    color (w, SGR_RESET);
+  guint k = w->cycles ? cg_cycles_cycle_of (w->cycles, f) : 0;
+  if (k)
+    {
+      color (w, SGR_MAGENTA);
+      g_string_append_printf (w->line, " <cycle %u>", k);
+      color (w, SGR_RESET);
+    }
+  guint number = cg_tree_view_link_number (w->view, f);
+  if (number)
+    {
+      color (w, SGR_CYAN);
+      g_string_append_printf (w->line, master ? " [%u]" : " -> [%u]", number);
+      color (w, SGR_RESET);
+    }
+}
+
+/* Whether line @i's only shown child (line i + 1) joins it. */
 static gboolean
-node_estimated (const View *v, CgNodeId n)
+folds_into_next (Writer *w, guint i)
 {
-  CgArcId a = cg_display_tree_arc (v->tree, n);
-  if (a == CG_NO_ID)
-    return cg_costs_total_is_estimated (v->costs, cg_display_tree_function (v->tree, n));
-  return cg_costs_arc_is_estimated (v->costs, a);
+  const CgTreeView *v = w->view;
+  gdouble threshold = w->o->view.threshold;
+  if (w->o->no_fold || threshold <= 0 || i + 1 >= cg_tree_view_n_lines (v))
+    return FALSE;
+  const CgTreeLine *line = cg_tree_view_line (v, i);
+  if (line->n_children != 1)
+    return FALSE;
+  const CgTreeLine *next = cg_tree_view_line (v, i + 1);
+  /* a function whose own cost is worth showing keeps its line */
+  if (cg_display_tree_is_master (w->tree, next->node)
+      && cg_tree_view_self_percent (v, cg_display_tree_function (w->tree, next->node)) >= threshold)
+    return FALSE;
+  return cg_tree_view_node_percent (v, line->node) - cg_tree_view_node_percent (v, next->node) < threshold;
 }
 
-static gdouble
-percent (const View *v, CgKind kind, CgValue x)
+static void
+write_header (Writer *w, const CgCosts *costs, FILE *stream)
 {
-  return v->all > 0 ? 100.0 * cg_value_to_double (kind, x) / v->all : 0.0;
-}
-
-static gint
-by_value_then_name (gconstpointer a, gconstpointer b, gpointer data)
-{
-  const View *v = data;
-  CgNodeId x = *(const CgNodeId *) a, y = *(const CgNodeId *) b;
-  int c = cg_value_compare (v->kind, node_value (v, y), node_value (v, x));
-  if (c != 0)
-    return c;
-  CgFunctionId fx = cg_display_tree_function (v->tree, x), fy = cg_display_tree_function (v->tree, y);
-  c = strcmp (cg_graph_function_name (v->graph, fx), cg_graph_function_name (v->graph, fy));
-  return c != 0 ? c : (x > y) - (x < y);
-}
-
-/* Marks the nodes to show: those that pass the options under shown
- * parents, plus the master nodes (and their ancestors) of shown links.
- * Each node is queued at most once, so this is O(nodes). */
-static guint8 *
-visible_nodes (const View *v, const CgTreeTextOptions *o)
-{
-  const CgDisplayTree *t = v->tree;
-  guint nn = cg_display_tree_n_nodes (t);
-  guint8 *visible = g_new0 (guint8, MAX (nn, 1));
-  g_autofree guint *depth = g_new0 (guint, MAX (nn, 1));
-  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
-
-#define PASSES(n) (percent (v, v->kind, node_value (v, (n))) >= o->threshold \
-                   && (o->max_depth == 0 || depth[(n)] <= o->max_depth))
-  for (guint i = 0; i < cg_display_tree_n_roots (t); i++)
+  const CgTreeView *v = w->view;
+  CgGraph *g = w->graph;
+  gboolean inverted = cg_display_tree_is_inverted (w->tree);
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_string_append_printf (s, "%s (Kaes): event %s, ", inverted ? "Callers tree" : "Display tree",
+                          cg_graph_event_name (g, w->event));
+  cg_append_cost_human (s, w->self_kind, cg_tree_view_all (v), w->scale);
+  g_string_append_printf (s, " %s in all.\n", cg_graph_event_unit (g, w->event));
+  if (w->o->scope)
+    g_string_append_printf (s, "%s\n", w->o->scope);
+  cg_append_method_note (s, costs);
+  if (inverted)
+    g_string_append (s, ".\nincl: of a root, its total; below it, the part of the line above's total that the calls"
+                        " from this caller carried.  self: the function's own cost.\nEach function's callers appear"
+                        " under one of its callees, marked [n]; its other appearances read -> [n].\n");
+  else
+    g_string_append (s, ".\nincl: the cost the calls from the parent line carried (of a root: its total).  self: the"
+                        " function's own cost.\nEach function's callees appear under one of its callers, marked [n];"
+                        " its other appearances read -> [n].\n");
+  gdouble threshold = w->o->view.threshold;
+  if (threshold > 0)
     {
-      CgNodeId r = cg_display_tree_root (t, i);
-      depth[r] = 1;
-      if (PASSES (r))
-        {
-          visible[r] = 1;
-          g_array_append_val (queue, r);
-        }
+      g_string_append_printf (s, "Lines below %g%% are hidden", threshold);
+      if (!w->o->no_fold)
+        g_string_append_printf (s, "; \"%s\" joins a chain of calls that loses less than %g%% on the way",
+                                inverted ? "f < g" : "f > g", threshold);
+      g_string_append (s, ".\n");
     }
-  for (guint q = 0; q < queue->len; q++)
-    {
-      CgNodeId n = g_array_index (queue, CgNodeId, q);
-      guint nc;
-      const CgNodeId *children = cg_display_tree_children (t, n, &nc);
-      for (guint i = 0; i < nc; i++)
-        {
-          CgNodeId c = children[i];
-          depth[c] = depth[n] + 1;
-          if (!visible[c] && PASSES (c))
-            {
-              visible[c] = 1;
-              g_array_append_val (queue, c);
-            }
-        }
-      if (cg_display_tree_is_master (t, n))
-        continue;
-      /* a shown link: show its master and the master's ancestors */
-      for (CgNodeId m = cg_display_tree_master (t, cg_display_tree_function (t, n)); m != CG_NO_ID && !visible[m];
-           m = cg_display_tree_parent (t, m))
-        {
-          visible[m] = 1;
-          g_array_append_val (queue, m);
-        }
-    }
-#undef PASSES
-  return visible;
-}
-
-typedef struct {
-  CgNodeId node;
-  guint depth;   /* roots are 0 */
-  gboolean last; /* the last shown child of its parent */
-} Line;
-
-/* The shown nodes in print order: depth first, children by value. */
-static GArray *
-print_order (const View *v, const guint8 *visible)
-{
-  const CgDisplayTree *t = v->tree;
-  GArray *lines = g_array_new (FALSE, FALSE, sizeof (Line));
-  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Line));
-  g_autoptr (GArray) kids = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
-  for (guint i = cg_display_tree_n_roots (t); i-- > 0;)
-    {
-      CgNodeId r = cg_display_tree_root (t, i);
-      if (visible[r])
-        g_array_append_val (stack, ((Line) { r, 0, TRUE }));
-    }
-  while (stack->len > 0)
-    {
-      Line line = g_array_index (stack, Line, stack->len - 1);
-      g_array_set_size (stack, stack->len - 1);
-      g_array_append_val (lines, line);
-      if (!cg_display_tree_is_master (t, line.node))
-        continue;
-      guint nc;
-      const CgNodeId *children = cg_display_tree_children (t, line.node, &nc);
-      g_array_set_size (kids, 0);
-      for (guint i = 0; i < nc; i++)
-        if (visible[children[i]])
-          g_array_append_val (kids, children[i]);
-      g_array_sort_with_data (kids, by_value_then_name, (gpointer) v);
-      for (guint i = kids->len; i-- > 0;)
-        g_array_append_val (stack, ((Line) { g_array_index (kids, CgNodeId, i), line.depth + 1, i == kids->len - 1 }));
-    }
-  return lines;
+  g_autofree char *incl = g_strdup_printf ("incl %s", cg_graph_event_unit (g, w->event));
+  g_autofree char *self = g_strdup_printf ("self %s", cg_graph_event_unit (g, w->event));
+  g_string_append_printf (s, "\n%7s %7s %*s %*s", "incl%", "self%", w->cost_width, incl, w->cost_width, self);
+  if (w->calls_width)
+    g_string_append_printf (s, " %*s", w->calls_width, "calls");
+  g_string_append (s, "  function\n");
+  fwrite (s->str, 1, s->len, stream);
 }
 
 gboolean
-cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t,
-                    const CgTreeTextOptions *o, FILE *stream, GError **error)
+cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, const CgTreeTextOptions *o,
+                    FILE *stream, GError **error)
 {
+  g_autoptr (CgTreeView) v = cg_tree_view_new (p, costs, t, &o->view, error);
+  if (v == NULL)
+    return FALSE;
   CgGraph *g = cg_profile_graph (p);
-  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
-  if (!cg_graph_self_totals (g, all))
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
-      return FALSE;
-    }
-  CgKind self_kind = cg_graph_event_kind (g, o->event);
-  View v = { g, costs, t, cg_profile_cycles (p), o->event, cg_costs_kind (costs, o->event),
-             cg_value_to_double (self_kind, all[o->event]) };
-  guint nf = cg_graph_n_functions (g);
-  g_autofree guint8 *visible = visible_nodes (&v, o);
-  g_autoptr (GArray) lines = print_order (&v, visible);
+  guint event = o->view.event;
+  g_autoptr (GString) line = g_string_new (NULL);
+  g_autoptr (GString) scratch = g_string_new (NULL);
+  Writer w = { v, o, g, t, cg_profile_cycles (p), event, cg_costs_kind (costs, event), cg_graph_event_kind (g, event),
+               cg_graph_event_scale (g, event), 0, 0, line, scratch };
 
-  /* number, in print order, the masters that shown links point to */
-  g_autofree guint8 *linked = g_new0 (guint8, MAX (nf, 1));
-  g_autofree guint *number = g_new0 (guint, MAX (nf, 1));
-  for (guint i = 0; i < lines->len; i++)
+  /* columns as wide as the profile's total (no value exceeds it, except
+   * overlapping estimates) and the largest call count */
+  cg_append_cost_human (scratch, w.self_kind, cg_tree_view_all (v), w.scale);
+  w.cost_width = MAX (w.cost_width, (int) scratch->len);
+  /* and their titles, which carry the unit */
+  w.cost_width = MAX (w.cost_width, (int) strlen (cg_graph_event_unit (g, event)) + 5);
+  guint n_lines = cg_tree_view_n_lines (v);
+  guint64 max_calls = 0;
+  for (guint i = 0; i < n_lines; i++)
     {
-      CgNodeId n = g_array_index (lines, Line, i).node;
-      if (!cg_display_tree_is_master (t, n))
-        linked[cg_display_tree_function (t, n)] = 1;
-    }
-  guint next_number = 1;
-  for (guint i = 0; i < lines->len; i++)
-    {
-      CgNodeId n = g_array_index (lines, Line, i).node;
-      CgFunctionId f = cg_display_tree_function (t, n);
-      if (cg_display_tree_is_master (t, n) && linked[f])
-        number[f] = next_number++;
-    }
-
-  g_autoptr (GString) s = g_string_new (NULL);
-  g_string_append_printf (s, "Display tree (Kaes): event %s, ", cg_graph_event_name (g, o->event));
-  CgKind unit_kind = self_kind;
-  CgValue in_unit = cg_value_scaled (&unit_kind, all[o->event], cg_graph_event_scale (g, o->event));
-  cg_value_append_human (s, unit_kind, in_unit, unit_kind == CG_KIND_REAL ? 2 : 0);
-  g_string_append_printf (s, " %s in all.\n", cg_graph_event_unit (g, o->event));
-  cg_append_method_note (s, costs);
-  g_string_append (s, ".\nincl%: cost carried by the calls from the parent line (of a root: its total);"
-                      " self%: the function's own cost.\nEach function's callees appear under one of its"
-                      " callers, marked [n]; its other appearances read -> [n].\n");
-  if (o->threshold > 0)
-    g_string_append_printf (s, "Lines below %g%% are hidden.\n", o->threshold);
-  g_string_append_printf (s, "\n%8s %7s %12s  function\n", "incl%", "self%", "calls");
-  fwrite (s->str, 1, s->len, stream);
-
-  /* not_last[d]: the line's ancestor at depth d has later siblings, so
-   * its branch continues ("|") past this line */
-  g_autoptr (GArray) not_last = g_array_new (FALSE, TRUE, sizeof (gboolean));
-  for (guint i = 0; i < lines->len; i++)
-    {
-      Line line = g_array_index (lines, Line, i);
-      CgNodeId n = line.node;
-      CgFunctionId f = cg_display_tree_function (t, n);
-      gboolean master = cg_display_tree_is_master (t, n);
+      CgNodeId n = cg_tree_view_line (v, i)->node;
       CgArcId a = cg_display_tree_arc (t, n);
-
-      g_string_truncate (s, 0);
-      g_string_append_printf (s, "%s%7.2f", node_estimated (&v, n) ? "~" : " ",
-                              percent (&v, v.kind, node_value (&v, n)));
-      if (master)
-        g_string_append_printf (s, " %7.2f", percent (&v, self_kind, cg_graph_self_const (g, f)[o->event]));
-      else
-        g_string_append_printf (s, " %7s", "");
       if (a != CG_NO_ID)
-        g_string_append_printf (s, " %12" G_GUINT64_FORMAT "  ", cg_graph_arc_calls (g, a));
+        max_calls = MAX (max_calls, cg_graph_arc_calls (g, a));
+      g_string_truncate (scratch, 0);
+      cg_append_cost_human (scratch, w.kind, cg_tree_view_value (v, n), w.scale);
+      w.cost_width = MAX (w.cost_width, (int) scratch->len);
+    }
+  if (cg_tree_view_has_calls (v))
+    w.calls_width = MAX (5, g_snprintf (NULL, 0, "%" G_GUINT64_FORMAT, max_calls));
+  write_header (&w, costs, stream);
+
+  /* shift[d]: nodes folded away above the lines of (unfolded) depth d on
+   * the current path; not_last[d]: the printed ancestor at depth d has
+   * later siblings, so its branch continues ("|") past this line */
+  g_autoptr (GArray) shift = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr (GArray) not_last = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  g_array_set_size (shift, 1);
+  for (guint i = 0; i < n_lines;)
+    {
+      const CgTreeLine *first = cg_tree_view_line (v, i);
+      guint j = i;
+      while (j - i + 1 < MAX_FOLD && folds_into_next (&w, j))
+        j++;
+      const CgTreeLine *end = cg_tree_view_line (v, j);
+      guint depth = first->depth - g_array_index (shift, guint, first->depth);
+      if (shift->len <= end->depth + 1)
+        g_array_set_size (shift, end->depth + 2);
+      g_array_index (shift, guint, end->depth + 1) = g_array_index (shift, guint, first->depth) + (j - i);
+
+      CgNodeId n = first->node;
+      CgArcId a = cg_display_tree_arc (t, n);
+      gdouble pct = cg_tree_view_node_percent (v, n);
+      CgValue self = CG_VALUE_ZERO;
+      gboolean any_master = FALSE;
+      for (guint k = i; k <= j; k++)
+        {
+          CgNodeId m = cg_tree_view_line (v, k)->node;
+          if (!cg_display_tree_is_master (t, m))
+            continue;
+          any_master = TRUE;
+          /* self costs never overflow: the profile's total is their sum */
+          cg_value_add (w.self_kind, &self, cg_graph_self_const (g, cg_display_tree_function (t, m))[event]);
+        }
+
+      g_string_truncate (line, 0);
+      color (&w, heat (pct));
+      g_string_append_printf (line, "%s%6.2f", cg_tree_view_estimated (v, n) ? "~" : " ", pct);
+      color (&w, SGR_RESET);
+      if (any_master)
+        g_string_append_printf (line, " %7.2f", cg_tree_view_percent (v, w.self_kind, self));
       else
-        g_string_append_printf (s, " %12s  ", "");
-      if (not_last->len <= line.depth)
-        g_array_set_size (not_last, line.depth + 1);
-      g_array_index (not_last, gboolean, line.depth) = !line.last;
-      for (guint d = 1; d < MIN (line.depth, MAX_INDENT); d++)
-        g_string_append (s, g_array_index (not_last, gboolean, d) ? "|   " : "    ");
-      if (line.depth >= MAX_INDENT)
-        g_string_append_printf (s, "(+%u) ", line.depth - MAX_INDENT + 1);
-      if (line.depth > 0)
-        g_string_append (s, line.last ? "`-- " : "|-- ");
-      cg_graph_append_label (g, s, f);
-      guint k = v.cycles ? cg_cycles_cycle_of (v.cycles, f) : 0;
-      if (k)
-        g_string_append_printf (s, " <cycle %u>", k);
-      if (number[f])
-        g_string_append_printf (s, master ? " [%u]" : " -> [%u]", number[f]);
-      g_string_append_c (s, '\n');
-      fwrite (s->str, 1, s->len, stream);
+        g_string_append_printf (line, " %7s", "");
+      cost_column (&w, w.kind, cg_tree_view_value (v, n));
+      if (any_master)
+        cost_column (&w, w.self_kind, self);
+      else
+        g_string_append_printf (line, " %*s", w.cost_width, "");
+      if (w.calls_width && a != CG_NO_ID)
+        g_string_append_printf (line, " %*" G_GUINT64_FORMAT, w.calls_width, cg_graph_arc_calls (g, a));
+      else if (w.calls_width)
+        g_string_append_printf (line, " %*s", w.calls_width, "");
+      g_string_append (line, "  ");
+
+      if (not_last->len <= depth)
+        g_array_set_size (not_last, depth + 1);
+      g_array_index (not_last, gboolean, depth) = !first->last;
+      color (&w, SGR_DIM);
+      for (guint d = 1; d < MIN (depth, MAX_INDENT); d++)
+        g_string_append (line, g_array_index (not_last, gboolean, d) ? "| " : "  ");
+      if (depth >= MAX_INDENT)
+        g_string_append_printf (line, "(+%u) ", depth - MAX_INDENT + 1);
+      if (depth > 0)
+        g_string_append (line, first->last ? "`-" : "|-");
+      color (&w, SGR_RESET);
+      for (guint k = i; k <= j; k++)
+        {
+          if (k > i)
+            g_string_append (line, cg_display_tree_is_inverted (t) ? " < " : " > ");
+          append_function (&w, cg_tree_view_line (v, k)->node);
+        }
+      g_string_append_c (line, '\n');
+      fwrite (line->str, 1, line->len, stream);
+      i = j + 1;
     }
   return TRUE;
 }

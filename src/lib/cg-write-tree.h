@@ -1,17 +1,26 @@
 /* cg-write-tree.h — the display tree as indented text.
  *
- * Each line is one node f_g: the cost the calls from g carried (for a root,
- * f's total) as a percentage of the whole profile, f's self cost as a
- * percentage (on master nodes, where f's callees are), the calls on the
- * arc, and f indented under g.  A master node that other nodes link to is
- * numbered "[n]"; the links read "-> [n]".
+ * One line per shown node (see cg-tree-view.h for what is shown): the
+ * node's value as a percentage of the profile's total (what the calls from
+ * the parent line carried; a root's total), the function's self cost as a
+ * percentage (on master nodes, where its callees are), both again in the
+ * event's unit, the calls on the arc, and the function indented under its
+ * parent.  A master node that shown links point to is numbered "[n]"; the
+ * links read "-> [n]".  Cycle members are marked "<cycle N>", estimated
+ * values "~".
+ *
+ * Folding: with a threshold, a line whose only shown child carries all but
+ * less than the threshold of its cost, and whose child's own cost is below
+ * the threshold too, is joined with that child into one line "f > g"
+ * ("f < g" in a callers tree: f is called by g): nothing worth showing is
+ * lost between them, and the long single-call chains of real programs
+ * (start-up code, wrappers, dispatch layers) no longer push the rest of
+ * the tree off the screen.  A joined line shows the first arc's cost and
+ * calls and the summed self costs of its functions; it holds at most
+ * eight functions, a longer chain continuing on the line below.
  *
  * Indentation stops at 64 levels; deeper lines carry "(+N)", their depth
  * beyond it, so the output stays linear in the number of lines.
- *
- * Pruning (--threshold, --max-depth) hides nodes and their subtrees; but
- * when a shown link's master node would be hidden, the master and its
- * ancestors are shown anyway, so every "-> [n]" leads somewhere.
  */
 #pragma once
 
@@ -20,19 +29,25 @@
 
 #include "cg-display-tree.h"
 #include "cg-profile.h"
+#include "cg-tree-view.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
-  guint event;
-  gdouble threshold; /* percent of the profile's total; 0 shows everything */
-  guint max_depth;   /* 0 = unlimited; roots are depth 1 */
+  CgTreeViewOptions view;
+  gboolean color;    /* ANSI colours (for a terminal) */
+  gboolean no_fold;  /* one line per node, even in single-child chains */
+  const char *scope; /* nullable: a sentence saying what the tree covers */
 } CgTreeTextOptions;
 
 /* Writes @tree of @profile with the totals of @costs.  Write errors are
- * left in the stream's error flag; FALSE on 64-bit overflow of the
- * profile's total. */
+ * left in the stream's error flag; FALSE (CG_ERROR_OVERFLOW) on 64-bit
+ * overflow of the profile's total. */
 gboolean cg_write_tree_text (CgProfile *profile, const CgCosts *costs, const CgDisplayTree *tree,
                              const CgTreeTextOptions *options, FILE *stream, GError **error);
+
+/* Appends @v (of @kind, in stored units) in the event's unit for people:
+ * thousands grouped, reals with two decimals. */
+void cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale);
 
 G_END_DECLS

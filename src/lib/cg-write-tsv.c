@@ -6,22 +6,30 @@
 #include <string.h>
 
 typedef struct {
-  char *key;      /* first column(s), for the tie-break */
-  CgValue value;  /* the sort value (total or inclusive) */
-  guint id;
-} Row;
-
-typedef struct {
+  CgGraph *graph;
+  const CgCosts *costs;
+  guint event;
   CgKind kind;
-} SortData;
+  gboolean arcs;
+} Sort;
 
+/* By value (total or arc cost) descending, then by label(s) as strcmp
+ * orders the printed columns. */
 static gint
-by_value_then_key (gconstpointer a, gconstpointer b, gpointer data)
+compare_rows (gconstpointer pa, gconstpointer pb, gpointer data)
 {
-  const Row *x = a, *y = b;
-  const SortData *d = data;
-  int c = cg_value_compare (d->kind, y->value, x->value);
-  return c != 0 ? c : strcmp (x->key, y->key);
+  const Sort *s = data;
+  guint a = *(const guint *) pa, b = *(const guint *) pb;
+  CgValue va = s->arcs ? cg_costs_arc_const (s->costs, a)[s->event] : cg_costs_total_const (s->costs, a)[s->event];
+  CgValue vb = s->arcs ? cg_costs_arc_const (s->costs, b)[s->event] : cg_costs_total_const (s->costs, b)[s->event];
+  int c = cg_value_compare (s->kind, vb, va);
+  if (c != 0)
+    return c;
+  if (!s->arcs)
+    return cg_graph_compare_labels (s->graph, a, b);
+  /* the tab between caller and callee sorts before any label byte */
+  c = cg_graph_compare_labels (s->graph, cg_graph_arc_caller (s->graph, a), cg_graph_arc_caller (s->graph, b));
+  return c != 0 ? c : cg_graph_compare_labels (s->graph, cg_graph_arc_callee (s->graph, a), cg_graph_arc_callee (s->graph, b));
 }
 
 /* Appends a tab and @v in the event's unit (its scale applied). */
@@ -36,33 +44,14 @@ append_value (GString *s, CgKind kind, CgValue v, gdouble scale)
 void
 cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *stream)
 {
-  CgKind kind = cg_costs_kind (c, event);
+  Sort sort = { g, c, event, cg_costs_kind (c, event), arcs };
   CgKind self_kind = cg_graph_event_kind (g, event);
   gdouble scale = cg_graph_event_scale (g, event);
   guint n = arcs ? cg_graph_n_arcs (g) : cg_graph_n_functions (g);
-  g_autoptr (GArray) rows = g_array_sized_new (FALSE, FALSE, sizeof (Row), n);
-  GString *s = g_string_new (NULL);
+  g_autoptr (GArray) rows = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
   for (guint i = 0; i < n; i++)
-    {
-      Row row = { NULL, CG_VALUE_ZERO, i };
-      g_string_truncate (s, 0);
-      if (arcs)
-        {
-          cg_graph_append_label (g, s, cg_graph_arc_caller (g, i));
-          g_string_append_c (s, '\t');
-          cg_graph_append_label (g, s, cg_graph_arc_callee (g, i));
-          row.value = cg_costs_arc_const (c, i)[event];
-        }
-      else
-        {
-          cg_graph_append_label (g, s, i);
-          row.value = cg_costs_total_const (c, i)[event];
-        }
-      row.key = g_strdup (s->str);
-      g_array_append_val (rows, row);
-    }
-  SortData sd = { kind };
-  g_array_sort_with_data (rows, by_value_then_key, &sd);
+    g_array_append_val (rows, i);
+  g_array_sort_with_data (rows, compare_rows, &sort);
 
   /* Spivey's four arc times, where the method made them, are extra
    * columns at the end (design §1: columns are only ever added) */
@@ -71,31 +60,34 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
                         : "caller\tcallee\tcalls\tinclusive\n")
               : "function\tcalls\tself\ttotal\n",
          stream);
+  g_autoptr (GString) s = g_string_new (NULL);
   for (guint i = 0; i < rows->len; i++)
     {
-      Row *row = &g_array_index (rows, Row, i);
-      g_string_assign (s, row->key);
+      guint id = g_array_index (rows, guint, i);
+      g_string_truncate (s, 0);
       if (arcs)
         {
-          g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_arc_calls (g, row->id));
-          append_value (s, kind, row->value, scale);
+          cg_graph_append_label (g, s, cg_graph_arc_caller (g, id));
+          g_string_append_c (s, '\t');
+          cg_graph_append_label (g, s, cg_graph_arc_callee (g, id));
+          g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_arc_calls (g, id));
+          append_value (s, sort.kind, cg_costs_arc_const (c, id)[event], scale);
           if (spivey)
             {
-              append_value (s, kind, cg_costs_arc_self_const (c, row->id)[event], scale);
-              append_value (s, kind, cg_costs_arc_children_const (c, row->id)[event], scale);
-              append_value (s, kind, cg_costs_arc_self2_const (c, row->id)[event], scale);
-              append_value (s, kind, cg_costs_arc_children2_const (c, row->id)[event], scale);
+              append_value (s, sort.kind, cg_costs_arc_self_const (c, id)[event], scale);
+              append_value (s, sort.kind, cg_costs_arc_children_const (c, id)[event], scale);
+              append_value (s, sort.kind, cg_costs_arc_self2_const (c, id)[event], scale);
+              append_value (s, sort.kind, cg_costs_arc_children2_const (c, id)[event], scale);
             }
         }
       else
         {
-          g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_calls_received (g, row->id));
-          append_value (s, self_kind, cg_graph_self_const (g, row->id)[event], scale);
-          append_value (s, kind, row->value, scale);
+          cg_graph_append_label (g, s, id);
+          g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_calls_received (g, id));
+          append_value (s, self_kind, cg_graph_self_const (g, id)[event], scale);
+          append_value (s, sort.kind, cg_costs_total_const (c, id)[event], scale);
         }
       g_string_append_c (s, '\n');
       fwrite (s->str, 1, s->len, stream);
-      g_free (row->key);
     }
-  g_string_free (s, TRUE);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-xml-errors.h"
 
 typedef struct {
   xmlTextWriterPtr w;
@@ -142,6 +143,31 @@ write_graph (Writer *wr, CgProfile *p)
       end (wr);
     }
   end (wr);
+
+  CgHistogram *h = cg_profile_histogram (p);
+  if (h)
+    {
+      start (wr, "histogram");
+      attr_uint (wr, "event", cg_histogram_event (h));
+      attr_uint (wr, "rate", cg_histogram_rate (h));
+      g_string_truncate (wr->buf, 0);
+      cg_value_append (wr->buf, CG_KIND_REAL, (CgValue) { .x = cg_histogram_bin_width (h) });
+      attr (wr, "bin-width", wr->buf->str);
+      attr_uint (wr, "samples", cg_histogram_samples (h));
+      attr (wr, "call-graph", cg_histogram_call_graph (h) ? "yes" : "no");
+      for (guint i = 0; i < cg_histogram_n_ranges (h); i++)
+        {
+          guint64 low, high;
+          guint32 bins;
+          cg_histogram_range (h, i, &low, &high, &bins);
+          start (wr, "range");
+          attr_uint (wr, "low", low);
+          attr_uint (wr, "high", high);
+          attr_uint (wr, "bins", bins);
+          end (wr);
+        }
+      end (wr);
+    }
 
   /* string tables in order of first use by the functions */
   g_autoptr (GHashTable) objects = g_hash_table_new (g_direct_hash, g_direct_equal);
@@ -304,6 +330,8 @@ gboolean
 cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
 {
   Writer wr = { .stream = stream, .buf = g_string_new (NULL), .graph = cg_profile_graph (p) };
+  CgXmlErrorTrap trap;
+  cg_xml_error_trap_push (&trap);
   xmlOutputBufferPtr out = xmlOutputBufferCreateIO (write_cb, NULL, &wr, NULL);
   wr.w = out ? xmlNewTextWriter (out) : NULL;
   if (wr.w == NULL)
@@ -311,6 +339,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
       if (out)
         xmlOutputBufferClose (out);
       g_string_free (wr.buf, TRUE);
+      g_free (cg_xml_error_trap_pop (&trap));
       g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot create the XML writer", name);
       return FALSE;
     }
@@ -334,10 +363,15 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     check (&wr, xmlTextWriterFlush (wr.w));
   xmlFreeTextWriter (wr.w); /* also closes the output buffer */
   g_string_free (wr.buf, TRUE);
+  g_autofree char *generic = cg_xml_error_trap_pop (&trap);
   if (wr.failed)
     {
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: write error: %s", name,
-                   g_strerror (wr.write_errno ? wr.write_errno : EIO));
+      if (wr.write_errno)
+        g_set_error (error, CG_ERROR, wr.write_errno == EPIPE ? CG_ERROR_CLOSED : CG_ERROR_IO, "%s: write error: %s",
+                     name, g_strerror (wr.write_errno));
+      else
+        g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot write XML: %s", name,
+                     generic ? generic : "libxml2 failed");
       return FALSE;
     }
   return TRUE;

@@ -2,16 +2,28 @@
  * See cgcost(1). */
 #include "config.h"
 
+#include <string.h>
+
 #include "cg.h"
+
+/* gprof's options: -p/-P/-q/-Q take an attached spec (rewritten to the
+ * long forms by main, as GOption cannot), the others a separate one */
+typedef struct {
+  char **flat, **no_flat, **graph, **no_graph;
+  char **exclude, **include, **hide, **show, **delete_arcs, **time, **no_time;
+  gboolean zeros, brief;
+  gint width;
+} GprofOptions;
 
 typedef struct {
   CgCliCommon common;
   char *method;
   char *event;
   gboolean arcs;
+  GprofOptions gprof;
 } Options;
 
-typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV } Format;
+typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV, FORMAT_GPROF, FORMAT_CALLGRIND } Format;
 
 typedef struct {
   CgProfile *profile;
@@ -45,11 +57,127 @@ write_xml (FILE *stream, const char *name, gpointer data, GError **error)
   return cg_write_xml (job->profile, stream, name, error);
 }
 
+typedef struct {
+  CgGprof *gprof;
+  CgGprofReport report;
+} GprofJob;
+
+static gboolean
+write_gprof (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  GprofJob *job = data;
+  return cg_write_gprof (job->gprof, &job->report, stream, error);
+}
+
+enum { STYLE_FLAT = 1, STYLE_GRAPH = 2 };
+
+/* The specs of gprof's options, and which sections they ask for (gprof.c:
+ * -p/-q print their section, -P/-Q without a spec suppress it, with one
+ * they print it without the spec). */
+static gboolean
+gprof_specs (const GprofOptions *g, CgGprofSpecs **out, guint *style, guint *user, GError **error)
+{
+  g_autoptr (CgGprofSpecs) specs = cg_gprof_specs_new ();
+  static const struct {
+    char letter;
+    gsize offset;
+    guint style;
+  } lists[] = {
+    { 'p', G_STRUCT_OFFSET (GprofOptions, flat), STYLE_FLAT },
+    { 'P', G_STRUCT_OFFSET (GprofOptions, no_flat), STYLE_FLAT },
+    { 'q', G_STRUCT_OFFSET (GprofOptions, graph), STYLE_GRAPH },
+    { 'Q', G_STRUCT_OFFSET (GprofOptions, no_graph), STYLE_GRAPH },
+    { 'E', G_STRUCT_OFFSET (GprofOptions, exclude), 0 },
+    { 'F', G_STRUCT_OFFSET (GprofOptions, include), 0 },
+    { 'e', G_STRUCT_OFFSET (GprofOptions, hide), 0 },
+    { 'f', G_STRUCT_OFFSET (GprofOptions, show), 0 },
+    { 'k', G_STRUCT_OFFSET (GprofOptions, delete_arcs), 0 },
+    { 'n', G_STRUCT_OFFSET (GprofOptions, time), 0 },
+    { 'N', G_STRUCT_OFFSET (GprofOptions, no_time), 0 },
+  };
+  *style = *user = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    {
+      char **values = G_STRUCT_MEMBER (char **, g, lists[i].offset);
+      for (guint j = 0; values && values[j]; j++)
+        {
+          const char *v = values[j];
+          if (lists[i].style == 0 && *v == '\0')
+            {
+              g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "-%c needs a function spec", lists[i].letter);
+              return FALSE;
+            }
+          if (*v != '\0')
+            cg_gprof_specs_add_option (specs, lists[i].letter, v);
+          *user |= lists[i].style;
+          /* -P and -Q without a spec turn their section off */
+          if ((lists[i].letter == 'P' || lists[i].letter == 'Q') && *v == '\0')
+            *style &= ~lists[i].style;
+          else
+            *style |= lists[i].style;
+        }
+    }
+  *out = g_steal_pointer (&specs);
+  return TRUE;
+}
+
+static gboolean
+run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, guint style, guint user,
+           GError **error)
+{
+  CgHistogram *h = cg_profile_histogram (profile);
+  gboolean has_histogram = h && cg_histogram_n_ranges (h) > 0;
+  gboolean has_graph = (h && cg_histogram_call_graph (h)) || cg_graph_n_arcs (cg_profile_graph (profile)) > 0;
+  if (h == NULL)
+    has_histogram = TRUE; /* not gmon data: self costs stand for the histogram */
+  if (style == 0)
+    {
+      style = (has_histogram ? STYLE_FLAT : 0) | (has_graph ? STYLE_GRAPH : 0);
+      style &= ~user;
+    }
+  if ((style & STYLE_FLAT) && !has_histogram)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "the gmon.out data lack a histogram (no flat profile)");
+      return FALSE;
+    }
+  if ((style & STYLE_GRAPH) && !has_graph)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "the gmon.out data lack call-graph records (no call graph)");
+      return FALSE;
+    }
+  if (o->gprof.width < 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--width=%d: expected a positive width", o->gprof.width);
+      return FALSE;
+    }
+  g_autoptr (CgGprof) gp = cg_gprof_new (profile, event, specs);
+  GprofJob job = { gp, { (style & STYLE_FLAT) != 0, (style & STYLE_GRAPH) != 0, o->gprof.zeros,
+                         o->gprof.width > 0 ? (guint) o->gprof.width : 80 } };
+  return cg_cli_write (&o->common, write_gprof, &job, error);
+}
+
+static void
+warn_to_stderr (const char *message, gpointer user_data)
+{
+  (void) user_data;
+  fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
+}
+
+static gboolean
+write_callgrind (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  Job *job = data;
+  CgCallgrindWriteOptions options = { warn_to_stderr, NULL, PACKAGE_STRING " (cgcost --format=callgrind)" };
+  return cg_write_callgrind (job->profile, job->costs, &options, stream, error);
+}
+
 static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "xml", "text", "tsv", NULL };
+  static const char *const formats[] = { "xml", "text", "tsv", "gprof", "callgrind", NULL };
   guint format;
   CgMethod method = CG_METHOD_AUTO;
   if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
@@ -65,12 +193,35 @@ run (gpointer data, GError **error)
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--arcs applies to --format=tsv only");
       return FALSE;
     }
+  g_autoptr (CgGprofSpecs) specs = NULL;
+  guint style, user;
+  if (!gprof_specs (&o->gprof, &specs, &style, &user, error))
+    return FALSE;
+  if (format == FORMAT_GPROF && method != CG_METHOD_AUTO && method != CG_METHOD_GPROF)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
+                   "--format=gprof prints gprof's own analysis: use --method=gprof (or auto)");
+      return FALSE;
+    }
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
   Job job = { profile, NULL, 0, o->arcs };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
+  if (format == FORMAT_GPROF)
+    return run_gprof (o, profile, job.event, specs, style, user, error);
+  CgMethod resolved;
+  if (!cg_method_resolve (profile, method, &resolved, error))
+    return FALSE;
+  if (resolved == CG_METHOD_GPROF)
+    {
+      /* gprof's options change its propagation: computed here with them */
+      CgCosts *c = cg_gprof_compute (profile, specs, error);
+      if (c == NULL)
+        return FALSE;
+      cg_profile_set_costs (profile, c);
+    }
   /* costs already in the input are reused when they were made by the
    * method asked for */
   job.costs = cg_method_ensure (profile, method, error);
@@ -84,6 +235,8 @@ run (gpointer data, GError **error)
       return cg_cli_write (&o->common, write_tsv, &job, error);
     case FORMAT_TEXT:
       return cg_cli_write (&o->common, write_text, &job, error);
+    case FORMAT_CALLGRIND:
+      return cg_cli_write (&o->common, write_callgrind, &job, error);
     case FORMAT_XML:
     default:
       return cg_cli_write (&o->common, write_xml, &job, error);
@@ -101,6 +254,39 @@ main (int argc, char **argv)
       "Event to report in text and tsv (default: the first)", "NAME" },
     { "arcs", 'a', 0, G_OPTION_ARG_NONE, &options.arcs,
       "With --format=tsv: one row per arc (caller, callee, calls, inclusive)", NULL },
+    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
+      "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
+    { "static-call-graph", 'c', 0, G_OPTION_ARG_NONE, &options.common.static_calls,
+      "gprof -c: gmon.out inputs get the calls found in the executable's code, with count 0", NULL },
+    /* gprof's options, with gprof's meanings (see cgcost(1)) */
+    { "flat-profile", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.flat,
+      "gprof -p[SPEC]: print the flat profile (only SPEC)", "SPEC" },
+    { "no-flat-profile", 'P', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.no_flat,
+      "gprof -P[SPEC]: no flat profile (or one without SPEC)", "SPEC" },
+    { "graph", 'q', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.graph,
+      "gprof -q[SPEC]: print the call graph (only SPEC and below, or only FROM/TO arcs)", "SPEC" },
+    { "no-graph", 'Q', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.no_graph,
+      "gprof -Q[SPEC]: no call graph (or one without SPEC, or without FROM/TO arcs)", "SPEC" },
+    { "exclude", 'E', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.exclude,
+      "gprof -E: hide SPEC in the call graph and drop its time from propagation", "SPEC" },
+    { "include", 'F', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.include,
+      "gprof -F: call graph and propagated time of SPEC and its descendants only", "SPEC" },
+    { "hide-entry", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.hide,
+      "gprof -e: hide SPEC's call-graph entry (its time still propagates)", "SPEC" },
+    { "show-entry", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.show,
+      "gprof -f: call-graph entries of SPEC and its descendants only", "SPEC" },
+    { "delete-arcs", 'k', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.delete_arcs,
+      "gprof -k: delete the arcs FROM/TO before the analysis", "FROM/TO" },
+    { "time", 'n', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.time,
+      "gprof -n: propagate only the time of SPEC", "SPEC" },
+    { "no-time", 'N', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.no_time,
+      "gprof -N: do not propagate the time of SPEC", "SPEC" },
+    { "display-unused-functions", 'z', 0, G_OPTION_ARG_NONE, &options.gprof.zeros,
+      "gprof -z: also list functions never called and without time", NULL },
+    { "brief", 'b', 0, G_OPTION_ARG_NONE, &options.gprof.brief,
+      "gprof -b (accepted; --format=gprof is always brief)", NULL },
+    { "width", 'w', 0, G_OPTION_ARG_INT, &options.gprof.width,
+      "gprof -w: width of the call graph's index (default 80)", "N" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {
@@ -109,9 +295,38 @@ main (int argc, char **argv)
     .description = "Methods: 'measured' sums callgrind's measured inclusive costs, exact under recursion thanks to\n"
                    "callgrind's recursion split; 'auto' picks the best method the data allows.\n"
                    "The tsv form is a fixed contract for scripts: function, calls, self, total.",
-    .formats = "xml|text|tsv",
+    .formats = "xml|text|tsv|gprof|callgrind",
     .entries = entries,
     .run = run,
   };
-  return cg_cli_main (argc, argv, &spec, &options.common, &options);
+  /* gprof's optional specs are attached (-pSPEC, --graph=SPEC) and never
+   * the next argument: give GOption the long form with an '=' */
+  static const char *const attached[][2] = {
+    { "-p", "--flat-profile=" }, { "-P", "--no-flat-profile=" }, { "-q", "--graph=" }, { "-Q", "--no-graph=" },
+    { "--flat-profile", "--flat-profile=" }, { "--no-flat-profile", "--no-flat-profile=" },
+    { "--graph", "--graph=" }, { "--no-graph", "--no-graph=" },
+  };
+  g_auto (GStrv) args = g_new0 (char *, (gsize) argc + 1);
+  gboolean options_end = FALSE;
+  for (int i = 0; i < argc; i++)
+    {
+      const char *a = argv[i];
+      options_end |= strcmp (a, "--") == 0;
+      args[i] = NULL;
+      for (guint k = 0; k < G_N_ELEMENTS (attached) && !options_end && i > 0; k++)
+        {
+          gsize n = strlen (attached[k][0]);
+          gboolean short_form = attached[k][0][1] != '-';
+          if (strcmp (a, attached[k][0]) == 0 || (short_form && strncmp (a, attached[k][0], n) == 0))
+            {
+              args[i] = g_strconcat (attached[k][1], a + n, NULL);
+              break;
+            }
+        }
+      if (args[i] == NULL)
+        args[i] = g_strdup (a);
+    }
+  /* GOption rearranges the array it is given: keep ours to free it */
+  g_autofree char **view = g_memdup2 (args, ((gsize) argc + 1) * sizeof *args);
+  return cg_cli_main (argc, view, &spec, &options.common, &options);
 }

@@ -1,7 +1,10 @@
 /* cgtree — Kaes's display tree of a call graph.  See cgtree(1). */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cg.h"
 
@@ -9,41 +12,170 @@ typedef struct {
   CgCliCommon common;
   char *method;
   char *event;
-  gdouble threshold;
+  gdouble threshold; /* < 0: the format's default */
   gint max_depth;
+  char *focus;
+  char **roots;
+  char *sort;
+  char *color;
+  gboolean inverted;
+  gboolean no_fold;
 } Options;
+
+typedef enum { FORMAT_TEXT, FORMAT_HTML, FORMAT_DOT } Format;
+typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } Color;
 
 typedef struct {
   CgProfile *profile;
   CgCosts *costs;
   CgDisplayTree *tree;
+  Color color;
   CgTreeTextOptions text;
+  CgTreeHtmlOptions html;
+  CgDotOptions dot;
 } Job;
+
+/* Colour on a terminal only: auto means the output is a terminal that is
+ * not "dumb" and NO_COLOR (https://no-color.org) is unset or empty. */
+static gboolean
+wants_color (Color color, FILE *stream)
+{
+  if (color != COLOR_AUTO)
+    return color == COLOR_ALWAYS;
+  const char *no_color = g_getenv ("NO_COLOR");
+  const char *term = g_getenv ("TERM");
+  return isatty (fileno (stream)) && term && *term && strcmp (term, "dumb") != 0 && !(no_color && *no_color);
+}
 
 static gboolean
 write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   Job *job = data;
+  job->text.color = wants_color (job->color, stream);
   return cg_write_tree_text (job->profile, job->costs, job->tree, &job->text, stream, error);
+}
+
+static gboolean
+write_html (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  Job *job = data;
+  return cg_write_tree_html (job->profile, job->costs, job->tree, &job->html, stream, error);
+}
+
+static gboolean
+write_dot (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  Job *job = data;
+  return cg_write_dot (job->profile, job->costs, job->tree, &job->dot, stream, error);
+}
+
+static gboolean G_GNUC_PRINTF (2, 3)
+usage (GError **error, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  g_autofree char *message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error_literal (error, CG_ERROR, CG_ERROR_USAGE, message);
+  return FALSE;
+}
+
+/* The functions --root names, or --focus matches; a usage error when
+ * there are none. */
+static GArray *
+chosen_functions (CgGraph *g, const Options *o, GError **error)
+{
+  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  if (o->focus)
+    {
+      g_autoptr (GError) local = NULL;
+      g_autoptr (GRegex) regex = g_regex_new (o->focus, G_REGEX_OPTIMIZE, 0, &local);
+      if (regex == NULL)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--focus=%s: %s", o->focus, local->message);
+          return NULL;
+        }
+      g_array_unref (chosen);
+      chosen = cg_focus_match (g, regex, NULL);
+      if (chosen->len == 0)
+        return usage (error, "--focus=%s: no function matches", o->focus), NULL;
+      return g_steal_pointer (&chosen);
+    }
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (cg_graph_n_functions (g), 1));
+  for (guint i = 0; o->roots[i]; i++)
+    {
+      g_autoptr (GArray) match = cg_focus_match (g, NULL, o->roots[i]);
+      if (match->len == 0)
+        return usage (error, "--root=%s: the profile has no such function", o->roots[i]), NULL;
+      for (guint j = 0; j < match->len; j++)
+        {
+          CgFunctionId f = g_array_index (match, CgFunctionId, j);
+          if (!seen[f])
+            g_array_append_val (chosen, f);
+          seen[f] = 1;
+        }
+    }
+  return g_steal_pointer (&chosen);
+}
+
+/* One sentence: what part of the profile the tree shows, and how. */
+static char *
+scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event, guint n_chosen)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  if (o->focus && focused)
+    {
+      CgGraph *g = cg_profile_graph (whole);
+      g_autofree CgValue *all = g_new0 (CgValue, cg_graph_n_events (g));
+      g_autofree CgValue *part = g_new0 (CgValue, cg_graph_n_events (g));
+      cg_graph_self_totals (g, all);
+      cg_graph_self_totals (cg_profile_graph (focused), part);
+      CgKind kind = cg_graph_event_kind (g, event);
+      gdouble a = cg_value_to_double (kind, all[event]), b = cg_value_to_double (kind, part[event]);
+      g_string_append_printf (s, "Focus: %u function%s matching '%s' and %s descendants, costs recomputed over"
+                                 " the call tree (Spivey): %.2f%% of the profile's ",
+                              n_chosen, n_chosen == 1 ? "" : "s", o->focus, n_chosen == 1 ? "its" : "their",
+                              a > 0 ? 100.0 * b / a : 0.0);
+      cg_append_cost_human (s, kind, all[event], cg_graph_event_scale (g, event));
+      g_string_append_printf (s, " %s; percentages below are of the focus.", cg_graph_event_unit (g, event));
+    }
+  else if (o->focus)
+    g_string_append_printf (s, "Focus: %u function%s matching '%s' and what %s.  The profile has no call tree,"
+                               " so costs are the whole profile's: a line's cost may include calls made outside"
+                               " the focus.",
+                            n_chosen, n_chosen == 1 ? "" : "s", o->focus,
+                            o->inverted ? (n_chosen == 1 ? "calls it" : "calls them")
+                                        : (n_chosen == 1 ? "it calls" : "they call"));
+  else if (o->roots)
+    {
+      g_autofree char *names = g_strjoinv (", ", o->roots);
+      g_string_append_printf (s, "Rooted at %s: the tree of what %s, with the whole profile's costs.", names,
+                              o->inverted ? "calls it" : "it calls");
+    }
+  return s->len ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
 }
 
 static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "text", NULL };
-  guint format;
+  static const char *const formats[] = { "text", "html", "dot", NULL };
+  static const char *const sorts[] = { "total", "self", "calls", "name", NULL };
+  static const char *const colors[] = { "auto", "always", "never", NULL };
+  guint format, sort, color;
   CgMethod method = CG_METHOD_AUTO;
-  if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
+  if (!cg_cli_choose ("format", o->common.format, formats, &format, error)
+      || !cg_cli_choose ("sort", o->sort, sorts, &sort, error)
+      || !cg_cli_choose ("color", o->color, colors, &color, error))
     return FALSE;
   if (o->method && !cg_method_from_string (o->method, &method))
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
-                   "--method=%s: expected one of auto|measured|exact|gprof|decompose", o->method);
-      return FALSE;
-    }
-  if (!(o->threshold >= 0 && o->threshold <= 100))
+    return usage (error, "--method=%s: expected one of auto|measured|exact|gprof|decompose", o->method);
+  /* -1, the initial value, stands for "not given" */
+  gboolean threshold_given = o->threshold != -1;
+  if (threshold_given && !(o->threshold >= 0 && o->threshold <= 100))
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--threshold=%g: expected a percentage from 0 to 100",
                    o->threshold);
@@ -54,44 +186,112 @@ run (gpointer data, GError **error)
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--max-depth=%d: expected 0 (no limit) or more", o->max_depth);
       return FALSE;
     }
-  g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
-  if (profile == NULL)
+  if (o->focus && o->roots)
+    return usage (error, "%s", "--focus and --root exclude each other");
+  /* the whole tree goes into a page, whose slider hides lines there */
+  gdouble threshold = threshold_given ? o->threshold : format == FORMAT_HTML ? 0.0 : 1.0;
+
+  g_autoptr (CgProfile) whole = cg_cli_read_inputs (&o->common, error);
+  if (whole == NULL)
     return FALSE;
-  Job job = { profile, NULL, NULL, { 0, o->threshold, (guint) o->max_depth } };
+  guint event;
+  if (!cg_cli_choose_event (cg_profile_graph (whole), o->event, &event, error))
+    return FALSE;
+
+  g_autoptr (GArray) chosen = NULL;
+  g_autoptr (CgProfile) focused = NULL;
+  if (o->focus || o->roots)
+    {
+      chosen = chosen_functions (cg_profile_graph (whole), o, error);
+      if (chosen == NULL)
+        return FALSE;
+    }
+  if (o->focus && cg_profile_tree (whole))
+    {
+      CgGraph *wg = cg_profile_graph (whole);
+      g_autofree guint8 *flags = g_new0 (guint8, MAX (cg_graph_n_functions (wg), 1));
+      for (guint i = 0; i < chosen->len; i++)
+        flags[g_array_index (chosen, CgFunctionId, i)] = 1;
+      focused = cg_focus_tree (whole, flags, error);
+      if (focused == NULL)
+        return FALSE;
+    }
+  CgProfile *profile = focused ? focused : whole;
   CgGraph *g = cg_profile_graph (profile);
-  if (!cg_cli_choose_event (g, o->event, &job.text.event, error))
-    return FALSE;
-  job.costs = cg_method_ensure (profile, method, error);
-  if (job.costs == NULL)
+  CgCosts *costs = focused ? cg_profile_costs (focused) : cg_method_ensure (profile, method, error);
+  if (costs == NULL)
     return FALSE;
   if (cg_profile_cycles (profile) == NULL)
     cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
-  g_autoptr (CgDisplayTree) tree = cg_display_tree_new (g, job.costs, job.text.event);
-  job.tree = tree;
-  return cg_cli_write (&o->common, write_text, &job, error);
+
+  CgDisplayTreeOptions tree_options = { .event = event, .inverted = o->inverted };
+  if (chosen && !focused)
+    {
+      tree_options.roots = (const CgFunctionId *) chosen->data;
+      tree_options.n_roots = chosen->len;
+    }
+  g_autoptr (CgDisplayTree) tree = cg_display_tree_new_full (g, costs, &tree_options);
+  g_autofree char *scope = scope_note (o, whole, focused, event, chosen ? chosen->len : 0);
+
+  CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort };
+  Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope },
+              { view, threshold_given ? threshold : 1.0, scope }, { event, threshold, scope } };
+  switch ((Format) format)
+    {
+    case FORMAT_HTML:
+      return cg_cli_write (&o->common, write_html, &job, error);
+    case FORMAT_DOT:
+      return cg_cli_write (&o->common, write_dot, &job, error);
+    case FORMAT_TEXT:
+    default:
+      return cg_cli_write (&o->common, write_text, &job, error);
+    }
 }
 
 int
 main (int argc, char **argv)
 {
-  static Options options = { .threshold = 1.0 };
+  static Options options = { .threshold = -1 };
   static const GOptionEntry entries[] = {
     { "threshold", 't', 0, G_OPTION_ARG_DOUBLE, &options.threshold,
-      "Hide lines below PCT percent of the total (default 1; 0 shows all)", "PCT" },
+      "Hide lines below PCT percent of the total (default 1; html: 0, with a slider; 0 shows all)", "PCT" },
     { "max-depth", 'd', 0, G_OPTION_ARG_INT, &options.max_depth, "Show at most N levels (default 0: all)", "N" },
+    { "focus", 0, 0, G_OPTION_ARG_STRING, &options.focus,
+      "Only the functions matching REGEX and their descendants, costs recomputed where the data has a call tree",
+      "REGEX" },
+    { "root", 'r', 0, G_OPTION_ARG_STRING_ARRAY, &options.roots,
+      "Start the tree at FUNC (repeatable); costs of the whole profile", "FUNC" },
+    { "inverted", 'i', 0, G_OPTION_ARG_NONE, &options.inverted,
+      "Callers tree: under each function, who calls it", NULL },
+    { "sort", 's', 0, G_OPTION_ARG_STRING, &options.sort,
+      "Order of siblings: total (default), self, calls or name", "KEY" },
+    { "color", 0, 0, G_OPTION_ARG_STRING, &options.color,
+      "Colours in text: auto (default: on a terminal, unless NO_COLOR), always or never", "WHEN" },
+    { "no-fold", 0, 0, G_OPTION_ARG_NONE, &options.no_fold,
+      "Text: one line per node, also in single-call chains", NULL },
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method when the input has no costs (default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event to show (default: the first)", "NAME" },
+    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
+      "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
     .summary = "Show a call graph as Kaes's display tree: each function under each of its callers,\n"
                "its callees under the caller that costs most.",
-    .description = "Reads cgtools XML or any profile cgmerge reads; computes costs when the input has none.",
-    .formats = "text",
+    .description = "Reads cgtools XML or any profile cgmerge reads; computes costs when the input has none.\n"
+                   "text is for terminals and pipes, html one self-contained page, dot a Graphviz graph.",
+    .formats = "text|html|dot",
     .entries = entries,
     .run = run,
   };
-  return cg_cli_main (argc, argv, &spec, &options.common, &options);
+  int status = cg_cli_main (argc, argv, &spec, &options.common, &options);
+  g_free (options.method);
+  g_free (options.event);
+  g_free (options.focus);
+  g_strfreev (options.roots);
+  g_free (options.sort);
+  g_free (options.color);
+  return status;
 }

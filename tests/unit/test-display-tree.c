@@ -2,6 +2,8 @@
  * graphs where Kaes's rule alone would leave functions unreachable. */
 #include "config.h"
 
+#include <string.h>
+
 #include "cg-test.h"
 
 /* A graph with measured costs given directly: totals[] per function. */
@@ -166,13 +168,34 @@ test_million_deep (void)
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream (&buf, &len);
-  CgTreeTextOptions o = { 0, 0.0, 0 };
+  CgTreeTextOptions o = { .view = { .threshold = 0.0 } };
   CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, f, NULL));
   fclose (f);
   guint lines = 0;
   for (size_t i = 0; i < len; i++)
     lines += buf[i] == '\n';
   CU_ASSERT_TRUE (lines > n);
+  free (buf);
+  /* folded (each function costs 1 of n, so each level loses 1e-4 %),
+   * eight functions a line: no line longer than 64 levels of indentation
+   * and eight names allow */
+  for (guint i = 0; i < n; i++)
+    cg_graph_self (x.g, i)->n = 1;
+  o.view.threshold = 0.001;
+  f = open_memstream (&buf, &len);
+  CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, f, NULL));
+  fclose (f);
+  lines = 0;
+  size_t longest = 0, start = 0;
+  for (size_t i = 0; i < len; i++)
+    if (buf[i] == '\n')
+      {
+        lines++;
+        longest = MAX (longest, i - start);
+        start = i + 1;
+      }
+  CU_ASSERT_TRUE (lines > n / 8 && lines < n / 8 + 20);
+  CU_ASSERT_TRUE (longest < 300);
   free (buf);
   cg_profile_free (x.p);
 }
@@ -195,16 +218,279 @@ test_text_links_and_threshold (void)
   char *buf = NULL;
   size_t len = 0;
   FILE *out = open_memstream (&buf, &len);
-  CgTreeTextOptions o = { 0, 1.0, 0 };
+  CgTreeTextOptions o = { .view = { .threshold = 1.0 } };
   CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, out, NULL));
   fclose (out);
-  /* the link under small is shown, so its master under big is too */
-  CU_ASSERT_PTR_NOT_NULL (strstr (buf, "   90.00   89.50            1  |-- big\n"
-                                       "    0.50    9.50            1  |   `-- f [1]\n"
-                                       "   10.00    1.00            1  `-- small\n"
-                                       "    9.00                    1      `-- f -> [1]\n"));
+  /* the link under small is shown, so its master under big is too;
+   * columns: incl%, self%, incl, self (as wide as their titles),
+   * calls (at least as wide as their title); nothing folds: big loses
+   * 89.5 % to its own cost, small 1 % (not less than the threshold) */
+  CU_ASSERT_PTR_NOT_NULL (strstr (buf, "  incl%   self% incl Ir self Ir calls  function\n"
+                                       " 100.00    0.00   1,000       0        main\n"
+                                       "  90.00   89.50     900     895     1  |-big\n"
+                                       "   0.50    9.50       5      95     1  | `-f [1]\n"
+                                       "  10.00    1.00     100      10     1  `-small\n"
+                                       "   9.00              90             1    `-f -> [1]\n"));
   free (buf);
   cg_profile_free (x.p);
+}
+
+
+static void
+test_inverted (void)
+{
+  Fixture x;
+  fixture_init (&x);
+  CgFunctionId m = add (&x, "main"), a = add (&x, "a"), b = add (&x, "b"), leaf = add (&x, "leaf");
+  cg_graph_spontaneous_mut (x.g, m)->n = 100;
+  arc (&x, m, a, 60);
+  arc (&x, m, b, 30);
+  arc (&x, a, leaf, 10);
+  arc (&x, b, leaf, 20);
+  x.c = cg_method_ensure (x.p, CG_METHOD_MEASURED, NULL);
+  CgDisplayTreeOptions o = { .event = 0, .inverted = TRUE };
+  g_autoptr (CgDisplayTree) t = cg_display_tree_new_full (x.g, x.c, &o);
+  CU_ASSERT_TRUE (cg_display_tree_is_inverted (t));
+  /* leaf calls nobody: the only root; its children are its callers */
+  CU_ASSERT_EQUAL (cg_display_tree_n_roots (t), 1);
+  CgNodeId r = cg_display_tree_root (t, 0);
+  CU_ASSERT_EQUAL (cg_display_tree_function (t, r), leaf);
+  guint n;
+  const CgNodeId *kids = cg_display_tree_children (t, r, &n);
+  CU_ASSERT_EQUAL_FATAL (n, 2);
+  CU_ASSERT_EQUAL (cg_display_tree_function (t, kids[0]), a);
+  CU_ASSERT_EQUAL (cg_graph_arc_callee (x.g, cg_display_tree_arc (t, kids[0])), leaf);
+  CU_ASSERT_EQUAL (cg_display_tree_function (t, kids[1]), b);
+  /* main's callees (its parents here) are a (total 60) and b (30): its
+   * callers are listed under a */
+  CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, m)), a);
+  CU_ASSERT_EQUAL (cg_display_tree_n_nodes (t), 1 + cg_graph_n_arcs (x.g));
+  cg_profile_free (x.p);
+}
+
+static void
+test_given_roots (void)
+{
+  Fixture x;
+  fixture_init (&x);
+  CgFunctionId m = add (&x, "main"), a = add (&x, "a"), b = add (&x, "b"), f = add (&x, "f"), g = add (&x, "g");
+  cg_graph_spontaneous_mut (x.g, m)->n = 100;
+  arc (&x, m, a, 20);
+  arc (&x, m, b, 70);
+  arc (&x, a, f, 10);
+  arc (&x, b, f, 10);
+  arc (&x, f, g, 5);
+  arc (&x, g, a, 1); /* a cycle back to the root */
+  x.c = cg_method_ensure (x.p, CG_METHOD_MEASURED, NULL);
+  CgFunctionId roots[] = { a };
+  CgDisplayTreeOptions o = { .event = 0, .roots = roots, .n_roots = 1 };
+  g_autoptr (CgDisplayTree) t = cg_display_tree_new_full (x.g, x.c, &o);
+  CU_ASSERT_EQUAL (cg_display_tree_n_roots (t), 1);
+  CU_ASSERT_EQUAL (cg_display_tree_function (t, cg_display_tree_root (t, 0)), a);
+  /* b has the larger total but a's tree does not reach it */
+  CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, f)), a);
+  CU_ASSERT_EQUAL (cg_display_tree_master (t, m), CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_display_tree_master (t, b), CG_NO_ID);
+  /* the root stays the root although g calls it; g -> a is a link */
+  CU_ASSERT_EQUAL (cg_display_tree_parent (t, cg_display_tree_master (t, a)), CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_display_tree_n_nodes (t), 4); /* a, a->f, f->g, g->a */
+  cg_profile_free (x.p);
+}
+
+/* ---- random graphs against a brute-force Kaes rule ---- */
+
+static int
+kaes_compare (CgGraph *g, const CgCosts *c, CgFunctionId a, CgFunctionId b)
+{
+  guint64 ta = cg_costs_total_const (c, a)[0].n, tb = cg_costs_total_const (c, b)[0].n;
+  if (ta != tb)
+    return ta < tb ? -1 : 1;
+  int d = strcmp (cg_graph_function_name (g, a), cg_graph_function_name (g, b));
+  return d != 0 ? d : (a > b) - (a < b);
+}
+
+/* A random graph: @nf functions with names from a small alphabet (so
+ * that names tie), arcs forward only when @dag, random costs. */
+static void
+random_graph (Fixture *x, GRand *r, guint nf, gboolean dag)
+{
+  fixture_init (x);
+  for (guint i = 0; i < nf; i++)
+    {
+      char name[16];
+      g_snprintf (name, sizeof name, "f%u", g_rand_int_range (r, 0, nf));
+      /* distinct functions: the object tells them apart */
+      char object[16];
+      g_snprintf (object, sizeof object, "o%u", i);
+      cg_graph_ensure_function (x->g, object, name);
+      if (g_rand_int_range (r, 0, 3) == 0)
+        cg_graph_spontaneous_mut (x->g, i)->n = g_rand_int_range (r, 0, 8);
+    }
+  guint na = g_rand_int_range (r, 0, 3 * nf);
+  for (guint k = 0; k < na; k++)
+    {
+      guint a = g_rand_int_range (r, 0, nf), b = g_rand_int_range (r, 0, nf);
+      if (dag && a >= b)
+        continue;
+      arc (x, a, b, g_rand_int_range (r, 0, 6));
+    }
+  x->c = cg_method_ensure (x->p, CG_METHOD_MEASURED, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (x->c);
+}
+
+/* Structure every display tree has, whatever the graph: one master per
+ * function in scope, masters hang under masters, one node per root and
+ * per arc leaving a function in scope. */
+static void
+check_structure (CgGraph *g, CgDisplayTree *t, const guint8 *in_scope, gboolean inverted)
+{
+  guint nf = cg_graph_n_functions (g), expected = cg_display_tree_n_roots (t);
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      CgNodeId m = cg_display_tree_master (t, f);
+      CU_ASSERT_EQUAL (m != CG_NO_ID, in_scope[f] != 0);
+      if (m == CG_NO_ID)
+        continue;
+      CU_ASSERT_EQUAL (cg_display_tree_function (t, m), f);
+      for (CgNodeId n = cg_display_tree_parent (t, m); n != CG_NO_ID; n = cg_display_tree_parent (t, n))
+        CU_ASSERT_TRUE (cg_display_tree_is_master (t, n));
+      guint n;
+      (inverted ? cg_graph_in_arcs : cg_graph_out_arcs) (g, f, &n);
+      expected += n;
+    }
+  CU_ASSERT_EQUAL (cg_display_tree_n_nodes (t), expected);
+  for (CgNodeId n = 0; n < cg_display_tree_n_nodes (t); n++)
+    {
+      guint nc;
+      cg_display_tree_children (t, n, &nc);
+      if (!cg_display_tree_is_master (t, n))
+        CU_ASSERT_EQUAL (nc, 0);
+      CgArcId a = cg_display_tree_arc (t, n);
+      if (a == CG_NO_ID)
+        continue;
+      /* a node stands for an arc between its parent's function and its own */
+      CgFunctionId up = cg_display_tree_function (t, cg_display_tree_parent (t, n));
+      CgFunctionId down = cg_display_tree_function (t, n);
+      CU_ASSERT_EQUAL (inverted ? cg_graph_arc_callee (g, a) : cg_graph_arc_caller (g, a), up);
+      CU_ASSERT_EQUAL (inverted ? cg_graph_arc_caller (g, a) : cg_graph_arc_callee (g, a), down);
+    }
+}
+
+static void
+test_random_graphs (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (6);
+  for (guint round = 0; round < 300; round++)
+    {
+      Fixture x;
+      gboolean dag = round % 2 == 0, inverted = round % 3 == 1, rooted = round % 5 >= 3;
+      guint nf = g_rand_int_range (r, 1, 30);
+      random_graph (&x, r, nf, dag);
+      g_autofree guint8 *in_scope = g_new0 (guint8, nf);
+      CgFunctionId root = g_rand_int_range (r, 0, nf);
+      CgDisplayTreeOptions o = { .event = 0, .inverted = inverted };
+      if (rooted)
+        {
+          o.roots = &root;
+          o.n_roots = 1;
+          /* brute force reachability: relax until nothing changes */
+          in_scope[root] = 1;
+          for (gboolean changed = TRUE; changed;)
+            {
+              changed = FALSE;
+              for (CgArcId a = 0; a < cg_graph_n_arcs (x.g); a++)
+                {
+                  CgFunctionId from = cg_graph_arc_caller (x.g, a), to = cg_graph_arc_callee (x.g, a);
+                  if (inverted)
+                    {
+                      CgFunctionId tmp = from;
+                      from = to;
+                      to = tmp;
+                    }
+                  if (in_scope[from] && !in_scope[to])
+                    in_scope[to] = changed = TRUE;
+                }
+            }
+        }
+      else
+        memset (in_scope, 1, nf);
+      g_autoptr (CgDisplayTree) t = cg_display_tree_new_full (x.g, x.c, &o);
+      check_structure (x.g, t, in_scope, inverted);
+      if (dag && !rooted)
+        for (CgFunctionId f = 0; f < nf; f++)
+          {
+            /* on a DAG, Kaes's rule alone places everything: the master
+             * is under the caller with the largest (total, name) */
+            CgFunctionId best = CG_NO_ID;
+            for (CgArcId a = 0; a < cg_graph_n_arcs (x.g); a++)
+              {
+                CgFunctionId from = cg_graph_arc_caller (x.g, a), to = cg_graph_arc_callee (x.g, a);
+                CgFunctionId parent = inverted ? to : from, child = inverted ? from : to;
+                if (child == f && (best == CG_NO_ID || kaes_compare (x.g, x.c, parent, best) > 0))
+                  best = parent;
+              }
+            CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, f)), best);
+          }
+      cg_profile_free (x.p);
+    }
+}
+
+/* The view shows what passes the threshold under shown parents, plus
+ * the masters of shown links and their ancestors, nothing else. */
+static void
+test_random_views (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (66);
+  for (guint round = 0; round < 200; round++)
+    {
+      Fixture x;
+      guint nf = g_rand_int_range (r, 1, 25);
+      random_graph (&x, r, nf, round % 2 == 0);
+      for (CgFunctionId f = 0; f < nf; f++)
+        cg_graph_self (x.g, f)->n = g_rand_int_range (r, 0, 10);
+      g_autoptr (CgDisplayTree) t = cg_display_tree_new (x.g, x.c, 0);
+      CgTreeViewOptions o = { 0, g_rand_int_range (r, 0, 4) * 10.0, g_rand_int_range (r, 0, 4),
+                              (CgTreeSort) g_rand_int_range (r, 0, 4) };
+      g_autoptr (CgTreeView) v = cg_tree_view_new (x.p, x.c, t, &o, NULL);
+      CU_ASSERT_PTR_NOT_NULL_FATAL (v);
+      guint nn = cg_display_tree_n_nodes (t);
+      g_autofree guint8 *shown = g_new0 (guint8, nn);
+      g_autofree guint8 *forced = g_new0 (guint8, nn);
+      for (guint i = 0; i < cg_tree_view_n_lines (v); i++)
+        {
+          const CgTreeLine *line = cg_tree_view_line (v, i);
+          CU_ASSERT_FALSE (shown[line->node]);
+          shown[line->node] = 1;
+          /* children follow their parent, in the parent's count */
+          CgNodeId p = cg_display_tree_parent (t, line->node);
+          CU_ASSERT_TRUE (p == CG_NO_ID || shown[p]);
+          CU_ASSERT_EQUAL (line->depth == 0, p == CG_NO_ID);
+        }
+      for (guint i = 0; i < cg_tree_view_n_lines (v); i++)
+        {
+          CgNodeId n = cg_tree_view_line (v, i)->node;
+          if (cg_display_tree_is_master (t, n))
+            continue;
+          for (CgNodeId m = cg_display_tree_master (t, cg_display_tree_function (t, n)); m != CG_NO_ID;
+               m = cg_display_tree_parent (t, m))
+            {
+              CU_ASSERT_TRUE (shown[m]);
+              forced[m] = 1;
+            }
+          CU_ASSERT_TRUE (cg_tree_view_link_number (v, cg_display_tree_function (t, n)) > 0);
+        }
+      for (CgNodeId n = 0; n < nn; n++)
+        {
+          guint depth = 1;
+          for (CgNodeId p = cg_display_tree_parent (t, n); p != CG_NO_ID; p = cg_display_tree_parent (t, p))
+            depth++;
+          CgNodeId p = cg_display_tree_parent (t, n);
+          gboolean passes = cg_tree_view_node_percent (v, n) >= o.threshold
+                            && (o.max_depth == 0 || depth <= o.max_depth) && (p == CG_NO_ID || shown[p]);
+          CU_ASSERT_EQUAL (shown[n] != 0, passes || forced[n]);
+        }
+      cg_profile_free (x.p);
+    }
 }
 
 int
@@ -216,6 +502,10 @@ main (void)
     { "stranded functions and rootless cycles are placed", test_stranded_and_rootless },
     { "a million-deep chain", test_million_deep },
     { "text: links lead to shown masters", test_text_links_and_threshold },
+    { "inverted: callers under the costliest callee", test_inverted },
+    { "given roots: only what they reach", test_given_roots },
+    { "random graphs: structure, and Kaes's rule on DAGs", test_random_graphs },
+    { "random views: threshold, depth and forced masters", test_random_views },
     { NULL, NULL },
   };
   return cg_test_main ("display-tree", cases);

@@ -125,6 +125,38 @@ test_self_totals_overflow (void)
   CU_ASSERT_FALSE (cg_graph_self_totals (g, t));
 }
 
+/* Labels compare exactly as strcmp compares the printed strings, also for
+ * names with blanks and brackets and names in several objects. */
+static void
+test_label_order (void)
+{
+  static const char alphabet[] = " [a]b";
+  g_autoptr (CgGraph) g = cg_graph_new ();
+  GRand *rand = g_rand_new_with_seed (11);
+  for (int i = 0; i < 300; i++)
+    {
+      char name[8], object[4];
+      int n = g_rand_int_range (rand, 1, 6);
+      for (int k = 0; k < n; k++)
+        name[k] = alphabet[g_rand_int_range (rand, 0, 5)];
+      name[n] = '\0';
+      g_snprintf (object, sizeof object, "o%d", g_rand_int_range (rand, 0, 3));
+      cg_graph_ensure_function (g, object, name);
+    }
+  guint nf = cg_graph_n_functions (g);
+  for (CgFunctionId a = 0; a < nf; a++)
+    for (CgFunctionId b = 0; b < nf; b++)
+      {
+        g_autoptr (GString) x = g_string_new (NULL);
+        g_autoptr (GString) y = g_string_new (NULL);
+        cg_graph_append_label (g, x, a);
+        cg_graph_append_label (g, y, b);
+        int want = strcmp (x->str, y->str), got = cg_graph_compare_labels (g, a, b);
+        CU_ASSERT_EQUAL ((want > 0) - (want < 0), (got > 0) - (got < 0));
+      }
+  g_rand_free (rand);
+}
+
 static void
 test_tree (void)
 {
@@ -170,6 +202,7 @@ main (void)
     { "events grow and promote in place", test_events_grow_and_promote },
     { "arcs and adjacency", test_arcs_and_adjacency },
     { "self totals detect overflow", test_self_totals_overflow },
+    { "labels compare as their printed strings", test_label_order },
     { "call tree", test_tree },
     { NULL, NULL },
   };

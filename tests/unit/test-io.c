@@ -210,7 +210,12 @@ test_full_disk (void)
       GError *error = NULL;
       gboolean ok = cg_output_commit (out, &error);
       cg_output_free (out);
-      _exit (ok ? 1 : error->code == CG_ERROR_IO && strstr (error->message, "write error") ? 0 : 2);
+      int status = ok ? 1 : error->code == CG_ERROR_IO && strstr (error->message, "write error") ? 0 : 2;
+      /* _exit skips the autofree cleanup: free by hand for leak checkers */
+      g_clear_error (&error);
+      g_clear_pointer (&dir, g_free);
+      g_clear_pointer (&path, g_free);
+      _exit (status);
     }
   int status = -1;
   waitpid (pid, &status, 0);

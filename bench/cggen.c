@@ -1,0 +1,271 @@
+/* cggen.c — generates the benchmark's inputs, deterministically.
+ *
+ *   cggen compiler MB     a callgrind profile of about MB megabytes shaped
+ *                         like a compiler's: ~1,200 functions per MB with
+ *                         long C++ names in a few objects, 60 cost lines and
+ *                         6 calls per function, callgrind's name compression,
+ *                         5% of functions recursive (with "'2" names), a
+ *                         totals: line that adds up
+ *   cggen cycles N        a callgrind profile (taken without the recursion
+ *                         split) whose graph has N cycles of 2 to 5 members
+ *   cggen ring N          one cycle of N functions, with chords
+ *   cggen chain DEPTH     folded stacks: one stack DEPTH frames deep, and
+ *                         shorter ones along it
+ *
+ * Everything goes to standard output.
+ */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t
+next (void)
+{
+  /* xorshift64*: fast and reproducible */
+  rng ^= rng >> 12;
+  rng ^= rng << 25;
+  rng ^= rng >> 27;
+  return rng * 0x2545f4914f6cdd1du;
+}
+
+static unsigned
+below (unsigned n)
+{
+  return (unsigned) (next () % n);
+}
+
+static const char *const words[] = {
+  "tree", "node", "rtx", "gimple", "basic_block", "edge", "loop", "vec", "hash_table", "bitmap",
+  "symtab", "cgraph", "varpool", "ipa", "ssa", "dom", "pass", "expand", "fold", "lower",
+  "combine", "reload", "sched", "regalloc", "alias", "points_to", "value_range", "simplify",
+};
+#define N_WORDS (sizeof words / sizeof words[0])
+
+/* A long C++-like name, unique per index. */
+static void
+function_name (char *buf, size_t size, unsigned i)
+{
+  const char *a = words[i % N_WORDS], *b = words[(i / 7) % N_WORDS], *c = words[(i / 49) % N_WORDS];
+  switch (i % 4)
+    {
+    case 0:
+      snprintf (buf, size, "%s_%s_%u(%s*, %s const&)", a, b, i, c, a);
+      break;
+    case 1:
+      snprintf (buf, size, "%s::%s_impl<std::vector<%s*, std::allocator<%s*> >, %u>::run(%s&)", a, b, c, c, i, a);
+      break;
+    case 2:
+      snprintf (buf, size, "0x%016x", 0x400000u + i * 16u);
+      break;
+    default:
+      snprintf (buf, size, "%s_%u", b, i);
+      break;
+    }
+}
+
+/* "fn=(id)" with the name on first use, as callgrind compresses names. */
+static void
+name_ref (const char *key, unsigned id, const char *name, unsigned char *defined)
+{
+  if (defined[id])
+    printf ("%s=(%u)\n", key, id);
+  else
+    {
+      printf ("%s=(%u) %s\n", key, id, name);
+      defined[id] = 1;
+    }
+}
+
+static int
+compiler (unsigned mb)
+{
+  unsigned n = mb * 1200u;
+  if (n < 100)
+    n = 100;
+  unsigned char *defined = calloc ((size_t) n * 2, 1); /* ids n.. are the "'2" names */
+  unsigned char *objects = calloc (8, 1);
+  static const char *const object_names[] = {
+    "/usr/lib/gcc/x86_64-linux-gnu/12/cc1", "/usr/lib/x86_64-linux-gnu/libc.so.6",
+    "/usr/lib/x86_64-linux-gnu/libstdc++.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6",
+    "/usr/lib/x86_64-linux-gnu/libgmp.so.10", "/usr/lib/x86_64-linux-gnu/libmpfr.so.6",
+    "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2", "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so",
+  };
+  char name[512], name2[520], callee_name[512];
+  uint64_t total = 0;
+  printf ("# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\npid: 4242\ncmd:  cc1 -O2 big.c\npart: 1\n\n"
+          "desc: I1 cache: \ndesc: D1 cache: \ndesc: LL cache: \n\ndesc: Timerange: Basic block 0 - 1\n"
+          "desc: Trigger: Program termination\n\npositions: line\nevents: Ir\n\n");
+  for (unsigned f = 0; f < 2 * n; f++)
+    {
+      unsigned i = f % n;
+      int deeper = f >= n;
+      if (deeper && i % 20 != 0)
+        continue; /* only recursive functions have a "'2" block */
+      unsigned object = i % 50 == 0 ? 1 + i % 7 : 0;
+      if (!objects[object])
+        {
+          printf ("ob=(%u) %s\n", object + 1, object_names[object]);
+          objects[object] = 1;
+        }
+      else
+        printf ("ob=(%u)\n", object + 1);
+      printf ("fl=(%u) /build/gcc/%s/%s-%u.cc\n", i / 20 + 1, words[(i / 20) % N_WORDS], words[(i / 400) % N_WORDS], i / 20);
+      function_name (name, sizeof name, i);
+      if (deeper)
+        {
+          snprintf (name2, sizeof name2, "%s'2", name);
+          name_ref ("fn", n + i, name2, defined);
+        }
+      else
+        name_ref ("fn", i, name, defined);
+      unsigned first = 1 + below (50);
+      total += first;
+      printf ("%u %u\n", 100 + below (5000), first);
+      for (int k = 1; k < 60; k++)
+        {
+          uint64_t cost = 1 + below (40);
+          total += cost;
+          int step = (int) below (7) - 2;
+          if (step == 0)
+            printf ("* %" PRIu64 "\n", cost);
+          else
+            printf ("%+d %" PRIu64 "\n", step, cost);
+        }
+      for (int c = 0; c < 6; c++)
+        {
+          /* mostly down the call graph; recursive functions call themselves */
+          unsigned callee = (i + 1 + below (2000)) % n;
+          if (i % 20 == 0 && c == 0)
+            {
+              snprintf (name2, sizeof name2, "%s'2", name);
+              name_ref ("cfn", n + i, name2, defined);
+            }
+          else
+            {
+              function_name (callee_name, sizeof callee_name, callee);
+              name_ref ("cfn", callee, callee_name, defined);
+            }
+          printf ("calls=%u %+d\n* %u\n", 1 + below (100), (int) below (200) - 100, 100 + below (100000));
+        }
+    }
+  printf ("totals: %" PRIu64 "\n", total);
+  free (defined);
+  free (objects);
+  return 0;
+}
+
+/* A graph given as arcs: the program's main calls entries[], and each arc
+ * (a, b) becomes a call with a small inclusive cost.  No recursion split,
+ * as with --separate-recs=1, so cycles stay cycles. */
+typedef struct {
+  unsigned a, b;
+} Arc;
+
+static void
+emit_graph (unsigned n, const Arc *arcs, size_t n_arcs)
+{
+  printf ("# callgrind format\nversion: 1\ncreator: cggen\npositions: line\nevents: Ir\n");
+  uint64_t total = 0;
+  size_t k = 0;
+  for (unsigned f = 0; f < n; f++)
+    {
+      printf ("fn=(%u) f%u\n1 %u\n", f + 1, f, 10 + f % 90);
+      total += 10 + f % 90;
+      for (; k < n_arcs && arcs[k].a == f; k++)
+        printf ("cfn=(%u) f%u\ncalls=%u 1\n1 %u\n", arcs[k].b + 1, arcs[k].b, 1 + (f + arcs[k].b) % 9, 100 + (f * 7 + arcs[k].b) % 1000);
+    }
+  printf ("totals: %" PRIu64 "\n", total);
+}
+
+static int
+cycles (unsigned n_cycles)
+{
+  /* f0 is main; cycles of 2..5 members follow; main calls every cycle,
+   * members also call the next cycle's head (a DAG between cycles) */
+  size_t cap = (size_t) n_cycles * 16 + 16;
+  unsigned n = 1;
+  unsigned *head = malloc ((n_cycles + 1) * sizeof *head);
+  for (unsigned c = 0; c < n_cycles; c++)
+    {
+      head[c] = n;
+      n += 2 + c % 4;
+    }
+  head[n_cycles] = n;
+  /* arcs must be grouped by caller: emit per function in order */
+  size_t m = 0;
+  Arc *sorted = malloc (cap * sizeof *sorted);
+  for (unsigned c = 0; c < n_cycles; c++)
+    sorted[m++] = (Arc) { 0, head[c] };
+  for (unsigned c = 0; c < n_cycles; c++)
+    {
+      unsigned size = head[c + 1] - head[c];
+      for (unsigned j = 0; j < size; j++)
+        {
+          unsigned f = head[c] + j;
+          sorted[m++] = (Arc) { f, head[c] + (j + 1) % size };
+          if (c + 1 < n_cycles && j == size - 1)
+            sorted[m++] = (Arc) { f, head[c + 1] };
+        }
+    }
+  emit_graph (n, sorted, m);
+  free (sorted);
+  free (head);
+  return 0;
+}
+
+static int
+ring (unsigned n)
+{
+  Arc *arcs = malloc (((size_t) n * 2 + 2) * sizeof *arcs);
+  size_t m = 0;
+  arcs[m++] = (Arc) { 0, 1 };
+  for (unsigned f = 1; f <= n; f++)
+    {
+      arcs[m++] = (Arc) { f, f == n ? 1 : f + 1 };
+      if (f % 10 == 0)
+        arcs[m++] = (Arc) { f, 1 + (f * 37) % n };
+    }
+  emit_graph (n + 1, arcs, m);
+  free (arcs);
+  return 0;
+}
+
+static int
+chain (unsigned depth)
+{
+  /* the deep stack, then a sample at every 100,000th level */
+  for (unsigned d = 1; d <= depth; d++)
+    {
+      if (d % 100000 != 0 && d != depth)
+        continue;
+      for (unsigned i = 0; i < d; i++)
+        printf (i ? ";f%u" : "f%u", i);
+      printf (" %u\n", d == depth ? 1000 : 1);
+    }
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 3)
+    {
+      fprintf (stderr, "usage: cggen compiler MB | cycles N | ring N | chain DEPTH\n");
+      return 2;
+    }
+  unsigned v = (unsigned) strtoul (argv[2], NULL, 10);
+  static char buf[1 << 20];
+  setvbuf (stdout, buf, _IOFBF, sizeof buf);
+  int rc = strcmp (argv[1], "compiler") == 0 ? compiler (v)
+           : strcmp (argv[1], "cycles") == 0 ? cycles (v)
+           : strcmp (argv[1], "ring") == 0   ? ring (v)
+           : strcmp (argv[1], "chain") == 0  ? chain (v)
+                                             : 2;
+  if (fflush (stdout) != 0)
+    return 1;
+  return rc;
+}

@@ -1,0 +1,124 @@
+#!/bin/sh
+# bench/run.sh — `make bench`: generates the inputs, runs cgtools and the
+# tools a user would otherwise use on them side by side, prints one line
+# per run and then the targets of issue 7 with the measured ratios.
+#
+# Report lines (a stable format, so that runs can be compared):
+#   RUN  input  tool  wall_s  cpu_s  peak_MB  MB/s  exit
+#   TARGET  name  measured  limit  PASS|MISS
+# Environment: BENCH_MB (size of the compiler-shaped profile, default 500),
+# BENCH_DIR (work directory, default bench/work), GPROF2DOT (path to
+# gprof2dot.py, optional).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+tools=${TOOLS:-$top/src/tools}
+mb=${BENCH_MB:-500}
+work=${BENCH_DIR:-$top/bench/work}
+mkdir -p "$work" || exit 1
+cc=${CC:-cc}
+$cc -O2 -o "$work/cggen" "$here/cggen.c" && $cc -O2 -o "$work/measure" "$here/measure.c" || exit 1
+gen="$work/cggen"
+measure="$work/measure"
+
+# run INPUT TOOL COMMAND — measures COMMAND; sets $wall $cpu $rss_mb $status
+run () {
+  input=$1 tool=$2
+  set -- $("$measure" "$3")
+  wall=$1 cpu=$2 rss_mb=$(awk -v k="$3" 'BEGIN { printf "%.1f", k / 1024 }') status=$4
+  size=$(stat -c %s "$work/$input" 2>/dev/null || echo 0)
+  rate=$(awk -v s="$size" -v w="$wall" 'BEGIN { printf "%.1f", (w > 0 ? s / 1e6 / w : 0) }')
+  printf 'RUN  %-24s %-26s %8s %8s %9s %9s %4s\n' "$input" "$tool" "$wall" "$cpu" "$rss_mb" "$rate" "$status"
+}
+
+target () { # NAME MEASURED LIMIT (measured must be <= limit)
+  verdict=$(awk -v m="$2" -v l="$3" 'BEGIN { print (m <= l) ? "PASS" : "MISS" }')
+  printf 'TARGET  %-52s %10s %10s  %s\n' "$1" "$2" "$3" "$verdict"
+}
+
+ratio () { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+
+echo "# cgtools benchmark: $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, inputs in $work"
+printf '#    %-24s %-26s %8s %8s %9s %9s %4s\n' input tool wall_s cpu_s peak_MB MB/s exit
+
+# ---- the compiler-shaped callgrind profile, at 1/10 and full size ----
+for scale in $((mb / 10)) "$mb"; do
+  in="compiler-$scale.cg"
+  [ -s "$work/$in" ] || "$gen" compiler "$scale" >"$work/$in"
+  run "$in" "wc -l" "wc -l '$work/$in' >/dev/null"; wc=$wall
+  run "$in" cgmerge "'$tools/cgmerge' '$work/$in' >'$work/$in.xml'"; merge=$wall; merge_rss=$rss_mb
+  run "$in" cgcycles "'$tools/cgcycles' '$work/$in.xml' >'$work/$in.cycles.xml'"; cycles=$wall
+  run "$in" cgcost "'$tools/cgcost' '$work/$in.cycles.xml' >'$work/$in.cost.xml'"; cost=$wall
+  run "$in" cgtree "'$tools/cgtree' '$work/$in.cost.xml' >/dev/null"; tree=$wall
+  run "$in" "pipeline (4 stages)" "'$tools/cgmerge' '$work/$in' | '$tools/cgcycles' | '$tools/cgcost' | '$tools/cgtree' >/dev/null"
+  pipeline=$wall
+  eval "merge_$scale=$merge cycles_$scale=$cycles cost_$scale=$cost tree_$scale=$tree"
+done
+full="compiler-$mb.cg"
+size_mb=$(awk -v s="$(stat -c %s "$work/$full")" 'BEGIN { printf "%.1f", s / 1e6 }')
+if command -v callgrind_annotate >/dev/null; then
+  run "$full" "callgrind_annotate" "callgrind_annotate --inclusive=yes '$work/$full' >/dev/null"; annotate=$wall
+else
+  annotate=""
+fi
+if [ -n "${GPROF2DOT:-}" ]; then
+  run "$full" gprof2dot "python3 '$GPROF2DOT' -f callgrind '$work/$full' >/dev/null"
+fi
+
+# ---- cycles ----
+for spec in "cycles 2000" "ring 7500"; do
+  set -- $spec
+  in="$1-$2.cg"
+  [ -s "$work/$in" ] || "$gen" "$1" "$2" >"$work/$in"
+  run "$in" cgcycles "'$tools/cgcycles' --format=text '$work/$in' >/dev/null"; eval "cyc_$1=$wall"
+  run "$in" "cgcost (auto)" "'$tools/cgcost' --format=tsv '$work/$in' >/dev/null"; eval "costc_$1=$wall"
+  run "$in" "cgcost --method=decompose" "'$tools/cgcost' --method=decompose --format=tsv '$work/$in' >/dev/null"
+  eval "dec_$1=$wall dec_status_$1=$status"
+  run "$in" cgtree "'$tools/cgtree' '$work/$in' >/dev/null"; eval "treec_$1=$wall"
+  if [ -n "${GPROF2DOT:-}" ]; then
+    run "$in" gprof2dot "python3 '$GPROF2DOT' -f callgrind '$work/$in' >/dev/null"
+  fi
+done
+
+# ---- the million-deep chain ----
+in=chain-1000000.folded
+[ -s "$work/$in" ] || "$gen" chain 1000000 >"$work/$in"
+chain_ok=1
+run "$in" cgmerge "'$tools/cgmerge' '$work/$in' >'$work/$in.xml'"; [ "$status" = 0 ] || chain_ok=0
+run "$in" cgcycles "'$tools/cgcycles' '$work/$in.xml' >'$work/$in.cycles.xml'"; [ "$status" = 0 ] || chain_ok=0
+run "$in" cgcost "'$tools/cgcost' '$work/$in.cycles.xml' >'$work/$in.cost.xml'"; [ "$status" = 0 ] || chain_ok=0
+run "$in" cgtree "'$tools/cgtree' '$work/$in.cost.xml' >/dev/null"; [ "$status" = 0 ] || chain_ok=0
+
+# ---- 100 gmon.out files of one program ----
+if $cc -pg -O1 -o "$work/gmonprog" "$here/gmonprog.c" 2>/dev/null; then
+  rm -rf "$work/gmon"; mkdir -p "$work/gmon"
+  i=0
+  while [ $i -lt 100 ]; do
+    (cd "$work/gmon" && GMON_OUT_PREFIX=gmon.out ../gmonprog $((i % 7 + 3)) >/dev/null)
+    i=$((i + 1))
+  done
+  run gmon "cgmerge -e (100 files)" "'$tools/cgmerge' -e '$work/gmonprog' '$work'/gmon/gmon.out.* >'$work/gmon.xml'"
+  run gmon "cgcost --format=gprof" "'$tools/cgcost' --format=gprof '$work/gmon.xml' >/dev/null"
+  if command -v gprof >/dev/null; then
+    run gmon "gprof -b (100 files)" "gprof -b '$work/gmonprog' '$work'/gmon/gmon.out.* >/dev/null"
+  fi
+fi
+
+# ---- targets ----
+echo
+target "cgmerge time / wc -l time (callgrind, $size_mb MB)" "$(ratio "$merge" "$wc")" 10
+[ -n "$annotate" ] && target "cgmerge time / callgrind_annotate time" "$(ratio "$merge" "$annotate")" 0.02
+target "cgmerge peak memory / file size" "$(ratio "$merge_rss" "$size_mb")" 0.5
+target "pipeline time / cgmerge time" "$(ratio "$pipeline" "$merge")" 4
+small=$((mb / 10))
+for stage in merge cycles cost tree; do
+  eval "a=\$${stage}_$small b=\$${stage}_$mb"
+  target "10x input: cg$stage time ratio" "$(ratio "$b" "$a")" 11
+done
+target "2,000 cycles: cgcycles seconds" "$cyc_cycles" 1
+target "2,000 cycles: cgcost seconds" "$costc_cycles" 1
+target "7,500-member cycle: cgcycles seconds" "$cyc_ring" 1
+target "7,500-member cycle: cgcost seconds" "$costc_ring" 1
+[ "$dec_status_cycles" = 0 ] && target "2,000 cycles: decompose seconds" "$dec_cycles" 1
+[ "$dec_status_ring" = 0 ] && target "7,500-member cycle: decompose seconds" "$dec_ring" 1
+target "million-deep chain through every stage: failures" "$((1 - chain_ok))" 0

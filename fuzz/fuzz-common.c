@@ -1,0 +1,92 @@
+/* fuzz-common.c — the downstream half of every fuzz target. */
+#include "config.h"
+
+#include "fuzz-common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Writes with @write into memory and throws the text away. */
+static void
+discard (gboolean (*write) (CgProfile *, gpointer, FILE *), CgProfile *p, gpointer data)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&buf, &len);
+  if (f == NULL)
+    return;
+  write (p, data, f);
+  fclose (f);
+  free (buf);
+}
+
+static gboolean
+write_text (CgProfile *p, gpointer costs, FILE *f)
+{
+  return cg_write_profile_text (p, costs, 0, f, NULL);
+}
+
+static gboolean
+write_tsv (CgProfile *p, gpointer costs, FILE *f)
+{
+  cg_write_tsv (cg_profile_graph (p), costs, 0, FALSE, f);
+  cg_write_tsv (cg_profile_graph (p), costs, 0, TRUE, f);
+  return TRUE;
+}
+
+static gboolean
+write_tree (CgProfile *p, gpointer costs, FILE *f)
+{
+  g_autoptr (CgDisplayTree) t = cg_display_tree_new (cg_profile_graph (p), costs, 0);
+  CgTreeTextOptions o = { 0, 0.5, 0 };
+  return cg_write_tree_text (p, costs, t, &o, f, NULL);
+}
+
+static gboolean
+write_cycles (CgProfile *p, gpointer data, FILE *f)
+{
+  (void) data;
+  return cg_write_cycles_text (cg_profile_graph (p), cg_profile_cycles (p), 0, f, NULL);
+}
+
+void
+cg_fuzz_run (CgFuzzRead read, const uint8_t *data, size_t size)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  g_autoptr (CgInput) in = cg_input_new_from_bytes ("fuzz", data, size);
+  CgReadOptions options = { .lenient = size % 2 == 1 };
+  if (!read (p, in, &options, NULL) || cg_graph_n_events (cg_profile_graph (p)) == 0)
+    return;
+  CgGraph *g = cg_profile_graph (p);
+  cg_profile_set_cycles (p, cg_cycles_find (g, NULL, NULL));
+  discard (write_cycles, p, NULL);
+  CgCosts *costs = cg_method_ensure (p, CG_METHOD_AUTO, NULL);
+  if (costs)
+    {
+      discard (write_text, p, costs);
+      discard (write_tsv, p, costs);
+      discard (write_tree, p, costs);
+    }
+  /* the XML written must read back */
+  char *xml = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&xml, &len);
+  if (f)
+    {
+      gboolean ok = cg_write_xml (p, f, "fuzz", NULL);
+      fclose (f);
+      if (ok)
+        {
+          g_autoptr (CgProfile) q = cg_profile_new ();
+          g_autoptr (CgInput) back = cg_input_new_from_bytes ("fuzz.xml", (const guint8 *) xml, len);
+          GError *error = NULL;
+          if (!cg_read_input (q, back, NULL, &error))
+            {
+              fprintf (stderr, "written XML does not read back: %s\n", error->message);
+              abort ();
+            }
+        }
+      free (xml);
+    }
+  cg_collapse_cycles (p, NULL);
+}

@@ -1,0 +1,177 @@
+/* cg-focus.c — a forward pass selects and copies frames (parents come
+ * before children), a backward pass sums inclusive costs, and a pre-order
+ * walk with per-function open counts applies Min_E. */
+#include "config.h"
+
+#include "cg-focus.h"
+
+#include "cg-error.h"
+
+GArray *
+cg_focus_match (CgGraph *g, const GRegex *regex, const char *name)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  g_autoptr (GString) label = g_string_new (NULL);
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    {
+      const char *fname = cg_graph_function_name (g, f);
+      g_string_truncate (label, 0);
+      cg_graph_append_label (g, label, f);
+      gboolean match = regex ? g_regex_match (regex, fname, 0, NULL) || g_regex_match (regex, label->str, 0, NULL)
+                             : g_str_equal (fname, name) || g_str_equal (label->str, name);
+      if (match)
+        g_array_append_val (out, f);
+    }
+  return out;
+}
+
+static gboolean
+overflow (GError **error)
+{
+  g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "a focused total exceeds the range of 64-bit counters");
+  return FALSE;
+}
+
+/* Copies the events (and their descriptions and scales) of @from. */
+static gboolean
+copy_events (CgProfile *to, CgGraph *from, GError **error)
+{
+  CgGraph *g = cg_profile_graph (to);
+  for (guint e = 0; e < cg_graph_n_events (from); e++)
+    {
+      guint index;
+      if (!cg_profile_ensure_event (to, cg_graph_event_name (from, e), cg_graph_event_unit (from, e),
+                                    cg_graph_event_kind (from, e), &index, error))
+        return FALSE;
+      const char *description = cg_graph_event_description (from, e);
+      if (description)
+        cg_graph_set_event_description (g, index, description);
+      cg_graph_set_event_scale (g, index, cg_graph_event_scale (from, e));
+    }
+  return TRUE;
+}
+
+/* Kaes's Min_E over @tree: totals and arc costs into @costs.  @arc_of
+ * gives each non-root frame's arc. */
+static gboolean
+min_e (CgTree *tree, CgGraph *g, const CgArcId *arc_of, CgCosts *costs, GError **error)
+{
+  guint nx = cg_tree_n_frames (tree), ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  /* inclusive cost per frame: children have larger ids than parents */
+  g_autofree CgValue *inclusive = g_new0 (CgValue, MAX ((gsize) nx * ne, 1));
+  for (CgFrameId x = 0; x < nx; x++)
+    if (!cg_values_add (kinds, &inclusive[(gsize) x * ne], cg_tree_self_const (tree, x), ne))
+      return overflow (error);
+  for (CgFrameId x = nx; x-- > 0;)
+    {
+      CgFrameId p = cg_tree_parent (tree, x);
+      if (p != CG_NO_ID && !cg_values_add (kinds, &inclusive[(gsize) p * ne], &inclusive[(gsize) x * ne], ne))
+        return overflow (error);
+    }
+
+  g_autofree guint32 *open = g_new0 (guint32, MAX (cg_graph_n_functions (g), 1));
+  typedef struct {
+    CgFrameId frame;
+    gboolean entered; /* its children are on the stack above it */
+  } Visit;
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Visit));
+  for (CgFrameId x = nx; x-- > 0;)
+    if (cg_tree_parent (tree, x) == CG_NO_ID)
+      g_array_append_val (stack, ((Visit) { x, FALSE }));
+  while (stack->len > 0)
+    {
+      Visit *top = &g_array_index (stack, Visit, stack->len - 1);
+      CgFrameId x = top->frame;
+      CgFunctionId f = cg_tree_function (tree, x);
+      if (top->entered)
+        {
+          open[f]--;
+          g_array_set_size (stack, stack->len - 1);
+          continue;
+        }
+      top->entered = TRUE;
+      const CgValue *c = &inclusive[(gsize) x * ne];
+      if (open[f] == 0)
+        {
+          if (!cg_values_add (kinds, cg_costs_total (costs, f), c, ne))
+            return overflow (error);
+          if (arc_of[x] != CG_NO_ID && !cg_values_add (kinds, cg_costs_arc (costs, arc_of[x]), c, ne))
+            return overflow (error);
+        }
+      open[f]++;
+      guint nc;
+      const CgFrameId *children = cg_tree_children (tree, x, &nc);
+      for (guint i = nc; i-- > 0;)
+        g_array_append_val (stack, ((Visit) { children[i], FALSE }));
+    }
+  return TRUE;
+}
+
+CgProfile *
+cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
+{
+  CgGraph *from = cg_profile_graph (profile);
+  CgTree *tree = cg_profile_tree (profile);
+  g_return_val_if_fail (tree != NULL, NULL);
+  g_autoptr (CgProfile) out = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (out);
+  for (guint i = 0; i < cg_profile_n_sources (profile); i++)
+    {
+      const CgSource *s = cg_profile_source (profile, i);
+      cg_profile_add_source (out, s->format, s->path, s->command, s->creator);
+    }
+  if (!copy_events (out, from, error))
+    return NULL;
+  CgTree *focused = cg_profile_ensure_tree (out);
+  guint nf = cg_graph_n_functions (from), nx = cg_tree_n_frames (tree), ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+
+  /* new_frame[x]: x's frame in the focused tree, or CG_NO_ID outside it */
+  g_autofree CgFrameId *new_frame = g_new (CgFrameId, MAX (nx, 1));
+  g_autofree CgFunctionId *new_function = g_new (CgFunctionId, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    new_function[f] = CG_NO_ID;
+  for (CgFrameId x = 0; x < nx; x++)
+    {
+      CgFrameId p = cg_tree_parent (tree, x);
+      CgFunctionId f = cg_tree_function (tree, x);
+      CgFrameId np = p == CG_NO_ID ? CG_NO_ID : new_frame[p];
+      new_frame[x] = CG_NO_ID;
+      if (np == CG_NO_ID && !chosen[f])
+        continue;
+      if (new_function[f] == CG_NO_ID)
+        {
+          CgFunctionId h = cg_graph_ensure_function (g, cg_graph_function_object (from, f),
+                                                     cg_graph_function_name (from, f));
+          cg_graph_function_set_location (g, h, cg_graph_function_file (from, f), cg_graph_function_line (from, f));
+          cg_graph_function_set_flags (g, h, cg_graph_function_flags (from, f) & CG_FUNCTION_CYCLE);
+          new_function[f] = h;
+        }
+      new_frame[x] = cg_tree_ensure_child (focused, np, new_function[f]);
+      if (new_frame[x] == CG_NO_ID)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many frames");
+          return NULL;
+        }
+      const CgValue *c0 = cg_tree_self_const (tree, x);
+      if (!cg_values_add (kinds, cg_tree_self (focused, new_frame[x]), c0, ne)
+          || !cg_values_add (kinds, cg_graph_self (g, new_function[f]), c0, ne))
+        return overflow (error), NULL;
+    }
+
+  /* the arcs of the focused tree (frames merged, so each once per frame) */
+  guint n_frames = cg_tree_n_frames (focused);
+  g_autofree CgArcId *arc_of = g_new (CgArcId, MAX (n_frames, 1));
+  for (CgFrameId y = 0; y < n_frames; y++)
+    {
+      CgFrameId p = cg_tree_parent (focused, y);
+      arc_of[y] = p == CG_NO_ID ? CG_NO_ID
+                                : cg_graph_ensure_arc (g, cg_tree_function (focused, p), cg_tree_function (focused, y));
+    }
+  g_autoptr (CgCosts) costs = cg_costs_new (CG_METHOD_EXACT, g);
+  if (!min_e (focused, g, arc_of, costs, error))
+    return NULL;
+  cg_profile_set_costs (out, g_steal_pointer (&costs));
+  return g_steal_pointer (&out);
+}

@@ -1,0 +1,44 @@
+/* cg-focus.h — the profile of chosen functions and their descendants.
+ *
+ * Spivey 2004, end of "Presenting the results": "accumulating data from
+ * only those profiling states where one of the specified routines is
+ * active" gives a profile of just those routines and their descendants.
+ * With a call tree (folded stacks, contexts) that is exact: keep the
+ * frames that run under a frame of a chosen function (the frame itself
+ * included), merge them into a forest whose roots are the outermost
+ * chosen frames, and compute every total over it by Kaes's Min_E rule (a
+ * frame counts for its function when no ancestor frame has the same
+ * function; an arc (g, f) carries the frames of f that have no ancestor
+ * frame of f and whose parent is a frame of g).  Costs outside the chosen
+ * functions vanish; percentages are then of the focus's total.
+ *
+ * A call graph alone cannot say which part of a callee's cost was spent
+ * under one caller rather than another, so without a tree the focus is
+ * only a restriction: cgtree starts the display tree at the chosen
+ * functions (cg_display_tree_new_full with roots) and keeps the whole
+ * profile's costs.
+ *
+ * Complexity: O(frames + functions) plus the regex matches; no recursion.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-profile.h"
+
+G_BEGIN_DECLS
+
+/* The functions of @graph whose name, or whose label "name [object]",
+ * matches @regex (or equals @name when @regex is NULL), in index order.
+ * Returns a new array of CgFunctionId (transfer full), possibly empty. */
+GArray *cg_focus_match (CgGraph *graph, const GRegex *regex, const char *name);
+
+/* A new profile (transfer full) holding the part of @profile's call tree
+ * that runs under the functions marked in @chosen (one flag per function
+ * of @profile's graph), its call graph (arcs without call counts, which a
+ * tree does not record), and costs by Kaes's Min_E rule (method exact).
+ * @profile must have a call tree.  Error CG_ERROR_OVERFLOW when a total
+ * exceeds 64 bits. */
+CgProfile *cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error);
+
+G_END_DECLS

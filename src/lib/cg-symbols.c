@@ -1,0 +1,396 @@
+/* cg-symbols.c — gprof's symbol selection over libelf. */
+#include "config.h"
+
+#include "cg-symbols.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cg-error.h"
+
+struct _CgSymbols {
+  char *path;
+  int fd;
+  Elf *elf;
+  guint pointer_size;
+  gint byte_order;
+  guint machine;
+  GStringChunk *names;
+  GArray *symbols;       /* CgSymbol, kept ones in address order */
+  guint64 low, high;     /* loadable segments */
+  Elf_Scn *text;
+  guint64 text_address, text_size;
+  guint8 *text_bytes;    /* read on first use */
+  gboolean text_read;
+};
+
+void
+cg_symbols_free (CgSymbols *s)
+{
+  if (s == NULL)
+    return;
+  if (s->elf)
+    elf_end (s->elf);
+  if (s->fd >= 0)
+    close (s->fd);
+  g_free (s->path);
+  if (s->names)
+    g_string_chunk_free (s->names);
+  if (s->symbols)
+    g_array_unref (s->symbols);
+  g_free (s->text_bytes);
+  g_free (s);
+}
+
+const char *
+cg_symbols_path (const CgSymbols *s)
+{
+  return s->path;
+}
+
+guint
+cg_symbols_pointer_size (const CgSymbols *s)
+{
+  return s->pointer_size;
+}
+
+gint
+cg_symbols_byte_order (const CgSymbols *s)
+{
+  return s->byte_order;
+}
+
+guint
+cg_symbols_machine (const CgSymbols *s)
+{
+  return s->machine;
+}
+
+const CgSymbol *
+cg_symbols_array (const CgSymbols *s, guint *n)
+{
+  *n = s->symbols->len;
+  return (const CgSymbol *) s->symbols->data;
+}
+
+void
+cg_symbols_range (const CgSymbols *s, guint64 *low, guint64 *high)
+{
+  *low = s->low;
+  *high = s->high;
+}
+
+gint
+cg_symbols_lookup (const CgSymbols *s, guint64 address)
+{
+  /* the last symbol starting at or before @address, if it reaches it */
+  const CgSymbol *sym = (const CgSymbol *) s->symbols->data;
+  guint lo = 0, hi = s->symbols->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (sym[mid].address <= address)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0 || address > sym[lo - 1].end)
+    return -1;
+  return (gint) (lo - 1);
+}
+
+const guint8 *
+cg_symbols_text (const CgSymbols *s, guint64 *address, gsize *size)
+{
+  CgSymbols *m = (CgSymbols *) s; /* the bytes are read lazily */
+  if (!m->text_read)
+    {
+      m->text_read = TRUE;
+      GElf_Shdr sh;
+      if (m->text && gelf_getshdr (m->text, &sh) && sh.sh_type != SHT_NOBITS)
+        {
+          Elf_Data *d = elf_rawdata (m->text, NULL);
+          if (d && d->d_buf && d->d_size == sh.sh_size)
+            m->text_bytes = g_memdup2 (d->d_buf, d->d_size);
+        }
+    }
+  *address = m->text_address;
+  *size = m->text_bytes ? (gsize) m->text_size : 0;
+  return m->text_bytes;
+}
+
+/* gprof's filter on local function names (core_sym_class), including its
+ * walk past the terminating NUL after a ".<digits>" suffix into the next
+ * string of the table, which ends at @end. */
+static gboolean
+static_name_ok (const char *name, const char *end)
+{
+  if (name >= end || *name == '\0')
+    return FALSE;
+  for (const char *p = name; p < end && *p; ++p)
+    {
+      if (*p == '$')
+        return FALSE;
+      while (p < end && *p == '.')
+        {
+          gboolean digit_seen = FALSE;
+          gsize rest = strnlen (p, (gsize) (end - p));
+          if (rest > 7 && strncmp (p, ".clone.", 7) == 0)
+            p += 6;
+          else if (rest > 11 && strncmp (p, ".constprop.", 11) == 0)
+            p += 10;
+          for (p++; p < end && *p; p++)
+            {
+              if (digit_seen && *p == '.')
+                break;
+              if (g_ascii_isdigit (*p))
+                digit_seen = TRUE;
+              else
+                return FALSE;
+            }
+        }
+      if (p >= end)
+        break;
+    }
+  return strncmp (name, "__gnu_compiled", 14) != 0 && strncmp (name, "___gnu_compiled", 15) != 0;
+}
+
+typedef struct {
+  CgSymbol sym;
+  guint order; /* position in .symtab: the sort is stable */
+} Candidate;
+
+static gint
+by_address (gconstpointer a, gconstpointer b)
+{
+  const Candidate *x = a, *y = b;
+  if (x->sym.address != y->sym.address)
+    return x->sym.address < y->sym.address ? -1 : 1;
+  if (x->sym.is_function != y->sym.is_function)
+    return x->sym.is_function ? -1 : 1;
+  if (x->sym.is_static != y->sym.is_static)
+    return x->sym.is_static ? 1 : -1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* symtab_finalize's choice between two symbols at one address: TRUE when
+ * @src is preferred over @dst. */
+static gboolean
+preferred (const CgSymbol *src, const CgSymbol *dst)
+{
+  if (!src->is_static && dst->is_static)
+    return TRUE;
+  if (src->is_static != dst->is_static)
+    return FALSE;
+  if (src->is_function && !dst->is_function)
+    return TRUE;
+  if (src->is_function != dst->is_function)
+    return FALSE;
+  if (src->name[0] != '_' && dst->name[0] == '_')
+    return TRUE;
+  return src->name[0] == '_' && dst->name[0] == '_' && src->name[1] != '_' && dst->name[1] == '_';
+}
+
+static gboolean
+elf_fail (CgSymbols *s, GError **error, const char *what)
+{
+  g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: %s: %s", s->path, what, elf_errmsg (-1));
+  return FALSE;
+}
+
+/* The class gprof gives an ELF symbol: 'T' (global or weak code), 't'
+ * (local code) or 0 (not a function for gprof).  Follows BFD's
+ * bfd_decode_symclass order of tests. */
+static char
+symbol_class (const GElf_Sym *sym, const guint8 *code_section, guint n_sections, Elf32_Word shndx)
+{
+  int type = GELF_ST_TYPE (sym->st_info), bind = GELF_ST_BIND (sym->st_info);
+  if (type == STT_SECTION || type == STT_FILE)
+    return 0; /* BSF_DEBUGGING */
+  if (shndx == SHN_UNDEF || shndx == SHN_COMMON)
+    return 0;
+  if (type == STT_GNU_IFUNC)
+    return 0;
+  if (bind == STB_WEAK)
+    return type == STT_OBJECT ? 0 : 'T';
+  if (bind == STB_LOCAL)
+    {
+      if (shndx == SHN_ABS || shndx >= n_sections || !code_section[shndx])
+        return 0;
+      return 't';
+    }
+  if (bind == STB_GLOBAL)
+    {
+      if (shndx == SHN_ABS || shndx >= n_sections || !code_section[shndx])
+        return 0;
+      return 'T';
+    }
+  return 0; /* STB_GNU_UNIQUE and others */
+}
+
+static gboolean
+load (CgSymbols *s, GError **error)
+{
+  s->fd = open (s->path, O_RDONLY | O_CLOEXEC);
+  if (s->fd < 0)
+    {
+      int e = errno;
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s", s->path, g_strerror (e));
+      return FALSE;
+    }
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return elf_fail (s, error, "libelf is unusable");
+  s->elf = elf_begin (s->fd, ELF_C_READ, NULL);
+  if (s->elf == NULL || elf_kind (s->elf) != ELF_K_ELF)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: not an ELF executable", s->path);
+      return FALSE;
+    }
+  GElf_Ehdr eh;
+  if (gelf_getehdr (s->elf, &eh) == NULL)
+    return elf_fail (s, error, "bad ELF header");
+  s->pointer_size = eh.e_ident[EI_CLASS] == ELFCLASS32 ? 4 : 8;
+  s->byte_order = eh.e_ident[EI_DATA] == ELFDATA2MSB ? G_BIG_ENDIAN : G_LITTLE_ENDIAN;
+  s->machine = eh.e_machine;
+
+  size_t n_sections, shstrndx;
+  if (elf_getshdrnum (s->elf, &n_sections) != 0 || elf_getshdrstrndx (s->elf, &shstrndx) != 0)
+    return elf_fail (s, error, "bad section table");
+
+  /* which sections hold code; .text; the symbol table */
+  g_autofree guint8 *code = g_new0 (guint8, MAX (n_sections, 1));
+  Elf_Scn *symtab = NULL, *xindex = NULL;
+  GElf_Shdr symtab_sh = { 0 };
+  guint64 alloc_low = G_MAXUINT64, alloc_high = 0;
+  for (Elf_Scn *scn = elf_nextscn (s->elf, NULL); scn; scn = elf_nextscn (s->elf, scn))
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (scn, &sh) == NULL)
+        return elf_fail (s, error, "bad section header");
+      size_t i = elf_ndxscn (scn);
+      if (i < n_sections)
+        code[i] = (sh.sh_flags & SHF_EXECINSTR) != 0;
+      const char *name = elf_strptr (s->elf, shstrndx, sh.sh_name);
+      if (name && strcmp (name, ".text") == 0 && s->text == NULL)
+        {
+          s->text = scn;
+          s->text_address = sh.sh_addr;
+          s->text_size = sh.sh_size;
+        }
+      if (sh.sh_type == SHT_SYMTAB && symtab == NULL)
+        {
+          symtab = scn;
+          symtab_sh = sh;
+        }
+      if (sh.sh_type == SHT_SYMTAB_SHNDX)
+        xindex = scn;
+      if ((sh.sh_flags & SHF_ALLOC) && sh.sh_size > 0)
+        {
+          alloc_low = MIN (alloc_low, sh.sh_addr);
+          alloc_high = MAX (alloc_high, sh.sh_addr + sh.sh_size);
+        }
+    }
+  if (s->text == NULL)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: no .text section", s->path);
+      return FALSE;
+    }
+
+  /* loadable range: the PT_LOAD segments, else the allocated sections */
+  size_t n_phdrs = 0;
+  s->low = G_MAXUINT64;
+  s->high = 0;
+  if (elf_getphdrnum (s->elf, &n_phdrs) == 0)
+    for (size_t i = 0; i < n_phdrs; i++)
+      {
+        GElf_Phdr ph;
+        if (gelf_getphdr (s->elf, (int) i, &ph) && ph.p_type == PT_LOAD)
+          {
+            s->low = MIN (s->low, ph.p_vaddr);
+            s->high = MAX (s->high, ph.p_vaddr + ph.p_memsz);
+          }
+      }
+  if (s->high == 0)
+    {
+      s->low = alloc_low;
+      s->high = alloc_high;
+    }
+
+  g_autoptr (GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+  if (symtab != NULL && symtab_sh.sh_entsize > 0)
+    {
+      Elf_Data *data = elf_getdata (symtab, NULL);
+      Elf_Data *xdata = xindex ? elf_getdata (xindex, NULL) : NULL;
+      Elf_Scn *strscn = elf_getscn (s->elf, symtab_sh.sh_link);
+      Elf_Data *strdata = strscn ? elf_getdata (strscn, NULL) : NULL;
+      if (data == NULL || strdata == NULL || strdata->d_buf == NULL)
+        return elf_fail (s, error, "bad symbol table");
+      const char *strtab = strdata->d_buf, *strend = strtab + strdata->d_size;
+      gsize n = symtab_sh.sh_size / symtab_sh.sh_entsize;
+      for (gsize i = 1; i < n; i++)
+        {
+          GElf_Sym sym;
+          Elf32_Word shndx = 0;
+          if (gelf_getsymshndx (data, xdata, (int) i, &sym, &shndx) == NULL)
+            return elf_fail (s, error, "bad symbol");
+          if (sym.st_shndx != SHN_XINDEX)
+            shndx = sym.st_shndx;
+          if (sym.st_name >= strdata->d_size)
+            continue;
+          char cls = symbol_class (&sym, code, (guint) n_sections, shndx);
+          const char *name = strtab + sym.st_name;
+          if (cls == 0 || (cls == 't' && !static_name_ok (name, strend)))
+            continue;
+          if (strnlen (name, (gsize) (strend - name)) == (gsize) (strend - name))
+            continue; /* unterminated name */
+          Candidate c = {
+            { sym.st_value, 0, g_string_chunk_insert (s->names, name), cls == 't',
+              GELF_ST_TYPE (sym.st_info) == STT_FUNC },
+            (guint) i,
+          };
+          g_array_append_val (candidates, c);
+        }
+    }
+  if (candidates->len == 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: has no symbols (stripped?)", s->path);
+      return FALSE;
+    }
+  g_array_sort (candidates, by_address);
+
+  /* one symbol per address; each ends where the next begins */
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const CgSymbol *src = &g_array_index (candidates, Candidate, i).sym;
+      CgSymbol *last = s->symbols->len ? &g_array_index (s->symbols, CgSymbol, s->symbols->len - 1) : NULL;
+      if (last && last->address == src->address)
+        {
+          if (preferred (src, last))
+            *last = *src;
+          continue;
+        }
+      if (last)
+        last->end = src->address - 1;
+      g_array_append_val (s->symbols, *src);
+    }
+  CgSymbol *last = &g_array_index (s->symbols, CgSymbol, s->symbols->len - 1);
+  last->end = s->text_address + s->text_size - 1;
+  return TRUE;
+}
+
+CgSymbols *
+cg_symbols_load (const char *path, GError **error)
+{
+  g_autoptr (CgSymbols) s = g_new0 (CgSymbols, 1);
+  s->path = g_strdup (path);
+  s->fd = -1;
+  s->names = g_string_chunk_new (4096);
+  s->symbols = g_array_new (FALSE, FALSE, sizeof (CgSymbol));
+  if (!load (s, error))
+    return NULL;
+  return g_steal_pointer (&s);
+}

@@ -1,0 +1,326 @@
+/* cg-tree-view.c — visibility by a worklist, order by an explicit
+ * depth-first stack. */
+#include "config.h"
+
+#include "cg-tree-view.h"
+
+#include <string.h>
+
+#include "cg-error.h"
+
+struct _CgTreeView {
+  CgProfile *profile;
+  CgGraph *graph;
+  const CgCosts *costs;
+  const CgDisplayTree *tree;
+  CgTreeViewOptions options;
+  CgKind kind;      /* of the costs for the event */
+  CgKind self_kind; /* of the graph's self costs for the event */
+  CgValue all;
+  gdouble all_double;
+  GArray *lines;    /* CgTreeLine */
+  guint *number;    /* per function: link number, 0 none */
+  gboolean has_calls;
+};
+
+CgValue
+cg_tree_view_value (const CgTreeView *v, CgNodeId n)
+{
+  CgArcId a = cg_display_tree_arc (v->tree, n);
+  if (a == CG_NO_ID)
+    return cg_costs_total_const (v->costs, cg_display_tree_function (v->tree, n))[v->options.event];
+  return cg_costs_arc_const (v->costs, a)[v->options.event];
+}
+
+gboolean
+cg_tree_view_estimated (const CgTreeView *v, CgNodeId n)
+{
+  CgArcId a = cg_display_tree_arc (v->tree, n);
+  if (a == CG_NO_ID)
+    return cg_costs_total_is_estimated (v->costs, cg_display_tree_function (v->tree, n));
+  return cg_costs_arc_is_estimated (v->costs, a);
+}
+
+gdouble
+cg_tree_view_percent (const CgTreeView *v, CgKind kind, CgValue x)
+{
+  return v->all_double > 0 ? 100.0 * cg_value_to_double (kind, x) / v->all_double : 0.0;
+}
+
+gdouble
+cg_tree_view_node_percent (const CgTreeView *v, CgNodeId n)
+{
+  return cg_tree_view_percent (v, v->kind, cg_tree_view_value (v, n));
+}
+
+gdouble
+cg_tree_view_self_percent (const CgTreeView *v, CgFunctionId f)
+{
+  return cg_tree_view_percent (v, v->self_kind, cg_graph_self_const (v->graph, f)[v->options.event]);
+}
+
+/* ---- sibling order ---- */
+
+static int
+compare_names (const CgTreeView *v, CgNodeId x, CgNodeId y)
+{
+  CgFunctionId fx = cg_display_tree_function (v->tree, x), fy = cg_display_tree_function (v->tree, y);
+  int c = strcmp (cg_graph_function_name (v->graph, fx), cg_graph_function_name (v->graph, fy));
+  if (c == 0)
+    c = strcmp (cg_graph_function_object (v->graph, fx), cg_graph_function_object (v->graph, fy));
+  return c != 0 ? c : (x > y) - (x < y);
+}
+
+static guint64
+node_calls (const CgTreeView *v, CgNodeId n)
+{
+  CgArcId a = cg_display_tree_arc (v->tree, n);
+  return a == CG_NO_ID ? 0 : cg_graph_arc_calls (v->graph, a);
+}
+
+static gint
+sibling_order (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const CgTreeView *v = data;
+  CgNodeId x = *(const CgNodeId *) a, y = *(const CgNodeId *) b;
+  int c = 0;
+  switch (v->options.sort)
+    {
+    case CG_TREE_SORT_NAME:
+      return compare_names (v, x, y);
+    case CG_TREE_SORT_SELF:
+      c = cg_value_compare (v->self_kind,
+                            cg_graph_self_const (v->graph, cg_display_tree_function (v->tree, y))[v->options.event],
+                            cg_graph_self_const (v->graph, cg_display_tree_function (v->tree, x))[v->options.event]);
+      break;
+    case CG_TREE_SORT_CALLS:
+      {
+        guint64 cx = node_calls (v, x), cy = node_calls (v, y);
+        c = (cy > cx) - (cy < cx);
+      }
+      break;
+    case CG_TREE_SORT_TOTAL:
+    default:
+      break;
+    }
+  if (c == 0)
+    c = cg_value_compare (v->kind, cg_tree_view_value (v, y), cg_tree_view_value (v, x));
+  return c != 0 ? c : compare_names (v, x, y);
+}
+
+/* ---- visibility ---- */
+
+/* Marks the nodes to show: those that pass the options under shown
+ * parents, plus the master nodes (and their ancestors) of shown links.
+ * Each node is queued at most once, so this is O(nodes). */
+static guint8 *
+visible_nodes (const CgTreeView *v)
+{
+  const CgDisplayTree *t = v->tree;
+  const CgTreeViewOptions *o = &v->options;
+  guint nn = cg_display_tree_n_nodes (t);
+  guint8 *visible = g_new0 (guint8, MAX (nn, 1));
+  g_autofree guint *depth = g_new0 (guint, MAX (nn, 1));
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
+  /* parents have smaller ids than their children */
+  for (CgNodeId n = 0; n < nn; n++)
+    {
+      CgNodeId p = cg_display_tree_parent (t, n);
+      depth[n] = p == CG_NO_ID ? 1 : depth[p] + 1;
+    }
+
+#define PASSES(n) (cg_tree_view_node_percent (v, (n)) >= o->threshold \
+                   && (o->max_depth == 0 || depth[(n)] <= o->max_depth))
+  for (guint i = 0; i < cg_display_tree_n_roots (t); i++)
+    {
+      CgNodeId r = cg_display_tree_root (t, i);
+      if (PASSES (r))
+        {
+          visible[r] = 1;
+          g_array_append_val (queue, r);
+        }
+    }
+  for (guint q = 0; q < queue->len; q++)
+    {
+      CgNodeId n = g_array_index (queue, CgNodeId, q);
+      guint nc;
+      const CgNodeId *children = cg_display_tree_children (t, n, &nc);
+      for (guint i = 0; i < nc; i++)
+        {
+          CgNodeId c = children[i];
+          if (!visible[c] && PASSES (c))
+            {
+              visible[c] = 1;
+              g_array_append_val (queue, c);
+            }
+        }
+      if (cg_display_tree_is_master (t, n))
+        continue;
+      /* a shown link: show its master and the master's ancestors */
+      for (CgNodeId m = cg_display_tree_master (t, cg_display_tree_function (t, n)); m != CG_NO_ID && !visible[m];
+           m = cg_display_tree_parent (t, m))
+        {
+          visible[m] = 1;
+          g_array_append_val (queue, m);
+        }
+    }
+#undef PASSES
+  return visible;
+}
+
+/* The shown nodes in order: depth first, siblings sorted. */
+static void
+order_lines (CgTreeView *v, const guint8 *visible)
+{
+  const CgDisplayTree *t = v->tree;
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgTreeLine));
+  g_autoptr (GArray) kids = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
+  for (guint i = 0; i < cg_display_tree_n_roots (t); i++)
+    {
+      CgNodeId r = cg_display_tree_root (t, i);
+      if (visible[r])
+        g_array_append_val (kids, r);
+    }
+  g_array_sort_with_data (kids, sibling_order, v);
+  for (guint i = kids->len; i-- > 0;)
+    g_array_append_val (stack, ((CgTreeLine) { g_array_index (kids, CgNodeId, i), 0, 0, i == kids->len - 1 }));
+  while (stack->len > 0)
+    {
+      CgTreeLine line = g_array_index (stack, CgTreeLine, stack->len - 1);
+      g_array_set_size (stack, stack->len - 1);
+      g_array_set_size (kids, 0);
+      if (cg_display_tree_is_master (t, line.node))
+        {
+          guint nc;
+          const CgNodeId *children = cg_display_tree_children (t, line.node, &nc);
+          for (guint i = 0; i < nc; i++)
+            if (visible[children[i]])
+              g_array_append_val (kids, children[i]);
+          g_array_sort_with_data (kids, sibling_order, v);
+        }
+      line.n_children = kids->len;
+      g_array_append_val (v->lines, line);
+      for (guint i = kids->len; i-- > 0;)
+        g_array_append_val (stack, ((CgTreeLine) { g_array_index (kids, CgNodeId, i), line.depth + 1, 0,
+                                                   i == kids->len - 1 }));
+    }
+}
+
+CgTreeView *
+cg_tree_view_new (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, const CgTreeViewOptions *o,
+                  GError **error)
+{
+  CgGraph *g = cg_profile_graph (p);
+  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, all))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
+      return NULL;
+    }
+  CgTreeView *v = g_new0 (CgTreeView, 1);
+  v->profile = p;
+  v->graph = g;
+  v->costs = costs;
+  v->tree = t;
+  v->options = *o;
+  v->kind = cg_costs_kind (costs, o->event);
+  v->self_kind = cg_graph_event_kind (g, o->event);
+  v->all = all[o->event];
+  v->all_double = cg_value_to_double (v->self_kind, v->all);
+  v->lines = g_array_new (FALSE, FALSE, sizeof (CgTreeLine));
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g) && !v->has_calls; a++)
+    v->has_calls = cg_graph_arc_calls (g, a) > 0;
+
+  g_autofree guint8 *visible = visible_nodes (v);
+  order_lines (v, visible);
+
+  /* number, in line order, the masters that shown links point to */
+  guint nf = cg_graph_n_functions (g);
+  g_autofree guint8 *linked = g_new0 (guint8, MAX (nf, 1));
+  v->number = g_new0 (guint, MAX (nf, 1));
+  for (guint i = 0; i < v->lines->len; i++)
+    {
+      CgNodeId n = g_array_index (v->lines, CgTreeLine, i).node;
+      if (!cg_display_tree_is_master (t, n))
+        linked[cg_display_tree_function (t, n)] = 1;
+    }
+  guint next = 1;
+  for (guint i = 0; i < v->lines->len; i++)
+    {
+      CgNodeId n = g_array_index (v->lines, CgTreeLine, i).node;
+      CgFunctionId f = cg_display_tree_function (t, n);
+      if (cg_display_tree_is_master (t, n) && linked[f])
+        v->number[f] = next++;
+    }
+  return v;
+}
+
+void
+cg_tree_view_free (CgTreeView *v)
+{
+  if (v == NULL)
+    return;
+  g_array_unref (v->lines);
+  g_free (v->number);
+  g_free (v);
+}
+
+guint
+cg_tree_view_n_lines (const CgTreeView *v)
+{
+  return v->lines->len;
+}
+
+const CgTreeLine *
+cg_tree_view_line (const CgTreeView *v, guint i)
+{
+  return &g_array_index (v->lines, CgTreeLine, i);
+}
+
+CgGraph *
+cg_tree_view_graph (const CgTreeView *v)
+{
+  return v->graph;
+}
+
+const CgCosts *
+cg_tree_view_costs (const CgTreeView *v)
+{
+  return v->costs;
+}
+
+const CgDisplayTree *
+cg_tree_view_tree (const CgTreeView *v)
+{
+  return v->tree;
+}
+
+CgCycles *
+cg_tree_view_cycles (const CgTreeView *v)
+{
+  return cg_profile_cycles (v->profile);
+}
+
+const CgTreeViewOptions *
+cg_tree_view_options (const CgTreeView *v)
+{
+  return &v->options;
+}
+
+CgValue
+cg_tree_view_all (const CgTreeView *v)
+{
+  return v->all;
+}
+
+guint
+cg_tree_view_link_number (const CgTreeView *v, CgFunctionId f)
+{
+  return v->number[f];
+}
+
+gboolean
+cg_tree_view_has_calls (const CgTreeView *v)
+{
+  return v->has_calls;
+}

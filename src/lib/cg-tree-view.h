@@ -1,0 +1,103 @@
+/* cg-tree-view.h — the part of a display tree that is shown, in order.
+ *
+ * What the text, HTML and other views of cgtree share: which nodes pass
+ * the threshold and the depth limit, in which order siblings come, the
+ * value each node stands for, and the numbers that tie links to their
+ * master nodes.
+ *
+ * A node's value is the cost the calls on its arc carried (the callee's
+ * total that the calls from the parent line account for; inverted, the
+ * part of the parent's total that the calls from this caller account
+ * for), and a root's value is its function's total.  Percentages are of
+ * the profile's total (the sum of all self costs of the event).
+ *
+ * Pruning hides nodes below the threshold and their subtrees; but when a
+ * shown link's master node would be hidden, the master and its ancestors
+ * are shown anyway, so every link leads somewhere.  Each node is visited
+ * a bounded number of times: O(n log n) for n nodes (sorting siblings),
+ * no recursion.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-display-tree.h"
+#include "cg-profile.h"
+
+G_BEGIN_DECLS
+
+/**
+ * CgTreeSort:
+ * @CG_TREE_SORT_TOTAL: by the node's value, largest first.
+ * @CG_TREE_SORT_SELF: by the function's self cost, largest first.
+ * @CG_TREE_SORT_CALLS: by the calls on the node's arc, most first.
+ * @CG_TREE_SORT_NAME: by function name.
+ * Ties are broken by value, then name, so the order is total.
+ */
+typedef enum {
+  CG_TREE_SORT_TOTAL,
+  CG_TREE_SORT_SELF,
+  CG_TREE_SORT_CALLS,
+  CG_TREE_SORT_NAME,
+} CgTreeSort;
+
+typedef struct {
+  guint event;
+  gdouble threshold; /* percent of the profile's total; 0 shows everything */
+  guint max_depth;   /* 0 = unlimited; roots are depth 1 */
+  CgTreeSort sort;
+} CgTreeViewOptions;
+
+/* One shown node.  Lines come in depth-first order: a line's shown
+ * children follow it (with their subtrees) in sort order. */
+typedef struct {
+  CgNodeId node;
+  guint depth;      /* roots are 0 */
+  guint n_children; /* shown children */
+  gboolean last;    /* the last shown child of its parent (or root) */
+} CgTreeLine;
+
+typedef struct _CgTreeView CgTreeView;
+
+/* The view of @tree (built from @profile's graph with @costs).  Borrows
+ * all three until freed.  Error CG_ERROR_OVERFLOW when the profile's
+ * total exceeds 64 bits. */
+CgTreeView *cg_tree_view_new (CgProfile *profile, const CgCosts *costs, const CgDisplayTree *tree,
+                              const CgTreeViewOptions *options, GError **error);
+void cg_tree_view_free (CgTreeView *view);
+
+guint cg_tree_view_n_lines (const CgTreeView *view);
+const CgTreeLine *cg_tree_view_line (const CgTreeView *view, guint i);
+
+CgGraph *cg_tree_view_graph (const CgTreeView *view);
+const CgCosts *cg_tree_view_costs (const CgTreeView *view);
+const CgDisplayTree *cg_tree_view_tree (const CgTreeView *view);
+/* The profile's cycles, or NULL. */
+CgCycles *cg_tree_view_cycles (const CgTreeView *view);
+const CgTreeViewOptions *cg_tree_view_options (const CgTreeView *view);
+
+/* The profile's total for the event (the 100 %), of the event's kind. */
+CgValue cg_tree_view_all (const CgTreeView *view);
+
+/* The value of @node (of the costs' kind for the event) and whether it
+ * is an estimate. */
+CgValue cg_tree_view_value (const CgTreeView *view, CgNodeId node);
+gboolean cg_tree_view_estimated (const CgTreeView *view, CgNodeId node);
+
+/* @value (of @kind) as a percentage of the profile's total (0 when the
+ * total is 0). */
+gdouble cg_tree_view_percent (const CgTreeView *view, CgKind kind, CgValue value);
+gdouble cg_tree_view_node_percent (const CgTreeView *view, CgNodeId node);
+gdouble cg_tree_view_self_percent (const CgTreeView *view, CgFunctionId f);
+
+/* The number of @f's master node when a shown link points to it (1, 2,
+ * ... in line order), else 0. */
+guint cg_tree_view_link_number (const CgTreeView *view, CgFunctionId f);
+
+/* TRUE when some arc of the graph has calls (sources without call
+ * counts, like sampled stacks, make the calls column meaningless). */
+gboolean cg_tree_view_has_calls (const CgTreeView *view);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgTreeView, cg_tree_view_free)
+
+G_END_DECLS

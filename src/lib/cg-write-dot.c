@@ -1,0 +1,165 @@
+/* cg-write-dot.c — one pass over the functions, one over the arcs. */
+#include "config.h"
+
+#include "cg-write-dot.h"
+
+#include <math.h>
+
+#include "cg-error.h"
+#include "cg-write-profile.h"
+#include "cg-write-tree.h"
+
+/* A colour from blue (0 %) through green and yellow to red (100 %).
+ * The square root spreads the small percentages most functions have over
+ * more of the scale, as gprof2dot's colour map does. */
+static void
+heat_color (gdouble pct, guint8 rgb[3])
+{
+  gdouble t = sqrt (CLAMP (pct, 0.0, 100.0) / 100.0);
+  gdouble h = (1.0 - t) * 240.0, s = 0.75, v = 0.95;
+  gdouble c = v * s, x = c * (1.0 - fabs (fmod (h / 60.0, 2.0) - 1.0)), m = v - c;
+  gdouble r, g, b;
+  if (h < 60)
+    r = c, g = x, b = 0;
+  else if (h < 120)
+    r = x, g = c, b = 0;
+  else if (h < 180)
+    r = 0, g = c, b = x;
+  else
+    r = 0, g = x, b = c;
+  rgb[0] = (guint8) lround ((r + m) * 255);
+  rgb[1] = (guint8) lround ((g + m) * 255);
+  rgb[2] = (guint8) lround ((b + m) * 255);
+}
+
+static void
+append_color (GString *s, const char *attribute, gdouble pct)
+{
+  guint8 rgb[3];
+  heat_color (pct, rgb);
+  g_string_append_printf (s, "%s=\"#%02x%02x%02x\"", attribute, rgb[0], rgb[1], rgb[2]);
+}
+
+/* Appends @text inside a dot string: quotes and backslashes escaped,
+ * newlines as dot's centred line breaks. */
+static void
+append_escaped (GString *s, const char *text)
+{
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '\n')
+        {
+          g_string_append (s, "\\n");
+          continue;
+        }
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (s, '\\');
+      g_string_append_c (s, *p);
+    }
+}
+
+gboolean
+cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, const CgDotOptions *o, FILE *stream,
+              GError **error)
+{
+  CgGraph *g = cg_profile_graph (p);
+  CgCycles *cycles = cg_profile_cycles (p);
+  guint event = o->event, nf = cg_graph_n_functions (g);
+  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, all))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
+      return FALSE;
+    }
+  CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
+  gdouble scale = cg_graph_event_scale (g, event);
+  gdouble total = cg_value_to_double (self_kind, all[event]);
+#define PCT(k, v) (total > 0 ? 100.0 * cg_value_to_double ((k), (v)) / total : 0.0)
+
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GString) label = g_string_new (NULL);
+  g_string_append_printf (label, "cgtree: event %s, ", cg_graph_event_name (g, event));
+  cg_append_cost_human (label, self_kind, all[event], scale);
+  g_string_append_printf (label, " %s in all", cg_graph_event_unit (g, event));
+  if (o->threshold > 0)
+    g_string_append_printf (label, "; functions and calls below %g%% hidden", o->threshold);
+  g_string_append (label, ".\n");
+  if (o->scope)
+    g_string_append_printf (label, "%s\n", o->scope);
+  cg_append_method_note (label, costs);
+  g_string_append (s, "digraph cgtree {\n  graph [label=\"");
+  append_escaped (s, label->str);
+  g_string_append (s, "\", labelloc=t, fontname=\"Helvetica\", fontsize=12, ranksep=0.3, nodesep=0.2];\n"
+                      "  node [shape=box, style=filled, fontname=\"Helvetica\", fontsize=10];\n"
+                      "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
+  fwrite (s->str, 1, s->len, stream);
+
+  g_autofree guint8 *shown = g_new0 (guint8, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      if (cg_display_tree_master (tree, f) == CG_NO_ID)
+        continue;
+      gdouble pct = PCT (kind, cg_costs_total_const (costs, f)[event]);
+      if (pct < o->threshold)
+        continue;
+      shown[f] = 1;
+      g_string_truncate (label, 0);
+      cg_graph_append_label (g, label, f);
+      guint k = cycles ? cg_cycles_cycle_of (cycles, f) : 0;
+      if (k)
+        g_string_append_printf (label, " <cycle %u>", k);
+      g_string_append_printf (label, "\n%s%.2f%%\n(%.2f%%)", cg_costs_total_is_estimated (costs, f) ? "~" : "", pct,
+                              PCT (self_kind, cg_graph_self_const (g, f)[event]));
+      guint64 calls = cg_graph_calls_received (g, f);
+      if (calls)
+        g_string_append_printf (label, "\n%" G_GUINT64_FORMAT "×", calls);
+      g_string_truncate (s, 0);
+      g_string_append_printf (s, "  f%u [label=\"", f);
+      append_escaped (s, label->str);
+      g_string_append (s, "\", ");
+      append_color (s, "fillcolor", pct);
+      /* dark text on light colours, by the colour's luma */
+      guint8 rgb[3];
+      heat_color (pct, rgb);
+      gdouble luma = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2];
+      g_string_append_printf (s, ", fontcolor=\"%s\"];\n", luma < 140 ? "#ffffff" : "#000000");
+      fwrite (s->str, 1, s->len, stream);
+    }
+
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    {
+      CgFunctionId from = cg_graph_arc_caller (g, a), to = cg_graph_arc_callee (g, a);
+      if (!shown[from] || !shown[to])
+        continue;
+      guint64 calls = cg_graph_arc_calls (g, a);
+      g_string_truncate (s, 0);
+      if (from == to)
+        {
+          /* recursion carries no cost of its own: the loop shows the count */
+          if (calls)
+            g_string_append_printf (s, "  f%u -> f%u [label=\"%" G_GUINT64_FORMAT "×\", color=\"#808080\"];\n",
+                                    from, to, calls);
+          fwrite (s->str, 1, s->len, stream);
+          continue;
+        }
+      CgValue v = cg_costs_arc_const (costs, a)[event];
+      gdouble pct = PCT (kind, v);
+      if (pct < o->threshold)
+        continue;
+      g_string_truncate (label, 0);
+      g_string_append_printf (label, "%s%.2f%%\n", cg_costs_arc_is_estimated (costs, a) ? "~" : "", pct);
+      cg_append_cost_human (label, kind, v, scale);
+      if (calls)
+        g_string_append_printf (label, "\n%" G_GUINT64_FORMAT "×", calls);
+      g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
+      append_escaped (s, label->str);
+      g_string_append (s, "\", ");
+      append_color (s, "color", pct);
+      append_color (s, ", fontcolor", pct);
+      g_string_append_printf (s, ", penwidth=%.2f];\n", 1.0 + 3.0 * sqrt (CLAMP (pct, 0.0, 100.0) / 100.0));
+      fwrite (s->str, 1, s->len, stream);
+    }
+#undef PCT
+  fputs ("}\n", stream);
+  return TRUE;
+}

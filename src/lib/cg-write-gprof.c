@@ -1,0 +1,440 @@
+/* cg-write-gprof.c — gprof's printf formats, one section at a time. */
+#include "config.h"
+
+#include "cg-write-gprof.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "cg-error.h"
+
+typedef struct {
+  const CgGprof *gp;
+  CgGraph *g;
+  guint nf;
+  gdouble hz;
+  GString *out;
+} Writer;
+
+static const CgGprofEntry *
+E (const Writer *w, guint i)
+{
+  return cg_gprof_entry (w->gp, i);
+}
+
+static const char *
+name_of (const Writer *w, CgFunctionId f)
+{
+  return cg_graph_function_name (w->g, f);
+}
+
+/* ---- flat profile (hist.c) ---- */
+
+static gint
+cmp_time (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const Writer *w = data;
+  guint l = *(const guint *) a, r = *(const guint *) b;
+  gdouble diff = E (w, r)->time - E (w, l)->time;
+  if (diff > 0.0)
+    return 1;
+  if (diff < 0.0)
+    return -1;
+  if (E (w, r)->ncalls > E (w, l)->ncalls)
+    return 1;
+  if (E (w, r)->ncalls < E (w, l)->ncalls)
+    return -1;
+  return strcmp (name_of (w, l), name_of (w, r));
+}
+
+static const struct {
+  char prefix;
+  gdouble scale;
+} si[] = {
+  { 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 }, { ' ', 1e-00 }, { 'm', 1e+03 },
+  { 'u', 1e+06 }, { 'n', 1e+09 }, { 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 },
+};
+
+static gboolean
+shown_in_flat (const Writer *w, CgFunctionId f)
+{
+  return cg_gprof_in_table (w->gp, CG_GPROF_INCL_FLAT, f)
+         || (!cg_gprof_table_used (w->gp, CG_GPROF_INCL_FLAT)
+             && !cg_gprof_in_table (w->gp, CG_GPROF_EXCL_FLAT, f));
+}
+
+static void
+write_flat (Writer *w, const CgGprofReport *r, guint event)
+{
+  GString *o = w->out;
+  const char *dimension = cg_graph_event_unit (w->g, event);
+  g_string_append (o, "Flat profile:\n");
+  g_autofree guint *sorted = g_new (guint, MAX (w->nf, 1));
+  for (guint i = 0; i < w->nf; i++)
+    sorted[i] = i;
+  cg_gprof_msort (sorted, w->nf, cmp_time, w);
+
+  /* the per-call unit: the largest time per call lands in [1, 1000) */
+  guint log_scale = 0;
+  gdouble top_time = 0.0;
+  gboolean top_dog = FALSE;
+  for (guint i = 0; i < w->nf; i++)
+    {
+      const CgGprofEntry *e = E (w, sorted[i]);
+      if (e->ncalls != 0)
+        {
+          gdouble call_time = (e->time + e->child_time) / (gdouble) e->ncalls;
+          if (call_time > top_time)
+            {
+              top_dog = TRUE;
+              top_time = call_time;
+            }
+        }
+    }
+  if (top_dog && top_time > 0.0)
+    {
+      top_time /= w->hz;
+      for (log_scale = 0; log_scale < G_N_ELEMENTS (si); log_scale++)
+        {
+          gdouble scaled = si[log_scale].scale * top_time;
+          if (scaled >= 1.0 && scaled < 1000.0)
+            break;
+        }
+    }
+  gchar prefix = log_scale < G_N_ELEMENTS (si) ? si[log_scale].prefix : '\0';
+  gdouble scale = log_scale < G_N_ELEMENTS (si) ? si[log_scale].scale : 0.0;
+
+  gdouble total = cg_gprof_total_time (w->gp);
+  g_string_append_printf (o, "\nEach sample counts as %g %s.\n", 1.0 / w->hz, dimension);
+  if (total <= 0.0)
+    {
+      g_string_append (o, " no time accumulated\n\n");
+      total = 1.0;
+    }
+  char unit[64];
+  g_snprintf (unit, sizeof unit, "%c%c/call", prefix, dimension[0] ? dimension[0] : 's');
+  if (prefix == '\0')
+    g_snprintf (unit, sizeof unit, "%c/call", dimension[0] ? dimension[0] : 's');
+  g_string_append_printf (o, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ", "cumulative",
+                          "self  ", "", "self  ", "total ", "");
+  g_string_append_printf (o, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "time", dimension,
+                          dimension, "calls", unit, unit, "name");
+  gdouble accum = 0.0;
+  for (guint i = 0; i < w->nf; i++)
+    {
+      CgFunctionId f = sorted[i];
+      const CgGprofEntry *e = E (w, f);
+      if (!shown_in_flat (w, f) || (!r->zeros && e->ncalls == 0 && e->time == 0))
+        continue;
+      accum += e->time;
+      g_string_append_printf (o, "%6.2f %9.2f %8.2f", total > 0.0 ? 100 * e->time / total : 0.0,
+                              accum / w->hz, e->time / w->hz);
+      if (e->ncalls != 0)
+        g_string_append_printf (o, " %8" G_GUINT64_FORMAT " %8.2f %8.2f  ", e->ncalls,
+                                scale * e->time / w->hz / (gdouble) e->ncalls,
+                                scale * (e->time + e->child_time) / w->hz / (gdouble) e->ncalls);
+      else
+        g_string_append_printf (o, " %8.8s %8.8s %8.8s  ", "", "", "");
+      g_string_append (o, name_of (w, f));
+      g_string_append_c (o, '\n');
+    }
+}
+
+/* ---- call graph (cg_print.c) ---- */
+
+static void
+append_name (Writer *w, CgFunctionId f)
+{
+  const CgGprofEntry *e = E (w, f);
+  g_string_append (w->out, name_of (w, f));
+  if (e->cycle)
+    g_string_append_printf (w->out, " <cycle %u>", e->cycle);
+  if (e->index)
+    g_string_append_printf (w->out, e->print ? " [%u]" : " (%u)", e->index);
+}
+
+/* The entry whose ncalls is the denominator of arcs into @f. */
+static const CgGprofEntry *
+head_of (Writer *w, CgFunctionId f)
+{
+  guint c = E (w, f)->cycle;
+  return E (w, c ? w->nf + c - 1 : f);
+}
+
+static gboolean
+in_one_cycle (Writer *w, CgFunctionId a, CgFunctionId b)
+{
+  return E (w, a)->cycle != 0 && E (w, a)->cycle == E (w, b)->cycle;
+}
+
+/* cmp_arc: self-arcs least, then arcs inside a cycle (by count), then by
+ * time + child time and count. */
+static gint
+cmp_arc (gconstpointer a, gconstpointer b, gpointer data)
+{
+  Writer *w = data;
+  CgArcId l = *(const CgArcId *) a, r = *(const CgArcId *) b;
+  CgFunctionId lp = cg_graph_arc_caller (w->g, l), lc = cg_graph_arc_callee (w->g, l);
+  CgFunctionId rp = cg_graph_arc_caller (w->g, r), rc = cg_graph_arc_callee (w->g, r);
+  guint64 lcount = cg_graph_arc_calls (w->g, l), rcount = cg_graph_arc_calls (w->g, r);
+  if (lp == lc)
+    return -1;
+  if (rp == rc)
+    return 1;
+  gboolean lin = in_one_cycle (w, lp, lc), rin = in_one_cycle (w, rp, rc);
+  if (lin && rin)
+    return (lcount > rcount) - (lcount < rcount);
+  if (lin)
+    return -1;
+  if (rin)
+    return 1;
+  const CgGprofArc *la = cg_gprof_arc (w->gp, l), *ra = cg_gprof_arc (w->gp, r);
+  gdouble lt = la->time + la->child_time, rt = ra->time + ra->child_time;
+  if (lt < rt)
+    return -1;
+  if (lt > rt)
+    return 1;
+  return (lcount > rcount) - (lcount < rcount);
+}
+
+static gint
+cmp_arc_descending (gconstpointer a, gconstpointer b, gpointer data)
+{
+  return cmp_arc (b, a, data);
+}
+
+/* gprof's insertion sorts put each arc before the first one not smaller
+ * (parents) or not larger (children), so equal arcs end up in reverse
+ * list order: a stable sort of the reversed list gives the same. */
+static CgArcId *
+sorted_arcs (Writer *w, const CgArcId *list, guint n, gboolean descending)
+{
+  CgArcId *v = g_new (CgArcId, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    v[i] = list[n - 1 - i];
+  g_qsort_with_data (v, (gint) n, sizeof *v, descending ? cmp_arc_descending : cmp_arc, w);
+  return v;
+}
+
+static void
+write_arc_line (Writer *w, CgArcId a, CgFunctionId other, CgFunctionId callee)
+{
+  GString *o = w->out;
+  guint64 count = cg_graph_arc_calls (w->g, a);
+  if (cg_graph_arc_caller (w->g, a) == callee || in_one_cycle (w, cg_graph_arc_caller (w->g, a), callee))
+    g_string_append_printf (o, "%6.6s %5.5s %7.7s %7.7s %7" G_GUINT64_FORMAT " %7.7s     ", "", "", "",
+                            "", count, "");
+  else
+    {
+      const CgGprofArc *ar = cg_gprof_arc (w->gp, a);
+      g_string_append_printf (o, "%6.6s %5.5s %7.2f %7.2f %7" G_GUINT64_FORMAT "/%-7" G_GUINT64_FORMAT "     ",
+                              "", "", ar->time / w->hz, ar->child_time / w->hz, count,
+                              head_of (w, callee)->ncalls);
+    }
+  append_name (w, other);
+  g_string_append_c (o, '\n');
+}
+
+static void
+write_entry (Writer *w, CgFunctionId f, gdouble print_time)
+{
+  GString *o = w->out;
+  const CgGprofEntry *e = E (w, f);
+  guint n;
+  const CgArcId *parents = cg_gprof_parents (w->gp, f, &n);
+  if (n == 0)
+    g_string_append_printf (o, "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n", "", "", "", "",
+                            "", "");
+  else
+    {
+      g_autofree CgArcId *v = sorted_arcs (w, parents, n, FALSE);
+      for (guint i = 0; i < n; i++)
+        write_arc_line (w, v[i], cg_graph_arc_caller (w->g, v[i]), f);
+    }
+
+  char buf[32];
+  g_snprintf (buf, sizeof buf, "[%u]", e->index);
+  g_string_append_printf (o, "%-6.6s %5.1f %7.2f %7.2f", buf,
+                          100 * (e->prop_self + e->prop_child) / print_time, e->prop_self / w->hz,
+                          e->prop_child / w->hz);
+  if (e->ncalls + e->self_calls != 0)
+    {
+      g_string_append_printf (o, " %7" G_GUINT64_FORMAT, e->ncalls);
+      if (e->self_calls != 0)
+        g_string_append_printf (o, "+%-7" G_GUINT64_FORMAT " ", e->self_calls);
+      else
+        g_string_append_printf (o, " %7.7s ", "");
+    }
+  else
+    g_string_append_printf (o, " %7.7s %7.7s ", "", "");
+  append_name (w, f);
+  g_string_append_c (o, '\n');
+
+  const CgArcId *children = cg_gprof_children (w->gp, f, &n);
+  g_autofree CgArcId *v = sorted_arcs (w, children, n, TRUE);
+  for (guint i = 0; i < n; i++)
+    write_arc_line (w, v[i], cg_graph_arc_callee (w->g, v[i]), cg_graph_arc_callee (w->g, v[i]));
+}
+
+/* sort_members: by propagated time, then calls, descending; ties keep
+ * the list order. */
+static gint
+cmp_member_descending (gconstpointer a, gconstpointer b, gpointer data)
+{
+  Writer *w = data;
+  const CgGprofEntry *l = E (w, *(const CgFunctionId *) a), *r = E (w, *(const CgFunctionId *) b);
+  gdouble lt = l->prop_self + l->prop_child, rt = r->prop_self + r->prop_child;
+  guint64 lc = l->ncalls + l->self_calls, rc = r->ncalls + r->self_calls;
+  if (lt != rt)
+    return lt > rt ? -1 : 1;
+  return (lc < rc) - (lc > rc);
+}
+
+static void
+write_cycle (Writer *w, guint number, gdouble print_time)
+{
+  GString *o = w->out;
+  const CgGprofEntry *c = E (w, w->nf + number - 1);
+  char buf[32];
+  g_snprintf (buf, sizeof buf, "[%u]", c->index);
+  g_string_append_printf (o, "%-6.6s %5.1f %7.2f %7.2f %7" G_GUINT64_FORMAT, buf,
+                          100 * (c->prop_self + c->prop_child) / print_time, c->prop_self / w->hz,
+                          c->prop_child / w->hz, c->ncalls);
+  if (c->self_calls != 0)
+    g_string_append_printf (o, "+%-7" G_GUINT64_FORMAT, c->self_calls);
+  else
+    g_string_append_printf (o, " %7.7s", "");
+  g_string_append_printf (o, " <cycle %u as a whole> [%u]\n", number, c->index);
+  guint n;
+  const CgFunctionId *list = cg_gprof_members (w->gp, number, &n);
+  g_autofree CgFunctionId *m = g_memdup2 (list, (gsize) MAX (n, 1) * sizeof *m);
+  g_qsort_with_data (m, (gint) n, sizeof *m, cmp_member_descending, w);
+  for (guint i = 0; i < n; i++)
+    {
+      const CgGprofEntry *e = E (w, m[i]);
+      g_string_append_printf (o, "%6.6s %5.5s %7.2f %7.2f %7" G_GUINT64_FORMAT, "", "", e->prop_self / w->hz,
+                              e->prop_child / w->hz, e->ncalls);
+      if (e->self_calls != 0)
+        g_string_append_printf (o, "+%-7" G_GUINT64_FORMAT, e->self_calls);
+      else
+        g_string_append_printf (o, " %7.7s", "");
+      g_string_append (o, "     ");
+      append_name (w, m[i]);
+      g_string_append_c (o, '\n');
+    }
+}
+
+static void
+write_graph (Writer *w, const CgGprofReport *r, gboolean first)
+{
+  GString *o = w->out;
+  if (!first)
+    g_string_append (o, "\f\n");
+  g_string_append (o, "\t\t\tCall graph\n\n");
+  g_string_append_printf (o, "\ngranularity: each sample hit covers %" G_GUINT64_FORMAT " byte(s)",
+                          cg_gprof_granularity (w->gp));
+  gdouble print_time = cg_gprof_print_time (w->gp);
+  if (print_time > 0.0)
+    g_string_append_printf (o, " for %.2f%% of %.2f seconds\n\n", 100.0 / print_time, print_time / w->hz);
+  else
+    {
+      g_string_append (o, " no time propagated\n\n");
+      print_time = 1.0;
+    }
+  g_string_append (o, "index % time    self  children    called     name\n");
+  const guint *order = cg_gprof_order (w->gp);
+  guint n = w->nf + cg_gprof_n_cycles (w->gp);
+  for (guint i = 0; i < n; i++)
+    {
+      guint k = order[i];
+      const CgGprofEntry *e = E (w, k);
+      if ((!r->zeros && e->ncalls == 0 && e->self_calls == 0 && e->prop_self == 0 && e->prop_child == 0)
+          || !e->print)
+        continue;
+      if (k >= w->nf)
+        write_cycle (w, e->cycle, print_time);
+      else
+        write_entry (w, k, print_time);
+      g_string_append (o, "-----------------------------------------------\n");
+    }
+}
+
+static gint
+cmp_name (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const Writer *w = data;
+  return strcmp (name_of (w, *(const guint *) a), name_of (w, *(const guint *) b));
+}
+
+static void
+write_index (Writer *w, const CgGprofReport *r)
+{
+  GString *o = w->out;
+  guint nc = cg_gprof_n_cycles (w->gp);
+  g_autofree guint *names = g_new (guint, w->nf + nc + 1);
+  guint nnames = 0;
+  for (guint f = 0; f < w->nf; f++)
+    if (r->zeros || E (w, f)->ncalls != 0 || E (w, f)->time != 0)
+      names[nnames++] = f;
+  cg_gprof_msort (names, nnames, cmp_name, w);
+  guint todo = nnames;
+  for (guint c = 1; c <= nc; c++)
+    names[todo++] = w->nf + c - 1;
+  g_string_append (o, "\f\nIndex by function name\n\n");
+  gint column_width = ((gint) r->width - 1) / 3;
+  guint rows = (todo + 2) / 3;
+  for (guint i = 0; i < rows; i++)
+    {
+      gint col = 0, starting_col = 0;
+      for (guint j = i; j < todo; j += rows)
+        {
+          const CgGprofEntry *e = E (w, names[j]);
+          char buf[32];
+          g_snprintf (buf, sizeof buf, e->print ? "[%u]" : "(%u)", e->index);
+          col += (gint) strlen (buf);
+          for (; col < starting_col + 5; ++col)
+            g_string_append_c (o, ' ');
+          g_string_append_printf (o, " %s ", buf);
+          if (j < nnames)
+            {
+              const char *name = name_of (w, names[j]);
+              g_string_append (o, name);
+              col += (gint) strlen (name);
+            }
+          else
+            {
+              g_snprintf (buf, sizeof buf, "<cycle %u>", e->cycle);
+              g_string_append (o, buf);
+              col += (gint) strlen (buf);
+            }
+          starting_col += column_width;
+        }
+      g_string_append_c (o, '\n');
+    }
+}
+
+gboolean
+cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GError **error)
+{
+  CgGraph *g = cg_gprof_graph (gp);
+  Writer w = { gp, g, cg_graph_n_functions (g), cg_gprof_rate (gp), g_string_new (NULL) };
+  gboolean first = TRUE;
+  if (report->flat)
+    {
+      write_flat (&w, report, cg_gprof_event (gp));
+      first = FALSE;
+    }
+  if (report->graph)
+    {
+      write_graph (&w, report, first);
+      write_index (&w, report);
+    }
+  gboolean ok = fwrite (w.out->str, 1, w.out->len, stream) == w.out->len;
+  g_string_free (w.out, TRUE);
+  if (!ok)
+    {
+      int e = errno;
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "write error: %s", g_strerror (e));
+    }
+  return ok;
+}

@@ -1,0 +1,243 @@
+/* cg-write-tree-html.c — the page around one JSON document. */
+#include "config.h"
+
+#include "cg-write-tree-html.h"
+
+#include <string.h>
+
+#include "cg-html-assets.h"
+#include "cg-write-profile.h"
+#include "cg-write-tree.h"
+
+/* Appends @text with the characters HTML gives a meaning escaped. */
+static void
+append_html (GString *s, const char *text)
+{
+  for (const char *p = text; *p; p++)
+    switch (*p)
+      {
+      case '&':
+        g_string_append (s, "&amp;");
+        break;
+      case '<':
+        g_string_append (s, "&lt;");
+        break;
+      case '>':
+        g_string_append (s, "&gt;");
+        break;
+      case '"':
+        g_string_append (s, "&quot;");
+        break;
+      default:
+        g_string_append_c (s, *p);
+      }
+}
+
+/* Appends @text as a JSON string.  '<', '>' and '&' are escaped too, so
+ * the document can never end its <script> element early. */
+static void
+append_json_string (GString *s, const char *text)
+{
+  g_string_append_c (s, '"');
+  for (const unsigned char *p = (const unsigned char *) text; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_printf (s, "\\%c", *p);
+      else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&')
+        g_string_append_printf (s, "\\u%04x", *p);
+      else
+        g_string_append_c (s, (char) *p);
+    }
+  g_string_append_c (s, '"');
+}
+
+/* Flushes @s to @stream when it has grown, so the page is streamed. */
+static void
+flush_if_large (GString *s, FILE *stream)
+{
+  if (s->len < 1 << 16)
+    return;
+  fwrite (s->str, 1, s->len, stream);
+  g_string_truncate (s, 0);
+}
+
+static const char *
+page_title (CgProfile *p)
+{
+  for (guint i = 0; i < cg_profile_n_sources (p); i++)
+    {
+      const CgSource *source = cg_profile_source (p, i);
+      if (source->command && *source->command)
+        return source->command;
+      if (source->path && *source->path)
+        return source->path;
+    }
+  return "profile";
+}
+
+gboolean
+cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, const CgTreeHtmlOptions *o,
+                    FILE *stream, GError **error)
+{
+  g_autoptr (CgTreeView) v = cg_tree_view_new (p, costs, t, &o->view, error);
+  if (v == NULL)
+    return FALSE;
+  CgGraph *g = cg_profile_graph (p);
+  CgCycles *cycles = cg_profile_cycles (p);
+  guint event = o->view.event, nf = cg_graph_n_functions (g), n_lines = cg_tree_view_n_lines (v);
+  CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
+  gdouble scale = cg_graph_event_scale (g, event);
+  gboolean inverted = cg_display_tree_is_inverted (t);
+
+  /* the functions of the page, numbered densely in order of appearance */
+  g_autofree guint32 *dense = g_new (guint32, MAX (nf, 1));
+  g_autoptr (GArray) functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  for (CgFunctionId f = 0; f < nf; f++)
+    dense[f] = G_MAXUINT32;
+  g_autofree gint64 *master = NULL;
+  for (guint i = 0; i < n_lines; i++)
+    {
+      CgFunctionId f = cg_display_tree_function (t, cg_tree_view_line (v, i)->node);
+      if (dense[f] == G_MAXUINT32)
+        {
+          dense[f] = functions->len;
+          g_array_append_val (functions, f);
+        }
+    }
+  master = g_new (gint64, MAX (functions->len, 1));
+  for (guint i = 0; i < functions->len; i++)
+    master[i] = -1;
+  for (guint i = 0; i < n_lines; i++)
+    {
+      CgNodeId n = cg_tree_view_line (v, i)->node;
+      if (cg_display_tree_is_master (t, n))
+        master[dense[cg_display_tree_function (t, n)]] = i;
+    }
+
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  const char *title = page_title (p);
+  g_string_append (s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>cgtree: ");
+  append_html (s, title);
+  g_string_append (s, "</title>\n<style>\n");
+  g_string_append (s, cg_html_css);
+  g_string_append (s, "</style>\n</head>\n<body>\n<header>\n<h1>");
+  g_string_append (s, inverted ? "Callers tree" : "Display tree");
+  g_string_append (s, " <span>");
+  append_html (s, title);
+  g_string_append (s, "</span></h1>\n<p class=\"note\">");
+  g_string_printf (text, "Event %s: ", cg_graph_event_name (g, event));
+  cg_append_cost_human (text, self_kind, cg_tree_view_all (v), scale);
+  g_string_append_printf (text, " %s in all.  ", cg_graph_event_unit (g, event));
+  cg_append_method_note (text, costs);
+  g_string_append (text, ".");
+  append_html (s, text->str);
+  if (o->scope)
+    {
+      g_string_append (s, "<br>");
+      append_html (s, o->scope);
+    }
+  g_string_append (s, "<br>");
+  append_html (s, inverted ? "Each line: the part of the line above's total that the calls from this caller"
+                             " carried, the function's self cost, calls.  A function's callers are listed once,"
+                             " under its costliest callee; its other lines link there."
+                           : "Each line: the cost the calls from the parent line carried (a root: its total),"
+                             " the function's self cost, calls.  A function's callees are listed once, under its"
+                             " costliest caller; its other lines link there.");
+  g_string_append (s, "</p>\n<div class=\"controls\">\n"
+                      "<label>Search <input id=\"q\" type=\"search\" placeholder=\"function name (press /)\""
+                      " autocomplete=\"off\" spellcheck=\"false\"></label>\n"
+                      "<button id=\"prev\" type=\"button\" title=\"previous match (N)\">&#x2191;</button>"
+                      "<button id=\"next\" type=\"button\" title=\"next match (n, Enter)\">&#x2193;</button>"
+                      "<span id=\"hits\"></span>\n"
+                      "<label>Threshold <input id=\"th\" type=\"range\" min=\"0\" max=\"100\" step=\"1\">"
+                      " <output id=\"thv\" for=\"th\"></output></label>\n"
+                      "<button id=\"collapse\" type=\"button\">Collapse all</button>\n"
+                      "</div>\n<div class=\"cols row\" aria-hidden=\"true\">"
+                      "<span class=\"num pct\">incl%</span><span class=\"num self\">self%</span>"
+                      "<span class=\"num abs\">incl ");
+  append_html (s, cg_graph_event_unit (g, event));
+  g_string_append (s, "</span><span class=\"num calls\">calls</span><span class=\"bar\"></span>"
+                      "<span class=\"tree\">function</span>");
+  g_string_append (s, "</div>\n</header>\n<div id=\"tree\" role=\"tree\" tabindex=\"0\" aria-label=\"");
+  g_string_append (s, inverted ? "callers tree" : "call tree");
+  g_string_append (s, "\"></div>\n<p id=\"help\">Keys: &#x2191; &#x2193; move, &#x2192; expand, &#x2190; collapse,"
+                      " * expand the children, Enter follow a link, Backspace back, / search,"
+                      " n N next and previous match.</p>\n<pre id=\"selftest\"></pre>\n"
+                      "<script id=\"cg-data\" type=\"application/json\">{");
+
+  /* the data */
+  g_string_append (s, "\"event\":");
+  append_json_string (s, cg_graph_event_name (g, event));
+  g_string_append (s, ",\"unit\":");
+  append_json_string (s, cg_graph_event_unit (g, event));
+  g_string_append (s, ",\"scale\":");
+  cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = scale });
+  g_string_append_printf (s, ",\"real\":%s,\"realSelf\":%s,\"inverted\":%s,\"all\":",
+                          kind == CG_KIND_REAL || scale != 1.0 ? "true" : "false",
+                          self_kind == CG_KIND_REAL || scale != 1.0 ? "true" : "false", inverted ? "true" : "false");
+  cg_value_append (s, self_kind, cg_tree_view_all (v));
+  g_string_append (s, ",\"threshold\":");
+  cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = o->view.threshold });
+  g_string_append (s, ",\"slider\":");
+  cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = MAX (o->slider, o->view.threshold) });
+  g_string_append (s, ",\n\"names\":[");
+  for (guint i = 0; i < functions->len; i++)
+    {
+      g_string_truncate (text, 0);
+      cg_graph_append_label (g, text, g_array_index (functions, CgFunctionId, i));
+      if (i)
+        g_string_append_c (s, ',');
+      append_json_string (s, text->str);
+      flush_if_large (s, stream);
+    }
+  g_string_append (s, "],\n\"self\":[");
+  for (guint i = 0; i < functions->len; i++)
+    {
+      if (i)
+        g_string_append_c (s, ',');
+      cg_value_append (s, self_kind, cg_graph_self_const (g, g_array_index (functions, CgFunctionId, i))[event]);
+      flush_if_large (s, stream);
+    }
+  g_string_append (s, "],\n\"master\":[");
+  for (guint i = 0; i < functions->len; i++)
+    {
+      g_string_append_printf (s, i ? ",%" G_GINT64_FORMAT : "%" G_GINT64_FORMAT, master[i]);
+      flush_if_large (s, stream);
+    }
+  g_string_append (s, "],\n\"cycle\":[");
+  for (guint i = 0; i < functions->len; i++)
+    {
+      guint k = cycles ? cg_cycles_cycle_of (cycles, g_array_index (functions, CgFunctionId, i)) : 0;
+      g_string_append_printf (s, i ? ",%u" : "%u", k);
+      flush_if_large (s, stream);
+    }
+  g_string_append (s, "],\n\"estimated\":[");
+  gboolean first = TRUE;
+  for (guint i = 0; i < n_lines; i++)
+    if (cg_tree_view_estimated (v, cg_tree_view_line (v, i)->node))
+      {
+        g_string_append_printf (s, first ? "%u" : ",%u", i);
+        first = FALSE;
+        flush_if_large (s, stream);
+      }
+  g_string_append (s, "],\n\"nodes\":[");
+  for (guint i = 0; i < n_lines; i++)
+    {
+      const CgTreeLine *line = cg_tree_view_line (v, i);
+      CgArcId a = cg_display_tree_arc (t, line->node);
+      g_string_append_printf (s, i ? ",%u," : "%u,", dense[cg_display_tree_function (t, line->node)]);
+      cg_value_append (s, kind, cg_tree_view_value (v, line->node));
+      g_string_append_printf (s, ",%" G_GUINT64_FORMAT ",%u", a == CG_NO_ID ? 0 : cg_graph_arc_calls (g, a),
+                              line->n_children);
+      if (i % 16 == 15)
+        g_string_append_c (s, '\n');
+      flush_if_large (s, stream);
+    }
+  g_string_append (s, "]}</script>\n<script>\n");
+  g_string_append (s, cg_html_js);
+  g_string_append (s, "</script>\n</body>\n</html>\n");
+  fwrite (s->str, 1, s->len, stream);
+  return TRUE;
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# The HTML page in a real browser.  Headless Chromium opens each page
+# with "#selftest": the page's own script then does what a reader does —
+# moves the threshold slider, clicks a node open, moves and collapses
+# with the arrow keys, clicks a link and checks that its master node is
+# selected, focused and on screen, goes back, searches — and writes what
+# it saw into the page, which Chromium dumps.  Any console message
+# (uncaught errors included) fails the test.  Skipped (77) when no
+# Chromium is installed or it cannot start here.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+browser=
+for candidate in chromium chromium-browser google-chrome; do
+  if command -v "$candidate" >/dev/null 2>&1; then
+    browser=$candidate
+    break
+  fi
+done
+[ -n "$browser" ] || skip "Chromium is not installed (Debian: apt-get install chromium)"
+dir=$(cd "$tmp" && pwd)
+
+# open PAGE — the dumped DOM in $tmp/dom.html, the browser's log in
+# $tmp/browser.err.  The flags keep a machine without network (or a
+# container, as root) from stalling or refusing it; the profile
+# directory is new and empty each time.
+open_page () {
+  rm -rf "$dir/profile"
+  mkdir "$dir/profile"
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync --user-data-dir="$dir/profile" \
+    --enable-logging=stderr --v=0 --window-size=1280,900 --virtual-time-budget=3000 \
+    --dump-dom "file://$1#selftest" >"$tmp/dom.html" 2>"$tmp/browser.err"
+}
+
+printf '<!DOCTYPE html><html><body><p id="x">up</p></body></html>\n' >"$dir/probe.html"
+open_page "$dir/probe.html"
+grep -q '<p id="x">up</p>' "$tmp/dom.html" || skip "$browser cannot run here: $(tail -c 300 "$tmp/browser.err")"
+
+recdemo="$data/callgrind/recdemo/callgrind.out.recdemo"
+cc1="$data/callgrind/gcc-cc1-pngtest/callgrind.out.cc1"
+check_page () {
+  what=$1
+  shift
+  "$cgtree" --format=html -o "$dir/page.html" "$@" || { fail "$what: cgtree failed"; return; }
+  start=$(date +%s)
+  open_page "$dir/page.html"
+  echo "$what: $(wc -c <"$dir/page.html") bytes, opened and tested in $(($(date +%s) - start)) s"
+  sed -n '/<pre id="selftest">/,/<\/pre>/p' "$tmp/dom.html" | sed 's/<[^>]*>//g' >"$tmp/selftest"
+  cat "$tmp/selftest"
+  grep -q '^selftest: ok' "$tmp/selftest" || fail "$what: the page's self-test did not pass"
+  if grep 'CONSOLE' "$tmp/browser.err" >"$tmp/console"; then
+    fail "$what: console messages: $(head -c 400 "$tmp/console")"
+  fi
+}
+check_page "recdemo" "$recdemo"
+check_page "recdemo, callers tree" --inverted --threshold=0.5 "$recdemo"
+check_page "cc1 (a compiler run)" "$cc1"
+check_page "exprparse (gmon.out: gprof's estimates, seconds)" --executable="$data/gmon/exprparse/exprparse" \
+  "$data/gmon/exprparse/gmon.out"
+finish

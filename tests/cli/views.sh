@@ -1,0 +1,258 @@
+#!/bin/sh
+# cgtree's views (text, dot, html) and cgcost's callgrind output, end to
+# end on the bundled real profiles.  Oracles: cgcost's totals, callgrind's
+# own data read back, callgrind_annotate, Graphviz's dot, and a focus
+# derived by hand.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+recdemo="$data/callgrind/recdemo/callgrind.out.recdemo"
+sqlite="$data/callgrind/sqlite3-cte/callgrind.out.sqlite3-cte"
+cc1="$data/callgrind/gcc-cc1-pngtest/callgrind.out.cc1"
+
+# parse_tree TEXT [UNIT] — one tab-separated row per line of a text
+# tree: depth, kind (master or link), link number (0 none), function,
+# incl, self.  Columns are found from the header line's titles, whose
+# cost columns carry the event's unit (default Ir).
+parse_tree () {
+  awk -v unit="${2:-Ir}" '
+    function trim (s) { gsub (/^ +| +$/, "", s); gsub (/,/, "", s); return s }
+    /^  incl%/ {
+      n = split ("incl%,self%,incl " unit ",self " unit ",calls", words, ",")
+      prev = 0
+      for (k = 1; k <= n; k++) {
+        i = index (substr ($0, prev + 1), words[k])
+        if (i == 0) { end[k] = prev; continue }   # no calls column
+        end[k] = prev + i + length (words[k]) - 1
+        prev = end[k]
+      }
+      start = index ($0, "function")
+      next
+    }
+    start == 0 { next }
+    {
+      for (k = 1; k <= 4; k++) v[k] = trim (substr ($0, (k == 1 ? 1 : end[k - 1] + 1), end[k] - (k == 1 ? 0 : end[k - 1])))
+      rest = substr ($0, start)
+      depth = 0
+      if (match (rest, /^([|] |  )*(\(\+[0-9]+\) )?[|`]-/)) {
+        art = substr (rest, 1, RLENGTH); rest = substr (rest, RLENGTH + 1)
+        depth = int ((length (art) - 2) / 2) + 1
+        if (match (art, /\(\+[0-9]+\)/)) depth += substr (art, RSTART + 2, RLENGTH - 3) - 1
+      }
+      kind = "master"; number = 0
+      if (match (rest, / -> \[[0-9]+\]$/)) {
+        kind = "link"; number = substr (rest, RSTART + 5, RLENGTH - 6); rest = substr (rest, 1, RSTART - 1)
+      } else if (match (rest, / \[[0-9]+\]$/)) {
+        number = substr (rest, RSTART + 2, RLENGTH - 3); rest = substr (rest, 1, RSTART - 1)
+      }
+      sub (/ <cycle [0-9]+>$/, "", rest)
+      printf "%d\t%s\t%d\t%s\t%s\t%s\n", depth, kind, number, rest, v[3], v[4]
+    }' "$1"
+}
+
+# ---- text: the display tree is Kaes's tree of the whole graph ----
+for profile in "$recdemo" "$sqlite"; do
+  name=$(basename "$profile")
+  "$cgcost" --format=tsv "$profile" >"$tmp/totals.tsv"
+  "$cgcost" --format=tsv --arcs "$profile" >"$tmp/arcs.tsv"
+  arcs=$(($(wc -l <"$tmp/arcs.tsv") - 1))
+  for inverted in "" --inverted; do
+    expect 0 "$cgtree" $inverted --threshold=0 --no-fold "$profile" || continue
+    grep -q "$(printf '\033')" "$tmp/out" && fail "$name: colour in a pipe"
+    parse_tree "$tmp/out" >"$tmp/lines.tsv"
+    # every function once as a master, with its self cost; one line per
+    # root and per arc; roots show the totals cgcost computes; every
+    # link number belongs to one master line
+    awk -F '\t' -v arcs="$arcs" '
+      NR == FNR { if (FNR > 1) { total[$1] = $4; self[$1] = $3 } next }
+      {
+        lines++
+        if ($1 == 0) { roots++; if ($5 != total[$4]) { bad++; print "root " $4 ": " $5 " != " total[$4] } }
+        if ($2 == "master") {
+          masters[$4]++
+          if ($6 != self[$4]) { bad++; print "self of " $4 ": " $6 " != " self[$4] }
+          if ($3) numbered[$3] = $4
+        } else links[$3] = $4
+      }
+      END {
+        for (f in total) if (masters[f] != 1) { bad++; print f " has " masters[f] + 0 " master lines" }
+        for (n in links) if (numbered[n] != links[n]) { bad++; print "link [" n "] to " links[n] " leads to " numbered[n] }
+        if (lines != roots + arcs) { bad++; print lines " lines, " roots " roots, " arcs " arcs" }
+        exit bad > 0
+      }' "$tmp/totals.tsv" "$tmp/lines.tsv" >"$tmp/why" || fail "$name $inverted: $(head -n 5 "$tmp/why")"
+  done
+
+  # siblings in name order with --sort=name; only roots at --max-depth=1
+  expect 0 "$cgtree" --sort=name --threshold=0 --no-fold "$profile" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+  awk -F '\t' '{ for (d in last) if (d + 0 > $1) delete last[d]
+                 if (($1 in last) && last[$1] > $4) bad = 1; last[$1] = $4 } END { exit bad }' "$tmp/lines.tsv" \
+    || fail "$name: --sort=name leaves siblings out of order"
+  expect 0 "$cgtree" --max-depth=1 --threshold=0 "$profile" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+  awk -F '\t' '$1 > 0 { bad = 1 } END { exit bad || NR == 0 }' "$tmp/lines.tsv" || fail "$name: --max-depth=1"
+done
+
+# a compiler run at 1 %: a screenful, and the folded chains still start
+# at the program's entry with its whole cost
+expect 0 "$cgtree" --threshold=1 "$cc1"
+[ "$(wc -l <"$tmp/out")" -le 80 ] || fail "cc1 at 1%: $(wc -l <"$tmp/out") lines"
+grep -q '^ 100\.00 .* > main > ' "$tmp/out" || fail "cc1: the entry chain is not folded"
+
+# --root: the tree of one function, its total on top
+expect 0 "$cgtree" --root=fib --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+[ "$(head -n 1 "$tmp/lines.tsv" | cut -f 4,5)" = "$(printf 'fib\t1933543')" ] || fail "--root=fib: $(head -n 1 "$tmp/lines.tsv")"
+grep -q '^Rooted at fib' "$tmp/out" || fail "--root=fib: no scope line"
+expect 2 "$cgtree" --root=no_such_function "$recdemo" && expect_message "no such function"
+expect 2 "$cgtree" --focus='[' "$recdemo" && expect_message "--focus=["
+expect 2 "$cgtree" --focus=fib --root=fib "$recdemo"
+expect 2 "$cgtree" --sort=size "$recdemo" && expect_message "--sort=size"
+expect 2 "$cgtree" --color=sometimes "$recdemo"
+# --focus on graph-only data: the chosen functions are the roots
+expect 0 "$cgtree" --focus='^(expr|fib)$' --threshold=0 "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+[ "$(awk -F '\t' '$1 == 0 { print $4 "=" $5 }' "$tmp/lines.tsv" | sort | tr '\n' ' ')" = "expr=600230 fib=1933543 " ] \
+  || fail "--focus on a graph: roots $(awk -F '\t' '$1 == 0' "$tmp/lines.tsv")"
+grep -q "no call tree" "$tmp/out" || fail "--focus on a graph does not say what it shows"
+
+# --focus over a call tree (main -> a -> f -> a -> g, main -> g): by
+# hand, a's profile is a 14 (its outer frame), f 12, g 5 under the inner
+# a, nothing for main or g's other frame
+cat >"$tmp/tree.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<cgtools version="1">
+ <source format="folded" path="by-hand"/>
+ <events><event name="samples" unit="samples" kind="integer"/></events>
+ <objects><object id="0" name=""/></objects>
+ <files><file id="0" name=""/></files>
+ <functions>
+  <function id="0" name="main" object="0" self="1"/>
+  <function id="1" name="a" object="0" self="6"/>
+  <function id="2" name="f" object="0" self="3"/>
+  <function id="3" name="g" object="0" self="11"/>
+ </functions>
+ <arcs inclusive="no">
+  <arc id="0" caller="0" callee="1" calls="0"/>
+  <arc id="1" caller="1" callee="2" calls="0"/>
+  <arc id="2" caller="2" callee="1" calls="0"/>
+  <arc id="3" caller="1" callee="3" calls="0"/>
+  <arc id="4" caller="0" callee="3" calls="0"/>
+ </arcs>
+ <tree>
+  <frame id="0" function="0" self="1"/>
+  <frame id="1" parent="0" function="1" self="2"/>
+  <frame id="2" parent="1" function="2" self="3"/>
+  <frame id="3" parent="2" function="1" self="4"/>
+  <frame id="4" parent="3" function="3" self="5"/>
+  <frame id="5" parent="0" function="3" self="6"/>
+ </tree>
+</cgtools>
+EOF
+validate "$tmp/tree.xml"
+expect 0 "$cgtree" --focus='^a$' --threshold=0 "$tmp/tree.xml" && parse_tree "$tmp/out" samples >"$tmp/lines.tsv"
+[ "$(cut -f 1,2,4,5,6 "$tmp/lines.tsv" | tr '\t\n' ' ;')" = "0 master a 14 6;1 master f 12 3;2 link a 0 ;1 master g 5 5;" ] \
+  || fail "--focus over a tree: $(tr '\t\n' ' ;' <"$tmp/lines.tsv")"
+grep -q '^ 100\.00 ' "$tmp/out" && grep -q "66.67% of the profile's 21 samples" "$tmp/out" \
+  || fail "--focus over a tree: percentages are not of the focus"
+
+# --event chooses the event; an event's scale gives its unit (gmon time
+# is kept in ticks of 1/100 s): 200 ticks show as 2.00 seconds
+cat >"$tmp/two-events.out" <<'EOF'
+# callgrind format
+version: 1
+creator: by hand
+events: Ir Dr
+fn=main
+1 10 1
+cfn=work
+calls=2 1
+1 100 50
+fn=work
+1 100 50
+totals: 110 51
+EOF
+expect 0 "$cgtree" --event=Dr --threshold=0 "$tmp/two-events.out" && parse_tree "$tmp/out" Dr >"$tmp/lines.tsv"
+[ "$(cut -f 4,5,6 "$tmp/lines.tsv" | tr '\t\n' ' ;')" = "main 51 1;work 50 50;" ] \
+  || fail "--event=Dr: $(tr '\t\n' ' ;' <"$tmp/lines.tsv")"
+cat >"$tmp/scaled.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<cgtools version="1">
+ <source format="gmon" path="by-hand"/>
+ <events><event name="time" unit="seconds" kind="real" scale="0.01"/></events>
+ <objects><object id="0" name=""/></objects>
+ <files><file id="0" name=""/></files>
+ <functions>
+  <function id="0" name="main" object="0" self="50" spontaneous="200"/>
+  <function id="1" name="work" object="0" self="150"/>
+ </functions>
+ <arcs inclusive="yes"><arc id="0" caller="0" callee="1" calls="3" inclusive="150"/></arcs>
+</cgtools>
+EOF
+validate "$tmp/scaled.xml"
+expect 0 "$cgtree" --threshold=0 "$tmp/scaled.xml" && parse_tree "$tmp/out" seconds >"$tmp/lines.tsv"
+[ "$(cut -f 4,5,6 "$tmp/lines.tsv" | tr '\t\n' ' ;')" = "main 2.00 0.50;work 1.50 1.50;" ] \
+  || fail "scaled event: $(tr '\t\n' ' ;' <"$tmp/lines.tsv")"
+grep -q '2.00 seconds in all' "$tmp/out" || fail "scaled event: the header's total"
+expect 0 "$cgtree" --format=dot "$tmp/scaled.xml" && grep -q '75.00%\\n1.50\\n3' "$tmp/out" \
+  || fail "scaled event: the arc's label in dot"
+
+# ---- colour: only on a terminal, never with NO_COLOR or TERM=dumb ----
+esc=$(printf '\033')
+expect 0 "$cgtree" --color=always "$recdemo" && grep -q "$esc\[" "$tmp/out" || fail "--color=always has no colour"
+expect 0 env NO_COLOR=1 "$cgtree" --color=always "$recdemo" && grep -q "$esc\[" "$tmp/out" \
+  || fail "--color=always must win over NO_COLOR"
+expect 0 "$cgtree" --color=never "$recdemo" && grep -q "$esc" "$tmp/out" && fail "--color=never has colour"
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+  on_tty () { env "$@" script -qec "$cgtree --threshold=5 $recdemo" /dev/null </dev/null; }
+  on_tty TERM=xterm >"$tmp/tty" 2>&1; grep -q "$esc\[" "$tmp/tty" || fail "no colour on a terminal"
+  on_tty TERM=xterm NO_COLOR=1 >"$tmp/tty" 2>&1; grep -q "$esc\[" "$tmp/tty" && fail "colour despite NO_COLOR"
+  on_tty TERM=dumb >"$tmp/tty" 2>&1; grep -q "$esc\[" "$tmp/tty" && fail "colour on a dumb terminal"
+else
+  echo "script(1) cannot make a terminal here: colour on a terminal not tested"
+fi
+
+# ---- dot: Graphviz accepts it; a box per function above the threshold ----
+for profile in "$recdemo" "$cc1"; do
+  name=$(basename "$profile")
+  expect 0 "$cgtree" --format=dot "$profile" && cp "$tmp/out" "$tmp/graph.dot"
+  "$cgcost" --format=tsv "$profile" >"$tmp/totals.tsv"
+  want=$(awk -F '\t' 'NR > 1 { all += $3; total[NR] = $4 } END { for (i in total) n += 100 * total[i] >= all; print n }' \
+         "$tmp/totals.tsv")
+  got=$(grep -c '^  f[0-9]* \[label=' "$tmp/graph.dot")
+  [ "$got" = "$want" ] || fail "$name: $got boxes in the dot graph, $want functions at 1% or more"
+  if command -v dot >/dev/null 2>&1; then
+    timeout 120 dot -Tsvg "$tmp/graph.dot" >"$tmp/graph.svg" 2>"$tmp/dot.err" && grep -q '<svg' "$tmp/graph.svg" \
+      || fail "$name: dot -Tsvg refuses the graph: $(head -c 300 "$tmp/dot.err")"
+  fi
+done
+command -v dot >/dev/null 2>&1 || echo "Graphviz is not installed: dot -Tsvg not tested"
+
+# ---- html: one page, nothing from outside, lighter than the XML ----
+for profile in "$recdemo" "$cc1"; do
+  name=$(basename "$profile")
+  expect 0 "$cgtree" --format=html -o "$tmp/page.html" "$profile" || continue
+  "$cgmerge" "$profile" >"$tmp/profile.xml"
+  page=$(wc -c <"$tmp/page.html")
+  xml=$(wc -c <"$tmp/profile.xml")
+  echo "$name: page $page bytes, XML $xml bytes"
+  [ "$page" -lt $((3 * xml)) ] || fail "$name: the page ($page bytes) is not under 3x the XML ($xml bytes)"
+  grep -Eq 'https?:|<link|@import|url\(|src=' "$tmp/page.html" && fail "$name: the page refers to the outside"
+  grep -q '<script id="cg-data" type="application/json">' "$tmp/page.html" || fail "$name: no data in the page"
+done
+
+# ---- callgrind: callgrind -> cgtools -> callgrind -> cgtools ----
+annotate=${CALLGRIND_ANNOTATE:-}
+for profile in "$data"/callgrind/*/callgrind.out.*; do
+  name=$(basename "$profile")
+  expect 0 "$cgcost" --format=callgrind -o "$tmp/again.out" "$profile" || continue
+  [ -s "$tmp/err" ] && fail "$name: warnings writing callgrind: $(head -c 300 "$tmp/err")"
+  for arcs in "" --arcs; do
+    "$cgcost" --format=tsv $arcs "$profile" >"$tmp/first.tsv"
+    "$cgcost" --format=tsv $arcs "$tmp/again.out" >"$tmp/second.tsv" || fail "$name: the callgrind output does not read"
+    cmp -s "$tmp/first.tsv" "$tmp/second.tsv" || fail "$name $arcs: totals differ after the round trip"
+  done
+  if [ -n "$annotate" ] && [ -x "$annotate" ]; then
+    (cd "$tmp" && "$annotate" --inclusive=yes --threshold=100 --auto=no again.out) >"$tmp/annotate.txt" 2>"$tmp/err" \
+      || fail "$name: callgrind_annotate refuses our output: $(head -c 300 "$tmp/err")"
+    [ -s "$tmp/err" ] && fail "$name: callgrind_annotate warns: $(head -c 300 "$tmp/err")"
+    "$cgcost" --format=tsv "$profile" >"$tmp/first.tsv"
+    annotate_compare "$tmp/first.tsv" "$tmp/annotate.txt" || fail "$name: callgrind_annotate's inclusive totals differ"
+  fi
+done
+[ -n "$annotate" ] || echo "callgrind_annotate is not installed: not compared"
+finish

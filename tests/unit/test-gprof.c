@@ -1,0 +1,155 @@
+/* test-gprof.c — gprof's analysis against independent oracles: its cycles
+ * (gprof's depth-first glomming) against Tarjan's components of
+ * cg-cycles.c on random graphs, its propagation against hand-computed
+ * values, and its merge sort against glibc's qsort itself, which is the
+ * sort gprof calls (exact tie-breaks even for inconsistent comparators). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg-test.h"
+
+static CgProfile *
+random_profile (GRand *rand, guint n, guint m)
+{
+  CgProfile *p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  g_assert (cg_profile_ensure_event (p, "time", "seconds", CG_KIND_REAL, &e, NULL));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%u", i);
+      CgFunctionId f = cg_graph_ensure_function (g, "x", name);
+      cg_graph_self (g, f)[0].x = g_rand_int_range (rand, 0, 5);
+    }
+  for (guint j = 0; j < m; j++)
+    {
+      CgArcId a = cg_graph_ensure_arc (g, g_rand_int_range (rand, 0, (gint32) n),
+                                       g_rand_int_range (rand, 0, (gint32) n));
+      cg_graph_arc_add_calls (g, a, g_rand_int_range (rand, 1, 4));
+    }
+  return p;
+}
+
+/* gprof's cycles are Tarjan's components, numbered alike. */
+static void
+test_cycles_match_tarjan (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (42);
+  for (guint round = 0; round < 300; round++)
+    {
+      guint n = g_rand_int_range (rand, 1, 40);
+      g_autoptr (CgProfile) p = random_profile (rand, n, g_rand_int_range (rand, 0, 3 * n));
+      CgGraph *g = cg_profile_graph (p);
+      g_autoptr (CgGprof) gp = cg_gprof_new (p, 0, NULL);
+      g_autoptr (CgCycles) c = cg_cycles_find (g, NULL, NULL);
+      CU_ASSERT_EQUAL_FATAL (cg_gprof_n_cycles (gp), cg_cycles_count (c));
+      for (CgFunctionId f = 0; f < n; f++)
+        CU_ASSERT_EQUAL (cg_gprof_entry (gp, f)->cycle, cg_cycles_cycle_of (c, f));
+      for (guint k = 1; k <= cg_cycles_count (c); k++)
+        {
+          guint nm;
+          const CgFunctionId *m = cg_gprof_members (gp, k, &nm);
+          CU_ASSERT_EQUAL (m[0], cg_cycles_head (c, k)); /* the head comes first */
+        }
+    }
+}
+
+/* main -> a (3 calls), main -> b (1 call), a -> c (1), b -> c (3): c's
+ * 8 ticks split 2 / 6 by calls; a cycle x <-> y gets y's time as a unit. */
+static void
+test_propagation (void)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  cg_profile_ensure_event (p, "time", "seconds", CG_KIND_REAL, &e, NULL);
+  const char *names[] = { "main", "a", "b", "c", "x", "y" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    cg_graph_ensure_function (g, "o", names[i]);
+  cg_graph_self (g, 3)[0].x = 8;
+  cg_graph_self (g, 5)[0].x = 4;
+  static const guint arcs[][3] = { { 0, 1, 3 }, { 0, 2, 1 }, { 1, 3, 1 }, { 2, 3, 3 }, { 0, 4, 2 },
+                                   { 4, 5, 5 }, { 5, 4, 5 }, { 3, 3, 9 } };
+  for (guint i = 0; i < G_N_ELEMENTS (arcs); i++)
+    cg_graph_arc_add_calls (g, cg_graph_ensure_arc (g, arcs[i][0], arcs[i][1]), arcs[i][2]);
+  g_autoptr (CgGprof) gp = cg_gprof_new (p, 0, NULL);
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gp, 1)->prop_child, 2.0, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gp, 2)->prop_child, 6.0, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gp, 0)->prop_child, 12.0, 1e-12);
+  CU_ASSERT_EQUAL (cg_gprof_entry (gp, 3)->ncalls, 4);
+  CU_ASSERT_EQUAL (cg_gprof_entry (gp, 3)->self_calls, 9);
+  CU_ASSERT_EQUAL (cg_gprof_n_cycles (gp), 1);
+  const CgGprofEntry *cyc = cg_gprof_entry (gp, 6);
+  CU_ASSERT_EQUAL (cyc->ncalls, 2);
+  CU_ASSERT_EQUAL (cyc->self_calls, 10);
+  CU_ASSERT_DOUBLE_EQUAL (cyc->prop_self, 4.0, 1e-12);
+  CU_ASSERT_EQUAL (cg_gprof_entry (gp, 4)->cycle, 1);
+  /* the costs: totals and arcs, estimated */
+  g_autoptr (CgCosts) c = cg_gprof_compute (p, NULL, NULL);
+  CU_ASSERT_DOUBLE_EQUAL (cg_costs_total_const (c, 0)[0].x, 12.0, 1e-12);
+  CgArcId ac = cg_graph_lookup_arc (g, 2, 3);
+  CU_ASSERT_DOUBLE_EQUAL (cg_costs_arc_const (c, ac)[0].x, 6.0, 1e-12);
+  CU_ASSERT_TRUE (cg_costs_total_is_estimated (c, 0));
+  /* -E c: its time no longer propagates, and it becomes a root */
+  g_autoptr (CgGprofSpecs) specs = cg_gprof_specs_new ();
+  cg_gprof_specs_add_option (specs, 'E', "c");
+  g_autoptr (CgGprof) gq = cg_gprof_new (p, 0, specs);
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gq, 0)->prop_child, 4.0, 1e-12);
+  CU_ASSERT_FALSE (cg_gprof_entry (gq, 3)->print);
+}
+
+/* glibc 2.36's qsort is the merge sort cg_gprof_msort copies. */
+static const guint *current_keys;
+
+static gint
+sloppy (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const guint *key = data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  /* inconsistent on purpose: "odd" keys are smaller than everything */
+  if (key[x] % 2 && key[y] % 2)
+    return -1;
+  return (key[x] > key[y]) - (key[x] < key[y]);
+}
+
+static int
+sloppy_qsort (const void *a, const void *b)
+{
+  return sloppy (a, b, (gpointer) current_keys);
+}
+
+static void
+test_msort_is_glibc (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  for (guint round = 0; round < 200; round++)
+    {
+      guint n = g_rand_int_range (rand, 0, 100);
+      g_autofree guint *key = g_new (guint, MAX (n, 1));
+      g_autofree guint *a = g_new (guint, MAX (n, 1));
+      g_autofree guint *b = g_new (guint, MAX (n, 1));
+      for (guint i = 0; i < n; i++)
+        {
+          key[i] = g_rand_int_range (rand, 0, 10);
+          a[i] = b[i] = i;
+        }
+      current_keys = key;
+      qsort (a, n, sizeof *a, sloppy_qsort);
+      cg_gprof_msort (b, n, sloppy, key);
+      CU_ASSERT_EQUAL (memcmp (a, b, n * sizeof *a), 0);
+    }
+}
+
+int
+main (void)
+{
+  static const CgTestCase cases[] = {
+    { "cycles match Tarjan", test_cycles_match_tarjan },
+    { "propagation", test_propagation },
+    { "merge sort is glibc's", test_msort_is_glibc },
+    { NULL, NULL },
+  };
+  return cg_test_main ("gprof", cases);
+}

@@ -1,0 +1,232 @@
+/* test-views.c — what the text, HTML and dot views of a display tree
+ * promise about their form: folding, colour, escaping, a page with no
+ * outside references whose data has one entry per shown node, a dot
+ * graph whose arrows join declared boxes. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg-test.h"
+
+/* main -> a -> b -> c is a chain that keeps almost all the cost; main
+ * and b both call a function with a hostile name. */
+#define HOSTILE "</script><b>\"q\"&amp;\\"
+
+typedef struct {
+  CgProfile *p;
+  CgGraph *g;
+  CgCosts *c;
+  CgDisplayTree *t;
+} Fixture;
+
+static CgArcId
+arc (CgGraph *g, CgFunctionId from, CgFunctionId to, guint64 inclusive)
+{
+  CgArcId a = cg_graph_ensure_arc (g, from, to);
+  cg_graph_arc_add_calls (g, a, 2);
+  cg_graph_arc_inclusive (g, a)->n = inclusive;
+  return a;
+}
+
+static void
+fixture_init (Fixture *x, gboolean inverted)
+{
+  x->p = cg_profile_new ();
+  x->g = cg_profile_graph (x->p);
+  guint e;
+  cg_graph_ensure_event (x->g, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL);
+  cg_graph_set_has_inclusive (x->g, TRUE);
+  CgFunctionId m = cg_graph_ensure_function (x->g, "", "main"), a = cg_graph_ensure_function (x->g, "", "a");
+  CgFunctionId b = cg_graph_ensure_function (x->g, "", "b"), c = cg_graph_ensure_function (x->g, "", "c");
+  CgFunctionId d = cg_graph_ensure_function (x->g, "", HOSTILE);
+  cg_graph_spontaneous_mut (x->g, m)->n = 1000;
+  arc (x->g, m, a, 895);
+  arc (x->g, a, b, 890);
+  arc (x->g, b, c, 885);
+  arc (x->g, m, d, 100);
+  arc (x->g, b, d, 3);
+  cg_graph_self (x->g, m)->n = 5;
+  cg_graph_self (x->g, a)->n = 5;
+  cg_graph_self (x->g, b)->n = 2;
+  cg_graph_self (x->g, c)->n = 885;
+  cg_graph_self (x->g, d)->n = 103;
+  x->c = cg_method_ensure (x->p, CG_METHOD_MEASURED, NULL);
+  cg_profile_set_cycles (x->p, cg_cycles_find (x->g, NULL, NULL));
+  CgDisplayTreeOptions o = { .event = 0, .inverted = inverted };
+  x->t = cg_display_tree_new_full (x->g, x->c, &o);
+}
+
+static void
+fixture_clear (Fixture *x)
+{
+  cg_display_tree_free (x->t);
+  cg_profile_free (x->p);
+}
+
+typedef gboolean (*WriteFunc) (Fixture *x, gconstpointer options, FILE *f);
+
+static char *
+write_to_string (Fixture *x, WriteFunc write, gconstpointer options)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&buf, &len);
+  CU_ASSERT_TRUE (write (x, options, f));
+  fclose (f);
+  char *copy = g_strdup (buf);
+  free (buf);
+  return copy;
+}
+
+static gboolean
+write_text (Fixture *x, gconstpointer o, FILE *f)
+{
+  return cg_write_tree_text (x->p, x->c, x->t, o, f, NULL);
+}
+
+static gboolean
+write_html (Fixture *x, gconstpointer o, FILE *f)
+{
+  return cg_write_tree_html (x->p, x->c, x->t, o, f, NULL);
+}
+
+static gboolean
+write_dot (Fixture *x, gconstpointer o, FILE *f)
+{
+  return cg_write_dot (x->p, x->c, x->t, o, f, NULL);
+}
+
+static void
+test_text_folds_chains (void)
+{
+  Fixture x;
+  fixture_init (&x, FALSE);
+  CgTreeTextOptions o = { .view = { .threshold = 1.0 } };
+  g_autofree char *folded = write_to_string (&x, write_text, &o);
+  /* a (89.5 %) loses 0.5 % to b (89.0 %): joined; b loses 0.5 % to c,
+   * but c's own cost (88.5 %) keeps c on a line of its own; the link to
+   * the hostile function under b (0.3 %) is hidden */
+  CU_ASSERT_PTR_NOT_NULL (strstr (folded, "|-a > b\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (folded, "  89.50    0.70     895       7     2  |-a > b\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (folded, "  88.50   88.50     885     885     2  | `-c\n"));
+  CU_ASSERT_PTR_NULL (strchr (folded, '\033'));
+  o.no_fold = TRUE;
+  o.color = TRUE;
+  g_autofree char *unfolded = write_to_string (&x, write_text, &o);
+  CU_ASSERT_PTR_NULL (strstr (unfolded, " > "));
+  CU_ASSERT_PTR_NOT_NULL (strstr (unfolded, "\033["));
+  fixture_clear (&x);
+
+  fixture_init (&x, TRUE);
+  CgTreeTextOptions oi = { .view = { .threshold = 1.0 } };
+  g_autofree char *inverted = write_to_string (&x, write_text, &oi);
+  /* c is called by b, which is called by a: "<" reads "called by" */
+  CU_ASSERT_PTR_NOT_NULL (strstr (inverted, "  88.50   89.70     885     897        c < b < a < main [1]\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (inverted, "Callers tree"));
+  fixture_clear (&x);
+}
+
+/* The JSON document of a page, between its script tags. */
+static char *
+page_data (const char *page)
+{
+  const char *open = "<script id=\"cg-data\" type=\"application/json\">";
+  const char *start = strstr (page, open);
+  const char *end = start ? strstr (start, "</script>") : NULL;
+  CU_ASSERT_PTR_NOT_NULL (end);
+  if (end == NULL)
+    return g_strdup ("");
+  start += strlen (open);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+/* Numbers in the JSON array "key":[...]. */
+static guint
+array_length (const char *data, const char *key)
+{
+  g_autofree char *open = g_strdup_printf ("\"%s\":[", key);
+  const char *p = strstr (data, open);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  p += strlen (open);
+  if (*p == ']')
+    return 0;
+  guint n = 1;
+  for (; *p != ']'; p++)
+    n += *p == ',';
+  return n;
+}
+
+static void
+test_html_page (void)
+{
+  Fixture x;
+  fixture_init (&x, FALSE);
+  CgTreeHtmlOptions o = { .view = { .threshold = 0.0 }, .slider = 1.0 };
+  g_autofree char *page = write_to_string (&x, write_html, &o);
+  CU_ASSERT_TRUE (g_str_has_prefix (page, "<!DOCTYPE html>\n"));
+  CU_ASSERT_TRUE (g_str_has_suffix (page, "</html>\n"));
+  /* self-contained: nothing fetched from anywhere */
+  static const char *const outside[] = { "http:", "https:", "src=", "url(", "@import", "<link", "//cdn", NULL };
+  for (guint i = 0; outside[i]; i++)
+    CU_ASSERT_PTR_NULL (strstr (page, outside[i]));
+  g_autofree char *data = page_data (page);
+  /* the hostile name cannot end the script, and is written once */
+  CU_ASSERT_PTR_NULL (strchr (data, '<'));
+  CU_ASSERT_PTR_NOT_NULL (strstr (data, "\"\\u003c/script\\u003e\\u003cb\\u003e\\\"q\\\"\\u0026amp;\\\\\""));
+  /* all nodes at threshold 0: 1 root + 5 arcs, four numbers each; five
+   * functions, each with a master */
+  CU_ASSERT_EQUAL (array_length (data, "nodes"), 4 * 6);
+  CU_ASSERT_EQUAL (array_length (data, "names"), 5);
+  CU_ASSERT_EQUAL (array_length (data, "master"), 5);
+  CU_ASSERT_EQUAL (array_length (data, "self"), 5);
+  CU_ASSERT_PTR_NOT_NULL (strstr (data, "\"all\":1000,"));
+  /* the header text is escaped too */
+  fixture_clear (&x);
+}
+
+static void
+test_dot_graph (void)
+{
+  Fixture x;
+  fixture_init (&x, FALSE);
+  CgDotOptions o = { .threshold = 1.0 };
+  g_autofree char *dot = write_to_string (&x, write_dot, &o);
+  CU_ASSERT_TRUE (g_str_has_prefix (dot, "digraph cgtree {\n"));
+  CU_ASSERT_TRUE (g_str_has_suffix (dot, "}\n"));
+  /* every arrow joins two declared boxes; the 0.3 % arc is hidden */
+  guint boxes = 0, arrows = 0;
+  g_auto (GStrv) lines = g_strsplit (dot, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      guint from, to;
+      if (sscanf (lines[i], "  f%u -> f%u [", &from, &to) == 2)
+        {
+          arrows++;
+          g_autofree char *a = g_strdup_printf ("\n  f%u [label=", from);
+          g_autofree char *b = g_strdup_printf ("\n  f%u [label=", to);
+          CU_ASSERT_PTR_NOT_NULL (strstr (dot, a));
+          CU_ASSERT_PTR_NOT_NULL (strstr (dot, b));
+        }
+      else if (sscanf (lines[i], "  f%u [label=", &from) == 1)
+        boxes++;
+    }
+  CU_ASSERT_EQUAL (boxes, 5);
+  CU_ASSERT_EQUAL (arrows, 4);
+  /* quotes and backslashes in names are escaped for dot, and line
+   * breaks are dot's */
+  CU_ASSERT_PTR_NOT_NULL (strstr (dot, "</script><b>\\\"q\\\"&amp;\\\\\\n10.30%\\n(10.30%)"));
+  fixture_clear (&x);
+}
+
+int
+main (void)
+{
+  static const CgTestCase cases[] = {
+    { "text: chains fold, colour only when asked", test_text_folds_chains },
+    { "html: self-contained, escaped, one entry per node", test_html_page },
+    { "dot: arrows between declared boxes, escaped labels", test_dot_graph },
+    { NULL, NULL },
+  };
+  return cg_test_main ("views", cases);
+}
