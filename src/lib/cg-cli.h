@@ -23,7 +23,7 @@ typedef struct {
   gboolean quiet;  /* no progress line */
   gboolean version;
   char **files;   /* positional arguments; NULL or empty = stdin */
-  char *executable; /* gmon.out inputs: the profiled executable (NULL: a.out) */
+  char *executable; /* gmon.out and amon.out inputs: the profiled executable (gmon: NULL = a.out) */
   gboolean static_calls; /* gmon.out inputs: add gprof's -c static call arcs */
 } CgCliCommon;
 

@@ -30,6 +30,7 @@ cg_collapse_cycles (CgProfile *p, GError **error)
                                   cg_graph_event_kind (g, e), &index, error))
         return FALSE;
       cg_graph_set_event_description (q, index, cg_graph_event_description (g, e));
+      cg_graph_set_event_scale (q, index, cg_graph_event_scale (g, e));
     }
   cg_graph_set_has_inclusive (q, cg_graph_has_inclusive (g));
   const CgKind *kinds = cg_graph_event_kinds (q);
@@ -81,6 +82,11 @@ cg_collapse_cycles (CgProfile *p, GError **error)
   g_autoptr (CgTree) tree = cg_profile_steal_tree (p);
   if (tree && !cg_tree_remap_functions (&tree, q, map))
     return overflow (error);
+  g_autoptr (CgContexts) contexts = cg_profile_steal_contexts (p);
+  if (contexts && !cg_contexts_remap_functions (&contexts, q, map))
+    return overflow (error);
   cg_profile_replace_data (p, g_steal_pointer (&q), g_steal_pointer (&tree));
+  if (contexts)
+    cg_profile_set_contexts (p, g_steal_pointer (&contexts));
   return TRUE;
 }

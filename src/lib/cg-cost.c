@@ -14,6 +14,8 @@ struct _CgCosts {
   CgMatrix arcs;           /* n_arcs × n_events */
   CgMatrix arc_self;       /* same shape, values == NULL until used */
   CgMatrix arc_children;
+  CgMatrix arc_self2;      /* Spivey's second split, values == NULL until used */
+  CgMatrix arc_children2;
   guint8 *total_estimated; /* per function */
   guint8 *arc_estimated;   /* per arc */
 };
@@ -84,6 +86,8 @@ cg_costs_free (CgCosts *c)
   cg_matrix_clear (&c->arcs);
   cg_matrix_clear (&c->arc_self);
   cg_matrix_clear (&c->arc_children);
+  cg_matrix_clear (&c->arc_self2);
+  cg_matrix_clear (&c->arc_children2);
   g_free (c->total_estimated);
   g_free (c->arc_estimated);
   g_free (c);
@@ -198,6 +202,53 @@ cg_costs_arc_children_const (const CgCosts *c, CgArcId a)
 {
   g_assert (a < c->arcs.rows);
   return c->arc_children.values ? cg_matrix_row (&c->arc_children, a) : NULL;
+}
+
+gboolean
+cg_costs_has_arc_split2 (const CgCosts *c)
+{
+  return c->arc_self2.values != NULL;
+}
+
+static void
+ensure_split2 (CgCosts *c)
+{
+  if (c->arc_self2.values)
+    return;
+  cg_matrix_init (&c->arc_self2, c->arcs.cols);
+  cg_matrix_set_rows (&c->arc_self2, c->arcs.rows);
+  cg_matrix_init (&c->arc_children2, c->arcs.cols);
+  cg_matrix_set_rows (&c->arc_children2, c->arcs.rows);
+}
+
+CgValue *
+cg_costs_arc_self2 (CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  ensure_split2 (c);
+  return cg_matrix_row (&c->arc_self2, a);
+}
+
+CgValue *
+cg_costs_arc_children2 (CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  ensure_split2 (c);
+  return cg_matrix_row (&c->arc_children2, a);
+}
+
+const CgValue *
+cg_costs_arc_self2_const (const CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  return c->arc_self2.values ? cg_matrix_row (&c->arc_self2, a) : NULL;
+}
+
+const CgValue *
+cg_costs_arc_children2_const (const CgCosts *c, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  return c->arc_children2.values ? cg_matrix_row (&c->arc_children2, a) : NULL;
 }
 
 gboolean

@@ -69,6 +69,17 @@ CgValue *cg_costs_arc_children (CgCosts *costs, CgArcId a);
 const CgValue *cg_costs_arc_self_const (const CgCosts *costs, CgArcId a);
 const CgValue *cg_costs_arc_children_const (const CgCosts *costs, CgArcId a);
 
+/* Optional second split, Spivey's self_2 and child_2 (Spivey 2004,
+ * "Presenting the results"): the same arc's time seen as the incoming arc
+ * of the callee's most recent activation, where the first split is the
+ * outgoing arc of the caller's.  They differ only under mutual recursion.
+ * Same allocation rules as the first split. */
+gboolean cg_costs_has_arc_split2 (const CgCosts *costs);
+CgValue *cg_costs_arc_self2 (CgCosts *costs, CgArcId a);
+CgValue *cg_costs_arc_children2 (CgCosts *costs, CgArcId a);
+const CgValue *cg_costs_arc_self2_const (const CgCosts *costs, CgArcId a);
+const CgValue *cg_costs_arc_children2_const (const CgCosts *costs, CgArcId a);
+
 gboolean cg_costs_total_is_estimated (const CgCosts *costs, CgFunctionId f);
 void cg_costs_set_total_estimated (CgCosts *costs, CgFunctionId f, gboolean estimated);
 gboolean cg_costs_arc_is_estimated (const CgCosts *costs, CgArcId a);

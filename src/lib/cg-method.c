@@ -8,6 +8,7 @@
 #include "cg-exact.h"
 #include "cg-gprof.h"
 #include "cg-measured.h"
+#include "cg-spivey.h"
 
 gboolean
 cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **error)
@@ -18,7 +19,7 @@ cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **e
       *resolved = method;
       return TRUE;
     }
-  if (cg_exact_applies (p, NULL))
+  if (cg_profile_contexts (p) || cg_exact_applies (p, NULL))
     {
       *resolved = CG_METHOD_EXACT;
       return TRUE;
@@ -47,6 +48,9 @@ cg_method_compute (CgProfile *p, CgMethod method, GError **error)
     case CG_METHOD_GPROF:
       return cg_gprof_compute (p, NULL, error);
     case CG_METHOD_EXACT:
+      /* contexts (Spivey) or a call tree (Kaes's Min_E) */
+      if (cg_profile_contexts (p))
+        return cg_spivey_compute (p, error);
       return cg_exact_compute (p, error);
     case CG_METHOD_DECOMPOSE:
       return cg_decompose_compute (p, error);

@@ -6,6 +6,7 @@
 struct _CgProfile {
   CgGraph *graph;
   CgTree *tree;
+  CgContexts *contexts; /* nullable */
   CgCycles *cycles;
   CgCosts *costs;
   CgHistogram *histogram; /* nullable */
@@ -30,6 +31,7 @@ cg_profile_free (CgProfile *p)
   cg_costs_free (p->costs);
   cg_histogram_free (p->histogram);
   cg_tree_free (p->tree);
+  cg_contexts_free (p->contexts);
   cg_graph_free (p->graph);
   g_array_unref (p->sources);
   g_free (p);
@@ -69,7 +71,37 @@ cg_profile_ensure_event (CgProfile *p, const char *name, const char *unit, CgKin
     return FALSE;
   if (p->tree)
     cg_tree_sync_events (p->tree, p->graph);
+  if (p->contexts)
+    cg_contexts_sync_events (p->contexts, p->graph);
   return TRUE;
+}
+
+CgContexts *
+cg_profile_contexts (CgProfile *p)
+{
+  return p->contexts;
+}
+
+CgContexts *
+cg_profile_ensure_contexts (CgProfile *p)
+{
+  if (p->contexts == NULL)
+    p->contexts = cg_contexts_new (p->graph);
+  return p->contexts;
+}
+
+CgContexts *
+cg_profile_steal_contexts (CgProfile *p)
+{
+  return g_steal_pointer (&p->contexts);
+}
+
+void
+cg_profile_set_contexts (CgProfile *p, CgContexts *contexts)
+{
+  if (p->contexts != contexts)
+    cg_contexts_free (p->contexts);
+  p->contexts = contexts;
 }
 
 static const char *

@@ -2,7 +2,8 @@
  *
  * A profile is what one cgtools XML document holds: the sources it was
  * read from, the call graph, the call tree where the source recorded
- * stacks, and what later stages derived: the cycles (cgcycles) and the
+ * stacks, Spivey's contexts where the source recorded them (amon.out),
+ * and what later stages derived: the cycles (cgcycles) and the
  * costs of a method (cgcost).  Derived parts are dropped whenever the raw
  * data change (merging), so they never describe other data.
  */
@@ -10,6 +11,7 @@
 
 #include <glib.h>
 
+#include "cg-contexts.h"
 #include "cg-cost.h"
 #include "cg-graph.h"
 #include "cg-cycles.h"
@@ -41,8 +43,19 @@ CgTree *cg_profile_steal_tree (CgProfile *profile);
 /* The call tree, created empty on first use. */
 CgTree *cg_profile_ensure_tree (CgProfile *profile);
 
+/* Spivey's contexts (cg-contexts.h), or NULL when the sources recorded
+ * none; _ensure creates them empty on first use.  _set takes ownership
+ * (transfer full; NULL clears).  Contexts are raw data, like the tree:
+ * merging keeps them and cg_profile_replace_data leaves them alone (the
+ * caller remaps them, as cg_collapse_cycles does). */
+CgContexts *cg_profile_contexts (CgProfile *profile);
+CgContexts *cg_profile_ensure_contexts (CgProfile *profile);
+/* Takes the contexts out of the profile (transfer full; nullable). */
+CgContexts *cg_profile_steal_contexts (CgProfile *profile);
+void cg_profile_set_contexts (CgProfile *profile, CgContexts *contexts);
+
 /* Adds an event to the graph and keeps the tree in step (see
- * cg_graph_ensure_event for the rules and errors). */
+ * cg_graph_ensure_event for the rules and errors); contexts too. */
 gboolean cg_profile_ensure_event (CgProfile *profile, const char *name, const char *unit,
                                   CgKind kind, guint *index, GError **error);
 

@@ -20,6 +20,7 @@ typedef enum {
   SECTION_FUNCTIONS,
   SECTION_ARCS,
   SECTION_TREE,
+  SECTION_CONTEXTS,
   SECTION_CYCLES,
   SECTION_COSTS,
 } Section;
@@ -347,6 +348,55 @@ read_frame (Reader *r, GError **error)
   return values_attr (r, "frame", "self", NULL, error) && add_values (r, cg_tree_self (t, x), error);
 }
 
+/* <context history="0 (1) 2 1" self="..." entries="N" recursive="M"/> */
+static gboolean
+read_context (Reader *r, GError **error)
+{
+  g_autofree char *history = NULL;
+  if (!required (r, "context", "history", &history, error))
+    return FALSE;
+  g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  g_autoptr (GArray) m = g_array_new (FALSE, FALSE, sizeof (guint8));
+  g_auto (GStrv) words = g_strsplit (history, " ", -1);
+  guint nf = r->function_map->len;
+  for (guint i = 0; words[i]; i++)
+    {
+      char *w = words[i];
+      gsize len = strlen (w);
+      guint8 marked = !(len >= 2 && w[0] == '(' && w[len - 1] == ')');
+      if (!marked)
+        {
+          w[len - 1] = 0;
+          w++;
+        }
+      guint64 v;
+      if (!parse_uint (w, G_MAXUINT32, &v) || v >= nf)
+        return fail (r, error, "<context history>: '%s' is not a function", words[i]);
+      CgFunctionId id = g_array_index (r->function_map, CgFunctionId, v);
+      g_array_append_val (f, id);
+      g_array_append_val (m, marked);
+    }
+  const char *why;
+  if (!cg_contexts_check_history ((const CgFunctionId *) f->data, (const guint8 *) m->data, f->len, &why))
+    return fail (r, error, "<context history=\"%.40s\">: %s", history, why);
+  g_autofree char *entries_s = attr (r, "entries"), *recursive_s = attr (r, "recursive");
+  guint64 entries = 0, recursive = 0;
+  if ((entries_s && !parse_uint (entries_s, G_MAXUINT64, &entries))
+      || (recursive_s && !parse_uint (recursive_s, G_MAXUINT64, &recursive)))
+    return fail (r, error, "<context>: entries and recursive must be counts");
+  CgContexts *cx = cg_profile_ensure_contexts (r->profile);
+  CgContextId k = cg_contexts_ensure (cx, (const CgFunctionId *) f->data, (const guint8 *) m->data, f->len);
+  if (k == CG_NO_ID)
+    return fail (r, error, "too many contexts");
+  if (!cg_contexts_add_counts (cx, k, entries, recursive))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s:%d: a count exceeds the range of 64-bit counters",
+                   cg_input_name (r->in), line_number (r));
+      return FALSE;
+    }
+  return values_attr (r, "context", "self", NULL, error) && add_values (r, cg_contexts_cost (cx, k), error);
+}
+
 static gboolean
 read_cycle (Reader *r, GError **error)
 {
@@ -411,6 +461,12 @@ read_cost (Reader *r, gboolean is_arc, GError **error)
     return fail (r, error, "<%s value=\"%.40s\">: not a cost list of this method's kinds", element, s);
   if (is_arc)
     {
+      g_autofree char *self2 = attr (r, "self2"), *children2 = attr (r, "children2");
+      if ((self2 && !cg_values_parse_list (self2, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
+                                           cg_costs_arc_self2 (r->costs, id)))
+          || (children2 && !cg_values_parse_list (children2, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
+                                                  cg_costs_arc_children2 (r->costs, id))))
+        return fail (r, error, "<arc-cost>: self2 or children2 is not a cost list of this method's kinds");
       g_autofree char *self = attr (r, "self"), *children = attr (r, "children");
       if ((self && !cg_values_parse_list (self, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
                                           cg_costs_arc_self (r->costs, id)))
@@ -520,6 +576,7 @@ static const SectionRule sections[] = {
   { "functions", SECTION_FUNCTIONS, SECTION_FILES },
   { "arcs", SECTION_ARCS, SECTION_FUNCTIONS },
   { "tree", SECTION_TREE, SECTION_ARCS },
+  { "contexts", SECTION_CONTEXTS, SECTION_ARCS },
   { "cycles", SECTION_CYCLES, SECTION_TREE },
   { "costs", SECTION_COSTS, SECTION_CYCLES },
 };
@@ -591,6 +648,7 @@ item (Reader *r, const char *name, GError **error)
   } items[] = {
     { SECTION_EVENTS, "event" }, { SECTION_HISTOGRAM, "range" }, { SECTION_OBJECTS, "object" }, { SECTION_FILES, "file" },
     { SECTION_FUNCTIONS, "function" }, { SECTION_ARCS, "arc" }, { SECTION_TREE, "frame" },
+    { SECTION_CONTEXTS, "context" },
     { SECTION_CYCLES, "cycle" }, { SECTION_COSTS, "total" }, { SECTION_COSTS, "arc-cost" },
   };
   gboolean known = FALSE;
@@ -614,6 +672,8 @@ item (Reader *r, const char *name, GError **error)
       return read_arc (r, error);
     case SECTION_TREE:
       return read_frame (r, error);
+    case SECTION_CONTEXTS:
+      return read_context (r, error);
     case SECTION_CYCLES:
       return read_cycle (r, error);
     case SECTION_COSTS:

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-read-amon.h"
 #include "cg-read-callgrind.h"
 #include "cg-read-gmon.h"
 #include "cg-read-folded.h"
@@ -23,6 +24,8 @@ cg_format_to_string (CgFormat format)
       return "cgtools XML";
     case CG_FORMAT_CALLGRIND:
       return "callgrind";
+    case CG_FORMAT_AMON:
+      return "amon.out";
     case CG_FORMAT_GMON:
       return "gmon.out";
     case CG_FORMAT_FOLDED:
@@ -48,6 +51,8 @@ cg_format_detect (const guint8 *data, gsize len)
     "event:", "thread:", "ob=", "fl=", "fn=",
   };
   const guint8 *p = data, *end = data + len;
+  if (cg_amon_detect (data, len))
+    return CG_FORMAT_AMON;
   if (starts_with (p, end, "gmon"))
     return CG_FORMAT_GMON;
   if (starts_with (p, end, "\xEF\xBB\xBF"))
@@ -105,6 +110,9 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
     case CG_FORMAT_XML:
       ok = cg_read_xml (profile, in, was_empty, options, error);
       break;
+    case CG_FORMAT_AMON:
+      ok = cg_read_amon (profile, in, options, error);
+      break;
     case CG_FORMAT_GMON:
       ok = cg_read_gmon (profile, in, FALSE, options, error);
       break;
@@ -121,7 +129,7 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
           break;
         }
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                   "%s:1: unknown input format (expected a callgrind profile, a gmon.out, folded stacks or cgtools XML)",
+                   "%s:1: unknown input format (expected a callgrind profile, a gmon.out, an amon.out, folded stacks or cgtools XML)",
                    cg_input_name (in));
       return FALSE;
     }

@@ -26,7 +26,8 @@ typedef struct {
   gpointer progress_data;
   /* gmon.out: the profiled executable (NULL: "a.out", as gprof); when set
    * explicitly, an input in no other format is read as an old BSD
-   * gmon.out, which has no magic number */
+   * gmon.out, which has no magic number.  amon.out: names the routines
+   * the runtime left unnamed (only when set) */
   const char *executable;
   /* gmon.out: add gprof's -c static call arcs (count 0) found by scanning
    * the executable's code for call instructions */
@@ -39,6 +40,7 @@ typedef enum {
   CG_FORMAT_CALLGRIND,
   CG_FORMAT_GMON,
   CG_FORMAT_FOLDED,
+  CG_FORMAT_AMON,
 } CgFormat;
 
 const char *cg_format_to_string (CgFormat format);

@@ -79,7 +79,11 @@ cg_append_method_note (GString *out, const CgCosts *costs)
                               : " (callgrind's measured inclusive costs with its recursion split: every total is exact)");
       break;
     case CG_METHOD_EXACT:
-      g_string_append (out, " (Min_E over the call tree: every total is exact)");
+      /* only Spivey's contexts give the second arc split */
+      g_string_append (out, cg_costs_has_arc_split2 (costs)
+                              ? " (Spivey's contexts: every total is exact; an arc carries what the calls from"
+                                " the caller's most recent activation cost)"
+                              : " (Min_E over the call tree: every total is exact)");
       break;
     case CG_METHOD_GPROF:
       g_string_append (out, " (gprof's propagation by call counts: totals are estimates, cycles are units)");

@@ -53,7 +53,13 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
     g_array_append_val (rows, i);
   g_array_sort_with_data (rows, compare_rows, &sort);
 
-  fputs (arcs ? "caller\tcallee\tcalls\tinclusive\n" : "function\tcalls\tself\ttotal\n", stream);
+  /* Spivey's four arc times, where the method made them, are extra
+   * columns at the end (design §1: columns are only ever added) */
+  gboolean spivey = arcs && cg_costs_has_arc_split (c) && cg_costs_has_arc_split2 (c);
+  fputs (arcs ? (spivey ? "caller\tcallee\tcalls\tinclusive\tself1\tchild1\tself2\tchild2\n"
+                        : "caller\tcallee\tcalls\tinclusive\n")
+              : "function\tcalls\tself\ttotal\n",
+         stream);
   g_autoptr (GString) s = g_string_new (NULL);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -66,6 +72,13 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
           cg_graph_append_label (g, s, cg_graph_arc_callee (g, id));
           g_string_append_printf (s, "\t%" G_GUINT64_FORMAT, cg_graph_arc_calls (g, id));
           append_value (s, sort.kind, cg_costs_arc_const (c, id)[event], scale);
+          if (spivey)
+            {
+              append_value (s, sort.kind, cg_costs_arc_self_const (c, id)[event], scale);
+              append_value (s, sort.kind, cg_costs_arc_children_const (c, id)[event], scale);
+              append_value (s, sort.kind, cg_costs_arc_self2_const (c, id)[event], scale);
+              append_value (s, sort.kind, cg_costs_arc_children2_const (c, id)[event], scale);
+            }
         }
       else
         {

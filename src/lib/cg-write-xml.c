@@ -241,6 +241,33 @@ write_tree (Writer *wr, CgTree *t)
   end (wr);
 }
 
+/* A history as function ids, unmarked entries in parentheses. */
+static void
+write_contexts (Writer *wr, CgContexts *cx)
+{
+  const CgKind *kinds = cg_graph_event_kinds (wr->graph);
+  guint ne = cg_contexts_n_events (cx);
+  start (wr, "contexts");
+  for (CgContextId k = 0; k < cg_contexts_n (cx); k++)
+    {
+      guint n;
+      const CgFunctionId *f = cg_contexts_functions (cx, k, &n);
+      const guint8 *m = cg_contexts_marks (cx, k);
+      start (wr, "context");
+      g_string_truncate (wr->buf, 0);
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (wr->buf, m[i] ? "%s%u" : "%s(%u)", i ? " " : "", f[i]);
+      attr (wr, "history", wr->buf->str);
+      attr_values (wr, "self", kinds, cg_contexts_cost_const (cx, k), ne);
+      if (cg_contexts_entries (cx, k))
+        attr_uint (wr, "entries", cg_contexts_entries (cx, k));
+      if (cg_contexts_recursive (cx, k))
+        attr_uint (wr, "recursive", cg_contexts_recursive (cx, k));
+      end (wr);
+    }
+  end (wr);
+}
+
 static void
 write_cycles (Writer *wr, CgCycles *c)
 {
@@ -287,6 +314,11 @@ write_costs (Writer *wr, CgCosts *c)
           attr_values (wr, "self", kinds, cg_costs_arc_self_const (c, a), ne);
           attr_values (wr, "children", kinds, cg_costs_arc_children_const (c, a), ne);
         }
+      if (cg_costs_has_arc_split2 (c))
+        {
+          attr_values (wr, "self2", kinds, cg_costs_arc_self2_const (c, a), ne);
+          attr_values (wr, "children2", kinds, cg_costs_arc_children2_const (c, a), ne);
+        }
       if (cg_costs_arc_is_estimated (c, a))
         attr (wr, "estimated", "yes");
       end (wr);
@@ -319,6 +351,8 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
   write_graph (&wr, p);
   if (cg_profile_tree (p))
     write_tree (&wr, cg_profile_tree (p));
+  if (cg_profile_contexts (p))
+    write_contexts (&wr, cg_profile_contexts (p));
   if (cg_profile_cycles (p))
     write_cycles (&wr, cg_profile_cycles (p));
   if (cg_profile_costs (p))

@@ -11,6 +11,7 @@
 
 #include "cg-cli.h"
 #include "cg-collapse.h"
+#include "cg-contexts.h"
 #include "cg-cost.h"
 #include "cg-cycles.h"
 #include "cg-decompose.h"
@@ -27,6 +28,7 @@
 #include "cg-profile.h"
 #include "cg-read.h"
 #include "cg-scc.h"
+#include "cg-spivey.h"
 #include "cg-tree.h"
 #include "cg-tree-view.h"
 #include "cg-value.h"

@@ -26,8 +26,12 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   TextJob *job = data;
-  return cg_write_cycles_text (cg_profile_graph (job->profile), cg_profile_cycles (job->profile), job->event,
-                               stream, error);
+  if (!cg_write_cycles_text (cg_profile_graph (job->profile), cg_profile_cycles (job->profile), job->event,
+                             stream, error))
+    return FALSE;
+  /* contexts also tell which cycles the run actually went round */
+  return cg_profile_contexts (job->profile) == NULL
+         || cg_spivey_write_cycles_text (job->profile, job->event, stream, error);
 }
 
 static gboolean

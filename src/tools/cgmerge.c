@@ -34,7 +34,8 @@ main (int argc, char **argv)
   static Options options;
   static const GOptionEntry entries[] = {
     { "executable", 'e', 0, G_OPTION_ARG_FILENAME, &options.common.executable,
-      "gmon.out inputs: the profiled executable (default: a.out); also reads old BSD gmon.out files",
+      "gmon.out inputs: the profiled executable (default: a.out), also for old BSD gmon.out files; "
+      "amon.out inputs: names the routines it left unnamed",
       "EXE" },
     { "static-calls", 'c', 0, G_OPTION_ARG_NONE, &options.common.static_calls,
       "gmon.out inputs: add the calls found in the executable's code (gprof -c), with count 0", NULL },
@@ -42,7 +43,7 @@ main (int argc, char **argv)
   };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
-    .summary = "Read call-graph profiles (callgrind, gmon.out, cgtools XML) and write their sum as cgtools XML.",
+    .summary = "Read call-graph profiles (callgrind, gmon.out, amon.out, cgtools XML) and write their sum as cgtools XML.",
     .description = "The format of each FILE is told from its content; no FILE or '-' reads standard input.\n"
                    "Functions are identified by (object, name); costs and call counts are summed.\n"
                    "gmon.out files are read with the symbols of the executable (-e), as gprof reads them.",

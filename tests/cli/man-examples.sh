@@ -7,7 +7,8 @@ bin=$(cd "$top_builddir/src/tools" && pwd)
 cp "$data/callgrind/recdemo/callgrind.out.recdemo" "$tmp/"
 cp "$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" "$tmp/"
 cp "$data/folded/recdemo.folded" "$tmp/"
-for page in "$top_srcdir"/man/*.1; do
+cp "$data/amon/mutual/amon.out.mutual" "$tmp/"
+for page in "$top_srcdir"/man/*.1 "$top_srcdir"/man/*.5; do
   # "$ command" lines between .EX and .EE, with roff escapes undone
   sed -n '/^\.EX$/,/^\.EE$/s/^\$ //p' "$page" | sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/examples"
   [ -s "$tmp/examples" ] || fail "$(basename "$page") has no examples"
@@ -26,4 +27,5 @@ for page in "$top_srcdir"/man/*.1; do
 done
 validate "$tmp/recdemo.xml" "$tmp/twice.xml" "$tmp/all.xml" "$tmp/collapsed.xml"
 validate "$tmp/folded.xml" "$tmp/folded-twice.xml"
+validate "$tmp/amon-twice.xml" "$tmp/mutual.xml"
 finish

@@ -1,0 +1,77 @@
+/* amon-arena.c — chunks of at least 64 KiB, bump allocation. */
+#define _GNU_SOURCE 1
+
+#include "amon-arena.h"
+
+#include <sys/mman.h>
+
+#define CHUNK_MIN ((size_t) 64 * 1024)
+
+struct amon_chunk {
+  amon_chunk *next;
+  size_t size; /* of the whole mapping */
+};
+
+AMON_FN void *
+amon_map (size_t size, uint64_t *bytes, uint64_t limit)
+{
+  if (size == 0 || (limit != 0 && (size > limit || *bytes > limit - size)))
+    return NULL;
+  void *p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  *bytes += size;
+  return p;
+}
+
+AMON_FN void
+amon_unmap (void *p, size_t size, uint64_t *bytes)
+{
+  if (p == NULL)
+    return;
+  munmap (p, size);
+  *bytes -= size;
+}
+
+AMON_FN void
+amon_arena_init (amon_arena *a, uint64_t *bytes, uint64_t limit)
+{
+  a->chunks = NULL;
+  a->next = a->end = NULL;
+  a->bytes = bytes;
+  a->limit = limit;
+}
+
+AMON_FN void *
+amon_arena_alloc (amon_arena *a, size_t size)
+{
+  size = (size + 7) & ~(size_t) 7;
+  if ((size_t) (a->end - a->next) < size)
+    {
+      size_t want = size + sizeof (amon_chunk);
+      size_t chunk = want < CHUNK_MIN ? CHUNK_MIN : (want + 4095) & ~(size_t) 4095;
+      amon_chunk *c = amon_map (chunk, a->bytes, a->limit);
+      if (c == NULL)
+        return NULL;
+      c->next = a->chunks;
+      c->size = chunk;
+      a->chunks = c;
+      a->next = (char *) c + ((sizeof (amon_chunk) + 7) & ~(size_t) 7);
+      a->end = (char *) c + chunk;
+    }
+  void *p = a->next;
+  a->next += size;
+  return p; /* fresh mappings are zero */
+}
+
+AMON_FN void
+amon_arena_release (amon_arena *a)
+{
+  while (a->chunks)
+    {
+      amon_chunk *c = a->chunks;
+      a->chunks = c->next;
+      amon_unmap (c, c->size, a->bytes);
+    }
+  a->next = a->end = NULL;
+}

@@ -1,0 +1,81 @@
+/* amon-format.h — the constants of the amon.out file format, version 1.
+ *
+ * Shared by the runtime that writes the file (src/amon) and the cgtools
+ * reader (src/lib/cg-read-amon.c), so the two cannot drift apart.  The
+ * layout is specified in formats/amon.md and amon.out(5): a 64-byte
+ * header, then tagged sections (u32 tag, u32 zero, u64 payload length),
+ * ending with an END section.  Every integer is little-endian whatever the
+ * host; names are UTF-8 bytes without a terminating NUL.
+ *
+ * Plain C, no dependencies: this header is included by code that must not
+ * use GLib.
+ */
+#ifndef AMON_FORMAT_H
+#define AMON_FORMAT_H
+
+/* "\x89" first so that no text format can start like an amon.out file,
+ * "\r\n" and "\x1a" so that a text-mode transfer shows as corruption. */
+#define AMON_MAGIC "\x89" "AMON\r\n\x1a"
+#define AMON_MAGIC_LEN 8
+#define AMON_VERSION 1
+#define AMON_HEADER_SIZE 64
+
+/* header flags */
+#define AMON_FLAG_STOPPED 0x1u /* profiling stopped early: see the STOPPED section */
+
+/* clocks (AMON_CLOCK) */
+#define AMON_CLOCK_CPU 1u  /* CPU time of each thread */
+#define AMON_CLOCK_WALL 2u /* CLOCK_MONOTONIC */
+#define AMON_CLOCK_TSC 3u  /* the processor's time-stamp counter */
+#define AMON_CLOCK_SAMPLE 4u /* CPU time of each thread, sampled by SIGPROF */
+
+/* section tags */
+#define AMON_SECTION_END 0u
+#define AMON_SECTION_OBJECTS 1u
+#define AMON_SECTION_ROUTINES 2u
+#define AMON_SECTION_CONTEXTS 3u
+#define AMON_SECTION_TOTALS 4u
+#define AMON_SECTION_STOPPED 5u
+#define AMON_SECTION_HEADER_SIZE 16
+
+/* objects */
+#define AMON_OBJECT_MAIN 0x1u /* the program itself (not a shared library) */
+#define AMON_NO_OBJECT 0xffffffffu
+
+/* a history entry: routine index << 1 | mark (1 = marked, Spivey's m_i = T) */
+#define AMON_ENTRY_MARKED 0x1u
+
+/* fixed sizes of records, before their variable parts */
+#define AMON_OBJECT_FIXED 16   /* u64 load bias, u32 flags, u32 path length */
+#define AMON_ROUTINE_FIXED 16  /* u64 address, u32 object, u32 name length */
+#define AMON_CONTEXT_FIXED 32  /* u32 length, u32 zero, u64 time, u64 entries, u64 recursive */
+
+/* the u64 fields of the TOTALS section, in order (later versions append) */
+enum {
+  AMON_TOTAL_THREADS,       /* threads that ran instrumented code */
+  AMON_TOTAL_CALLS,         /* calls that changed context (entries) */
+  AMON_TOTAL_RECURSIVE,     /* direct recursive calls (step A1) */
+  AMON_TOTAL_RETURNS,
+  AMON_TOTAL_TIME,          /* clock units charged, contexts and outside */
+  AMON_TOTAL_OUTSIDE,       /* clock units outside every instrumented routine */
+  AMON_TOTAL_STATES,        /* contexts created, all threads (step B3) */
+  AMON_TOTAL_TRANSITIONS,   /* transitions created, all threads */
+  AMON_TOTAL_B2,            /* calls resolved by the history table (step B2) */
+  AMON_TOTAL_MAX_HISTORY,   /* longest history */
+  AMON_TOTAL_SUM_HISTORY,   /* sum of the lengths of created histories */
+  AMON_TOTAL_MAX_DEPTH,     /* deepest shadow stack */
+  AMON_TOTAL_RESYNCS,       /* shadow-stack repairs (longjmp, exceptions) */
+  AMON_TOTAL_UNMATCHED,     /* exits with no matching entry, ignored */
+  AMON_TOTAL_MEMORY,        /* bytes of profiling memory, all threads */
+  AMON_TOTAL_OVERHEAD,      /* clock units subtracted as the monitor's own */
+  AMON_TOTAL_OFFCPU,        /* clock units removed as off-CPU (clock cpu) */
+  AMON_TOTAL_N
+};
+
+/* reasons in the STOPPED section */
+#define AMON_STOP_DEPTH 1u    /* the shadow stack reached AMON_MAX_DEPTH */
+#define AMON_STOP_MEMORY 2u   /* profiling memory reached AMON_MAX_MEMORY or mmap failed */
+#define AMON_STOP_HISTORY 3u  /* a history longer than the limit */
+#define AMON_STOP_ROUTINES 4u /* more routines than indexes */
+
+#endif

@@ -1,0 +1,298 @@
+/* amon-fsm.c — histories, the transition table and the history table. */
+#define _GNU_SOURCE 1
+
+#include "amon-fsm.h"
+
+#include <string.h>
+
+#include "amon-format.h"
+
+#define MARKED AMON_ENTRY_MARKED
+
+AMON_FN static inline uint64_t
+mix64 (uint64_t x)
+{
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+#define trans_hash amon_trans_hash
+
+AMON_FN static uint32_t
+history_hash (const uint32_t *h, uint32_t n)
+{
+  uint64_t x = 0xcbf29ce484222325ULL ^ n;
+  for (uint32_t i = 0; i < n; i++)
+    x = (x ^ h[i]) * 0x100000001b3ULL;
+  return (uint32_t) mix64 (x);
+}
+
+AMON_FN uint32_t
+amon_history_call (const uint32_t *h, uint32_t n, uint32_t p, uint32_t *out)
+{
+  /* A2 and A3: the sequence e_0..e_n is h with every earlier entry of p
+   * unmarked, then p marked.  A4 deletes an unmarked entry whose two
+   * neighbours are unmarked, repeatedly: of each maximal run of unmarked
+   * entries exactly the first and the last survive (the run's ends have a
+   * marked neighbour or are s_1, and e_n is marked).  So one pass keeps an
+   * unmarked e_i unless e_{i-1} and e_{i+1} are both unmarked. */
+  uint32_t total = n + 1, k = 0;
+  uint32_t prev = MARKED; /* mark of e_{i-1}; e_0 has none, treated as marked */
+  for (uint32_t i = 0; i < total; i++)
+    {
+      uint32_t e = i < n ? ((h[i] >> 1) == p ? h[i] & ~MARKED : h[i]) : (p << 1 | MARKED);
+      uint32_t next = i + 1 < n ? ((h[i + 1] >> 1) == p ? 0 : h[i + 1] & MARKED) : MARKED;
+      uint32_t mark = e & MARKED;
+      if (!mark && !prev && !next && i > 0)
+        {
+          prev = mark;
+          continue; /* A4 */
+        }
+      prev = mark;
+      out[k++] = e;
+    }
+  /* A5: two adjacent unmarked entries of one routine keep the later.
+   * After A4 unmarked runs have at most two entries, so one pass does. */
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < k; i++)
+    {
+      if (i + 1 < k && !(out[i] & MARKED) && !(out[i + 1] & MARKED) && (out[i] >> 1) == (out[i + 1] >> 1))
+        continue;
+      out[j++] = out[i];
+    }
+  return j;
+}
+
+AMON_FN static int
+stop (amon_machine *m, uint32_t reason)
+{
+  if (m->stop_reason == 0)
+    m->stop_reason = reason;
+  return 0;
+}
+
+/* ---- tables ---- */
+
+AMON_FN static int
+grow_trans (amon_machine *m)
+{
+  uint32_t old_size = m->trans ? m->trans_mask + 1 : 0, size = old_size ? old_size * 2 : 1024;
+  if (size == 0)
+    return stop (m, AMON_STOP_MEMORY);
+  amon_transition *t = amon_map ((size_t) size * sizeof *t, &m->bytes, m->limits.max_memory);
+  if (t == NULL)
+    return stop (m, AMON_STOP_MEMORY);
+  for (uint32_t i = 0; i < old_size; i++)
+    {
+      amon_transition *o = &m->trans[i];
+      if (o->from == NULL)
+        continue;
+      uint32_t j = trans_hash (o->from, o->fn) & (size - 1);
+      while (t[j].from)
+        j = (j + 1) & (size - 1);
+      t[j] = *o;
+    }
+  amon_unmap (m->trans, (size_t) old_size * sizeof *t, &m->bytes);
+  m->trans = t;
+  m->trans_mask = size - 1;
+  return 1;
+}
+
+AMON_FN static int
+grow_hist (amon_machine *m)
+{
+  uint32_t old_size = m->hist ? m->hist_mask + 1 : 0, size = old_size ? old_size * 2 : 1024;
+  if (size == 0)
+    return stop (m, AMON_STOP_MEMORY);
+  amon_context **t = amon_map ((size_t) size * sizeof *t, &m->bytes, m->limits.max_memory);
+  if (t == NULL)
+    return stop (m, AMON_STOP_MEMORY);
+  for (uint32_t i = 0; i < old_size; i++)
+    for (amon_context *c = m->hist[i], *next; c; c = next)
+      {
+        next = c->hash_next;
+        c->hash_next = t[c->hash & (size - 1)];
+        t[c->hash & (size - 1)] = c;
+      }
+  amon_unmap (m->hist, (size_t) old_size * sizeof *t, &m->bytes);
+  m->hist = t;
+  m->hist_mask = size - 1;
+  return 1;
+}
+
+AMON_FN static inline uint32_t
+addr_hash (const void *fn)
+{
+  return (uint32_t) mix64 ((uint64_t) (uintptr_t) fn);
+}
+
+AMON_FN static int
+grow_routines (amon_machine *m)
+{
+  uint32_t cap = m->routine_cap ? m->routine_cap * 2 : 256;
+  if (cap == 0 || cap > (1u << 30))
+    return stop (m, AMON_STOP_ROUTINES);
+  void **r = amon_map ((size_t) cap * sizeof *r, &m->bytes, m->limits.max_memory);
+  uint32_t *slots = r ? amon_map ((size_t) cap * 2 * sizeof *slots, &m->bytes, m->limits.max_memory) : NULL;
+  if (slots == NULL)
+    {
+      amon_unmap (r, (size_t) cap * sizeof *r, &m->bytes);
+      return stop (m, AMON_STOP_MEMORY);
+    }
+  uint32_t mask = cap * 2 - 1;
+  for (uint32_t i = 0; i < m->n_routines; i++)
+    {
+      r[i] = m->routine[i];
+      uint32_t j = addr_hash (r[i]) & mask;
+      while (slots[j])
+        j = (j + 1) & mask;
+      slots[j] = i + 1;
+    }
+  amon_unmap (m->routine, (size_t) m->routine_cap * sizeof *r, &m->bytes);
+  amon_unmap (m->routine_slot, (size_t) m->routine_cap * 2 * sizeof *slots, &m->bytes);
+  m->routine = r;
+  m->routine_slot = slots;
+  m->routine_mask = mask;
+  m->routine_cap = cap;
+  return 1;
+}
+
+/* Index of routine @fn, added when new; UINT32_MAX when a limit is hit. */
+AMON_FN static uint32_t
+routine_index (amon_machine *m, void *fn)
+{
+  uint32_t j = addr_hash (fn) & m->routine_mask;
+  for (; m->routine_slot[j]; j = (j + 1) & m->routine_mask)
+    if (m->routine[m->routine_slot[j] - 1] == fn)
+      return m->routine_slot[j] - 1;
+  if (m->n_routines == m->routine_cap)
+    {
+      if (!grow_routines (m))
+        return UINT32_MAX;
+      for (j = addr_hash (fn) & m->routine_mask; m->routine_slot[j];)
+        j = (j + 1) & m->routine_mask;
+    }
+  uint32_t index = m->n_routines++;
+  m->routine[index] = fn;
+  m->routine_slot[j] = index + 1;
+  return index;
+}
+
+/* ---- the machine ---- */
+
+AMON_FN int
+amon_machine_init (amon_machine *m, const amon_limits *limits)
+{
+  memset (m, 0, sizeof *m);
+  m->limits = *limits;
+  amon_arena_init (&m->arena, &m->bytes, limits->max_memory);
+  m->root = m->last = amon_arena_alloc (&m->arena, sizeof *m->root);
+  if (m->root == NULL || !grow_trans (m) || !grow_hist (m) || !grow_routines (m))
+    {
+      amon_machine_release (m);
+      return AMON_STOP_MEMORY;
+    }
+  return 0;
+}
+
+AMON_FN void
+amon_machine_release (amon_machine *m)
+{
+  amon_unmap (m->trans, m->trans ? (size_t) (m->trans_mask + 1) * sizeof *m->trans : 0, &m->bytes);
+  amon_unmap (m->hist, m->hist ? (size_t) (m->hist_mask + 1) * sizeof *m->hist : 0, &m->bytes);
+  amon_unmap (m->routine, (size_t) m->routine_cap * sizeof *m->routine, &m->bytes);
+  amon_unmap (m->routine_slot, (size_t) m->routine_cap * 2 * sizeof *m->routine_slot, &m->bytes);
+  amon_unmap (m->scratch, (size_t) m->scratch_cap * sizeof *m->scratch, &m->bytes);
+  amon_arena_release (&m->arena);
+  m->trans = NULL;
+  m->hist = NULL;
+  m->routine = NULL;
+  m->routine_slot = NULL;
+  m->scratch = NULL;
+}
+
+AMON_FN static int
+ensure_scratch (amon_machine *m, uint32_t n)
+{
+  if (n <= m->scratch_cap)
+    return 1;
+  uint32_t cap = m->scratch_cap ? m->scratch_cap : 64;
+  while (cap < n)
+    cap *= 2;
+  uint32_t *s = amon_map ((size_t) cap * sizeof *s, &m->bytes, m->limits.max_memory);
+  if (s == NULL)
+    return stop (m, AMON_STOP_MEMORY);
+  amon_unmap (m->scratch, (size_t) m->scratch_cap * sizeof *s, &m->bytes);
+  m->scratch = s;
+  m->scratch_cap = cap;
+  return 1;
+}
+
+AMON_FN amon_context *
+amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
+{
+  if (m->stop_reason)
+    return NULL;
+  uint32_t j;
+  /* B2: the new history by A2-A5, then the history table */
+  uint32_t p = routine_index (m, fn);
+  if (p == UINT32_MAX)
+    return NULL;
+  if (from->len >= m->limits.max_history)
+    {
+      stop (m, AMON_STOP_HISTORY);
+      return NULL;
+    }
+  if (!ensure_scratch (m, from->len + 1))
+    return NULL;
+  uint32_t n = amon_history_call (from->hist, from->len, p, m->scratch);
+  uint32_t hash = history_hash (m->scratch, n);
+  amon_context *to = m->hist[hash & m->hist_mask];
+  while (to && !(to->hash == hash && to->len == n && memcmp (to->hist, m->scratch, (size_t) n * 4) == 0))
+    to = to->hash_next;
+  if (to)
+    m->n_b2++;
+  else
+    {
+      /* B3 */
+      if ((m->hist_count + 1) * 2 > m->hist_mask + 1 && !grow_hist (m))
+        return NULL;
+      to = amon_arena_alloc (&m->arena, sizeof *to + (size_t) n * 4);
+      if (to == NULL)
+        {
+          stop (m, AMON_STOP_MEMORY);
+          return NULL;
+        }
+      memcpy (to->hist, m->scratch, (size_t) n * 4);
+      to->len = n;
+      to->hash = hash;
+      to->fn = fn;
+      to->hash_next = m->hist[hash & m->hist_mask];
+      m->hist[hash & m->hist_mask] = to;
+      m->hist_count++;
+      m->n_contexts++;
+      m->sum_history += n;
+      if (n > m->max_history)
+        m->max_history = n;
+      /* published last: a reader that sees it sees it whole */
+      __atomic_store_n (&m->last->next, to, __ATOMIC_RELEASE);
+      m->last = to;
+    }
+  if ((m->trans_count + 1) * 2 > m->trans_mask + 1)
+    {
+      if (!grow_trans (m))
+        return NULL;
+    }
+  for (j = trans_hash (from, fn) & m->trans_mask; m->trans[j].from;)
+    j = (j + 1) & m->trans_mask;
+  m->trans[j] = (amon_transition) { from, fn, to };
+  m->trans_count++;
+  from->cache_fn = fn;
+  from->cache_to = to;
+  to->entries++;
+  return to;
+}

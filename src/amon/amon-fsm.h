@@ -1,0 +1,145 @@
+/* amon-fsm.h — Spivey's finite-state machine of contexts.
+ *
+ * Spivey 2004, "Data structures for fast profiling".  A context is a
+ * history s_1..s_n of routines with mark bits: the item s_{i-1}[s_i]s_{i+1}
+ * belongs to the context when m_i is set, i.e. s_i is the most recent
+ * activation of its routine, with its incoming and outgoing arcs.  On a
+ * call of routine P from context C:
+ *   A1  P = s_n (direct recursion): the context stays C;
+ *   B1  else the transition C --P--> C' is looked up (a one-entry cache in
+ *       C, then the machine's transition table);
+ *   B2  else the history of C' is computed by steps A2-A5 and looked up in
+ *       the history table;
+ *   B3  else a new context with that history is created.
+ * B1 is the common case: a cache probe or one hash-table probe, no
+ * allocation, no lock, no system call.
+ *
+ * Histories are stored as routine indexes of this machine (index << 1 |
+ * mark), so they are compact and independent of addresses; a machine's
+ * routine table maps indexes to entry addresses.  Everything a machine
+ * allocates comes from its arena or its own mappings and never moves
+ * (amon-arena.h); contexts are linked in creation order and published with
+ * release stores, so another thread may walk them while this one runs.
+ *
+ * Complexity: B1 O(1); B2/B3 O(n) in the history length, which is at most
+ * 3R + 2 for R distinct routines (each routine is marked at most once and
+ * A4 leaves at most two unmarked entries between marked ones).
+ */
+#ifndef AMON_FSM_H
+#define AMON_FSM_H
+
+#include "amon-arena.h"
+#include "amon-private.h"
+
+typedef struct amon_context amon_context;
+
+struct amon_context {
+  /* counters (the owning thread writes them; see amon-thread.h) */
+  uint64_t time;       /* clock units charged to this context */
+  uint64_t entries;    /* calls that entered it (steps B1-B3) */
+  uint64_t recursive;  /* direct recursive calls made in it (step A1) */
+  void *fn;            /* entry address of s_n (NULL: the root) */
+  void *cache_fn;      /* the last transition taken from here */
+  amon_context *cache_to;
+  amon_context *hash_next; /* chain in the history table */
+  amon_context *next;      /* all contexts in creation order */
+  uint32_t hash;
+  uint32_t len;
+  uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
+};
+
+typedef struct {
+  amon_context *from;
+  void *fn;
+  amon_context *to;
+} amon_transition;
+
+typedef struct {
+  amon_arena arena;
+  uint64_t bytes;          /* mapped by this machine */
+  amon_limits limits;
+  amon_context *root;      /* the empty history: outside every routine */
+  amon_context *last;      /* newest context (root when none) */
+  /* transitions: open addressing, at most half full */
+  amon_transition *trans;
+  uint32_t trans_mask, trans_count;
+  /* histories: chained through hash_next */
+  amon_context **hist;
+  uint32_t hist_mask, hist_count;
+  /* routines: index -> address, and an address index */
+  void **routine;
+  uint32_t n_routines, routine_cap;
+  uint32_t *routine_slot;  /* index + 1, 0 = empty */
+  uint32_t routine_mask;
+  uint32_t *scratch;       /* one history being computed */
+  uint32_t scratch_cap;
+  /* statistics (Spivey's Table I) */
+  uint64_t n_contexts, n_b2, sum_history;
+  uint32_t max_history;
+  uint32_t stop_reason;    /* AMON_STOP_*, 0 while running */
+} amon_machine;
+
+/* 0 on success, else AMON_STOP_MEMORY. */
+int amon_machine_init (amon_machine *m, const amon_limits *limits) AMON_HIDDEN;
+void amon_machine_release (amon_machine *m) AMON_HIDDEN;
+
+/* Steps B2-B3 for a call of routine @fn from @from when no transition
+ * exists yet (B1 failed).  Counts the entry.  NULL when a limit stopped
+ * the machine (m->stop_reason says which). */
+amon_context *amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
+
+/* Slot of the transition (@from, @fn) in the transition table. */
+AMON_FN static inline uint32_t
+amon_trans_hash (const amon_context *from, const void *fn)
+{
+  uint64_t x = ((uint64_t) (uintptr_t) from ^ ((uint64_t) (uintptr_t) fn << 7)) * 0x9e3779b97f4a7c15ULL;
+  return (uint32_t) (x >> 32);
+}
+
+/* A call of routine @fn in context @from: the new context, its entry (or
+ * @from's direct recursion) counted.  NULL when a limit was reached. */
+AMON_FN AMON_INLINE amon_context *
+amon_machine_call (amon_machine *m, amon_context *from, void *fn)
+{
+  if (fn == from->fn)
+    {
+      from->recursive++;
+      return from;
+    }
+  amon_context *to;
+  if (AMON_LIKELY (fn == from->cache_fn))
+    to = from->cache_to;
+  else
+    {
+      /* B1: one probe of the transition table, usually */
+      uint32_t j = amon_trans_hash (from, fn) & m->trans_mask;
+      for (;; j = (j + 1) & m->trans_mask)
+        {
+          const amon_transition *t = &m->trans[j];
+          if (t->from == from && t->fn == fn)
+            break;
+          if (t->from == NULL)
+            return amon_machine_call_slow (m, from, fn);
+        }
+      to = m->trans[j].to;
+      from->cache_fn = fn;
+      from->cache_to = to;
+    }
+  to->entries++;
+  return to;
+}
+
+/* Steps A2-A5: writes to @out (room for @n + 1 entries) the history after
+ * routine @p is called from history @h of @n entries, and returns its
+ * length.  @p must differ from the routine of h[n-1] (A1).  Pure; exposed
+ * for the tests that compare it with a literal reading of the paper. */
+uint32_t amon_history_call (const uint32_t *h, uint32_t n, uint32_t p, uint32_t *out) AMON_HIDDEN;
+
+/* Address of routine @index. */
+AMON_FN static inline void *
+amon_machine_routine (const amon_machine *m, uint32_t index)
+{
+  return m->routine[index];
+}
+
+#endif

@@ -1,0 +1,453 @@
+/* amon-monitor.c — the hooks gcc -finstrument-functions calls, per-thread
+ * state, fork and exit.
+ *
+ * Each thread has its own monitor (amon-thread.h), found through an
+ * initial-exec TLS pointer, so the hot path takes no lock.  Threads are
+ * registered once, under a mutex; when one exits, its contexts are merged
+ * into those of the threads gone before (amon-write.h) and its memory is
+ * returned, so a program that starts thousands of threads keeps only
+ * their distinct contexts; at process exit the live threads are merged
+ * too and the file is written.
+ * A destructor writes amon.out (or $AMON_OUT, "%p" expanded to the pid);
+ * a child of fork starts with zeroed counters and writes its own file
+ * (".PID" is appended when $AMON_OUT has no "%p").  Reaching a limit
+ * stops profiling everywhere and the file says so.  Everything here is
+ * marked no_instrument_function, and a per-thread busy flag makes the
+ * hooks ignore calls made while they run (an instrumented signal handler,
+ * an instrumented allocator).
+ */
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "amon-clock.h"
+#include "amon-format.h"
+#include "amon-thread.h"
+#include "amon-write.h"
+
+/* the hooks are the library's interface */
+void __cyg_profile_func_enter (void *fn, void *site) __attribute__ ((no_instrument_function, visibility ("default")));
+void __cyg_profile_func_exit (void *fn, void *site) __attribute__ ((no_instrument_function, visibility ("default")));
+
+static __thread amon_thread *self __attribute__ ((tls_model ("initial-exec")));
+
+static struct {
+  pthread_once_t once;
+  int ready;
+  amon_clock clock;
+  amon_limits limits;
+  uint64_t overhead;  /* clock units per event */
+  uint64_t gap;
+  pthread_mutex_t lock;
+  amon_thread *threads;
+  amon_merge *retired; /* contexts of threads that have exited */
+  pthread_key_t key;
+  int halt;           /* profiling is over: a limit, or the file was written */
+  int written;
+  uint32_t stop_reason;
+  int child;          /* this process is a child of fork */
+  int sampled;        /* AMON_CLOCK=sample: time comes from SIGPROF */
+  char out[4096];
+} G = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* a thread that cannot be profiled points here: always busy */
+static amon_thread disabled = { .busy = 1 };
+
+AMON_FN static void
+say (const char *a, const char *b, const char *c)
+{
+  char line[512];
+  int n = snprintf (line, sizeof line, "amon: %s%s%s\n", a, b ? b : "", c ? c : "");
+  if (n > 0)
+    {
+      ssize_t w = write (STDERR_FILENO, line, (size_t) n < sizeof line ? (size_t) n : sizeof line - 1);
+      (void) w;
+    }
+}
+
+AMON_FN static const char *
+stop_message (uint32_t reason)
+{
+  switch (reason)
+    {
+    case AMON_STOP_DEPTH:
+      return "the shadow stack reached AMON_MAX_DEPTH frames";
+    case AMON_STOP_MEMORY:
+      return "profiling memory reached AMON_MAX_MEMORY bytes (or mmap failed)";
+    case AMON_STOP_HISTORY:
+      return "a history exceeded the longest the monitor keeps";
+    case AMON_STOP_ROUTINES:
+      return "more routines than the monitor can index";
+    default:
+      return "unknown reason";
+    }
+}
+
+AMON_FN static void
+halt (uint32_t reason)
+{
+  uint32_t none = 0;
+  if (__atomic_compare_exchange_n (&G.stop_reason, &none, reason, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+    say ("profiling stopped early: ", stop_message (reason), "; the profile says so");
+  __atomic_store_n (&G.halt, 1, __ATOMIC_SEQ_CST);
+}
+
+AMON_FN static uint64_t
+env_u64 (const char *name, uint64_t fallback)
+{
+  const char *s = getenv (name);
+  if (s == NULL || *s == 0)
+    return fallback;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull (s, &end, 10);
+  if (errno || *end || v == 0)
+    {
+      say (name, ": not a positive number, using the default", NULL);
+      return fallback;
+    }
+  return v;
+}
+
+/* ---- the sampling clock ---- */
+
+/* SIGPROF: the CPU time this thread used since its last sample goes to
+ * its current context.  Async-signal-safe: a TLS load, clock_gettime and
+ * two stores. */
+AMON_FN static void
+on_sigprof (int sig)
+{
+  (void) sig;
+  int saved = errno;
+  amon_thread *t = self;
+  if (t && t != &disabled && !__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+    {
+      uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+      amon_context *c = t->cur;
+      __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now - t->start), __ATOMIC_RELAXED);
+      t->start = now;
+    }
+  errno = saved;
+}
+
+AMON_FN static void
+arm_timer (uint64_t us)
+{
+  struct itimerval it = { { 0, (long) us }, { 0, (long) us } };
+  setitimer (ITIMER_PROF, &it, NULL);
+}
+
+AMON_FN static void
+thread_end (void *p)
+{
+  amon_thread *t = p;
+  if (t == NULL || t == &disabled)
+    return;
+  self = &disabled;
+  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED) && !t->busy && !G.sampled)
+    {
+      t->busy = 1;
+      amon_thread_charge_all (t, amon_clock_read (&G.clock));
+      t->busy = 0;
+    }
+  t->finished = 1;
+  /* its contexts join those of the threads gone before, and its memory
+   * is returned: a program may start many threads */
+  pthread_mutex_lock (&G.lock);
+  if (!__atomic_load_n (&G.written, __ATOMIC_SEQ_CST))
+    {
+      if (G.retired == NULL)
+        G.retired = amon_merge_new ();
+      if (G.retired && amon_merge_thread (G.retired, t) == 0)
+        {
+          amon_thread **link = &G.threads;
+          while (*link && *link != t)
+            link = &(*link)->next;
+          if (*link)
+            *link = t->next;
+          amon_thread_release (t);
+          munmap (t, sizeof *t);
+        }
+    }
+  pthread_mutex_unlock (&G.lock);
+}
+
+/* A monitor for the calling thread, registered; NULL when none can be had. */
+AMON_FN static amon_thread *
+thread_new (void)
+{
+  uint64_t bytes = 0;
+  amon_thread *t = amon_map (sizeof *t, &bytes, 0);
+  if (t == NULL || amon_thread_init (t, &G.limits, amon_clock_read (&G.clock)) != 0)
+    {
+      if (t)
+        munmap (t, sizeof *t);
+      return NULL;
+    }
+  t->overhead = G.overhead;
+  t->gap = G.gap;
+  if (G.clock.kind == AMON_CLOCK_CPU && G.clock.tsc)
+    {
+      t->correct = amon_clock_correct_cpu;
+      amon_clock_sync_start (t);
+    }
+  t->start = G.sampled ? amon_clock_ns (CLOCK_THREAD_CPUTIME_ID) : amon_clock_read (&G.clock);
+  return t;
+}
+
+/* Fake routines for calibration: distinct addresses, never called. */
+static char calibration_routines[2];
+
+AMON_FN static void
+calibrate (void)
+{
+  amon_thread *t = thread_new ();
+  if (t == NULL)
+    return;
+  void *a = &calibration_routines[0], *b = &calibration_routines[1];
+  t->correct = NULL; /* its system call is outside the intervals it corrects */
+  uint64_t best = UINT64_MAX;
+  self = t;
+  for (int round = 0; round < 5; round++)
+    {
+      uint64_t t0 = amon_clock_read (&G.clock);
+      for (int i = 0; i < 1000; i++)
+        {
+          __cyg_profile_func_enter (a, b);
+          __cyg_profile_func_exit (a, b);
+        }
+      uint64_t t1 = amon_clock_read (&G.clock);
+      uint64_t per = (t1 - t0) / 2000;
+      if (per < best)
+        best = per;
+    }
+  self = NULL;
+  amon_thread_release (t);
+  munmap (t, sizeof *t);
+  G.overhead = best == UINT64_MAX ? 0 : best;
+}
+
+AMON_FN static void
+at_fork_prepare (void)
+{
+  pthread_mutex_lock (&G.lock);
+}
+
+AMON_FN static void
+at_fork_parent (void)
+{
+  pthread_mutex_unlock (&G.lock);
+}
+
+AMON_FN static void
+at_fork_child (void)
+{
+  pthread_mutex_init (&G.lock, NULL);
+  G.child = 1;
+  /* only the forking thread exists here */
+  amon_thread *keep = (self && self != &disabled) ? self : NULL;
+  for (amon_thread *t = G.threads, *next; t; t = next)
+    {
+      next = t->next;
+      if (t != keep)
+        {
+          amon_thread_release (t);
+          munmap (t, sizeof *t);
+        }
+    }
+  G.threads = keep;
+  amon_merge_free (G.retired); /* the parent's */
+  G.retired = NULL;
+  if (keep)
+    {
+      keep->next = NULL;
+      amon_thread_reset_counts (keep, amon_clock_read (&G.clock));
+      amon_clock_sync_start (keep);
+      if (G.sampled)
+        keep->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+    }
+  if (G.sampled)
+    arm_timer (AMON_SAMPLE_US); /* timers are not inherited */
+}
+
+AMON_FN static void
+init (void)
+{
+  const char *out = getenv ("AMON_OUT");
+  if (out == NULL || *out == 0)
+    out = "amon.out";
+  if (strlen (out) >= sizeof G.out - 32)
+    {
+      say ("AMON_OUT is too long, writing amon.out", NULL, NULL);
+      out = "amon.out";
+    }
+  strcpy (G.out, out);
+  const char *clock = getenv ("AMON_CLOCK");
+  if (amon_clock_setup (&G.clock, clock) != 0)
+    say ("AMON_CLOCK=", clock, ": unknown clock (cpu, wall, tsc or sample), using cpu");
+  amon_clock_use (&G.clock);
+  G.limits.max_depth = (uint32_t) env_u64 ("AMON_MAX_DEPTH", AMON_DEFAULT_MAX_DEPTH);
+  if (G.limits.max_depth > (1u << 30))
+    G.limits.max_depth = 1u << 30;
+  G.limits.max_memory = env_u64 ("AMON_MAX_MEMORY", AMON_DEFAULT_MAX_MEMORY);
+  G.limits.max_history = AMON_DEFAULT_MAX_HISTORY;
+  if (pthread_key_create (&G.key, thread_end) != 0)
+    return;
+  pthread_atfork (at_fork_prepare, at_fork_parent, at_fork_child);
+  if (G.clock.kind == AMON_CLOCK_SAMPLE)
+    {
+      struct sigaction sa, old;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = on_sigprof;
+      sa.sa_flags = SA_RESTART;
+      sigemptyset (&sa.sa_mask);
+      if (sigaction (SIGPROF, NULL, &old) == 0 && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN)
+        say ("AMON_CLOCK=sample: the program handles SIGPROF itself, using cpu", NULL, NULL);
+      else if (sigaction (SIGPROF, &sa, NULL) == 0)
+        G.sampled = 1;
+      if (!G.sampled)
+        amon_clock_setup (&G.clock, "cpu");
+    }
+  if (!G.sampled)
+    calibrate ();
+  if (G.clock.kind == AMON_CLOCK_CPU && G.clock.tsc)
+    G.gap = (uint64_t) (50000.0 * G.clock.tsc_per_ns); /* 50 us */
+  G.ready = 1;
+  if (G.sampled)
+    arm_timer (AMON_SAMPLE_US);
+}
+
+AMON_FN static amon_thread *
+thread_start (void)
+{
+  self = &disabled; /* while setting up: no reentry */
+  pthread_once (&G.once, init);
+  if (!G.ready || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+    return NULL;
+  amon_thread *t = thread_new ();
+  if (t == NULL)
+    {
+      halt (AMON_STOP_MEMORY);
+      return NULL;
+    }
+  pthread_mutex_lock (&G.lock);
+  t->next = G.threads;
+  G.threads = t;
+  pthread_mutex_unlock (&G.lock);
+  pthread_setspecific (G.key, t);
+  self = t;
+  return t;
+}
+
+void
+__cyg_profile_func_enter (void *fn, void *site)
+{
+  amon_thread *t = self;
+  if (AMON_UNLIKELY (t == NULL) && (t = thread_start ()) == NULL)
+    return;
+  if (t->busy || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+    return;
+  t->busy = 1;
+  if (G.sampled)
+    amon_thread_push (t, fn, site, (uintptr_t) __builtin_frame_address (0));
+  else if (amon_thread_enter (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
+    t->start = amon_clock_read (&G.clock); /* the flush is not the program's time */
+  if (AMON_UNLIKELY (t->stop_reason))
+    halt (t->stop_reason);
+  t->busy = 0;
+}
+
+void
+__cyg_profile_func_exit (void *fn, void *site)
+{
+  amon_thread *t = self;
+  if (AMON_UNLIKELY (t == NULL) || t->busy || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+    return;
+  t->busy = 1;
+  if (G.sampled)
+    amon_thread_pop (t, fn, site);
+  else if (amon_thread_exit (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
+    t->start = amon_clock_read (&G.clock);
+  t->busy = 0;
+}
+
+/* The output path: %p is the pid; a child of fork without %p appends .PID. */
+AMON_FN static void
+output_path (char *buf, size_t size)
+{
+  char pid[32];
+  snprintf (pid, sizeof pid, "%llu", (unsigned long long) getpid ());
+  size_t k = 0;
+  int has_p = 0;
+  for (const char *s = G.out; *s && k + 24 < size; s++)
+    {
+      if (s[0] == '%' && s[1] == 'p')
+        {
+          k += (size_t) snprintf (buf + k, size - k, "%s", pid);
+          s++;
+          has_p = 1;
+        }
+      else
+        buf[k++] = *s;
+    }
+  buf[k] = 0;
+  if (G.child && !has_p)
+    snprintf (buf + k, size - k, ".%s", pid);
+}
+
+__attribute__ ((destructor, no_instrument_function)) static void
+amon_fini (void)
+{
+  if (!G.ready || __atomic_exchange_n (&G.written, 1, __ATOMIC_SEQ_CST))
+    return;
+  if (G.sampled)
+    arm_timer (0);
+  int was_halted = __atomic_exchange_n (&G.halt, 1, __ATOMIC_SEQ_CST);
+  amon_thread *me = self;
+  if (me && me != &disabled && !me->busy && !G.sampled)
+    {
+      if (!was_halted)
+        amon_thread_charge_all (me, amon_clock_read (&G.clock));
+      else
+        amon_thread_flush (me);
+    }
+  pthread_mutex_lock (&G.lock);
+  for (amon_thread *t = G.threads; t; t = t->next)
+    {
+      if (t == me || t->finished)
+        continue;
+      /* a thread still running may be inside a hook: give it a moment */
+      for (int i = 0; i < 1000 && __atomic_load_n (&t->busy, __ATOMIC_SEQ_CST); i++)
+        usleep (10);
+      if (!__atomic_load_n (&t->busy, __ATOMIC_SEQ_CST))
+        {
+          t->correct = NULL; /* it would read this thread's CPU clock */
+          amon_thread_flush (t);
+        }
+    }
+  amon_clock_finish (&G.clock);
+  amon_run run = {
+    .clock = &G.clock,
+    .threads = G.threads,
+    .overhead_ps = G.sampled ? 0 : G.clock.tsc ? (uint64_t) ((double) G.overhead * 1000.0 / G.clock.tsc_per_ns) : G.overhead * 1000u,
+    .pid = (uint64_t) getpid (),
+    .stop_reason = G.stop_reason,
+    .stop_message = G.stop_reason ? stop_message (G.stop_reason) : NULL,
+  };
+  char path[4200];
+  output_path (path, sizeof path);
+  int err = amon_write_file (&run, G.retired, path);
+  amon_merge_free (G.retired);
+  G.retired = NULL;
+  pthread_mutex_unlock (&G.lock);
+  if (err)
+    say ("cannot write ", path, err == ENOMEM ? ": out of memory" : NULL);
+}

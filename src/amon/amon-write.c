@@ -1,0 +1,482 @@
+/* amon-write.c — global routine indexes, merged contexts, the file. */
+#define _GNU_SOURCE 1
+
+#include "amon-write.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "amon-symbols.h"
+
+typedef struct merged merged;
+struct merged {
+  merged *next;  /* hash chain */
+  merged *order; /* list in first-seen order */
+  uint64_t time, entries, recursive;
+  uint32_t hash, len;
+  uint32_t hist[];
+};
+
+struct amon_merge {
+  amon_arena arena;
+  uint64_t bytes;
+  amon_arena per_thread; /* scratch for one merged thread */
+  uint64_t per_thread_bytes;
+  uint64_t totals[AMON_TOTAL_N];
+  /* routines */
+  uintptr_t *addr;
+  uint32_t n_routines, routine_cap;
+  uint32_t *slot; /* index + 1 */
+  uint32_t slot_mask;
+  /* contexts */
+  merged **table;
+  uint32_t table_mask, n_contexts;
+  merged *first, *last;
+  uint32_t *scratch;
+  uint64_t outside;
+  int failed;
+};
+typedef struct amon_merge Merge;
+
+AMON_FN static uint64_t
+mix (uint64_t x)
+{
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return x;
+}
+
+AMON_FN static int
+grow_routines (Merge *g)
+{
+  uint32_t cap = g->routine_cap ? g->routine_cap * 2 : 1024;
+  uintptr_t *addr = amon_arena_alloc (&g->arena, (size_t) cap * sizeof *addr);
+  uint32_t *slot = amon_arena_alloc (&g->arena, (size_t) cap * 2 * sizeof *slot);
+  if (addr == NULL || slot == NULL)
+    return 0;
+  uint32_t mask = cap * 2 - 1;
+  for (uint32_t i = 0; i < g->n_routines; i++)
+    {
+      addr[i] = g->addr[i];
+      uint32_t j = (uint32_t) mix (addr[i]) & mask;
+      while (slot[j])
+        j = (j + 1) & mask;
+      slot[j] = i + 1;
+    }
+  g->addr = addr;
+  g->slot = slot;
+  g->slot_mask = mask;
+  g->routine_cap = cap;
+  return 1;
+}
+
+AMON_FN static uint32_t
+global_routine (Merge *g, uintptr_t a)
+{
+  uint32_t j = (uint32_t) mix (a) & g->slot_mask;
+  for (; g->slot[j]; j = (j + 1) & g->slot_mask)
+    if (g->addr[g->slot[j] - 1] == a)
+      return g->slot[j] - 1;
+  if (g->n_routines == g->routine_cap)
+    {
+      if (!grow_routines (g))
+        return UINT32_MAX;
+      for (j = (uint32_t) mix (a) & g->slot_mask; g->slot[j];)
+        j = (j + 1) & g->slot_mask;
+    }
+  g->addr[g->n_routines] = a;
+  g->slot[j] = g->n_routines + 1;
+  return g->n_routines++;
+}
+
+AMON_FN static int
+grow_table (Merge *g)
+{
+  uint32_t size = g->table ? (g->table_mask + 1) * 2 : 4096;
+  merged **t = amon_arena_alloc (&g->arena, (size_t) size * sizeof *t);
+  if (t == NULL)
+    return 0;
+  for (merged *c = g->first; c; c = c->order)
+    {
+      c->next = t[c->hash & (size - 1)];
+      t[c->hash & (size - 1)] = c;
+    }
+  g->table = t;
+  g->table_mask = size - 1;
+  return 1;
+}
+
+AMON_FN static void
+add_context (Merge *g, const uint32_t *hist, uint32_t len, uint64_t time, uint64_t entries, uint64_t recursive)
+{
+  uint64_t x = 0xcbf29ce484222325ULL ^ len;
+  for (uint32_t i = 0; i < len; i++)
+    x = (x ^ hist[i]) * 0x100000001b3ULL;
+  uint32_t hash = (uint32_t) mix (x);
+  merged *c = g->table[hash & g->table_mask];
+  while (c && !(c->hash == hash && c->len == len && memcmp (c->hist, hist, (size_t) len * 4) == 0))
+    c = c->next;
+  if (c == NULL)
+    {
+      if ((g->n_contexts + 1) * 2 > g->table_mask + 1 && !grow_table (g))
+        {
+          g->failed = 1;
+          return;
+        }
+      c = amon_arena_alloc (&g->arena, sizeof *c + (size_t) len * 4);
+      if (c == NULL)
+        {
+          g->failed = 1;
+          return;
+        }
+      memcpy (c->hist, hist, (size_t) len * 4);
+      c->len = len;
+      c->hash = hash;
+      c->next = g->table[hash & g->table_mask];
+      g->table[hash & g->table_mask] = c;
+      if (g->last)
+        g->last->order = c;
+      else
+        g->first = c;
+      g->last = c;
+      g->n_contexts++;
+    }
+  c->time += time;
+  c->entries += entries;
+  c->recursive += recursive;
+}
+
+AMON_FN amon_merge *
+amon_merge_new (void)
+{
+  uint64_t bytes = 0;
+  Merge *g = amon_map (sizeof *g, &bytes, 0);
+  if (g == NULL)
+    return NULL;
+  amon_arena_init (&g->arena, &g->bytes, 0);
+  amon_arena_init (&g->per_thread, &g->per_thread_bytes, 0);
+  if (!grow_routines (g) || !grow_table (g))
+    {
+      amon_merge_free (g);
+      return NULL;
+    }
+  return g;
+}
+
+AMON_FN void
+amon_merge_free (amon_merge *g)
+{
+  if (g == NULL)
+    return;
+  uint64_t bytes = sizeof *g;
+  amon_arena_release (&g->arena);
+  amon_arena_release (&g->per_thread);
+  amon_unmap (g, sizeof *g, &bytes);
+}
+
+AMON_FN static void
+merge_thread (Merge *g, amon_thread *t)
+{
+  amon_machine *m = &t->m;
+  uint32_t n = __atomic_load_n (&m->n_routines, __ATOMIC_ACQUIRE);
+  amon_arena_release (&g->per_thread);
+  uint32_t *map = amon_arena_alloc (&g->per_thread, (size_t) (n ? n : 1) * sizeof *map);
+  uint32_t *buf = amon_arena_alloc (&g->per_thread, (size_t) (m->max_history + 1) * sizeof *buf);
+  if (map == NULL || buf == NULL)
+    {
+      g->failed = 1;
+      return;
+    }
+  for (uint32_t i = 0; i < n; i++)
+    if ((map[i] = global_routine (g, (uintptr_t) m->routine[i])) == UINT32_MAX)
+      {
+        g->failed = 1;
+        return;
+      }
+  for (amon_context *c = m->root; c && !g->failed; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
+    {
+      uint64_t time = __atomic_load_n (&c->time, __ATOMIC_RELAXED);
+      if (c->len == 0)
+        {
+          g->outside += time;
+          continue;
+        }
+      if (time == 0 && c->entries == 0 && c->recursive == 0)
+        continue;
+      int ok = c->len <= m->max_history;
+      for (uint32_t i = 0; ok && i < c->len; i++)
+        {
+          uint32_t r = c->hist[i] >> 1;
+          ok = r < n;
+          if (ok)
+            buf[i] = map[r] << 1 | (c->hist[i] & AMON_ENTRY_MARKED);
+        }
+      if (ok)
+        add_context (g, buf, c->len, time, c->entries, c->recursive);
+    }
+}
+
+/* ---- output ---- */
+
+typedef struct {
+  int fd;
+  int err;
+  size_t n;
+  unsigned char buf[65536];
+} Out;
+
+AMON_FN static void
+out_flush (Out *o)
+{
+  size_t done = 0;
+  while (done < o->n && !o->err)
+    {
+      ssize_t w = write (o->fd, o->buf + done, o->n - done);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        o->err = w < 0 ? errno : EIO;
+      else
+        done += (size_t) w;
+    }
+  o->n = 0;
+}
+
+AMON_FN static void
+out_bytes (Out *o, const void *p, size_t n)
+{
+  const unsigned char *s = p;
+  while (n)
+    {
+      if (o->n == sizeof o->buf)
+        out_flush (o);
+      size_t k = sizeof o->buf - o->n < n ? sizeof o->buf - o->n : n;
+      memcpy (o->buf + o->n, s, k);
+      o->n += k;
+      s += k;
+      n -= k;
+    }
+}
+
+/* little-endian whatever the host */
+AMON_FN static void
+out_u32 (Out *o, uint32_t v)
+{
+  unsigned char b[4] = { (unsigned char) v, (unsigned char) (v >> 8), (unsigned char) (v >> 16), (unsigned char) (v >> 24) };
+  out_bytes (o, b, 4);
+}
+
+AMON_FN static void
+out_u64 (Out *o, uint64_t v)
+{
+  out_u32 (o, (uint32_t) v);
+  out_u32 (o, (uint32_t) (v >> 32));
+}
+
+AMON_FN static void
+out_section (Out *o, uint32_t tag, uint64_t length)
+{
+  out_u32 (o, tag);
+  out_u32 (o, 0);
+  out_u64 (o, length);
+}
+
+AMON_FN static size_t
+bounded_strlen (const char *s)
+{
+  size_t n = s ? strlen (s) : 0;
+  return n > 65535 ? 65535 : n;
+}
+
+AMON_FN static int write_merged (const amon_run *run, Merge *gp, const char *path);
+
+AMON_FN int
+amon_merge_thread (amon_merge *g, amon_thread *t)
+{
+  if (g->failed)
+    return ENOMEM;
+  merge_thread (g, t);
+  uint64_t *totals = g->totals;
+  totals[AMON_TOTAL_THREADS]++;
+  totals[AMON_TOTAL_RETURNS] += t->returns;
+  totals[AMON_TOTAL_STATES] += t->m.n_contexts;
+  totals[AMON_TOTAL_TRANSITIONS] += t->m.trans_count;
+  totals[AMON_TOTAL_B2] += t->m.n_b2;
+  if (t->m.max_history > totals[AMON_TOTAL_MAX_HISTORY])
+    totals[AMON_TOTAL_MAX_HISTORY] = t->m.max_history;
+  totals[AMON_TOTAL_SUM_HISTORY] += t->m.sum_history;
+  if (t->max_depth > totals[AMON_TOTAL_MAX_DEPTH])
+    totals[AMON_TOTAL_MAX_DEPTH] = t->max_depth;
+  totals[AMON_TOTAL_RESYNCS] += t->resyncs;
+  totals[AMON_TOTAL_UNMATCHED] += t->unmatched;
+  totals[AMON_TOTAL_MEMORY] += t->m.bytes;
+  totals[AMON_TOTAL_OVERHEAD] += t->overhead_total;
+  totals[AMON_TOTAL_OFFCPU] += t->offcpu_total;
+  return g->failed ? ENOMEM : 0;
+}
+
+AMON_FN int
+amon_write_file (const amon_run *run, amon_merge *retired, const char *path)
+{
+  Merge *own = retired ? NULL : amon_merge_new ();
+  Merge *gp = retired ? retired : own;
+  if (gp == NULL)
+    return ENOMEM;
+  for (amon_thread *t = run->threads; t && !gp->failed; t = t->next)
+    amon_merge_thread (gp, t);
+  int err = gp->failed ? ENOMEM : write_merged (run, gp, path);
+  amon_merge_free (own);
+  return err;
+}
+
+AMON_FN static int
+write_merged (const amon_run *run, Merge *gp, const char *path)
+{
+  Merge *g = gp;
+  uint64_t *totals = g->totals;
+  uint64_t oa_bytes = 0;
+  amon_arena oa; /* what writing needs; the merge's own arenas stay */
+  amon_arena_init (&oa, &oa_bytes, 0);
+  totals[AMON_TOTAL_OUTSIDE] = g->outside;
+  totals[AMON_TOTAL_TIME] = g->outside;
+  for (merged *c = g->first; c; c = c->order)
+    {
+      totals[AMON_TOTAL_TIME] += c->time;
+      totals[AMON_TOTAL_CALLS] += c->entries;
+      totals[AMON_TOTAL_RECURSIVE] += c->recursive;
+    }
+
+  /* objects and names */
+  amon_objects objs;
+  if (amon_objects_collect (&objs, &oa) != 0)
+    objs.n = 0;
+  uint32_t *obj_of = amon_arena_alloc (&oa, (size_t) (g->n_routines ? g->n_routines : 1) * sizeof *obj_of);
+  const char **name_of = amon_arena_alloc (&oa, (size_t) (g->n_routines ? g->n_routines : 1) * sizeof *name_of);
+  uint32_t *written = amon_arena_alloc (&oa, (size_t) (objs.n ? objs.n : 1) * sizeof *written);
+  if (obj_of == NULL || name_of == NULL || written == NULL)
+    {
+      amon_objects_release (&objs);
+      amon_arena_release (&oa);
+      return ENOMEM;
+    }
+  uint32_t n_written = 0;
+  for (uint32_t i = 0; i < objs.n; i++)
+    written[i] = AMON_NO_OBJECT;
+  for (uint32_t r = 0; r < g->n_routines; r++)
+    {
+      uint32_t ob = amon_objects_find (&objs, g->addr[r]);
+      name_of[r] = amon_objects_name (&objs, ob, g->addr[r]);
+      if (ob != AMON_NO_OBJECT && written[ob] == AMON_NO_OBJECT)
+        written[ob] = n_written++;
+      obj_of[r] = ob;
+    }
+
+  char tmp[4200];
+  snprintf (tmp, sizeof tmp, "%s.tmp%llu", path, (unsigned long long) run->pid);
+  Out *o = amon_arena_alloc (&oa, sizeof *o);
+  if (o == NULL)
+    {
+      amon_objects_release (&objs);
+      amon_arena_release (&oa);
+      return ENOMEM;
+    }
+  o->fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (o->fd < 0)
+    {
+      int e = errno;
+      amon_objects_release (&objs);
+      amon_arena_release (&oa);
+      return e;
+    }
+
+  /* header */
+  out_bytes (o, AMON_MAGIC, AMON_MAGIC_LEN);
+  out_u32 (o, AMON_VERSION);
+  out_u32 (o, AMON_HEADER_SIZE);
+  out_u32 (o, run->stop_reason ? AMON_FLAG_STOPPED : 0);
+  out_u32 (o, run->clock->kind);
+  out_u64 (o, run->clock->rate);
+  out_u64 (o, run->clock->resolution_ps);
+  out_u64 (o, run->overhead_ps);
+  out_u64 (o, run->pid);
+  out_u64 (o, 0);
+
+  /* objects, in the order of first use by a routine */
+  uint64_t len = 4;
+  for (uint32_t i = 0; i < objs.n; i++)
+    if (written[i] != AMON_NO_OBJECT)
+      len += AMON_OBJECT_FIXED + bounded_strlen (objs.objects[i].path);
+  out_section (o, AMON_SECTION_OBJECTS, len);
+  out_u32 (o, n_written);
+  for (uint32_t k = 0; k < n_written; k++)
+    for (uint32_t i = 0; i < objs.n; i++)
+      if (written[i] == k)
+        {
+          size_t n = bounded_strlen (objs.objects[i].path);
+          out_u64 (o, objs.objects[i].bias);
+          out_u32 (o, objs.objects[i].is_main ? AMON_OBJECT_MAIN : 0);
+          out_u32 (o, (uint32_t) n);
+          out_bytes (o, objs.objects[i].path, n);
+        }
+
+  /* routines */
+  len = 4;
+  for (uint32_t r = 0; r < g->n_routines; r++)
+    len += AMON_ROUTINE_FIXED + bounded_strlen (name_of[r]);
+  out_section (o, AMON_SECTION_ROUTINES, len);
+  out_u32 (o, g->n_routines);
+  for (uint32_t r = 0; r < g->n_routines; r++)
+    {
+      size_t n = bounded_strlen (name_of[r]);
+      out_u64 (o, g->addr[r]);
+      out_u32 (o, obj_of[r] == AMON_NO_OBJECT ? AMON_NO_OBJECT : written[obj_of[r]]);
+      out_u32 (o, (uint32_t) n);
+      out_bytes (o, name_of[r], n);
+    }
+
+  /* contexts */
+  len = 8;
+  for (merged *c = g->first; c; c = c->order)
+    len += AMON_CONTEXT_FIXED + (uint64_t) c->len * 4;
+  out_section (o, AMON_SECTION_CONTEXTS, len);
+  out_u64 (o, g->n_contexts);
+  for (merged *c = g->first; c; c = c->order)
+    {
+      out_u32 (o, c->len);
+      out_u32 (o, 0);
+      out_u64 (o, c->time);
+      out_u64 (o, c->entries);
+      out_u64 (o, c->recursive);
+      for (uint32_t i = 0; i < c->len; i++)
+        out_u32 (o, c->hist[i]);
+    }
+
+  out_section (o, AMON_SECTION_TOTALS, 8 * AMON_TOTAL_N);
+  for (int i = 0; i < AMON_TOTAL_N; i++)
+    out_u64 (o, totals[i]);
+
+  if (run->stop_reason)
+    {
+      size_t n = bounded_strlen (run->stop_message);
+      out_section (o, AMON_SECTION_STOPPED, 8 + n);
+      out_u32 (o, run->stop_reason);
+      out_u32 (o, (uint32_t) n);
+      out_bytes (o, run->stop_message, n);
+    }
+  out_section (o, AMON_SECTION_END, 0);
+  out_flush (o);
+  int err = o->err;
+  if (close (o->fd) != 0 && err == 0)
+    err = errno;
+  if (err == 0 && rename (tmp, path) != 0)
+    err = errno;
+  if (err)
+    unlink (tmp);
+  amon_objects_release (&objs);
+  amon_arena_release (&oa);
+  return err;
+}

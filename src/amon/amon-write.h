@@ -1,0 +1,44 @@
+/* amon-write.h — merging the threads' contexts and writing amon.out.
+ *
+ * At exit every thread's machine has its own routine indexes; the writer
+ * gives each distinct routine address one global index, translates every
+ * history, and sums the counters of contexts whose histories are then
+ * equal (the same context reached in several threads).  Contexts with no
+ * time, no entry and no recursive call (those zeroed in a forked child)
+ * are left out; the root contexts' time is the time outside every
+ * routine.  Routines are named by amon-symbols.h.  The layout is
+ * formats/amon.md.  O(total history length) expected time.
+ */
+#ifndef AMON_WRITE_H
+#define AMON_WRITE_H
+
+#include "amon-clock.h"
+#include "amon-thread.h"
+
+typedef struct {
+  const amon_clock *clock;
+  amon_thread *threads;      /* linked by ->next */
+  uint64_t overhead_ps;      /* calibrated cost of one event */
+  uint64_t pid;
+  uint32_t stop_reason;      /* 0: profiling ran to the end */
+  const char *stop_message;  /* nullable */
+} amon_run;
+
+/* Contexts of several threads merged (global routine indexes, equal
+ * histories summed) with their statistics.  Threads that exit are merged
+ * into one and released, so that a program that starts many threads keeps
+ * only their distinct contexts. */
+typedef struct amon_merge amon_merge;
+
+/* NULL when memory runs out. */
+amon_merge *amon_merge_new (void) AMON_HIDDEN;
+/* Adds @t's contexts and statistics (read only: @t may run on); 0 or ENOMEM. */
+int amon_merge_thread (amon_merge *g, amon_thread *t) AMON_HIDDEN;
+void amon_merge_free (amon_merge *g) AMON_HIDDEN;
+
+/* Writes @run to @path (through a temporary file renamed into place):
+ * the threads of @run->threads added to @retired (nullable; consumed:
+ * free it after).  Returns 0, or an errno value. */
+int amon_write_file (const amon_run *run, amon_merge *retired, const char *path) AMON_HIDDEN;
+
+#endif

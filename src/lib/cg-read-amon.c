@@ -1,0 +1,458 @@
+/* cg-read-amon.c — a bounds-checked cursor over the mapped file. */
+#include "config.h"
+
+#include "cg-read-amon.h"
+
+#include <string.h>
+
+#include "../amon/amon-format.h"
+#include "cg-error.h"
+#include "cg-symbols.h"
+
+typedef struct {
+  const guint8 *data;
+  gsize len;
+  const char *name;
+  CgProfile *profile;
+  CgGraph *graph;
+  const CgReadOptions *options;
+  /* header */
+  guint32 clock;
+  guint64 rate;
+  guint event;
+  /* tables */
+  GArray *object_bias;      /* guint64 per object */
+  GArray *object_main;      /* gboolean */
+  GPtrArray *object_path;   /* interned */
+  GArray *routine_function; /* CgFunctionId per routine */
+  CgSymbols *exe;           /* options->executable's symbols */
+  gboolean exe_tried;
+  /* sums for the totals check */
+  guint64 sum_time, sum_entries, sum_recursive;
+} Reader;
+
+typedef struct {
+  gsize pos, end;
+} Cursor;
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail (Reader *r, GError **error, gsize offset, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s: offset %" G_GSIZE_FORMAT ": %s", r->name, offset, msg);
+  return FALSE;
+}
+
+static guint32
+get32 (const guint8 *p)
+{
+  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
+}
+
+static guint64
+get64 (const guint8 *p)
+{
+  return (guint64) get32 (p) | (guint64) get32 (p + 4) << 32;
+}
+
+/* Takes @n bytes from @c; FALSE (with the error) when fewer remain. */
+static gboolean
+take (Reader *r, Cursor *c, gsize n, const char *what, const guint8 **out, GError **error)
+{
+  *out = NULL;
+  if (c->end - c->pos < n)
+    return fail (r, error, c->pos, "%s needs %" G_GSIZE_FORMAT " bytes, %" G_GSIZE_FORMAT " remain in the section",
+                 what, n, c->end - c->pos);
+  *out = r->data + c->pos;
+  c->pos += n;
+  return TRUE;
+}
+
+gboolean
+cg_amon_detect (const guint8 *data, gsize len)
+{
+  return len >= AMON_MAGIC_LEN && memcmp (data, AMON_MAGIC, AMON_MAGIC_LEN) == 0;
+}
+
+/* ---- sections ---- */
+
+static gboolean
+read_objects (Reader *r, Cursor *c, GError **error)
+{
+  const guint8 *p;
+  if (!take (r, c, 4, "the object count", &p, error))
+    return FALSE;
+  guint32 n = get32 (p);
+  if ((guint64) n * AMON_OBJECT_FIXED > c->end - c->pos)
+    return fail (r, error, c->pos - 4, "%u objects cannot fit in the section", n);
+  for (guint32 i = 0; i < n; i++)
+    {
+      if (!take (r, c, AMON_OBJECT_FIXED, "an object", &p, error))
+        return FALSE;
+      guint64 bias = get64 (p);
+      gboolean is_main = (get32 (p + 8) & AMON_OBJECT_MAIN) != 0;
+      guint32 path_len = get32 (p + 12);
+      const guint8 *path;
+      if (!take (r, c, path_len, "an object's path", &path, error))
+        return FALSE;
+      const char *s = cg_graph_intern (r->graph, (const char *) path, path_len);
+      g_array_append_val (r->object_bias, bias);
+      g_array_append_val (r->object_main, is_main);
+      g_ptr_array_add (r->object_path, (gpointer) s);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_routines (Reader *r, Cursor *c, GError **error)
+{
+  const guint8 *p;
+  if (!take (r, c, 4, "the routine count", &p, error))
+    return FALSE;
+  guint32 n = get32 (p);
+  if ((guint64) n * AMON_ROUTINE_FIXED > c->end - c->pos)
+    return fail (r, error, c->pos - 4, "%u routines cannot fit in the section", n);
+  for (guint32 i = 0; i < n; i++)
+    {
+      gsize at = c->pos;
+      if (!take (r, c, AMON_ROUTINE_FIXED, "a routine", &p, error))
+        return FALSE;
+      guint64 address = get64 (p);
+      guint32 object = get32 (p + 8), name_len = get32 (p + 12);
+      const guint8 *name;
+      if (!take (r, c, name_len, "a routine's name", &name, error))
+        return FALSE;
+      if (object != AMON_NO_OBJECT && object >= r->object_path->len)
+        return fail (r, error, at + 8, "routine %u refers to object %u of %u", i, object, r->object_path->len);
+      const char *obj = object == AMON_NO_OBJECT ? "" : g_ptr_array_index (r->object_path, object);
+      guint64 offset = address - (object == AMON_NO_OBJECT ? 0 : g_array_index (r->object_bias, guint64, object));
+      g_autofree char *named = NULL;
+      if (name_len == 0)
+        {
+          gboolean in_main = object == AMON_NO_OBJECT || g_array_index (r->object_main, gboolean, object);
+          if (in_main && r->options && r->options->executable && !r->exe_tried)
+            {
+              r->exe_tried = TRUE;
+              r->exe = cg_symbols_load (r->options->executable, error);
+              if (r->exe == NULL)
+                return FALSE;
+            }
+          /* the symbol that holds it, as gprof names addresses */
+          gint sym = in_main && r->exe ? cg_symbols_lookup (r->exe, offset) : -1;
+          guint n_syms;
+          const char *found = sym >= 0 ? cg_symbols_array (r->exe, &n_syms)[sym].name : NULL;
+          named = found ? g_strdup (found) : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", offset);
+        }
+      else
+        named = g_strndup ((const char *) name, name_len);
+      CgFunctionId f = cg_graph_ensure_function (r->graph, obj, named);
+      if (f == CG_NO_ID)
+        return fail (r, error, at, "too many functions");
+      g_array_append_val (r->routine_function, f);
+    }
+  return TRUE;
+}
+
+/* @ticks of the file's clock in nanoseconds; FALSE on overflow. */
+static gboolean
+to_ns (Reader *r, guint64 ticks, guint64 *ns)
+{
+  G_GNUC_EXTENSION unsigned __int128 x = (unsigned __int128) ticks * 1000000000u / r->rate;
+  if (x > G_MAXUINT64)
+    return FALSE;
+  *ns = (guint64) x;
+  return TRUE;
+}
+
+static gboolean
+add_calls (Reader *r, CgFunctionId a, CgFunctionId b, guint64 calls, gsize at, GError **error)
+{
+  CgArcId arc = cg_graph_ensure_arc (r->graph, a, b);
+  if (arc == CG_NO_ID)
+    return fail (r, error, at, "too many arcs");
+  if (!cg_graph_arc_add_calls (r->graph, arc, calls))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: offset %" G_GSIZE_FORMAT ": call counts exceed 64 bits",
+                   r->name, at);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+overflow_at (Reader *r, gsize at, GError **error)
+{
+  g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: offset %" G_GSIZE_FORMAT ": a count exceeds 64 bits", r->name, at);
+  return FALSE;
+}
+
+static gboolean
+read_contexts (Reader *r, Cursor *c, GError **error)
+{
+  const guint8 *p;
+  if (!take (r, c, 8, "the context count", &p, error))
+    return FALSE;
+  guint64 n = get64 (p);
+  if (n > (c->end - c->pos) / AMON_CONTEXT_FIXED)
+    return fail (r, error, c->pos - 8, "%" G_GUINT64_FORMAT " contexts cannot fit in the section", n);
+  CgContexts *cx = cg_profile_ensure_contexts (r->profile);
+  guint nr = r->routine_function->len;
+  g_autoptr (GArray) fun = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  g_autoptr (GArray) mark = g_array_new (FALSE, FALSE, sizeof (guint8));
+  g_autoptr (GArray) routine = g_array_new (FALSE, FALSE, sizeof (guint32));
+  const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  for (guint64 k = 0; k < n; k++)
+    {
+      gsize at = c->pos;
+      if (!take (r, c, AMON_CONTEXT_FIXED, "a context", &p, error))
+        return FALSE;
+      guint32 len = get32 (p);
+      guint64 ticks = get64 (p + 8), entries = get64 (p + 16), recursive = get64 (p + 24);
+      if (len == 0)
+        return fail (r, error, at, "context %" G_GUINT64_FORMAT " has an empty history", k);
+      const guint8 *h;
+      if ((guint64) len * 4 > c->end - c->pos)
+        return fail (r, error, at, "context %" G_GUINT64_FORMAT "'s history of %u entries cannot fit in the section", k, len);
+      take (r, c, (gsize) len * 4, "a history", &h, error);
+      g_array_set_size (fun, len);
+      g_array_set_size (mark, len);
+      g_array_set_size (routine, len);
+      for (guint32 i = 0; i < len; i++)
+        {
+          guint32 e = get32 (h + 4 * i), x = e >> 1;
+          if (x >= nr)
+            return fail (r, error, at + AMON_CONTEXT_FIXED + 4 * i, "history entry refers to routine %u of %u", x, nr);
+          g_array_index (routine, guint32, i) = x;
+          g_array_index (mark, guint8, i) = e & AMON_ENTRY_MARKED;
+        }
+      /* the invariants of A1-A5 hold for routines; functions may merge
+       * routines (aliases), so they are checked on routine indexes */
+      const char *why;
+      if (!cg_contexts_check_history ((const CgFunctionId *) routine->data, (const guint8 *) mark->data, len, &why))
+        return fail (r, error, at, "context %" G_GUINT64_FORMAT ": %s", k, why);
+      for (guint32 i = 0; i < len; i++)
+        g_array_index (fun, CgFunctionId, i) = g_array_index (r->routine_function, CgFunctionId, g_array_index (routine, guint32, i));
+      const CgFunctionId *f = (const CgFunctionId *) fun->data;
+      const guint8 *m = (const guint8 *) mark->data;
+      guint64 ns;
+      if (!to_ns (r, ticks, &ns) || r->sum_time > G_MAXUINT64 - ticks || r->sum_entries > G_MAXUINT64 - entries
+          || r->sum_recursive > G_MAXUINT64 - recursive)
+        return overflow_at (r, at, error);
+      r->sum_time += ticks;
+      r->sum_entries += entries;
+      r->sum_recursive += recursive;
+      CgContextId id = cg_contexts_ensure (cx, f, m, len);
+      if (id == CG_NO_ID)
+        return fail (r, error, at, "too many contexts");
+      CgValue v = { .n = ns };
+      CgValue *cost = cg_contexts_cost (cx, id);
+      CgValue *self = cg_graph_self (r->graph, f[len - 1]);
+      if (!cg_value_add (kinds[r->event], &cost[r->event], v) || !cg_value_add (kinds[r->event], &self[r->event], v)
+          || !cg_contexts_add_counts (cx, id, entries, recursive))
+        return overflow_at (r, at, error);
+      /* every item's arcs; the entries are calls on the arc into s_n */
+      for (guint32 i = 0; i + 1 < len; i++)
+        if ((m[i] || m[i + 1]) && !add_calls (r, f[i], f[i + 1], i + 2 == len ? entries : 0, at, error))
+          return FALSE;
+      if (recursive && !add_calls (r, f[len - 1], f[len - 1], recursive, at, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+mismatch (Reader *r, gsize at, const char *what, guint64 said, guint64 found, GError **error)
+{
+  if (said == found)
+    return TRUE;
+  g_autofree char *msg = g_strdup_printf ("%s: offset %" G_GSIZE_FORMAT ": the totals say %" G_GUINT64_FORMAT " %s, the contexts add up to %" G_GUINT64_FORMAT,
+                                          r->name, at, said, what, found);
+  if (r->options && r->options->lenient)
+    {
+      cg_read_warn (r->options, "%s", msg);
+      return TRUE;
+    }
+  g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH, "%s", msg);
+  return FALSE;
+}
+
+static gboolean
+read_totals (Reader *r, Cursor *c, gboolean have_contexts, GError **error)
+{
+  gsize at = c->pos;
+  if (c->end - c->pos < 8 * AMON_TOTAL_N)
+    return fail (r, error, at, "the totals section has %" G_GSIZE_FORMAT " bytes, %d expected", c->end - c->pos,
+                 8 * AMON_TOTAL_N);
+  const guint8 *p = r->data + at;
+  c->pos = c->end; /* later versions may append fields */
+  if (!have_contexts)
+    return TRUE;
+  guint64 outside = get64 (p + 8 * AMON_TOTAL_OUTSIDE);
+  if (r->sum_time > G_MAXUINT64 - outside)
+    return overflow_at (r, at, error);
+  return mismatch (r, at + 8 * AMON_TOTAL_TIME, "clock units", get64 (p + 8 * AMON_TOTAL_TIME), r->sum_time + outside, error)
+         && mismatch (r, at + 8 * AMON_TOTAL_CALLS, "calls", get64 (p + 8 * AMON_TOTAL_CALLS), r->sum_entries, error)
+         && mismatch (r, at + 8 * AMON_TOTAL_RECURSIVE, "recursive calls", get64 (p + 8 * AMON_TOTAL_RECURSIVE),
+                      r->sum_recursive, error);
+}
+
+static gboolean
+read_stopped (Reader *r, Cursor *c, GError **error)
+{
+  const guint8 *p, *msg;
+  if (!take (r, c, 8, "the stop record", &p, error))
+    return FALSE;
+  guint32 len = get32 (p + 4);
+  if (!take (r, c, len, "the stop message", &msg, error))
+    return FALSE;
+  g_autofree char *text = g_utf8_make_valid ((const char *) msg, len);
+  cg_read_warn (r->options, "%s: profiling stopped early (reason %u: %s); the profile covers the run until then",
+                r->name, get32 (p), text);
+  return TRUE;
+}
+
+static gboolean
+read_header (Reader *r, gsize *first_section, GError **error)
+{
+  if (r->len < AMON_HEADER_SIZE)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_TRUNCATED, "%s: offset %" G_GSIZE_FORMAT ": the file ends inside its %d-byte header",
+                   r->name, r->len, AMON_HEADER_SIZE);
+      return FALSE;
+    }
+  const guint8 *p = r->data;
+  guint32 version = get32 (p + 8), header_size = get32 (p + 12);
+  if (version != AMON_VERSION)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "%s: offset 8: amon.out version %u is not supported (%d is)",
+                   r->name, version, AMON_VERSION);
+      return FALSE;
+    }
+  if (header_size < AMON_HEADER_SIZE || header_size > r->len)
+    return fail (r, error, 12, "header size %u is not between %d and the file's %" G_GSIZE_FORMAT " bytes", header_size,
+                 AMON_HEADER_SIZE, r->len);
+  r->clock = get32 (p + 20);
+  r->rate = get64 (p + 24);
+  if (r->clock < AMON_CLOCK_CPU || r->clock > AMON_CLOCK_SAMPLE)
+    return fail (r, error, 20, "unknown clock %u", r->clock);
+  if (r->rate == 0)
+    return fail (r, error, 24, "the clock rate is 0");
+  static const char *const descriptions[] = {
+    [AMON_CLOCK_CPU] = "CPU time of each thread (libamon, AMON_CLOCK=cpu)",
+    [AMON_CLOCK_WALL] = "elapsed time, CLOCK_MONOTONIC (libamon, AMON_CLOCK=wall)",
+    [AMON_CLOCK_TSC] = "elapsed time, time-stamp counter (libamon, AMON_CLOCK=tsc)",
+    [AMON_CLOCK_SAMPLE] = "CPU time of each thread, sampled (libamon, AMON_CLOCK=sample)",
+  };
+  const char *event = r->clock == AMON_CLOCK_CPU || r->clock == AMON_CLOCK_SAMPLE ? "cpu-time" : "wall-time";
+  gboolean is_new = cg_graph_find_event (r->graph, event) < 0;
+  GError *local = NULL;
+  if (!cg_profile_ensure_event (r->profile, event, "seconds", CG_KIND_INTEGER, &r->event, &local))
+    {
+      g_set_error (error, CG_ERROR, local->code, "%s: %s", r->name, local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  if (is_new)
+    {
+      cg_graph_set_event_scale (r->graph, r->event, 1e-9);
+      cg_graph_set_event_description (r->graph, r->event, descriptions[r->clock]);
+    }
+  else if (cg_graph_event_scale (r->graph, r->event) != 1e-9)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH, "%s: event %s is kept in another scale by an earlier input",
+                   r->name, event);
+      return FALSE;
+    }
+  *first_section = header_size;
+  return TRUE;
+}
+
+gboolean
+cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  Reader r = {
+    .name = cg_input_name (input),
+    .profile = profile,
+    .graph = cg_profile_graph (profile),
+    .options = options,
+  };
+  if (!cg_input_contents (input, &r.data, &r.len, error))
+    return FALSE;
+  if (!cg_amon_detect (r.data, r.len))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: offset 0: not an amon.out file", r.name);
+      return FALSE;
+    }
+  r.object_bias = g_array_new (FALSE, FALSE, sizeof (guint64));
+  r.object_main = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  r.object_path = g_ptr_array_new ();
+  r.routine_function = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  gsize pos = 0;
+  gboolean ok = read_header (&r, &pos, error), ended = FALSE;
+  guint32 last = 0; /* sections come in tag order, each once */
+  while (ok && !ended)
+    {
+      if (r.len - pos < AMON_SECTION_HEADER_SIZE)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_TRUNCATED, "%s: offset %" G_GSIZE_FORMAT ": the file ends before its END section",
+                       r.name, pos);
+          ok = FALSE;
+          break;
+        }
+      guint32 tag = get32 (r.data + pos);
+      guint64 length = get64 (r.data + pos + 8);
+      if (length > r.len - pos - AMON_SECTION_HEADER_SIZE)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_TRUNCATED,
+                       "%s: offset %" G_GSIZE_FORMAT ": section %u of %" G_GUINT64_FORMAT " bytes runs past the end of the file",
+                       r.name, pos, tag, length);
+          ok = FALSE;
+          break;
+        }
+      if (tag != AMON_SECTION_END && tag <= last)
+        {
+          ok = fail (&r, error, pos, "section %u is out of order or repeated", tag);
+          break;
+        }
+      Cursor c = { pos + AMON_SECTION_HEADER_SIZE, pos + AMON_SECTION_HEADER_SIZE + (gsize) length };
+      switch (tag)
+        {
+        case AMON_SECTION_END:
+          ended = TRUE;
+          break;
+        case AMON_SECTION_OBJECTS:
+          ok = read_objects (&r, &c, error);
+          break;
+        case AMON_SECTION_ROUTINES:
+          ok = read_routines (&r, &c, error);
+          break;
+        case AMON_SECTION_CONTEXTS:
+          ok = read_contexts (&r, &c, error);
+          break;
+        case AMON_SECTION_TOTALS:
+          ok = read_totals (&r, &c, last >= AMON_SECTION_CONTEXTS, error);
+          break;
+        case AMON_SECTION_STOPPED:
+          ok = read_stopped (&r, &c, error);
+          break;
+        default:
+          c.pos = c.end; /* a later version's section */
+          break;
+        }
+      if (ok && !ended && c.pos != c.end)
+        ok = fail (&r, error, c.pos, "section %u has %" G_GSIZE_FORMAT " bytes left over", tag, c.end - c.pos);
+      last = tag == AMON_SECTION_END ? last : tag;
+      pos = c.end;
+    }
+  if (ok)
+    cg_profile_add_source (profile, "amon", r.name, NULL, "libamon");
+  g_array_unref (r.object_bias);
+  g_array_unref (r.object_main);
+  g_ptr_array_unref (r.object_path);
+  g_array_unref (r.routine_function);
+  cg_symbols_free (r.exe);
+  return ok;
+}

@@ -1,0 +1,67 @@
+/* cg-spivey.h — exact costs and traversed cycles from Spivey's contexts.
+ *
+ * Spivey 2004, "Presenting the results".  Each context's cost (time) is
+ * charged:
+ *  - as self cost to its running routine s_n (the graph's self costs,
+ *    which the readers fill);
+ *  - to the total of every distinct function of its history, once each
+ *    (the history holds exactly the active functions; this is the exact
+ *    total of Kaes's Min_E rule);
+ *  - for each marked entry s_i (the item s_{i-1}[s_i]s_{i+1}):
+ *      to the arc s_i -> s_{i+1} (the outgoing arc of s_i's most recent
+ *      activation) as self_1 when s_{i+1} is the running routine, else as
+ *      child_1;
+ *      to the arc s_{i-1} -> s_i (its incoming arc) as self_2 when s_i is
+ *      the running routine, else as child_2.
+ * An arc's cost (cg_costs_arc) is self_1 + child_1, split in
+ * cg_costs_arc_self/_children; self_2/child_2 are the second split.  The
+ * two agree unless the program recursed mutually.
+ *
+ * Traversed cycles ("cycles actually traversed during execution", same
+ * section): in a history, a function s_i that also occurs earlier, last
+ * at s_j (j < i), closed a cycle of calls s_j -> ... -> s_i; the cycle is
+ * the set of distinct functions of s_j..s_{i-1}.  A cycle's traversals are
+ * the entries of the contexts whose running routine closes it, and its
+ * cost is that of every context in which it is open (closed at any
+ * marked entry), each context counted once per cycle.  The entries between
+ * s_j and s_i are the functions active since s_j's activation; A4 may
+ * have dropped the earlier entry of a function, so a cycle can go
+ * unlisted where compression lost it, never invented.
+ *
+ * Complexity: O(total history length) for costs, the same times the
+ * history length for cycles.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdio.h>
+
+#include "cg-cost.h"
+#include "cg-profile.h"
+
+G_BEGIN_DECLS
+
+/* Costs of method CG_METHOD_EXACT from the profile's contexts (arcs the
+ * contexts imply but the graph lacks are added to the graph with no
+ * calls).  Errors: CG_ERROR_UNSUPPORTED without contexts,
+ * CG_ERROR_OVERFLOW. */
+CgCosts *cg_spivey_compute (CgProfile *profile, GError **error);
+
+typedef struct {
+  CgFunctionId *members;  /* sorted by function id */
+  guint n_members;
+  CgValue *cost;          /* n_events values: contexts in which it is open */
+  guint64 traversals;     /* calls that closed it */
+} CgTraversedCycle;
+
+/* The cycles traversed in the profile's contexts, by cost (the first
+ * event) descending, then traversals, then members.  A GArray of
+ * CgTraversedCycle that frees its members (transfer full).  Errors:
+ * CG_ERROR_UNSUPPORTED without contexts, CG_ERROR_OVERFLOW. */
+GArray *cg_spivey_traversed_cycles (CgProfile *profile, GError **error);
+
+/* Lists the traversed cycles for @event as text for people (cgcycles
+ * --format=text).  Write errors are left in the stream's error flag. */
+gboolean cg_spivey_write_cycles_text (CgProfile *profile, guint event, FILE *stream, GError **error);
+
+G_END_DECLS

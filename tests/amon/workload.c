@@ -1,0 +1,219 @@
+/* workload.c — programs whose profile is known from their structure, for
+ * the end-to-end tests of libamon (tests/cli/amon.sh).  Built at test
+ * time with -finstrument-functions and linked with libamon.
+ *
+ * All CPU work is burn(N): N iterations of the same loop, so time is
+ * proportional to iterations; burn itself is not instrumented, so its
+ * time is its caller's self time.  Every count below is exact.
+ *
+ *   callers  10 rounds of cheap, which calls leaf(10,000) 10 times, and
+ *            costly, which calls leaf(200,000) once: the arcs carry 1:2
+ *            of leaf's time while gprof's call-count split says 10:1.
+ *            The rounds alternate so that both callers run under the
+ *            same conditions (other load, frequency).
+ *   mutual   20 chains even(100) -> odd(99) -> ... -> even(0); even
+ *            calls leaf(10,000) and odd calls leaf(30,000) at each step.
+ * Calls do at least 10,000 iterations, so the fixed cost of a call (about
+ * a dozen iterations' worth) stays near 0.1% of its time.  In callers,
+ * mutual and threads the program also measures, with the thread's CPU clock around
+ * each call of leaf, the time leaf took for each caller, and prints it
+ * (nanoseconds): the truth of this very run, whatever else the machine
+ * was doing.
+ *   selfrec  100 times down(999), directly recursive 999 deep.
+ *   threads  thread_a calls leaf(20000) 150 times, thread_b 50 times.
+ *   fork     main calls leaf 10 times, forks; the child calls leaf 30
+ *            times, the parent 20 more.
+ *   longjmp  deep(1000) recurses and longjmps back to main, which then
+ *            calls leaf 10 times.
+ *   exit     deep(200) calls exit(0) at the bottom.
+ */
+#include <pthread.h>
+#include <time.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static volatile unsigned long sink;
+
+__attribute__ ((noinline, no_instrument_function)) static void
+burn (unsigned long n)
+{
+  for (unsigned long i = 0; i < n; i++)
+    sink += i;
+}
+
+__attribute__ ((noinline)) static void
+leaf (unsigned long n)
+{
+  burn (n);
+}
+
+static unsigned long long measured[2]; /* ns in leaf, per caller */
+
+__attribute__ ((no_instrument_function)) static unsigned long long
+cpu_ns (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return (unsigned long long) t.tv_sec * 1000000000u + (unsigned long long) t.tv_nsec;
+}
+
+/* what two readings of the clock cost, with nothing between them */
+static unsigned long long clock_cost;
+
+__attribute__ ((no_instrument_function)) static void
+measure_clock_cost (void)
+{
+  clock_cost = ~0ull;
+  for (int i = 0; i < 2000; i++)
+    {
+      unsigned long long a = cpu_ns (), b = cpu_ns ();
+      if (b - a < clock_cost)
+        clock_cost = b - a;
+    }
+}
+
+/* leaf(n), its time added to measured[who] */
+#define TIMED_LEAF(who, n) \
+  do \
+    { \
+      unsigned long long t0_ = cpu_ns (); \
+      leaf (n); \
+      unsigned long long t1_ = cpu_ns () - t0_; \
+      measured[who] += t1_ > clock_cost ? t1_ - clock_cost : 0; \
+    } \
+  while (0)
+
+__attribute__ ((noinline)) static void
+cheap (void)
+{
+  for (int i = 0; i < 10; i++)
+    TIMED_LEAF (0, 10000);
+}
+
+__attribute__ ((noinline)) static void
+costly (void)
+{
+  TIMED_LEAF (1, 200000);
+}
+
+static int odd (int n);
+
+__attribute__ ((noinline)) static int
+even (int n)
+{
+  TIMED_LEAF (0, 10000);
+  return n == 0 ? 1 : odd (n - 1);
+}
+
+__attribute__ ((noinline)) static int
+odd (int n)
+{
+  TIMED_LEAF (1, 30000);
+  return n == 0 ? 0 : even (n - 1);
+}
+
+__attribute__ ((noinline)) static int
+down (int n)
+{
+  burn (100);
+  return n == 0 ? 0 : 1 + down (n - 1);
+}
+
+__attribute__ ((noinline)) static void *
+thread_a (void *arg)
+{
+  (void) arg;
+  for (int i = 0; i < 150; i++)
+    TIMED_LEAF (0, 20000);
+  return NULL;
+}
+
+__attribute__ ((noinline)) static void *
+thread_b (void *arg)
+{
+  (void) arg;
+  for (int i = 0; i < 50; i++)
+    TIMED_LEAF (1, 20000);
+  return NULL;
+}
+
+static jmp_buf env;
+
+__attribute__ ((noinline)) static int
+deep (int n, int how)
+{
+  burn (10);
+  if (n == 0)
+    {
+      if (how)
+        longjmp (env, 1);
+      exit (0);
+    }
+  return deep (n - 1, how) + 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *mode = argc > 1 ? argv[1] : "callers";
+  int r = 0;
+  measure_clock_cost ();
+  if (strcmp (mode, "callers") == 0)
+    {
+      for (int i = 0; i < 10; i++)
+        {
+          cheap ();
+          costly ();
+        }
+    }
+  else if (strcmp (mode, "mutual") == 0)
+    for (int i = 0; i < 20; i++)
+      r += even (100);
+  else if (strcmp (mode, "selfrec") == 0)
+    for (int i = 0; i < 100; i++)
+      r += down (999);
+  else if (strcmp (mode, "threads") == 0)
+    {
+      pthread_t a, b;
+      if (pthread_create (&a, NULL, thread_a, NULL) || pthread_create (&b, NULL, thread_b, NULL))
+        return 2;
+      pthread_join (a, NULL);
+      pthread_join (b, NULL);
+    }
+  else if (strcmp (mode, "fork") == 0)
+    {
+      for (int i = 0; i < 10; i++)
+        leaf (1000);
+      pid_t pid = fork ();
+      if (pid < 0)
+        return 2;
+      if (pid == 0)
+        {
+          for (int i = 0; i < 30; i++)
+            leaf (1000);
+          return 0;
+        }
+      for (int i = 0; i < 20; i++)
+        leaf (1000);
+      int status;
+      waitpid (pid, &status, 0);
+      r = WIFEXITED (status) && WEXITSTATUS (status) == 0 ? 0 : 1;
+    }
+  else if (strcmp (mode, "longjmp") == 0)
+    {
+      if (!setjmp (env))
+        deep (1000, 1);
+      for (int i = 0; i < 10; i++)
+        leaf (100);
+    }
+  else if (strcmp (mode, "exit") == 0)
+    deep (200, 0);
+  else
+    return 2;
+  printf ("%d %llu %llu\n", r, measured[0], measured[1]);
+  return 0;
+}

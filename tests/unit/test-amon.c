@@ -1,0 +1,582 @@
+/* test-amon.c — libamon's context machine against brute force.
+ *
+ * Oracles:
+ *  - steps A2-A5 read literally from Spivey 2004 (each deletion rule
+ *    applied, restarting, until none applies) on random call sequences;
+ *  - the paper's own example, Main -> (P -> Q -> R)^n -> P -> S, whose
+ *    contexts are listed in Figure 2 and the text around it;
+ *  - the whole chain (monitor, amon.out writer, cgtools reader, Spivey's
+ *    costs) on random programs of up to 5 routines with self and mutual
+ *    recursion up to 10,000 deep, replayed with explicit timestamps,
+ *    against a computation over the full stack at every instant: each
+ *    interval charged to every distinct routine on the stack, and to the
+ *    incoming and outgoing arcs of each routine's most recent activation
+ *    (runs of direct recursion count as one activation, as step A1 makes
+ *    them).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "amon-format.h"
+#include "amon-thread.h"
+#include "amon-write.h"
+#include "cg-test.h"
+
+#define F AMON_ENTRY_MARKED
+
+/* ---- steps A2-A5, literally ---- */
+
+static guint
+brute_history (const guint32 *h, guint n, guint32 p, guint32 *out)
+{
+  guint32 s[4096];
+  guint8 m[4096];
+  for (guint i = 0; i < n; i++)
+    {
+      s[i] = h[i] >> 1;
+      m[i] = h[i] & 1;
+    }
+  /* A2 */
+  s[n] = p;
+  m[n] = 1;
+  n++;
+  /* A3 */
+  for (guint i = 0; i + 1 < n; i++)
+    if (s[i] == p)
+      m[i] = 0;
+  /* A4: 1 < i < n (1-based), repeat until no deletion applies */
+  for (gboolean again = TRUE; again;)
+    {
+      again = FALSE;
+      for (guint i = 1; i + 1 < n; i++)
+        if (!m[i - 1] && !m[i] && !m[i + 1])
+          {
+            memmove (s + i, s + i + 1, (n - i - 1) * sizeof *s);
+            memmove (m + i, m + i + 1, n - i - 1);
+            n--;
+            again = TRUE;
+            break;
+          }
+    }
+  /* A5 */
+  for (gboolean again = TRUE; again;)
+    {
+      again = FALSE;
+      for (guint i = 0; i + 1 < n; i++)
+        if (s[i] == s[i + 1] && !m[i] && !m[i + 1])
+          {
+            memmove (s + i, s + i + 1, (n - i - 1) * sizeof *s);
+            memmove (m + i, m + i + 1, n - i - 1);
+            n--;
+            again = TRUE;
+            break;
+          }
+    }
+  for (guint i = 0; i < n; i++)
+    out[i] = s[i] << 1 | m[i];
+  return n;
+}
+
+static void
+test_history_against_paper (void)
+{
+  GRand *rand = g_rand_new_with_seed (4);
+  guint32 stack[64][4096];
+  guint len[64];
+  for (int program = 0; program < 300; program++)
+    {
+      guint routines = 2 + (guint) g_rand_int_range (rand, 0, 7);
+      guint depth = 1;
+      stack[0][0] = 0 << 1 | 1;
+      len[0] = 1;
+      for (int step = 0; step < 400; step++)
+        {
+          if (depth > 1 && (depth == 64 || g_rand_int_range (rand, 0, 100) < 40))
+            {
+              depth--;
+              continue;
+            }
+          guint32 *h = stack[depth - 1];
+          guint n = len[depth - 1];
+          guint32 p = (guint32) g_rand_int_range (rand, 0, (gint32) routines);
+          if ((h[n - 1] >> 1) == p)
+            continue; /* A1: the context stays */
+          guint32 want[4096];
+          guint wn = brute_history (h, n, p, want);
+          guint got_n = amon_history_call (h, n, p, stack[depth]);
+          CU_ASSERT_EQUAL_FATAL (got_n, wn);
+          CU_ASSERT_FATAL (memcmp (stack[depth], want, wn * 4) == 0);
+          /* invariants: each routine marked once, at its last entry;
+           * bounded by 3R + 2 for R distinct routines */
+          guint marked[16] = { 0 }, distinct = 0;
+          for (guint i = got_n; i-- > 0;)
+            {
+              guint32 r = stack[depth][i] >> 1;
+              if (marked[r] == 0)
+                {
+                  CU_ASSERT (stack[depth][i] & 1);
+                  distinct++;
+                }
+              else
+                CU_ASSERT (!(stack[depth][i] & 1));
+              marked[r]++;
+            }
+          CU_ASSERT (got_n <= 3 * distinct + 2);
+          len[depth] = got_n;
+          depth++;
+        }
+    }
+  g_rand_free (rand);
+}
+
+/* ---- the paper's example ---- */
+
+static amon_limits limits = { AMON_DEFAULT_MAX_DEPTH, AMON_DEFAULT_MAX_HISTORY, AMON_DEFAULT_MAX_MEMORY };
+
+static char routine_addr[8]; /* fake entry addresses */
+enum { MAIN, P, Q, R, S };
+#define FN(x) ((void *) &routine_addr[x])
+
+static guint
+contexts_of (amon_machine *m)
+{
+  guint n = 0;
+  for (amon_context *c = m->root; c; c = c->next)
+    n++;
+  return n;
+}
+
+/* The history of @c as "Main P (Q) R" with machine routine indexes
+ * translated back to letters; unmarked entries in parentheses. */
+static char *
+show (amon_machine *m, amon_context *c)
+{
+  static const char *const names[] = { "Main", "P", "Q", "R", "S" };
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < c->len; i++)
+    {
+      char *addr = amon_machine_routine (m, c->hist[i] >> 1);
+      const char *name = names[addr - routine_addr];
+      g_string_append_printf (s, (c->hist[i] & 1) ? "%s%s" : "%s(%s)", i ? " " : "", name);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_paper_example (void)
+{
+  for (int n = 1; n <= 50; n += 49)
+    {
+      amon_machine m;
+      CU_ASSERT_FATAL (amon_machine_init (&m, &limits) == 0);
+      amon_context *main_ctx = amon_machine_call (&m, m.root, FN (MAIN));
+      amon_context *c = main_ctx, *c4 = NULL, *c5 = NULL, *c6 = NULL;
+      for (int i = 0; i < n; i++)
+        {
+          c = amon_machine_call (&m, c, FN (P));
+          if (i == 1)
+            c4 = c;
+          c = amon_machine_call (&m, c, FN (Q));
+          if (i == 1)
+            c5 = c;
+          c = amon_machine_call (&m, c, FN (R));
+          if (i == 1)
+            c6 = c;
+        }
+      c = amon_machine_call (&m, c, FN (P));
+      amon_context *s = amon_machine_call (&m, c, FN (S));
+      if (n == 1)
+        {
+          /* Main, C1, C2, C3, C4 and S's context, plus the root */
+          CU_ASSERT_EQUAL (contexts_of (&m), 7);
+          g_autofree char *h = show (&m, c);
+          CU_ASSERT_STRING_EQUAL (h, "Main (P) Q R P");
+        }
+      else
+        {
+          /* however deep the recursion: C1..C6 of Figure 2, Main, S's
+           * context and the root */
+          CU_ASSERT_EQUAL (contexts_of (&m), 9);
+          g_autofree char *h4 = show (&m, c4), *h5 = show (&m, c5), *h6 = show (&m, c6), *hs = show (&m, s);
+          CU_ASSERT_STRING_EQUAL (h4, "Main (P) Q R P");
+          CU_ASSERT_STRING_EQUAL (h5, "Main (P) (Q) R P Q");
+          /* "Q is redundant, and deleting it yields ..." */
+          CU_ASSERT_STRING_EQUAL (h6, "Main (P) (R) P Q R");
+          CU_ASSERT_PTR_EQUAL (c, c4); /* back to C4: a cycle in the machine */
+          CU_ASSERT_STRING_EQUAL (hs, "Main (P) Q R P S");
+          CU_ASSERT_EQUAL (c4->entries, (guint64) n);
+          /* transitions made at most a few times more than contexts */
+          CU_ASSERT (m.trans_count <= 10);
+        }
+      amon_machine_release (&m);
+    }
+}
+
+/* ---- the whole chain against the full stack ---- */
+
+#define NR 5
+typedef struct {
+  guint64 total[NR], self[NR];
+  guint64 self1[NR][NR], child1[NR][NR], self2[NR][NR], child2[NR][NR];
+  guint64 calls[NR][NR];
+  guint64 outside;
+} Truth;
+
+typedef struct {
+  uintptr_t sp;
+  void *site;
+} Hook;
+
+typedef struct {
+  GArray *stack;      /* guint: routine per real frame */
+  GArray *hooks;      /* Hook per real frame: what its hooks pass */
+  GArray *collapsed;  /* guint: routine per run of direct recursion */
+  GArray *run;        /* guint: length of each run */
+  GArray *occ[NR];    /* guint: positions in collapsed */
+} Model;
+
+static void
+model_charge (Model *mo, Truth *t, guint64 d)
+{
+  guint n = mo->collapsed->len;
+  if (n == 0)
+    {
+      t->outside += d;
+      return;
+    }
+  guint running = g_array_index (mo->collapsed, guint, n - 1);
+  t->self[running] += d;
+  for (guint r = 0; r < NR; r++)
+    {
+      if (mo->occ[r]->len == 0)
+        continue;
+      guint j = g_array_index (mo->occ[r], guint, mo->occ[r]->len - 1);
+      t->total[r] += d;
+      if (j + 1 < n)
+        {
+          guint c = g_array_index (mo->collapsed, guint, j + 1);
+          if (c == running)
+            t->self1[r][c] += d;
+          else
+            t->child1[r][c] += d;
+        }
+      if (j > 0)
+        {
+          guint a = g_array_index (mo->collapsed, guint, j - 1);
+          if (r == running)
+            t->self2[a][r] += d;
+          else
+            t->child2[a][r] += d;
+        }
+    }
+}
+
+static void
+model_push (Model *mo, Truth *t, guint r)
+{
+  guint n = mo->collapsed->len;
+  if (mo->stack->len)
+    t->calls[g_array_index (mo->stack, guint, mo->stack->len - 1)][r]++;
+  g_array_append_val (mo->stack, r);
+  if (n && g_array_index (mo->collapsed, guint, n - 1) == r)
+    {
+      g_array_index (mo->run, guint, n - 1)++;
+      return;
+    }
+  guint one = 1;
+  g_array_append_val (mo->collapsed, r);
+  g_array_append_val (mo->run, one);
+  g_array_append_val (mo->occ[r], n);
+}
+
+static void
+model_pop (Model *mo)
+{
+  g_array_set_size (mo->stack, mo->stack->len - 1);
+  guint n = mo->collapsed->len;
+  if (--g_array_index (mo->run, guint, n - 1) > 0)
+    return;
+  guint r = g_array_index (mo->collapsed, guint, n - 1);
+  g_array_set_size (mo->collapsed, n - 1);
+  g_array_set_size (mo->run, n - 1);
+  g_array_set_size (mo->occ[r], mo->occ[r]->len - 1);
+}
+
+#define BASE ((uintptr_t) 1 << 40)
+#define SP(depth) (BASE - (uintptr_t) (depth) * 64)
+#define SITE(n) ((void *) ((uintptr_t) 1 << 32 | (uintptr_t) (n)))
+
+static guint64
+value_of (CgGraph *g, CgCosts *c, const CgValue *(*get) (const CgCosts *, CgArcId), CgFunctionId a, CgFunctionId b)
+{
+  CgArcId arc = a == CG_NO_ID || b == CG_NO_ID ? CG_NO_ID : cg_graph_lookup_arc (g, a, b);
+  if (arc == CG_NO_ID)
+    return 0;
+  const CgValue *v = get (c, arc);
+  return v ? v[0].n : 0;
+}
+
+static guint64 resyncs_seen;
+
+/* Replays one random program; @longjmps: sometimes leave frames without
+ * their exits, as longjmp does.  Calls are real (a new frame below the
+ * caller's, a call site of their own) or inlined (the caller's frame and
+ * return address, as gcc passes them for a callee it inlined); exits
+ * pass a stack address that means nothing, as gcc's may not. */
+static void
+replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean longjmps)
+{
+  amon_thread *th = g_new0 (amon_thread, 1);
+  guint64 now = 1000;
+  CU_ASSERT_FATAL (amon_thread_init (th, &limits, now) == 0);
+  Truth *t = g_new0 (Truth, 1);
+  Model mo = { g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (Hook)),
+               g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (guint)), { NULL } };
+  guint sites = 0;
+  gboolean after_longjmp = FALSE;
+  for (guint r = 0; r < NR; r++)
+    mo.occ[r] = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* dive deep and come back, a few times */
+  gboolean diving = TRUE;
+  for (guint e = 0; e < events; e++)
+    {
+      guint64 d = (guint64) g_rand_int_range (rand, 0, 1000);
+      model_charge (&mo, t, d);
+      now += d;
+      guint depth = mo.stack->len;
+      if (depth >= max_depth)
+        diving = FALSE;
+      else if (depth == 0)
+        diving = TRUE;
+      if (longjmps && depth > 2 && g_rand_int_range (rand, 0, 200) == 0)
+        {
+          /* longjmp: the frames above a random depth vanish; the monitor
+           * learns it at the next event, which follows at once */
+          guint keep = (guint) g_rand_int_range (rand, 1, (gint32) depth);
+          /* not out of an inlined callee into its container: the two
+           * share a frame and a return address, so no monitor could tell
+           * that the callee is gone */
+          while (keep < depth && g_array_index (mo.hooks, Hook, keep).sp == g_array_index (mo.hooks, Hook, keep - 1).sp)
+            keep++;
+          while (mo.stack->len > keep)
+            {
+              model_pop (&mo);
+              g_array_set_size (mo.hooks, mo.stack->len);
+            }
+          depth = keep;
+          after_longjmp = TRUE;
+        }
+      gboolean call = depth == 0 || g_rand_int_range (rand, 0, 100) < (diving ? 65 : 35);
+      if (call)
+        {
+          guint caller = depth ? g_array_index (mo.stack, guint, depth - 1) : 0;
+          /* bias to recursion: self (direct) or the routine below (mutual) */
+          guint r = (guint) g_rand_int_range (rand, 0, (gint32) routines);
+          int k = g_rand_int_range (rand, 0, 10);
+          if (depth && k < 2)
+            r = caller;
+          else if (depth >= 2 && k < 5)
+            r = g_array_index (mo.stack, guint, depth - 2);
+          Hook h = { SP (1), SITE (++sites) };
+          if (depth)
+            {
+              Hook top = g_array_index (mo.hooks, Hook, depth - 1);
+              /* inlined: not into itself, and not right after a longjmp,
+               * where it could not be told from the frame left behind */
+              if (r != caller && !after_longjmp && g_rand_int_range (rand, 0, 5) == 0)
+                h = top;
+              else
+                h.sp = top.sp - 64;
+            }
+          model_push (&mo, t, r);
+          g_array_append_val (mo.hooks, h);
+          amon_thread_enter (th, FN (r), h.site, h.sp, now);
+        }
+      else
+        {
+          guint r = g_array_index (mo.stack, guint, depth - 1);
+          Hook h = g_array_index (mo.hooks, Hook, depth - 1);
+          model_pop (&mo);
+          g_array_set_size (mo.hooks, mo.stack->len);
+          amon_thread_exit (th, FN (r), h.site, h.sp + (uintptr_t) g_rand_int_range (rand, 0, 3) * 8 - 8, now);
+        }
+      after_longjmp = FALSE;
+      CU_ASSERT_EQUAL_FATAL (th->stop_reason, 0);
+    }
+  guint64 d = 17;
+  model_charge (&mo, t, d);
+  amon_thread_charge_all (th, now + d);
+
+  /* write amon.out, read it with cgtools */
+  amon_clock clock = { .kind = AMON_CLOCK_WALL, .rate = 1000000000u, .resolution_ps = 1000 };
+  amon_run run = { .clock = &clock, .threads = th, .pid = 1 };
+  char *path = cg_test_temp_file ("", 0);
+  CU_ASSERT_EQUAL_FATAL (amon_write_file (&run, NULL, path), 0);
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  GError *error = NULL;
+  CU_ASSERT_FATAL (cg_read_file (p, path, NULL, &error));
+  g_autoptr (CgCosts) c = cg_method_compute (p, CG_METHOD_AUTO, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  CU_ASSERT_EQUAL (cg_costs_method (c), CG_METHOD_EXACT);
+  CgGraph *g = cg_profile_graph (p);
+  CgFunctionId id[NR];
+  for (guint r = 0; r < NR; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", (guint64) (uintptr_t) FN (r));
+      id[r] = cg_graph_lookup_function (g, cg_graph_intern (g, "", -1), cg_graph_intern (g, name, -1));
+    }
+  guint64 sum_self = 0;
+  for (guint r = 0; r < routines; r++)
+    {
+      guint64 total = id[r] == CG_NO_ID ? 0 : cg_costs_total_const (c, id[r])[0].n;
+      guint64 self = id[r] == CG_NO_ID ? 0 : cg_graph_self_const (g, id[r])[0].n;
+      CU_ASSERT_EQUAL (total, t->total[r]);
+      CU_ASSERT_EQUAL (self, t->self[r]);
+      sum_self += self;
+      for (guint q = 0; q < routines; q++)
+        {
+          CU_ASSERT_EQUAL (value_of (g, c, cg_costs_arc_self_const, id[r], id[q]), t->self1[r][q]);
+          CU_ASSERT_EQUAL (value_of (g, c, cg_costs_arc_children_const, id[r], id[q]), t->child1[r][q]);
+          CU_ASSERT_EQUAL (value_of (g, c, cg_costs_arc_self2_const, id[r], id[q]), t->self2[r][q]);
+          CU_ASSERT_EQUAL (value_of (g, c, cg_costs_arc_children2_const, id[r], id[q]), t->child2[r][q]);
+          CU_ASSERT_EQUAL (value_of (g, c, cg_costs_arc_const, id[r], id[q]), t->self1[r][q] + t->child1[r][q]);
+          CgArcId arc = id[r] == CG_NO_ID || id[q] == CG_NO_ID ? CG_NO_ID : cg_graph_lookup_arc (g, id[r], id[q]);
+          CU_ASSERT_EQUAL (arc == CG_NO_ID ? 0 : cg_graph_arc_calls (g, arc), t->calls[r][q]);
+        }
+    }
+  CU_ASSERT_EQUAL (sum_self + t->outside, now + d - 1000);
+  if (!longjmps)
+    CU_ASSERT_EQUAL (th->resyncs, 0);
+  CU_ASSERT (th->max_depth >= max_depth);
+  resyncs_seen += th->resyncs;
+  g_clear_error (&error);
+  cg_test_remove (path);
+  amon_thread_release (th);
+  g_free (th);
+  g_free (t);
+  g_array_unref (mo.stack);
+  g_array_unref (mo.hooks);
+  g_array_unref (mo.collapsed);
+  g_array_unref (mo.run);
+  for (guint r = 0; r < NR; r++)
+    g_array_unref (mo.occ[r]);
+}
+
+static void
+test_random_programs (void)
+{
+  GRand *rand = g_rand_new_with_seed (2004);
+  for (int i = 0; i < 40; i++)
+    replay (rand, 2 + (guint) (i % 4), 40, 3000, FALSE);
+  g_rand_free (rand);
+}
+
+static void
+test_deep_recursion (void)
+{
+  GRand *rand = g_rand_new_with_seed (10000);
+  for (guint routines = 1; routines <= NR; routines++)
+    replay (rand, routines, 10000, 80000, FALSE);
+  g_rand_free (rand);
+}
+
+static void
+test_longjmp_resynchronises (void)
+{
+  GRand *rand = g_rand_new_with_seed (1979);
+  resyncs_seen = 0;
+  for (int i = 0; i < 30; i++)
+    replay (rand, 2 + (guint) (i % 4), 60, 4000, TRUE);
+  /* the generator did make the monitor repair its stack */
+  CU_ASSERT (resyncs_seen > 30);
+  g_rand_free (rand);
+}
+
+static void
+test_unmatched_exit_ignored (void)
+{
+  amon_thread *th = g_new0 (amon_thread, 1);
+  CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
+  /* profiling started inside P: its return matches nothing */
+  amon_thread_exit (th, FN (P), SITE (1), SP (1), 5);
+  CU_ASSERT_EQUAL (th->unmatched, 1);
+  amon_thread_enter (th, FN (Q), SITE (2), SP (1), 6);
+  /* a return from a routine that is not on the stack at all, and one
+   * from another call site */
+  amon_thread_exit (th, FN (R), SITE (2), SP (1), 7);
+  amon_thread_exit (th, FN (Q), SITE (3), SP (1), 7);
+  CU_ASSERT_EQUAL (th->unmatched, 3);
+  CU_ASSERT_EQUAL (th->depth, 1);
+  amon_thread_exit (th, FN (Q), SITE (2), SP (1), 8);
+  CU_ASSERT_EQUAL (th->depth, 0);
+  amon_thread_release (th);
+  g_free (th);
+}
+
+static void
+test_limits_stop_cleanly (void)
+{
+  amon_limits small = { 100, AMON_DEFAULT_MAX_HISTORY, AMON_DEFAULT_MAX_MEMORY };
+  amon_thread *th = g_new0 (amon_thread, 1);
+  CU_ASSERT_FATAL (amon_thread_init (th, &small, 0) == 0);
+  guint i;
+  for (i = 1; i <= 200 && th->stop_reason == 0; i++)
+    amon_thread_enter (th, FN (i % 2 ? P : Q), NULL, SP (i), i);
+  CU_ASSERT_EQUAL (th->stop_reason, AMON_STOP_DEPTH);
+  CU_ASSERT_EQUAL (th->depth, 100);
+  amon_thread_release (th);
+  g_free (th);
+
+  /* memory: a machine that may not grow past its first tables */
+  amon_limits tiny = { AMON_DEFAULT_MAX_DEPTH, AMON_DEFAULT_MAX_HISTORY, 300 * 1024 };
+  th = g_new0 (amon_thread, 1);
+  CU_ASSERT_FATAL (amon_thread_init (th, &tiny, 0) == 0);
+  static char many[100000];
+  for (i = 0; i < 100000 && th->stop_reason == 0; i++)
+    {
+      amon_thread_enter (th, &many[i], NULL, SP (1), i);
+      if (th->stop_reason == 0)
+        amon_thread_exit (th, &many[i], NULL, SP (1), i);
+    }
+  CU_ASSERT_EQUAL (th->stop_reason, AMON_STOP_MEMORY);
+  CU_ASSERT (th->m.bytes <= 300 * 1024);
+  amon_thread_release (th);
+  g_free (th);
+}
+
+static void
+test_overhead_subtracted (void)
+{
+  amon_thread *th = g_new0 (amon_thread, 1);
+  CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
+  th->overhead = 10;
+  amon_thread_enter (th, FN (P), NULL, SP (1), 100); /* root: 100 */
+  amon_thread_enter (th, FN (Q), NULL, SP (2), 105); /* P: 5, less than the overhead */
+  amon_thread_exit (th, FN (Q), NULL, SP (2), 1105); /* Q: 1000 */
+  amon_thread_charge_all (th, 1205);                /* P: 100 */
+  amon_context *p = th->stack ? th->m.root->next : NULL;
+  CU_ASSERT_EQUAL (th->m.root->time, 90);
+  CU_ASSERT_EQUAL (p->time, 0 + 90);
+  CU_ASSERT_EQUAL (p->next->time, 990);
+  CU_ASSERT_EQUAL (th->overhead_total, 10 + 5 + 10 + 10);
+  amon_thread_release (th);
+  g_free (th);
+}
+
+int
+main (void)
+{
+  static const CgTestCase cases[] = {
+    { "history: A2-A5 equal the paper's rules applied literally", test_history_against_paper },
+    { "history: the paper's P-Q-R-S example", test_paper_example },
+    { "replay: random programs, every total and arc time", test_random_programs },
+    { "replay: recursion 10,000 deep", test_deep_recursion },
+    { "replay: longjmp out of deep frames resynchronises", test_longjmp_resynchronises },
+    { "unmatched returns are ignored", test_unmatched_exit_ignored },
+    { "limits stop profiling cleanly", test_limits_stop_cleanly },
+    { "the monitor's own cost is subtracted", test_overhead_subtracted },
+    { NULL, NULL },
+  };
+  return cg_test_main ("amon", cases);
+}

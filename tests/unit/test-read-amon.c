@@ -1,0 +1,397 @@
+/* test-read-amon.c — the amon.out reader on hand-made files.
+ *
+ * Each file is built byte by byte here, little-endian as formats/amon.md
+ * says, so the tests do not depend on the runtime that writes them.
+ * Oracles: the values put in the file (times converted at the stated
+ * rate), Spivey's rules applied by hand to the few contexts, and for bad
+ * files the offset of the byte that is wrong.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "../../src/amon/amon-format.h"
+#include "cg-test.h"
+
+static void
+u32 (GByteArray *b, guint32 v)
+{
+  guint8 x[4] = { (guint8) v, (guint8) (v >> 8), (guint8) (v >> 16), (guint8) (v >> 24) };
+  g_byte_array_append (b, x, 4);
+}
+
+static void
+u64 (GByteArray *b, guint64 v)
+{
+  u32 (b, (guint32) v);
+  u32 (b, (guint32) (v >> 32));
+}
+
+static void
+put32 (GByteArray *b, guint at, guint32 v)
+{
+  for (int i = 0; i < 4; i++)
+    b->data[at + i] = (guint8) (v >> (8 * i));
+}
+
+static void
+put64 (GByteArray *b, guint at, guint64 v)
+{
+  put32 (b, at, (guint32) v);
+  put32 (b, at + 4, (guint32) (v >> 32));
+}
+
+static void
+header (GByteArray *b, guint32 clock, guint64 rate, guint32 flags)
+{
+  g_byte_array_append (b, (const guint8 *) AMON_MAGIC, AMON_MAGIC_LEN);
+  u32 (b, AMON_VERSION);
+  u32 (b, AMON_HEADER_SIZE);
+  u32 (b, flags);
+  u32 (b, clock);
+  u64 (b, rate);
+  u64 (b, 1000);  /* resolution, ps */
+  u64 (b, 20000); /* overhead, ps */
+  u64 (b, 42);    /* pid */
+  u64 (b, 0);
+}
+
+/* Starts a section; returns where its length goes. */
+static guint
+section (GByteArray *b, guint32 tag)
+{
+  u32 (b, tag);
+  u32 (b, 0);
+  guint at = b->len;
+  u64 (b, 0);
+  return at;
+}
+
+static void
+end_section (GByteArray *b, guint at)
+{
+  put64 (b, at, b->len - at - 8);
+}
+
+typedef struct {
+  guint32 len;
+  guint32 hist[8];
+  guint64 ticks, entries, recursive;
+} Ctx;
+
+#define M(r) ((r) << 1 | 1)
+#define U(r) ((r) << 1)
+
+/* main=0 f=1 g=2 (g unnamed) in /bin/prog (main object, bias 0x1000) */
+static GByteArray *
+sample (const Ctx *contexts, guint n, guint64 outside, guint64 rate)
+{
+  GByteArray *b = g_byte_array_new ();
+  header (b, AMON_CLOCK_CPU, rate, 0);
+  guint at = section (b, AMON_SECTION_OBJECTS);
+  u32 (b, 1);
+  u64 (b, 0x1000);
+  u32 (b, AMON_OBJECT_MAIN);
+  u32 (b, 9);
+  g_byte_array_append (b, (const guint8 *) "/bin/prog", 9);
+  end_section (b, at);
+  at = section (b, AMON_SECTION_ROUTINES);
+  u32 (b, 3);
+  static const char *const names[] = { "main", "f", "" };
+  for (guint32 r = 0; r < 3; r++)
+    {
+      u64 (b, 0x1000 + 0x100 * (r + 1));
+      u32 (b, 0);
+      u32 (b, (guint32) strlen (names[r]));
+      g_byte_array_append (b, (const guint8 *) names[r], (guint) strlen (names[r]));
+    }
+  end_section (b, at);
+  at = section (b, AMON_SECTION_CONTEXTS);
+  u64 (b, n);
+  guint64 time = outside, calls = 0, rec = 0;
+  for (guint k = 0; k < n; k++)
+    {
+      u32 (b, contexts[k].len);
+      u32 (b, 0);
+      u64 (b, contexts[k].ticks);
+      u64 (b, contexts[k].entries);
+      u64 (b, contexts[k].recursive);
+      for (guint i = 0; i < contexts[k].len; i++)
+        u32 (b, contexts[k].hist[i]);
+      time += contexts[k].ticks;
+      calls += contexts[k].entries;
+      rec += contexts[k].recursive;
+    }
+  end_section (b, at);
+  at = section (b, AMON_SECTION_TOTALS);
+  for (int i = 0; i < AMON_TOTAL_N; i++)
+    u64 (b, i == AMON_TOTAL_TIME ? time : i == AMON_TOTAL_OUTSIDE ? outside : i == AMON_TOTAL_CALLS ? calls
+                                                                      : i == AMON_TOTAL_RECURSIVE ? rec : 1);
+  end_section (b, at);
+  section (b, AMON_SECTION_END);
+  return b;
+}
+
+/* main -> f -> g -> f -> g (mutual recursion f <-> g), f recursing
+ * directly: rate 2 GHz, so ticks / 2 = ns */
+static const Ctx mutual[] = {
+  { 1, { M (0) }, 200, 1, 0 },
+  { 2, { M (0), M (1) }, 400, 1, 3 },
+  { 3, { M (0), M (1), M (2) }, 600, 1, 0 },
+  { 4, { M (0), U (1), M (2), M (1) }, 800, 1, 0 },
+  { 5, { M (0), U (1), U (2), M (1), M (2) }, 1000, 1, 0 },
+};
+
+static CgProfile *
+read_bytes (GByteArray *b, CgReadOptions *options, GError **error)
+{
+  char *path = cg_test_temp_file ((const char *) b->data, b->len);
+  CgProfile *p = cg_profile_new ();
+  if (!cg_read_file (p, path, options, error))
+    g_clear_pointer (&p, cg_profile_free);
+  cg_test_remove (path);
+  return p;
+}
+
+static CgFunctionId
+fn (CgGraph *g, const char *name)
+{
+  return cg_graph_lookup_function (g, cg_graph_intern (g, "/bin/prog", -1), cg_graph_intern (g, name, -1));
+}
+
+static guint64
+arc_value (CgGraph *g, const CgCosts *c, const CgValue *(*get) (const CgCosts *, CgArcId), const char *a, const char *b)
+{
+  CgArcId arc = cg_graph_lookup_arc (g, fn (g, a), fn (g, b));
+  CU_ASSERT_FATAL (arc != CG_NO_ID);
+  return get (c, arc)[0].n;
+}
+
+static void
+test_mutual_recursion (void)
+{
+  g_autoptr (GByteArray) b = sample (mutual, G_N_ELEMENTS (mutual), 50, 2000000000u);
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  CgGraph *g = cg_profile_graph (p);
+  CU_ASSERT_EQUAL (cg_graph_n_events (g), 1);
+  CU_ASSERT_STRING_EQUAL (cg_graph_event_name (g, 0), "cpu-time");
+  CU_ASSERT_DOUBLE_EQUAL (cg_graph_event_scale (g, 0), 1e-9, 1e-20);
+  /* the unnamed routine at 0x1300, bias 0x1000 */
+  CU_ASSERT (fn (g, "0x300") != CG_NO_ID);
+  CgFunctionId m = fn (g, "main"), f = fn (g, "f"), x = fn (g, "0x300");
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, m)[0].n, 100);
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, f)[0].n, 200 + 400);
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, x)[0].n, 300 + 500);
+  /* entries: calls on the arc into the running routine */
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, m, f)), 1);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, f, x)), 2);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, x, f)), 1);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, f, f)), 3);
+
+  g_autoptr (CgCosts) c = cg_method_compute (p, CG_METHOD_AUTO, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  CU_ASSERT_EQUAL (cg_costs_method (c), CG_METHOD_EXACT);
+  /* totals: each context once to each distinct routine */
+  CU_ASSERT_EQUAL (cg_costs_total_const (c, m)[0].n, 1500);
+  CU_ASSERT_EQUAL (cg_costs_total_const (c, f)[0].n, 1400);
+  CU_ASSERT_EQUAL (cg_costs_total_const (c, x)[0].n, 1200);
+  /* by hand, item by item (ns); self when the arc's callee is the
+   * running routine (Spivey compares routines, not activations):
+   *  [m f]             200: [m]f: main->f self1; m[f]: main->f self2
+   *  [m f g]           300: [m]f: main->f child1; m[f]g: main->f child2,
+   *                         f->g self1; f[g]: f->g self2
+   *  [m (f) g f]       400: [m]f: f runs, main->f self1; f[g]f: f->g
+   *                         child2, g->f self1; g[f]: g->f self2
+   *  [m (f) (g) f g]   500: [m]f: main->f child1; g[f]g: g->f child2,
+   *                         f->g self1; f[g]: f->g self2 */
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_self_const, "main", "f"), 200 + 400);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_children_const, "main", "f"), 300 + 500);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_self2_const, "main", "f"), 200);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_children2_const, "main", "f"), 300);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_self_const, "f", "0x300"), 300 + 500);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_children_const, "f", "0x300"), 0);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_self2_const, "f", "0x300"), 300 + 500);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_children2_const, "f", "0x300"), 400);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_self_const, "0x300", "f"), 400);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_self2_const, "0x300", "f"), 400);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_children2_const, "0x300", "f"), 500);
+  CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_const, "main", "f"), 1400);
+
+  /* the cycle actually traversed: f, g closed twice (g->f, f->g) */
+  g_autoptr (GArray) cycles = cg_spivey_traversed_cycles (p, &error);
+  CU_ASSERT_EQUAL_FATAL (cycles->len, 1);
+  CgTraversedCycle *t = &g_array_index (cycles, CgTraversedCycle, 0);
+  CU_ASSERT_EQUAL (t->n_members, 2);
+  CU_ASSERT_EQUAL (t->traversals, 2);
+  CU_ASSERT_EQUAL (t->cost[0].n, 400 + 500);
+  g_clear_error (&error);
+}
+
+static void
+test_merge_sums (void)
+{
+  g_autoptr (GByteArray) b = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  char *path = cg_test_temp_file ((const char *) b->data, b->len);
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CU_ASSERT (cg_read_file (p, path, NULL, NULL));
+  CU_ASSERT (cg_read_file (p, path, NULL, NULL));
+  cg_test_remove (path);
+  CU_ASSERT_EQUAL (cg_contexts_n (cg_profile_contexts (p)), G_N_ELEMENTS (mutual));
+  CgGraph *g = cg_profile_graph (p);
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, fn (g, "f"))[0].n, 2 * (400 + 800));
+  CU_ASSERT_EQUAL (cg_contexts_recursive (cg_profile_contexts (p), 1), 6);
+  CU_ASSERT_EQUAL (cg_profile_n_sources (p), 2);
+}
+
+static void
+warned (const char *message, gpointer data)
+{
+  g_string_append_printf (data, "%s\n", message);
+}
+
+static void
+test_stopped_and_lenient (void)
+{
+  g_autoptr (GByteArray) b = sample (mutual, 2, 0, 1000000000u);
+  /* insert a STOPPED section before END and set the flag */
+  g_byte_array_set_size (b, b->len - AMON_SECTION_HEADER_SIZE);
+  put32 (b, 16, AMON_FLAG_STOPPED);
+  guint at = section (b, AMON_SECTION_STOPPED);
+  u32 (b, AMON_STOP_DEPTH);
+  u32 (b, 5);
+  g_byte_array_append (b, (const guint8 *) "depth", 5);
+  end_section (b, at);
+  section (b, AMON_SECTION_END);
+  g_autoptr (GString) w = g_string_new (NULL);
+  CgReadOptions o = { .warn = warned, .warn_data = w };
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = read_bytes (b, &o, &error);
+  CU_ASSERT_PTR_NOT_NULL (p);
+  CU_ASSERT (strstr (w->str, "stopped early") != NULL);
+  CU_ASSERT (strstr (w->str, "depth") != NULL);
+}
+
+typedef struct {
+  const char *what;
+  guint at;          /* byte to change, from the start */
+  int width;         /* 4 or 8 */
+  guint64 value;
+  gint truncate;     /* > 0: keep only this many bytes */
+  int code;
+  const char *fragment;
+} Bad;
+
+static void
+test_malformed (void)
+{
+  g_autoptr (GByteArray) good = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  /* offsets in the sample: header 64; OBJECTS at 64 (payload 80..109);
+   * ROUTINES at 109 (payload 125..); see the layout in formats/amon.md */
+  guint objects = 64, routines = objects + 16 + 4 + 16 + 9;
+  guint contexts = routines + 16 + 4 + 3 * 16 + 4 + 1;
+  guint first_ctx = contexts + 16 + 8;
+  const Bad cases[] = {
+    { "short header", 0, 0, 0, 40, CG_ERROR_TRUNCATED, "offset 40: the file ends inside its 64-byte header" },
+    { "version", 8, 4, 2, 0, CG_ERROR_UNSUPPORTED, "offset 8: amon.out version 2" },
+    { "header size", 12, 4, 1u << 30, 0, CG_ERROR_PARSE, "offset 12: header size" },
+    { "clock", 20, 4, 9, 0, CG_ERROR_PARSE, "offset 20: unknown clock 9" },
+    { "rate", 24, 8, 0, 0, CG_ERROR_PARSE, "offset 24: the clock rate is 0" },
+    { "section past the end", objects + 8, 8, 1u << 20, 0, CG_ERROR_TRUNCATED, "runs past the end of the file" },
+    { "object count", objects + 16, 4, 1000000, 0, CG_ERROR_PARSE, "1000000 objects cannot fit" },
+    { "path length", objects + 16 + 4 + 12, 4, 500, 0, CG_ERROR_PARSE, "an object's path needs 500 bytes" },
+    { "routine count", routines + 16, 4, G_MAXUINT32, 0, CG_ERROR_PARSE, "4294967295 routines cannot fit" },
+    { "routine object", routines + 16 + 4 + 8, 4, 7, 0, CG_ERROR_PARSE, "refers to object 7 of 1" },
+    { "context count", contexts + 16, 8, G_MAXUINT64, 0, CG_ERROR_PARSE, "contexts cannot fit" },
+    { "empty history", first_ctx, 4, 0, 0, CG_ERROR_PARSE, "has an empty history" },
+    { "long history", first_ctx, 4, 1000000, 0, CG_ERROR_PARSE, "history of 1000000 entries cannot fit" },
+    { "routine index", first_ctx + 32, 4, M (3), 0, CG_ERROR_PARSE, "refers to routine 3 of 3" },
+    { "unmarked last", first_ctx + 32, 4, U (0), 0, CG_ERROR_PARSE, "last entry is unmarked" },
+    { "no END", 0, 0, 0, -AMON_SECTION_HEADER_SIZE, CG_ERROR_TRUNCATED, "ends before its END section" },
+    { "totals", 0, 0, 0, 0, CG_ERROR_MISMATCH, "the totals say" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const Bad *c = &cases[i];
+      g_autoptr (GByteArray) b = g_byte_array_new ();
+      g_byte_array_append (b, good->data, good->len);
+      if (c->width == 4)
+        put32 (b, c->at, (guint32) c->value);
+      else if (c->width == 8)
+        put64 (b, c->at, c->value);
+      if (c->truncate > 0)
+        g_byte_array_set_size (b, (guint) c->truncate);
+      else if (c->truncate < 0)
+        g_byte_array_set_size (b, b->len - (guint) -c->truncate);
+      if (c->code == CG_ERROR_MISMATCH)
+        put64 (b, b->len - 16 - 8 * AMON_TOTAL_N + 8 * AMON_TOTAL_TIME, 12345);
+      GError *error = NULL;
+      g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
+      if (p != NULL || error == NULL || strstr (error->message, c->fragment) == NULL)
+        printf ("case %s: %s\n", c->what, error ? error->message : "no error");
+      CU_ASSERT_PTR_NULL (p);
+      CG_ASSERT_ERROR (error, c->code, c->fragment);
+      g_clear_error (&error);
+    }
+  /* the same mismatch is a warning when lenient */
+  g_autoptr (GByteArray) b = g_byte_array_new ();
+  g_byte_array_append (b, good->data, good->len);
+  put64 (b, b->len - 16 - 8 * AMON_TOTAL_N + 8 * AMON_TOTAL_TIME, 12345);
+  g_autoptr (GString) w = g_string_new (NULL);
+  CgReadOptions o = { .lenient = TRUE, .warn = warned, .warn_data = w };
+  g_autoptr (CgProfile) p = read_bytes (b, &o, NULL);
+  CU_ASSERT_PTR_NOT_NULL (p);
+  CU_ASSERT (strstr (w->str, "the totals say 12345 clock units") != NULL);
+}
+
+static void
+test_marks_checked (void)
+{
+  Ctx bad[] = { { 3, { M (0), M (1), M (1) }, 1, 1, 0 } };
+  g_autoptr (GByteArray) b = sample (bad, 1, 0, 1000000000u);
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
+  CU_ASSERT_PTR_NULL (p);
+  CG_ASSERT_ERROR (error, CG_ERROR_PARSE, "repeats the one before it");
+  g_clear_error (&error);
+  Ctx bad2[] = { { 3, { M (1), M (0), M (1) }, 1, 1, 0 } };
+  g_autoptr (GByteArray) b2 = sample (bad2, 1, 0, 1000000000u);
+  g_autoptr (CgProfile) p2 = read_bytes (b2, NULL, &error);
+  CG_ASSERT_ERROR (error, CG_ERROR_PARSE, "marked at an entry that is not its last");
+  g_clear_error (&error);
+}
+
+static void
+test_collapse_keeps_totals (void)
+{
+  g_autoptr (GByteArray) b = sample (mutual, G_N_ELEMENTS (mutual), 0, 1000000000u);
+  g_autoptr (CgProfile) p = read_bytes (b, NULL, NULL);
+  CU_ASSERT_FATAL (cg_collapse_cycles (p, NULL));
+  CgGraph *g = cg_profile_graph (p);
+  g_autoptr (CgCosts) c = cg_method_compute (p, CG_METHOD_EXACT, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  CgFunctionId cyc = cg_graph_lookup_function (g, cg_graph_intern (g, "", -1), cg_graph_intern (g, "<cycle 1>", -1));
+  CU_ASSERT_FATAL (cyc != CG_NO_ID);
+  /* the cycle f, g is active in every context but main's */
+  CU_ASSERT_EQUAL (cg_costs_total_const (c, cyc)[0].n, 400 + 600 + 800 + 1000);
+  CU_ASSERT_EQUAL (cg_costs_total_const (c, fn (g, "main"))[0].n, 3000);
+  CgArcId a = cg_graph_lookup_arc (g, fn (g, "main"), cyc);
+  CU_ASSERT_FATAL (a != CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_costs_arc_const (c, a)[0].n, 2800);
+}
+
+int
+main (void)
+{
+  static const CgTestCase cases[] = {
+    { "mutual recursion: totals, the four arc times, traversed cycles", test_mutual_recursion },
+    { "two files sum", test_merge_sums },
+    { "a stopped profile is read with a warning", test_stopped_and_lenient },
+    { "malformed files: offsets and codes", test_malformed },
+    { "mark bits are checked", test_marks_checked },
+    { "collapsing cycles keeps exact totals", test_collapse_keeps_totals },
+    { NULL, NULL },
+  };
+  return cg_test_main ("read-amon", cases);
+}
