@@ -119,6 +119,7 @@ cg_cli_read_inputs (const CgCliCommon *common, GError **error)
     ok = cg_read_file (profile, NULL, &options, error);
   for (guint i = 0; ok && common->files && common->files[i]; i++)
     ok = cg_read_file (profile, common->files[i], &options, error);
+  ok = ok && cg_read_finish (profile, &options, error);
   if (progress.shown)
     fputs ("\r\033[K", stderr);
   return ok ? g_steal_pointer (&profile) : NULL;

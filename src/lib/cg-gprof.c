@@ -280,28 +280,23 @@ arc_in_table (CgGprof *gp, const CgGprofSpecs *specs, CgGprofTable table, const 
   return FALSE;
 }
 
-/* Lists of kept arcs per caller and per callee, each in reverse arc
- * order (gprof prepends every new arc). */
+/* Lists of the @n arcs @sequence (in the order gprof added them) per
+ * caller and per callee, each in reverse order (gprof prepends every new
+ * arc). */
 static void
-build_lists (CgGprof *gp)
+build_lists (CgGprof *gp, const guint32 *sequence, guint n)
 {
   CgGraph *g = gp->graph;
-  guint na = cg_graph_n_arcs (g);
-  g_autofree guint32 *rev = g_new (guint32, MAX (na, 1) * 2);
-  guint n = 0;
-  for (guint i = na; i-- > 0;)
-    if (gp->arcs[i].kept)
-      {
-        rev[2 * n] = cg_graph_arc_caller (g, i);
-        rev[2 * n + 1] = cg_graph_arc_callee (g, i);
-        n++;
-      }
+  g_autofree guint32 *rev = g_new (guint32, MAX (n, 1) * 2);
   /* cg_csr_build gives positions into rev: map them back to arc ids */
   g_autofree guint32 *ids = g_new (guint32, MAX (n, 1));
-  guint k = 0;
-  for (guint i = na; i-- > 0;)
-    if (gp->arcs[i].kept)
-      ids[k++] = i;
+  for (guint k = 0; k < n; k++)
+    {
+      CgArcId a = sequence[n - 1 - k];
+      rev[2 * k] = cg_graph_arc_caller (g, a);
+      rev[2 * k + 1] = cg_graph_arc_callee (g, a);
+      ids[k] = a;
+    }
   cg_csr_build (rev, 2 * sizeof (guint32), 0, n, gp->nf, &gp->child_start, &gp->child_arcs);
   cg_csr_build (rev, 2 * sizeof (guint32), sizeof (guint32), n, gp->nf, &gp->parent_start, &gp->parent_arcs);
   for (guint i = 0; i < n; i++)
@@ -452,7 +447,7 @@ link_cycles (CgGprof *gp)
               CgFunctionId caller = cg_graph_arc_caller (g, in[i]);
               if (caller == m)
                 continue;
-              guint64 count = cg_graph_arc_calls (g, in[i]);
+              guint64 count = gp->arcs[in[i]].calls;
               if (entry (gp, caller)->cycle == c)
                 ce->self_calls += count;
               else
@@ -492,7 +487,7 @@ inherit (CgGprof *gp, CgFunctionId child)
           CgGprofEntry *pe = entry (gp, parent);
           e->print |= pe->print;
           if (e->ncalls != 0)
-            e->fract += pe->fract * ((gdouble) cg_graph_arc_calls (g, in[i]) / (gdouble) e->ncalls);
+            e->fract += pe->fract * ((gdouble) gp->arcs[in[i]].calls / (gdouble) e->ncalls);
         }
       return;
     }
@@ -513,7 +508,7 @@ inherit (CgGprof *gp, CgFunctionId child)
             continue;
           ce->print |= pe->print;
           if (ce->ncalls != 0)
-            ce->fract += pe->fract * ((gdouble) cg_graph_arc_calls (g, in[i]) / (gdouble) ce->ncalls);
+            ce->fract += pe->fract * ((gdouble) gp->arcs[in[i]].calls / (gdouble) ce->ncalls);
         }
     }
   for (guint32 m = first; m != NONE; m = gp->next[m])
@@ -590,7 +585,7 @@ propagate_time (CgGprof *gp, CgFunctionId parent)
   for (guint i = 0; i < n; i++)
     {
       CgArcId a = out[i];
-      guint64 count = cg_graph_arc_calls (g, a);
+      guint64 count = gp->arcs[a].calls;
       CgFunctionId child = cg_graph_arc_callee (g, a);
       CgGprofEntry *ce = entry (gp, child);
       if (count == 0 || child == parent || ce->fract == 0)
@@ -741,22 +736,48 @@ cg_gprof_new (CgProfile *profile, guint event, const CgGprofSpecs *specs)
     }
   gp->total_time = total;
 
-  /* arcs kept by the arc tables (cg_tally), calls received */
+  /* the arcs in the order gprof adds them: the recorded ones that the
+   * arc tables keep (cg_tally), in order of first appearance; then -c's
+   * static ones (arc_add, which consults no table), in the order the
+   * code scan found them, so that an arc the tables deleted comes back
+   * with no calls; then other arcs without calls (static arcs of a
+   * document whose scan order is not known here), in arc order */
+  g_autofree guint32 *sequence = g_new (guint32, MAX (na, 1));
+  guint n_seq = 0;
   for (CgArcId a = 0; a < na; a++)
     {
-      CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
-      gboolean kept = arc_in_table (gp, specs, CG_GPROF_INCL_ARCS, arc_left, arc_right, caller, callee)
-                      || (!gp->table_used[CG_GPROF_INCL_ARCS]
-                          && !arc_in_table (gp, specs, CG_GPROF_EXCL_ARCS, arc_left, arc_right, caller, callee));
-      gp->arcs[a].kept = kept;
-      if (!kept)
+      guint64 calls = cg_graph_arc_calls (g, a);
+      if (calls == 0)
         continue;
-      if (caller == callee)
-        entry (gp, callee)->self_calls += cg_graph_arc_calls (g, a);
-      else
-        entry (gp, callee)->ncalls += cg_graph_arc_calls (g, a);
+      CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
+      if (arc_in_table (gp, specs, CG_GPROF_INCL_ARCS, arc_left, arc_right, caller, callee)
+          || (!gp->table_used[CG_GPROF_INCL_ARCS]
+              && !arc_in_table (gp, specs, CG_GPROF_EXCL_ARCS, arc_left, arc_right, caller, callee)))
+        {
+          gp->arcs[a].kept = TRUE;
+          gp->arcs[a].calls = calls;
+          sequence[n_seq++] = a;
+          if (caller == callee)
+            entry (gp, callee)->self_calls += calls;
+          else
+            entry (gp, callee)->ncalls += calls;
+        }
     }
-  build_lists (gp);
+  guint n_static = 0;
+  const guint32 *static_arcs = h ? cg_histogram_static_arcs (h, &n_static) : NULL;
+  for (guint i = 0; i < n_static; i++)
+    if (static_arcs[i] < na && !gp->arcs[static_arcs[i]].kept)
+      {
+        gp->arcs[static_arcs[i]].kept = TRUE;
+        sequence[n_seq++] = static_arcs[i];
+      }
+  for (CgArcId a = 0; a < na; a++)
+    if (!gp->arcs[a].kept && cg_graph_arc_calls (g, a) == 0)
+      {
+        gp->arcs[a].kept = TRUE;
+        sequence[n_seq++] = a;
+      }
+  build_lists (gp, sequence, n_seq);
 
   number_depth_first (gp);
   link_cycles (gp);

@@ -90,6 +90,9 @@ typedef struct {
   gdouble time;
   gdouble child_time;
   gboolean kept;      /* FALSE when removed by an arc spec (-k, -q/-Q FROM/TO) */
+  guint64 calls;      /* the calls gprof counts: the arc's, or 0 for an arc
+                       * that only -c's code scan added (or brought back
+                       * after an arc spec deleted it) */
 } CgGprofArc;
 
 typedef struct _CgGprof CgGprof;

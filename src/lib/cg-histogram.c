@@ -22,6 +22,7 @@ struct _CgHistogram {
   gboolean forgotten; /* counts and credits unknown */
   GArray *ranges;  /* Range */
   GArray *credits; /* gdouble per function, grown on demand */
+  GArray *static_arcs; /* guint32 arc ids, gprof -c's, in scan order */
 };
 
 CgHistogram *
@@ -33,6 +34,7 @@ cg_histogram_new (guint event, guint32 rate, gdouble bin_width)
   h->bin_width = bin_width;
   h->ranges = g_array_new (FALSE, FALSE, sizeof (Range));
   h->credits = g_array_new (FALSE, TRUE, sizeof (gdouble));
+  h->static_arcs = g_array_new (FALSE, FALSE, sizeof (guint32));
   return h;
 }
 
@@ -45,6 +47,7 @@ cg_histogram_free (CgHistogram *h)
     g_free (g_array_index (h->ranges, Range, i).counts);
   g_array_unref (h->ranges);
   g_array_unref (h->credits);
+  g_array_unref (h->static_arcs);
   g_free (h);
 }
 
@@ -245,4 +248,18 @@ cg_histogram_merge (CgHistogram *dst, const CgHistogram *src, guint event, GErro
       return FALSE;
     }
   return TRUE;
+}
+
+void
+cg_histogram_set_static_arcs (CgHistogram *h, const guint32 *arcs, guint n)
+{
+  g_array_set_size (h->static_arcs, 0);
+  g_array_append_vals (h->static_arcs, arcs, n);
+}
+
+const guint32 *
+cg_histogram_static_arcs (const CgHistogram *h, guint *n)
+{
+  *n = h->static_arcs->len;
+  return (const guint32 *) h->static_arcs->data;
 }

@@ -18,7 +18,11 @@
  *    then, even when no arc resolved).
  * In memory only, the summed bin counts and the credit each function got
  * from them, so that summing several gmon.out files re-credits the summed
- * bins as gprof does (bit for bit) instead of adding rounded credits.
+ * bins as gprof does (bit for bit) instead of adding rounded credits; and
+ * the arcs that gprof's -c found in the executable's code, in the order
+ * it found them, since gprof adds them after the arc specs (-k, -q/-Q
+ * FROM/TO) have deleted arcs, so that a deleted arc comes back with no
+ * calls when the code holds the call.
  *
  * Ownership: a profile owns its histogram (cg_profile_set_histogram).
  */
@@ -87,5 +91,11 @@ void cg_histogram_set_credit (CgHistogram *histogram, guint f, gdouble credit);
 gboolean cg_histogram_merge (CgHistogram *dst, const CgHistogram *src, guint event, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgHistogram, cg_histogram_free)
+
+/* The arcs (ids in the profile's graph) that gprof's -c scan found, each
+ * once, in the order found (cg_read_gmon_static_calls); n = 0 when no
+ * scan was made.  The setter copies @arcs. */
+void cg_histogram_set_static_arcs (CgHistogram *histogram, const guint32 *arcs, guint n);
+const guint32 *cg_histogram_static_arcs (const CgHistogram *histogram, guint *n);
 
 G_END_DECLS

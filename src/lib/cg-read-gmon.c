@@ -3,6 +3,7 @@
 
 #include "cg-read-gmon.h"
 
+#include <elf.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -519,6 +520,10 @@ add_static_arcs (Target *t)
   if (h == NULL || cg_histogram_n_ranges (h) == 0 || text == NULL)
     return;
   gboolean big = cg_symbols_byte_order (t->symbols) == G_BIG_ENDIAN;
+  /* the arcs found, each once, in the order found: gprof revives arcs
+   * that its arc specs deleted in this order (cg-histogram.h) */
+  g_autoptr (GArray) scanned = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray) seen = g_array_new (FALSE, TRUE, sizeof (guint8));
   for (guint s = 0; s < t->n_sym; s++)
     {
       guint64 lo = t->sym[s].address;
@@ -560,10 +565,21 @@ add_static_arcs (Target *t)
           if (!in_histogram)
             continue;
           gint child = cg_symbols_lookup (t->symbols, dest);
-          if (child >= 0 && t->sym[child].address == dest)
-            cg_graph_ensure_arc (t->graph, t->fid[s], t->fid[child]);
+          if (child < 0 || t->sym[child].address != dest)
+            continue;
+          CgArcId a = cg_graph_ensure_arc (t->graph, t->fid[s], t->fid[child]);
+          if (a == CG_NO_ID)
+            continue;
+          if (a >= seen->len)
+            g_array_set_size (seen, a + 1);
+          if (!g_array_index (seen, guint8, a))
+            {
+              g_array_index (seen, guint8, a) = 1;
+              g_array_append_val (scanned, a);
+            }
         }
     }
+  cg_histogram_set_static_arcs (h, (const guint32 *) scanned->data, scanned->len);
 }
 
 gboolean
@@ -627,10 +643,31 @@ cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOpti
     cg_graph_set_event_scale (t.graph, t.event, 1.0 / cg_histogram_rate (h));
   if (!add_arcs (&t, &p, error))
     return FALSE;
-  if (options && options->static_calls)
-    add_static_arcs (&t);
   if (p.bb_records > 0)
     cg_read_warn (options, "%s: ignoring basic-block counts (gprof uses them only with -l)", p.name);
   cg_profile_add_source (profile, "gmon", p.name, exe, NULL);
+  return TRUE;
+}
+
+gboolean
+cg_read_gmon_static_calls (CgProfile *profile, const CgReadOptions *options, GError **error)
+{
+  const char *exe = options && options->executable ? options->executable : "a.out";
+  g_autoptr (CgSymbols) symbols = cg_symbols_load (exe, error);
+  if (symbols == NULL)
+    return FALSE;
+  guint machine = cg_symbols_machine (symbols);
+  if (machine != EM_X86_64 && machine != EM_386 && machine != EM_IAMCU)
+    {
+      /* gprof scans other instruction sets too, each its own way: not
+       * guessed here */
+      cg_read_warn (options, "%s: -c reads x86 call instructions only; no static calls added", exe);
+      return TRUE;
+    }
+  Target t = { profile, cg_profile_graph (profile), symbols, NULL, 0, NULL, 0 };
+  t.sym = cg_symbols_array (symbols, &t.n_sym);
+  g_autofree CgFunctionId *fid = t.fid = g_new (CgFunctionId, t.n_sym);
+  ensure_functions (&t);
+  add_static_arcs (&t);
   return TRUE;
 }

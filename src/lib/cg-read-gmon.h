@@ -64,4 +64,15 @@ G_BEGIN_DECLS
 gboolean cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOptions *options,
                        GError **error);
 
+/* gprof's -c: adds to @profile an arc with count 0 from every function
+ * of the executable @options->executable ("a.out" when NULL) to every
+ * function entry that a call instruction in its code reaches (x86
+ * `e8 rel32`, tried at every byte, within the histogram's ranges), as
+ * gprof's cg_assemble does once after reading every gmon.out: called
+ * after the last file, the arcs come after all the files' arcs in
+ * first-appearance order, as in gprof.  Does nothing when @profile has no
+ * histogram; warns and adds nothing for executables of other
+ * instruction sets.  Errors: those of cg_symbols_load. */
+gboolean cg_read_gmon_static_calls (CgProfile *profile, const CgReadOptions *options, GError **error);
+
 G_END_DECLS

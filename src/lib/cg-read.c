@@ -164,3 +164,22 @@ cg_read_warn (const CgReadOptions *options, const char *format, ...)
   va_end (ap);
   options->warn (msg, options->warn_data);
 }
+
+gboolean
+cg_read_finish (CgProfile *profile, const CgReadOptions *options, GError **error)
+{
+  if (options == NULL || !options->static_calls)
+    return TRUE;
+  for (guint i = 0; i < cg_profile_n_sources (profile); i++)
+    {
+      const CgSource *s = cg_profile_source (profile, i);
+      if (s->format == NULL || strcmp (s->format, "gmon") != 0)
+        continue;
+      /* cgtools XML made from gmon.out files names their executable */
+      CgReadOptions o = *options;
+      if (o.executable == NULL)
+        o.executable = s->command;
+      return cg_read_gmon_static_calls (profile, &o, error);
+    }
+  return TRUE;
+}

@@ -30,7 +30,8 @@ typedef struct {
    * the runtime left unnamed (only when set) */
   const char *executable;
   /* gmon.out: add gprof's -c static call arcs (count 0) found by scanning
-   * the executable's code for call instructions */
+   * the executable's code for call instructions; done by cg_read_finish
+   * after the last input, as gprof does it after the last file */
   gboolean static_calls;
 } CgReadOptions;
 
@@ -59,6 +60,13 @@ gboolean cg_read_file (CgProfile *profile, const char *path, const CgReadOptions
 /* The same for an input already open (the format is told from its first
  * bytes, which are not consumed by telling). */
 gboolean cg_read_input (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
+
+/* Completes @profile after its last input with what needs all of them:
+ * gprof's -c static call arcs (@options->static_calls, when the profile
+ * holds gmon.out data: of @options->executable, else of the executable
+ * recorded with the first gmon.out source).  Errors: those of the
+ * readers. */
+gboolean cg_read_finish (CgProfile *profile, const CgReadOptions *options, GError **error);
 
 /* Emits a warning through @options (printf-style). */
 void cg_read_warn (const CgReadOptions *options, const char *format, ...) G_GNUC_PRINTF (2, 3);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "cg-demangle.h"
 #include "cg-error.h"
 
 typedef struct {
@@ -14,6 +15,9 @@ typedef struct {
   guint nf;
   gdouble hz;
   GString *out;
+  gboolean demangle;
+  char **shown;  /* per function: its demangled name, made on first use */
+  guint8 *tried; /* per function: demangling was tried */
 } Writer;
 
 static const CgGprofEntry *
@@ -22,10 +26,25 @@ E (const Writer *w, guint i)
   return cg_gprof_entry (w->gp, i);
 }
 
+/* The linker name: what gprof sorts and matches. */
 static const char *
 name_of (const Writer *w, CgFunctionId f)
 {
   return cg_graph_function_name (w->g, f);
+}
+
+/* The name as printed: demangled when asked (print_name_only). */
+static const char *
+shown_name (Writer *w, CgFunctionId f)
+{
+  if (!w->demangle)
+    return name_of (w, f);
+  if (!w->tried[f])
+    {
+      w->tried[f] = 1;
+      w->shown[f] = cg_demangle (name_of (w, f));
+    }
+  return w->shown[f] ? w->shown[f] : name_of (w, f);
 }
 
 /* ---- flat profile (hist.c) ---- */
@@ -135,7 +154,7 @@ write_flat (Writer *w, const CgGprofReport *r, guint event)
                                 scale * (e->time + e->child_time) / w->hz / (gdouble) e->ncalls);
       else
         g_string_append_printf (o, " %8.8s %8.8s %8.8s  ", "", "", "");
-      g_string_append (o, name_of (w, f));
+      g_string_append (o, shown_name (w, f));
       g_string_append_c (o, '\n');
     }
 }
@@ -146,7 +165,7 @@ static void
 append_name (Writer *w, CgFunctionId f)
 {
   const CgGprofEntry *e = E (w, f);
-  g_string_append (w->out, name_of (w, f));
+  g_string_append (w->out, shown_name (w, f));
   if (e->cycle)
     g_string_append_printf (w->out, " <cycle %u>", e->cycle);
   if (e->index)
@@ -176,7 +195,7 @@ cmp_arc (gconstpointer a, gconstpointer b, gpointer data)
   CgArcId l = *(const CgArcId *) a, r = *(const CgArcId *) b;
   CgFunctionId lp = cg_graph_arc_caller (w->g, l), lc = cg_graph_arc_callee (w->g, l);
   CgFunctionId rp = cg_graph_arc_caller (w->g, r), rc = cg_graph_arc_callee (w->g, r);
-  guint64 lcount = cg_graph_arc_calls (w->g, l), rcount = cg_graph_arc_calls (w->g, r);
+  guint64 lcount = cg_gprof_arc (w->gp, l)->calls, rcount = cg_gprof_arc (w->gp, r)->calls;
   if (lp == lc)
     return -1;
   if (rp == rc)
@@ -220,7 +239,7 @@ static void
 write_arc_line (Writer *w, CgArcId a, CgFunctionId other, CgFunctionId callee)
 {
   GString *o = w->out;
-  guint64 count = cg_graph_arc_calls (w->g, a);
+  guint64 count = cg_gprof_arc (w->gp, a)->calls;
   if (cg_graph_arc_caller (w->g, a) == callee || in_one_cycle (w, cg_graph_arc_caller (w->g, a), callee))
     g_string_append_printf (o, "%6.6s %5.5s %7.7s %7.7s %7" G_GUINT64_FORMAT " %7.7s     ", "", "", "",
                             "", count, "");
@@ -397,7 +416,7 @@ write_index (Writer *w, const CgGprofReport *r)
           g_string_append_printf (o, " %s ", buf);
           if (j < nnames)
             {
-              const char *name = name_of (w, names[j]);
+              const char *name = shown_name (w, names[j]);
               g_string_append (o, name);
               col += (gint) strlen (name);
             }
@@ -417,7 +436,13 @@ gboolean
 cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GError **error)
 {
   CgGraph *g = cg_gprof_graph (gp);
-  Writer w = { gp, g, cg_graph_n_functions (g), cg_gprof_rate (gp), g_string_new (NULL) };
+  guint nf = cg_graph_n_functions (g);
+  Writer w = { gp, g, nf, cg_gprof_rate (gp), g_string_new (NULL), report->demangle, NULL, NULL };
+  if (w.demangle)
+    {
+      w.shown = g_new0 (char *, MAX (nf, 1));
+      w.tried = g_new0 (guint8, MAX (nf, 1));
+    }
   gboolean first = TRUE;
   if (report->flat)
     {
@@ -431,6 +456,10 @@ cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GE
     }
   gboolean ok = fwrite (w.out->str, 1, w.out->len, stream) == w.out->len;
   g_string_free (w.out, TRUE);
+  for (guint f = 0; w.shown && f < nf; f++)
+    g_free (w.shown[f]);
+  g_free (w.shown);
+  g_free (w.tried);
   if (!ok)
     {
       int e = errno;

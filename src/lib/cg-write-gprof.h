@@ -9,7 +9,8 @@
  * last), its primary line and its children, cycles as "<cycle N as a
  * whole>" with their members; names followed by " <cycle N>" and "[index]"
  * (or "(index)" for entries hidden with -e/-E/-Q); the index of names in
- * three columns.  Sections after the first begin with a form feed.
+ * three columns.  Names are printed demangled when asked, as gprof does
+ * by default, while every order still compares the linker names.  Sections after the first begin with a form feed.
  * Column widths overflow exactly as gprof's printf formats do.
  *
  * Complexity: O(|V| log |V| + |E| log |E|).
@@ -28,6 +29,8 @@ typedef struct {
   gboolean graph;  /* print the call graph and its index */
   gboolean zeros;  /* gprof -z: also functions never called and without time */
   guint width;     /* gprof -w: output width for the index (default 80) */
+  gboolean demangle; /* print names demangled (gprof's default,
+                      * cg-demangle.h); sort orders use linker names */
 } CgGprofReport;
 
 /* Writes @report's sections of @gprof to @stream.  Error CG_ERROR_IO when

@@ -15,6 +15,7 @@
 #include "cg-cost.h"
 #include "cg-cycles.h"
 #include "cg-decompose.h"
+#include "cg-demangle.h"
 #include "cg-display-tree.h"
 #include "cg-error.h"
 #include "cg-exact.h"

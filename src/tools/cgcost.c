@@ -13,6 +13,7 @@ typedef struct {
   char **exclude, **include, **hide, **show, **delete_arcs, **time, **no_time;
   gboolean zeros, brief;
   gint width;
+  gboolean demangle, no_demangle;
 } GprofOptions;
 
 typedef struct {
@@ -163,7 +164,7 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
     }
   g_autoptr (CgGprof) gp = cg_gprof_new (profile, event, specs);
   GprofJob job = { gp, { (style & STYLE_FLAT) != 0, (style & STYLE_GRAPH) != 0, o->gprof.zeros,
-                         o->gprof.width > 0 ? (guint) o->gprof.width : 80 } };
+                         o->gprof.width > 0 ? (guint) o->gprof.width : 80, !o->gprof.no_demangle } };
   return cg_cli_write (&o->common, write_gprof, &job, error);
 }
 
@@ -309,6 +310,10 @@ main (int argc, char **argv)
       "gprof -b (accepted; --format=gprof is always brief)", NULL },
     { "width", 'w', 0, G_OPTION_ARG_INT, &options.gprof.width,
       "gprof -w: width of the call graph's index (default 80)", "N" },
+    { "demangle", 0, 0, G_OPTION_ARG_NONE, &options.gprof.demangle,
+      "gprof --demangle: print C++ names demangled (the default)", NULL },
+    { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.gprof.no_demangle,
+      "gprof --no-demangle: print names as the linker sees them", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {

@@ -1,0 +1,29 @@
+/* cg-demangle.h — symbol names as people read them, as GNU gprof prints
+ * them.
+ *
+ * gprof (binutils 2.40, utils.c print_name_only) prints every name
+ * through bfd_demangle with DMGL_ANSI | DMGL_PARAMS, which strips leading
+ * '.' and '$' characters and an '@' version suffix, demangles the rest
+ * with libiberty's cplus_demangle (C++ Itanium ABI, Rust, D; C names come
+ * back unchanged) and puts prefix and suffix back.  The same libiberty
+ * does it here, so names come out exactly as gprof prints them; it is a
+ * static library with no run-time dependency.  Built without libiberty
+ * (configure found none), nothing is demangled.
+ *
+ * Names are demangled only for printing: functions keep their linker
+ * names, which gprof's sort orders and symbol specs use.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Whether a demangler was built in. */
+gboolean cg_demangle_available (void);
+
+/* The demangled form of @name, or NULL when @name is not a mangled name
+ * (or no demangler was built in).  (transfer full): g_free it. */
+char *cg_demangle (const char *name);
+
+G_END_DECLS
