@@ -1,8 +1,10 @@
 /* test-gprof.c — gprof's analysis against independent oracles: its cycles
  * (gprof's depth-first glomming) against Tarjan's components of
  * cg-cycles.c on random graphs, its propagation against hand-computed
- * values, and its merge sort against glibc's qsort itself, which is the
- * sort gprof calls (exact tie-breaks even for inconsistent comparators). */
+ * values, -c's static arcs against gprof's order of adding arcs, its
+ * merge sort against glibc's qsort itself, which is the sort gprof calls
+ * (exact tie-breaks even for inconsistent comparators), and demangled
+ * names against c++filt's. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -100,6 +102,93 @@ test_propagation (void)
   CU_ASSERT_FALSE (cg_gprof_entry (gq, 3)->print);
 }
 
+/* gprof -c: main -> a (2 calls), a -> b (5), a -> c (static only); the
+ * code scan found a -> c, then a -> b.  gprof tallies the recorded arcs
+ * through its arc specs, then adds the static ones without them
+ * (cg_arcs.c cg_assemble, arc_add), prepending each new arc to its
+ * caller's list: with -k a/b, a -> b comes back with 0 calls after
+ * a -> c, so a's list is a -> b, a -> c. */
+static void
+test_static_arcs (void)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  cg_profile_ensure_event (p, "time", "seconds", CG_KIND_REAL, &e, NULL);
+  const char *names[] = { "main", "a", "b", "c" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    cg_graph_ensure_function (g, "o", names[i]);
+  CgArcId ma = cg_graph_ensure_arc (g, 0, 1), ab = cg_graph_ensure_arc (g, 1, 2), ac = cg_graph_ensure_arc (g, 1, 3);
+  cg_graph_arc_add_calls (g, ma, 2);
+  cg_graph_arc_add_calls (g, ab, 5);
+  CgHistogram *h = cg_histogram_new (e, 100, 1.0);
+  cg_profile_set_histogram (p, h);
+  const guint32 scan[] = { ac, ab };
+  cg_histogram_set_static_arcs (h, scan, G_N_ELEMENTS (scan));
+
+  g_autoptr (CgGprofSpecs) specs = cg_gprof_specs_new ();
+  cg_gprof_specs_add_option (specs, 'k', "a/b");
+  g_autoptr (CgGprof) gp = cg_gprof_new (p, e, specs);
+  guint n;
+  const CgArcId *out = cg_gprof_children (gp, 1, &n);
+  CU_ASSERT_EQUAL_FATAL (n, 2);
+  CU_ASSERT_EQUAL (out[0], ab);
+  CU_ASSERT_EQUAL (out[1], ac);
+  CU_ASSERT_TRUE (cg_gprof_arc (gp, ab)->kept);
+  CU_ASSERT_EQUAL (cg_gprof_arc (gp, ab)->calls, 0);
+  CU_ASSERT_EQUAL (cg_gprof_entry (gp, 2)->ncalls, 0);
+  CU_ASSERT_EQUAL (cg_gprof_entry (gp, 1)->ncalls, 2);
+
+  /* without -k, a -> b keeps its calls and its place before a -> c */
+  g_autoptr (CgGprof) all = cg_gprof_new (p, e, NULL);
+  out = cg_gprof_children (all, 1, &n);
+  CU_ASSERT_EQUAL_FATAL (n, 2);
+  CU_ASSERT_EQUAL (out[0], ac);
+  CU_ASSERT_EQUAL (out[1], ab);
+  CU_ASSERT_EQUAL (cg_gprof_arc (all, ab)->calls, 5);
+
+  /* without the scan's order (a document), a -> b stays deleted and
+   * a -> c, having no calls, is kept as static */
+  cg_histogram_set_static_arcs (h, NULL, 0);
+  g_autoptr (CgGprof) doc = cg_gprof_new (p, e, specs);
+  out = cg_gprof_children (doc, 1, &n);
+  CU_ASSERT_EQUAL_FATAL (n, 1);
+  CU_ASSERT_EQUAL (out[0], ac);
+  CU_ASSERT_FALSE (cg_gprof_arc (doc, ab)->kept);
+}
+
+/* Names as gprof prints them; the expected strings are c++filt's
+ * (binutils), except the leading dots, which gprof's bfd_demangle sets
+ * aside and c++filt on x86 does not. */
+static void
+test_demangle (void)
+{
+  if (!cg_demangle_available ())
+    {
+      CU_ASSERT_PTR_NULL (cg_demangle ("_ZN4work5weighEi"));
+      return;
+    }
+  static const char *const cases[][2] = {
+    { "_ZN4work5weighEi", "work::weigh(int)" },
+    { "_ZN4work5weighEi@@VERS_1", "work::weigh(int)@@VERS_1" },
+    { ".._ZN4work5weighEi", "..work::weigh(int)" },
+    { "_ZNK4work6Square4areaEm", "work::Square::area(unsigned long) const" },
+    { "_ZN12_GLOBAL__N_16Parser4itemEv.constprop.0", "(anonymous namespace)::Parser::item() [clone .constprop.0]" },
+    { "_Z1fv.cold", "f() [clone .cold]" },
+    { "_ZZ4mainENKUlmmE_clEmm",
+      "main::{lambda(unsigned long, unsigned long)#1}::operator()(unsigned long, unsigned long) const" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *d = cg_demangle (cases[i][0]);
+      CU_ASSERT_STRING_EQUAL (d ? d : "(null)", cases[i][1]);
+    }
+  /* C names, even ones that are C++ type codes, stay as they are */
+  static const char *const plain[] = { "main", "i", "f", "_GLOBAL__sub_I_main", "scored.constprop.0", "" };
+  for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
+    CU_ASSERT_PTR_NULL (cg_demangle (plain[i]));
+}
+
 /* glibc 2.36's qsort is the merge sort cg_gprof_msort copies. */
 static const guint *current_keys;
 
@@ -149,6 +238,8 @@ main (void)
     { "cycles match Tarjan", test_cycles_match_tarjan },
     { "propagation", test_propagation },
     { "merge sort is glibc's", test_msort_is_glibc },
+    { "static arcs come back as gprof adds them", test_static_arcs },
+    { "names demangled as gprof prints them", test_demangle },
     { NULL, NULL },
   };
   return cg_test_main ("gprof", cases);

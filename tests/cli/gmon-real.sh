@@ -1,0 +1,164 @@
+#!/bin/sh
+# Oracle: GNU gprof.  data/programs/gmonreal*.c is shaped like the real
+# programs (sqlite3, zlib, bzip2, dash, a C++ XML parser) whose gmon.out
+# files were compared with gprof: seven cycles, one called only from
+# inside another, a cycle through a function pointer, static functions of
+# one name in three files, .cold pieces and .constprop/.isra clones, code
+# in several sections, identical code folded to one address, many ties.
+# It is built with gcc -pg -O2 as a non-PIE, a PIE and (where multilib
+# works) a 32-bit program and run twice; `cgcost --method=gprof
+# --format=gprof` must print exactly what `gprof -b` prints, for gprof's
+# options (-p -q -z -P -Q -e -E -f -F -k -n -N -c -w, specs and FROM/TO
+# arcs), for the two runs summed, for gprof -s's gmon.sum, and with -c on
+# two files (gprof scans the code once, after the last file).
+# data/programs/gmonreal-cxx.cc does the same for C++ names, which gprof
+# prints demangled.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+GPROF=$(command -v gprof) || skip "no gprof"
+cc=${CC:-cc}
+cxx=${CXX:-g++}
+programs="$data/programs"
+
+# compare LABEL EXE "GPROF-OPTIONS" "CGCOST-OPTIONS" XML FILES... — gprof
+# -b on FILES against cgcost on XML (the same files through cgmerge)
+compare () {
+  label=$1 exe=$2 gopts=$3 copts=$4 xml=$5
+  shift 5
+  # shellcheck disable=SC2086
+  "$GPROF" -b $gopts "$exe" "$@" >"$tmp/want" 2>"$tmp/want.err" || fail "$label: gprof -b $gopts failed"
+  # shellcheck disable=SC2086
+  "$cgcost" --method=gprof --format=gprof $copts "$xml" >"$tmp/got" 2>"$tmp/got.err" \
+    || fail "$label: cgcost $copts: $(head -c 300 "$tmp/got.err")"
+  cmp -s "$tmp/want" "$tmp/got" \
+    || fail "$label: cgcost --format=gprof $copts differs from gprof -b $gopts: $(diff "$tmp/want" "$tmp/got" | head -6)"
+}
+
+# options EXE XML FILE F1 F2 F3 — gprof's options with F1 a cycle member,
+# F2 a function many others call, F3 a function with callees
+options () {
+  exe=$1 xml=$2 file=$3 f1=$4 f2=$5 f3=$6
+  while IFS='|' read -r g c; do
+    compare "$(basename "$exe") $g" "$exe" "$g" "$c" "$xml" "$file"
+  done <<EOF
+|
+-p|-p
+-q|-q
+-z|-z
+-p -z|-p -z
+-P|-P
+-Q|-Q
+-e $f1|--hide-entry=$f1
+-e main -e $f2 -e $f3|--hide-entry=main --hide-entry=$f2 --hide-entry=$f3
+-E $f1|-E $f1
+-E $f2|-E $f2
+-E main|-E main
+-f $f1|--show-entry=$f1
+-f $f3|--show-entry=$f3
+-F $f1|-F $f1
+-F $f3|-F $f3
+-k $f1/$f2|-k $f1/$f2
+-k /$f2|-k /$f2
+-p$f2|-p$f2
+-P$f2|-P$f2
+-p$f1 -p$f2 -q|-p$f1 -p$f2 -q
+-q$f1|-q$f1
+-Q$f1|-Q$f1
+-q$f3/$f1|-q$f3/$f1
+-Q$f3/$f1|-Q$f3/$f1
+-Q/$f2|-Q/$f2
+-n $f3|-n $f3
+-N $f1|-N $f1
+-n main -N $f2|-n main -N $f2
+-F $f3 -k $f3/$f2 -z|-F $f3 -k $f3/$f2 -z
+-w 40 -z|-w 40 -z
+EOF
+}
+
+# runs EXE DIR ROUNDS1 ROUNDS2 — two runs (DIR/gmon1.out, DIR/gmon2.out)
+# and their gmon.sum
+runs () {
+  mkdir -p "$2"
+  (cd "$2" && "$1" "$3" >/dev/null && mv gmon.out gmon1.out && "$1" "$4" >/dev/null \
+    && mv gmon.out gmon2.out && "$GPROF" -s "$1" gmon1.out gmon2.out)
+}
+
+# whole EXE DIR LABEL EXTRA-CGCOST-OPTIONS — the files summed, gmon.sum,
+# and -c on two files
+whole () {
+  exe=$1 run=$2 label=$3
+  "$cgmerge" -e "$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/two.xml" || fail "$label: cgmerge two files"
+  validate "$tmp/two.xml"
+  compare "$label two files" "$exe" "" "$4" "$tmp/two.xml" "$run/gmon1.out" "$run/gmon2.out"
+  compare "$label two files -q -z" "$exe" "-q -z" "-q -z $4" "$tmp/two.xml" "$run/gmon1.out" "$run/gmon2.out"
+  "$GPROF" -b "$exe" "$run/gmon.sum" >"$tmp/want"
+  "$cgcost" --executable="$exe" --format=gprof $4 "$run/gmon.sum" >"$tmp/got" || fail "$label: cgcost gmon.sum"
+  cmp -s "$tmp/want" "$tmp/got" || fail "$label: gmon.sum differs: $(diff "$tmp/want" "$tmp/got" | head -6)"
+  # -c: the code is scanned after the last file, so static arcs follow
+  # the second file's arcs
+  "$cgmerge" -c -e "$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/c.xml" || fail "$label: cgmerge -c"
+  validate "$tmp/c.xml"
+  compare "$label -c two files" "$exe" "-c" "$4" "$tmp/c.xml" "$run/gmon1.out" "$run/gmon2.out"
+  "$GPROF" -b -c -q "$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/want"
+  "$cgcost" -c --executable="$exe" --format=gprof -q $4 "$run/gmon1.out" "$run/gmon2.out" >"$tmp/got"
+  cmp -s "$tmp/want" "$tmp/got" || fail "$label: cgcost -c -q on two files differs: $(diff "$tmp/want" "$tmp/got" | head -6)"
+}
+
+built=0
+for variant in nopie pie m32; do
+  case $variant in
+    nopie) flags="-no-pie" ;;
+    pie) flags="-pie -fPIE" ;;
+    m32) flags="-m32" ;;
+  esac
+  exe="$tmp/gmonreal-$variant"
+  # -O2 makes the clones and pieces; no sibling calls keeps the recursion
+  $cc -pg -O2 -fno-optimize-sibling-calls $flags -o "$exe" "$programs/gmonreal-main.c" \
+    "$programs/gmonreal-parse.c" "$programs/gmonreal-walk.c" 2>/dev/null || continue
+  built=$((built + 1))
+  run="$tmp/run-$variant"
+  runs "$exe" "$run" 1000 300 || { fail "$variant: gmonreal failed"; continue; }
+  "$cgmerge" -e "$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "$variant: cgmerge"
+  validate "$tmp/one.xml"
+  options "$exe" "$tmp/one.xml" "$run/gmon1.out" expr gr_spin gr_walk
+  # -c with arc specs: gprof adds the static arcs after the specs deleted
+  # arcs, so a deleted arc whose call is in the code comes back as 0/0
+  # (cgcost -c scans the executable the document names)
+  compare "$variant -c -q FROM/TO" "$exe" "-c -qfactor/fmt_num" "-c -qfactor/fmt_num" "$tmp/one.xml" "$run/gmon1.out"
+  compare "$variant -c -k" "$exe" "-c -k /gr_spin -k main/gr_walk" "-c -k /gr_spin -k main/gr_walk" "$tmp/one.xml" \
+    "$run/gmon1.out"
+  "$cgmerge" -c -e "$exe" "$run/gmon1.out" >"$tmp/c1.xml"
+  compare "$variant cgmerge -c, cgcost -c -Q FROM/TO" "$exe" "-c -Qexpr/term" "-c -Qexpr/term" "$tmp/c1.xml" "$run/gmon1.out"
+  whole "$exe" "$run" "$variant" ""
+  # cgcycles numbers the cycles as gprof does: the members of <cycle N>
+  "$GPROF" -b -q "$exe" "$run/gmon1.out" \
+    | sed -n 's/^  *[0-9.]*  *[0-9.]*  *[0-9+]*  *\([^ ]*\) <cycle \([0-9]*\)> \[.*/\2 \1/p' | sort -u >"$tmp/want"
+  "$cgcycles" --format=text "$tmp/one.xml" \
+    | awk '/^<cycle/ { split($0, a, "[ >]"); c = a[2] } /^    / { print c, $2 }' | sort -u >"$tmp/got"
+  [ "$(wc -l <"$tmp/want")" -ge 14 ] || fail "$variant: gprof sees fewer cycle members than gmonreal has"
+  cmp -s "$tmp/want" "$tmp/got" || fail "$variant: cycles differ from gprof's: $(diff "$tmp/want" "$tmp/got" | head -4)"
+done
+[ "$built" -gt 0 ] || skip "cannot build programs with gcc -pg"
+
+# ---- C++: names printed demangled ----
+if [ "${CG_DEMANGLE:-yes}" != yes ]; then
+  echo "cgtools was built without libiberty: C++ names are not demangled, not compared"
+  finish
+fi
+for variant in nopie m32; do
+  case $variant in
+    nopie) flags="-no-pie" ;;
+    m32) flags="-m32" ;;
+  esac
+  exe="$tmp/gmonreal-cxx-$variant"
+  $cxx -pg -O2 -fno-optimize-sibling-calls $flags -o "$exe" "$programs/gmonreal-cxx.cc" 2>/dev/null || continue
+  run="$tmp/cxx-$variant"
+  runs "$exe" "$run" 1000 300 || { fail "C++ $variant: gmonreal-cxx failed"; continue; }
+  "$cgmerge" -e "$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "C++ $variant: cgmerge"
+  validate "$tmp/one.xml"
+  # specs name functions by their linker names, as in gprof
+  options "$exe" "$tmp/one.xml" "$run/gmon1.out" _ZN12_GLOBAL__N_16Parser4itemEv _ZN4work5weighEi main
+  compare "C++ $variant --no-demangle" "$exe" "--no-demangle" "--no-demangle" "$tmp/one.xml" "$run/gmon1.out"
+  compare "C++ $variant --no-demangle -z" "$exe" "--no-demangle -z" "--no-demangle -z" "$tmp/one.xml" "$run/gmon1.out"
+  whole "$exe" "$run" "C++ $variant" ""
+done
+finish
