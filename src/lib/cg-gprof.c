@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "cg-contexts.h"
 #include "cg-csr.h"
 #include "cg-error.h"
 
@@ -200,6 +201,8 @@ struct _CgGprof {
   gdouble total_time, print_time, rate;
   guint event;
   guint64 granularity;
+  gboolean exact;           /* from contexts (cg_gprof_new_from_contexts) */
+  guint n_contexts;
 };
 
 void
@@ -242,8 +245,6 @@ static void
 match_specs (CgGprof *gp, const CgGprofSpecs *specs, guint8 **arc_left, guint8 **arc_right)
 {
   CgGraph *g = gp->graph;
-  for (guint t = 0; t < CG_GPROF_N_TABLES; t++)
-    gp->in_table[t] = g_new0 (guint8, MAX (gp->nf, 1));
   guint ns = specs->specs->len;
   *arc_left = g_new0 (guint8, (gsize) MAX (ns, 1) * MAX (gp->nf, 1));
   *arc_right = g_new0 (guint8, (gsize) MAX (ns, 1) * MAX (gp->nf, 1));
@@ -684,10 +685,43 @@ cmp_total (gconstpointer a, gconstpointer b, gpointer data)
   return strcmp (ln, rn);
 }
 
+/* Index numbers in cmp_total order. */
+static void
+number_entries (CgGprof *gp)
+{
+  guint n = gp->nf + gp->nc;
+  gp->order = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    gp->order[i] = i;
+  cg_gprof_msort (gp->order, n, cmp_total, gp);
+  for (guint i = 0; i < n; i++)
+    entry (gp, gp->order[i])->index = i + 1;
+}
+
 static gdouble
 value_of (CgGraph *g, guint event, const CgValue *v)
 {
   return cg_value_to_double (cg_graph_event_kind (g, event), v[event]);
+}
+
+/* Allocations every CgGprof has, whatever fills it. */
+static CgGprof *
+gprof_alloc (CgGraph *g, guint event)
+{
+  CgGprof *gp = g_new0 (CgGprof, 1);
+  gp->graph = g;
+  gp->nf = cg_graph_n_functions (g);
+  gp->entries = g_array_new (FALSE, TRUE, sizeof (CgGprofEntry));
+  g_array_set_size (gp->entries, gp->nf);
+  gp->arcs = g_new0 (CgGprofArc, MAX (cg_graph_n_arcs (g), 1));
+  gp->top_order = g_new0 (guint32, MAX (gp->nf, 1));
+  gp->next = g_new (guint32, MAX (gp->nf, 1));
+  gp->cycle_first = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  gp->members = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  for (guint t = 0; t < CG_GPROF_N_TABLES; t++)
+    gp->in_table[t] = g_new0 (guint8, MAX (gp->nf, 1));
+  gp->event = event;
+  return gp;
 }
 
 CgGprof *
@@ -698,20 +732,11 @@ cg_gprof_new (CgProfile *profile, guint event, const CgGprofSpecs *specs)
     specs = defaults = cg_gprof_specs_new ();
   CgGraph *g = cg_profile_graph (profile);
   CgHistogram *h = cg_profile_histogram (profile);
-  g_autoptr (CgGprof) gp = g_new0 (CgGprof, 1);
-  gp->graph = g;
-  gp->nf = cg_graph_n_functions (g);
+  g_autoptr (CgGprof) gp = gprof_alloc (g, event);
   guint na = cg_graph_n_arcs (g);
-  gp->entries = g_array_new (FALSE, TRUE, sizeof (CgGprofEntry));
-  g_array_set_size (gp->entries, gp->nf);
-  gp->arcs = g_new0 (CgGprofArc, MAX (na, 1));
-  gp->top_order = g_new0 (guint32, MAX (gp->nf, 1));
-  gp->next = g_new (guint32, MAX (gp->nf, 1));
-  gp->cycle_first = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-  gp->members = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   gboolean gmon = h != NULL && cg_histogram_event (h) == event && cg_histogram_rate (h) > 0;
-  gp->rate = gmon ? (gdouble) cg_histogram_rate (h) : 1.0;
-  gp->event = event;
+  gdouble scale = cg_graph_event_scale (g, event);
+  gp->rate = gmon ? (gdouble) cg_histogram_rate (h) : scale > 0.0 ? 1.0 / scale : 1.0;
   gp->granularity = gmon ? cg_histogram_granularity (h) : 0;
 
   g_autofree guint8 *arc_left = NULL, *arc_right = NULL;
@@ -791,14 +816,101 @@ cg_gprof_new (CgProfile *profile, guint event, const CgGprofSpecs *specs)
   for (guint i = 0; i < gp->nf; i++)
     propagate_time (gp, top_sorted[i]);
 
-  guint n = gp->nf + gp->nc;
-  gp->order = g_new (guint, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    gp->order[i] = i;
-  cg_gprof_msort (gp->order, n, cmp_total, gp);
-  for (guint i = 0; i < n; i++)
-    entry (gp, gp->order[i])->index = i + 1;
+  for (CgArcId a = 0; a < na; a++)
+    {
+      gp->arcs[a].time2 = gp->arcs[a].time;
+      gp->arcs[a].child_time2 = gp->arcs[a].child_time;
+    }
+  number_entries (gp);
   return g_steal_pointer (&gp);
+}
+
+CgGprof *
+cg_gprof_new_from_contexts (CgProfile *profile, const CgCosts *costs, guint event, GError **error)
+{
+  CgGraph *g = cg_profile_graph (profile);
+  CgContexts *cx = cg_profile_contexts (profile);
+  if (cx == NULL || costs == NULL || !cg_costs_has_arc_split (costs) || !cg_costs_has_arc_split2 (costs)
+      || cg_costs_n_functions (costs) != cg_graph_n_functions (g) || cg_costs_n_arcs (costs) != cg_graph_n_arcs (g))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                   "gprof's layout of exact results needs Spivey's contexts (amon.out) and their arc costs");
+      return NULL;
+    }
+  g_autoptr (CgGprof) gp = gprof_alloc (g, event);
+  guint na = cg_graph_n_arcs (g);
+  CgKind kind = cg_graph_event_kind (g, event);
+  gdouble scale = cg_graph_event_scale (g, event);
+  gp->rate = scale > 0.0 ? 1.0 / scale : 1.0;
+  gp->exact = TRUE;
+  gp->n_contexts = cg_contexts_n (cx);
+  for (CgFunctionId f = 0; f < gp->nf; f++)
+    {
+      CgGprofEntry *e = entry (gp, f);
+      e->time = cg_value_to_double (kind, cg_graph_self_const (g, f)[event]);
+      e->child_time = cg_value_to_double (kind, cg_costs_total_const (costs, f)[event]) - e->time;
+      e->prop_self = e->time;
+      e->prop_child = e->child_time;
+      e->fract = 1.0;
+      e->print = TRUE;
+      gp->next[f] = NONE;
+      gp->total_time += e->time;
+    }
+  gp->print_time = gp->total_time;
+  g_autofree guint32 *sequence = g_new (guint32, MAX (na, 1));
+  for (CgArcId a = 0; a < na; a++)
+    {
+      CgGprofArc *arc = &gp->arcs[a];
+      arc->kept = TRUE;
+      arc->calls = cg_graph_arc_calls (g, a);
+      arc->time = cg_value_to_double (kind, cg_costs_arc_self_const (costs, a)[event]);
+      arc->child_time = cg_value_to_double (kind, cg_costs_arc_children_const (costs, a)[event]);
+      arc->time2 = cg_value_to_double (kind, cg_costs_arc_self2_const (costs, a)[event]);
+      arc->child_time2 = cg_value_to_double (kind, cg_costs_arc_children2_const (costs, a)[event]);
+      CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
+      if (caller == callee)
+        entry (gp, callee)->self_calls += arc->calls;
+      else
+        entry (gp, callee)->ncalls += arc->calls;
+      sequence[a] = a;
+    }
+  build_lists (gp, sequence, na);
+  /* activations at the head of their history: nobody in the profile
+   * called them (main, a thread's start) */
+  g_autofree CgValue *self = g_new0 (CgValue, MAX (gp->nf, 1));
+  g_autofree CgValue *child = g_new0 (CgValue, MAX (gp->nf, 1));
+  for (CgContextId k = 0; k < gp->n_contexts; k++)
+    {
+      guint n;
+      const CgFunctionId *h = cg_contexts_functions (cx, k, &n);
+      if (!cg_contexts_marks (cx, k)[0])
+        continue;
+      CgValue *dst = n == 1 ? &self[h[0]] : &child[h[0]];
+      if (!cg_value_add (kind, dst, cg_contexts_cost_const (cx, k)[event]))
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "a cost exceeds the range of 64-bit counters");
+          return NULL;
+        }
+    }
+  for (CgFunctionId f = 0; f < gp->nf; f++)
+    {
+      entry (gp, f)->spont_self = cg_value_to_double (kind, self[f]);
+      entry (gp, f)->spont_child = cg_value_to_double (kind, child[f]);
+    }
+  number_entries (gp);
+  return g_steal_pointer (&gp);
+}
+
+gboolean
+cg_gprof_is_exact (const CgGprof *gp)
+{
+  return gp->exact;
+}
+
+guint
+cg_gprof_n_contexts (const CgGprof *gp)
+{
+  return gp->n_contexts;
 }
 
 CgGraph *

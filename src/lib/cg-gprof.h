@@ -82,6 +82,11 @@ typedef struct {
   gboolean print;     /* has a call-graph entry */
   guint cycle;        /* 1-based cycle number, 0 = none */
   guint index;        /* 1-based position in the call graph */
+  /* context data (cg_gprof_new_from_contexts): the time of the
+   * function's activations that no function of the profile called (it
+   * heads the history), its own and its callees'; 0 otherwise */
+  gdouble spont_self;
+  gdouble spont_child;
 } CgGprofEntry;
 
 /* One arc (gprof's Arc): ticks it carries, scaled by the caller's
@@ -93,6 +98,11 @@ typedef struct {
   guint64 calls;      /* the calls gprof counts: the arc's, or 0 for an arc
                        * that only -c's code scan added (or brought back
                        * after an arc spec deleted it) */
+  /* the arc seen from the callee: for context data Spivey's self_2 and
+   * child_2 (time and child_time are self_1 and child_1); for gmon data
+   * equal to time and child_time */
+  gdouble time2;
+  gdouble child_time2;
 } CgGprofArc;
 
 typedef struct _CgGprof CgGprof;
@@ -100,9 +110,30 @@ typedef struct _CgGprof CgGprof;
 /* Runs gprof's analysis of @event of @profile's graph with @specs
  * (NULL: the defaults).  Uses the profile's histogram (cg-histogram.h)
  * for the sampling rate and the total; without one, the total is the sum
- * of self costs and the rate 1. */
+ * of self costs and the rate 1 / the event's scale (values print in the
+ * event's unit). */
 CgGprof *cg_gprof_new (CgProfile *profile, guint event, const CgGprofSpecs *specs);
 void cg_gprof_free (CgGprof *gprof);
+
+/* gprof's tables filled with exact results instead of gprof's
+ * propagation, as Spivey's aprof printed its context profiles in gprof's
+ * layout (Spivey 2004, "Presenting the results"): per function its self
+ * time and exact total (children = total - self) from @costs, which
+ * cg_spivey_compute made from @profile's contexts; per arc self_1/child_1
+ * (the outgoing arc of the caller's most recent activation) as time and
+ * child_time, self_2/child_2 (the incoming arc of the callee's) as time2
+ * and child_time2; calls from the graph (entries, direct recursion as
+ * self-calls); no cycles (exact totals need no lumping); the time of
+ * activations that head their history as spont_self/spont_child; the
+ * flat and call-graph 100 % the sum of self times.  Values of @event in
+ * its unit (the rate is 1/scale).  Errors: CG_ERROR_UNSUPPORTED when
+ * @profile has no contexts or @costs lacks Spivey's splits. */
+CgGprof *cg_gprof_new_from_contexts (CgProfile *profile, const CgCosts *costs, guint event, GError **error);
+
+/* Whether @gprof holds exact context results (above), and from how many
+ * contexts. */
+gboolean cg_gprof_is_exact (const CgGprof *gprof);
+guint cg_gprof_n_contexts (const CgGprof *gprof);
 
 CgGraph *cg_gprof_graph (const CgGprof *gprof);
 guint cg_gprof_n_cycles (const CgGprof *gprof);

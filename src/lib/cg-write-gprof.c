@@ -18,6 +18,7 @@ typedef struct {
   gboolean demangle;
   char **shown;  /* per function: its demangled name, made on first use */
   guint8 *tried; /* per function: demangling was tried */
+  gboolean view2; /* arcs are being seen from the callee (time2) */
 } Writer;
 
 static const CgGprofEntry *
@@ -124,7 +125,11 @@ write_flat (Writer *w, const CgGprofReport *r, guint event)
   gdouble scale = log_scale < G_N_ELEMENTS (si) ? si[log_scale].scale : 0.0;
 
   gdouble total = cg_gprof_total_time (w->gp);
-  g_string_append_printf (o, "\nEach sample counts as %g %s.\n", 1.0 / w->hz, dimension);
+  if (cg_gprof_is_exact (w->gp))
+    g_string_append_printf (o, "\nTimes are exact, from %u contexts, in %s.\n", cg_gprof_n_contexts (w->gp),
+                            dimension);
+  else
+    g_string_append_printf (o, "\nEach sample counts as %g %s.\n", 1.0 / w->hz, dimension);
   if (total <= 0.0)
     {
       g_string_append (o, " no time accumulated\n\n");
@@ -208,7 +213,8 @@ cmp_arc (gconstpointer a, gconstpointer b, gpointer data)
   if (rin)
     return 1;
   const CgGprofArc *la = cg_gprof_arc (w->gp, l), *ra = cg_gprof_arc (w->gp, r);
-  gdouble lt = la->time + la->child_time, rt = ra->time + ra->child_time;
+  gdouble lt = w->view2 ? la->time2 + la->child_time2 : la->time + la->child_time;
+  gdouble rt = w->view2 ? ra->time2 + ra->child_time2 : ra->time + ra->child_time;
   if (lt < rt)
     return -1;
   if (lt > rt)
@@ -235,22 +241,44 @@ sorted_arcs (Writer *w, const CgArcId *list, guint n, gboolean descending)
   return v;
 }
 
+/* Whether two times print alike in the arc lines' "%7.2f". */
+static gboolean
+print_alike (gdouble x, gdouble y)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  g_snprintf (a, sizeof a, "%.2f", x);
+  g_snprintf (b, sizeof b, "%.2f", y);
+  return strcmp (a, b) == 0;
+}
+
+/* An arc line: seen from the caller (a child line: time, child_time) or,
+ * with w->view2, from the callee (a parent line: time2, child_time2).
+ * Exact context data end a line whose other view prints differently
+ * with that view, named by Spivey's letters. */
 static void
 write_arc_line (Writer *w, CgArcId a, CgFunctionId other, CgFunctionId callee)
 {
   GString *o = w->out;
   guint64 count = cg_gprof_arc (w->gp, a)->calls;
   if (cg_graph_arc_caller (w->g, a) == callee || in_one_cycle (w, cg_graph_arc_caller (w->g, a), callee))
-    g_string_append_printf (o, "%6.6s %5.5s %7.7s %7.7s %7" G_GUINT64_FORMAT " %7.7s     ", "", "", "",
-                            "", count, "");
-  else
     {
-      const CgGprofArc *ar = cg_gprof_arc (w->gp, a);
-      g_string_append_printf (o, "%6.6s %5.5s %7.2f %7.2f %7" G_GUINT64_FORMAT "/%-7" G_GUINT64_FORMAT "     ",
-                              "", "", ar->time / w->hz, ar->child_time / w->hz, count,
-                              head_of (w, callee)->ncalls);
+      g_string_append_printf (o, "%6.6s %5.5s %7.7s %7.7s %7" G_GUINT64_FORMAT " %7.7s     ", "", "", "",
+                              "", count, "");
+      append_name (w, other);
+      g_string_append_c (o, '\n');
+      return;
     }
+  const CgGprofArc *ar = cg_gprof_arc (w->gp, a);
+  gdouble self = (w->view2 ? ar->time2 : ar->time) / w->hz;
+  gdouble child = (w->view2 ? ar->child_time2 : ar->child_time) / w->hz;
+  gdouble other_self = (w->view2 ? ar->time : ar->time2) / w->hz;
+  gdouble other_child = (w->view2 ? ar->child_time : ar->child_time2) / w->hz;
+  g_string_append_printf (o, "%6.6s %5.5s %7.2f %7.2f %7" G_GUINT64_FORMAT "/%-7" G_GUINT64_FORMAT "     ", "",
+                          "", self, child, count, head_of (w, callee)->ncalls);
   append_name (w, other);
+  if (cg_gprof_is_exact (w->gp) && !(print_alike (self, other_self) && print_alike (child, other_child)))
+    g_string_append_printf (o, "  (self%c %.2f, child%c %.2f)", w->view2 ? '1' : '2', other_self,
+                            w->view2 ? '1' : '2', other_child);
   g_string_append_c (o, '\n');
 }
 
@@ -266,9 +294,16 @@ write_entry (Writer *w, CgFunctionId f, gdouble print_time)
                             "", "");
   else
     {
+      /* exact context data: the time of activations nobody called, so
+       * that the caller lines add up to the primary line */
+      if (e->spont_self != 0.0 || e->spont_child != 0.0)
+        g_string_append_printf (o, "%6.6s %5.5s %7.2f %7.2f %7.7s %7.7s     <spontaneous>\n", "", "",
+                                e->spont_self / w->hz, e->spont_child / w->hz, "", "");
+      w->view2 = TRUE;
       g_autofree CgArcId *v = sorted_arcs (w, parents, n, FALSE);
       for (guint i = 0; i < n; i++)
         write_arc_line (w, v[i], cg_graph_arc_caller (w->g, v[i]), f);
+      w->view2 = FALSE;
     }
 
   char buf[32];
@@ -350,10 +385,15 @@ write_graph (Writer *w, const CgGprofReport *r, gboolean first)
   if (!first)
     g_string_append (o, "\f\n");
   g_string_append (o, "\t\t\tCall graph\n\n");
-  g_string_append_printf (o, "\ngranularity: each sample hit covers %" G_GUINT64_FORMAT " byte(s)",
-                          cg_gprof_granularity (w->gp));
+  if (cg_gprof_is_exact (w->gp))
+    g_string_append_printf (o, "\ngranularity: exact times of %u contexts", cg_gprof_n_contexts (w->gp));
+  else
+    g_string_append_printf (o, "\ngranularity: each sample hit covers %" G_GUINT64_FORMAT " byte(s)",
+                            cg_gprof_granularity (w->gp));
   gdouble print_time = cg_gprof_print_time (w->gp);
-  if (print_time > 0.0)
+  if (print_time > 0.0 && cg_gprof_is_exact (w->gp))
+    g_string_append_printf (o, ", %.2f seconds in all\n\n", print_time / w->hz);
+  else if (print_time > 0.0)
     g_string_append_printf (o, " for %.2f%% of %.2f seconds\n\n", 100.0 / print_time, print_time / w->hz);
   else
     {
@@ -437,7 +477,7 @@ cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GE
 {
   CgGraph *g = cg_gprof_graph (gp);
   guint nf = cg_graph_n_functions (g);
-  Writer w = { gp, g, nf, cg_gprof_rate (gp), g_string_new (NULL), report->demangle, NULL, NULL };
+  Writer w = { gp, g, nf, cg_gprof_rate (gp), g_string_new (NULL), report->demangle, NULL, NULL, FALSE };
   if (w.demangle)
     {
       w.shown = g_new0 (char *, MAX (nf, 1));

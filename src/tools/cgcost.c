@@ -87,7 +87,8 @@ enum { STYLE_FLAT = 1, STYLE_GRAPH = 2 };
  * -p/-q print their section, -P/-Q without a spec suppress it, with one
  * they print it without the spec). */
 static gboolean
-gprof_specs (const GprofOptions *g, CgGprofSpecs **out, guint *style, guint *user, GError **error)
+gprof_specs (const GprofOptions *g, CgGprofSpecs **out, guint *style, guint *user, gboolean *named,
+             GError **error)
 {
   g_autoptr (CgGprofSpecs) specs = cg_gprof_specs_new ();
   static const struct {
@@ -108,6 +109,7 @@ gprof_specs (const GprofOptions *g, CgGprofSpecs **out, guint *style, guint *use
     { 'N', G_STRUCT_OFFSET (GprofOptions, no_time), 0 },
   };
   *style = *user = 0;
+  *named = FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
     {
       char **values = G_STRUCT_MEMBER (char **, g, lists[i].offset);
@@ -120,7 +122,10 @@ gprof_specs (const GprofOptions *g, CgGprofSpecs **out, guint *style, guint *use
               return FALSE;
             }
           if (*v != '\0')
-            cg_gprof_specs_add_option (specs, lists[i].letter, v);
+            {
+              cg_gprof_specs_add_option (specs, lists[i].letter, v);
+              *named = TRUE;
+            }
           *user |= lists[i].style;
           /* -P and -Q without a spec turn their section off */
           if ((lists[i].letter == 'P' || lists[i].letter == 'Q') && *v == '\0')
@@ -133,15 +138,18 @@ gprof_specs (const GprofOptions *g, CgGprofSpecs **out, guint *style, guint *use
   return TRUE;
 }
 
+/* gprof's report of gprof's analysis, or (@exact) of the exact results
+ * of a context profile in gprof's layout, as Spivey's aprof printed them
+ * (cg_gprof_new_from_contexts). */
 static gboolean
 run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, guint style, guint user,
-           GError **error)
+           gboolean exact, GError **error)
 {
   CgHistogram *h = cg_profile_histogram (profile);
   gboolean has_histogram = h && cg_histogram_n_ranges (h) > 0;
   gboolean has_graph = (h && cg_histogram_call_graph (h)) || cg_graph_n_arcs (cg_profile_graph (profile)) > 0;
-  if (h == NULL)
-    has_histogram = TRUE; /* not gmon data: self costs stand for the histogram */
+  if (h == NULL || exact)
+    has_histogram = has_graph = TRUE; /* not gmon data: self costs stand for the histogram */
   if (style == 0)
     {
       style = (has_histogram ? STYLE_FLAT : 0) | (has_graph ? STYLE_GRAPH : 0);
@@ -162,7 +170,24 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--width=%d: expected a positive width", o->gprof.width);
       return FALSE;
     }
-  g_autoptr (CgGprof) gp = cg_gprof_new (profile, event, specs);
+  g_autoptr (CgGprof) gp = NULL;
+  if (exact)
+    {
+      /* Spivey's four arc times: computed here unless the input has them */
+      CgCosts *c = cg_profile_costs (profile);
+      if (c == NULL || cg_costs_method (c) != CG_METHOD_EXACT || !cg_costs_has_arc_split2 (c))
+        {
+          c = cg_spivey_compute (profile, error);
+          if (c == NULL)
+            return FALSE;
+          cg_profile_set_costs (profile, c);
+        }
+      gp = cg_gprof_new_from_contexts (profile, c, event, error);
+      if (gp == NULL)
+        return FALSE;
+    }
+  else
+    gp = cg_gprof_new (profile, event, specs);
   GprofJob job = { gp, { (style & STYLE_FLAT) != 0, (style & STYLE_GRAPH) != 0, o->gprof.zeros,
                          o->gprof.width > 0 ? (guint) o->gprof.width : 80, !o->gprof.no_demangle } };
   return cg_cli_write (&o->common, write_gprof, &job, error);
@@ -206,12 +231,14 @@ run (gpointer data, GError **error)
     }
   g_autoptr (CgGprofSpecs) specs = NULL;
   guint style, user;
-  if (!gprof_specs (&o->gprof, &specs, &style, &user, error))
+  gboolean named;
+  if (!gprof_specs (&o->gprof, &specs, &style, &user, &named, error))
     return FALSE;
-  if (format == FORMAT_GPROF && method != CG_METHOD_AUTO && method != CG_METHOD_GPROF)
+  if (format == FORMAT_GPROF && method != CG_METHOD_AUTO && method != CG_METHOD_GPROF && method != CG_METHOD_EXACT)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
-                   "--format=gprof prints gprof's own analysis: use --method=gprof (or auto)");
+                   "--format=gprof prints gprof's analysis, or the exact one of context profiles: use "
+                   "--method=gprof, exact or auto");
       return FALSE;
     }
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
@@ -221,7 +248,25 @@ run (gpointer data, GError **error)
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
   if (format == FORMAT_GPROF)
-    return run_gprof (o, profile, job.event, specs, style, user, error);
+    {
+      /* context profiles: their exact results (auto picks them) */
+      gboolean exact = method == CG_METHOD_EXACT || (method == CG_METHOD_AUTO && cg_profile_contexts (profile));
+      if (exact && cg_profile_contexts (profile) == NULL)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                       "--format=gprof --method=exact needs a context profile (amon.out): only its arcs have "
+                       "Spivey's two views");
+          return FALSE;
+        }
+      if (exact && named)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
+                       "gprof's function specs steer its propagation and apply to --method=gprof; the exact "
+                       "results of a context profile take none");
+          return FALSE;
+        }
+      return run_gprof (o, profile, job.event, specs, style, user, exact, error);
+    }
   if (format == FORMAT_FOLDED)
     {
       /* the stacks themselves: no method is involved */

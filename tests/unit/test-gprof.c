@@ -157,6 +157,115 @@ test_static_arcs (void)
   CU_ASSERT_FALSE (cg_gprof_arc (doc, ab)->kept);
 }
 
+/* Spivey's aprof in gprof's layout (cg_gprof_new_from_contexts) on five
+ * contexts computed by hand (* = marked, the last occurrence):
+ *   [main*] 1; [main* even*] 2; [main* even* leaf*] 5, entered 3 times;
+ *   [main* even* odd*] 4, entered twice; [main* even odd* even*] 8,
+ *   entered twice; [leaf*] 2 (leaf started by nobody, as a thread).
+ * Totals: main 20, even 19, odd 12, leaf 7; self: 1, 10, 4, 7.  Arcs
+ * (self1 child1 / self2 child2): main -> even 10 9 / 2 9 (the last
+ * context's running even is main's callee's function, though a deeper
+ * activation), even -> leaf 5 0 / 5 0, even -> odd 4 0 / 4 8,
+ * odd -> even 8 0 / 8 0.  main's 1 of self and 19 of children and
+ * leaf's 2 of self are spontaneous.  The caller lines of each function
+ * add up to its self and children, its callee lines to its children. */
+static void
+test_from_contexts (void)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  cg_profile_ensure_event (p, "time", "seconds", CG_KIND_INTEGER, &e, NULL);
+  const char *names[] = { "main", "even", "odd", "leaf" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    cg_graph_ensure_function (g, "o", names[i]);
+  CgContexts *cx = cg_profile_ensure_contexts (p);
+  static const struct {
+    guint len;
+    CgFunctionId f[4];
+    guint8 m[4];
+    guint64 cost, entries;
+  } ctx[] = {
+    { 1, { 0 }, { 1 }, 1, 0 },
+    { 2, { 0, 1 }, { 1, 1 }, 2, 1 },
+    { 3, { 0, 1, 3 }, { 1, 1, 1 }, 5, 3 },
+    { 3, { 0, 1, 2 }, { 1, 1, 1 }, 4, 2 },
+    { 4, { 0, 1, 2, 1 }, { 1, 0, 1, 1 }, 8, 2 },
+    { 1, { 3 }, { 1 }, 2, 0 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (ctx); i++)
+    {
+      CgContextId k = cg_contexts_ensure (cx, ctx[i].f, ctx[i].m, ctx[i].len);
+      cg_contexts_cost (cx, k)[e].n = ctx[i].cost;
+      cg_contexts_add_counts (cx, k, ctx[i].entries, 0);
+      cg_graph_self (g, ctx[i].f[ctx[i].len - 1])[e].n += ctx[i].cost;
+      if (ctx[i].len > 1)
+        cg_graph_arc_add_calls (g, cg_graph_ensure_arc (g, ctx[i].f[ctx[i].len - 2], ctx[i].f[ctx[i].len - 1]),
+                                ctx[i].entries);
+    }
+  g_autoptr (CgCosts) c = cg_spivey_compute (p, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  g_autoptr (CgGprof) gp = cg_gprof_new_from_contexts (p, c, e, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (gp);
+  CU_ASSERT_TRUE (cg_gprof_is_exact (gp));
+  CU_ASSERT_EQUAL (cg_gprof_n_contexts (gp), 6);
+  CU_ASSERT_EQUAL (cg_gprof_n_cycles (gp), 0);
+  static const gdouble self[] = { 1, 10, 4, 7 }, total[] = { 20, 19, 12, 7 };
+  static const guint64 calls[] = { 0, 3, 2, 3 };
+  for (CgFunctionId f = 0; f < 4; f++)
+    {
+      const CgGprofEntry *en = cg_gprof_entry (gp, f);
+      CU_ASSERT_DOUBLE_EQUAL (en->prop_self, self[f], 1e-12);
+      CU_ASSERT_DOUBLE_EQUAL (en->prop_self + en->prop_child, total[f], 1e-12);
+      CU_ASSERT_EQUAL (en->ncalls, calls[f]);
+      CU_ASSERT_EQUAL (en->index, f + 1); /* by total */
+      CU_ASSERT_EQUAL (en->cycle, 0);
+    }
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gp, 0)->spont_self, 1, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gp, 0)->spont_child, 19, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gp, 1)->spont_child, 0, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL (cg_gprof_entry (gp, 3)->spont_self, 2, 1e-12);
+  static const struct {
+    CgFunctionId from, to;
+    gdouble s1, c1, s2, c2;
+  } arcs[] = {
+    { 0, 1, 10, 9, 2, 9 }, { 1, 3, 5, 0, 5, 0 }, { 1, 2, 4, 0, 4, 8 }, { 2, 1, 8, 0, 8, 0 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (arcs); i++)
+    {
+      const CgGprofArc *a = cg_gprof_arc (gp, cg_graph_lookup_arc (g, arcs[i].from, arcs[i].to));
+      CU_ASSERT_DOUBLE_EQUAL (a->time, arcs[i].s1, 1e-12);
+      CU_ASSERT_DOUBLE_EQUAL (a->child_time, arcs[i].c1, 1e-12);
+      CU_ASSERT_DOUBLE_EQUAL (a->time2, arcs[i].s2, 1e-12);
+      CU_ASSERT_DOUBLE_EQUAL (a->child_time2, arcs[i].c2, 1e-12);
+    }
+  /* the report: even's caller lines show self2 child2 and note the
+   * other view where it differs; its callee lines self1 child1 */
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream (&text, &size);
+  CgGprofReport report = { TRUE, TRUE, FALSE, 80, TRUE };
+  CU_ASSERT_TRUE (cg_write_gprof (gp, &report, mem, NULL));
+  fclose (mem);
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "Times are exact, from 6 contexts, in seconds.\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "granularity: exact times of 6 contexts, 22.00 seconds in all\n"));
+  /* main has no callers: gprof's bare line */
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "name\n                                                 <spontaneous>\n"
+                                        "[1]     90.9    1.00   19.00                 main [1]\n"
+                                        "               10.00    9.00       1/3           even [2]  (self2 2.00, child2 9.00)\n"));
+  /* the biggest caller last, as in gprof */
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "-\n                8.00    0.00       2/3           odd [3]\n"
+                                        "                2.00    9.00       1/3           main [1]  (self1 10.00, child1 9.00)\n"
+                                        "[2]     86.4   10.00    9.00       3         even [2]\n"
+                                        "                5.00    0.00       3/3           leaf [4]\n"
+                                        "                4.00    0.00       2/2           odd [3]  (self2 4.00, child2 8.00)\n-"));
+  /* leaf has callers and started by itself: the spontaneous part counted */
+  CU_ASSERT_PTR_NOT_NULL (strstr (text, "-\n                2.00    0.00                     <spontaneous>\n"
+                                        "                5.00    0.00       3/3           even [2]\n"
+                                        "[4]     31.8    7.00    0.00       3         leaf [4]\n-"));
+  free (text);
+}
+
 /* Names as gprof prints them; the expected strings are c++filt's
  * (binutils), except the leading dots, which gprof's bfd_demangle sets
  * aside and c++filt on x86 does not. */
@@ -240,6 +349,7 @@ main (void)
     { "merge sort is glibc's", test_msort_is_glibc },
     { "static arcs come back as gprof adds them", test_static_arcs },
     { "names demangled as gprof prints them", test_demangle },
+    { "context results in gprof's tables", test_from_contexts },
     { NULL, NULL },
   };
   return cg_test_main ("gprof", cases);
