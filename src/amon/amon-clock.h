@@ -38,6 +38,9 @@
 #endif
 
 #define AMON_SAMPLE_US 1000
+/* No thread is switched off the processor and back in less than this, so
+ * an interval this short holds no time off it. */
+#define AMON_LONGISH_NS 1000.0
 
 typedef struct {
   uint32_t kind;           /* AMON_CLOCK_* */
@@ -79,6 +82,6 @@ void amon_clock_finish (amon_clock *c) AMON_HIDDEN;
  * amon_clock_use. */
 void amon_clock_use (const amon_clock *c) AMON_HIDDEN;
 void amon_clock_sync_start (amon_thread *t) AMON_HIDDEN;
-void amon_clock_correct_cpu (amon_thread *t, amon_interval *log, uint32_t n) AMON_HIDDEN;
+void amon_clock_correct_cpu (amon_thread *t, uint64_t now) AMON_HIDDEN;
 
 #endif

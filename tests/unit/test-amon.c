@@ -507,9 +507,9 @@ test_unmatched_exit_ignored (void)
   amon_thread_exit (th, FN (R), SITE (2), SP (1), 7);
   amon_thread_exit (th, FN (Q), SITE (3), SP (1), 7);
   CU_ASSERT_EQUAL (th->unmatched, 3);
-  CU_ASSERT_EQUAL (th->depth, 1);
+  CU_ASSERT_EQUAL (amon_thread_depth (th), 1);
   amon_thread_exit (th, FN (Q), SITE (2), SP (1), 8);
-  CU_ASSERT_EQUAL (th->depth, 0);
+  CU_ASSERT_EQUAL (amon_thread_depth (th), 0);
   amon_thread_release (th);
   g_free (th);
 }
@@ -524,7 +524,7 @@ test_limits_stop_cleanly (void)
   for (i = 1; i <= 200 && th->stop_reason == 0; i++)
     amon_thread_enter (th, FN (i % 2 ? P : Q), NULL, SP (i), i);
   CU_ASSERT_EQUAL (th->stop_reason, AMON_STOP_DEPTH);
-  CU_ASSERT_EQUAL (th->depth, 100);
+  CU_ASSERT_EQUAL (amon_thread_depth (th), 100);
   amon_thread_release (th);
   g_free (th);
 
