@@ -233,14 +233,18 @@ ensure_scratch (amon_machine *m, uint32_t n)
 }
 
 /* A transition into @from's cache: the first free slot from the home
- * slot on, else the home slot. */
+ * slot on, else the slot paired with the home slot (probed inline too). */
 AMON_FN static void
 cache_put (amon_context *from, void *fn, amon_context *to)
 {
-  uintptr_t h = AMON_CACHE_HOME (fn), k = 0;
-  while (k < AMON_CACHE && from->cache[h ^ k].fn)
-    k++;
-  from->cache[k < AMON_CACHE ? h ^ k : h] = (amon_cached) { fn, to };
+  uintptr_t h = AMON_CACHE_HOME (fn), k = 1;
+  if (from->len_cached < AMON_CACHE)
+    {
+      for (k = 0; from->cache[h ^ k].fn; k++)
+        ;
+      from->len_cached++;
+    }
+  from->cache[h ^ k] = (amon_cached) { fn, to };
 }
 
 AMON_FN amon_context *

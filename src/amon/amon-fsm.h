@@ -18,7 +18,9 @@
  * the cache, where a one-entry cache would miss half the time and send
  * the call to the hash table.  A routine's place is its home slot (bits
  * of its address) or the slot paired with it, probed inline, else one of
- * the other two, probed out of line.
+ * the others, probed out of line.  A context that calls more routines
+ * than its cache holds keeps its first ones, and the most recent miss in
+ * the slot paired with the missing routine's home.
  *
  * Histories are stored as routine indexes of this machine (index << 1 |
  * mark), so they are compact and independent of addresses; a machine's
@@ -39,7 +41,7 @@
 
 typedef struct amon_context amon_context;
 
-#define AMON_CACHE 4
+#define AMON_CACHE 8
 
 /* The home slot of routine @fn in a context's cache: functions are mostly
  * aligned to 16 bytes, so the bits above the alignment tell neighbours
@@ -61,6 +63,8 @@ struct amon_context {
   amon_context *hash_next; /* chain in the history table */
   amon_context *next;      /* all contexts in creation order */
   uint32_t hash;
+  uint16_t len_cached;     /* slots of cache[] in use */
+  uint16_t unused;
   uint32_t len;
   uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
 };
@@ -112,8 +116,11 @@ amon_context *amon_machine_call_miss (amon_machine *m, amon_context *from, void 
 AMON_FN static inline uint32_t
 amon_trans_hash (const amon_context *from, const void *fn)
 {
-  uint64_t x = ((uint64_t) (uintptr_t) from ^ ((uint64_t) (uintptr_t) fn << 7)) * 0x9e3779b97f4a7c15ULL;
-  return (uint32_t) (x >> 32);
+  /* both pointers are aligned and close to others of their kind: mix
+   * every bit into the high half before it is masked */
+  uint64_t x = ((uint64_t) (uintptr_t) from * 0x9e3779b97f4a7c15ULL) ^ (uint64_t) (uintptr_t) fn;
+  x *= 0xff51afd7ed558ccdULL;
+  return (uint32_t) (x >> 32 ^ x >> 50);
 }
 
 /* A call of routine @fn in context @from: the new context, its entry (or
