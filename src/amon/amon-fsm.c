@@ -232,19 +232,14 @@ ensure_scratch (amon_machine *m, uint32_t n)
   return 1;
 }
 
-/* A transition into @from's cache: the first free slot from the home
- * slot on, else the slot paired with the home slot (probed inline too). */
+/* A transition into the first way of its set in @from's cache; the
+ * first way's moves to the second. */
 AMON_FN static void
 cache_put (amon_context *from, void *fn, amon_context *to)
 {
-  uintptr_t h = AMON_CACHE_HOME (fn), k = 1;
-  if (from->len_cached < AMON_CACHE)
-    {
-      for (k = 0; from->cache[h ^ k].fn; k++)
-        ;
-      from->len_cached++;
-    }
-  from->cache[h ^ k] = (amon_cached) { fn, to };
+  uintptr_t h = AMON_CACHE_HOME (fn);
+  from->cache[h ^ 1] = from->cache[h];
+  from->cache[h] = (amon_cached) { fn, to };
 }
 
 AMON_FN amon_context *
@@ -314,14 +309,6 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
 AMON_FN amon_context *
 amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
 {
-  uintptr_t h = AMON_CACHE_HOME (fn);
-  for (uintptr_t k = 2; k < AMON_CACHE; k++)
-    if (from->cache[h ^ k].fn == fn)
-      {
-        amon_context *to = from->cache[h ^ k].to;
-        to->entries++;
-        return to;
-      }
   /* B1: one probe of the transition table, usually */
   for (uint32_t j = trans_hash (from, fn) & m->trans_mask;; j = (j + 1) & m->trans_mask)
     {

@@ -16,11 +16,11 @@
  * transitions per context: a context whose routine calls a few others in
  * turn (a parser's factor calling skip, number and expr) finds each in
  * the cache, where a one-entry cache would miss half the time and send
- * the call to the hash table.  A routine's place is its home slot (bits
- * of its address) or the slot paired with it, probed inline, else one of
- * the others, probed out of line.  A context that calls more routines
- * than its cache holds keeps its first ones, and the most recent miss in
- * the slot paired with the missing routine's home.
+ * the call to the hash table.  The cache is two-way set-associative: a
+ * routine's set is chosen by bits of its address, both ways are probed
+ * inline, and a miss found in the transition table goes to the first way
+ * and moves the first way's transition to the second, so each set keeps
+ * the two transitions last taken.
  *
  * Histories are stored as routine indexes of this machine (index << 1 |
  * mark), so they are compact and independent of addresses; a machine's
@@ -43,10 +43,10 @@ typedef struct amon_context amon_context;
 
 #define AMON_CACHE 8
 
-/* The home slot of routine @fn in a context's cache: functions are mostly
- * aligned to 16 bytes, so the bits above the alignment tell neighbours
- * apart. */
-#define AMON_CACHE_HOME(fn) (((uintptr_t) (fn) >> 4) & (AMON_CACHE - 1))
+/* The first way of routine @fn's set in a context's cache (the second is
+ * the next slot): functions are mostly aligned to 16 bytes, so the bits
+ * above the alignment tell neighbours apart. */
+#define AMON_CACHE_HOME(fn) ((((uintptr_t) (fn) >> 4) & (AMON_CACHE / 2 - 1)) << 1)
 
 typedef struct {
   void *fn;
@@ -63,8 +63,6 @@ struct amon_context {
   amon_context *hash_next; /* chain in the history table */
   amon_context *next;      /* all contexts in creation order */
   uint32_t hash;
-  uint16_t len_cached;     /* slots of cache[] in use */
-  uint16_t unused;
   uint32_t len;
   uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
 };

@@ -427,6 +427,13 @@ enter_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
 }
 
 AMON_FN __attribute__ ((noinline)) static void
+enter_miss (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  amon_thread_push_miss (t, fn, site, sp);
+  t->busy = 0;
+}
+
+AMON_FN __attribute__ ((noinline)) static void
 enter_long (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t e, uint64_t at)
 {
   amon_thread_long (t, t->top->ctx, e, at);
@@ -479,9 +486,13 @@ __cyg_profile_func_enter (void *fn, void *site)
           return;
         }
     }
-  if (AMON_UNLIKELY (!amon_thread_push_fast (t, fn, site, sp)))
+  int r = amon_thread_push_fast (t, fn, site, sp);
+  if (AMON_UNLIKELY (r != AMON_PUSHED))
     {
-      enter_slow (t, fn, site, sp);
+      if (r == AMON_PUSH_MISS)
+        enter_miss (t, fn, site, sp);
+      else
+        enter_slow (t, fn, site, sp);
       return;
     }
   t->busy = 0;

@@ -146,6 +146,23 @@ amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
 }
 
 AMON_FN void
+amon_thread_push_miss (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  /* amon_thread_push_fast checked the stack and found no transition in
+   * the caller's home slots: straight to the machine's miss path */
+  amon_frame *f = t->top;
+  amon_context *next = amon_machine_call_miss (&t->m, f->ctx, fn);
+  if (next == NULL)
+    {
+      amon_thread_stop (t, t->m.stop_reason);
+      return;
+    }
+  f[1] = (amon_frame) { fn, site, sp, next };
+  __atomic_signal_fence (__ATOMIC_RELEASE); /* the frame before the pointer to it */
+  t->top = f + 1;
+}
+
+AMON_FN void
 amon_thread_pop_slow (amon_thread *t, void *fn, void *site)
 {
   /* the frame of this routine and call site, below frames left by a

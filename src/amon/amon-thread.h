@@ -144,6 +144,7 @@ amon_frame *amon_thread_deeper (amon_thread *t) AMON_HIDDEN;
 void amon_thread_stop (amon_thread *t, uint32_t reason) AMON_HIDDEN;
 void amon_thread_pop_slow (amon_thread *t, void *fn, void *site) AMON_HIDDEN;
 void amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp) AMON_HIDDEN;
+void amon_thread_push_miss (amon_thread *t, void *fn, void *site, uintptr_t sp) AMON_HIDDEN;
 
 /* ---- the hot path, inline in the hooks ----
  * amon_thread_enter: a call of routine @fn from return address @site, the
@@ -201,17 +202,21 @@ amon_stale (const amon_frame *f, void *site, uintptr_t sp)
   return (f->sp < sp || (f->sp == sp && f->site != site)) && amon_same_stack (f->sp, sp);
 }
 
+#define AMON_PUSHED 0
+#define AMON_PUSH_SLOW 1 /* amon_thread_push_slow must do it */
+#define AMON_PUSH_MISS 2 /* so must amon_thread_push_miss: not in the cache */
+
 /* The common case of a call: no frame left by a longjmp, no new depth,
- * a direct recursion or a transition in the caller's cache.  Returns 0,
- * having changed nothing, when amon_thread_push_slow must do it. */
+ * a direct recursion or a transition in the caller's cache.  Returns
+ * AMON_PUSHED, or having changed nothing, what must do it. */
 AMON_FN AMON_INLINE int
 amon_thread_push_fast (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
   amon_frame *f = t->top;
   if (AMON_UNLIKELY (f->sp <= sp) && amon_stale (f, site, sp))
-    return 0;
+    return AMON_PUSH_SLOW;
   if (AMON_UNLIKELY (f + 1 == t->limit))
-    return 0;
+    return AMON_PUSH_SLOW;
   amon_context *from = f->ctx, *to;
   if (fn == from->fn)
     {
@@ -223,7 +228,7 @@ amon_thread_push_fast (amon_thread *t, void *fn, void *site, uintptr_t sp)
       uintptr_t h = AMON_CACHE_HOME (fn);
       const amon_cached *c = &from->cache[h];
       if (c->fn != fn && AMON_UNLIKELY ((c = &from->cache[h ^ 1])->fn != fn))
-        return 0;
+        return AMON_PUSH_MISS;
       to = c->to;
       to->entries++;
     }
@@ -233,7 +238,7 @@ amon_thread_push_fast (amon_thread *t, void *fn, void *site, uintptr_t sp)
   f[1].ctx = to;
   __atomic_signal_fence (__ATOMIC_RELEASE); /* the frame before the pointer to it */
   t->top = f + 1;
-  return 1;
+  return AMON_PUSHED;
 }
 
 /* The context change of a call, without charging time (amon_thread_enter
@@ -241,7 +246,10 @@ amon_thread_push_fast (amon_thread *t, void *fn, void *site, uintptr_t sp)
 AMON_FN AMON_INLINE void
 amon_thread_push (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
-  if (!amon_thread_push_fast (t, fn, site, sp))
+  int r = amon_thread_push_fast (t, fn, site, sp);
+  if (r == AMON_PUSH_MISS)
+    amon_thread_push_miss (t, fn, site, sp);
+  else if (r != AMON_PUSHED)
     amon_thread_push_slow (t, fn, site, sp);
 }
 
