@@ -32,6 +32,7 @@
 #
 # Environment: top_srcdir, top_builddir (default: this script's tree and
 # the working directory), CC (cc), REPS (3), AMON_BENCH_SOURCES,
+# AMON_LIB (another libamon.a to measure, e.g. an older build),
 # AMON_BENCH_ONLY (a space-separated list of program names to run).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -39,7 +40,7 @@ top_srcdir=${top_srcdir:-$here/..}
 top_builddir=${top_builddir:-.}
 CC=${CC:-cc}
 REPS=${REPS:-3}
-lib=$(cd "$top_builddir" && pwd)/src/amon/.libs/libamon.a
+lib=${AMON_LIB:-$(cd "$top_builddir" && pwd)/src/amon/.libs/libamon.a}
 [ -f "$lib" ] || { echo "amon-overhead: build libamon first (make)" >&2; exit 1; }
 out=$(mkdir -p "$top_builddir/bench/out" && cd "$top_builddir/bench/out" && pwd)
 srcdir=${AMON_BENCH_SOURCES:-$out/src}
