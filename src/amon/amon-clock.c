@@ -133,26 +133,41 @@ amon_clock_sync_start (amon_thread *t)
   if (used == NULL || !(used->kind == AMON_CLOCK_CPU && used->tsc))
     return;
   t->sync_cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
-  t->sync_clock = amon_clock_read (used);
+  t->start = t->sync_clock = amon_clock_read (used);
 }
 
 AMON_FN void
-amon_clock_correct_cpu (amon_thread *t, amon_interval *log, uint32_t n)
+amon_clock_correct_cpu (amon_thread *t, uint64_t now)
 {
-  /* The window's logged intervals against the CPU time since the last
-   * synchronisation.  Not against the TSC span since then: the thread may
-   * also have been preempted outside the logged intervals (in the flush,
-   * in this very system call), and that time is in no interval. */
-  uint64_t cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
-  double on_cpu = (double) (cpu > t->sync_cpu ? cpu - t->sync_cpu : 0) * used->tsc_per_ns;
+  /* The intervals of the window span the counter from the end of the
+   * last check to @now; the CPU time the thread got from inside the last
+   * check's system call to inside this one covers that span, so where it
+   * is less, the difference is time off the processor in the window's
+   * intervals (never that of a preemption in a check itself, which no
+   * interval holds), and it can only lie in the logged intervals: the
+   * others are too short to hold a context switch away and back.  The
+   * next interval starts after this check. */
+  uint64_t cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID), mono = amon_clock_ns (CLOCK_MONOTONIC);
+  uint64_t after = amon_clock_read (used);
+  /* The counter's rate, measured from the start of the run: the first
+   * estimate (over 1 ms) may be off by 1e-3 on a busy machine, which
+   * would be 2 us of a 2 ms sleep; after 20 ms the error is 1e-5 or less. */
+  double per_ns = used->tsc_per_ns;
+  if (mono > used->mono0 + 20000000u && after > used->tsc0)
+    per_ns = (double) (after - used->tsc0) / (double) (mono - used->mono0);
+  double on_cpu = (double) (cpu > t->sync_cpu ? cpu - t->sync_cpu : 0) * per_ns;
+  uint64_t span = now > t->sync_clock ? now - t->sync_clock : 0;
   t->sync_cpu = cpu;
-  uint64_t sum = 0;
+  t->start = t->sync_clock = after;
+  uint32_t n = t->n_log;
+  if (n == 0 || on_cpu >= (double) span)
+    return;
+  amon_interval *log = t->log;
+  uint64_t deficit = (uint64_t) ((double) span - on_cpu), removed = 0, sum = 0;
   for (uint32_t i = 0; i < n; i++)
     sum += log[i].elapsed;
-  if (on_cpu >= (double) sum)
-    return;
-  uint64_t deficit = (uint64_t) ((double) sum - on_cpu);
-  uint64_t removed = 0;
+  if (deficit > sum)
+    deficit = sum;
   /* a large deficit is a preemption or a blocking call: it happened in
    * the longest intervals */
   for (int round = 0; round < 8 && deficit - removed > sum / 50; round++)
@@ -165,6 +180,8 @@ amon_clock_correct_cpu (amon_thread *t, amon_interval *log, uint32_t n)
       if (take == 0)
         break;
       log[longest].elapsed -= take;
+      amon_context *c = log[longest].ctx;
+      __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) - take, __ATOMIC_RELAXED);
       removed += take;
       sum -= take;
     }
@@ -179,6 +196,8 @@ amon_clock_correct_cpu (amon_thread *t, amon_interval *log, uint32_t n)
           if (take > log[i].elapsed)
             take = log[i].elapsed;
           log[i].elapsed -= take;
+          amon_context *c = log[i].ctx;
+          __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) - take, __ATOMIC_RELAXED);
           removed += take;
         }
     }

@@ -232,6 +232,16 @@ ensure_scratch (amon_machine *m, uint32_t n)
   return 1;
 }
 
+/* A transition into the first way of its set in @from's cache; the
+ * first way's moves to the second. */
+AMON_FN static void
+cache_put (amon_context *from, void *fn, amon_context *to)
+{
+  uintptr_t h = AMON_CACHE_HOME (fn);
+  from->cache[h ^ 1] = from->cache[h];
+  from->cache[h] = (amon_cached) { fn, to };
+}
+
 AMON_FN amon_context *
 amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
 {
@@ -291,8 +301,26 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
     j = (j + 1) & m->trans_mask;
   m->trans[j] = (amon_transition) { from, fn, to };
   m->trans_count++;
-  from->cache_fn = fn;
-  from->cache_to = to;
+  cache_put (from, fn, to);
   to->entries++;
   return to;
+}
+
+AMON_FN amon_context *
+amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
+{
+  /* B1: one probe of the transition table, usually */
+  for (uint32_t j = trans_hash (from, fn) & m->trans_mask;; j = (j + 1) & m->trans_mask)
+    {
+      const amon_transition *t = &m->trans[j];
+      if (t->from == from && t->fn == fn)
+        {
+          amon_context *to = t->to;
+          cache_put (from, fn, to);
+          to->entries++;
+          return to;
+        }
+      if (t->from == NULL)
+        return amon_machine_call_slow (m, from, fn);
+    }
 }

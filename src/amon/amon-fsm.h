@@ -6,13 +6,21 @@
  * activation of its routine, with its incoming and outgoing arcs.  On a
  * call of routine P from context C:
  *   A1  P = s_n (direct recursion): the context stays C;
- *   B1  else the transition C --P--> C' is looked up (a one-entry cache in
- *       C, then the machine's transition table);
+ *   B1  else the transition C --P--> C' is looked up (a small cache in C,
+ *       then the machine's transition table);
  *   B2  else the history of C' is computed by steps A2-A5 and looked up in
  *       the history table;
  *   B3  else a new context with that history is created.
  * B1 is the common case: a cache probe or one hash-table probe, no
- * allocation, no lock, no system call.
+ * allocation, no lock, no system call.  The cache holds AMON_CACHE
+ * transitions per context: a context whose routine calls a few others in
+ * turn (a parser's factor calling skip, number and expr) finds each in
+ * the cache, where a one-entry cache would miss half the time and send
+ * the call to the hash table.  The cache is two-way set-associative: a
+ * routine's set is chosen by bits of its address, both ways are probed
+ * inline, and a miss found in the transition table goes to the first way
+ * and moves the first way's transition to the second, so each set keeps
+ * the two transitions last taken.
  *
  * Histories are stored as routine indexes of this machine (index << 1 |
  * mark), so they are compact and independent of addresses; a machine's
@@ -33,14 +41,25 @@
 
 typedef struct amon_context amon_context;
 
+#define AMON_CACHE 8
+
+/* The first way of routine @fn's set in a context's cache (the second is
+ * the next slot): functions are mostly aligned to 16 bytes, so the bits
+ * above the alignment tell neighbours apart. */
+#define AMON_CACHE_HOME(fn) ((((uintptr_t) (fn) >> 4) & (AMON_CACHE / 2 - 1)) << 1)
+
+typedef struct {
+  void *fn;
+  amon_context *to;
+} amon_cached;
+
 struct amon_context {
   /* counters (the owning thread writes them; see amon-thread.h) */
   uint64_t time;       /* clock units charged to this context */
   uint64_t entries;    /* calls that entered it (steps B1-B3) */
   uint64_t recursive;  /* direct recursive calls made in it (step A1) */
   void *fn;            /* entry address of s_n (NULL: the root) */
-  void *cache_fn;      /* the last transition taken from here */
-  amon_context *cache_to;
+  amon_cached cache[AMON_CACHE]; /* transitions taken from here */
   amon_context *hash_next; /* chain in the history table */
   amon_context *next;      /* all contexts in creation order */
   uint32_t hash;
@@ -87,13 +106,19 @@ void amon_machine_release (amon_machine *m) AMON_HIDDEN;
  * exists yet (B1 failed).  Counts the entry.  NULL when a limit stopped
  * the machine (m->stop_reason says which). */
 amon_context *amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
+/* A call that missed @from's cache: step B1 in the transition table, then
+ * B2-B3; counts the entry and fills the cache.  NULL as above. */
+amon_context *amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
 
 /* Slot of the transition (@from, @fn) in the transition table. */
 AMON_FN static inline uint32_t
 amon_trans_hash (const amon_context *from, const void *fn)
 {
-  uint64_t x = ((uint64_t) (uintptr_t) from ^ ((uint64_t) (uintptr_t) fn << 7)) * 0x9e3779b97f4a7c15ULL;
-  return (uint32_t) (x >> 32);
+  /* both pointers are aligned and close to others of their kind: mix
+   * every bit into the high half before it is masked */
+  uint64_t x = ((uint64_t) (uintptr_t) from * 0x9e3779b97f4a7c15ULL) ^ (uint64_t) (uintptr_t) fn;
+  x *= 0xff51afd7ed558ccdULL;
+  return (uint32_t) (x >> 32 ^ x >> 50);
 }
 
 /* A call of routine @fn in context @from: the new context, its entry (or
@@ -106,25 +131,11 @@ amon_machine_call (amon_machine *m, amon_context *from, void *fn)
       from->recursive++;
       return from;
     }
-  amon_context *to;
-  if (AMON_LIKELY (fn == from->cache_fn))
-    to = from->cache_to;
-  else
-    {
-      /* B1: one probe of the transition table, usually */
-      uint32_t j = amon_trans_hash (from, fn) & m->trans_mask;
-      for (;; j = (j + 1) & m->trans_mask)
-        {
-          const amon_transition *t = &m->trans[j];
-          if (t->from == from && t->fn == fn)
-            break;
-          if (t->from == NULL)
-            return amon_machine_call_slow (m, from, fn);
-        }
-      to = m->trans[j].to;
-      from->cache_fn = fn;
-      from->cache_to = to;
-    }
+  uintptr_t h = AMON_CACHE_HOME (fn);
+  const amon_cached *c = &from->cache[h];
+  if (c->fn != fn && (c = &from->cache[h ^ 1])->fn != fn)
+    return amon_machine_call_miss (m, from, fn);
+  amon_context *to = c->to;
   to->entries++;
   return to;
 }

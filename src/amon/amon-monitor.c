@@ -37,7 +37,13 @@
 void __cyg_profile_func_enter (void *fn, void *site) __attribute__ ((no_instrument_function, visibility ("default")));
 void __cyg_profile_func_exit (void *fn, void *site) __attribute__ ((no_instrument_function, visibility ("default")));
 
-static __thread amon_thread *self __attribute__ ((tls_model ("initial-exec")));
+/* a thread that cannot be profiled points here: always busy */
+static amon_thread disabled = { .busy = 1 };
+/* a thread's first hook finds this one, also busy, so that the hot path
+ * needs no test for a thread without a monitor */
+static amon_thread unstarted = { .busy = 1 };
+
+static __thread amon_thread *self __attribute__ ((tls_model ("initial-exec"))) = &unstarted;
 
 static struct {
   pthread_once_t once;
@@ -46,6 +52,7 @@ static struct {
   amon_limits limits;
   uint64_t overhead;  /* clock units per event */
   uint64_t gap;
+  uint64_t longish;   /* clock units: intervals that may hold a preemption */
   pthread_mutex_t lock;
   amon_thread *threads;
   amon_merge *retired; /* contexts of threads that have exited */
@@ -57,9 +64,6 @@ static struct {
   int sampled;        /* AMON_CLOCK=sample: time comes from SIGPROF */
   char out[4096];
 } G = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
-
-/* a thread that cannot be profiled points here: always busy */
-static amon_thread disabled = { .busy = 1 };
 
 AMON_FN static void
 say (const char *a, const char *b, const char *c)
@@ -128,10 +132,10 @@ on_sigprof (int sig)
   (void) sig;
   int saved = errno;
   amon_thread *t = self;
-  if (t && t != &disabled && !__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+  if (t != &unstarted && t != &disabled && !__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     {
       uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
-      amon_context *c = t->cur;
+      amon_context *c = t->top->ctx;
       __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now - t->start), __ATOMIC_RELAXED);
       t->start = now;
     }
@@ -149,13 +153,13 @@ AMON_FN static void
 thread_end (void *p)
 {
   amon_thread *t = p;
-  if (t == NULL || t == &disabled)
+  if (t == NULL || t == &disabled || t == &unstarted)
     return;
   self = &disabled;
-  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED) && !t->busy && !G.sampled)
+  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED) && !t->busy)
     {
       t->busy = 1;
-      amon_thread_charge_all (t, amon_clock_read (&G.clock));
+      amon_thread_charge_all (t, G.sampled ? 0 : amon_clock_read (&G.clock));
       t->busy = 0;
     }
   t->finished = 1;
@@ -194,12 +198,15 @@ thread_new (void)
     }
   t->overhead = G.overhead;
   t->gap = G.gap;
+  t->on_stop = halt;
+  t->mode = G.sampled ? AMON_MODE_SAMPLED : G.clock.tsc ? AMON_MODE_COUNTER : AMON_MODE_CALL;
+  t->start = t->origin = G.sampled ? amon_clock_ns (CLOCK_THREAD_CPUTIME_ID) : amon_clock_read (&G.clock);
   if (G.clock.kind == AMON_CLOCK_CPU && G.clock.tsc)
     {
       t->correct = amon_clock_correct_cpu;
+      t->longish = G.longish;
       amon_clock_sync_start (t);
     }
-  t->start = G.sampled ? amon_clock_ns (CLOCK_THREAD_CPUTIME_ID) : amon_clock_read (&G.clock);
   return t;
 }
 
@@ -229,7 +236,7 @@ calibrate (void)
       if (per < best)
         best = per;
     }
-  self = NULL;
+  self = &unstarted;
   amon_thread_release (t);
   munmap (t, sizeof *t);
   G.overhead = best == UINT64_MAX ? 0 : best;
@@ -253,7 +260,7 @@ at_fork_child (void)
   pthread_mutex_init (&G.lock, NULL);
   G.child = 1;
   /* only the forking thread exists here */
-  amon_thread *keep = (self && self != &disabled) ? self : NULL;
+  amon_thread *keep = (self != &unstarted && self != &disabled) ? self : NULL;
   for (amon_thread *t = G.threads, *next; t; t = next)
     {
       next = t->next;
@@ -316,10 +323,13 @@ init (void)
       if (!G.sampled)
         amon_clock_setup (&G.clock, "cpu");
     }
+  if (G.clock.kind == AMON_CLOCK_CPU && G.clock.tsc)
+    {
+      G.gap = (uint64_t) (50000.0 * G.clock.tsc_per_ns); /* 50 us */
+      G.longish = (uint64_t) (AMON_LONGISH_NS * G.clock.tsc_per_ns);
+    }
   if (!G.sampled)
     calibrate ();
-  if (G.clock.kind == AMON_CLOCK_CPU && G.clock.tsc)
-    G.gap = (uint64_t) (50000.0 * G.clock.tsc_per_ns); /* 50 us */
   G.ready = 1;
   if (G.sampled)
     arm_timer (AMON_SAMPLE_US);
@@ -347,21 +357,144 @@ thread_start (void)
   return t;
 }
 
+/* The clock at an event: the time-stamp counter where it serves. */
+AMON_FN AMON_INLINE uint64_t
+now (void)
+{
+  return amon_clock_read (&G.clock);
+}
+
+/* The time-stamp counter, in the hooks of AMON_MODE_COUNTER only. */
+AMON_FN AMON_INLINE uint64_t
+counter (void)
+{
+#ifdef AMON_HAVE_TSC
+  return __rdtsc ();
+#else
+  return now ();
+#endif
+}
+
+/* The hook's own stack pointer: the caller's stack address less a
+ * constant, which is all the resynchronisation needs (amon-thread.h); read
+ * without making the hook set up a frame of its own. */
+#if defined(__x86_64__)
+#define HOOK_SP(sp) __asm__ ("mov %%rsp, %0" : "=r" (sp))
+#elif defined(__aarch64__)
+#define HOOK_SP(sp) __asm__ ("mov %0, sp" : "=r" (sp))
+#else
+#define HOOK_SP(sp) ((sp) = (uintptr_t) __builtin_frame_address (0))
+#endif
+
+/* A thread's first call: its monitor is set up, then the call counted. */
+AMON_FN __attribute__ ((noinline, cold)) static void
+first_enter (void *fn, void *site, uintptr_t sp)
+{
+  amon_thread *t = thread_start ();
+  if (t == NULL || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+    return;
+  t->busy = 1;
+  if (t->mode == AMON_MODE_SAMPLED)
+    amon_thread_push (t, fn, site, sp);
+  else
+    amon_thread_enter (t, fn, site, sp, now ());
+  t->busy = 0;
+}
+
+/* Clocks read by a call: no need to be quick, the call is slow anyway. */
+AMON_FN __attribute__ ((noinline)) static void
+enter_call (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  amon_thread_enter (t, fn, site, sp, now ());
+  t->busy = 0;
+}
+
+AMON_FN __attribute__ ((noinline)) static void
+exit_call (amon_thread *t, void *fn, void *site)
+{
+  amon_thread_exit (t, fn, site, 0, now ());
+  t->busy = 0;
+}
+
+/* The rare cases of the hooks, each finishing the hook's work, so that the
+ * hooks reach them by tail calls and keep nothing across a call: the
+ * common case then saves no register and sets up no frame. */
+AMON_FN __attribute__ ((noinline)) static void
+enter_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  amon_thread_push_slow (t, fn, site, sp);
+  t->busy = 0;
+}
+
+AMON_FN __attribute__ ((noinline)) static void
+enter_miss (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  amon_thread_push_miss (t, fn, site, sp);
+  t->busy = 0;
+}
+
+AMON_FN __attribute__ ((noinline)) static void
+enter_long (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t e, uint64_t at)
+{
+  amon_thread_long (t, t->top->ctx, e, at);
+  amon_thread_push (t, fn, site, sp);
+  t->busy = 0;
+}
+
+AMON_FN __attribute__ ((noinline)) static void
+exit_slow (amon_thread *t, void *fn, void *site)
+{
+  amon_thread_pop_slow (t, fn, site);
+  t->busy = 0;
+}
+
+AMON_FN __attribute__ ((noinline)) static void
+exit_long (amon_thread *t, void *fn, void *site, uint64_t e, uint64_t at)
+{
+  amon_thread_long (t, t->top->ctx, e, at);
+  amon_thread_pop (t, fn, site);
+  t->busy = 0;
+}
+
+/* The hooks.  The common case (a known transition, a matching return) is
+ * a TLS load, a few compares, the clock, one add to the current context
+ * and the frame written or dropped: some thirty instructions a call. */
 void
 __cyg_profile_func_enter (void *fn, void *site)
 {
   amon_thread *t = self;
-  if (AMON_UNLIKELY (t == NULL) && (t = thread_start ()) == NULL)
-    return;
-  if (t->busy || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
-    return;
+  uintptr_t sp;
+  HOOK_SP (sp);
+  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
+    {
+      if (t == &unstarted)
+        first_enter (fn, site, sp);
+      return;
+    }
   t->busy = 1;
-  if (G.sampled)
-    amon_thread_push (t, fn, site, (uintptr_t) __builtin_frame_address (0));
-  else if (amon_thread_enter (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
-    t->start = amon_clock_read (&G.clock); /* the flush is not the program's time */
-  if (AMON_UNLIKELY (t->stop_reason))
-    halt (t->stop_reason);
+  if (t->mode != AMON_MODE_SAMPLED)
+    {
+      if (AMON_UNLIKELY (t->mode != AMON_MODE_COUNTER))
+        {
+          enter_call (t, fn, site, sp);
+          return;
+        }
+      uint64_t at = counter (), e = amon_thread_interval (t, at);
+      if (amon_thread_rare (t, e))
+        {
+          enter_long (t, fn, site, sp, e, at);
+          return;
+        }
+    }
+  int r = amon_thread_push_fast (t, fn, site, sp);
+  if (AMON_UNLIKELY (r != AMON_PUSHED))
+    {
+      if (r == AMON_PUSH_MISS)
+        enter_miss (t, fn, site, sp);
+      else
+        enter_slow (t, fn, site, sp);
+      return;
+    }
   t->busy = 0;
 }
 
@@ -369,13 +502,30 @@ void
 __cyg_profile_func_exit (void *fn, void *site)
 {
   amon_thread *t = self;
-  if (AMON_UNLIKELY (t == NULL) || t->busy || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
     return;
   t->busy = 1;
-  if (G.sampled)
-    amon_thread_pop (t, fn, site);
-  else if (amon_thread_exit (t, fn, site, (uintptr_t) __builtin_frame_address (0), amon_clock_read (&G.clock)))
-    t->start = amon_clock_read (&G.clock);
+  if (t->mode != AMON_MODE_SAMPLED)
+    {
+      if (AMON_UNLIKELY (t->mode != AMON_MODE_COUNTER))
+        {
+          exit_call (t, fn, site);
+          return;
+        }
+      uint64_t at = counter (), e = amon_thread_interval (t, at);
+      if (amon_thread_rare (t, e))
+        {
+          exit_long (t, fn, site, e, at);
+          return;
+        }
+    }
+  amon_frame *f = t->top;
+  if (AMON_UNLIKELY (f->fn != fn || f->site != site))
+    {
+      exit_slow (t, fn, site);
+      return;
+    }
+  t->top = f - 1;
   t->busy = 0;
 }
 
@@ -412,12 +562,12 @@ amon_fini (void)
     arm_timer (0);
   int was_halted = __atomic_exchange_n (&G.halt, 1, __ATOMIC_SEQ_CST);
   amon_thread *me = self;
-  if (me && me != &disabled && !me->busy && !G.sampled)
+  if (me != &unstarted && me != &disabled && !me->busy)
     {
       if (!was_halted)
-        amon_thread_charge_all (me, amon_clock_read (&G.clock));
+        amon_thread_charge_all (me, G.sampled ? 0 : amon_clock_read (&G.clock));
       else
-        amon_thread_flush (me);
+        amon_thread_finish (me);
     }
   pthread_mutex_lock (&G.lock);
   for (amon_thread *t = G.threads; t; t = t->next)
@@ -430,7 +580,7 @@ amon_fini (void)
       if (!__atomic_load_n (&t->busy, __ATOMIC_SEQ_CST))
         {
           t->correct = NULL; /* it would read this thread's CPU clock */
-          amon_thread_flush (t);
+          amon_thread_finish (t);
         }
     }
   amon_clock_finish (&G.clock);

@@ -1,4 +1,5 @@
-/* amon-thread.c — shadow stack, resynchronisation and the interval log. */
+/* amon-thread.c — shadow stack, resynchronisation, correction windows:
+ * the rare cases of the hot path in amon-thread.h. */
 #define _GNU_SOURCE 1
 
 #include "amon-thread.h"
@@ -6,6 +7,15 @@
 #include <string.h>
 
 #include "amon-format.h"
+
+/* Points @limit at the first frame a push may not reach without the slow
+ * path: one above the deepest frame seen, or the end of the capacity. */
+AMON_FN static void
+set_limit (amon_thread *t)
+{
+  uint32_t deepest = t->max_depth < t->stack_cap ? t->max_depth : t->stack_cap;
+  t->limit = t->stack + deepest + 1;
+}
 
 AMON_FN int
 amon_thread_init (amon_thread *t, const amon_limits *limits, uint64_t now)
@@ -16,76 +26,207 @@ amon_thread_init (amon_thread *t, const amon_limits *limits, uint64_t now)
     return rc;
   /* never above the limit: reaching the capacity is where it is checked */
   t->stack_cap = limits->max_depth < 1024 ? limits->max_depth : 1024;
-  t->stack = amon_map ((size_t) t->stack_cap * sizeof *t->stack, &t->m.bytes, limits->max_memory);
+  t->stack = amon_map ((size_t) (t->stack_cap + 1) * sizeof *t->stack, &t->m.bytes, limits->max_memory);
   if (t->stack == NULL)
     {
       amon_machine_release (&t->m);
       return AMON_STOP_MEMORY;
     }
-  t->cur = t->m.root;
-  t->start = now;
+  t->stack[0] = (amon_frame) { NULL, NULL, UINTPTR_MAX, t->m.root };
+  t->top = t->stack;
+  set_limit (t);
+  t->longish = UINT64_MAX;
+  t->countdown = AMON_WINDOW;
+  t->start = t->origin = now;
   return 0;
 }
 
 AMON_FN void
 amon_thread_release (amon_thread *t)
 {
-  amon_unmap (t->stack, (size_t) t->stack_cap * sizeof *t->stack, &t->m.bytes);
-  t->stack = NULL;
+  amon_unmap (t->stack, (size_t) (t->stack_cap + 1) * sizeof *t->stack, &t->m.bytes);
+  t->stack = t->top = t->limit = NULL;
   amon_machine_release (&t->m);
 }
 
 AMON_FN void
-amon_thread_flush (amon_thread *t)
+amon_thread_stop (amon_thread *t, uint32_t reason)
 {
-  uint32_t n = t->n_log;
-  if (n && t->correct)
-    t->correct (t, t->log, n);
-  uint64_t c = t->overhead;
-  for (uint32_t i = 0; i < n; i++)
-    {
-      uint64_t e = t->log[i].elapsed;
-      uint64_t own = e < c ? e : c;
-      t->overhead_total += own;
-      amon_context *ctx = t->log[i].ctx;
-      /* relaxed atomics: the writer may read while this thread runs */
-      __atomic_store_n (&ctx->time, __atomic_load_n (&ctx->time, __ATOMIC_RELAXED) + (e - own), __ATOMIC_RELAXED);
-    }
-  t->n_log = 0;
+  if (t->stop_reason)
+    return;
+  t->stop_reason = reason;
+  if (t->on_stop)
+    t->on_stop (reason);
 }
 
 AMON_FN void
-amon_thread_charge_all (amon_thread *t, uint64_t now)
+amon_thread_long (amon_thread *t, amon_context *c, uint64_t e, uint64_t now)
 {
-  amon_thread_charge (t, now);
-  amon_thread_flush (t);
+  if (e > t->longish)
+    t->log[t->n_log++] = (amon_interval) { c, e };
+  if (t->n_log < AMON_LOG_SIZE && t->countdown && !(t->gap && e > t->gap))
+    return;
+  t->countdown = AMON_WINDOW;
+  if (t->correct)
+    t->correct (t, now);
+  t->n_log = 0;
 }
 
-AMON_FN int
-amon_thread_grow_stack (amon_thread *t)
+AMON_FN amon_frame *
+amon_thread_resync (amon_thread *t, void *site, uintptr_t sp)
+{
+  amon_frame *f = t->top;
+  while (f != t->stack && amon_stale (f, site, sp))
+    {
+      f--;
+      t->discarded++;
+    }
+  t->resyncs++;
+  t->top = f;
+  return f;
+}
+
+/* Doubles the shadow stack up to the depth limit; 0 when it cannot.  The
+ * old stack stays mapped until @top has moved to the new one. */
+AMON_FN static int
+grow_stack (amon_thread *t)
 {
   uint32_t cap = t->stack_cap * 2;
   if (cap > t->m.limits.max_depth)
     cap = t->m.limits.max_depth;
   if (cap <= t->stack_cap)
     return 0;
-  amon_frame *s = amon_map ((size_t) cap * sizeof *s, &t->m.bytes, t->m.limits.max_memory);
+  amon_frame *s = amon_map ((size_t) (cap + 1) * sizeof *s, &t->m.bytes, t->m.limits.max_memory);
   if (s == NULL)
     return 0;
-  memcpy (s, t->stack, (size_t) t->depth * sizeof *s);
-  amon_unmap (t->stack, (size_t) t->stack_cap * sizeof *s, &t->m.bytes);
+  amon_frame *old = t->stack;
+  uint32_t depth = amon_thread_depth (t), old_cap = t->stack_cap;
+  memcpy (s, old, (size_t) (depth + 1) * sizeof *s);
   t->stack = s;
   t->stack_cap = cap;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->top = s + depth;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  amon_unmap (old, (size_t) (old_cap + 1) * sizeof *old, &t->m.bytes);
   return 1;
+}
+
+AMON_FN amon_frame *
+amon_thread_deeper (amon_thread *t)
+{
+  uint32_t depth = amon_thread_depth (t);
+  if (depth == t->stack_cap && !grow_stack (t))
+    {
+      amon_thread_stop (t, t->stack_cap >= t->m.limits.max_depth ? AMON_STOP_DEPTH : AMON_STOP_MEMORY);
+      return NULL;
+    }
+  if (depth + 1 > t->max_depth)
+    t->max_depth = depth + 1;
+  set_limit (t);
+  return t->top;
+}
+
+AMON_FN void
+amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  amon_frame *f = t->top;
+  if (f->sp <= sp && amon_stale (f, site, sp))
+    f = amon_thread_resync (t, site, sp); /* left by a longjmp */
+  if (f + 1 == t->limit && (f = amon_thread_deeper (t)) == NULL)
+    return;
+  amon_context *next = amon_machine_call (&t->m, f->ctx, fn);
+  if (next == NULL)
+    {
+      amon_thread_stop (t, t->m.stop_reason);
+      return;
+    }
+  f[1] = (amon_frame) { fn, site, sp, next };
+  __atomic_signal_fence (__ATOMIC_RELEASE); /* the frame before the pointer to it */
+  t->top = f + 1;
+}
+
+AMON_FN void
+amon_thread_push_miss (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  /* amon_thread_push_fast checked the stack and found no transition in
+   * the caller's home slots: straight to the machine's miss path */
+  amon_frame *f = t->top;
+  amon_context *next = amon_machine_call_miss (&t->m, f->ctx, fn);
+  if (next == NULL)
+    {
+      amon_thread_stop (t, t->m.stop_reason);
+      return;
+    }
+  f[1] = (amon_frame) { fn, site, sp, next };
+  __atomic_signal_fence (__ATOMIC_RELEASE); /* the frame before the pointer to it */
+  t->top = f + 1;
+}
+
+AMON_FN void
+amon_thread_pop_slow (amon_thread *t, void *fn, void *site)
+{
+  /* the frame of this routine and call site, below frames left by a
+   * longjmp or an exception */
+  amon_frame *f = t->top;
+  while (f != t->stack && !(f->fn == fn && f->site == site))
+    f--;
+  if (f == t->stack)
+    {
+      t->unmatched++;
+      return;
+    }
+  t->resyncs++;
+  t->discarded += (uint64_t) (t->top - f);
+  t->top = f - 1;
+}
+
+/* What is derived rather than counted: a return is a push less what is
+ * still on the stack and what resynchronisation threw away; the
+ * monitor's own cost is the clock's span less what was charged. */
+AMON_FN static void
+derive (amon_thread *t)
+{
+  uint64_t pushes = 0, charged = 0;
+  for (amon_context *c = t->m.root; c; c = c->next)
+    {
+      pushes += c->entries + c->recursive;
+      charged += __atomic_load_n (&c->time, __ATOMIC_RELAXED);
+    }
+  uint64_t above = amon_thread_depth (t) > t->base_depth ? amon_thread_depth (t) - t->base_depth : 0;
+  t->returns = pushes > above + t->discarded ? pushes - above - t->discarded : 0;
+  if (t->mode == AMON_MODE_SAMPLED)
+    return;
+  uint64_t span = t->start > t->origin ? t->start - t->origin : 0;
+  t->overhead_total = span > charged + t->offcpu_total ? span - charged - t->offcpu_total : 0;
+}
+
+AMON_FN void
+amon_thread_finish (amon_thread *t)
+{
+  if (t->correct)
+    t->correct (t, t->start);
+  t->n_log = 0;
+  t->countdown = AMON_WINDOW;
+  derive (t);
+}
+
+AMON_FN void
+amon_thread_charge_all (amon_thread *t, uint64_t now)
+{
+  if (t->mode != AMON_MODE_SAMPLED)
+    amon_thread_charge (t, now);
+  amon_thread_finish (t);
 }
 
 AMON_FN void
 amon_thread_reset_counts (amon_thread *t, uint64_t now)
 {
   t->n_log = 0;
+  t->countdown = AMON_WINDOW;
   for (amon_context *c = t->m.root; c; c = c->next)
     c->time = c->entries = c->recursive = 0;
-  t->calls = t->returns = t->resyncs = t->unmatched = t->overhead_total = t->offcpu_total = 0;
-  t->max_depth = t->depth;
-  t->start = now;
+  t->returns = t->resyncs = t->discarded = t->unmatched = t->overhead_total = t->offcpu_total = 0;
+  t->base_depth = t->max_depth = amon_thread_depth (t);
+  set_limit (t);
+  t->start = t->origin = now;
 }

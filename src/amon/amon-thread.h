@@ -7,12 +7,27 @@
  * passes in, so the tests can replay calls and returns with explicit
  * timestamps (amon-monitor.c passes real clock readings).
  *
- * Charging is deferred: each event appends (context, elapsed) to a short
- * log, and the log is applied when full.  The hot path then writes one
- * sequential record instead of a counter in a random context, and the
- * flush is where a clock that needs correcting (the CPU clock built on the
- * TSC, amon-clock.h) corrects a whole window at once.  A flush subtracts
- * the monitor's own calibrated cost from every interval.
+ * The hot path is what a call or a return costs when nothing unusual
+ * happens, and it is kept to a few dozen instructions with no call: the
+ * current context is the top frame's (stack[0] is a sentinel frame for
+ * the root, so the stack is never empty and needs no test); one pointer
+ * (@limit) stands for both the stack's capacity and the deepest frame
+ * seen so far, so one comparison finds both; the interval is charged to
+ * the context at once (no log to replay later); the counts of calls and
+ * returns are derived at the end from the contexts' counters instead of
+ * being kept per event.  Everything rare (resynchronisation, growth, a
+ * new transition, a long interval, the end of a correction window) is out
+ * of line.
+ *
+ * Off-CPU time (clock cpu on the TSC, amon-clock.h): an interval longer
+ * than @longish may contain time the thread spent off the processor, so
+ * it is logged (context and length); shorter ones cannot hold a
+ * preemption (a context switch away and back takes longer).  A window of
+ * AMON_WINDOW events, or a full log, or an interval longer than @gap,
+ * ends with a check against the thread's CPU clock (@correct), which
+ * takes the time off the processor back from the logged intervals.  So
+ * the system call costs a fraction of a nanosecond per event, and only
+ * intervals that can hold a preemption are ever touched.
  *
  * Resynchronisation, for longjmp, exceptions and exits that do not match:
  * each frame records the stack address the hook saw (@sp, the caller's
@@ -28,6 +43,10 @@
  * after the epilogue.)  Stack addresses further apart than
  * AMON_STACK_WINDOW are taken to be on another stack (sigaltstack) and
  * never cause pops.
+ *
+ * Signals: the sampling clock's SIGPROF handler reads top->ctx at any
+ * moment, so a frame is written before @top points at it, and the stack
+ * is never unmapped while @top points into it.
  */
 #ifndef AMON_THREAD_H
 #define AMON_THREAD_H
@@ -35,7 +54,8 @@
 #include "amon-format.h"
 #include "amon-fsm.h"
 
-#define AMON_LOG_SIZE 256
+#define AMON_LOG_SIZE 64          /* long intervals per correction window */
+#define AMON_WINDOW 4096          /* events per correction window at most */
 #define AMON_STACK_WINDOW ((uintptr_t) 1 << 30)
 
 typedef struct {
@@ -47,73 +67,122 @@ typedef struct {
 
 typedef struct {
   amon_context *ctx;
-  uint64_t elapsed; /* clock units */
+  uint64_t elapsed; /* clock units, already charged to ctx */
 } amon_interval;
 
 typedef struct amon_thread amon_thread;
 
-/* Adjusts the @n intervals of a window before they are charged (may
- * lower them); see amon-clock.h. */
-typedef void (*amon_correct_fn) (amon_thread *t, amon_interval *log, uint32_t n);
+/* How the hooks learn the time (amon-monitor.c). */
+#define AMON_MODE_COUNTER 0  /* the time-stamp counter, read inline */
+#define AMON_MODE_SAMPLED 1  /* no clock in the hooks: SIGPROF charges */
+#define AMON_MODE_CALL 2     /* a clock read by a call (clock_gettime) */
+
+/* Ends a correction window at clock reading @now: takes the time off the
+ * processor since the last window back from the logged intervals
+ * t->log[0..t->n_log) (lowering their contexts' time and raising
+ * t->offcpu_total) and starts the next window and the next interval
+ * (t->start) after its own cost.  See amon-clock.h. */
+typedef void (*amon_correct_fn) (amon_thread *t, uint64_t now);
 
 struct amon_thread {
-  amon_machine m;
-  amon_context *cur;
-  amon_frame *stack;
-  uint32_t depth, stack_cap;
+  /* hot: read at every call and return */
+  volatile int busy;         /* inside a hook (amon-monitor.c) */
+  int mode;                  /* AMON_MODE_* */
+  amon_frame *top;           /* the current frame; its ctx is the current context */
+  amon_frame *limit;         /* a push to here takes the slow path */
   uint64_t start;            /* clock reading when the current interval began */
   uint64_t overhead;         /* clock units subtracted per interval */
-  uint64_t gap;              /* an interval longer than this flushes at once (0: never) */
-  amon_correct_fn correct;   /* nullable */
+  uint64_t longish;          /* intervals longer than this are logged (UINT64_MAX: never) */
+  uint32_t countdown;        /* events left in this window */
   uint32_t n_log;
-  amon_interval log[AMON_LOG_SIZE];
-  /* statistics */
-  uint64_t calls, returns, resyncs, unmatched, overhead_total, offcpu_total;
-  uint32_t max_depth;
+  amon_machine m;
+  /* cold */
+  amon_frame *stack;         /* stack[0]: the root's sentinel frame */
+  uint32_t stack_cap;        /* frames above the sentinel */
+  uint32_t max_depth;        /* deepest frame pushed */
+  uint32_t base_depth;       /* depth when the counts were last zeroed */
   uint32_t stop_reason;      /* AMON_STOP_*, 0 while profiling */
+  void (*on_stop) (uint32_t reason); /* nullable; told once */
+  uint64_t gap;              /* an interval longer than this ends its window (0: never) */
+  amon_correct_fn correct;   /* nullable */
+  uint64_t origin;           /* clock reading when the counts were last zeroed */
+  /* statistics */
+  uint64_t returns, resyncs, discarded, unmatched, overhead_total, offcpu_total;
   /* used by amon-monitor.c and amon-clock.c */
-  volatile int busy;         /* inside a hook */
   int finished;              /* the thread has exited */
   amon_thread *next;         /* registry */
   uint64_t sync_clock, sync_cpu; /* last CPU-clock synchronisation */
+  amon_interval log[AMON_LOG_SIZE];
 };
 
 /* 0 or AMON_STOP_MEMORY.  @now starts the first interval (in the root). */
 int amon_thread_init (amon_thread *t, const amon_limits *limits, uint64_t now) AMON_HIDDEN;
 void amon_thread_release (amon_thread *t) AMON_HIDDEN;
 
-/* Charges the time up to @now to the current context and applies the log. */
+/* Frames on the shadow stack. */
+AMON_FN static inline uint32_t
+amon_thread_depth (const amon_thread *t)
+{
+  return (uint32_t) (t->top - t->stack);
+}
+
+/* Charges the time up to @now to the current context, ends the window and
+ * sets the statistics that are derived rather than counted (returns,
+ * overhead_total).  The thread may go on after. */
 void amon_thread_charge_all (amon_thread *t, uint64_t now) AMON_HIDDEN;
-/* Applies the log. */
-void amon_thread_flush (amon_thread *t) AMON_HIDDEN;
-/* Doubles the shadow stack up to the depth limit; 0 when it cannot. */
-int amon_thread_grow_stack (amon_thread *t) AMON_HIDDEN;
+/* Ends the window (without correction when t->correct is NULL) and sets
+ * the derived statistics, for a thread that may be running elsewhere. */
+void amon_thread_finish (amon_thread *t) AMON_HIDDEN;
 
 /* Zeroes every counter (the child after fork starts afresh). */
 void amon_thread_reset_counts (amon_thread *t, uint64_t now) AMON_HIDDEN;
 
+/* Out of line: the rare cases of the hot path below. */
+void amon_thread_long (amon_thread *t, amon_context *c, uint64_t e, uint64_t now) AMON_HIDDEN;
+amon_frame *amon_thread_resync (amon_thread *t, void *site, uintptr_t sp) AMON_HIDDEN;
+amon_frame *amon_thread_deeper (amon_thread *t) AMON_HIDDEN;
+void amon_thread_stop (amon_thread *t, uint32_t reason) AMON_HIDDEN;
+void amon_thread_pop_slow (amon_thread *t, void *fn, void *site) AMON_HIDDEN;
+void amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp) AMON_HIDDEN;
+void amon_thread_push_miss (amon_thread *t, void *fn, void *site, uintptr_t sp) AMON_HIDDEN;
+
 /* ---- the hot path, inline in the hooks ----
  * amon_thread_enter: a call of routine @fn from return address @site, the
- * hook's frame at @sp, at clock reading @now.  Returns 1 when the log was
- * flushed (the caller may restart the interval after the flush's own
- * cost), 0 otherwise; t->stop_reason is set when a limit stopped
- * profiling.  amon_thread_exit: the return from @fn (same arguments as
- * the matching call). */
+ * hook's frame at @sp, at clock reading @now; t->stop_reason is set
+ * (and t->on_stop told) when a limit stopped profiling.
+ * amon_thread_exit: the return from @fn (same arguments as the matching
+ * call).  When a correction window ends, its check restarts the interval
+ * after its own cost. */
 
-/* Logs the interval that ends at @now; 1 when the log was flushed. */
+/* Charges the interval that ends at @now, less the monitor's own cost,
+ * to the current context, and returns it. */
+AMON_FN AMON_INLINE uint64_t
+amon_thread_interval (amon_thread *t, uint64_t now)
+{
+  int64_t e = (int64_t) (now - t->start - t->overhead);
+  if (e < 0)
+    e = 0;
+  t->start = now;
+  amon_context *c = t->top->ctx;
+  /* relaxed atomics: the writer may read while this thread runs */
+  __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (uint64_t) e, __ATOMIC_RELAXED);
+  return (uint64_t) e;
+}
+
+/* Whether an interval of @e needs amon_thread_long: it may hold time off
+ * the processor, or the window is over. */
 AMON_FN AMON_INLINE int
+amon_thread_rare (amon_thread *t, uint64_t e)
+{
+  return AMON_UNLIKELY (e > t->longish) || AMON_UNLIKELY (--t->countdown == 0);
+}
+
+AMON_FN AMON_INLINE void
 amon_thread_charge (amon_thread *t, uint64_t now)
 {
-  uint64_t e = now > t->start ? now - t->start : 0;
-  t->start = now;
-  t->log[t->n_log].ctx = t->cur;
-  t->log[t->n_log].elapsed = e;
-  if (AMON_UNLIKELY (++t->n_log == AMON_LOG_SIZE || (t->gap && e > t->gap)))
-    {
-      amon_thread_flush (t);
-      return 1;
-    }
-  return 0;
+  uint64_t e = amon_thread_interval (t, now);
+  if (amon_thread_rare (t, e))
+    amon_thread_long (t, t->top->ctx, e, now);
 }
 
 AMON_FN AMON_INLINE int
@@ -122,20 +191,54 @@ amon_same_stack (uintptr_t a, uintptr_t b)
   return (a > b ? a - b : b - a) < AMON_STACK_WINDOW;
 }
 
-AMON_FN AMON_INLINE void
-amon_thread_set_current (amon_thread *t)
-{
-  t->cur = t->depth ? t->stack[t->depth - 1].ctx : t->m.root;
-}
-
 /* Whether frame @f cannot be the caller of a routine entered with @sp
  * and @site: it is deeper, or at the same depth without being the frame
  * the callee was inlined into (an inlined callee's hooks run in its
- * container's frame and pass the container's return address). */
+ * container's frame and pass the container's return address).  Never the
+ * sentinel, whose @sp is the highest address. */
 AMON_FN AMON_INLINE int
-stale (const amon_frame *f, void *site, uintptr_t sp)
+amon_stale (const amon_frame *f, void *site, uintptr_t sp)
 {
   return (f->sp < sp || (f->sp == sp && f->site != site)) && amon_same_stack (f->sp, sp);
+}
+
+#define AMON_PUSHED 0
+#define AMON_PUSH_SLOW 1 /* amon_thread_push_slow must do it */
+#define AMON_PUSH_MISS 2 /* so must amon_thread_push_miss: not in the cache */
+
+/* The common case of a call: no frame left by a longjmp, no new depth,
+ * a direct recursion or a transition in the caller's cache.  Returns
+ * AMON_PUSHED, or having changed nothing, what must do it. */
+AMON_FN AMON_INLINE int
+amon_thread_push_fast (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  amon_frame *f = t->top;
+  if (AMON_UNLIKELY (f->sp <= sp) && amon_stale (f, site, sp))
+    return AMON_PUSH_SLOW;
+  if (AMON_UNLIKELY (f + 1 == t->limit))
+    return AMON_PUSH_SLOW;
+  amon_context *from = f->ctx, *to;
+  if (fn == from->fn)
+    {
+      from->recursive++; /* A1 */
+      to = from;
+    }
+  else
+    {
+      uintptr_t h = AMON_CACHE_HOME (fn);
+      const amon_cached *c = &from->cache[h];
+      if (c->fn != fn && AMON_UNLIKELY ((c = &from->cache[h ^ 1])->fn != fn))
+        return AMON_PUSH_MISS;
+      to = c->to;
+      to->entries++;
+    }
+  f[1].fn = fn;
+  f[1].site = site;
+  f[1].sp = sp;
+  f[1].ctx = to;
+  __atomic_signal_fence (__ATOMIC_RELEASE); /* the frame before the pointer to it */
+  t->top = f + 1;
+  return AMON_PUSHED;
 }
 
 /* The context change of a call, without charging time (amon_thread_enter
@@ -143,81 +246,40 @@ stale (const amon_frame *f, void *site, uintptr_t sp)
 AMON_FN AMON_INLINE void
 amon_thread_push (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
-  if (AMON_UNLIKELY (t->depth && t->stack[t->depth - 1].sp <= sp) && stale (&t->stack[t->depth - 1], site, sp))
-    {
-      /* left by a longjmp */
-      while (t->depth && stale (&t->stack[t->depth - 1], site, sp))
-        t->depth--;
-      t->resyncs++;
-      amon_thread_set_current (t);
-    }
-  if (AMON_UNLIKELY (t->depth == t->stack_cap) && !amon_thread_grow_stack (t))
-    {
-      t->stop_reason = t->stack_cap >= t->m.limits.max_depth ? AMON_STOP_DEPTH : AMON_STOP_MEMORY;
-      return;
-    }
-  amon_context *next = amon_machine_call (&t->m, t->cur, fn);
-  if (AMON_UNLIKELY (next == NULL))
-    {
-      t->stop_reason = t->m.stop_reason;
-      return;
-    }
-  amon_frame *f = &t->stack[t->depth++];
-  f->fn = fn;
-  f->site = site;
-  f->sp = sp;
-  f->ctx = next;
-  t->cur = next;
-  t->calls++;
-  if (AMON_UNLIKELY (t->depth > t->max_depth))
-    t->max_depth = t->depth;
+  int r = amon_thread_push_fast (t, fn, site, sp);
+  if (r == AMON_PUSH_MISS)
+    amon_thread_push_miss (t, fn, site, sp);
+  else if (r != AMON_PUSHED)
+    amon_thread_push_slow (t, fn, site, sp);
 }
 
 /* The context change of a return, without charging time.  No stack
  * address: gcc may call the exit hook before or after the epilogue, so
- * it says nothing reliable here. */
+ * it says nothing reliable here.  The sentinel's routine is NULL, which
+ * no return names. */
 AMON_FN AMON_INLINE void
 amon_thread_pop (amon_thread *t, void *fn, void *site)
 {
-  uint32_t d = t->depth;
-  if (AMON_LIKELY (d && t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
-    {
-      t->depth = d - 1;
-      t->returns++;
-      amon_thread_set_current (t);
-      return;
-    }
-  /* the frame of this routine and call site, below frames left by a
-   * longjmp or an exception */
-  while (d && !(t->stack[d - 1].fn == fn && t->stack[d - 1].site == site))
-    d--;
-  if (d == 0)
-    {
-      t->unmatched++;
-      return;
-    }
-  t->resyncs++;
-  t->depth = d - 1;
-  t->returns++;
-  amon_thread_set_current (t);
+  amon_frame *f = t->top;
+  if (AMON_LIKELY (f->fn == fn && f->site == site))
+    t->top = f - 1;
+  else
+    amon_thread_pop_slow (t, fn, site);
 }
 
-AMON_FN AMON_INLINE int
+AMON_FN AMON_INLINE void
 amon_thread_enter (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
 {
-  int flushed = amon_thread_charge (t, now);
+  amon_thread_charge (t, now);
   amon_thread_push (t, fn, site, sp);
-  return flushed;
 }
 
-AMON_FN AMON_INLINE int
+AMON_FN AMON_INLINE void
 amon_thread_exit (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t now)
 {
   (void) sp;
-  int flushed = amon_thread_charge (t, now);
+  amon_thread_charge (t, now);
   amon_thread_pop (t, fn, site);
-  return flushed;
 }
-
 
 #endif

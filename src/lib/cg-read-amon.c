@@ -25,6 +25,7 @@ typedef struct {
   GArray *object_main;      /* gboolean */
   GPtrArray *object_path;   /* interned */
   GArray *routine_function; /* CgFunctionId per routine */
+  gboolean aliases;         /* two routines are one function */
   CgSymbols *exe;           /* options->executable's symbols */
   gboolean exe_tried;
   /* sums for the totals check */
@@ -153,7 +154,36 @@ read_routines (Reader *r, Cursor *c, GError **error)
         return fail (r, error, at, "too many functions");
       g_array_append_val (r->routine_function, f);
     }
+  /* two routines of one name in one object (static functions of several
+   * files, a library loaded twice) are one function */
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < r->routine_function->len && !r->aliases; i++)
+    r->aliases = !g_hash_table_add (seen, GUINT_TO_POINTER (g_array_index (r->routine_function, CgFunctionId, i) + 1));
   return TRUE;
+}
+
+/* A history over routines made one over functions when routines alias:
+ * a run of entries of one function keeps its last (a call between two
+ * routines of one function is a direct recursion of the function), and
+ * of a function's entries only the last is marked (its most recent
+ * activation).  Returns the new length; *@recursion says that the running
+ * function's call was folded into its caller's, so the context's entries
+ * are direct recursive calls. */
+static guint32
+unalias (CgFunctionId *f, guint8 *m, guint32 len, gboolean *recursion)
+{
+  *recursion = len >= 2 && f[len - 1] == f[len - 2];
+  guint32 k = 0;
+  for (guint32 i = 0; i < len; i++)
+    {
+      if (k && f[k - 1] == f[i])
+        k--;
+      f[k++] = f[i];
+    }
+  g_autoptr (GHashTable) later = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint32 i = k; i-- > 0;)
+    m[i] = g_hash_table_add (later, GUINT_TO_POINTER (f[i] + 1));
+  return k;
 }
 
 /* @ticks of the file's clock in nanoseconds; FALSE on overflow. */
@@ -235,15 +265,26 @@ read_contexts (Reader *r, Cursor *c, GError **error)
         return fail (r, error, at, "context %" G_GUINT64_FORMAT ": %s", k, why);
       for (guint32 i = 0; i < len; i++)
         g_array_index (fun, CgFunctionId, i) = g_array_index (r->routine_function, CgFunctionId, g_array_index (routine, guint32, i));
+      guint64 raw_entries = entries, raw_recursive = recursive;
+      gboolean recursion = FALSE;
+      if (r->aliases)
+        len = unalias ((CgFunctionId *) fun->data, (guint8 *) mark->data, len, &recursion);
+      if (recursion)
+        {
+          if (recursive > G_MAXUINT64 - entries)
+            return overflow_at (r, at, error);
+          recursive += entries;
+          entries = 0;
+        }
       const CgFunctionId *f = (const CgFunctionId *) fun->data;
       const guint8 *m = (const guint8 *) mark->data;
       guint64 ns;
-      if (!to_ns (r, ticks, &ns) || r->sum_time > G_MAXUINT64 - ticks || r->sum_entries > G_MAXUINT64 - entries
-          || r->sum_recursive > G_MAXUINT64 - recursive)
+      if (!to_ns (r, ticks, &ns) || r->sum_time > G_MAXUINT64 - ticks || r->sum_entries > G_MAXUINT64 - raw_entries
+          || r->sum_recursive > G_MAXUINT64 - raw_recursive)
         return overflow_at (r, at, error);
       r->sum_time += ticks;
-      r->sum_entries += entries;
-      r->sum_recursive += recursive;
+      r->sum_entries += raw_entries;
+      r->sum_recursive += raw_recursive;
       CgContextId id = cg_contexts_ensure (cx, f, m, len);
       if (id == CG_NO_ID)
         return fail (r, error, at, "too many contexts");

@@ -26,6 +26,11 @@
  *   longjmp  deep(1000) recurses and longjmps back to main, which then
  *            calls leaf 10 times.
  *   exit     deep(200) calls exit(0) at the bottom.
+ *   sleepy   10 times nap, which sleeps 2 ms (off the processor) and
+ *            calls leaf(200,000); the program measures nap's CPU time
+ *            and leaf's, which the CPU clock must give without the sleep
+ *            (the monitor's check of the CPU clock after the sleep, a
+ *            microsecond or two, is some 0.3% of a call of leaf).
  */
 #include <pthread.h>
 #include <time.h>
@@ -141,6 +146,13 @@ thread_b (void *arg)
   return NULL;
 }
 
+__attribute__ ((noinline)) static void
+nap (void)
+{
+  usleep (2000);
+  TIMED_LEAF (1, 200000);
+}
+
 static jmp_buf env;
 
 __attribute__ ((noinline)) static int
@@ -212,6 +224,14 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "exit") == 0)
     deep (200, 0);
+  else if (strcmp (mode, "sleepy") == 0)
+    for (int i = 0; i < 10; i++)
+      {
+        unsigned long long t0 = cpu_ns ();
+        nap ();
+        unsigned long long t1 = cpu_ns () - t0;
+        measured[0] += t1 > clock_cost ? t1 - clock_cost : 0;
+      }
   else
     return 2;
   printf ("%d %llu %llu\n", r, measured[0], measured[1]);

@@ -134,6 +134,12 @@ head -c 300 "$tmp/mutual.out" >"$tmp/cut.out"
 expect 1 "$cgmerge" "$tmp/cut.out"
 expect_message "cut.out: offset"
 
+# time off the processor (a sleep) is not CPU time: the correction
+# windows of the TSC-based clock take it back from the interval it fell in
+accurate sleepy sleepy "main nap" "nap leaf"
+calls sleepy main nap 10
+calls sleepy nap leaf 10
+
 # direct recursion
 run selfrec selfrec
 arcs selfrec

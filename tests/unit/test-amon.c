@@ -134,9 +134,11 @@ test_history_against_paper (void)
 
 static amon_limits limits = { AMON_DEFAULT_MAX_DEPTH, AMON_DEFAULT_MAX_HISTORY, AMON_DEFAULT_MAX_MEMORY };
 
-static char routine_addr[8]; /* fake entry addresses */
+/* fake entry addresses, 24 bytes apart so that some share a home slot in
+ * the contexts' transition caches and some do not (amon-fsm.h) */
+static char routine_addr[24 * 16];
 enum { MAIN, P, Q, R, S };
-#define FN(x) ((void *) &routine_addr[x])
+#define FN(x) ((void *) &routine_addr[24 * (x)])
 
 static guint
 contexts_of (amon_machine *m)
@@ -157,7 +159,7 @@ show (amon_machine *m, amon_context *c)
   for (guint i = 0; i < c->len; i++)
     {
       char *addr = amon_machine_routine (m, c->hist[i] >> 1);
-      const char *name = names[addr - routine_addr];
+      const char *name = names[(addr - routine_addr) / 24];
       g_string_append_printf (s, (c->hist[i] & 1) ? "%s%s" : "%s(%s)", i ? " " : "", name);
     }
   return g_string_free (s, FALSE);
@@ -215,7 +217,7 @@ test_paper_example (void)
 
 /* ---- the whole chain against the full stack ---- */
 
-#define NR 5
+#define NR 12
 typedef struct {
   guint64 total[NR], self[NR];
   guint64 self1[NR][NR], child1[NR][NR], self2[NR][NR], child2[NR][NR];
@@ -472,11 +474,22 @@ test_random_programs (void)
   g_rand_free (rand);
 }
 
+/* more routines than a context's cache holds: its transitions are
+ * evicted and found again in the machine's table */
+static void
+test_many_routines (void)
+{
+  GRand *rand = g_rand_new_with_seed (2026);
+  for (int i = 0; i < 6; i++)
+    replay (rand, NR, 30, 6000, i % 2);
+  g_rand_free (rand);
+}
+
 static void
 test_deep_recursion (void)
 {
   GRand *rand = g_rand_new_with_seed (10000);
-  for (guint routines = 1; routines <= NR; routines++)
+  for (guint routines = 1; routines <= 5; routines++)
     replay (rand, routines, 10000, 80000, FALSE);
   g_rand_free (rand);
 }
@@ -507,9 +520,9 @@ test_unmatched_exit_ignored (void)
   amon_thread_exit (th, FN (R), SITE (2), SP (1), 7);
   amon_thread_exit (th, FN (Q), SITE (3), SP (1), 7);
   CU_ASSERT_EQUAL (th->unmatched, 3);
-  CU_ASSERT_EQUAL (th->depth, 1);
+  CU_ASSERT_EQUAL (amon_thread_depth (th), 1);
   amon_thread_exit (th, FN (Q), SITE (2), SP (1), 8);
-  CU_ASSERT_EQUAL (th->depth, 0);
+  CU_ASSERT_EQUAL (amon_thread_depth (th), 0);
   amon_thread_release (th);
   g_free (th);
 }
@@ -524,7 +537,7 @@ test_limits_stop_cleanly (void)
   for (i = 1; i <= 200 && th->stop_reason == 0; i++)
     amon_thread_enter (th, FN (i % 2 ? P : Q), NULL, SP (i), i);
   CU_ASSERT_EQUAL (th->stop_reason, AMON_STOP_DEPTH);
-  CU_ASSERT_EQUAL (th->depth, 100);
+  CU_ASSERT_EQUAL (amon_thread_depth (th), 100);
   amon_thread_release (th);
   g_free (th);
 
@@ -572,6 +585,7 @@ main (void)
     { "history: the paper's P-Q-R-S example", test_paper_example },
     { "replay: random programs, every total and arc time", test_random_programs },
     { "replay: recursion 10,000 deep", test_deep_recursion },
+    { "replay: more routines than a context's cache", test_many_routines },
     { "replay: longjmp out of deep frames resynchronises", test_longjmp_resynchronises },
     { "unmatched returns are ignored", test_unmatched_exit_ignored },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
