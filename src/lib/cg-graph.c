@@ -1,6 +1,14 @@
 /* cg-graph.c — arrays, interning and adjacency of the call graph.
  *
  * Costs are CgMatrix rows (one per function or arc, one column per event).
+ *
+ * Arcs are found by their caller: each function heads a list of its
+ * out-arcs, newest first, threaded through a parallel array (4 bytes an
+ * arc, where a hash index would take 10 to 20).  Most functions call a
+ * few others, and readers add a caller's arcs together, so the walk stays
+ * in a cache line or two; a function whose list grows past BIG_DEGREE has
+ * its arcs in a hash index instead, so a hub with a hundred thousand
+ * callees costs no more per lookup than a leaf.
  */
 #include "config.h"
 
@@ -12,6 +20,14 @@
 #include "cg-error.h"
 #include "cg-matrix.h"
 #include "cg-pair-map.h"
+#include "cg-strings.h"
+
+/* Out-degree from which a caller's arcs are hashed. */
+#define BIG_DEGREE 16
+
+/* FunctionRec.flags bit, never shown: the function's out-arcs are in
+ * big_callers. */
+#define FLAG_BIG_CALLER (1u << 31)
 
 typedef struct {
   const char *name;
@@ -26,6 +42,7 @@ typedef struct {
   guint32 file;
   guint32 line;
   guint32 flags;
+  CgArcId first_out; /* newest out-arc, CG_NO_ID when none */
 } FunctionRec;
 
 typedef struct {
@@ -40,10 +57,8 @@ typedef struct {
 } Adjacency;
 
 struct _CgGraph {
-  GStringChunk *chunk;
-  GHashTable *string_ids;  /* interned string -> id + 1 */
-  GPtrArray *strings;      /* id -> interned string */
-  GString *scratch;        /* for keys that need a clean, terminated copy */
+  CgStrings *strings;      /* interned strings by id */
+  GString *scratch;        /* for names that need escaping */
 
   GArray *events;          /* EventRec */
   GArray *kinds;           /* CgKind, parallel to events */
@@ -55,7 +70,8 @@ struct _CgGraph {
 
   GArray *arcs;            /* ArcRec */
   CgMatrix inclusive;      /* n_arcs × n_events */
-  CgPairMap *arc_index;    /* (caller, callee) -> arc */
+  GArray *next_out;        /* CgArcId per arc: the caller's next older out-arc */
+  CgPairMap *big_callers;  /* (caller, callee) -> arc, for FLAG_BIG_CALLER callers */
   guint64 total_calls;     /* sum of all arc calls: fits, so every partial sum does */
   gboolean has_inclusive;
 
@@ -67,22 +83,37 @@ struct _CgGraph {
   guint ambiguous_functions;
 };
 
+static void
+function_key (gconstpointer data, guint32 f, guint32 *object, guint32 *name)
+{
+  const FunctionRec *rec = &g_array_index (((const CgGraph *) data)->functions, FunctionRec, f);
+  *object = rec->object;
+  *name = rec->name;
+}
+
+static void
+arc_key (gconstpointer data, guint32 a, guint32 *caller, guint32 *callee)
+{
+  const ArcRec *rec = &g_array_index (((const CgGraph *) data)->arcs, ArcRec, a);
+  *caller = rec->caller;
+  *callee = rec->callee;
+}
+
 CgGraph *
 cg_graph_new (void)
 {
   CgGraph *g = g_new0 (CgGraph, 1);
-  g->chunk = g_string_chunk_new (64 * 1024);
-  g->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  g->strings = g_ptr_array_new ();
+  g->strings = cg_strings_new ();
   g->scratch = g_string_new (NULL);
   g->events = g_array_new (FALSE, FALSE, sizeof (EventRec));
   g->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   g->functions = g_array_new (FALSE, FALSE, sizeof (FunctionRec));
   cg_matrix_init (&g->self, 0);
-  g->function_index = cg_pair_map_new ();
+  g->function_index = cg_pair_map_new (function_key, g);
   g->arcs = g_array_new (FALSE, FALSE, sizeof (ArcRec));
   cg_matrix_init (&g->inclusive, 0);
-  g->arc_index = cg_pair_map_new ();
+  g->next_out = g_array_new (FALSE, FALSE, sizeof (CgArcId));
+  g->big_callers = cg_pair_map_new (arc_key, g);
   g->adjacency_arcs = G_MAXUINT;
   cg_graph_intern (g, "", 0); /* id 0: unknown object / file */
   return g;
@@ -93,9 +124,7 @@ cg_graph_free (CgGraph *g)
 {
   if (g == NULL)
     return;
-  g_string_chunk_free (g->chunk);
-  g_hash_table_unref (g->string_ids);
-  g_ptr_array_unref (g->strings);
+  cg_strings_free (g->strings);
   g_string_free (g->scratch, TRUE);
   g_array_unref (g->events);
   g_array_unref (g->kinds);
@@ -105,7 +134,8 @@ cg_graph_free (CgGraph *g)
   cg_pair_map_free (g->function_index);
   g_array_unref (g->arcs);
   cg_matrix_clear (&g->inclusive);
-  cg_pair_map_free (g->arc_index);
+  g_array_unref (g->next_out);
+  cg_pair_map_free (g->big_callers);
   g_free (g->out.start);
   g_free (g->out.arcs);
   g_free (g->in.start);
@@ -162,51 +192,48 @@ static guint32
 intern_id (CgGraph *g, const char *s, gssize len)
 {
   gsize n = len < 0 ? strlen (s) : (gsize) len;
-  const char *key = s;
-  /* the key must be clean and NUL-terminated: a scratch copy when it is
-   * not both already (one buffer, reused, so no allocation per call) */
+  /* what XML and tab-separated text cannot carry is escaped in a scratch
+   * copy (one buffer, reused) */
   if (!is_plain_ascii (s, n))
     {
       g_string_truncate (g->scratch, 0);
-      if (!sanitize (s, n, g->scratch))
-        g_string_append_len (g->scratch, s, (gssize) n);
-      key = g->scratch->str;
-      n = g->scratch->len;
+      if (sanitize (s, n, g->scratch))
+        {
+          s = g->scratch->str;
+          n = g->scratch->len;
+        }
     }
-  else if (len >= 0)
-    {
-      g_string_truncate (g->scratch, 0);
-      g_string_append_len (g->scratch, s, (gssize) n);
-      key = g->scratch->str;
-    }
-  gpointer id1 = g_hash_table_lookup (g->string_ids, key);
-  if (id1 != NULL)
-    return GPOINTER_TO_UINT (id1) - 1;
-  const char *copy = g_string_chunk_insert_len (g->chunk, key, (gssize) n);
-  guint32 id = g->strings->len;
-  g_ptr_array_add (g->strings, (gpointer) copy);
-  g_hash_table_insert (g->string_ids, (gpointer) copy, GUINT_TO_POINTER (id + 1));
-  return id;
+  return cg_strings_intern (g->strings, s, n);
+}
+
+guint32
+cg_graph_intern_id (CgGraph *g, const char *s, gssize len)
+{
+  return intern_id (g, s, len);
 }
 
 const char *
 cg_graph_intern (CgGraph *g, const char *s, gssize len)
 {
-  guint32 id = intern_id (g, s, len); /* may grow g->strings: index afterwards */
-  return g_ptr_array_index (g->strings, id);
+  return cg_strings_get (g->strings, intern_id (g, s, len));
 }
 
 static guint32
 lookup_id (const CgGraph *g, const char *s)
 {
-  gpointer id1 = g_hash_table_lookup (g->string_ids, s);
-  return id1 ? GPOINTER_TO_UINT (id1) - 1 : CG_NO_ID;
+  return cg_strings_lookup (g->strings, s, strlen (s));
 }
 
 static const char *
 string_of (const CgGraph *g, guint32 id)
 {
-  return g_ptr_array_index (g->strings, id);
+  return cg_strings_get (g->strings, id);
+}
+
+const char *
+cg_graph_string (const CgGraph *g, guint32 id)
+{
+  return string_of (g, id);
 }
 
 /* ---- events ---- */
@@ -338,13 +365,20 @@ cg_graph_ensure_function (CgGraph *g, const char *object, const char *name)
 {
   guint32 object_id = intern_id (g, object, -1);
   guint32 name_id = intern_id (g, name, -1);
+  return cg_graph_ensure_function_ids (g, object_id, name_id);
+}
+
+CgFunctionId
+cg_graph_ensure_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
+{
+  g_return_val_if_fail (object_id < cg_strings_size (g->strings) && name_id < cg_strings_size (g->strings), CG_NO_ID);
   guint32 next = g->functions->len;
   if (next == CG_NO_ID)
     return CG_NO_ID;
   CgFunctionId f = cg_pair_map_insert (g->function_index, object_id, name_id, next);
   if (f == next)
     {
-      FunctionRec rec = { name_id, object_id, 0, 0, 0 };
+      FunctionRec rec = { name_id, object_id, 0, 0, 0, CG_NO_ID };
       g_array_append_val (g->functions, rec);
       cg_matrix_set_rows (&g->self, g->functions->len);
       if (g->spontaneous.values)
@@ -358,7 +392,7 @@ cg_graph_lookup_function (const CgGraph *g, const char *object, const char *name
 {
   guint32 object_id = lookup_id (g, object);
   guint32 name_id = lookup_id (g, name);
-  if (object_id == CG_NO_ID || name_id == CG_NO_ID)
+  if (object_id == CG_STRINGS_NONE || name_id == CG_STRINGS_NONE)
     return CG_NO_ID;
   guint32 f = cg_pair_map_lookup (g->function_index, object_id, name_id);
   return f == CG_PAIR_MAP_NONE ? CG_NO_ID : f;
@@ -398,16 +432,28 @@ cg_graph_function_set_location (CgGraph *g, CgFunctionId f, const char *file, gu
     rec->line = line;
 }
 
+void
+cg_graph_function_set_location_id (CgGraph *g, CgFunctionId f, guint32 file_id, guint32 line)
+{
+  FunctionRec *rec = function_rec (g, f);
+  g_return_if_fail (file_id < cg_strings_size (g->strings));
+  if (rec->file == 0)
+    rec->file = file_id;
+  if (rec->line == 0)
+    rec->line = line;
+}
+
 CgFunctionFlags
 cg_graph_function_flags (const CgGraph *g, CgFunctionId f)
 {
-  return (CgFunctionFlags) function_rec (g, f)->flags;
+  return (CgFunctionFlags) (function_rec (g, f)->flags & ~FLAG_BIG_CALLER);
 }
 
 void
 cg_graph_function_set_flags (CgGraph *g, CgFunctionId f, CgFunctionFlags flags)
 {
-  function_rec (g, f)->flags = flags;
+  FunctionRec *rec = function_rec (g, f);
+  rec->flags = (rec->flags & FLAG_BIG_CALLER) | ((guint32) flags & ~FLAG_BIG_CALLER);
 }
 
 gboolean
@@ -567,19 +613,55 @@ arc_rec (const CgGraph *g, CgArcId a)
   return &g_array_index (g->arcs, ArcRec, a);
 }
 
+/* The arc @caller → @callee or CG_NO_ID; *@degree receives the length of
+ * the list walked (0 for a big caller). */
+static CgArcId
+find_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee, guint *degree)
+{
+  const FunctionRec *rec = &g_array_index (g->functions, FunctionRec, caller);
+  *degree = 0;
+  if (rec->flags & FLAG_BIG_CALLER)
+    {
+      guint32 a = cg_pair_map_lookup (g->big_callers, caller, callee);
+      return a == CG_PAIR_MAP_NONE ? CG_NO_ID : a;
+    }
+  const ArcRec *arcs = (const ArcRec *) g->arcs->data;
+  const CgArcId *next = (const CgArcId *) g->next_out->data;
+  for (CgArcId a = rec->first_out; a != CG_NO_ID; a = next[a])
+    {
+      if (arcs[a].callee == callee)
+        return a;
+      (*degree)++;
+    }
+  return CG_NO_ID;
+}
+
 CgArcId
 cg_graph_ensure_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
   g_return_val_if_fail (caller < g->functions->len && callee < g->functions->len, CG_NO_ID);
-  guint32 next = g->arcs->len;
-  if (next == CG_NO_ID)
+  guint degree;
+  CgArcId a = find_arc (g, caller, callee, &degree);
+  if (a != CG_NO_ID)
+    return a;
+  a = g->arcs->len;
+  if (a == CG_NO_ID)
     return CG_NO_ID;
-  CgArcId a = cg_pair_map_insert (g->arc_index, caller, callee, next);
-  if (a == next)
+  FunctionRec *rec = function_rec (g, caller);
+  ArcRec arc = { caller, callee, 0 };
+  g_array_append_val (g->arcs, arc);
+  g_array_append_val (g->next_out, rec->first_out);
+  rec->first_out = a;
+  cg_matrix_set_rows (&g->inclusive, g->arcs->len);
+  if (rec->flags & FLAG_BIG_CALLER)
+    cg_pair_map_insert (g->big_callers, caller, callee, a);
+  else if (degree + 1 >= BIG_DEGREE)
     {
-      ArcRec rec = { caller, callee, 0 };
-      g_array_append_val (g->arcs, rec);
-      cg_matrix_set_rows (&g->inclusive, g->arcs->len);
+      /* the list got long: from now on this caller's arcs are hashed */
+      rec->flags |= FLAG_BIG_CALLER;
+      const CgArcId *next = (const CgArcId *) g->next_out->data;
+      for (CgArcId b = a; b != CG_NO_ID; b = next[b])
+        cg_pair_map_insert (g->big_callers, caller, g_array_index (g->arcs, ArcRec, b).callee, b);
     }
   return a;
 }
@@ -587,8 +669,10 @@ cg_graph_ensure_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 CgArcId
 cg_graph_lookup_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
-  guint32 a = cg_pair_map_lookup (g->arc_index, caller, callee);
-  return a == CG_PAIR_MAP_NONE ? CG_NO_ID : a;
+  if (caller >= g->functions->len)
+    return CG_NO_ID;
+  guint degree;
+  return find_arc (g, caller, callee, &degree);
 }
 
 CgFunctionId

@@ -53,6 +53,15 @@ void cg_graph_free (CgGraph *graph);
  * to XML and to tab-separated output unchanged. */
 const char *cg_graph_intern (CgGraph *graph, const char *s, gssize len);
 
+/* The id of the interned copy of @s (as cg_graph_intern): strings have
+ * dense ids from 0 ("" is 0), in order of first interning.  For readers
+ * that keep ids instead of pointers (4 bytes instead of 8, and no second
+ * lookup when the string is used again). */
+guint32 cg_graph_intern_id (CgGraph *graph, const char *s, gssize len);
+
+/* The interned string of @id (from cg_graph_intern_id). */
+const char *cg_graph_string (const CgGraph *graph, guint32 id);
+
 /* ---- events ---- */
 
 guint cg_graph_n_events (const CgGraph *graph);
@@ -99,8 +108,11 @@ guint cg_graph_n_functions (const CgGraph *graph);
  * cg_graph_intern).  Returns CG_NO_ID only when 2^32-1 functions exist. */
 CgFunctionId cg_graph_ensure_function (CgGraph *graph, const char *object, const char *name);
 
-/* The function (@object, @name) or CG_NO_ID; @object and @name must be
- * interned already or they are not found. */
+/* cg_graph_ensure_function with the string ids of @object and @name
+ * (cg_graph_intern_id). */
+CgFunctionId cg_graph_ensure_function_ids (CgGraph *graph, guint32 object, guint32 name);
+
+/* The function (@object, @name) or CG_NO_ID. */
 CgFunctionId cg_graph_lookup_function (const CgGraph *graph, const char *object, const char *name);
 
 const char *cg_graph_function_name (const CgGraph *graph, CgFunctionId f);
@@ -110,6 +122,8 @@ const char *cg_graph_function_file (const CgGraph *graph, CgFunctionId f);
 guint32 cg_graph_function_line (const CgGraph *graph, CgFunctionId f);
 /* Sets the file (and line, 0 = unknown) unless one is already known. */
 void cg_graph_function_set_location (CgGraph *graph, CgFunctionId f, const char *file, guint32 line);
+/* The same with the file's string id (0, the empty string: unknown). */
+void cg_graph_function_set_location_id (CgGraph *graph, CgFunctionId f, guint32 file, guint32 line);
 CgFunctionFlags cg_graph_function_flags (const CgGraph *graph, CgFunctionId f);
 void cg_graph_function_set_flags (CgGraph *graph, CgFunctionId f, CgFunctionFlags flags);
 
