@@ -8,7 +8,10 @@
  * few others, and readers add a caller's arcs together, so the walk stays
  * in a cache line or two; a function whose list grows past BIG_DEGREE has
  * its arcs in a hash index instead, so a hub with a hundred thousand
- * callees costs no more per lookup than a leaf.
+ * callees costs no more per lookup than a leaf.  This index is built on
+ * first use: a reader that dedupes arcs itself appends them
+ * (cg_graph_append_arc) and merges the duplicates it could not see once
+ * at the end (cg_graph_merge_arcs), and never pays for it.
  */
 #include "config.h"
 
@@ -25,9 +28,6 @@
 /* Out-degree from which a caller's arcs are hashed. */
 #define BIG_DEGREE 16
 
-/* FunctionRec.flags bit, never shown: the function's out-arcs are in
- * big_callers. */
-#define FLAG_BIG_CALLER (1u << 31)
 
 typedef struct {
   const char *name;
@@ -42,7 +42,6 @@ typedef struct {
   guint32 file;
   guint32 line;
   guint32 flags;
-  CgArcId first_out; /* newest out-arc, CG_NO_ID when none */
 } FunctionRec;
 
 typedef struct {
@@ -55,6 +54,14 @@ typedef struct {
   guint32 *start; /* n_functions + 1 offsets */
   CgArcId *arcs;
 } Adjacency;
+
+/* Finding an arc by (caller, callee); see the top of the file. */
+typedef struct {
+  GArray *heads;          /* CgArcId per function: its newest out-arc */
+  GArray *next;           /* CgArcId per arc: the caller's next older out-arc */
+  GByteArray *big;        /* per function: its out-arcs are in big_callers */
+  CgPairMap *big_callers; /* (caller, callee) -> arc */
+} ArcIndex;
 
 struct _CgGraph {
   CgStrings *strings;      /* interned strings by id */
@@ -70,8 +77,7 @@ struct _CgGraph {
 
   GArray *arcs;            /* ArcRec */
   CgMatrix inclusive;      /* n_arcs × n_events */
-  GArray *next_out;        /* CgArcId per arc: the caller's next older out-arc */
-  CgPairMap *big_callers;  /* (caller, callee) -> arc, for FLAG_BIG_CALLER callers */
+  ArcIndex *arc_index;     /* NULL until needed */
   guint64 total_calls;     /* sum of all arc calls: fits, so every partial sum does */
   gboolean has_inclusive;
 
@@ -112,11 +118,23 @@ cg_graph_new (void)
   g->function_index = cg_pair_map_new (function_key, g);
   g->arcs = g_array_new (FALSE, FALSE, sizeof (ArcRec));
   cg_matrix_init (&g->inclusive, 0);
-  g->next_out = g_array_new (FALSE, FALSE, sizeof (CgArcId));
-  g->big_callers = cg_pair_map_new (arc_key, g);
   g->adjacency_arcs = G_MAXUINT;
   cg_graph_intern (g, "", 0); /* id 0: unknown object / file */
   return g;
+}
+
+static void
+drop_arc_index (CgGraph *g)
+{
+  ArcIndex *x = g->arc_index;
+  if (x == NULL)
+    return;
+  g_array_unref (x->heads);
+  g_array_unref (x->next);
+  g_byte_array_unref (x->big);
+  cg_pair_map_free (x->big_callers);
+  g_free (x);
+  g->arc_index = NULL;
 }
 
 void
@@ -134,8 +152,7 @@ cg_graph_free (CgGraph *g)
   cg_pair_map_free (g->function_index);
   g_array_unref (g->arcs);
   cg_matrix_clear (&g->inclusive);
-  g_array_unref (g->next_out);
-  cg_pair_map_free (g->big_callers);
+  drop_arc_index (g);
   g_free (g->out.start);
   g_free (g->out.arcs);
   g_free (g->in.start);
@@ -378,8 +395,15 @@ cg_graph_ensure_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
   CgFunctionId f = cg_pair_map_insert (g->function_index, object_id, name_id, next);
   if (f == next)
     {
-      FunctionRec rec = { name_id, object_id, 0, 0, 0, CG_NO_ID };
+      FunctionRec rec = { name_id, object_id, 0, 0, 0 };
       g_array_append_val (g->functions, rec);
+      if (g->arc_index)
+        {
+          CgArcId none = CG_NO_ID;
+          guint8 no = 0;
+          g_array_append_val (g->arc_index->heads, none);
+          g_byte_array_append (g->arc_index->big, &no, 1);
+        }
       cg_matrix_set_rows (&g->self, g->functions->len);
       if (g->spontaneous.values)
         cg_matrix_set_rows (&g->spontaneous, g->functions->len);
@@ -446,14 +470,13 @@ cg_graph_function_set_location_id (CgGraph *g, CgFunctionId f, guint32 file_id, 
 CgFunctionFlags
 cg_graph_function_flags (const CgGraph *g, CgFunctionId f)
 {
-  return (CgFunctionFlags) (function_rec (g, f)->flags & ~FLAG_BIG_CALLER);
+  return (CgFunctionFlags) function_rec (g, f)->flags;
 }
 
 void
 cg_graph_function_set_flags (CgGraph *g, CgFunctionId f, CgFunctionFlags flags)
 {
-  FunctionRec *rec = function_rec (g, f);
-  rec->flags = (rec->flags & FLAG_BIG_CALLER) | ((guint32) flags & ~FLAG_BIG_CALLER);
+  function_rec (g, f)->flags = flags;
 }
 
 gboolean
@@ -613,21 +636,44 @@ arc_rec (const CgGraph *g, CgArcId a)
   return &g_array_index (g->arcs, ArcRec, a);
 }
 
+/* Links arc @a (the newest) into its caller's list, hashing the caller's
+ * arcs once the list is long. */
+static void
+index_arc (CgGraph *g, CgArcId a, guint degree)
+{
+  ArcIndex *x = g->arc_index;
+  const ArcRec *arc = &g_array_index (g->arcs, ArcRec, a);
+  CgFunctionId caller = arc->caller;
+  CgArcId *head = &g_array_index (x->heads, CgArcId, caller);
+  g_array_index (x->next, CgArcId, a) = *head;
+  *head = a;
+  if (x->big->data[caller])
+    cg_pair_map_insert (x->big_callers, caller, arc->callee, a);
+  else if (degree + 1 >= BIG_DEGREE)
+    {
+      /* the list got long: from now on this caller's arcs are hashed */
+      x->big->data[caller] = 1;
+      const CgArcId *next = (const CgArcId *) x->next->data;
+      for (CgArcId b = a; b != CG_NO_ID; b = next[b])
+        cg_pair_map_insert (x->big_callers, caller, g_array_index (g->arcs, ArcRec, b).callee, b);
+    }
+}
+
 /* The arc @caller → @callee or CG_NO_ID; *@degree receives the length of
  * the list walked (0 for a big caller). */
 static CgArcId
 find_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee, guint *degree)
 {
-  const FunctionRec *rec = &g_array_index (g->functions, FunctionRec, caller);
+  const ArcIndex *x = g->arc_index;
   *degree = 0;
-  if (rec->flags & FLAG_BIG_CALLER)
+  if (x->big->data[caller])
     {
-      guint32 a = cg_pair_map_lookup (g->big_callers, caller, callee);
+      guint32 a = cg_pair_map_lookup (x->big_callers, caller, callee);
       return a == CG_PAIR_MAP_NONE ? CG_NO_ID : a;
     }
   const ArcRec *arcs = (const ArcRec *) g->arcs->data;
-  const CgArcId *next = (const CgArcId *) g->next_out->data;
-  for (CgArcId a = rec->first_out; a != CG_NO_ID; a = next[a])
+  const CgArcId *next = (const CgArcId *) x->next->data;
+  for (CgArcId a = g_array_index (x->heads, CgArcId, caller); a != CG_NO_ID; a = next[a])
     {
       if (arcs[a].callee == callee)
         return a;
@@ -636,34 +682,72 @@ find_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee, guint *deg
   return CG_NO_ID;
 }
 
+/* Builds the arc index over the arcs there are, in arc order. */
+static void
+ensure_arc_index (CgGraph *g)
+{
+  if (g->arc_index)
+    return;
+  ArcIndex *x = g->arc_index = g_new0 (ArcIndex, 1);
+  guint nf = g->functions->len, na = g->arcs->len;
+  x->heads = g_array_sized_new (FALSE, FALSE, sizeof (CgArcId), nf);
+  g_array_set_size (x->heads, nf);
+  memset (x->heads->data, 0xff, (gsize) nf * sizeof (CgArcId));
+  x->big = g_byte_array_sized_new (nf);
+  g_byte_array_set_size (x->big, nf);
+  memset (x->big->data, 0, nf);
+  x->next = g_array_sized_new (FALSE, FALSE, sizeof (CgArcId), na);
+  g_array_set_size (x->next, na);
+  x->big_callers = cg_pair_map_new (arc_key, g);
+  for (CgArcId a = 0; a < na; a++)
+    {
+      guint degree = 0;
+      if (!x->big->data[g_array_index (g->arcs, ArcRec, a).caller])
+        {
+          const CgArcId *next = (const CgArcId *) x->next->data;
+          for (CgArcId b = g_array_index (x->heads, CgArcId, g_array_index (g->arcs, ArcRec, a).caller);
+               b != CG_NO_ID; b = next[b])
+            degree++;
+        }
+      index_arc (g, a, degree);
+    }
+}
+
+static CgArcId
+append_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
+{
+  CgArcId a = g->arcs->len;
+  if (a == CG_NO_ID)
+    return CG_NO_ID;
+  ArcRec arc = { caller, callee, 0 };
+  g_array_append_val (g->arcs, arc);
+  cg_matrix_set_rows (&g->inclusive, g->arcs->len);
+  return a;
+}
+
 CgArcId
 cg_graph_ensure_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
   g_return_val_if_fail (caller < g->functions->len && callee < g->functions->len, CG_NO_ID);
+  ensure_arc_index (g);
   guint degree;
   CgArcId a = find_arc (g, caller, callee, &degree);
   if (a != CG_NO_ID)
     return a;
-  a = g->arcs->len;
+  a = append_arc (g, caller, callee);
   if (a == CG_NO_ID)
     return CG_NO_ID;
-  FunctionRec *rec = function_rec (g, caller);
-  ArcRec arc = { caller, callee, 0 };
-  g_array_append_val (g->arcs, arc);
-  g_array_append_val (g->next_out, rec->first_out);
-  rec->first_out = a;
-  cg_matrix_set_rows (&g->inclusive, g->arcs->len);
-  if (rec->flags & FLAG_BIG_CALLER)
-    cg_pair_map_insert (g->big_callers, caller, callee, a);
-  else if (degree + 1 >= BIG_DEGREE)
-    {
-      /* the list got long: from now on this caller's arcs are hashed */
-      rec->flags |= FLAG_BIG_CALLER;
-      const CgArcId *next = (const CgArcId *) g->next_out->data;
-      for (CgArcId b = a; b != CG_NO_ID; b = next[b])
-        cg_pair_map_insert (g->big_callers, caller, g_array_index (g->arcs, ArcRec, b).callee, b);
-    }
+  g_array_set_size (g->arc_index->next, g->arcs->len);
+  index_arc (g, a, degree);
   return a;
+}
+
+CgArcId
+cg_graph_append_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
+{
+  g_return_val_if_fail (caller < g->functions->len && callee < g->functions->len, CG_NO_ID);
+  drop_arc_index (g);
+  return append_arc (g, caller, callee);
 }
 
 CgArcId
@@ -671,8 +755,72 @@ cg_graph_lookup_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
   if (caller >= g->functions->len)
     return CG_NO_ID;
+  ensure_arc_index ((CgGraph *) g); /* a cache: the graph does not change */
   guint degree;
   return find_arc (g, caller, callee, &degree);
+}
+
+gboolean
+cg_graph_merge_arcs (CgGraph *g, GError **error)
+{
+  guint na = g->arcs->len, nf = g->functions->len, ne = g->events->len;
+  if (na < 2)
+    return TRUE;
+  /* arcs by caller, each group in arc order, so the first arc met with a
+   * callee is the earliest: it stays, later ones are added to it */
+  g_autofree guint32 *start = NULL, *by_caller = NULL;
+  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller), na, nf, &start, &by_caller);
+  g_autofree guint32 *seen = g_new (guint32, MAX (nf, 1)), *first = g_new (guint32, MAX (nf, 1));
+  memset (seen, 0xff, (gsize) nf * sizeof (guint32));
+  ArcRec *arcs = (ArcRec *) g->arcs->data;
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  gboolean overflowed = FALSE;
+  guint removed = 0;
+  for (CgFunctionId f = 0; f < nf; f++)
+    for (guint i = start[f]; i < start[f + 1]; i++)
+      {
+        CgArcId a = by_caller[i];
+        CgFunctionId c = arcs[a].callee;
+        if (seen[c] != f)
+          {
+            seen[c] = f;
+            first[c] = a;
+            continue;
+          }
+        /* cannot overflow: every arc's calls are in total_calls already */
+        arcs[first[c]].calls += arcs[a].calls;
+        overflowed |= !cg_values_add (kinds, cg_matrix_row (&g->inclusive, first[c]),
+                                      cg_matrix_row (&g->inclusive, a), ne);
+        arcs[a].caller = CG_NO_ID;
+        removed++;
+      }
+  if (removed > 0)
+    {
+      /* close the gaps, keeping the order */
+      CgArcId k = 0;
+      for (CgArcId a = 0; a < na; a++)
+        {
+          if (arcs[a].caller == CG_NO_ID)
+            continue;
+          if (k != a)
+            {
+              arcs[k] = arcs[a];
+              memcpy (cg_matrix_row (&g->inclusive, k), cg_matrix_row (&g->inclusive, a), ne * sizeof (CgValue));
+            }
+          k++;
+        }
+      g_array_set_size (g->arcs, k);
+      cg_matrix_set_rows (&g->inclusive, k);
+      drop_arc_index (g);
+      g->adjacency_arcs = G_MAXUINT;
+    }
+  if (overflowed)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW,
+                   "the inclusive costs of one caller's calls to one callee exceed the range of 64-bit counters");
+      return FALSE;
+    }
+  return TRUE;
 }
 
 CgFunctionId

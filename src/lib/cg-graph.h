@@ -162,6 +162,21 @@ guint cg_graph_n_arcs (const CgGraph *graph);
 CgArcId cg_graph_ensure_arc (CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
 CgArcId cg_graph_lookup_arc (const CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
 
+/* Appends a new arc @caller → @callee with zero calls and costs without
+ * looking for an existing one: for readers that find a caller's arcs
+ * themselves while reading and call cg_graph_merge_arcs() at the end (the
+ * index that cg_graph_ensure_arc keeps, 4 bytes an arc, is then never
+ * built).  Until the merge the graph may hold several arcs with the same
+ * caller and callee, which nothing but cg_graph_merge_arcs may see. */
+CgArcId cg_graph_append_arc (CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
+
+/* Merges arcs with the same caller and callee into the earliest of them,
+ * which keeps its place: calls and inclusive costs are summed, later arcs
+ * removed and the arcs after them renumbered.  O(arcs + functions).
+ * CG_ERROR_OVERFLOW when summed inclusive costs exceed 64 bits (the graph
+ * is then merged all the same, that sum excepted). */
+gboolean cg_graph_merge_arcs (CgGraph *graph, GError **error);
+
 CgFunctionId cg_graph_arc_caller (const CgGraph *graph, CgArcId a);
 CgFunctionId cg_graph_arc_callee (const CgGraph *graph, CgArcId a);
 guint64 cg_graph_arc_calls (const CgGraph *graph, CgArcId a);

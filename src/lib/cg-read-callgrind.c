@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <stdio.h>
 
 #include "cg-error.h"
 #include "cg-matrix.h"
@@ -28,14 +29,16 @@ typedef struct {
   guint8 level1;   /* the outermost activation of its function */
   guint8 called;   /* entered by a call in this part */
   guint8 touched;  /* listed in Reader.touched */
+  guint8 located;  /* its function's file and line are known */
 } Node;
 
 /* A distinct full name of the file. */
 typedef struct {
-  guint32 base;    /* string id of the function's name, without context */
-  guint32 level;
-  guint32 node;    /* the context last used with this name: almost always
-                    * the one asked for next, found without hashing */
+  guint32 base;       /* string id of the function's name, without context */
+  guint32 node;       /* the context last used with this name: almost always
+                       * the one asked for next, found without hashing */
+  guint32 level : 31;
+  guint32 multi : 1;  /* contexts in several objects: all in node_index */
 } NameInfo;
 
 typedef enum { SPACE_OBJECT, SPACE_FILE, SPACE_FUNCTION } Space;
@@ -86,11 +89,18 @@ id_table_store (IdTable *t, guint32 id, guint32 value)
       return;
     }
   if (id >= t->dense->len)
-    g_array_set_size (t->dense, MAX (id + 1, t->dense->len * 2));
+    g_array_set_size (t->dense, id + 1);
   g_array_index (t->dense, guint32, id) = value + 1;
 }
 
 typedef enum { PENDING_NONE, PENDING_CALL, PENDING_JUMP } Pending;
+
+/* An arc of the current fn= block, by callee (see block_arc). */
+typedef struct {
+  CgFunctionId callee;
+  CgArcId arc;
+  guint32 block; /* the slot is empty unless this is Reader.block */
+} BlockArc;
 
 typedef struct {
   CgProfile *profile;
@@ -113,6 +123,13 @@ typedef struct {
   GArray *nodes;            /* Node */
   CgMatrix node_sum;        /* self + inclusive of calls made, this part */
   GArray *touched;          /* node ids with data in this part */
+
+  /* the arcs of the current fn= block (open addressing, 2^block_bits
+   * slots; a new block empties it by changing the serial) */
+  BlockArc *block_arcs;
+  guint block_bits;
+  guint block_count;
+  guint32 block;
 
   /* the current part */
   guint parts;
@@ -322,17 +339,19 @@ name_index (Reader *r, const char *s, gsize len)
     return g_array_index (r->names, guint32, full) - 1;
   guint32 idx = r->name_info->len;
   gsize base_len;
-  NameInfo info = { 0, 0, CG_NO_ID };
+  guint level;
+  NameInfo info = { 0, CG_NO_ID, 0, 0 };
   /* split the stored name: escaping never touches an apostrophe */
   const char *stored = cg_graph_string (r->graph, full);
   gsize full_len = strlen (stored);
-  cg_callgrind_split_name (stored, full_len, &base_len, &info.level);
-  r->level_names |= info.level > 1;
+  cg_callgrind_split_name (stored, full_len, &base_len, &level);
+  info.level = MIN (level, (guint) G_MAXINT32);
+  r->level_names |= level > 1;
   info.base = base_len == full_len ? full : cg_graph_intern_id (r->graph, stored, (gssize) base_len);
   g_array_append_val (r->name_info, info);
   guint32 most = MAX (full, info.base);
   if (most >= r->names->len)
-    g_array_set_size (r->names, MAX (most + 1, r->names->len * 2));
+    g_array_set_size (r->names, most + 1);
   g_array_index (r->names, guint32, full) = idx + 1;
   return idx;
 }
@@ -351,18 +370,29 @@ node_key (gconstpointer data, guint32 k, guint32 *object, guint32 *name)
   *name = n->name;
 }
 
+/* The context (@object, name index @name), created when new.  A name
+ * seen in one object only needs no index; once it shows up in a second,
+ * its contexts go to node_index. */
 static guint32
 node_of (Reader *r, guint32 object, guint32 name)
 {
   NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
   if (info->node != CG_NO_ID && node_at (r, info->node)->object == object)
     return info->node;
-  guint32 next = r->nodes->len;
-  guint32 k = cg_pair_map_insert (r->node_index, object, name, next);
+  guint32 next = r->nodes->len, k = next;
+  if (info->node != CG_NO_ID)
+    {
+      if (!info->multi)
+        {
+          info->multi = 1;
+          cg_pair_map_insert (r->node_index, node_at (r, info->node)->object, name, info->node);
+        }
+      k = cg_pair_map_insert (r->node_index, object, name, next);
+    }
   if (k == next)
     {
       Node node = { cg_graph_ensure_function_ids (r->graph, object, info->base), object, name, info->level == 1,
-                    0, 0 };
+                    0, 0, 0 };
       g_array_append_val (r->nodes, node);
       cg_matrix_set_rows (&r->node_sum, r->nodes->len);
     }
@@ -432,6 +462,8 @@ parse_name (Reader *r, Space space, const char *v, const char *end, guint32 *out
 
 /* ---- parts ---- */
 
+static void next_block (Reader *r);
+
 static void
 reset_part (Reader *r)
 {
@@ -446,6 +478,7 @@ reset_part (Reader *r)
   memset (r->last, 0, sizeof r->last);
   r->ob = r->fl = r->file = 0; /* "" */
   r->fn_node = CG_NO_ID;
+  next_block (r);
   r->cob = r->cfi = CG_NO_ID;
   r->cfn_name = CG_NO_ID;
 }
@@ -748,6 +781,71 @@ self_cost (Reader *r, guint n, GError **error)
   return TRUE;
 }
 
+/* A new fn= block: its arcs start anew. */
+static void
+next_block (Reader *r)
+{
+  r->block_count = 0;
+  if (++r->block == 0)
+    {
+      memset (r->block_arcs, 0, sizeof (BlockArc) << r->block_bits);
+      r->block = 1;
+    }
+}
+
+static inline gsize
+block_home (const Reader *r, CgFunctionId callee)
+{
+  return (gsize) ((guint32) (callee * 0x9E3779B1u) >> (32 - r->block_bits));
+}
+
+static void
+grow_block_arcs (Reader *r)
+{
+  BlockArc *old = r->block_arcs;
+  gsize n = (gsize) 1 << r->block_bits;
+  r->block_bits++;
+  r->block_arcs = g_new0 (BlockArc, (gsize) 1 << r->block_bits);
+  gsize mask = ((gsize) 1 << r->block_bits) - 1;
+  for (gsize i = 0; i < n; i++)
+    if (old[i].block == r->block)
+      {
+        gsize j = block_home (r, old[i].callee);
+        while (r->block_arcs[j].block == r->block)
+          j = (j + 1) & mask;
+        r->block_arcs[j] = old[i];
+      }
+  g_free (old);
+}
+
+/* The arc @caller → @callee of this block.  callgrind lists a context's
+ * calls together, one line per call site, so repeats are found here in
+ * a small table; the same arc in another block (another context of the
+ * caller, another part) is appended again and merged with the first when
+ * the file ends (cg_graph_merge_arcs).  The graph then never needs its
+ * own arc index, which would cost 4 bytes more an arc. */
+static CgArcId
+block_arc (Reader *r, CgFunctionId caller, CgFunctionId callee)
+{
+  gsize mask = ((gsize) 1 << r->block_bits) - 1;
+  for (gsize i = block_home (r, callee);; i = (i + 1) & mask)
+    {
+      BlockArc *slot = &r->block_arcs[i];
+      if (slot->block == r->block && slot->callee == callee)
+        return slot->arc;
+      if (slot->block != r->block)
+        {
+          CgArcId a = cg_graph_append_arc (r->graph, caller, callee);
+          if (a == CG_NO_ID)
+            return CG_NO_ID;
+          *slot = (BlockArc) { callee, a, r->block };
+          if (++r->block_count * 4 > 3u << r->block_bits)
+            grow_block_arcs (r);
+          return a;
+        }
+    }
+}
+
 static gboolean
 call_cost (Reader *r, guint n, GError **error)
 {
@@ -755,7 +853,7 @@ call_cost (Reader *r, guint n, GError **error)
     return fail (r, error, CG_ERROR_PARSE, "calls= before any fn= line");
   guint32 caller_k = r->fn_node, callee_k = r->pending_callee;
   Node caller = *node_at (r, caller_k), *callee = node_at (r, callee_k);
-  CgArcId a = cg_graph_ensure_arc (r->graph, caller.function, callee->function);
+  CgArcId a = block_arc (r, caller.function, callee->function);
   if (a == CG_NO_ID)
     return fail (r, error, CG_ERROR_OVERFLOW, "too many arcs");
   if (!cg_graph_arc_add_calls (r->graph, a, r->pending_calls))
@@ -994,9 +1092,15 @@ calls_line (Reader *r, const char *p, const char *end, GError **error)
     }
   guint32 object = r->cob != CG_NO_ID ? r->cob : r->ob;
   r->pending_callee = node_of (r, object, r->cfn_name);
-  CgFunctionId callee = node_at (r, r->pending_callee)->function;
-  cg_graph_function_set_location_id (r->graph, callee, r->cfi != CG_NO_ID ? r->cfi : r->file,
-                                  (guint32) MIN (target_line, (guint64) G_MAXUINT32));
+  Node *callee = node_at (r, r->pending_callee);
+  if (!callee->located)
+    {
+      /* the first call that knows them gives the callee's file and line */
+      cg_graph_function_set_location_id (r->graph, callee->function, r->cfi != CG_NO_ID ? r->cfi : r->file,
+                                         (guint32) MIN (target_line, (guint64) G_MAXUINT32));
+      callee->located = *cg_graph_function_file (r->graph, callee->function) != '\0'
+                        && cg_graph_function_line (r->graph, callee->function) != 0;
+    }
   r->pending = PENDING_CALL;
   r->pending_line = r->line;
   return TRUE;
@@ -1023,6 +1127,7 @@ spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *en
       if (!flush_self (r, error))
         return FALSE;
       r->fn_node = node_of (r, r->ob, name);
+      next_block (r);
       r->file = r->fl;
       cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
       return TRUE;
@@ -1104,6 +1209,7 @@ reader_clear (Reader *r)
   g_clear_pointer (&r->summary, g_array_unref);
   g_array_unref (r->cols);
   g_array_unref (r->self_acc);
+  g_free (r->block_arcs);
   g_free (r->command);
   g_free (r->creator);
   g_hash_table_unref (r->descriptions);
@@ -1148,6 +1254,10 @@ finish_file (Reader *r, GError **error)
       if (e >= 0 && cg_graph_event_description (r->graph, (guint) e) == NULL)
         cg_graph_set_event_description (r->graph, (guint) e, description);
     }
+  if (g_getenv ("CG_DEBUG_SIZES"))
+    fprintf (stderr, "names %u name_info %u nodes %u touched %u fids %u files %u strings-names-array %u functions %u arcs %u nodeidx %u\n",
+             0, r->name_info->len, r->nodes->len, r->touched->len, r->function_ids.dense->len, r->file_ids.dense->len, r->names->len,
+             cg_graph_n_functions (r->graph), cg_graph_n_arcs (r->graph), cg_pair_map_size (r->node_index));
   cg_profile_add_source (r->profile, "callgrind", cg_input_name (r->in), r->command, r->creator);
   return TRUE;
 }
@@ -1170,6 +1280,8 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .part_self = g_array_new (FALSE, FALSE, sizeof (guint64)),
     .cols = g_array_new (FALSE, TRUE, sizeof (guint64)),
     .self_acc = g_array_new (FALSE, TRUE, sizeof (guint64)),
+    .block_arcs = g_new0 (BlockArc, 64),
+    .block_bits = 6,
     .descriptions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
     .warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
   };
@@ -1231,6 +1343,15 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
   if (ok && local == NULL)
     ok = finish_file (&r, &local);
   reader_clear (&r);
+  /* after the reader's tables are gone, so that its peak is not this one */
+  GError *merge_error = NULL;
+  if (!cg_graph_merge_arcs (r.graph, &merge_error))
+    {
+      if (ok && local == NULL)
+        g_set_error (&local, CG_ERROR, merge_error->code, "%s: %s", cg_input_name (input), merge_error->message);
+      ok = FALSE;
+      g_error_free (merge_error);
+    }
   if (local)
     {
       g_propagate_error (error, local);

@@ -170,14 +170,23 @@ put_tab (Writer *wr)
   wr->text_len++;
 }
 
+/* Digits of @n in decimal. */
+static inline guint
+decimal_digits (guint64 n)
+{
+  guint d = 1;
+  for (; n >= 10000; n /= 10000)
+    d += 4;
+  return d + (n >= 10) + (n >= 100) + (n >= 1000);
+}
+
 static void
 put_uint (Writer *wr, guint64 n)
 {
-  char buf[CG_UINT_DIGITS];
-  char *end = buf + sizeof buf;
-  char *p = cg_uint_format (end, n);
-  memcpy (reserve (wr, (gsize) (end - p)), p, (gsize) (end - p));
-  wr->text_len += (gsize) (end - p);
+  /* straight into the text: no copy of a variable length */
+  guint d = decimal_digits (n);
+  cg_uint_format (reserve (wr, d) + d, n);
+  wr->text_len += d;
 }
 
 static void
