@@ -72,7 +72,11 @@ struct _CgGraph {
 
   GArray *functions;       /* FunctionRec */
   CgMatrix self;           /* n_functions × n_events */
-  CgMatrix spontaneous;    /* same shape; values == NULL until first used */
+  /* spontaneous costs: few functions have any (a program's entry, thread
+   * starts), so rows exist only for those; values == NULL until first used */
+  CgMatrix spontaneous;
+  GArray *spontaneous_of;  /* CgFunctionId per row */
+  CgPairMap *spontaneous_row; /* (f, 0) -> row */
   CgPairMap *function_index; /* (object id, name id) -> function */
 
   GArray *arcs;            /* ArcRec */
@@ -149,6 +153,9 @@ cg_graph_free (CgGraph *g)
   g_array_unref (g->functions);
   cg_matrix_clear (&g->self);
   cg_matrix_clear (&g->spontaneous);
+  if (g->spontaneous_of)
+    g_array_unref (g->spontaneous_of);
+  cg_pair_map_free (g->spontaneous_row);
   cg_pair_map_free (g->function_index);
   g_array_unref (g->arcs);
   cg_matrix_clear (&g->inclusive);
@@ -405,8 +412,6 @@ cg_graph_ensure_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
           g_byte_array_append (g->arc_index->big, &no, 1);
         }
       cg_matrix_set_rows (&g->self, g->functions->len);
-      if (g->spontaneous.values)
-        cg_matrix_set_rows (&g->spontaneous, g->functions->len);
     }
   return f;
 }
@@ -582,24 +587,41 @@ cg_graph_self_const (const CgGraph *g, CgFunctionId f)
   return cg_matrix_row (&g->self, f);
 }
 
+static void
+spontaneous_key (gconstpointer data, guint32 row, guint32 *f, guint32 *zero)
+{
+  *f = g_array_index (((const CgGraph *) data)->spontaneous_of, CgFunctionId, row);
+  *zero = 0;
+}
+
 const CgValue *
 cg_graph_spontaneous (const CgGraph *g, CgFunctionId f)
 {
   g_assert (f < g->functions->len);
   if (g->spontaneous.values == NULL)
     return NULL;
-  return cg_matrix_row (&g->spontaneous, f);
+  guint32 row = cg_pair_map_lookup (g->spontaneous_row, f, 0);
+  return row == CG_PAIR_MAP_NONE ? NULL : cg_matrix_row (&g->spontaneous, row);
 }
 
 CgValue *
 cg_graph_spontaneous_mut (CgGraph *g, CgFunctionId f)
 {
+  g_assert (f < g->functions->len);
   if (g->spontaneous.values == NULL)
     {
       cg_matrix_init (&g->spontaneous, g->events->len);
-      cg_matrix_set_rows (&g->spontaneous, g->functions->len);
+      g->spontaneous_of = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+      g->spontaneous_row = cg_pair_map_new (spontaneous_key, g);
     }
-  return (CgValue *) cg_graph_spontaneous (g, f);
+  guint32 next = g->spontaneous_of->len;
+  guint32 row = cg_pair_map_insert (g->spontaneous_row, f, 0, next);
+  if (row == next)
+    {
+      g_array_append_val (g->spontaneous_of, f);
+      cg_matrix_set_rows (&g->spontaneous, next + 1);
+    }
+  return cg_matrix_row (&g->spontaneous, row);
 }
 
 gboolean

@@ -143,10 +143,13 @@ int cg_graph_compare_labels (CgGraph *graph, CgFunctionId a, CgFunctionId b);
 CgValue *cg_graph_self (CgGraph *graph, CgFunctionId f);
 const CgValue *cg_graph_self_const (const CgGraph *graph, CgFunctionId f);
 
-/* Spontaneous inclusive vector, or NULL when no function has one (const
- * form), or allocated on first use (mutable form). */
+/* Spontaneous inclusive vector, or NULL when @f has none (const form), or
+ * allocated with zeros on first use (mutable form).  Few functions have
+ * one, and only those take memory; a pointer from the mutable form is
+ * valid until the next function gets one (besides the rule above). */
 const CgValue *cg_graph_spontaneous (const CgGraph *graph, CgFunctionId f);
 CgValue *cg_graph_spontaneous_mut (CgGraph *graph, CgFunctionId f);
+/* Whether any function has a spontaneous vector (zeros included). */
 gboolean cg_graph_has_spontaneous (const CgGraph *graph);
 
 /* Sum of all self costs per event (the profile's 100 %), written to

@@ -28,17 +28,18 @@ typedef struct {
   guint32 name;    /* name index */
   guint8 level1;   /* the outermost activation of its function */
   guint8 called;   /* entered by a call in this part */
-  guint8 touched;  /* listed in Reader.touched */
+  guint8 touched;  /* has data in this part */
   guint8 located;  /* its function's file and line are known */
 } Node;
 
-/* A distinct full name of the file. */
+/* What the reader knows of a full function name (by its string id). */
 typedef struct {
   guint32 base;       /* string id of the function's name, without context */
   guint32 node;       /* the context last used with this name: almost always
                        * the one asked for next, found without hashing */
-  guint32 level : 31;
+  guint32 level : 30;
   guint32 multi : 1;  /* contexts in several objects: all in node_index */
+  guint32 known : 1;  /* a function name of this file (else all zero) */
 } NameInfo;
 
 typedef enum { SPACE_OBJECT, SPACE_FILE, SPACE_FUNCTION } Space;
@@ -115,14 +116,13 @@ typedef struct {
 
   /* distinct function names of this file, interned in the graph (a name
    * without context is its function's name: one copy serves both) */
-  GArray *names;            /* guint32 per string id: name index + 1, 0 if none */
-  GArray *name_info;        /* NameInfo per name index */
+  GArray *name_info;        /* NameInfo per string id */
 
   /* context nodes: (object string id, name index) -> node */
   CgPairMap *node_index;
   GArray *nodes;            /* Node */
   CgMatrix node_sum;        /* self + inclusive of calls made, this part */
-  GArray *touched;          /* node ids with data in this part */
+  GArray *touched;          /* node ids with data in this part, from part 2 on */
 
   /* the arcs of the current fn= block (open addressing, 2^block_bits
    * slots; a new block empties it by changing the serial) */
@@ -331,29 +331,28 @@ cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *le
     *level = (guint) MIN (l, (guint64) G_MAXUINT);
 }
 
+/* The name's string id, its NameInfo filled in on first sight. */
 static guint32
 name_index (Reader *r, const char *s, gsize len)
 {
   guint32 full = cg_graph_intern_id (r->graph, s, (gssize) len);
-  if (full < r->names->len && g_array_index (r->names, guint32, full) != 0)
-    return g_array_index (r->names, guint32, full) - 1;
-  guint32 idx = r->name_info->len;
+  if (full < r->name_info->len && g_array_index (r->name_info, NameInfo, full).known)
+    return full;
   gsize base_len;
   guint level;
-  NameInfo info = { 0, CG_NO_ID, 0, 0 };
+  NameInfo info = { 0, CG_NO_ID, 0, 0, 1 };
   /* split the stored name: escaping never touches an apostrophe */
   const char *stored = cg_graph_string (r->graph, full);
   gsize full_len = strlen (stored);
   cg_callgrind_split_name (stored, full_len, &base_len, &level);
-  info.level = MIN (level, (guint) G_MAXINT32);
+  info.level = MIN (level, (guint) (1u << 30) - 1);
   r->level_names |= level > 1;
   info.base = base_len == full_len ? full : cg_graph_intern_id (r->graph, stored, (gssize) base_len);
-  g_array_append_val (r->name_info, info);
   guint32 most = MAX (full, info.base);
-  if (most >= r->names->len)
-    g_array_set_size (r->names, most + 1);
-  g_array_index (r->names, guint32, full) = idx + 1;
-  return idx;
+  if (most >= r->name_info->len)
+    g_array_set_size (r->name_info, most + 1);
+  g_array_index (r->name_info, NameInfo, full) = info;
+  return full;
 }
 
 static Node *
@@ -407,7 +406,10 @@ touch (Reader *r, guint32 k)
   if (!n->touched)
     {
       n->touched = 1;
-      g_array_append_val (r->touched, k);
+      /* the first part (most files' only one) walks all contexts at its
+       * end instead: no list of them all */
+      if (r->parts > 1)
+        g_array_append_val (r->touched, k);
     }
 }
 
@@ -533,10 +535,14 @@ finish_part (Reader *r, GError **error)
 
   guint ne = cg_graph_n_events (r->graph);
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
-  for (guint i = 0; i < r->touched->len; i++)
+  gboolean all = r->parts <= 1;
+  guint n_touched = all ? r->nodes->len : r->touched->len;
+  for (guint i = 0; i < n_touched; i++)
     {
-      guint32 k = g_array_index (r->touched, guint32, i);
+      guint32 k = all ? i : g_array_index (r->touched, guint32, i);
       Node *n = node_at (r, k);
+      if (!n->touched)
+        continue;
       CgValue *sum = cg_matrix_row (&r->node_sum, k);
       if (!n->called
           && !cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
@@ -1197,7 +1203,6 @@ reader_clear (Reader *r)
   id_table_clear (&r->object_ids);
   id_table_clear (&r->file_ids);
   id_table_clear (&r->function_ids);
-  g_array_unref (r->names);
   g_array_unref (r->name_info);
   cg_pair_map_free (r->node_index);
   g_array_unref (r->nodes);
@@ -1256,7 +1261,7 @@ finish_file (Reader *r, GError **error)
     }
   if (g_getenv ("CG_DEBUG_SIZES"))
     fprintf (stderr, "names %u name_info %u nodes %u touched %u fids %u files %u strings-names-array %u functions %u arcs %u nodeidx %u\n",
-             0, r->name_info->len, r->nodes->len, r->touched->len, r->function_ids.dense->len, r->file_ids.dense->len, r->names->len,
+             0, r->name_info->len, r->nodes->len, r->touched->len, r->function_ids.dense->len, r->file_ids.dense->len, 0,
              cg_graph_n_functions (r->graph), cg_graph_n_arcs (r->graph), cg_pair_map_size (r->node_index));
   cg_profile_add_source (r->profile, "callgrind", cg_input_name (r->in), r->command, r->creator);
   return TRUE;
@@ -1271,8 +1276,7 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .graph = cg_profile_graph (profile),
     .in = input,
     .options = options ? options : &defaults,
-    .names = g_array_new (FALSE, TRUE, sizeof (guint32)),
-    .name_info = g_array_new (FALSE, FALSE, sizeof (NameInfo)),
+    .name_info = g_array_new (FALSE, TRUE, sizeof (NameInfo)),
     .node_index = cg_pair_map_new (node_key, &r),
     .nodes = g_array_new (FALSE, FALSE, sizeof (Node)),
     .touched = g_array_new (FALSE, FALSE, sizeof (guint32)),
