@@ -183,9 +183,11 @@ sanitize (const char *s, gsize len, GString *out)
       const char *bad;
       gsize rest = (gsize) (end - p);
       g_utf8_validate_len (p, rest, &bad);
-      /* clean bytes up to a control character or the invalid sequence */
+      /* clean bytes up to a control character or the invalid sequence;
+       * U+FFFE and U+FFFF are valid UTF-8 but no XML character */
       const char *q = p;
-      while (q < bad && (guchar) *q >= 0x20 && *q != 0x7f)
+      while (q < bad && (guchar) *q >= 0x20 && *q != 0x7f
+             && !((guchar) q[0] == 0xEF && bad - q >= 3 && (guchar) q[1] == 0xBF && ((guchar) q[2] & 0xFE) == 0xBE))
         q++;
       if (q == end && !dirty)
         return FALSE;

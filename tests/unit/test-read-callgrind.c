@@ -310,6 +310,8 @@ test_context_names (void)
   CU_ASSERT_EQUAL (total_of (&r, leaf), 30);
   CU_ASSERT_EQUAL (total_of (&r, m), 165);
   CU_ASSERT_EQUAL (calls_on (&r, fib, fib), 6);
+  /* fib → fib from two contexts is one arc (merged when the file ended) */
+  CU_ASSERT_EQUAL (cg_graph_n_arcs (r.graph), 3);
   CU_ASSERT_EQUAL (cg_graph_calls_received (r.graph, fib), 1);
   CU_ASSERT_EQUAL (cg_graph_arc_inclusive_const (r.graph, cg_graph_lookup_arc (r.graph, fib, fib))[0].n, 0);
   CU_ASSERT_FALSE (cg_costs_any_estimated (r.costs));
