@@ -83,8 +83,8 @@ typedef struct {
   gboolean seen_root;
   GArray *event_map;      /* guint: file event -> graph event */
   GArray *kinds;          /* CgKind of the file's events */
-  GPtrArray *objects;     /* file object id -> interned string */
-  GPtrArray *files;
+  GArray *objects;        /* guint32 per file object id: string id in the graph */
+  GArray *files;
   GArray *function_map;   /* CgFunctionId per file function id */
   GArray *arc_map;        /* CgArcId per file arc id */
   GArray *frame_map;      /* CgFrameId per file frame id */
@@ -171,10 +171,29 @@ required (Reader *r, const char *element, const char *name, char **out, GError *
 static gboolean
 parse_uint (const char *s, guint64 max, guint64 *out)
 {
-  CgValue v;
-  if (s == NULL || !cg_value_parse (CG_KIND_INTEGER, s, strlen (s), &v) || v.n > max)
+  if (s == NULL)
     return FALSE;
-  *out = v.n;
+  /* ids and counts: one pass, checked only past 19 digits */
+  guint64 v = 0;
+  const char *p = s;
+  guint d;
+  while ((d = (guint) (guchar) *p - '0') <= 9 && p - s < 19)
+    {
+      v = v * 10 + d;
+      p++;
+    }
+  if (p == s)
+    return FALSE;
+  if (*p != '\0')
+    {
+      CgValue big;
+      if (!cg_value_parse (CG_KIND_INTEGER, s, strlen (s), &big))
+        return FALSE;
+      v = big.n;
+    }
+  if (v > max)
+    return FALSE;
+  *out = v;
   return TRUE;
 }
 
@@ -304,12 +323,13 @@ read_event (Reader *r, GError **error)
 }
 
 static gboolean
-read_named (Reader *r, const char *element, GPtrArray *table, GError **error)
+read_named (Reader *r, const char *element, GArray *table, GError **error)
 {
   g_autofree char *name = NULL;
   if (!check_id (r, element, table->len, error) || !required (r, element, "name", &name, error))
     return FALSE;
-  g_ptr_array_add (table, (gpointer) cg_graph_intern (r->graph, name, -1));
+  guint32 id = cg_graph_intern_id (r->graph, name, -1);
+  g_array_append_val (table, id);
   return TRUE;
 }
 
@@ -468,13 +488,13 @@ read_function (Reader *r, const Fields *fl, GError **error)
     return fail (r, error, "<function nested=\"%s\">: expected yes", nested);
   is_cycle |= kind != NULL;
   is_nested |= nested != NULL;
-  CgFunctionId f = cg_graph_ensure_function (r->graph, g_ptr_array_index (r->objects, object),
-                                             v[FN_NAME] ? v[FN_NAME] : "");
+  CgFunctionId f = cg_graph_ensure_function_ids (r->graph, g_array_index (r->objects, guint32, object),
+                                                 cg_graph_intern_id (r->graph, v[FN_NAME] ? v[FN_NAME] : "", -1));
   if (f == CG_NO_ID)
     return fail (r, error, "too many functions");
   g_array_append_val (r->function_map, f);
-  cg_graph_function_set_location (r->graph, f, file == G_MAXUINT32 ? "" : g_ptr_array_index (r->files, file),
-                                  (guint32) line);
+  cg_graph_function_set_location_id (r->graph, f, file == G_MAXUINT32 ? 0 : g_array_index (r->files, guint32, file),
+                                     (guint32) line);
   CgFunctionFlags flags = cg_graph_function_flags (r->graph, f);
   if (is_cycle)
     flags |= CG_FUNCTION_CYCLE;
@@ -1016,8 +1036,8 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
     .keep_derived = keep_derived,
     .event_map = g_array_new (FALSE, FALSE, sizeof (guint)),
     .kinds = g_array_new (FALSE, FALSE, sizeof (CgKind)),
-    .objects = g_ptr_array_new (),
-    .files = g_ptr_array_new (),
+    .objects = g_array_new (FALSE, FALSE, sizeof (guint32)),
+    .files = g_array_new (FALSE, FALSE, sizeof (guint32)),
     .function_map = g_array_new (FALSE, FALSE, sizeof (CgFunctionId)),
     .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
@@ -1092,8 +1112,8 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
   g_free (r.values);
   g_array_unref (r.event_map);
   g_array_unref (r.kinds);
-  g_ptr_array_unref (r.objects);
-  g_ptr_array_unref (r.files);
+  g_array_unref (r.objects);
+  g_array_unref (r.files);
   g_array_unref (r.function_map);
   g_array_unref (r.arc_map);
   g_array_unref (r.frame_map);

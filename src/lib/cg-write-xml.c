@@ -21,8 +21,9 @@
 #include "cg-error.h"
 #include "cg-xml-errors.h"
 
-/* A <X-rows> element is closed once its text reaches this size. */
-#define ROWS_BYTES (64 * 1024)
+/* A <X-rows> element is closed once its text reaches this size (the
+ * reader holds one at a time; smaller ones cost more elements). */
+#define ROWS_BYTES (16 * 1024)
 
 typedef struct {
   xmlTextWriterPtr w;
