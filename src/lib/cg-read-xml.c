@@ -96,8 +96,7 @@ typedef struct {
   CgValue *mapped;        /* scratch: one vector in graph events */
 
   GString *arena;         /* an element's attribute values, NUL-separated */
-  GString *row;           /* the current row, tabs turned into NULs */
-  GString *carry;         /* a row cut between two text nodes */
+  GString *carry;         /* the rows text being cut, then a row cut between two text nodes */
   gint rows_item;         /* Item while inside a rows element, else -1 */
   guint64 row_line;       /* line of the current row, 0 outside rows */
   guint n_total_rows;     /* rows read so far: their positional ids */
@@ -366,23 +365,24 @@ attributes_to_fields (Reader *r, const char *const *names, Fields *f)
       f->v[i] = r->arena->str + offset[i];
 }
 
-/* A row's columns into @f; empty columns are absent, columns beyond
- * those this version knows are ignored. */
+/* A row's columns into @f, cut in place (the row is the NUL-terminated
+ * text at @s, which this overwrites); empty columns are absent, columns
+ * beyond those this version knows are ignored. */
 static void
-row_to_fields (Reader *r, Item item, const char *s, gsize len, Fields *f)
+row_to_fields (Item item, char *s, Fields *f)
 {
   memset (f, 0, sizeof *f);
   f->row = TRUE;
-  g_string_truncate (r->row, 0);
-  g_string_append_len (r->row, s, (gssize) len);
-  char *p = r->row->str, *end = p + r->row->len;
-  for (guint c = 0; c < items[item].n_columns && p <= end; c++)
+  char *p = s;
+  for (guint c = 0; c < items[item].n_columns; c++)
     {
-      char *tab = memchr (p, '\t', (gsize) (end - p));
-      char *stop = tab ? tab : end;
-      *stop = '\0';
-      if (stop > p)
+      char *stop = strchr (p, '\t');
+      if (stop)
+        *stop = '\0';
+      if (*p != '\0')
         f->v[items[item].columns[c]] = p;
+      if (stop == NULL)
+        break;
       p = stop + 1;
     }
 }
@@ -726,49 +726,41 @@ read_item (Reader *r, Item item, const Fields *f, GError **error)
 
 /* ---- rows ---- */
 
+/* The NUL-terminated row at @s (overwritten). */
 static gboolean
-read_row (Reader *r, const char *s, gsize len, GError **error)
+read_row (Reader *r, char *s, GError **error)
 {
   Fields f;
-  row_to_fields (r, (Item) r->rows_item, s, len, &f);
+  row_to_fields ((Item) r->rows_item, s, &f);
   return read_item (r, (Item) r->rows_item, &f, error);
 }
 
 /* The text of a rows element: one item per line, blank lines skipped.
- * libxml2 hands over a text node whole, but a comment inside the element
- * would split it, so a row may continue in the next node. */
+ * The text is copied once into r->carry and cut there in place.  libxml2
+ * hands over a text node whole, but a comment inside the element would
+ * split it, so a row may continue in the next node: what follows the last
+ * newline stays in r->carry. */
 static gboolean
 rows_text (Reader *r, const char *text, GError **error)
 {
-  const char *p = text;
-  for (;;)
+  g_string_append (r->carry, text);
+  char *p = r->carry->str, *end = p + r->carry->len;
+  for (char *nl; (nl = memchr (p, '\n', (gsize) (end - p))) != NULL; p = nl + 1)
     {
-      const char *nl = strchr (p, '\n');
-      if (nl == NULL)
-        {
-          g_string_append (r->carry, p);
-          return TRUE;
-        }
-      if (r->carry->len > 0)
-        {
-          g_string_append_len (r->carry, p, nl - p);
-          gboolean ok = read_row (r, r->carry->str, r->carry->len, error);
-          g_string_truncate (r->carry, 0);
-          if (!ok)
-            return FALSE;
-        }
-      else if (nl > p && !read_row (r, p, (gsize) (nl - p), error))
+      *nl = '\0';
+      if (nl > p && !read_row (r, p, error))
         return FALSE;
       r->row_line++;
-      p = nl + 1;
     }
+  g_string_erase (r->carry, 0, p - r->carry->str);
+  return TRUE;
 }
 
 /* The end of a rows element: a last row without its newline. */
 static gboolean
 rows_end (Reader *r, GError **error)
 {
-  gboolean ok = r->carry->len == 0 || read_row (r, r->carry->str, r->carry->len, error);
+  gboolean ok = r->carry->len == 0 || read_row (r, r->carry->str, error);
   g_string_truncate (r->carry, 0);
   r->rows_item = -1;
   r->row_line = 0;
@@ -1042,7 +1034,6 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
     .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
     .arena = g_string_new (NULL),
-    .row = g_string_new (NULL),
     .carry = g_string_new (NULL),
     .rows_item = -1,
   };
@@ -1118,7 +1109,6 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
   g_array_unref (r.arc_map);
   g_array_unref (r.frame_map);
   g_string_free (r.arena, TRUE);
-  g_string_free (r.row, TRUE);
   g_string_free (r.carry, TRUE);
   if (!ok)
     {
