@@ -12,7 +12,6 @@
 
 #include <stdarg.h>
 #include <string.h>
-#include <stdio.h>
 
 #include "cg-error.h"
 #include "cg-matrix.h"
@@ -1259,10 +1258,6 @@ finish_file (Reader *r, GError **error)
       if (e >= 0 && cg_graph_event_description (r->graph, (guint) e) == NULL)
         cg_graph_set_event_description (r->graph, (guint) e, description);
     }
-  if (g_getenv ("CG_DEBUG_SIZES"))
-    fprintf (stderr, "names %u name_info %u nodes %u touched %u fids %u files %u strings-names-array %u functions %u arcs %u nodeidx %u\n",
-             0, r->name_info->len, r->nodes->len, r->touched->len, r->function_ids.dense->len, r->file_ids.dense->len, 0,
-             cg_graph_n_functions (r->graph), cg_graph_n_arcs (r->graph), cg_pair_map_size (r->node_index));
   cg_profile_add_source (r->profile, "callgrind", cg_input_name (r->in), r->command, r->creator);
   return TRUE;
 }

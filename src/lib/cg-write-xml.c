@@ -101,15 +101,19 @@ attr_values (Writer *wr, const char *name, const CgKind *kinds, const CgValue *v
 
 /* ---- rows ---- */
 
+static G_GNUC_NO_INLINE void
+grow_text (Writer *wr, gsize n)
+{
+  wr->text_cap = MAX (wr->text_cap * 2, wr->text_len + n + ROWS_BYTES);
+  wr->text = g_realloc (wr->text, wr->text_cap);
+}
+
 /* Room for @n more bytes of row text; returns where they go. */
-static char *
+static inline char *
 reserve (Writer *wr, gsize n)
 {
-  if (wr->text_cap - wr->text_len < n)
-    {
-      wr->text_cap = MAX (wr->text_cap * 2, wr->text_len + n + ROWS_BYTES);
-      wr->text = g_realloc (wr->text, wr->text_cap);
-    }
+  if (G_UNLIKELY (wr->text_cap - wr->text_len < n))
+    grow_text (wr, n);
   return wr->text + wr->text_len;
 }
 
@@ -164,7 +168,7 @@ row_end (Writer *wr)
     rows_flush (wr);
 }
 
-static void
+static inline void
 put_tab (Writer *wr)
 {
   *reserve (wr, 1) = '\t';
@@ -181,7 +185,7 @@ decimal_digits (guint64 n)
   return d + (n >= 10) + (n >= 100) + (n >= 1000);
 }
 
-static void
+static inline void
 put_uint (Writer *wr, guint64 n)
 {
   /* straight into the text: no copy of a variable length */
@@ -190,7 +194,7 @@ put_uint (Writer *wr, guint64 n)
   wr->text_len += d;
 }
 
-static void
+static inline void
 put_string (Writer *wr, const char *s, gsize n)
 {
   memcpy (reserve (wr, n), s, n);
