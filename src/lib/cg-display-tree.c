@@ -28,6 +28,7 @@ typedef struct {
   const CgCosts *costs;
   guint event;
   CgKind kind;
+  guint32 *rank; /* per in-scope function: its place in Kaes's order */
 } Order;
 
 static int
@@ -55,14 +56,22 @@ compare_functions (const Order *o, CgFunctionId a, CgFunctionId b)
   return c != 0 ? c : compare_names (o, a, b);
 }
 
-/* Display order of roots: largest total first, then by name. */
 static gint
-by_total_descending (gconstpointer a, gconstpointer b, gpointer data)
+by_kaes_order (gconstpointer a, gconstpointer b, gpointer data)
 {
-  CgFunctionId x = *(const CgFunctionId *) a, y = *(const CgFunctionId *) b;
-  int c = compare_totals (data, y, x);
-  return c != 0 ? c : compare_names (data, x, y);
+  return compare_functions (data, *(const CgFunctionId *) a, *(const CgFunctionId *) b);
 }
+
+/* compare_functions through the ranks: the tree compares functions
+ * millions of times (the best caller of each, the heap of stranded ones),
+ * and a rank is one small array instead of two cost vectors and names. */
+static inline int
+compare_ranked (const Order *o, CgFunctionId a, CgFunctionId b)
+{
+  return (o->rank[a] > o->rank[b]) - (o->rank[a] < o->rank[b]);
+}
+
+/* Display order of roots: largest total first, then by name. */
 
 /* ---- a binary max-heap of functions ---- */
 
@@ -74,7 +83,7 @@ heap_push (GArray *heap, const Order *o, CgFunctionId f)
   for (guint i = heap->len - 1; i > 0;)
     {
       guint parent = (i - 1) / 2;
-      if (compare_functions (o, h[parent], h[i]) >= 0)
+      if (compare_ranked (o, h[parent], h[i]) >= 0)
         break;
       CgFunctionId t = h[parent];
       h[parent] = h[i];
@@ -94,9 +103,9 @@ heap_pop (GArray *heap, const Order *o)
   for (guint i = 0;;)
     {
       guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < heap->len && compare_functions (o, h[l], h[m]) > 0)
+      if (l < heap->len && compare_ranked (o, h[l], h[m]) > 0)
         m = l;
-      if (r < heap->len && compare_functions (o, h[r], h[m]) > 0)
+      if (r < heap->len && compare_ranked (o, h[r], h[m]) > 0)
         m = r;
       if (m == i)
         break;
@@ -191,7 +200,7 @@ CgDisplayTree *
 cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayTreeOptions *options)
 {
   guint event = options->event;
-  Order o = { graph, costs, event, cg_costs_kind (costs, event) };
+  Order o = { graph, costs, event, cg_costs_kind (costs, event), NULL };
   Direction d = { graph, options->inverted };
   guint nf = cg_graph_n_functions (graph);
   CgDisplayTree *t = g_new0 (CgDisplayTree, 1);
@@ -214,6 +223,38 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   g_autofree guint8 *in_heap = g_new0 (guint8, MAX (nf, 1));
   g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (CgFunctionId), nf);
   for (CgFunctionId f = 0; f < nf; f++)
+    if (IN_SCOPE (f))
+      g_array_append_val (order, f);
+  /* ranks in Kaes's order (one sort); then the display order of roots,
+   * largest total first and by name among equal totals: the sorted runs
+   * of equal totals taken from the last, each in name order */
+  g_array_sort_with_data (order, by_kaes_order, &o);
+  guint n_in_scope = order->len;
+  g_autofree guint32 *rank = g_new (guint32, MAX (nf, 1));
+  o.rank = rank;
+  CgFunctionId *ord = (CgFunctionId *) order->data;
+  for (guint i = 0; i < n_in_scope; i++)
+    rank[ord[i]] = i;
+  for (guint i = 0, j = n_in_scope; i < j; i++, j--)
+    {
+      CgFunctionId tmp = ord[i];
+      ord[i] = ord[j - 1];
+      ord[j - 1] = tmp;
+    }
+  for (guint i = 0; i < n_in_scope;)
+    {
+      guint j = i + 1;
+      while (j < n_in_scope && compare_totals (&o, ord[i], ord[j]) == 0)
+        j++;
+      for (guint a = i, b = j; a + 1 < b; a++, b--)
+        {
+          CgFunctionId tmp = ord[a];
+          ord[a] = ord[b - 1];
+          ord[b - 1] = tmp;
+        }
+      i = j;
+    }
+  for (CgFunctionId f = 0; f < nf; f++)
     {
       t->master[f] = best_node[f] = CG_NO_ID;
       best_caller[f] = CG_NO_ID;
@@ -225,13 +266,10 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
         {
           CgFunctionId g = upper (&d, up[i]);
           if (g != f && IN_SCOPE (g)
-              && (best_caller[f] == CG_NO_ID || compare_functions (&o, g, best_caller[f]) > 0))
+              && (best_caller[f] == CG_NO_ID || compare_ranked (&o, g, best_caller[f]) > 0))
             best_caller[f] = g;
         }
-      g_array_append_val (order, f);
     }
-  g_array_sort_with_data (order, by_total_descending, &o);
-  guint n_in_scope = order->len;
 
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
   g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
@@ -275,7 +313,7 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
                   g_array_append_val (stack, node);
                   continue;
                 }
-              if (best_node[f] == CG_NO_ID || compare_functions (&o, g, best_node_caller[f]) > 0)
+              if (best_node[f] == CG_NO_ID || compare_ranked (&o, g, best_node_caller[f]) > 0)
                 {
                   best_node[f] = node;
                   best_node_caller[f] = g;

@@ -1,6 +1,17 @@
 /* cg-graph.c — arrays, interning and adjacency of the call graph.
  *
  * Costs are CgMatrix rows (one per function or arc, one column per event).
+ *
+ * Arcs are found by their caller: each function heads a list of its
+ * out-arcs, newest first, threaded through a parallel array (4 bytes an
+ * arc, where a hash index would take 10 to 20).  Most functions call a
+ * few others, and readers add a caller's arcs together, so the walk stays
+ * in a cache line or two; a function whose list grows past BIG_DEGREE has
+ * its arcs in a hash index instead, so a hub with a hundred thousand
+ * callees costs no more per lookup than a leaf.  This index is built on
+ * first use: a reader that dedupes arcs itself appends them
+ * (cg_graph_append_arc) and merges the duplicates it could not see once
+ * at the end (cg_graph_merge_arcs), and never pays for it.
  */
 #include "config.h"
 
@@ -12,6 +23,11 @@
 #include "cg-error.h"
 #include "cg-matrix.h"
 #include "cg-pair-map.h"
+#include "cg-strings.h"
+
+/* Out-degree from which a caller's arcs are hashed. */
+#define BIG_DEGREE 16
+
 
 typedef struct {
   const char *name;
@@ -39,23 +55,33 @@ typedef struct {
   CgArcId *arcs;
 } Adjacency;
 
+/* Finding an arc by (caller, callee); see the top of the file. */
+typedef struct {
+  GArray *heads;          /* CgArcId per function: its newest out-arc */
+  GArray *next;           /* CgArcId per arc: the caller's next older out-arc */
+  GByteArray *big;        /* per function: its out-arcs are in big_callers */
+  CgPairMap *big_callers; /* (caller, callee) -> arc */
+} ArcIndex;
+
 struct _CgGraph {
-  GStringChunk *chunk;
-  GHashTable *string_ids;  /* interned string -> id + 1 */
-  GPtrArray *strings;      /* id -> interned string */
-  GString *scratch;        /* for keys that need a clean, terminated copy */
+  CgStrings *strings;      /* interned strings by id */
+  GString *scratch;        /* for names that need escaping */
 
   GArray *events;          /* EventRec */
   GArray *kinds;           /* CgKind, parallel to events */
 
   GArray *functions;       /* FunctionRec */
   CgMatrix self;           /* n_functions × n_events */
-  CgMatrix spontaneous;    /* same shape; values == NULL until first used */
+  /* spontaneous costs: few functions have any (a program's entry, thread
+   * starts), so rows exist only for those; values == NULL until first used */
+  CgMatrix spontaneous;
+  GArray *spontaneous_of;  /* CgFunctionId per row */
+  CgPairMap *spontaneous_row; /* (f, 0) -> row */
   CgPairMap *function_index; /* (object id, name id) -> function */
 
   GArray *arcs;            /* ArcRec */
   CgMatrix inclusive;      /* n_arcs × n_events */
-  CgPairMap *arc_index;    /* (caller, callee) -> arc */
+  ArcIndex *arc_index;     /* NULL until needed */
   guint64 total_calls;     /* sum of all arc calls: fits, so every partial sum does */
   gboolean has_inclusive;
 
@@ -67,25 +93,52 @@ struct _CgGraph {
   guint ambiguous_functions;
 };
 
+static void
+function_key (gconstpointer data, guint32 f, guint32 *object, guint32 *name)
+{
+  const FunctionRec *rec = &g_array_index (((const CgGraph *) data)->functions, FunctionRec, f);
+  *object = rec->object;
+  *name = rec->name;
+}
+
+static void
+arc_key (gconstpointer data, guint32 a, guint32 *caller, guint32 *callee)
+{
+  const ArcRec *rec = &g_array_index (((const CgGraph *) data)->arcs, ArcRec, a);
+  *caller = rec->caller;
+  *callee = rec->callee;
+}
+
 CgGraph *
 cg_graph_new (void)
 {
   CgGraph *g = g_new0 (CgGraph, 1);
-  g->chunk = g_string_chunk_new (64 * 1024);
-  g->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  g->strings = g_ptr_array_new ();
+  g->strings = cg_strings_new ();
   g->scratch = g_string_new (NULL);
   g->events = g_array_new (FALSE, FALSE, sizeof (EventRec));
   g->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   g->functions = g_array_new (FALSE, FALSE, sizeof (FunctionRec));
   cg_matrix_init (&g->self, 0);
-  g->function_index = cg_pair_map_new ();
+  g->function_index = cg_pair_map_new (function_key, g);
   g->arcs = g_array_new (FALSE, FALSE, sizeof (ArcRec));
   cg_matrix_init (&g->inclusive, 0);
-  g->arc_index = cg_pair_map_new ();
   g->adjacency_arcs = G_MAXUINT;
   cg_graph_intern (g, "", 0); /* id 0: unknown object / file */
   return g;
+}
+
+static void
+drop_arc_index (CgGraph *g)
+{
+  ArcIndex *x = g->arc_index;
+  if (x == NULL)
+    return;
+  g_array_unref (x->heads);
+  g_array_unref (x->next);
+  g_byte_array_unref (x->big);
+  cg_pair_map_free (x->big_callers);
+  g_free (x);
+  g->arc_index = NULL;
 }
 
 void
@@ -93,19 +146,20 @@ cg_graph_free (CgGraph *g)
 {
   if (g == NULL)
     return;
-  g_string_chunk_free (g->chunk);
-  g_hash_table_unref (g->string_ids);
-  g_ptr_array_unref (g->strings);
+  cg_strings_free (g->strings);
   g_string_free (g->scratch, TRUE);
   g_array_unref (g->events);
   g_array_unref (g->kinds);
   g_array_unref (g->functions);
   cg_matrix_clear (&g->self);
   cg_matrix_clear (&g->spontaneous);
+  if (g->spontaneous_of)
+    g_array_unref (g->spontaneous_of);
+  cg_pair_map_free (g->spontaneous_row);
   cg_pair_map_free (g->function_index);
   g_array_unref (g->arcs);
   cg_matrix_clear (&g->inclusive);
-  cg_pair_map_free (g->arc_index);
+  drop_arc_index (g);
   g_free (g->out.start);
   g_free (g->out.arcs);
   g_free (g->in.start);
@@ -129,9 +183,11 @@ sanitize (const char *s, gsize len, GString *out)
       const char *bad;
       gsize rest = (gsize) (end - p);
       g_utf8_validate_len (p, rest, &bad);
-      /* clean bytes up to a control character or the invalid sequence */
+      /* clean bytes up to a control character or the invalid sequence;
+       * U+FFFE and U+FFFF are valid UTF-8 but no XML character */
       const char *q = p;
-      while (q < bad && (guchar) *q >= 0x20 && *q != 0x7f)
+      while (q < bad && (guchar) *q >= 0x20 && *q != 0x7f
+             && !((guchar) q[0] == 0xEF && bad - q >= 3 && (guchar) q[1] == 0xBF && ((guchar) q[2] & 0xFE) == 0xBE))
         q++;
       if (q == end && !dirty)
         return FALSE;
@@ -162,51 +218,48 @@ static guint32
 intern_id (CgGraph *g, const char *s, gssize len)
 {
   gsize n = len < 0 ? strlen (s) : (gsize) len;
-  const char *key = s;
-  /* the key must be clean and NUL-terminated: a scratch copy when it is
-   * not both already (one buffer, reused, so no allocation per call) */
+  /* what XML and tab-separated text cannot carry is escaped in a scratch
+   * copy (one buffer, reused) */
   if (!is_plain_ascii (s, n))
     {
       g_string_truncate (g->scratch, 0);
-      if (!sanitize (s, n, g->scratch))
-        g_string_append_len (g->scratch, s, (gssize) n);
-      key = g->scratch->str;
-      n = g->scratch->len;
+      if (sanitize (s, n, g->scratch))
+        {
+          s = g->scratch->str;
+          n = g->scratch->len;
+        }
     }
-  else if (len >= 0)
-    {
-      g_string_truncate (g->scratch, 0);
-      g_string_append_len (g->scratch, s, (gssize) n);
-      key = g->scratch->str;
-    }
-  gpointer id1 = g_hash_table_lookup (g->string_ids, key);
-  if (id1 != NULL)
-    return GPOINTER_TO_UINT (id1) - 1;
-  const char *copy = g_string_chunk_insert_len (g->chunk, key, (gssize) n);
-  guint32 id = g->strings->len;
-  g_ptr_array_add (g->strings, (gpointer) copy);
-  g_hash_table_insert (g->string_ids, (gpointer) copy, GUINT_TO_POINTER (id + 1));
-  return id;
+  return cg_strings_intern (g->strings, s, n);
+}
+
+guint32
+cg_graph_intern_id (CgGraph *g, const char *s, gssize len)
+{
+  return intern_id (g, s, len);
 }
 
 const char *
 cg_graph_intern (CgGraph *g, const char *s, gssize len)
 {
-  guint32 id = intern_id (g, s, len); /* may grow g->strings: index afterwards */
-  return g_ptr_array_index (g->strings, id);
+  return cg_strings_get (g->strings, intern_id (g, s, len));
 }
 
 static guint32
 lookup_id (const CgGraph *g, const char *s)
 {
-  gpointer id1 = g_hash_table_lookup (g->string_ids, s);
-  return id1 ? GPOINTER_TO_UINT (id1) - 1 : CG_NO_ID;
+  return cg_strings_lookup (g->strings, s, strlen (s));
 }
 
 static const char *
 string_of (const CgGraph *g, guint32 id)
 {
-  return g_ptr_array_index (g->strings, id);
+  return cg_strings_get (g->strings, id);
+}
+
+const char *
+cg_graph_string (const CgGraph *g, guint32 id)
+{
+  return string_of (g, id);
 }
 
 /* ---- events ---- */
@@ -338,6 +391,13 @@ cg_graph_ensure_function (CgGraph *g, const char *object, const char *name)
 {
   guint32 object_id = intern_id (g, object, -1);
   guint32 name_id = intern_id (g, name, -1);
+  return cg_graph_ensure_function_ids (g, object_id, name_id);
+}
+
+CgFunctionId
+cg_graph_ensure_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
+{
+  g_return_val_if_fail (object_id < cg_strings_size (g->strings) && name_id < cg_strings_size (g->strings), CG_NO_ID);
   guint32 next = g->functions->len;
   if (next == CG_NO_ID)
     return CG_NO_ID;
@@ -346,9 +406,14 @@ cg_graph_ensure_function (CgGraph *g, const char *object, const char *name)
     {
       FunctionRec rec = { name_id, object_id, 0, 0, 0 };
       g_array_append_val (g->functions, rec);
+      if (g->arc_index)
+        {
+          CgArcId none = CG_NO_ID;
+          guint8 no = 0;
+          g_array_append_val (g->arc_index->heads, none);
+          g_byte_array_append (g->arc_index->big, &no, 1);
+        }
       cg_matrix_set_rows (&g->self, g->functions->len);
-      if (g->spontaneous.values)
-        cg_matrix_set_rows (&g->spontaneous, g->functions->len);
     }
   return f;
 }
@@ -358,7 +423,7 @@ cg_graph_lookup_function (const CgGraph *g, const char *object, const char *name
 {
   guint32 object_id = lookup_id (g, object);
   guint32 name_id = lookup_id (g, name);
-  if (object_id == CG_NO_ID || name_id == CG_NO_ID)
+  if (object_id == CG_STRINGS_NONE || name_id == CG_STRINGS_NONE)
     return CG_NO_ID;
   guint32 f = cg_pair_map_lookup (g->function_index, object_id, name_id);
   return f == CG_PAIR_MAP_NONE ? CG_NO_ID : f;
@@ -394,6 +459,17 @@ cg_graph_function_set_location (CgGraph *g, CgFunctionId f, const char *file, gu
   FunctionRec *rec = function_rec (g, f);
   if (rec->file == 0 && file != NULL && *file != '\0')
     rec->file = intern_id (g, file, -1);
+  if (rec->line == 0)
+    rec->line = line;
+}
+
+void
+cg_graph_function_set_location_id (CgGraph *g, CgFunctionId f, guint32 file_id, guint32 line)
+{
+  FunctionRec *rec = function_rec (g, f);
+  g_return_if_fail (file_id < cg_strings_size (g->strings));
+  if (rec->file == 0)
+    rec->file = file_id;
   if (rec->line == 0)
     rec->line = line;
 }
@@ -513,24 +589,41 @@ cg_graph_self_const (const CgGraph *g, CgFunctionId f)
   return cg_matrix_row (&g->self, f);
 }
 
+static void
+spontaneous_key (gconstpointer data, guint32 row, guint32 *f, guint32 *zero)
+{
+  *f = g_array_index (((const CgGraph *) data)->spontaneous_of, CgFunctionId, row);
+  *zero = 0;
+}
+
 const CgValue *
 cg_graph_spontaneous (const CgGraph *g, CgFunctionId f)
 {
   g_assert (f < g->functions->len);
   if (g->spontaneous.values == NULL)
     return NULL;
-  return cg_matrix_row (&g->spontaneous, f);
+  guint32 row = cg_pair_map_lookup (g->spontaneous_row, f, 0);
+  return row == CG_PAIR_MAP_NONE ? NULL : cg_matrix_row (&g->spontaneous, row);
 }
 
 CgValue *
 cg_graph_spontaneous_mut (CgGraph *g, CgFunctionId f)
 {
+  g_assert (f < g->functions->len);
   if (g->spontaneous.values == NULL)
     {
       cg_matrix_init (&g->spontaneous, g->events->len);
-      cg_matrix_set_rows (&g->spontaneous, g->functions->len);
+      g->spontaneous_of = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+      g->spontaneous_row = cg_pair_map_new (spontaneous_key, g);
     }
-  return (CgValue *) cg_graph_spontaneous (g, f);
+  guint32 next = g->spontaneous_of->len;
+  guint32 row = cg_pair_map_insert (g->spontaneous_row, f, 0, next);
+  if (row == next)
+    {
+      g_array_append_val (g->spontaneous_of, f);
+      cg_matrix_set_rows (&g->spontaneous, next + 1);
+    }
+  return cg_matrix_row (&g->spontaneous, row);
 }
 
 gboolean
@@ -567,28 +660,191 @@ arc_rec (const CgGraph *g, CgArcId a)
   return &g_array_index (g->arcs, ArcRec, a);
 }
 
+/* Links arc @a (the newest) into its caller's list, hashing the caller's
+ * arcs once the list is long. */
+static void
+index_arc (CgGraph *g, CgArcId a, guint degree)
+{
+  ArcIndex *x = g->arc_index;
+  const ArcRec *arc = &g_array_index (g->arcs, ArcRec, a);
+  CgFunctionId caller = arc->caller;
+  CgArcId *head = &g_array_index (x->heads, CgArcId, caller);
+  g_array_index (x->next, CgArcId, a) = *head;
+  *head = a;
+  if (x->big->data[caller])
+    cg_pair_map_insert (x->big_callers, caller, arc->callee, a);
+  else if (degree + 1 >= BIG_DEGREE)
+    {
+      /* the list got long: from now on this caller's arcs are hashed */
+      x->big->data[caller] = 1;
+      const CgArcId *next = (const CgArcId *) x->next->data;
+      for (CgArcId b = a; b != CG_NO_ID; b = next[b])
+        cg_pair_map_insert (x->big_callers, caller, g_array_index (g->arcs, ArcRec, b).callee, b);
+    }
+}
+
+/* The arc @caller → @callee or CG_NO_ID; *@degree receives the length of
+ * the list walked (0 for a big caller). */
+static CgArcId
+find_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee, guint *degree)
+{
+  const ArcIndex *x = g->arc_index;
+  *degree = 0;
+  if (x->big->data[caller])
+    {
+      guint32 a = cg_pair_map_lookup (x->big_callers, caller, callee);
+      return a == CG_PAIR_MAP_NONE ? CG_NO_ID : a;
+    }
+  const ArcRec *arcs = (const ArcRec *) g->arcs->data;
+  const CgArcId *next = (const CgArcId *) x->next->data;
+  for (CgArcId a = g_array_index (x->heads, CgArcId, caller); a != CG_NO_ID; a = next[a])
+    {
+      if (arcs[a].callee == callee)
+        return a;
+      (*degree)++;
+    }
+  return CG_NO_ID;
+}
+
+/* Builds the arc index over the arcs there are, in arc order. */
+static void
+ensure_arc_index (CgGraph *g)
+{
+  if (g->arc_index)
+    return;
+  ArcIndex *x = g->arc_index = g_new0 (ArcIndex, 1);
+  guint nf = g->functions->len, na = g->arcs->len;
+  x->heads = g_array_sized_new (FALSE, FALSE, sizeof (CgArcId), nf);
+  g_array_set_size (x->heads, nf);
+  memset (x->heads->data, 0xff, (gsize) nf * sizeof (CgArcId));
+  x->big = g_byte_array_sized_new (nf);
+  g_byte_array_set_size (x->big, nf);
+  memset (x->big->data, 0, nf);
+  x->next = g_array_sized_new (FALSE, FALSE, sizeof (CgArcId), na);
+  g_array_set_size (x->next, na);
+  x->big_callers = cg_pair_map_new (arc_key, g);
+  for (CgArcId a = 0; a < na; a++)
+    {
+      guint degree = 0;
+      if (!x->big->data[g_array_index (g->arcs, ArcRec, a).caller])
+        {
+          const CgArcId *next = (const CgArcId *) x->next->data;
+          for (CgArcId b = g_array_index (x->heads, CgArcId, g_array_index (g->arcs, ArcRec, a).caller);
+               b != CG_NO_ID; b = next[b])
+            degree++;
+        }
+      index_arc (g, a, degree);
+    }
+}
+
+static CgArcId
+append_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
+{
+  CgArcId a = g->arcs->len;
+  if (a == CG_NO_ID)
+    return CG_NO_ID;
+  ArcRec arc = { caller, callee, 0 };
+  g_array_append_val (g->arcs, arc);
+  cg_matrix_set_rows (&g->inclusive, g->arcs->len);
+  return a;
+}
+
 CgArcId
 cg_graph_ensure_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
   g_return_val_if_fail (caller < g->functions->len && callee < g->functions->len, CG_NO_ID);
-  guint32 next = g->arcs->len;
-  if (next == CG_NO_ID)
+  ensure_arc_index (g);
+  guint degree;
+  CgArcId a = find_arc (g, caller, callee, &degree);
+  if (a != CG_NO_ID)
+    return a;
+  a = append_arc (g, caller, callee);
+  if (a == CG_NO_ID)
     return CG_NO_ID;
-  CgArcId a = cg_pair_map_insert (g->arc_index, caller, callee, next);
-  if (a == next)
-    {
-      ArcRec rec = { caller, callee, 0 };
-      g_array_append_val (g->arcs, rec);
-      cg_matrix_set_rows (&g->inclusive, g->arcs->len);
-    }
+  g_array_set_size (g->arc_index->next, g->arcs->len);
+  index_arc (g, a, degree);
   return a;
+}
+
+CgArcId
+cg_graph_append_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
+{
+  g_return_val_if_fail (caller < g->functions->len && callee < g->functions->len, CG_NO_ID);
+  drop_arc_index (g);
+  return append_arc (g, caller, callee);
 }
 
 CgArcId
 cg_graph_lookup_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
-  guint32 a = cg_pair_map_lookup (g->arc_index, caller, callee);
-  return a == CG_PAIR_MAP_NONE ? CG_NO_ID : a;
+  if (caller >= g->functions->len)
+    return CG_NO_ID;
+  ensure_arc_index ((CgGraph *) g); /* a cache: the graph does not change */
+  guint degree;
+  return find_arc (g, caller, callee, &degree);
+}
+
+gboolean
+cg_graph_merge_arcs (CgGraph *g, GError **error)
+{
+  guint na = g->arcs->len, nf = g->functions->len, ne = g->events->len;
+  if (na < 2)
+    return TRUE;
+  /* arcs by caller, each group in arc order, so the first arc met with a
+   * callee is the earliest: it stays, later ones are added to it */
+  g_autofree guint32 *start = NULL, *by_caller = NULL;
+  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller), na, nf, &start, &by_caller);
+  g_autofree guint32 *seen = g_new (guint32, MAX (nf, 1)), *first = g_new (guint32, MAX (nf, 1));
+  memset (seen, 0xff, (gsize) nf * sizeof (guint32));
+  ArcRec *arcs = (ArcRec *) g->arcs->data;
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  gboolean overflowed = FALSE;
+  guint removed = 0;
+  for (CgFunctionId f = 0; f < nf; f++)
+    for (guint i = start[f]; i < start[f + 1]; i++)
+      {
+        CgArcId a = by_caller[i];
+        CgFunctionId c = arcs[a].callee;
+        if (seen[c] != f)
+          {
+            seen[c] = f;
+            first[c] = a;
+            continue;
+          }
+        /* cannot overflow: every arc's calls are in total_calls already */
+        arcs[first[c]].calls += arcs[a].calls;
+        overflowed |= !cg_values_add (kinds, cg_matrix_row (&g->inclusive, first[c]),
+                                      cg_matrix_row (&g->inclusive, a), ne);
+        arcs[a].caller = CG_NO_ID;
+        removed++;
+      }
+  if (removed > 0)
+    {
+      /* close the gaps, keeping the order */
+      CgArcId k = 0;
+      for (CgArcId a = 0; a < na; a++)
+        {
+          if (arcs[a].caller == CG_NO_ID)
+            continue;
+          if (k != a)
+            {
+              arcs[k] = arcs[a];
+              memcpy (cg_matrix_row (&g->inclusive, k), cg_matrix_row (&g->inclusive, a), ne * sizeof (CgValue));
+            }
+          k++;
+        }
+      g_array_set_size (g->arcs, k);
+      cg_matrix_set_rows (&g->inclusive, k);
+      drop_arc_index (g);
+      g->adjacency_arcs = G_MAXUINT;
+    }
+  if (overflowed)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW,
+                   "the inclusive costs of one caller's calls to one callee exceed the range of 64-bit counters");
+      return FALSE;
+    }
+  return TRUE;
 }
 
 CgFunctionId

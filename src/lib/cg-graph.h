@@ -53,6 +53,15 @@ void cg_graph_free (CgGraph *graph);
  * to XML and to tab-separated output unchanged. */
 const char *cg_graph_intern (CgGraph *graph, const char *s, gssize len);
 
+/* The id of the interned copy of @s (as cg_graph_intern): strings have
+ * dense ids from 0 ("" is 0), in order of first interning.  For readers
+ * that keep ids instead of pointers (4 bytes instead of 8, and no second
+ * lookup when the string is used again). */
+guint32 cg_graph_intern_id (CgGraph *graph, const char *s, gssize len);
+
+/* The interned string of @id (from cg_graph_intern_id). */
+const char *cg_graph_string (const CgGraph *graph, guint32 id);
+
 /* ---- events ---- */
 
 guint cg_graph_n_events (const CgGraph *graph);
@@ -99,8 +108,11 @@ guint cg_graph_n_functions (const CgGraph *graph);
  * cg_graph_intern).  Returns CG_NO_ID only when 2^32-1 functions exist. */
 CgFunctionId cg_graph_ensure_function (CgGraph *graph, const char *object, const char *name);
 
-/* The function (@object, @name) or CG_NO_ID; @object and @name must be
- * interned already or they are not found. */
+/* cg_graph_ensure_function with the string ids of @object and @name
+ * (cg_graph_intern_id). */
+CgFunctionId cg_graph_ensure_function_ids (CgGraph *graph, guint32 object, guint32 name);
+
+/* The function (@object, @name) or CG_NO_ID. */
 CgFunctionId cg_graph_lookup_function (const CgGraph *graph, const char *object, const char *name);
 
 const char *cg_graph_function_name (const CgGraph *graph, CgFunctionId f);
@@ -110,6 +122,8 @@ const char *cg_graph_function_file (const CgGraph *graph, CgFunctionId f);
 guint32 cg_graph_function_line (const CgGraph *graph, CgFunctionId f);
 /* Sets the file (and line, 0 = unknown) unless one is already known. */
 void cg_graph_function_set_location (CgGraph *graph, CgFunctionId f, const char *file, guint32 line);
+/* The same with the file's string id (0, the empty string: unknown). */
+void cg_graph_function_set_location_id (CgGraph *graph, CgFunctionId f, guint32 file, guint32 line);
 CgFunctionFlags cg_graph_function_flags (const CgGraph *graph, CgFunctionId f);
 void cg_graph_function_set_flags (CgGraph *graph, CgFunctionId f, CgFunctionFlags flags);
 
@@ -129,10 +143,13 @@ int cg_graph_compare_labels (CgGraph *graph, CgFunctionId a, CgFunctionId b);
 CgValue *cg_graph_self (CgGraph *graph, CgFunctionId f);
 const CgValue *cg_graph_self_const (const CgGraph *graph, CgFunctionId f);
 
-/* Spontaneous inclusive vector, or NULL when no function has one (const
- * form), or allocated on first use (mutable form). */
+/* Spontaneous inclusive vector, or NULL when @f has none (const form), or
+ * allocated with zeros on first use (mutable form).  Few functions have
+ * one, and only those take memory; a pointer from the mutable form is
+ * valid until the next function gets one (besides the rule above). */
 const CgValue *cg_graph_spontaneous (const CgGraph *graph, CgFunctionId f);
 CgValue *cg_graph_spontaneous_mut (CgGraph *graph, CgFunctionId f);
+/* Whether any function has a spontaneous vector (zeros included). */
 gboolean cg_graph_has_spontaneous (const CgGraph *graph);
 
 /* Sum of all self costs per event (the profile's 100 %), written to
@@ -147,6 +164,21 @@ guint cg_graph_n_arcs (const CgGraph *graph);
  * absent. */
 CgArcId cg_graph_ensure_arc (CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
 CgArcId cg_graph_lookup_arc (const CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
+
+/* Appends a new arc @caller → @callee with zero calls and costs without
+ * looking for an existing one: for readers that find a caller's arcs
+ * themselves while reading and call cg_graph_merge_arcs() at the end (the
+ * index that cg_graph_ensure_arc keeps, 4 bytes an arc, is then never
+ * built).  Until the merge the graph may hold several arcs with the same
+ * caller and callee, which nothing but cg_graph_merge_arcs may see. */
+CgArcId cg_graph_append_arc (CgGraph *graph, CgFunctionId caller, CgFunctionId callee);
+
+/* Merges arcs with the same caller and callee into the earliest of them,
+ * which keeps its place: calls and inclusive costs are summed, later arcs
+ * removed and the arcs after them renumbered.  O(arcs + functions).
+ * CG_ERROR_OVERFLOW when summed inclusive costs exceed 64 bits (the graph
+ * is then merged all the same, that sum excepted). */
+gboolean cg_graph_merge_arcs (CgGraph *graph, GError **error);
 
 CgFunctionId cg_graph_arc_caller (const CgGraph *graph, CgArcId a);
 CgFunctionId cg_graph_arc_callee (const CgGraph *graph, CgArcId a);

@@ -221,6 +221,40 @@ cg_input_next_line (CgInput *in, const char **line, gsize *len, GError **error)
   return TRUE;
 }
 
+gboolean
+cg_input_next_lines (CgInput *in, const char **data, gsize *len, GError **error)
+{
+  gsize clean = 0; /* leading bytes known to hold no newline */
+  for (;;)
+    {
+      gsize n = in->end - in->start;
+      const guint8 *p = in->data + in->start;
+      /* the last newline is near the end: lines are short */
+      gsize k = n;
+      while (k > clean && p[k - 1] != '\n')
+        k--;
+      if (k == clean)
+        k = 0;
+      if (k == 0 && in->fd >= 0 && in->map == NULL)
+        {
+          /* no whole line yet (or a line longer than the window) */
+          clean = n;
+          if (!fill (in, n + READ_CHUNK, error))
+            return FALSE;
+          continue;
+        }
+      if (k == 0)
+        k = n; /* the end: an unterminated last line, or nothing */
+      if (k == 0)
+        return FALSE;
+      in->start += k;
+      in->terminated = p[k - 1] == '\n';
+      *data = (const char *) p;
+      *len = k;
+      return TRUE;
+    }
+}
+
 guint64
 cg_input_line_number (const CgInput *in)
 {

@@ -46,6 +46,14 @@ gboolean cg_input_peek (CgInput *input, gsize n, const guint8 **data, gsize *len
  * Returns FALSE at the end of input, or on error with @error set. */
 gboolean cg_input_next_line (CgInput *input, const char **line, gsize *len, GError **error);
 
+/* The next run of whole lines, each with its "\n" (bytes as they are, "\r"
+ * included), about a read chunk at a time: for readers that split lines
+ * themselves while they scan them.  At the end of the input the last run
+ * may end without a newline.  Returns FALSE at the end of input, or on
+ * error with @error set.  Lines returned so are not counted by
+ * cg_input_line_number. */
+gboolean cg_input_next_lines (CgInput *input, const char **data, gsize *len, GError **error);
+
 /* 1-based number of the line last returned by cg_input_next_line. */
 guint64 cg_input_line_number (const CgInput *input);
 

@@ -5,6 +5,19 @@
  * association lines) or ":" (header lines).  callgrind's function names
  * carry context ("f'2", "f'caller"); each distinct (object, name) is a
  * context node here, folded into the graph function (object, base name).
+ *
+ * Speed and size, for profiles of hundreds of megabytes:
+ *  - the input comes a run of whole lines at a time (no call per line),
+ *    and cost lines of the common form, most of a file, are read in one
+ *    pass that also finds their end (fast_self_line, fast_cost_line);
+ *    anything else goes the general way, which also says what is wrong;
+ *  - self costs add up in a per-block sum, given to the function, its
+ *    context and the part when fn= changes;
+ *  - names, objects and files are string ids; a name remembers its last
+ *    context, so a call finds its callee without hashing;
+ *  - arcs: a block's calls are deduplicated in a small table, repeats from
+ *    other blocks are merged once at the end (cg_graph_merge_arcs), so the
+ *    graph never builds an arc index while a file is read.
  */
 #include "config.h"
 
@@ -20,66 +33,87 @@
 
 #define MAX_POSITIONS 3
 
+/* A context: one (object, full name) of the file. */
 typedef struct {
   CgFunctionId function;
-  guint8 level1;  /* the outermost activation of its function */
-  guint8 called;  /* entered by a call in this part */
-  guint8 touched; /* listed in Reader.touched */
+  guint32 object;  /* string id */
+  guint32 name;    /* name index */
+  guint8 level1;   /* the outermost activation of its function */
+  guint8 called;   /* entered by a call in this part */
+  guint8 touched;  /* has data in this part */
+  guint8 located;  /* its function's file and line are known */
 } Node;
 
+/* What the reader knows of a full function name (by its string id). */
 typedef struct {
-  const char *base; /* interned in the graph */
-  guint level;
+  guint32 base;       /* string id of the function's name, without context */
+  guint32 node;       /* the context last used with this name: almost always
+                       * the one asked for next, found without hashing */
+  guint32 level : 30;
+  guint32 multi : 1;  /* contexts in several objects: all in node_index */
+  guint32 known : 1;  /* a function name of this file (else all zero) */
 } NameInfo;
 
 typedef enum { SPACE_OBJECT, SPACE_FILE, SPACE_FUNCTION } Space;
 
 /* Name-compression ids are arbitrary but mostly small: a dense array up to
  * DENSE_IDS, a hash table beyond (so a hostile "(4000000000)" costs one
- * entry, not gigabytes). */
-#define DENSE_IDS (1u << 20)
+ * entry, not gigabytes).  Values are string ids or name indexes, stored
+ * plus one (0: undefined). */
+#define DENSE_IDS (1u << 22)
 
 typedef struct {
-  GPtrArray *dense;
+  GArray *dense;      /* guint32 */
   GHashTable *sparse;
 } IdTable;
 
 static void
 id_table_init (IdTable *t)
 {
-  t->dense = g_ptr_array_new ();
+  t->dense = g_array_new (FALSE, TRUE, sizeof (guint32));
   t->sparse = g_hash_table_new (g_direct_hash, g_direct_equal);
 }
 
 static void
 id_table_clear (IdTable *t)
 {
-  g_ptr_array_unref (t->dense);
+  g_array_unref (t->dense);
   g_hash_table_unref (t->sparse);
 }
 
-static gpointer
+/* The value of @id, or CG_NO_ID when it was never defined. */
+static guint32
 id_table_lookup (const IdTable *t, guint32 id)
 {
+  guint32 v1;
   if (id < DENSE_IDS)
-    return id < t->dense->len ? g_ptr_array_index (t->dense, id) : NULL;
-  return g_hash_table_lookup (t->sparse, GUINT_TO_POINTER (id));
+    v1 = id < t->dense->len ? g_array_index (t->dense, guint32, id) : 0;
+  else
+    v1 = GPOINTER_TO_UINT (g_hash_table_lookup (t->sparse, GUINT_TO_POINTER (id)));
+  return v1 - 1;
 }
 
 static void
-id_table_store (IdTable *t, guint32 id, gpointer value)
+id_table_store (IdTable *t, guint32 id, guint32 value)
 {
   if (id >= DENSE_IDS)
     {
-      g_hash_table_insert (t->sparse, GUINT_TO_POINTER (id), value);
+      g_hash_table_insert (t->sparse, GUINT_TO_POINTER (id), GUINT_TO_POINTER (value + 1));
       return;
     }
   if (id >= t->dense->len)
-    g_ptr_array_set_size (t->dense, id + 1);
-  g_ptr_array_index (t->dense, id) = value;
+    g_array_set_size (t->dense, id + 1);
+  g_array_index (t->dense, guint32, id) = value + 1;
 }
 
 typedef enum { PENDING_NONE, PENDING_CALL, PENDING_JUMP } Pending;
+
+/* An arc of the current fn= block, by callee (see block_arc). */
+typedef struct {
+  CgFunctionId callee;
+  CgArcId arc;
+  guint32 block; /* the slot is empty unless this is Reader.block */
+} BlockArc;
 
 typedef struct {
   CgProfile *profile;
@@ -94,17 +128,20 @@ typedef struct {
 
   /* distinct function names of this file, interned in the graph (a name
    * without context is its function's name: one copy serves both) */
-  GHashTable *names;        /* interned full name -> name index + 1 */
-  GArray *name_info;        /* NameInfo per name index */
-  GHashTable *objects;      /* interned object -> object index + 1 */
-  const char *last_object;  /* a one-entry cache in front of objects */
-  guint32 last_object_index;
+  GArray *name_info;        /* NameInfo per string id */
 
-  /* context nodes: (object index, name index) -> node */
+  /* context nodes: (object string id, name index) -> node */
   CgPairMap *node_index;
   GArray *nodes;            /* Node */
   CgMatrix node_sum;        /* self + inclusive of calls made, this part */
-  GArray *touched;          /* node ids with data in this part */
+  GArray *touched;          /* node ids with data in this part, from part 2 on */
+
+  /* the arcs of the current fn= block (open addressing, 2^block_bits
+   * slots; a new block empties it by changing the serial) */
+  BlockArc *block_arcs;
+  guint block_bits;
+  guint block_count;
+  guint32 block;
 
   /* the current part */
   guint parts;
@@ -120,13 +157,13 @@ typedef struct {
   gint line_column;         /* index of "line" in positions, or -1 */
   guint64 last[MAX_POSITIONS];
 
-  /* current names */
-  const char *ob;
-  const char *fl;
-  const char *file;         /* includes fi= / fe= */
+  /* current names (string ids) */
+  guint32 ob;
+  guint32 fl;
+  guint32 file;             /* includes fi= / fe= */
   guint32 fn_node;          /* CG_NO_ID before the first fn= */
-  const char *cob;          /* NULL: default (current object) */
-  const char *cfi;          /* NULL: default (current file) */
+  guint32 cob;              /* CG_NO_ID: default (current object) */
+  guint32 cfi;              /* CG_NO_ID: default (current file) */
   guint32 cfn_name;         /* CG_NO_ID before the first cfn= */
 
   Pending pending;
@@ -138,6 +175,11 @@ typedef struct {
   gboolean level_names;     /* some name carries a level "'N" */
   gboolean nested_calls;    /* an outermost f called an outermost f */
 
+  guint64 line;             /* number of the line being read */
+  /* self costs of the current fn= since it started, per column: added to
+   * the graph when the function changes or the part ends, not per line */
+  GArray *self_acc;         /* guint64 per column */
+  gboolean self_pending;    /* a self cost line was read into self_acc */
   GArray *cols;             /* guint64 scratch: counts of one cost line */
   char *command;
   char *creator;
@@ -155,7 +197,7 @@ fail (Reader *r, GError **error, CgError code, const char *format, ...)
   g_autofree char *msg = g_strdup_vprintf (format, ap);
   va_end (ap);
   g_set_error (error, CG_ERROR, code, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
-               cg_input_line_number (r->in), msg);
+               r->line, msg);
   return FALSE;
 }
 
@@ -176,7 +218,7 @@ inconsistent (Reader *r, GError **error, CgError code, const char *format, ...)
   if (r->options->lenient)
     {
       cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
-                    cg_input_line_number (r->in), msg);
+                    r->line, msg);
       return TRUE;
     }
   return fail (r, error, code, "%s", msg);
@@ -189,7 +231,7 @@ warn_once (Reader *r, const char *key, gsize klen, const char *what)
   if (g_hash_table_contains (r->warned, k))
     return;
   cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": %s '%s' ignored (warned once)",
-                cg_input_name (r->in), cg_input_line_number (r->in), what, k);
+                cg_input_name (r->in), r->line, what, k);
   g_hash_table_add (r->warned, g_steal_pointer (&k));
 }
 
@@ -301,55 +343,28 @@ cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *le
     *level = (guint) MIN (l, (guint64) G_MAXUINT);
 }
 
+/* The name's string id, its NameInfo filled in on first sight. */
 static guint32
 name_index (Reader *r, const char *s, gsize len)
 {
-  const char *full = cg_graph_intern (r->graph, s, (gssize) len);
-  gpointer idx1 = g_hash_table_lookup (r->names, full);
-  if (idx1)
-    return GPOINTER_TO_UINT (idx1) - 1;
-  guint32 idx = r->name_info->len;
+  guint32 full = cg_graph_intern_id (r->graph, s, (gssize) len);
+  if (full < r->name_info->len && g_array_index (r->name_info, NameInfo, full).known)
+    return full;
   gsize base_len;
-  NameInfo info;
+  guint level;
+  NameInfo info = { 0, CG_NO_ID, 0, 0, 1 };
   /* split the stored name: escaping never touches an apostrophe */
-  gsize full_len = strlen (full);
-  cg_callgrind_split_name (full, full_len, &base_len, &info.level);
-  r->level_names |= info.level > 1;
-  info.base = base_len == full_len ? full : cg_graph_intern (r->graph, full, (gssize) base_len);
-  g_array_append_val (r->name_info, info);
-  g_hash_table_insert (r->names, (gpointer) full, GUINT_TO_POINTER (idx + 1));
-  return idx;
-}
-
-static guint32
-object_index (Reader *r, const char *object)
-{
-  if (object == r->last_object)
-    return r->last_object_index;
-  gpointer ob1 = g_hash_table_lookup (r->objects, object);
-  if (ob1 == NULL)
-    {
-      ob1 = GUINT_TO_POINTER (g_hash_table_size (r->objects) + 1);
-      g_hash_table_insert (r->objects, (gpointer) object, ob1);
-    }
-  r->last_object = object;
-  r->last_object_index = GPOINTER_TO_UINT (ob1) - 1;
-  return r->last_object_index;
-}
-
-static guint32
-node_of (Reader *r, const char *object, guint32 name)
-{
-  guint32 next = r->nodes->len;
-  guint32 k = cg_pair_map_insert (r->node_index, object_index (r, object), name, next);
-  if (k == next)
-    {
-      const NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
-      Node node = { cg_graph_ensure_function (r->graph, object, info->base), info->level == 1, 0, 0 };
-      g_array_append_val (r->nodes, node);
-      cg_matrix_set_rows (&r->node_sum, r->nodes->len);
-    }
-  return k;
+  const char *stored = cg_graph_string (r->graph, full);
+  gsize full_len = strlen (stored);
+  cg_callgrind_split_name (stored, full_len, &base_len, &level);
+  info.level = MIN (level, (guint) (1u << 30) - 1);
+  r->level_names |= level > 1;
+  info.base = base_len == full_len ? full : cg_graph_intern_id (r->graph, stored, (gssize) base_len);
+  guint32 most = MAX (full, info.base);
+  if (most >= r->name_info->len)
+    g_array_set_size (r->name_info, most + 1);
+  g_array_index (r->name_info, NameInfo, full) = info;
+  return full;
 }
 
 static Node *
@@ -359,22 +374,61 @@ node_at (Reader *r, guint32 k)
 }
 
 static void
+node_key (gconstpointer data, guint32 k, guint32 *object, guint32 *name)
+{
+  const Node *n = &g_array_index (((const Reader *) data)->nodes, Node, k);
+  *object = n->object;
+  *name = n->name;
+}
+
+/* The context (@object, name index @name), created when new.  A name
+ * seen in one object only needs no index; once it shows up in a second,
+ * its contexts go to node_index. */
+static guint32
+node_of (Reader *r, guint32 object, guint32 name)
+{
+  NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
+  if (info->node != CG_NO_ID && node_at (r, info->node)->object == object)
+    return info->node;
+  guint32 next = r->nodes->len, k = next;
+  if (info->node != CG_NO_ID)
+    {
+      if (!info->multi)
+        {
+          info->multi = 1;
+          cg_pair_map_insert (r->node_index, node_at (r, info->node)->object, name, info->node);
+        }
+      k = cg_pair_map_insert (r->node_index, object, name, next);
+    }
+  if (k == next)
+    {
+      Node node = { cg_graph_ensure_function_ids (r->graph, object, info->base), object, name, info->level == 1,
+                    0, 0, 0 };
+      g_array_append_val (r->nodes, node);
+      cg_matrix_set_rows (&r->node_sum, r->nodes->len);
+    }
+  info->node = k;
+  return k;
+}
+
+static void
 touch (Reader *r, guint32 k)
 {
   Node *n = node_at (r, k);
   if (!n->touched)
     {
       n->touched = 1;
-      g_array_append_val (r->touched, k);
+      /* the first part (most files' only one) walks all contexts at its
+       * end instead: no list of them all */
+      if (r->parts > 1)
+        g_array_append_val (r->touched, k);
     }
 }
 
-/* Parses a name value "(id) name", "(id)" or "name".  For objects and
- * files *@string receives the interned string, for functions *@name the
- * name index. */
+/* Parses a name value "(id) name", "(id)" or "name".  *@out receives,
+ * for objects and files, the string id, for functions the name index. */
 static gboolean
-parse_name (Reader *r, Space space, const char *v, const char *end, const char **string,
-            guint32 *name, GError **error)
+parse_name (Reader *r, Space space, const char *v, const char *end, guint32 *out, GError **error)
 {
   static const char *const space_names[] = { "object", "file", "function" };
   IdTable *ids = space == SPACE_OBJECT ? &r->object_ids
@@ -384,9 +438,9 @@ parse_name (Reader *r, Space space, const char *v, const char *end, const char *
   if (!compressed)
     {
       if (space == SPACE_FUNCTION)
-        *name = name_index (r, v, (gsize) (end - v));
+        *out = name_index (r, v, (gsize) (end - v));
       else
-        *string = cg_graph_intern (r->graph, v, end - v);
+        *out = cg_graph_intern_id (r->graph, v, end - v);
       return TRUE;
     }
   const char *p = v + 1;
@@ -403,32 +457,26 @@ parse_name (Reader *r, Space space, const char *v, const char *end, const char *
   skip_blanks (&p, end);
   if (p == end)
     {
-      gpointer value = id_table_lookup (ids, (guint32) id);
-      if (value == NULL)
+      guint32 value = id_table_lookup (ids, (guint32) id);
+      if (value == CG_NO_ID)
         return fail (r, error, CG_ERROR_PARSE, "%s id (%" G_GUINT64_FORMAT ") used before it was defined",
                      space_names[space], id);
-      if (space == SPACE_FUNCTION)
-        *name = GPOINTER_TO_UINT (value) - 1;
-      else
-        *string = value;
+      *out = value;
       return TRUE;
     }
   /* a definition; callgrind repeats them per dump, other producers may
    * redefine an id: the later one wins */
   if (space == SPACE_FUNCTION)
-    {
-      *name = name_index (r, p, (gsize) (end - p));
-      id_table_store (ids, (guint32) id, GUINT_TO_POINTER (*name + 1));
-    }
+    *out = name_index (r, p, (gsize) (end - p));
   else
-    {
-      *string = cg_graph_intern (r->graph, p, end - p);
-      id_table_store (ids, (guint32) id, (gpointer) *string);
-    }
+    *out = cg_graph_intern_id (r->graph, p, end - p);
+  id_table_store (ids, (guint32) id, *out);
   return TRUE;
 }
 
 /* ---- parts ---- */
+
+static void next_block (Reader *r);
 
 static void
 reset_part (Reader *r)
@@ -442,9 +490,10 @@ reset_part (Reader *r)
   r->n_positions = 1;
   r->line_column = 0;
   memset (r->last, 0, sizeof r->last);
-  r->ob = r->fl = r->file = "";
+  r->ob = r->fl = r->file = 0; /* "" */
   r->fn_node = CG_NO_ID;
-  r->cob = r->cfi = NULL;
+  next_block (r);
+  r->cob = r->cfi = CG_NO_ID;
   r->cfn_name = CG_NO_ID;
 }
 
@@ -453,6 +502,8 @@ is_callgrind (const Reader *r)
 {
   return r->creator && g_str_has_prefix (r->creator, "callgrind");
 }
+
+static gboolean flush_self (Reader *r, GError **error);
 
 /* totals: must equal the part's self costs; summary: may exceed them
  * (callgrind counts some cost outside any function into it, e.g. with
@@ -483,6 +534,8 @@ finish_part (Reader *r, GError **error)
 {
   if (!r->have_events)
     return TRUE;
+  if (!flush_self (r, error))
+    return FALSE;
   if (r->totals && !check_sums (r, r->totals, "totals", r->totals_line, TRUE, error))
     return FALSE;
   if (r->summary && !check_sums (r, r->summary, "summary", r->summary_line, FALSE, error))
@@ -494,10 +547,14 @@ finish_part (Reader *r, GError **error)
 
   guint ne = cg_graph_n_events (r->graph);
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
-  for (guint i = 0; i < r->touched->len; i++)
+  gboolean all = r->parts <= 1;
+  guint n_touched = all ? r->nodes->len : r->touched->len;
+  for (guint i = 0; i < n_touched; i++)
     {
-      guint32 k = g_array_index (r->touched, guint32, i);
+      guint32 k = all ? i : g_array_index (r->touched, guint32, i);
       Node *n = node_at (r, k);
+      if (!n->touched)
+        continue;
       CgValue *sum = cg_matrix_row (&r->node_sum, k);
       if (!n->called
           && !cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
@@ -563,6 +620,7 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
     return fail (r, error, CG_ERROR_PARSE, "events: lists no event");
   r->n_cols = r->event_map->len;
   g_array_set_size (r->cols, r->n_cols);
+  g_array_set_size (r->self_acc, r->n_cols);
   while (r->node_sum.cols < cg_graph_n_events (r->graph))
     cg_matrix_add_column (&r->node_sum);
   r->have_events = TRUE;
@@ -644,12 +702,12 @@ header_line (Reader *r, const char *key, gsize klen, const char *p, const char *
   skip_blanks (&p, end);
   if (KEY ("totals"))
     {
-      r->totals_line = cg_input_line_number (r->in);
+      r->totals_line = r->line;
       return parse_counts (r, p, end, &r->totals, error);
     }
   if (KEY ("summary"))
     {
-      r->summary_line = cg_input_line_number (r->in);
+      r->summary_line = r->line;
       return parse_counts (r, p, end, &r->summary, error);
     }
   if (KEY ("version"))
@@ -699,26 +757,111 @@ add_count (CgKind kind, CgValue *acc, guint64 v)
   return g_uint64_checked_add (&acc->n, acc->n, v);
 }
 
+/* Adds the self costs gathered since fn= to the function, its context
+ * and the part.  Called before fn= changes and before the part's sums are
+ * read. */
+static gboolean
+flush_self (Reader *r, GError **error)
+{
+  if (!r->self_pending)
+    return TRUE;
+  r->self_pending = FALSE;
+  Node *node = node_at (r, r->fn_node);
+  CgValue *self = cg_graph_self (r->graph, node->function);
+  CgValue *sum = cg_matrix_row (&r->node_sum, r->fn_node);
+  const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  guint64 *acc = (guint64 *) r->self_acc->data;
+  for (guint i = 0; i < r->n_cols; i++)
+    {
+      guint e = g_array_index (r->event_map, guint, i);
+      guint64 *ps = &g_array_index (r->part_self, guint64, i);
+      if (!add_count (kinds[e], &self[e], acc[i]) || !add_count (kinds[e], &sum[e], acc[i])
+          || !g_uint64_checked_add (ps, *ps, acc[i]))
+        return overflow (r, error);
+      acc[i] = 0;
+    }
+  touch (r, r->fn_node);
+  return TRUE;
+}
+
+/* A self cost line's @n counts (in r->cols). */
 static gboolean
 self_cost (Reader *r, guint n, GError **error)
 {
   if (r->fn_node == CG_NO_ID)
     return fail (r, error, CG_ERROR_PARSE, "cost line before any fn= line");
-  Node *node = node_at (r, r->fn_node);
-  CgValue *self = cg_graph_self (r->graph, node->function);
-  CgValue *sum = cg_matrix_row (&r->node_sum, r->fn_node);
-  const CgKind *kinds = cg_graph_event_kinds (r->graph);
   const guint64 *cols = (const guint64 *) r->cols->data;
+  guint64 *acc = (guint64 *) r->self_acc->data;
   for (guint i = 0; i < n; i++)
-    {
-      guint e = g_array_index (r->event_map, guint, i);
-      guint64 *ps = &g_array_index (r->part_self, guint64, i);
-      if (!add_count (kinds[e], &self[e], cols[i]) || !add_count (kinds[e], &sum[e], cols[i])
-          || !g_uint64_checked_add (ps, *ps, cols[i]))
-        return overflow (r, error);
-    }
-  touch (r, r->fn_node);
+    if (!g_uint64_checked_add (&acc[i], acc[i], cols[i]))
+      return overflow (r, error);
+  r->self_pending = TRUE;
   return TRUE;
+}
+
+/* A new fn= block: its arcs start anew. */
+static void
+next_block (Reader *r)
+{
+  r->block_count = 0;
+  if (++r->block == 0)
+    {
+      memset (r->block_arcs, 0, sizeof (BlockArc) << r->block_bits);
+      r->block = 1;
+    }
+}
+
+static inline gsize
+block_home (const Reader *r, CgFunctionId callee)
+{
+  return (gsize) ((guint32) (callee * 0x9E3779B1u) >> (32 - r->block_bits));
+}
+
+static void
+grow_block_arcs (Reader *r)
+{
+  BlockArc *old = r->block_arcs;
+  gsize n = (gsize) 1 << r->block_bits;
+  r->block_bits++;
+  r->block_arcs = g_new0 (BlockArc, (gsize) 1 << r->block_bits);
+  gsize mask = ((gsize) 1 << r->block_bits) - 1;
+  for (gsize i = 0; i < n; i++)
+    if (old[i].block == r->block)
+      {
+        gsize j = block_home (r, old[i].callee);
+        while (r->block_arcs[j].block == r->block)
+          j = (j + 1) & mask;
+        r->block_arcs[j] = old[i];
+      }
+  g_free (old);
+}
+
+/* The arc @caller → @callee of this block.  callgrind lists a context's
+ * calls together, one line per call site, so repeats are found here in
+ * a small table; the same arc in another block (another context of the
+ * caller, another part) is appended again and merged with the first when
+ * the file ends (cg_graph_merge_arcs).  The graph then never needs its
+ * own arc index, which would cost 4 bytes more an arc. */
+static CgArcId
+block_arc (Reader *r, CgFunctionId caller, CgFunctionId callee)
+{
+  gsize mask = ((gsize) 1 << r->block_bits) - 1;
+  for (gsize i = block_home (r, callee);; i = (i + 1) & mask)
+    {
+      BlockArc *slot = &r->block_arcs[i];
+      if (slot->block == r->block && slot->callee == callee)
+        return slot->arc;
+      if (slot->block != r->block)
+        {
+          CgArcId a = cg_graph_append_arc (r->graph, caller, callee);
+          if (a == CG_NO_ID)
+            return CG_NO_ID;
+          *slot = (BlockArc) { callee, a, r->block };
+          if (++r->block_count * 4 > 3u << r->block_bits)
+            grow_block_arcs (r);
+          return a;
+        }
+    }
 }
 
 static gboolean
@@ -728,7 +871,7 @@ call_cost (Reader *r, guint n, GError **error)
     return fail (r, error, CG_ERROR_PARSE, "calls= before any fn= line");
   guint32 caller_k = r->fn_node, callee_k = r->pending_callee;
   Node caller = *node_at (r, caller_k), *callee = node_at (r, callee_k);
-  CgArcId a = cg_graph_ensure_arc (r->graph, caller.function, callee->function);
+  CgArcId a = block_arc (r, caller.function, callee->function);
   if (a == CG_NO_ID)
     return fail (r, error, CG_ERROR_OVERFLOW, "too many arcs");
   if (!cg_graph_arc_add_calls (r->graph, a, r->pending_calls))
@@ -757,8 +900,23 @@ call_cost (Reader *r, guint n, GError **error)
   r->nested_calls |= self_level1;
   touch (r, caller_k);
   touch (r, callee_k);
-  r->cob = r->cfi = NULL;
+  r->cob = r->cfi = CG_NO_ID;
   return TRUE;
+}
+
+/* What a cost line does once read: moves the positions and adds its
+ * @n counts (in r->cols) where the line before says. */
+static gboolean
+apply_cost_line (Reader *r, const guint64 *pos, guint n, GError **error)
+{
+  memcpy (r->last, pos, sizeof (guint64) * r->n_positions);
+  Pending pending = r->pending;
+  r->pending = PENDING_NONE;
+  if (pending == PENDING_JUMP)
+    return TRUE; /* the jump's source position; jumps carry no cost */
+  if (pending == PENDING_CALL)
+    return call_cost (r, n, error);
+  return self_cost (r, n, error);
 }
 
 static gboolean
@@ -789,14 +947,141 @@ cost_line (Reader *r, const char *s, const char *end, GError **error)
         return fail (r, error, CG_ERROR_PARSE, "expected a cost (an unsigned 64-bit number)");
       n++;
     }
-  memcpy (r->last, pos, sizeof (guint64) * r->n_positions);
-  Pending pending = r->pending;
-  r->pending = PENDING_NONE;
-  if (pending == PENDING_JUMP)
-    return TRUE; /* the jump's source position; jumps carry no cost */
-  if (pending == PENDING_CALL)
-    return call_cost (r, n, error);
-  return self_cost (r, n, error);
+  return apply_cost_line (r, pos, n, error);
+}
+
+/* The commonest line of all: a self cost line with one position column,
+ * read straight into the function's running sums.  Same form and rules as
+ * fast_cost_line; NULL when the line is not in that form. */
+static inline const char *
+fast_self_line (Reader *r, const char *p, gboolean *overflowed)
+{
+  guint64 *cols = (guint64 *) r->cols->data, v = 0, last = r->last[0];
+  guint ncols = r->n_cols, n = 0, d;
+  char c = *p;
+  if (c == '*')
+    {
+      v = last;
+      p++;
+    }
+  else
+    {
+      p += c == '+' || c == '-';
+      const char *digits = p;
+      while ((d = (guint) (guchar) *p - '0') <= 9)
+        {
+          v = v * 10 + d;
+          p++;
+        }
+      if (p == digits || p - digits > 19)
+        return NULL;
+      if (c == '+' && !g_uint64_checked_add (&v, last, v))
+        return NULL;
+      if (c == '-')
+        {
+          if (v > last)
+            return NULL;
+          v = last - v;
+        }
+    }
+  for (;;)
+    {
+      c = *p++;
+      if (c == '\n')
+        break;
+      if (c != ' ' || n == ncols)
+        return NULL;
+      guint64 x = 0;
+      const char *digits = p;
+      while ((d = (guint) (guchar) *p - '0') <= 9)
+        {
+          x = x * 10 + d;
+          p++;
+        }
+      if (p == digits || p - digits > 19)
+        return NULL;
+      cols[n++] = x;
+    }
+  guint64 *acc = (guint64 *) r->self_acc->data;
+  for (guint i = 0; i < n; i++)
+    if (!g_uint64_checked_add (&acc[i], acc[i], cols[i]))
+      {
+        *overflowed = TRUE;
+        return NULL;
+      }
+  r->last[0] = v;
+  r->self_pending = TRUE;
+  return p;
+}
+
+/* The common form of a cost line, as callgrind writes it: positions
+ * ("*", "+N", "-N" or N) and at most one count per event, in decimal of
+ * at most 19 digits (which cannot overflow), separated by one blank, the
+ * line ending in "\n" before @end.  Returns the start of the next line,
+ * or NULL when the line is not in this form: cost_line then reads it
+ * (and says what is wrong).  This is most of a profile, so it is one
+ * tight pass with no call per number. */
+static const char *
+fast_cost_line (Reader *r, const char *p, guint64 *pos, guint *n_costs)
+{
+  guint64 *cols = (guint64 *) r->cols->data;
+  for (guint i = 0; i < r->n_positions; i++)
+    {
+      if (i > 0 && *p++ != ' ')
+        return NULL;
+      char c = *p;
+      if (c == '*')
+        {
+          pos[i] = r->last[i];
+          p++;
+          continue;
+        }
+      p += c == '+' || c == '-';
+      guint64 v = 0;
+      const char *digits = p;
+      guint d;
+      while ((d = (guint) (guchar) *p - '0') <= 9)
+        {
+          v = v * 10 + d;
+          p++;
+        }
+      if (p == digits || p - digits > 19)
+        return NULL;
+      if (c == '+')
+        {
+          if (!g_uint64_checked_add (&v, r->last[i], v))
+            return NULL;
+        }
+      else if (c == '-')
+        {
+          if (v > r->last[i])
+            return NULL;
+          v = r->last[i] - v;
+        }
+      pos[i] = v;
+    }
+  guint n = 0;
+  for (;;)
+    {
+      char c = *p++;
+      if (c == '\n')
+        break;
+      if (c != ' ' || n == r->n_cols)
+        return NULL;
+      guint64 v = 0;
+      const char *digits = p;
+      guint d;
+      while ((d = (guint) (guchar) *p - '0') <= 9)
+        {
+          v = v * 10 + d;
+          p++;
+        }
+      if (p == digits || p - digits > 19)
+        return NULL;
+      cols[n++] = v;
+    }
+  *n_costs = n;
+  return p;
 }
 
 /* "calls=COUNT TARGET-POSITION..." */
@@ -823,13 +1108,19 @@ calls_line (Reader *r, const char *p, const char *end, GError **error)
       if ((gint) i == r->line_column)
         target_line = v;
     }
-  const char *object = r->cob ? r->cob : r->ob;
+  guint32 object = r->cob != CG_NO_ID ? r->cob : r->ob;
   r->pending_callee = node_of (r, object, r->cfn_name);
-  CgFunctionId callee = node_at (r, r->pending_callee)->function;
-  cg_graph_function_set_location (r->graph, callee, r->cfi ? r->cfi : r->file,
-                                  (guint32) MIN (target_line, (guint64) G_MAXUINT32));
+  Node *callee = node_at (r, r->pending_callee);
+  if (!callee->located)
+    {
+      /* the first call that knows them gives the callee's file and line */
+      cg_graph_function_set_location_id (r->graph, callee->function, r->cfi != CG_NO_ID ? r->cfi : r->file,
+                                         (guint32) MIN (target_line, (guint64) G_MAXUINT32));
+      callee->located = *cg_graph_function_file (r->graph, callee->function) != '\0'
+                        && cg_graph_function_line (r->graph, callee->function) != 0;
+    }
   r->pending = PENDING_CALL;
-  r->pending_line = cg_input_line_number (r->in);
+  r->pending_line = r->line;
   return TRUE;
 }
 
@@ -837,46 +1128,49 @@ static gboolean
 spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *end, GError **error)
 {
 #define KEY(s) (klen == sizeof (s) - 1 && memcmp (key, s, klen) == 0)
-  const char *string;
+  guint32 string;
   guint32 name;
   if (KEY ("calls"))
     return calls_line (r, p, end, error);
   if (KEY ("jump") || KEY ("jcnd"))
     {
       r->pending = PENDING_JUMP;
-      r->pending_line = cg_input_line_number (r->in);
+      r->pending_line = r->line;
       return TRUE;
     }
   if (KEY ("fn"))
     {
-      if (!parse_name (r, SPACE_FUNCTION, p, end, NULL, &name, error))
+      if (!parse_name (r, SPACE_FUNCTION, p, end, &name, error))
+        return FALSE;
+      if (!flush_self (r, error))
         return FALSE;
       r->fn_node = node_of (r, r->ob, name);
+      next_block (r);
       r->file = r->fl;
-      cg_graph_function_set_location (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
+      cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
       return TRUE;
     }
   if (KEY ("cfn"))
-    return parse_name (r, SPACE_FUNCTION, p, end, NULL, &r->cfn_name, error);
+    return parse_name (r, SPACE_FUNCTION, p, end, &r->cfn_name, error);
   if (KEY ("jfn"))
-    return parse_name (r, SPACE_FUNCTION, p, end, NULL, &name, error);
+    return parse_name (r, SPACE_FUNCTION, p, end, &name, error);
   if (KEY ("ob"))
-    return parse_name (r, SPACE_OBJECT, p, end, &r->ob, NULL, error);
+    return parse_name (r, SPACE_OBJECT, p, end, &r->ob, error);
   if (KEY ("cob"))
-    return parse_name (r, SPACE_OBJECT, p, end, &r->cob, NULL, error);
+    return parse_name (r, SPACE_OBJECT, p, end, &r->cob, error);
   if (KEY ("fl"))
     {
-      if (!parse_name (r, SPACE_FILE, p, end, &r->fl, NULL, error))
+      if (!parse_name (r, SPACE_FILE, p, end, &r->fl, error))
         return FALSE;
       r->file = r->fl;
       return TRUE;
     }
   if (KEY ("fi") || KEY ("fe"))
-    return parse_name (r, SPACE_FILE, p, end, &r->file, NULL, error);
+    return parse_name (r, SPACE_FILE, p, end, &r->file, error);
   if (KEY ("cfi") || KEY ("cfl"))
-    return parse_name (r, SPACE_FILE, p, end, &r->cfi, NULL, error);
+    return parse_name (r, SPACE_FILE, p, end, &r->cfi, error);
   if (KEY ("jfi"))
-    return parse_name (r, SPACE_FILE, p, end, &string, NULL, error);
+    return parse_name (r, SPACE_FILE, p, end, &string, error);
   /* rec=, frfn= (--mangle-names=no), bb=, ln= (--dump-bbs=yes), rcalls= */
   warn_once (r, key, klen, "line kind");
   return TRUE;
@@ -921,9 +1215,7 @@ reader_clear (Reader *r)
   id_table_clear (&r->object_ids);
   id_table_clear (&r->file_ids);
   id_table_clear (&r->function_ids);
-  g_hash_table_unref (r->names);
   g_array_unref (r->name_info);
-  g_hash_table_unref (r->objects);
   cg_pair_map_free (r->node_index);
   g_array_unref (r->nodes);
   cg_matrix_clear (&r->node_sum);
@@ -933,6 +1225,8 @@ reader_clear (Reader *r)
   g_clear_pointer (&r->totals, g_array_unref);
   g_clear_pointer (&r->summary, g_array_unref);
   g_array_unref (r->cols);
+  g_array_unref (r->self_acc);
+  g_free (r->block_arcs);
   g_free (r->command);
   g_free (r->creator);
   g_hash_table_unref (r->descriptions);
@@ -990,15 +1284,16 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .graph = cg_profile_graph (profile),
     .in = input,
     .options = options ? options : &defaults,
-    .names = g_hash_table_new (g_direct_hash, g_direct_equal),
-    .name_info = g_array_new (FALSE, FALSE, sizeof (NameInfo)),
-    .objects = g_hash_table_new (g_direct_hash, g_direct_equal),
-    .node_index = cg_pair_map_new (),
+    .name_info = g_array_new (FALSE, TRUE, sizeof (NameInfo)),
+    .node_index = cg_pair_map_new (node_key, &r),
     .nodes = g_array_new (FALSE, FALSE, sizeof (Node)),
     .touched = g_array_new (FALSE, FALSE, sizeof (guint32)),
     .event_map = g_array_new (FALSE, FALSE, sizeof (guint)),
     .part_self = g_array_new (FALSE, FALSE, sizeof (guint64)),
     .cols = g_array_new (FALSE, TRUE, sizeof (guint64)),
+    .self_acc = g_array_new (FALSE, TRUE, sizeof (guint64)),
+    .block_arcs = g_new0 (BlockArc, 64),
+    .block_bits = 6,
     .descriptions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
     .warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
   };
@@ -1009,14 +1304,66 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
   reset_part (&r);
 
   gboolean ok = TRUE;
-  const char *line;
-  gsize len;
+  const char *block;
+  gsize block_len;
   GError *local = NULL;
-  while (ok && cg_input_next_line (input, &line, &len, &local))
-    ok = handle_line (&r, line, len, &local);
+  while (ok && cg_input_next_lines (input, &block, &block_len, &local))
+    {
+      const char *p = block, *end = block + block_len;
+      /* the fast path scans up to a newline, which must be there */
+      gboolean fast = end[-1] == '\n';
+      while (ok && p < end)
+        {
+          r.line++;
+          char c = *p;
+          if (fast && r.have_events && g_ascii_isdigit (c) | (c == '+') | (c == '-') | (c == '*'))
+            {
+              if (r.pending == PENDING_NONE && r.n_positions == 1 && r.fn_node != CG_NO_ID)
+                {
+                  gboolean overflowed = FALSE;
+                  const char *next = fast_self_line (&r, p, &overflowed);
+                  if (overflowed)
+                    {
+                      ok = overflow (&r, &local);
+                      break;
+                    }
+                  if (next)
+                    {
+                      p = next;
+                      continue;
+                    }
+                }
+              guint64 pos[MAX_POSITIONS];
+              guint n;
+              const char *next = fast_cost_line (&r, p, pos, &n);
+              if (next)
+                {
+                  ok = apply_cost_line (&r, pos, n, &local);
+                  p = next;
+                  continue;
+                }
+            }
+          const char *nl = memchr (p, '\n', (gsize) (end - p));
+          const char *eol = nl ? nl : end;
+          gsize len = (gsize) (eol - p);
+          if (len > 0 && eol[-1] == '\r')
+            len--;
+          ok = handle_line (&r, p, len, &local);
+          p = nl ? nl + 1 : end;
+        }
+    }
   if (ok && local == NULL)
     ok = finish_file (&r, &local);
   reader_clear (&r);
+  /* after the reader's tables are gone, so that its peak is not this one */
+  GError *merge_error = NULL;
+  if (!cg_graph_merge_arcs (r.graph, &merge_error))
+    {
+      if (ok && local == NULL)
+        g_set_error (&local, CG_ERROR, merge_error->code, "%s: %s", cg_input_name (input), merge_error->message);
+      ok = FALSE;
+      g_error_free (merge_error);
+    }
   if (local)
     {
       g_propagate_error (error, local);

@@ -28,7 +28,9 @@
  * (--separate-recs=1): its functions inside cycles get CG_FUNCTION_NESTED.
  *
  * Complexity: one pass, O(size of file); memory O(functions + arcs +
- * distinct context names), independent of the number of lines.
+ * distinct context names), independent of the number of lines (about half
+ * the file's size for a large profile: 198 MB for the 407 MB one of make
+ * bench).
  */
 #pragma once
 

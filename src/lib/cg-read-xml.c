@@ -1,5 +1,11 @@
 /* cg-read-xml.c — element-by-element reading; file ids are mapped to the
- * destination profile's ids as they are met. */
+ * destination profile's ids as they are met.
+ *
+ * The large sections come as rows (version 2) or as one element per item
+ * (version 1, still read).  Both become the same Fields: an item's
+ * attributes, read in one pass over them with const values, or a row's
+ * tab-separated columns; one function per item kind then checks and adds
+ * them, so both forms obey the same rules and give the same messages. */
 #include "config.h"
 
 #include "cg-read-xml.h"
@@ -25,6 +31,45 @@ typedef enum {
   SECTION_COSTS,
 } Section;
 
+/* Field slots of the items that have a rows form; a row's columns and an
+ * element's attributes both land here (NULL: absent or empty). */
+enum { FN_ID, FN_NAME, FN_OBJECT, FN_FILE, FN_LINE, FN_SELF, FN_SPONTANEOUS, FN_KIND, FN_NESTED, FN_FLAGS };
+enum { ARC_ID, ARC_CALLER, ARC_CALLEE, ARC_CALLS, ARC_INCLUSIVE };
+enum { FRAME_ID, FRAME_PARENT, FRAME_FUNCTION, FRAME_SELF };
+enum { COST_ITEM, COST_VALUE, COST_SELF, COST_CHILDREN, COST_SELF2, COST_CHILDREN2, COST_ESTIMATED, COST_MARK };
+#define MAX_FIELDS 10
+
+typedef struct {
+  const char *v[MAX_FIELDS];
+  gboolean row; /* from a row: ids are positional */
+} Fields;
+
+typedef enum { ITEM_FUNCTION, ITEM_ARC, ITEM_FRAME, ITEM_TOTAL, ITEM_ARC_COST, N_ITEMS } Item;
+
+/* Per item kind: the element, its attributes by slot (NULL-terminated),
+ * its rows element and the slot of each column. */
+static const struct {
+  const char *element;
+  const char *attributes[MAX_FIELDS];
+  const char *rows;
+  guint columns[MAX_FIELDS];
+  guint n_columns;
+} items[N_ITEMS] = {
+  [ITEM_FUNCTION] = { "function",
+                      { "id", "name", "object", "file", "line", "self", "spontaneous", "kind", "nested", NULL },
+                      "function-rows",
+                      { FN_NAME, FN_OBJECT, FN_FILE, FN_LINE, FN_SELF, FN_SPONTANEOUS, FN_FLAGS }, 7 },
+  [ITEM_ARC] = { "arc", { "id", "caller", "callee", "calls", "inclusive", NULL }, "arc-rows",
+                 { ARC_CALLER, ARC_CALLEE, ARC_CALLS, ARC_INCLUSIVE }, 4 },
+  [ITEM_FRAME] = { "frame", { "id", "parent", "function", "self", NULL }, "frame-rows",
+                   { FRAME_PARENT, FRAME_FUNCTION, FRAME_SELF }, 3 },
+  [ITEM_TOTAL] = { "total", { "function", "value", NULL, NULL, NULL, NULL, "estimated", NULL }, "total-rows",
+                   { COST_VALUE, COST_MARK }, 2 },
+  [ITEM_ARC_COST] = { "arc-cost", { "arc", "value", "self", "children", "self2", "children2", "estimated", NULL },
+                      "arc-cost-rows",
+                      { COST_VALUE, COST_SELF, COST_CHILDREN, COST_SELF2, COST_CHILDREN2, COST_MARK }, 6 },
+};
+
 typedef struct {
   CgProfile *profile;
   CgGraph *graph;
@@ -38,8 +83,8 @@ typedef struct {
   gboolean seen_root;
   GArray *event_map;      /* guint: file event -> graph event */
   GArray *kinds;          /* CgKind of the file's events */
-  GPtrArray *objects;     /* file object id -> interned string */
-  GPtrArray *files;
+  GArray *objects;        /* guint32 per file object id: string id in the graph */
+  GArray *files;
   GArray *function_map;   /* CgFunctionId per file function id */
   GArray *arc_map;        /* CgArcId per file arc id */
   GArray *frame_map;      /* CgFrameId per file frame id */
@@ -49,6 +94,13 @@ typedef struct {
   CgHistogram *histogram; /* being read, merged when <objects> starts */
   CgValue *values;        /* scratch: one vector in file events */
   CgValue *mapped;        /* scratch: one vector in graph events */
+
+  GString *arena;         /* an element's attribute values, NUL-separated */
+  GString *carry;         /* the rows text being cut, then a row cut between two text nodes */
+  gint rows_item;         /* Item while inside a rows element, else -1 */
+  guint64 row_line;       /* line of the current row, 0 outside rows */
+  guint n_total_rows;     /* rows read so far: their positional ids */
+  guint n_arc_cost_rows;
 } Reader;
 
 /* ---- messages ---- */
@@ -57,6 +109,8 @@ typedef struct {
 static int
 line_number (Reader *r)
 {
+  if (r->row_line > 0)
+    return (int) MIN (r->row_line, (guint64) G_MAXINT);
   xmlNodePtr node = xmlTextReaderCurrentNode (r->xr);
   long line = node ? xmlGetLineNo (node) : -1;
   return line > 0 ? (int) line : xmlTextReaderGetParserLineNumber (r->xr);
@@ -116,10 +170,29 @@ required (Reader *r, const char *element, const char *name, char **out, GError *
 static gboolean
 parse_uint (const char *s, guint64 max, guint64 *out)
 {
-  CgValue v;
-  if (s == NULL || !cg_value_parse (CG_KIND_INTEGER, s, strlen (s), &v) || v.n > max)
+  if (s == NULL)
     return FALSE;
-  *out = v.n;
+  /* ids and counts: one pass, checked only past 19 digits */
+  guint64 v = 0;
+  const char *p = s;
+  guint d;
+  while ((d = (guint) (guchar) *p - '0') <= 9 && p - s < 19)
+    {
+      v = v * 10 + d;
+      p++;
+    }
+  if (p == s)
+    return FALSE;
+  if (*p != '\0')
+    {
+      CgValue big;
+      if (!cg_value_parse (CG_KIND_INTEGER, s, strlen (s), &big))
+        return FALSE;
+      v = big.n;
+    }
+  if (v > max)
+    return FALSE;
+  *out = v;
   return TRUE;
 }
 
@@ -249,70 +322,207 @@ read_event (Reader *r, GError **error)
 }
 
 static gboolean
-read_named (Reader *r, const char *element, GPtrArray *table, GError **error)
+read_named (Reader *r, const char *element, GArray *table, GError **error)
 {
   g_autofree char *name = NULL;
   if (!check_id (r, element, table->len, error) || !required (r, element, "name", &name, error))
     return FALSE;
-  g_ptr_array_add (table, (gpointer) cg_graph_intern (r->graph, name, -1));
+  guint32 id = cg_graph_intern_id (r->graph, name, -1);
+  g_array_append_val (table, id);
   return TRUE;
 }
 
-static gboolean
-read_function (Reader *r, GError **error)
+/* ---- fields ---- */
+
+/* The attributes of the current element named in @names into @f: one pass
+ * over them, values copied out of libxml2's buffers (which the next call
+ * may reuse) into one arena.  Unknown attributes are ignored, as later
+ * versions may add some. */
+static void
+attributes_to_fields (Reader *r, const char *const *names, Fields *f)
 {
-  g_autofree char *name = NULL, *line_s = attr (r, "line"), *kind = attr (r, "kind");
-  g_autofree char *nested = attr (r, "nested");
-  guint32 object, file = G_MAXUINT32;
-  if (!check_id (r, "function", r->function_map->len, error)
-      || !required (r, "function", "name", &name, error)
-      || !index_attr (r, "function", "object", r->objects->len, &object, error))
+  gsize offset[MAX_FIELDS];
+  memset (f, 0, sizeof *f);
+  for (guint i = 0; i < MAX_FIELDS; i++)
+    offset[i] = G_MAXSIZE;
+  g_string_truncate (r->arena, 0);
+  for (int rc = xmlTextReaderMoveToFirstAttribute (r->xr); rc == 1; rc = xmlTextReaderMoveToNextAttribute (r->xr))
+    {
+      const char *name = (const char *) xmlTextReaderConstName (r->xr);
+      for (guint i = 0; i < MAX_FIELDS; i++)
+        if (names[i] && strcmp (names[i], name) == 0)
+          {
+            const char *value = (const char *) xmlTextReaderConstValue (r->xr);
+            offset[i] = r->arena->len;
+            g_string_append (r->arena, value ? value : "");
+            g_string_append_c (r->arena, '\0');
+            break;
+          }
+    }
+  xmlTextReaderMoveToElement (r->xr);
+  for (guint i = 0; i < MAX_FIELDS; i++)
+    if (offset[i] != G_MAXSIZE)
+      f->v[i] = r->arena->str + offset[i];
+}
+
+/* A row's columns into @f, cut in place (the row is the NUL-terminated
+ * text at @s, which this overwrites); empty columns are absent, columns
+ * beyond those this version knows are ignored. */
+static void
+row_to_fields (Item item, char *s, Fields *f)
+{
+  memset (f, 0, sizeof *f);
+  f->row = TRUE;
+  char *p = s;
+  for (guint c = 0; c < items[item].n_columns; c++)
+    {
+      char *stop = strchr (p, '\t');
+      if (stop)
+        *stop = '\0';
+      if (*p != '\0')
+        f->v[items[item].columns[c]] = p;
+      if (stop == NULL)
+        break;
+      p = stop + 1;
+    }
+}
+
+static gboolean
+required_field (Reader *r, const char *element, const char *name, const char *value, GError **error)
+{
+  if (value == NULL)
+    return fail (r, error, "<%s> lacks the %s attribute", element, name);
+  return TRUE;
+}
+
+/* An index field referring to one of @count items. */
+static gboolean
+index_field (Reader *r, const char *element, const char *name, const char *s, guint count, guint32 *out,
+             GError **error)
+{
+  guint64 v;
+  if (!required_field (r, element, name, s, error))
     return FALSE;
-  g_autofree char *file_s = attr (r, "file");
-  if (file_s && !index_attr (r, "function", "file", r->files->len, &file, error))
+  if (!parse_uint (s, G_MAXUINT32, &v) || v >= count)
+    return fail (r, error, "<%s %s=\"%s\">: no such item (%u defined)", element, name, s, count);
+  *out = (guint32) v;
+  return TRUE;
+}
+
+/* An element's id must be the next index: documents list items in order
+ * (rows carry none: theirs is their position). */
+static gboolean
+check_id_field (Reader *r, const Fields *f, Item item, guint slot, guint expected, GError **error)
+{
+  if (f->row)
+    return TRUE;
+  const char *element = items[item].element, *s = f->v[slot];
+  guint64 v;
+  if (!required_field (r, element, "id", s, error))
+    return FALSE;
+  if (!parse_uint (s, G_MAXUINT32, &v) || v != expected)
+    return fail (r, error, "<%s id=\"%s\">: expected id %u (ids are consecutive from 0)", element, s,
+                 expected);
+  return TRUE;
+}
+
+/* Parses the cost list @s (NULL = zeros) in the file's events into
+ * r->values. */
+static gboolean
+values_field (Reader *r, const char *element, const char *name, const char *s, GError **error)
+{
+  guint n = r->kinds->len;
+  if (s == NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        r->values[i] = CG_VALUE_ZERO;
+      return TRUE;
+    }
+  if (!cg_values_parse_list (s, (const CgKind *) r->kinds->data, n, r->values))
+    return fail (r, error, "<%s %s=\"%.40s\">: not a list of at most %u cost%s", element, name, s, n,
+                 n == 1 ? "" : "s");
+  return TRUE;
+}
+
+/* ---- items ---- */
+
+static gboolean
+read_function (Reader *r, const Fields *fl, GError **error)
+{
+  const char *const *v = fl->v;
+  const char *kind = v[FN_KIND], *nested = v[FN_NESTED];
+  guint32 object, file = G_MAXUINT32;
+  if (!check_id_field (r, fl, ITEM_FUNCTION, FN_ID, r->function_map->len, error)
+      || !required_field (r, "function", "name", fl->row ? "" : v[FN_NAME], error)
+      || !index_field (r, "function", "object", v[FN_OBJECT], r->objects->len, &object, error))
+    return FALSE;
+  if (v[FN_FILE] && !index_field (r, "function", "file", v[FN_FILE], r->files->len, &file, error))
     return FALSE;
   guint64 line = 0;
-  if (line_s && !parse_uint (line_s, G_MAXUINT32, &line))
-    return fail (r, error, "<function line=\"%s\">: not a line number", line_s);
+  if (v[FN_LINE] && !parse_uint (v[FN_LINE], G_MAXUINT32, &line))
+    return fail (r, error, "<function line=\"%s\">: not a line number", v[FN_LINE]);
+  gboolean is_cycle = FALSE, is_nested = FALSE;
+  if (fl->row && v[FN_FLAGS])
+    {
+      /* "cycle", "nested" or both, blank-separated */
+      const char *p = v[FN_FLAGS];
+      while (*p)
+        {
+          gsize n = strcspn (p, " ");
+          if (n == 5 && memcmp (p, "cycle", 5) == 0)
+            is_cycle = TRUE;
+          else if (n == 6 && memcmp (p, "nested", 6) == 0)
+            is_nested = TRUE;
+          else
+            return fail (r, error, "<function-rows>: flags '%s': expected cycle or nested", v[FN_FLAGS]);
+          p += n;
+          if (*p == ' ' && p[1] != '\0')
+            p++;
+          else if (*p)
+            return fail (r, error, "<function-rows>: flags '%s': expected cycle or nested", v[FN_FLAGS]);
+        }
+    }
   if (kind && strcmp (kind, "cycle") != 0)
     return fail (r, error, "<function kind=\"%s\">: expected cycle", kind);
   if (nested && strcmp (nested, "yes") != 0)
     return fail (r, error, "<function nested=\"%s\">: expected yes", nested);
-  CgFunctionId f = cg_graph_ensure_function (r->graph, g_ptr_array_index (r->objects, object), name);
+  is_cycle |= kind != NULL;
+  is_nested |= nested != NULL;
+  CgFunctionId f = cg_graph_ensure_function_ids (r->graph, g_array_index (r->objects, guint32, object),
+                                                 cg_graph_intern_id (r->graph, v[FN_NAME] ? v[FN_NAME] : "", -1));
   if (f == CG_NO_ID)
     return fail (r, error, "too many functions");
   g_array_append_val (r->function_map, f);
-  cg_graph_function_set_location (r->graph, f, file == G_MAXUINT32 ? "" : g_ptr_array_index (r->files, file),
-                                  (guint32) line);
+  cg_graph_function_set_location_id (r->graph, f, file == G_MAXUINT32 ? 0 : g_array_index (r->files, guint32, file),
+                                     (guint32) line);
   CgFunctionFlags flags = cg_graph_function_flags (r->graph, f);
-  if (kind)
+  if (is_cycle)
     flags |= CG_FUNCTION_CYCLE;
-  if (nested)
+  if (is_nested)
     flags |= CG_FUNCTION_NESTED;
   cg_graph_function_set_flags (r->graph, f, flags);
-  if (!values_attr (r, "function", "self", NULL, error) || !add_values (r, cg_graph_self (r->graph, f), error))
+  if (!values_field (r, "function", "self", v[FN_SELF], error) || !add_values (r, cg_graph_self (r->graph, f), error))
     return FALSE;
-  gboolean present;
-  if (!values_attr (r, "function", "spontaneous", &present, error))
+  if (!values_field (r, "function", "spontaneous", v[FN_SPONTANEOUS], error))
     return FALSE;
-  if (present && !is_zero_vector (r))
+  if (v[FN_SPONTANEOUS] && !is_zero_vector (r))
     return add_values (r, cg_graph_spontaneous_mut (r->graph, f), error);
   return TRUE;
 }
 
 static gboolean
-read_arc (Reader *r, GError **error)
+read_arc (Reader *r, const Fields *fl, GError **error)
 {
+  const char *const *v = fl->v;
   guint32 caller, callee;
   guint nf = r->function_map->len;
-  if (!check_id (r, "arc", r->arc_map->len, error)
-      || !index_attr (r, "arc", "caller", nf, &caller, error)
-      || !index_attr (r, "arc", "callee", nf, &callee, error))
+  if (!check_id_field (r, fl, ITEM_ARC, ARC_ID, r->arc_map->len, error)
+      || !index_field (r, "arc", "caller", v[ARC_CALLER], nf, &caller, error)
+      || !index_field (r, "arc", "callee", v[ARC_CALLEE], nf, &callee, error))
     return FALSE;
-  g_autofree char *calls_s = attr (r, "calls");
   guint64 calls = 0;
-  if (calls_s && !parse_uint (calls_s, G_MAXUINT64, &calls))
-    return fail (r, error, "<arc calls=\"%s\">: not a call count", calls_s);
+  if (v[ARC_CALLS] && !parse_uint (v[ARC_CALLS], G_MAXUINT64, &calls))
+    return fail (r, error, "<arc calls=\"%s\">: not a call count", v[ARC_CALLS]);
   CgArcId a = cg_graph_ensure_arc (r->graph, g_array_index (r->function_map, CgFunctionId, caller),
                                    g_array_index (r->function_map, CgFunctionId, callee));
   if (a == CG_NO_ID)
@@ -324,28 +534,28 @@ read_arc (Reader *r, GError **error)
                    cg_input_name (r->in), line_number (r));
       return FALSE;
     }
-  return values_attr (r, "arc", "inclusive", NULL, error)
+  return values_field (r, "arc", "inclusive", v[ARC_INCLUSIVE], error)
          && add_values (r, cg_graph_arc_inclusive (r->graph, a), error);
 }
 
 static gboolean
-read_frame (Reader *r, GError **error)
+read_frame (Reader *r, const Fields *fl, GError **error)
 {
+  const char *const *v = fl->v;
   CgTree *t = cg_profile_ensure_tree (r->profile);
   guint32 function, parent = CG_NO_ID;
   guint n = r->frame_map->len;
-  if (!check_id (r, "frame", n, error)
-      || !index_attr (r, "frame", "function", r->function_map->len, &function, error))
+  if (!check_id_field (r, fl, ITEM_FRAME, FRAME_ID, n, error)
+      || !index_field (r, "frame", "function", v[FRAME_FUNCTION], r->function_map->len, &function, error))
     return FALSE;
-  g_autofree char *parent_s = attr (r, "parent");
-  if (parent_s && !index_attr (r, "frame", "parent", n, &parent, error))
+  if (v[FRAME_PARENT] && !index_field (r, "frame", "parent", v[FRAME_PARENT], n, &parent, error))
     return FALSE;
   CgFrameId x = cg_tree_ensure_child (t, parent == CG_NO_ID ? CG_NO_ID : g_array_index (r->frame_map, CgFrameId, parent),
                                       g_array_index (r->function_map, CgFunctionId, function));
   if (x == CG_NO_ID)
     return fail (r, error, "too many frames");
   g_array_append_val (r->frame_map, x);
-  return values_attr (r, "frame", "self", NULL, error) && add_values (r, cg_tree_self (t, x), error);
+  return values_field (r, "frame", "self", v[FRAME_SELF], error) && add_values (r, cg_tree_self (t, x), error);
 }
 
 /* <context history="0 (1) 2 1" self="..." entries="N" recursive="M"/> */
@@ -401,7 +611,7 @@ static gboolean
 read_cycle (Reader *r, GError **error)
 {
   g_autofree char *members_s = NULL;
-  guint32 head;
+  guint32 head = 0;
   guint nf = r->function_map->len;
   if (!index_attr (r, "cycle", "head", nf, &head, error) || !required (r, "cycle", "members", &members_s, error))
     return FALSE;
@@ -442,45 +652,119 @@ start_costs (Reader *r, GError **error)
   return TRUE;
 }
 
-/* <total> and <arc-cost>: values in the costs' kinds, which follow the
- * graph's events one to one (keep_derived means the graph is this file's) */
+/* <total> and <arc-cost> (and their rows): values in the costs' kinds,
+ * which follow the graph's events one to one (keep_derived means the
+ * graph is this file's) */
 static gboolean
-read_cost (Reader *r, gboolean is_arc, GError **error)
+read_cost (Reader *r, const Fields *fl, gboolean is_arc, GError **error)
 {
+  const char *const *v = fl->v;
   const char *element = is_arc ? "arc-cost" : "total";
+  guint count = is_arc ? r->arc_map->len : r->function_map->len;
   guint32 i;
-  if (!index_attr (r, element, is_arc ? "arc" : "function", is_arc ? r->arc_map->len : r->function_map->len, &i,
-                   error))
-    return FALSE;
-  if (r->costs == NULL)
-    return TRUE;
-  g_autofree char *s = attr (r, "value"), *estimated = attr (r, "estimated");
-  guint id = is_arc ? g_array_index (r->arc_map, CgArcId, i) : g_array_index (r->function_map, CgFunctionId, i);
-  CgValue *dst = is_arc ? cg_costs_arc (r->costs, id) : cg_costs_total (r->costs, id);
-  if (s && !cg_values_parse_list (s, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs), dst))
-    return fail (r, error, "<%s value=\"%.40s\">: not a cost list of this method's kinds", element, s);
-  if (is_arc)
+  if (fl->row)
     {
-      g_autofree char *self2 = attr (r, "self2"), *children2 = attr (r, "children2");
-      if ((self2 && !cg_values_parse_list (self2, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
-                                           cg_costs_arc_self2 (r->costs, id)))
-          || (children2 && !cg_values_parse_list (children2, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
-                                                  cg_costs_arc_children2 (r->costs, id))))
-        return fail (r, error, "<arc-cost>: self2 or children2 is not a cost list of this method's kinds");
-      g_autofree char *self = attr (r, "self"), *children = attr (r, "children");
-      if ((self && !cg_values_parse_list (self, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
-                                          cg_costs_arc_self (r->costs, id)))
-          || (children && !cg_values_parse_list (children, cg_costs_kinds (r->costs), cg_costs_n_events (r->costs),
-                                                 cg_costs_arc_children (r->costs, id))))
-        return fail (r, error, "<arc-cost>: self or children is not a cost list of this method's kinds");
+      /* the k-th row of a kind is item k */
+      i = is_arc ? r->n_arc_cost_rows++ : r->n_total_rows++;
+      if (i >= count)
+        return fail (r, error, "<%s-rows>: row %u: no such item (%u defined)", element, i, count);
     }
+  else if (!index_field (r, element, is_arc ? "arc" : "function", v[COST_ITEM], count, &i, error))
+    return FALSE;
+  const char *estimated = v[COST_ESTIMATED];
   if (estimated && strcmp (estimated, "yes") != 0)
     return fail (r, error, "<%s estimated=\"%s\">: expected yes", element, estimated);
+  if (v[COST_MARK] && strcmp (v[COST_MARK], "~") != 0)
+    return fail (r, error, "<%s-rows>: '%s' where an estimate's mark ~ or nothing belongs", element, v[COST_MARK]);
+  gboolean is_estimated = estimated != NULL || v[COST_MARK] != NULL;
+  if (r->costs == NULL)
+    return TRUE;
+  guint id = is_arc ? g_array_index (r->arc_map, CgArcId, i) : g_array_index (r->function_map, CgFunctionId, i);
+  const CgKind *kinds = cg_costs_kinds (r->costs);
+  guint ne = cg_costs_n_events (r->costs);
+  CgValue *dst = is_arc ? cg_costs_arc (r->costs, id) : cg_costs_total (r->costs, id);
+  if (v[COST_VALUE] && !cg_values_parse_list (v[COST_VALUE], kinds, ne, dst))
+    return fail (r, error, "<%s value=\"%.40s\">: not a cost list of this method's kinds", element, v[COST_VALUE]);
   if (is_arc)
-    cg_costs_set_arc_estimated (r->costs, id, estimated != NULL);
+    {
+      if ((v[COST_SELF2] && !cg_values_parse_list (v[COST_SELF2], kinds, ne, cg_costs_arc_self2 (r->costs, id)))
+          || (v[COST_CHILDREN2]
+              && !cg_values_parse_list (v[COST_CHILDREN2], kinds, ne, cg_costs_arc_children2 (r->costs, id))))
+        return fail (r, error, "<arc-cost>: self2 or children2 is not a cost list of this method's kinds");
+      if ((v[COST_SELF] && !cg_values_parse_list (v[COST_SELF], kinds, ne, cg_costs_arc_self (r->costs, id)))
+          || (v[COST_CHILDREN]
+              && !cg_values_parse_list (v[COST_CHILDREN], kinds, ne, cg_costs_arc_children (r->costs, id))))
+        return fail (r, error, "<arc-cost>: self or children is not a cost list of this method's kinds");
+      cg_costs_set_arc_estimated (r->costs, id, is_estimated);
+    }
   else
-    cg_costs_set_total_estimated (r->costs, id, estimated != NULL);
+    cg_costs_set_total_estimated (r->costs, id, is_estimated);
   return TRUE;
+}
+
+/* One item of @item's kind from @f. */
+static gboolean
+read_item (Reader *r, Item item, const Fields *f, GError **error)
+{
+  switch (item)
+    {
+    case ITEM_FUNCTION:
+      return read_function (r, f, error);
+    case ITEM_ARC:
+      return read_arc (r, f, error);
+    case ITEM_FRAME:
+      return read_frame (r, f, error);
+    case ITEM_TOTAL:
+      return read_cost (r, f, FALSE, error);
+    case ITEM_ARC_COST:
+      return read_cost (r, f, TRUE, error);
+    case N_ITEMS:
+    default:
+      return FALSE;
+    }
+}
+
+/* ---- rows ---- */
+
+/* The NUL-terminated row at @s (overwritten). */
+static gboolean
+read_row (Reader *r, char *s, GError **error)
+{
+  Fields f;
+  row_to_fields ((Item) r->rows_item, s, &f);
+  return read_item (r, (Item) r->rows_item, &f, error);
+}
+
+/* The text of a rows element: one item per line, blank lines skipped.
+ * The text is copied once into r->carry and cut there in place.  libxml2
+ * hands over a text node whole, but a comment inside the element would
+ * split it, so a row may continue in the next node: what follows the last
+ * newline stays in r->carry. */
+static gboolean
+rows_text (Reader *r, const char *text, GError **error)
+{
+  g_string_append (r->carry, text);
+  char *p = r->carry->str, *end = p + r->carry->len;
+  for (char *nl; (nl = memchr (p, '\n', (gsize) (end - p))) != NULL; p = nl + 1)
+    {
+      *nl = '\0';
+      if (nl > p && !read_row (r, p, error))
+        return FALSE;
+      r->row_line++;
+    }
+  g_string_erase (r->carry, 0, p - r->carry->str);
+  return TRUE;
+}
+
+/* The end of a rows element: a last row without its newline. */
+static gboolean
+rows_end (Reader *r, GError **error)
+{
+  gboolean ok = r->carry->len == 0 || read_row (r, r->carry->str, error);
+  g_string_truncate (r->carry, 0);
+  r->rows_item = -1;
+  r->row_line = 0;
+  return ok;
 }
 
 /* ---- histogram (gmon.out data, cg-histogram.h) ---- */
@@ -639,21 +923,46 @@ start_section (Reader *r, const char *name, GError **error)
   return fail (r, error, "unexpected element <%s>", name);
 }
 
+/* The section that holds each item kind. */
+static const Section item_sections[N_ITEMS] = {
+  [ITEM_FUNCTION] = SECTION_FUNCTIONS, [ITEM_ARC] = SECTION_ARCS, [ITEM_FRAME] = SECTION_TREE,
+  [ITEM_TOTAL] = SECTION_COSTS, [ITEM_ARC_COST] = SECTION_COSTS,
+};
+
 static gboolean
 item (Reader *r, const char *name, GError **error)
 {
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      if (item_sections[i] != r->section)
+        continue;
+      if (strcmp (items[i].element, name) == 0)
+        {
+          Fields f;
+          attributes_to_fields (r, items[i].attributes, &f);
+          return read_item (r, (Item) i, &f, error);
+        }
+      if (strcmp (items[i].rows, name) == 0)
+        {
+          /* an empty element has no end tag event and no rows */
+          if (!xmlTextReaderIsEmptyElement (r->xr))
+            {
+              r->rows_item = (gint) i;
+              r->row_line = (guint64) MAX (line_number (r), 1);
+            }
+          return TRUE;
+        }
+    }
   static const struct {
     Section section;
     const char *name;
-  } items[] = {
-    { SECTION_EVENTS, "event" }, { SECTION_HISTOGRAM, "range" }, { SECTION_OBJECTS, "object" }, { SECTION_FILES, "file" },
-    { SECTION_FUNCTIONS, "function" }, { SECTION_ARCS, "arc" }, { SECTION_TREE, "frame" },
-    { SECTION_CONTEXTS, "context" },
-    { SECTION_CYCLES, "cycle" }, { SECTION_COSTS, "total" }, { SECTION_COSTS, "arc-cost" },
+  } others[] = {
+    { SECTION_EVENTS, "event" }, { SECTION_HISTOGRAM, "range" }, { SECTION_OBJECTS, "object" },
+    { SECTION_FILES, "file" }, { SECTION_CONTEXTS, "context" }, { SECTION_CYCLES, "cycle" },
   };
   gboolean known = FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (items); i++)
-    known |= items[i].section == r->section && strcmp (items[i].name, name) == 0;
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    known |= others[i].section == r->section && strcmp (others[i].name, name) == 0;
   if (!known)
     return fail (r, error, "unexpected element <%s>", name);
   switch (r->section)
@@ -666,19 +975,15 @@ item (Reader *r, const char *name, GError **error)
       return read_named (r, "object", r->objects, error);
     case SECTION_FILES:
       return read_named (r, "file", r->files, error);
-    case SECTION_FUNCTIONS:
-      return read_function (r, error);
-    case SECTION_ARCS:
-      return read_arc (r, error);
-    case SECTION_TREE:
-      return read_frame (r, error);
     case SECTION_CONTEXTS:
       return read_context (r, error);
     case SECTION_CYCLES:
       return read_cycle (r, error);
-    case SECTION_COSTS:
-      return read_cost (r, strcmp (name, "arc-cost") == 0, error);
     case SECTION_NONE:
+    case SECTION_FUNCTIONS:
+    case SECTION_ARCS:
+    case SECTION_TREE:
+    case SECTION_COSTS:
     default:
       return FALSE;
     }
@@ -694,9 +999,10 @@ element (Reader *r, GError **error)
       if (strcmp (name, "cgtools") != 0)
         return fail (r, error, "the document element is <%s>, not <cgtools>", name);
       g_autofree char *version = attr (r, "version");
-      if (g_strcmp0 (version, "1") != 0)
+      if (g_strcmp0 (version, "1") != 0 && g_strcmp0 (version, "2") != 0)
         {
-          g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "%s:%d: cgtools XML version %s is not supported (1 is)",
+          g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                       "%s:%d: cgtools XML version %s is not supported (1 and 2 are)",
                        cg_input_name (r->in), line_number (r), version ? version : "(none)");
           return FALSE;
         }
@@ -722,11 +1028,14 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
     .keep_derived = keep_derived,
     .event_map = g_array_new (FALSE, FALSE, sizeof (guint)),
     .kinds = g_array_new (FALSE, FALSE, sizeof (CgKind)),
-    .objects = g_ptr_array_new (),
-    .files = g_ptr_array_new (),
+    .objects = g_array_new (FALSE, FALSE, sizeof (guint32)),
+    .files = g_array_new (FALSE, FALSE, sizeof (guint32)),
     .function_map = g_array_new (FALSE, FALSE, sizeof (CgFunctionId)),
     .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
+    .arena = g_string_new (NULL),
+    .carry = g_string_new (NULL),
+    .rows_item = -1,
   };
   CgXmlErrorTrap trap;
   cg_xml_error_trap_push (&trap);
@@ -744,9 +1053,21 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
   while (ok && (rc = xmlTextReaderRead (r.xr)) == 1)
     {
       int type = xmlTextReaderNodeType (r.xr);
-      if (type == XML_READER_TYPE_ELEMENT)
+      gboolean text = type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA;
+      if (r.rows_item >= 0)
+        {
+          /* inside a rows element: text (blank lines too), its end, or nothing else */
+          if (text || type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE || type == XML_READER_TYPE_WHITESPACE)
+            ok = rows_text (&r, (const char *) xmlTextReaderConstValue (r.xr), &local);
+          else if (type == XML_READER_TYPE_END_ELEMENT)
+            ok = rows_end (&r, &local);
+          else if (type == XML_READER_TYPE_ELEMENT)
+            ok = fail (&r, &local, "unexpected element <%s> in <%s>", (const char *) xmlTextReaderConstName (r.xr),
+                       items[r.rows_item].rows);
+        }
+      else if (type == XML_READER_TYPE_ELEMENT)
         ok = element (&r, &local);
-      else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA)
+      else if (text)
         ok = fail (&r, &local, "unexpected text");
     }
   g_autofree char *generic = cg_xml_error_trap_pop (&trap);
@@ -782,11 +1103,13 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
   g_free (r.values);
   g_array_unref (r.event_map);
   g_array_unref (r.kinds);
-  g_ptr_array_unref (r.objects);
-  g_ptr_array_unref (r.files);
+  g_array_unref (r.objects);
+  g_array_unref (r.files);
   g_array_unref (r.function_map);
   g_array_unref (r.arc_map);
   g_array_unref (r.frame_map);
+  g_string_free (r.arena, TRUE);
+  g_string_free (r.carry, TRUE);
   if (!ok)
     {
       g_propagate_error (error, local);

@@ -7,8 +7,46 @@
 
 typedef struct {
   CgFunctionId f;
-  guint next; /* arcs still to try: out[0 .. next) in reverse */
+  guint next; /* callees still to try: targets[start[f] .. next) in reverse */
 } Visit;
+
+/* The callees of each function's accepted arcs, in arc order, as
+ * compressed rows: the depth-first search then reads one array of ids
+ * instead of an arc record per step (a cache miss each on a large graph),
+ * and the graph's own adjacency (both directions, twice the memory) is
+ * not needed.  One pass over the arcs to count, one to fill. */
+static void
+callee_rows (CgGraph *g, CgArcFilter filter, gpointer user_data, guint32 **start_out, guint32 **targets_out)
+{
+  guint n = cg_graph_n_functions (g), na = cg_graph_n_arcs (g);
+  guint32 *start = g_new0 (guint32, (gsize) n + 1);
+  g_autofree guint8 *keep = filter ? g_new (guint8, MAX (na, 1)) : NULL;
+  for (CgArcId a = 0; a < na; a++)
+    {
+      if (filter && !(keep[a] = filter (g, a, user_data) != FALSE))
+        continue;
+      start[cg_graph_arc_caller (g, a) + 1]++;
+    }
+  for (guint v = 0; v < n; v++)
+    start[v + 1] += start[v];
+  guint32 total = start[n];
+  guint32 *targets = g_new (guint32, MAX (total, 1));
+  /* fill each row from its end, arcs taken last to first, so start[]
+   * ends where it began */
+  for (CgArcId a = na; a-- > 0;)
+    {
+      if (filter && !keep[a])
+        continue;
+      CgFunctionId caller = cg_graph_arc_caller (g, a);
+      targets[--start[caller + 1]] = cg_graph_arc_callee (g, a);
+    }
+  /* start[v + 1] now holds where row v starts: shift back */
+  for (guint v = 0; v < n; v++)
+    start[v] = start[v + 1];
+  start[n] = total;
+  *start_out = start;
+  *targets_out = targets;
+}
 
 CgScc *
 cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
@@ -17,6 +55,8 @@ cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
   g_autofree guint32 *index = g_new (guint32, MAX (n, 1));
   g_autofree guint32 *low = g_new (guint32, MAX (n, 1));
   g_autofree guint8 *on_stack = g_new0 (guint8, MAX (n, 1));
+  g_autofree guint32 *start = NULL, *targets = NULL;
+  callee_rows (g, filter, user_data, &start, &targets);
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   g_autoptr (GArray) visits = g_array_new (FALSE, FALSE, sizeof (Visit));
   g_autoptr (GArray) heads = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
@@ -32,9 +72,7 @@ cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
     {
       if (index[root] != UNVISITED)
         continue;
-      guint deg;
-      cg_graph_out_arcs (g, root, &deg);
-      g_array_append_val (visits, ((Visit) { root, deg }));
+      g_array_append_val (visits, ((Visit) { root, start[root + 1] }));
       index[root] = low[root] = counter++;
       g_array_append_val (stack, root);
       on_stack[root] = 1;
@@ -43,20 +81,15 @@ cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
         {
           Visit *top = &g_array_index (visits, Visit, visits->len - 1);
           CgFunctionId v = top->f;
-          if (top->next > 0)
+          if (top->next > start[v])
             {
-              const CgArcId *out = cg_graph_out_arcs (g, v, &deg);
-              CgArcId a = out[--top->next];
-              if (filter && !filter (g, a, user_data))
-                continue;
-              CgFunctionId w = cg_graph_arc_callee (g, a);
+              CgFunctionId w = targets[--top->next];
               if (index[w] == UNVISITED)
                 {
                   index[w] = low[w] = counter++;
                   g_array_append_val (stack, w);
                   on_stack[w] = 1;
-                  cg_graph_out_arcs (g, w, &deg);
-                  g_array_append_val (visits, ((Visit) { w, deg }));
+                  g_array_append_val (visits, ((Visit) { w, start[w + 1] }));
                 }
               else if (on_stack[w] && index[w] < low[v])
                 low[v] = index[w];

@@ -22,6 +22,16 @@ struct _CgTree {
   guint children_frames;  /* n_frames when the cache was built */
 };
 
+/* The child index's key of frame @x: (parent + 1, function). */
+static void
+child_key (gconstpointer data, guint32 x, guint32 *a, guint32 *b)
+{
+  const CgTree *t = data;
+  const FrameRec *rec = &g_array_index (t->frames, FrameRec, x);
+  *a = rec->parent == CG_NO_ID ? 0 : rec->parent + 1;
+  *b = rec->function;
+}
+
 CgTree *
 cg_tree_new (const CgGraph *graph)
 {
@@ -29,7 +39,7 @@ cg_tree_new (const CgGraph *graph)
   t->frames = g_array_new (FALSE, FALSE, sizeof (FrameRec));
   cg_matrix_init (&t->self, 0);
   t->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
-  t->child_index = cg_pair_map_new ();
+  t->child_index = cg_pair_map_new (child_key, t);
   t->children_frames = G_MAXUINT;
   cg_tree_sync_events (t, graph);
   return t;

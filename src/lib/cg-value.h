@@ -58,6 +58,17 @@ int cg_value_compare (CgKind kind, CgValue a, CgValue b);
  * shortest digits that read back to the same double. */
 void cg_value_append (GString *out, CgKind kind, CgValue v);
 
+/* Room for any guint64 in decimal. */
+#define CG_UINT_DIGITS 20
+
+/* Writes @n in plain decimal so that it ends just before @end and returns
+ * where it starts (at most CG_UINT_DIGITS bytes before @end); no NUL.
+ * The fast path of every integer cgtools prints. */
+char *cg_uint_format (char *end, guint64 n);
+
+/* Appends @n in plain decimal. */
+void cg_uint_append (GString *out, guint64 n);
+
 /* Appends @v with thousands separators ("12,248,083") for people;
  * reals get @decimals digits after the point. */
 void cg_value_append_human (GString *out, CgKind kind, CgValue v, guint decimals);

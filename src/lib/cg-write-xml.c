@@ -1,5 +1,15 @@
-/* cg-write-xml.c — one xmlTextWriter call per element or attribute; the
- * first failure is latched and reported once. */
+/* cg-write-xml.c — the document's structure through xmlTextWriter, the
+ * bulk (functions, arcs, frames, costs) as rows.
+ *
+ * libxml2's writer spends about a thousand instructions on an attribute;
+ * a profile has millions of arcs.  So the large sections are written in
+ * their rows form (formats/cgtools-xml.md, version 2): tab-separated lines
+ * of text, formatted here with our own integer printing into one buffer
+ * and handed to the writer as raw text about 64 KiB at a time.  Raw is
+ * safe because the rows are escaped here: numbers need nothing, names get
+ * &amp; &lt; &gt;, and names never hold a tab, a newline or another
+ * control character (cg_graph_intern).  The first failure is latched and
+ * reported once. */
 #include "config.h"
 
 #include "cg-write-xml.h"
@@ -11,6 +21,10 @@
 #include "cg-error.h"
 #include "cg-xml-errors.h"
 
+/* A <X-rows> element is closed once its text reaches this size (the
+ * reader holds one at a time; smaller ones cost more elements). */
+#define ROWS_BYTES (16 * 1024)
+
 typedef struct {
   xmlTextWriterPtr w;
   FILE *stream;
@@ -18,6 +32,11 @@ typedef struct {
   int write_errno;
   GString *buf;
   CgGraph *graph;
+  /* the text of the current rows element */
+  char *text;
+  gsize text_len, text_cap;
+  gsize row_start;
+  const char *rows_element;
 } Writer;
 
 static int
@@ -78,6 +97,151 @@ attr_values (Writer *wr, const char *name, const CgKind *kinds, const CgValue *v
   cg_values_append_list (wr->buf, kinds, v, n);
   if (wr->buf->len > 0)
     attr (wr, name, wr->buf->str);
+}
+
+/* ---- rows ---- */
+
+static G_GNUC_NO_INLINE void
+grow_text (Writer *wr, gsize n)
+{
+  wr->text_cap = MAX (wr->text_cap * 2, wr->text_len + n + ROWS_BYTES);
+  wr->text = g_realloc (wr->text, wr->text_cap);
+}
+
+/* Room for @n more bytes of row text; returns where they go. */
+static inline char *
+reserve (Writer *wr, gsize n)
+{
+  if (G_UNLIKELY (wr->text_cap - wr->text_len < n))
+    grow_text (wr, n);
+  return wr->text + wr->text_len;
+}
+
+/* Writes the pending rows as one element. */
+static void
+rows_flush (Writer *wr)
+{
+  if (wr->text_len == 0)
+    return;
+  if (!wr->failed)
+    check (wr, xmlTextWriterStartElement (wr->w, BAD_CAST wr->rows_element));
+  if (!wr->failed)
+    check (wr, xmlTextWriterWriteRawLen (wr->w, BAD_CAST wr->text, (int) wr->text_len));
+  if (!wr->failed)
+    check (wr, xmlTextWriterEndElement (wr->w));
+  wr->text_len = 0;
+}
+
+/* Starts rows of @element; the text starts on a line of its own. */
+static void
+rows_begin (Writer *wr, const char *element)
+{
+  wr->rows_element = element;
+  wr->text_len = 0;
+}
+
+/* Starts a row (after the newline that puts an element's first row in
+ * the first column). */
+static void
+row_begin (Writer *wr)
+{
+  if (wr->text_len == 0)
+    {
+      *reserve (wr, 1) = '\n';
+      wr->text_len = 1;
+    }
+  wr->row_start = wr->text_len;
+}
+
+/* Ends a row: empty trailing fields go, a newline ends it, and a full
+ * element is written out.  Rows never end up empty (their first field is
+ * never empty or is followed by one that is not), so readers may skip
+ * blank lines. */
+static void
+row_end (Writer *wr)
+{
+  while (wr->text_len > wr->row_start && wr->text[wr->text_len - 1] == '\t')
+    wr->text_len--;
+  *reserve (wr, 1) = '\n';
+  wr->text_len++;
+  if (wr->text_len >= ROWS_BYTES)
+    rows_flush (wr);
+}
+
+static inline void
+put_tab (Writer *wr)
+{
+  *reserve (wr, 1) = '\t';
+  wr->text_len++;
+}
+
+/* Digits of @n in decimal. */
+static inline guint
+decimal_digits (guint64 n)
+{
+  guint d = 1;
+  for (; n >= 10000; n /= 10000)
+    d += 4;
+  return d + (n >= 10) + (n >= 100) + (n >= 1000);
+}
+
+static inline void
+put_uint (Writer *wr, guint64 n)
+{
+  /* straight into the text: no copy of a variable length */
+  guint d = decimal_digits (n);
+  cg_uint_format (reserve (wr, d) + d, n);
+  wr->text_len += d;
+}
+
+static inline void
+put_string (Writer *wr, const char *s, gsize n)
+{
+  memcpy (reserve (wr, n), s, n);
+  wr->text_len += n;
+}
+
+/* @s with XML's markup characters escaped. */
+static void
+put_escaped (Writer *wr, const char *s)
+{
+  for (;;)
+    {
+      gsize n = strcspn (s, "&<>");
+      put_string (wr, s, n);
+      s += n;
+      if (*s == '\0')
+        return;
+      const char *entity = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : "&gt;";
+      put_string (wr, entity, strlen (entity));
+      s++;
+    }
+}
+
+/* A cost list (cg_values_append_list), nothing when all zero or NULL,
+ * or "0" then when @never_empty. */
+static void
+put_values (Writer *wr, const CgKind *kinds, const CgValue *v, guint n, gboolean never_empty)
+{
+  if (v == NULL)
+    n = 0;
+  while (n > 0 && cg_value_is_zero (kinds[n - 1], v[n - 1]))
+    n--;
+  if (n == 0 && never_empty)
+    put_string (wr, "0", 1);
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        put_string (wr, " ", 1);
+      if (kinds[i] == CG_KIND_INTEGER)
+        put_uint (wr, v[i].n);
+      else
+        {
+          g_string_truncate (wr->buf, 0);
+          cg_value_append (wr->buf, kinds[i], v[i]);
+          put_string (wr, wr->buf->str, wr->buf->len);
+        }
+    }
 }
 
 /* Objects and files are written once as tables; functions refer to them
@@ -185,40 +349,59 @@ write_graph (Writer *wr, CgProfile *p)
   write_string_table (wr, "objects", "object", object_order);
   write_string_table (wr, "files", "file", file_order);
 
+  /* NAME OBJECT FILE LINE SELF SPONTANEOUS FLAGS, empty when absent */
   start (wr, "functions");
+  rows_begin (wr, "function-rows");
   for (CgFunctionId f = 0; f < nf; f++)
     {
-      start (wr, "function");
-      attr_uint (wr, "id", f);
-      attr (wr, "name", cg_graph_function_name (g, f));
-      attr_uint (wr, "object", object_of[f]);
+      row_begin (wr);
+      put_escaped (wr, cg_graph_function_name (g, f));
+      put_tab (wr);
+      put_uint (wr, object_of[f]);
+      put_tab (wr);
       if (file_of[f] != G_MAXUINT)
-        attr_uint (wr, "file", file_of[f]);
+        put_uint (wr, file_of[f]);
+      put_tab (wr);
       if (cg_graph_function_line (g, f))
-        attr_uint (wr, "line", cg_graph_function_line (g, f));
-      if (cg_graph_function_flags (g, f) & CG_FUNCTION_CYCLE)
-        attr (wr, "kind", "cycle");
-      if (cg_graph_function_flags (g, f) & CG_FUNCTION_NESTED)
-        attr (wr, "nested", "yes");
-      attr_values (wr, "self", kinds, cg_graph_self_const (g, f), ne);
-      attr_values (wr, "spontaneous", kinds, cg_graph_spontaneous (g, f), ne);
-      end (wr);
+        put_uint (wr, cg_graph_function_line (g, f));
+      put_tab (wr);
+      put_values (wr, kinds, cg_graph_self_const (g, f), ne, FALSE);
+      put_tab (wr);
+      put_values (wr, kinds, cg_graph_spontaneous (g, f), ne, FALSE);
+      CgFunctionFlags flags = cg_graph_function_flags (g, f);
+      if (flags & (CG_FUNCTION_CYCLE | CG_FUNCTION_NESTED))
+        {
+          put_tab (wr);
+          if (flags & CG_FUNCTION_CYCLE)
+            put_string (wr, "cycle", 5);
+          if ((flags & CG_FUNCTION_CYCLE) && (flags & CG_FUNCTION_NESTED))
+            put_string (wr, " ", 1);
+          if (flags & CG_FUNCTION_NESTED)
+            put_string (wr, "nested", 6);
+        }
+      row_end (wr);
     }
+  rows_flush (wr);
   end (wr);
 
+  /* CALLER CALLEE CALLS INCLUSIVE */
   start (wr, "arcs");
   attr (wr, "inclusive", cg_graph_has_inclusive (g) ? "yes" : "no");
-  for (CgArcId a = 0; a < na; a++)
+  rows_begin (wr, "arc-rows");
+  for (CgArcId a = 0; a < na && !wr->failed; a++)
     {
-      start (wr, "arc");
-      attr_uint (wr, "id", a);
-      attr_uint (wr, "caller", cg_graph_arc_caller (g, a));
-      attr_uint (wr, "callee", cg_graph_arc_callee (g, a));
+      row_begin (wr);
+      put_uint (wr, cg_graph_arc_caller (g, a));
+      put_tab (wr);
+      put_uint (wr, cg_graph_arc_callee (g, a));
+      put_tab (wr);
       if (cg_graph_arc_calls (g, a))
-        attr_uint (wr, "calls", cg_graph_arc_calls (g, a));
-      attr_values (wr, "inclusive", kinds, cg_graph_arc_inclusive_const (g, a), ne);
-      end (wr);
+        put_uint (wr, cg_graph_arc_calls (g, a));
+      put_tab (wr);
+      put_values (wr, kinds, cg_graph_arc_inclusive_const (g, a), ne, FALSE);
+      row_end (wr);
     }
+  rows_flush (wr);
   end (wr);
 }
 
@@ -227,17 +410,21 @@ write_tree (Writer *wr, CgTree *t)
 {
   const CgKind *kinds = cg_graph_event_kinds (wr->graph);
   guint ne = cg_tree_n_events (t);
+  /* PARENT FUNCTION SELF */
   start (wr, "tree");
-  for (CgFrameId x = 0; x < cg_tree_n_frames (t); x++)
+  rows_begin (wr, "frame-rows");
+  for (CgFrameId x = 0; x < cg_tree_n_frames (t) && !wr->failed; x++)
     {
-      start (wr, "frame");
-      attr_uint (wr, "id", x);
+      row_begin (wr);
       if (cg_tree_parent (t, x) != CG_NO_ID)
-        attr_uint (wr, "parent", cg_tree_parent (t, x));
-      attr_uint (wr, "function", cg_tree_function (t, x));
-      attr_values (wr, "self", kinds, cg_tree_self_const (t, x), ne);
-      end (wr);
+        put_uint (wr, cg_tree_parent (t, x));
+      put_tab (wr);
+      put_uint (wr, cg_tree_function (t, x));
+      put_tab (wr);
+      put_values (wr, kinds, cg_tree_self_const (t, x), ne, FALSE);
+      row_end (wr);
     }
+  rows_flush (wr);
   end (wr);
 }
 
@@ -293,36 +480,45 @@ write_costs (Writer *wr, CgCosts *c)
 {
   guint ne = cg_costs_n_events (c);
   const CgKind *kinds = cg_costs_kinds (c);
+  /* VALUE ESTIMATED per function; VALUE SELF CHILDREN SELF2 CHILDREN2
+   * ESTIMATED per arc; "~" marks an estimate, as in the text reports */
   start (wr, "costs");
   attr (wr, "method", cg_method_to_string (cg_costs_method (c)));
-  for (CgFunctionId f = 0; f < cg_costs_n_functions (c); f++)
+  rows_begin (wr, "total-rows");
+  for (CgFunctionId f = 0; f < cg_costs_n_functions (c) && !wr->failed; f++)
     {
-      start (wr, "total");
-      attr_uint (wr, "function", f);
-      attr_values (wr, "value", kinds, cg_costs_total_const (c, f), ne);
+      row_begin (wr);
+      put_values (wr, kinds, cg_costs_total_const (c, f), ne, TRUE);
+      put_tab (wr);
       if (cg_costs_total_is_estimated (c, f))
-        attr (wr, "estimated", "yes");
-      end (wr);
+        put_string (wr, "~", 1);
+      row_end (wr);
     }
-  for (CgArcId a = 0; a < cg_costs_n_arcs (c); a++)
+  rows_flush (wr);
+  gboolean split = cg_costs_has_arc_split (c), split2 = cg_costs_has_arc_split2 (c);
+  rows_begin (wr, "arc-cost-rows");
+  for (CgArcId a = 0; a < cg_costs_n_arcs (c) && !wr->failed; a++)
     {
-      start (wr, "arc-cost");
-      attr_uint (wr, "arc", a);
-      attr_values (wr, "value", kinds, cg_costs_arc_const (c, a), ne);
-      if (cg_costs_has_arc_split (c))
-        {
-          attr_values (wr, "self", kinds, cg_costs_arc_self_const (c, a), ne);
-          attr_values (wr, "children", kinds, cg_costs_arc_children_const (c, a), ne);
-        }
-      if (cg_costs_has_arc_split2 (c))
-        {
-          attr_values (wr, "self2", kinds, cg_costs_arc_self2_const (c, a), ne);
-          attr_values (wr, "children2", kinds, cg_costs_arc_children2_const (c, a), ne);
-        }
+      row_begin (wr);
+      put_values (wr, kinds, cg_costs_arc_const (c, a), ne, TRUE);
+      put_tab (wr);
+      if (split)
+        put_values (wr, kinds, cg_costs_arc_self_const (c, a), ne, FALSE);
+      put_tab (wr);
+      if (split)
+        put_values (wr, kinds, cg_costs_arc_children_const (c, a), ne, FALSE);
+      put_tab (wr);
+      if (split2)
+        put_values (wr, kinds, cg_costs_arc_self2_const (c, a), ne, FALSE);
+      put_tab (wr);
+      if (split2)
+        put_values (wr, kinds, cg_costs_arc_children2_const (c, a), ne, FALSE);
+      put_tab (wr);
       if (cg_costs_arc_is_estimated (c, a))
-        attr (wr, "estimated", "yes");
-      end (wr);
+        put_string (wr, "~", 1);
+      row_end (wr);
     }
+  rows_flush (wr);
   end (wr);
 }
 
@@ -347,7 +543,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
   check (&wr, xmlTextWriterSetIndentString (wr.w, BAD_CAST " "));
   check (&wr, xmlTextWriterStartDocument (wr.w, NULL, "UTF-8", NULL));
   start (&wr, "cgtools");
-  attr (&wr, "version", "1");
+  attr (&wr, "version", "2");
   write_graph (&wr, p);
   if (cg_profile_tree (p))
     write_tree (&wr, cg_profile_tree (p));
@@ -363,6 +559,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     check (&wr, xmlTextWriterFlush (wr.w));
   xmlFreeTextWriter (wr.w); /* also closes the output buffer */
   g_string_free (wr.buf, TRUE);
+  g_free (wr.text);
   g_autofree char *generic = cg_xml_error_trap_pop (&trap);
   if (wr.failed)
     {

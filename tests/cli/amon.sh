@@ -9,8 +9,11 @@
 # subtracted and a call's fixed cost is about a dozen iterations.  Yet on
 # a machine shared with other work the CPU time of the same loop varies
 # from run to run and from call to call (measured here: +-3% in one
-# thread, +-6% between two threads running at once), so proportions the
-# structure predicts get 5%.  The program also
+# thread, +-6% between two threads running at once, and once 10% between
+# two calls of one thread under `make -j2 check`, the program's own clock
+# agreeing), so proportions the structure predicts get 15%: enough to tell
+# them from gprof's average-time answer, which is 3 to 20 times off here.
+# The program also
 # measures what leaf took for each caller with the thread's CPU clock
 # around the calls: the profile's per-caller times must be within 2% of
 # that truth of the same run (typically 0.2-1.5%; under three competing
@@ -97,7 +100,7 @@ accurate callers callers "cheap leaf" "costly leaf"
 calls callers main cheap 10
 calls callers cheap leaf 100
 calls callers costly leaf 10
-ratio callers "costly leaf" "cheap leaf" 2 0.05
+ratio callers "costly leaf" "cheap leaf" 2 0.15
 # gprof would split leaf's time by calls, 10:100
 "$cgmerge" "$tmp/callers.out" | "$cgcycles" | "$cgcost" --format=tsv >"$tmp/callers.tsv" || fail "pipeline"
 [ -n "$(total_of "$tmp/callers.tsv" leaf)" ] || fail "callers: leaf has no total"
@@ -109,7 +112,7 @@ calls mutual even odd 1000
 calls mutual odd even 1000
 calls mutual even leaf 1020
 calls mutual odd leaf 1000
-ratio mutual "odd leaf" "even leaf" 2.941176 0.05
+ratio mutual "odd leaf" "even leaf" 2.941176 0.15
 # Spivey's incoming and outgoing views differ under mutual recursion
 awk -F '\t' 'NR > 1 && $5 + $6 != $7 + $8 { d = 1 } END { exit !d }' "$tmp/mutual.arcs" \
   || fail "mutual: self1+child1 equals self2+child2 on every arc"

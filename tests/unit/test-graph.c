@@ -36,6 +36,49 @@ test_sanitized_names (void)
   CU_ASSERT_PTR_EQUAL (cg_graph_intern (g, "caf\xc3\xa9", -1), utf8);
   /* a length-limited name is cut, not read past */
   CU_ASSERT_STRING_EQUAL (cg_graph_intern (g, "abcdef", 3), "abc");
+  /* U+FFFE and U+FFFF are UTF-8 but no XML character */
+  CU_ASSERT_STRING_EQUAL (cg_graph_intern (g, "a\xef\xbf\xbf" "b\xef\xbf\xbe", -1), "a\\xEF\\xBF\\xBFb\\xEF\\xBF\\xBE");
+  CU_ASSERT_STRING_EQUAL (cg_graph_intern (g, "\xef\xbf\xbd", -1), "\xef\xbf\xbd"); /* U+FFFD stays */
+}
+
+/* Interning 200,000 strings that share long prefixes and differ in the
+ * last bytes, against a GHashTable: ids dense, stable and found again. */
+static void
+test_many_strings (void)
+{
+  g_autoptr (CgGraph) g = cg_graph_new ();
+  g_autoptr (GHashTable) ref = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GRand *rand = g_rand_new_with_seed (11);
+  g_autoptr (GString) s = g_string_new (NULL);
+  guint32 next = cg_graph_intern_id (g, "", 0) + 1;
+  CU_ASSERT_EQUAL (next, 1);
+  for (int i = 0; i < 200000; i++)
+    {
+      g_string_printf (s, "std::vector<tree_node*, std::allocator<tree_node*> >::push_back_%d",
+                       g_rand_int_range (rand, 0, 120000));
+      g_string_truncate (s, (gsize) g_rand_int_range (rand, 40, (gint) s->len + 1));
+      gpointer want = g_hash_table_lookup (ref, s->str);
+      guint32 id = cg_graph_intern_id (g, s->str, (gssize) s->len);
+      if (want)
+        {
+          CU_ASSERT_EQUAL (id, GPOINTER_TO_UINT (want) - 1);
+        }
+      else
+        {
+          CU_ASSERT_EQUAL (id, next);
+          next++;
+          g_hash_table_insert (ref, g_strdup (s->str), GUINT_TO_POINTER (id + 1));
+        }
+    }
+  GHashTableIter it;
+  gpointer k, v;
+  g_hash_table_iter_init (&it, ref);
+  while (g_hash_table_iter_next (&it, &k, &v))
+    {
+      CU_ASSERT_STRING_EQUAL (cg_graph_string (g, GPOINTER_TO_UINT (v) - 1), k);
+      CU_ASSERT_PTR_EQUAL (cg_graph_intern (g, k, -1), cg_graph_string (g, GPOINTER_TO_UINT (v) - 1));
+    }
+  g_rand_free (rand);
 }
 
 static void
@@ -110,6 +153,94 @@ test_arcs_and_adjacency (void)
   /* the sum of all calls must fit in 64 bits */
   CU_ASSERT_FALSE (cg_graph_arc_add_calls (g, a02, G_MAXUINT64));
   CU_ASSERT_EQUAL (cg_graph_arc_calls (g, a02), 0);
+}
+
+/* A random arc sequence with repeats and a few hubs (callers with far
+ * more than 16 callees, whose arcs the graph hashes): ensure_arc against
+ * a GHashTable, and append_arc + merge_arcs against ensure_arc. */
+static void
+test_arc_index_and_merge (void)
+{
+  g_autoptr (CgGraph) g = cg_graph_new ();
+  g_autoptr (CgGraph) h = cg_graph_new ();
+  guint e;
+  CU_ASSERT_TRUE (cg_graph_ensure_event (g, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL));
+  CU_ASSERT_TRUE (cg_graph_ensure_event (h, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL));
+  for (int i = 0; i < 3000; i++)
+    {
+      char name[16];
+      g_snprintf (name, sizeof name, "f%d", i);
+      cg_graph_ensure_function (g, "", name);
+      cg_graph_ensure_function (h, "", name);
+    }
+  g_autoptr (GHashTable) ref = g_hash_table_new (g_direct_hash, g_direct_equal);
+  GRand *rand = g_rand_new_with_seed (5);
+  for (guint i = 0; i < 60000; i++)
+    {
+      /* callers 0-2 are hubs, the others call a few of their neighbours */
+      guint caller = g_rand_int_range (rand, 0, 3000);
+      guint callee = caller < 3 ? (guint) g_rand_int_range (rand, 0, 3000)
+                                : (caller + (guint) g_rand_int_range (rand, 0, 6)) % 3000;
+      guint64 calls = (guint64) g_rand_int_range (rand, 0, 5);
+      guint64 cost = (guint64) g_rand_int_range (rand, 0, 1000);
+      gpointer key = GUINT_TO_POINTER (caller * 4096 + callee + 1);
+      gpointer want = g_hash_table_lookup (ref, key);
+      CgArcId a = cg_graph_ensure_arc (g, caller, callee);
+      if (want)
+        {
+          CU_ASSERT_EQUAL (a, GPOINTER_TO_UINT (want) - 1);
+        }
+      else
+        {
+          CU_ASSERT_EQUAL (a, g_hash_table_size (ref));
+          g_hash_table_insert (ref, key, GUINT_TO_POINTER (a + 1));
+        }
+      cg_graph_arc_add_calls (g, a, calls);
+      cg_graph_arc_inclusive (g, a)[0].n += cost;
+      /* the same with appends: a new arc every time */
+      CgArcId b = cg_graph_append_arc (h, caller, callee);
+      CU_ASSERT_EQUAL (b, i);
+      cg_graph_arc_add_calls (h, b, calls);
+      cg_graph_arc_inclusive (h, b)[0].n += cost;
+      if (i == 30000)
+        {
+          /* looking up in the middle builds the index, appending drops it */
+          CgArcId found = cg_graph_lookup_arc (h, caller, callee);
+          CU_ASSERT_NOT_EQUAL_FATAL (found, CG_NO_ID);
+          CU_ASSERT_EQUAL (cg_graph_arc_caller (h, found), caller);
+          CU_ASSERT_EQUAL (cg_graph_arc_callee (h, found), callee);
+          CU_ASSERT_EQUAL (cg_graph_lookup_arc (g, 2999, 2998), CG_NO_ID);
+        }
+    }
+  CU_ASSERT_TRUE (cg_graph_merge_arcs (h, NULL));
+  CU_ASSERT_EQUAL_FATAL (cg_graph_n_arcs (h), cg_graph_n_arcs (g));
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    {
+      CU_ASSERT_EQUAL (cg_graph_arc_caller (h, a), cg_graph_arc_caller (g, a));
+      CU_ASSERT_EQUAL (cg_graph_arc_callee (h, a), cg_graph_arc_callee (g, a));
+      CU_ASSERT_EQUAL (cg_graph_arc_calls (h, a), cg_graph_arc_calls (g, a));
+      CU_ASSERT_EQUAL (cg_graph_arc_inclusive (h, a)[0].n, cg_graph_arc_inclusive (g, a)[0].n);
+      CU_ASSERT_EQUAL (cg_graph_lookup_arc (h, cg_graph_arc_caller (g, a), cg_graph_arc_callee (g, a)), a);
+    }
+  /* and the adjacency built after a merge lists the merged arcs */
+  guint n;
+  cg_graph_out_arcs (h, 0, &n);
+  guint want_n;
+  cg_graph_out_arcs (g, 0, &want_n);
+  CU_ASSERT_EQUAL (n, want_n);
+  g_rand_free (rand);
+
+  /* merging sums checked: two halves of more than 64 bits */
+  g_autoptr (CgGraph) o = cg_graph_new ();
+  CU_ASSERT_TRUE (cg_graph_ensure_event (o, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL));
+  CgFunctionId x = cg_graph_ensure_function (o, "", "x"), y = cg_graph_ensure_function (o, "", "y");
+  cg_graph_arc_inclusive (o, cg_graph_append_arc (o, x, y))[0].n = G_MAXUINT64 / 2 + 1;
+  cg_graph_arc_inclusive (o, cg_graph_append_arc (o, x, y))[0].n = G_MAXUINT64 / 2 + 1;
+  GError *error = NULL;
+  CU_ASSERT_FALSE (cg_graph_merge_arcs (o, &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_OVERFLOW, "64-bit");
+  g_clear_error (&error);
+  CU_ASSERT_EQUAL (cg_graph_n_arcs (o), 1);
 }
 
 static void
@@ -201,6 +332,8 @@ main (void)
     { "names are made safe for XML and tsv", test_sanitized_names },
     { "events grow and promote in place", test_events_grow_and_promote },
     { "arcs and adjacency", test_arcs_and_adjacency },
+    { "arcs found and merged as a reference finds them", test_arc_index_and_merge },
+    { "200,000 interned strings", test_many_strings },
     { "self totals detect overflow", test_self_totals_overflow },
     { "labels compare as their printed strings", test_label_order },
     { "call tree", test_tree },

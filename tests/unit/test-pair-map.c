@@ -4,10 +4,25 @@
 #include "cg-pair-map.h"
 #include "cg-test.h"
 
+/* The pairs of the values, kept as the map's users keep them: in their
+ * own records. */
+typedef struct {
+  guint32 a, b;
+} Pair;
+
+static void
+pair_key (gconstpointer data, guint32 value, guint32 *a, guint32 *b)
+{
+  const Pair *p = &g_array_index ((const GArray *) data, Pair, value);
+  *a = p->a;
+  *b = p->b;
+}
+
 static void
 test_against_reference (void)
 {
-  g_autoptr (CgPairMap) map = cg_pair_map_new ();
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
+  g_autoptr (CgPairMap) map = cg_pair_map_new (pair_key, pairs);
   g_autoptr (GHashTable) ref = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   GRand *rand = g_rand_new_with_seed (7);
   for (guint32 i = 0; i < 200000; i++)
@@ -17,6 +32,10 @@ test_against_reference (void)
       gint64 *key = g_new (gint64, 1);
       *key = ((gint64) a << 32) | b;
       gpointer old = g_hash_table_lookup (ref, key);
+      /* the record of value i exists before it is inserted, as the
+       * graph's do right after */
+      Pair p = { a, b };
+      g_array_append_val (pairs, p);
       guint32 got = cg_pair_map_insert (map, a, b, i);
       if (old)
         {

@@ -63,6 +63,63 @@ test_shortest_round_trip_random (void)
   g_rand_free (rand);
 }
 
+/* The oracle: the shortest "%.*e" precision that reads back, by trying
+ * every precision from 0 up. */
+static int
+shortest_precision_brute (double x)
+{
+  char fmt[8], buf[40];
+  for (int prec = 0; prec < 17; prec++)
+    {
+      g_snprintf (fmt, sizeof fmt, "%%.%de", prec);
+      g_ascii_formatd (buf, sizeof buf, fmt, x);
+      if (g_ascii_strtod (buf, NULL) == x)
+        return prec;
+    }
+  return 16;
+}
+
+/* Significant digits of a plain decimal as cg_value_append writes it. */
+static int
+significant_digits (const char *s)
+{
+  int n = 0, leading = 1, zeros = 0;
+  for (; *s; s++)
+    {
+      if (!g_ascii_isdigit (*s))
+        continue;
+      if (leading && *s == '0')
+        continue;
+      leading = 0;
+      n++;
+      zeros = *s == '0' ? zeros + 1 : 0;
+    }
+  /* trailing zeros of an integer part are not significant either */
+  return n - zeros;
+}
+
+static void
+test_shortest_is_shortest (void)
+{
+  GRand *rand = g_rand_new_with_seed (7);
+  for (int i = 0; i < 3000; i++)
+    {
+      double x;
+      if (i < 240)
+        x = ldexp (1.0, i - 120); /* powers of two: where the gaps between doubles are uneven */
+      else if (i < 1000)
+        x = (double) g_rand_int_range (rand, 1, 100000) / 8.0;
+      else
+        x = g_rand_double (rand) * pow (10, g_rand_int_range (rand, -12, 15));
+      g_autofree char *s = plain (CG_KIND_REAL, (CgValue) { .x = x });
+      int want = shortest_precision_brute (x) + 1;
+      CU_ASSERT_EQUAL (significant_digits (s), want);
+      if (significant_digits (s) != want)
+        printf ("\n  %.17g: '%s' has %d significant digits, the shortest %d\n", x, s, significant_digits (s), want);
+    }
+  g_rand_free (rand);
+}
+
 static void
 test_human (void)
 {
@@ -126,6 +183,7 @@ main (void)
     { "integer overflow is refused", test_integer_overflow },
     { "reals print as plain decimals", test_plain_decimals },
     { "shortest digits round-trip", test_shortest_round_trip_random },
+    { "shortest digits are the shortest", test_shortest_is_shortest },
     { "thousands separators", test_human },
     { "parsing rejects what is not a number", test_parse_rejects },
     { "cost lists", test_lists },

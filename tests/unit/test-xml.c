@@ -173,7 +173,8 @@ test_scale_and_arc_split (void)
   cg_profile_set_costs (p, c);
   g_autofree char *xml = to_xml (p);
   CU_ASSERT_PTR_NOT_NULL (strstr (xml, "scale=\"0.01\""));
-  CU_ASSERT_PTR_NOT_NULL (strstr (xml, "self=\"40\" children=\"10\""));
+  /* the arc-cost row: value, self, children */
+  CU_ASSERT_PTR_NOT_NULL (strstr (xml, "\n50\t40\t10\n"));
   GError *error = NULL;
   g_autoptr (CgProfile) q = cg_test_read_string (xml, &error);
   CU_ASSERT_PTR_NOT_NULL_FATAL (q);
@@ -214,7 +215,7 @@ test_broken_documents (void)
   } cases[] = {
     { "not well formed", "<?xml version=\"1.0\"?>\n<cgtools version=\"1\">\n<events>\n</cgtools>\n", CG_ERROR_PARSE, ":4:" },
     { "another document", "<?xml version=\"1.0\"?>\n<html/>\n", CG_ERROR_PARSE, "not <cgtools>" },
-    { "a future version", "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"/>\n", CG_ERROR_UNSUPPORTED, "version 2" },
+    { "a future version", "<?xml version=\"1.0\"?>\n<cgtools version=\"3\"/>\n", CG_ERROR_UNSUPPORTED, "version 3" },
     { "sections missing", "<?xml version=\"1.0\"?>\n<cgtools version=\"1\"/>\n", CG_ERROR_TRUNCATED, "<arcs>" },
     { "truncated", "<?xml version=\"1.0\"?>\n<cgtools version=\"1\">\n<events>\n", CG_ERROR_PARSE, NULL },
     { "an arc to no function",
@@ -234,6 +235,43 @@ test_broken_documents (void)
       "<?xml version=\"1.0\"?>\n<cgtools version=\"1\"><objects/><events/></cgtools>\n", CG_ERROR_PARSE, "out of place" },
     { "text where none belongs",
       "<?xml version=\"1.0\"?>\n<cgtools version=\"1\">hello<events/></cgtools>\n", CG_ERROR_PARSE, "unexpected text" },
+    { "a row naming no function",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events/><objects><object id=\"0\" name=\"\"/></objects>\n"
+      "<files/><functions><function-rows>\nf\t0\ng\t0\n</function-rows></functions>\n<arcs inclusive=\"no\"><arc-rows>\n"
+      "0\t1\n1\t2\n</arc-rows></arcs></cgtools>\n",
+      CG_ERROR_PARSE, ":9: <arc callee=\"2\">: no such item (2 defined)" },
+    { "a row with a bad count",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events/><objects><object id=\"0\" name=\"\"/></objects>\n"
+      "<files/><functions><function-rows>f\t0\ng\t0\n</function-rows></functions>\n<arcs inclusive=\"no\"><arc-rows>\n"
+      "\n0\t1\t12x\n</arc-rows></arcs></cgtools>\n",
+      CG_ERROR_PARSE, ":8: <arc calls=\"12x\">: not a call count" },
+    { "a function row without its object",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events/><objects/><files/><functions><function-rows>f\n"
+      "</function-rows></functions><arcs inclusive=\"no\"/></cgtools>\n",
+      CG_ERROR_PARSE, ":2: <function> lacks the object attribute" },
+    { "unknown flags",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events/><objects><object id=\"0\" name=\"\"/></objects>\n"
+      "<files/><functions><function-rows>f\t0\t\t\t\t\tcycle hot\n</function-rows></functions><arcs inclusive=\"no\"/></cgtools>\n",
+      CG_ERROR_PARSE, "flags 'cycle hot'" },
+    { "more total rows than functions",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events><event name=\"Ir\" unit=\"Ir\" kind=\"integer\"/></events><objects><object id=\"0\" name=\"\"/></objects>\n"
+      "<files/><functions><function-rows>f\t0\n</function-rows></functions><arcs inclusive=\"no\"/>\n"
+      "<costs method=\"exact\"><total-rows>0\n0\n</total-rows></costs></cgtools>\n",
+      CG_ERROR_PARSE, "row 1: no such item (1 defined)" },
+    { "a bad estimate mark",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events/><objects><object id=\"0\" name=\"\"/></objects>\n"
+      "<files/><functions><function-rows>f\t0\n</function-rows></functions><arcs inclusive=\"no\"/>\n"
+      "<costs method=\"exact\"><total-rows>0\tyes\n</total-rows></costs></cgtools>\n",
+      CG_ERROR_PARSE, "'yes' where an estimate's mark" },
+    { "an element inside rows",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events/><objects><object id=\"0\" name=\"\"/></objects>\n"
+      "<files/><functions><function-rows>f\t0\n<function id=\"1\" name=\"g\" object=\"0\"/></function-rows></functions>"
+      "<arcs inclusive=\"no\"/></cgtools>\n",
+      CG_ERROR_PARSE, "unexpected element <function> in <function-rows>" },
+    { "text beside rows",
+      "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events/><objects><object id=\"0\" name=\"\"/></objects>\n"
+      "<files/><functions>f\t0\n</functions><arcs inclusive=\"no\"/></cgtools>\n",
+      CG_ERROR_PARSE, "unexpected text" },
     { "an external entity",
       "<?xml version=\"1.0\"?>\n<!DOCTYPE cgtools [<!ENTITY x SYSTEM \"/etc/passwd\">]>\n"
       "<cgtools version=\"1\"><events><event name=\"&x;\" unit=\"u\" kind=\"integer\"/></events></cgtools>\n",
@@ -252,6 +290,89 @@ test_broken_documents (void)
     }
 }
 
+/* One profile with every item kind in both forms: elements (version 1)
+ * and rows (version 2), rows split by a comment and written with blank
+ * lines and without a last newline.  Both must read as the same profile. */
+static const char v1_document[] =
+  "<?xml version=\"1.0\"?>\n<cgtools version=\"1\">\n"
+  " <events><event name=\"Ir\" unit=\"Ir\" kind=\"integer\"/><event name=\"t\" unit=\"s\" kind=\"real\"/></events>\n"
+  " <objects><object id=\"0\" name=\"/bin/p\"/></objects>\n"
+  " <files><file id=\"0\" name=\"p.c\"/></files>\n"
+  " <functions>\n"
+  "  <function id=\"0\" name=\"main\" object=\"0\" file=\"0\" line=\"3\" self=\"5 0.25\" spontaneous=\"40\"/>\n"
+  "  <function id=\"1\" name=\"a&lt;int&gt; &amp; b\" object=\"0\" self=\"10\" nested=\"yes\"/>\n"
+  "  <function id=\"2\" name=\"\" object=\"0\" kind=\"cycle\" nested=\"yes\" self=\"0 1.5\"/>\n"
+  " </functions>\n"
+  " <arcs inclusive=\"yes\">\n"
+  "  <arc id=\"0\" caller=\"0\" callee=\"1\" calls=\"3\" inclusive=\"35\"/>\n"
+  "  <arc id=\"1\" caller=\"1\" callee=\"2\" inclusive=\"0 1.5\"/>\n"
+  "  <arc id=\"2\" caller=\"1\" callee=\"1\" calls=\"7\"/>\n"
+  " </arcs>\n"
+  " <tree><frame id=\"0\" function=\"0\" self=\"5\"/><frame id=\"1\" parent=\"0\" function=\"1\"/></tree>\n"
+  " <costs method=\"exact\">\n"
+  "  <total function=\"0\" value=\"40 1.75\"/><total function=\"1\"/><total function=\"2\" value=\"1\" estimated=\"yes\"/>\n"
+  "  <arc-cost arc=\"0\" value=\"35\" self=\"10\" children=\"25\" estimated=\"yes\"/>\n"
+  "  <arc-cost arc=\"1\" value=\"0 1.5\" self2=\"1\"/>\n"
+  " </costs>\n"
+  "</cgtools>\n";
+
+static const char v2_document[] =
+  "<?xml version=\"1.0\"?>\n<cgtools version=\"2\">\n"
+  " <events><event name=\"Ir\" unit=\"Ir\" kind=\"integer\"/><event name=\"t\" unit=\"s\" kind=\"real\"/></events>\n"
+  " <objects><object id=\"0\" name=\"/bin/p\"/></objects>\n"
+  " <files><file id=\"0\" name=\"p.c\"/></files>\n"
+  " <functions><function-rows>\nmain\t0\t0\t3\t5 0.25\t40\n\n"
+  "a&lt;int&gt; &amp; b\t0<!-- a comment splits the text -->\t\t\t10\t\tnested\n</function-rows>"
+  "<function-rows>\t0\t\t\t0 1.5\t\tcycle nested</function-rows></functions>\n"
+  " <arcs inclusive=\"yes\"><arc-rows>0\t1\t3\t35\n1\t2\t\t0 1.5\n</arc-rows><arc-rows/><arc-rows>1\t1\t7\n</arc-rows></arcs>\n"
+  " <tree><frame-rows>\t0\t5\n0\t1\n</frame-rows></tree>\n"
+  " <costs method=\"exact\"><total-rows>40 1.75\n0\n1\t~\n</total-rows>\n"
+  "  <arc-cost-rows>35\t10\t25\t\t\t~\n0 1.5\t\t\t1\n</arc-cost-rows></costs>\n"
+  "</cgtools>\n";
+
+static void
+test_versions_read_alike (void)
+{
+  GError *error = NULL;
+  g_autoptr (CgProfile) one = cg_test_read_string (v1_document, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (one);
+  g_autoptr (CgProfile) two = cg_test_read_string (v2_document, &error);
+  if (two == NULL)
+    fprintf (stderr, "\n  %s\n", error->message);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (two);
+  g_autofree char *x1 = to_xml (one);
+  g_autofree char *x2 = to_xml (two);
+  CU_ASSERT_STRING_EQUAL (x1, x2);
+  /* and the values are those of the documents, not merely alike */
+  CgGraph *g = cg_profile_graph (two);
+  CU_ASSERT_EQUAL (cg_graph_n_functions (g), 3);
+  CgFunctionId ab = cg_graph_lookup_function (g, "/bin/p", "a<int> & b");
+  CU_ASSERT_EQUAL_FATAL (ab, 1);
+  CU_ASSERT_EQUAL (cg_graph_function_flags (g, 1), CG_FUNCTION_NESTED);
+  CU_ASSERT_EQUAL (cg_graph_function_flags (g, 2), CG_FUNCTION_CYCLE | CG_FUNCTION_NESTED);
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_name (g, 2), "");
+  CU_ASSERT_EQUAL (cg_graph_function_line (g, 0), 3);
+  CU_ASSERT_EQUAL (cg_graph_self (g, 0)[1].x, 0.25);
+  CU_ASSERT_EQUAL (cg_graph_spontaneous (g, 0)[0].n, 40);
+  CU_ASSERT_EQUAL (cg_graph_n_arcs (g), 3);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, 2), 7);
+  CU_ASSERT_EQUAL (cg_graph_arc_inclusive (g, 1)[1].x, 1.5);
+  CgCosts *c = cg_profile_costs (two);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  CU_ASSERT_TRUE (cg_costs_total_is_estimated (c, 2));
+  CU_ASSERT_FALSE (cg_costs_total_is_estimated (c, 1));
+  CU_ASSERT_EQUAL (cg_costs_total (c, 0)[1].x, 1.75);
+  CU_ASSERT_TRUE (cg_costs_arc_is_estimated (c, 0));
+  CU_ASSERT_EQUAL (cg_costs_arc_children (c, 0)[0].n, 25);
+  CU_ASSERT_EQUAL (cg_costs_arc_self2 (c, 1)[0].n, 1);
+  CU_ASSERT_EQUAL (cg_tree_n_frames (cg_profile_tree (two)), 2);
+  CU_ASSERT_EQUAL (cg_tree_parent (cg_profile_tree (two), 1), 0);
+  /* what is written is version 2 with rows, and escapes the name */
+  CU_ASSERT_PTR_NOT_NULL (strstr (x2, "<cgtools version=\"2\">"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (x2, "\na&lt;int&gt; &amp; b\t0\t\t\t10\t\tnested\n"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (x2, "<arc-cost-rows>\n35\t10\t25\t\t\t~\n0 1.5\t\t\t1\n0\n</arc-cost-rows>"));
+}
+
 int
 main (void)
 {
@@ -262,6 +383,7 @@ main (void)
     { "a call tree survives XML", test_tree_round_trip },
     { "event scales and arc splits survive XML", test_scale_and_arc_split },
     { "broken documents give clear errors", test_broken_documents },
+    { "version 1 elements and version 2 rows read alike", test_versions_read_alike },
     { NULL, NULL },
   };
   return cg_test_main ("xml", cases);
