@@ -126,15 +126,11 @@ amon_thread_deeper (amon_thread *t)
   return t->top;
 }
 
-AMON_FN void
-amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
+/* Pushes the frame of @fn above @f in context @next (NULL: the machine
+ * hit a limit and profiling stops). */
+static inline void
+push_frame (amon_thread *t, amon_frame *f, void *fn, void *site, uintptr_t sp, amon_context *next)
 {
-  amon_frame *f = t->top;
-  if (f->sp <= sp && amon_stale (f, site, sp))
-    f = amon_thread_resync (t, site, sp); /* left by a longjmp */
-  if (f + 1 == t->limit && (f = amon_thread_deeper (t)) == NULL)
-    return;
-  amon_context *next = amon_machine_call (&t->m, f->ctx, fn);
   if (next == NULL)
     {
       amon_thread_stop (t, t->m.stop_reason);
@@ -146,20 +142,25 @@ amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
 }
 
 AMON_FN void
+amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
+{
+  amon_frame *f = t->top;
+  if (f->sp <= sp && amon_stale (f, site, sp))
+    f = amon_thread_resync (t, site, sp); /* left by a longjmp */
+  if (f + 1 == t->limit && (f = amon_thread_deeper (t)) == NULL)
+    return;
+  amon_context *next = amon_machine_call (&t->m, f->ctx, fn);
+  push_frame (t, f, fn, site, sp, next);
+}
+
+AMON_FN void
 amon_thread_push_miss (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
   /* amon_thread_push_fast checked the stack and found no transition in
    * the caller's home slots: straight to the machine's miss path */
   amon_frame *f = t->top;
   amon_context *next = amon_machine_call_miss (&t->m, f->ctx, fn);
-  if (next == NULL)
-    {
-      amon_thread_stop (t, t->m.stop_reason);
-      return;
-    }
-  f[1] = (amon_frame) { fn, site, sp, next };
-  __atomic_signal_fence (__ATOMIC_RELEASE); /* the frame before the pointer to it */
-  t->top = f + 1;
+  push_frame (t, f, fn, site, sp, next);
 }
 
 AMON_FN void

@@ -1,19 +1,14 @@
-/* cg-pair-map.c — linear probing over a power-of-two table; a slot's home
- * comes from the top bits of its tag times a constant (Fibonacci
- * hashing), so the tag alone relocates it when the table grows. */
+/* cg-pair-map.c — a tag table from the pair's hash to the value. */
 #include "config.h"
 
 #include "cg-pair-map.h"
+#include "cg-tag-table.h"
 
-typedef struct {
-  guint32 tag;
-  guint32 value; /* CG_PAIR_MAP_NONE: empty */
-} Slot;
+/* a lookup that finds a free slot returns its value as "none" */
+G_STATIC_ASSERT (CG_PAIR_MAP_NONE == CG_TAG_TABLE_EMPTY);
 
 struct _CgPairMap {
-  Slot *slots;
-  guint bits;  /* log2 of the capacity */
-  guint size;
+  CgTagTable index;
   CgPairMapKeyFunc key_func;
   gconstpointer user_data;
 };
@@ -32,29 +27,13 @@ tag_of (guint32 a, guint32 b)
   return (guint32) (h >> 32);
 }
 
-static inline gsize
-home (const CgPairMap *map, guint32 tag)
-{
-  return (gsize) ((guint32) (tag * 0x9E3779B1u) >> (32 - map->bits));
-}
-
-static void
-init_slots (CgPairMap *map, guint bits)
-{
-  gsize n = (gsize) 1 << bits;
-  map->bits = bits;
-  map->slots = g_new (Slot, n);
-  for (gsize i = 0; i < n; i++)
-    map->slots[i].value = CG_PAIR_MAP_NONE;
-}
-
 CgPairMap *
 cg_pair_map_new (CgPairMapKeyFunc key_func, gconstpointer user_data)
 {
   CgPairMap *map = g_new0 (CgPairMap, 1);
   map->key_func = key_func;
   map->user_data = user_data;
-  init_slots (map, 6);
+  cg_tag_table_init (&map->index);
   return map;
 }
 
@@ -63,27 +42,25 @@ cg_pair_map_free (CgPairMap *map)
 {
   if (map == NULL)
     return;
-  g_free (map->slots);
+  cg_tag_table_clear (&map->index);
   g_free (map);
 }
 
-static Slot *
+static inline gboolean
+same_pair (gconstpointer owner, gconstpointer key, guint32 value)
+{
+  const CgPairMap *map = owner;
+  const guint32 *pair = key;
+  guint32 a, b;
+  map->key_func (map->user_data, value, &a, &b);
+  return a == pair[0] && b == pair[1];
+}
+
+static inline CgTagSlot *
 find_slot (const CgPairMap *map, guint32 a, guint32 b, guint32 tag)
 {
-  gsize mask = ((gsize) 1 << map->bits) - 1;
-  for (gsize i = home (map, tag);; i = (i + 1) & mask)
-    {
-      Slot *s = &map->slots[i];
-      if (s->value == CG_PAIR_MAP_NONE)
-        return s;
-      if (s->tag == tag)
-        {
-          guint32 sa, sb;
-          map->key_func (map->user_data, s->value, &sa, &sb);
-          if (sa == a && sb == b)
-            return s;
-        }
-    }
+  const guint32 pair[2] = { a, b };
+  return cg_tag_table_find (&map->index, tag, same_pair, map, pair);
 }
 
 guint32
@@ -92,42 +69,20 @@ cg_pair_map_lookup (const CgPairMap *map, guint32 a, guint32 b)
   return find_slot (map, a, b, tag_of (a, b))->value;
 }
 
-static void
-grow (CgPairMap *map)
-{
-  Slot *old = map->slots;
-  gsize n = (gsize) 1 << map->bits;
-  init_slots (map, map->bits + 1);
-  gsize mask = ((gsize) 1 << map->bits) - 1;
-  for (gsize i = 0; i < n; i++)
-    if (old[i].value != CG_PAIR_MAP_NONE)
-      {
-        gsize j = home (map, old[i].tag);
-        while (map->slots[j].value != CG_PAIR_MAP_NONE)
-          j = (j + 1) & mask;
-        map->slots[j] = old[i];
-      }
-  g_free (old);
-}
-
 guint32
 cg_pair_map_insert (CgPairMap *map, guint32 a, guint32 b, guint32 value)
 {
   g_return_val_if_fail (value != CG_PAIR_MAP_NONE, CG_PAIR_MAP_NONE);
   guint32 tag = tag_of (a, b);
-  Slot *s = find_slot (map, a, b, tag);
+  CgTagSlot *s = find_slot (map, a, b, tag);
   if (s->value != CG_PAIR_MAP_NONE)
     return s->value;
-  *s = (Slot) { tag, value };
-  map->size++;
-  /* grow past 3/4: linear probing with a mixed hash stays short there */
-  if ((guint64) map->size * 4 > ((guint64) 3 << map->bits) && map->bits < 32)
-    grow (map);
+  cg_tag_table_fill (&map->index, s, tag, value);
   return value;
 }
 
 guint
 cg_pair_map_size (const CgPairMap *map)
 {
-  return map->size;
+  return map->index.size;
 }

@@ -950,58 +950,83 @@ cost_line (Reader *r, const char *s, const char *end, GError **error)
   return apply_cost_line (r, pos, n, error);
 }
 
+/* The fast path's pieces.  Lines in callgrind's common form (see
+ * fast_cost_line) are read by them in one tight pass with no call per
+ * number (they inline); each returns where it stopped, or NULL when the
+ * line is not in that form. */
+
+/* A decimal of 1 to 19 digits (which cannot overflow). */
+static inline const char *
+fast_digits (const char *p, guint64 *out)
+{
+  const char *digits = p;
+  guint64 v = 0;
+  guint d;
+  while ((d = (guint) (guchar) *p - '0') <= 9)
+    {
+      v = v * 10 + d;
+      p++;
+    }
+  if (p == digits || p - digits > 19)
+    return NULL;
+  *out = v;
+  return p;
+}
+
+/* A position: "*", "+N", "-N" (relative to @last) or N. */
+static inline const char *
+fast_position (const char *p, guint64 last, guint64 *out)
+{
+  char c = *p;
+  if (c == '*')
+    {
+      *out = last;
+      return p + 1;
+    }
+  guint64 v;
+  if ((p = fast_digits (p + (c == '+' || c == '-'), &v)) == NULL)
+    return NULL;
+  if (c == '+' && !g_uint64_checked_add (&v, last, v))
+    return NULL;
+  if (c == '-')
+    {
+      if (v > last)
+        return NULL;
+      v = last - v;
+    }
+  *out = v;
+  return p;
+}
+
+/* At most @n_cols costs, each after one blank, then "\n". */
+static inline const char *
+fast_costs (const char *p, guint64 *cols, guint n_cols, guint *n_costs)
+{
+  guint n = 0;
+  for (;;)
+    {
+      char c = *p++;
+      if (c == '\n')
+        break;
+      if (c != ' ' || n == n_cols || (p = fast_digits (p, &cols[n])) == NULL)
+        return NULL;
+      n++;
+    }
+  *n_costs = n;
+  return p;
+}
+
 /* The commonest line of all: a self cost line with one position column,
  * read straight into the function's running sums.  Same form and rules as
  * fast_cost_line; NULL when the line is not in that form. */
 static inline const char *
 fast_self_line (Reader *r, const char *p, gboolean *overflowed)
 {
-  guint64 *cols = (guint64 *) r->cols->data, v = 0, last = r->last[0];
-  guint ncols = r->n_cols, n = 0, d;
-  char c = *p;
-  if (c == '*')
-    {
-      v = last;
-      p++;
-    }
-  else
-    {
-      p += c == '+' || c == '-';
-      const char *digits = p;
-      while ((d = (guint) (guchar) *p - '0') <= 9)
-        {
-          v = v * 10 + d;
-          p++;
-        }
-      if (p == digits || p - digits > 19)
-        return NULL;
-      if (c == '+' && !g_uint64_checked_add (&v, last, v))
-        return NULL;
-      if (c == '-')
-        {
-          if (v > last)
-            return NULL;
-          v = last - v;
-        }
-    }
-  for (;;)
-    {
-      c = *p++;
-      if (c == '\n')
-        break;
-      if (c != ' ' || n == ncols)
-        return NULL;
-      guint64 x = 0;
-      const char *digits = p;
-      while ((d = (guint) (guchar) *p - '0') <= 9)
-        {
-          x = x * 10 + d;
-          p++;
-        }
-      if (p == digits || p - digits > 19)
-        return NULL;
-      cols[n++] = x;
-    }
+  guint64 *cols = (guint64 *) r->cols->data, v;
+  guint n;
+  if ((p = fast_position (p, r->last[0], &v)) == NULL
+      || (p = fast_costs (p, cols, r->n_cols, &n)) == NULL)
+    return NULL;
   guint64 *acc = (guint64 *) r->self_acc->data;
   for (guint i = 0; i < n; i++)
     if (!g_uint64_checked_add (&acc[i], acc[i], cols[i]))
@@ -1016,72 +1041,17 @@ fast_self_line (Reader *r, const char *p, gboolean *overflowed)
 
 /* The common form of a cost line, as callgrind writes it: positions
  * ("*", "+N", "-N" or N) and at most one count per event, in decimal of
- * at most 19 digits (which cannot overflow), separated by one blank, the
- * line ending in "\n" before @end.  Returns the start of the next line,
- * or NULL when the line is not in this form: cost_line then reads it
- * (and says what is wrong).  This is most of a profile, so it is one
- * tight pass with no call per number. */
+ * at most 19 digits, separated by one blank, the line ending in "\n".
+ * Returns the start of the next line, or NULL when the line is not in
+ * this form: cost_line then reads it (and says what is wrong).  This is
+ * most of a profile. */
 static const char *
 fast_cost_line (Reader *r, const char *p, guint64 *pos, guint *n_costs)
 {
-  guint64 *cols = (guint64 *) r->cols->data;
   for (guint i = 0; i < r->n_positions; i++)
-    {
-      if (i > 0 && *p++ != ' ')
-        return NULL;
-      char c = *p;
-      if (c == '*')
-        {
-          pos[i] = r->last[i];
-          p++;
-          continue;
-        }
-      p += c == '+' || c == '-';
-      guint64 v = 0;
-      const char *digits = p;
-      guint d;
-      while ((d = (guint) (guchar) *p - '0') <= 9)
-        {
-          v = v * 10 + d;
-          p++;
-        }
-      if (p == digits || p - digits > 19)
-        return NULL;
-      if (c == '+')
-        {
-          if (!g_uint64_checked_add (&v, r->last[i], v))
-            return NULL;
-        }
-      else if (c == '-')
-        {
-          if (v > r->last[i])
-            return NULL;
-          v = r->last[i] - v;
-        }
-      pos[i] = v;
-    }
-  guint n = 0;
-  for (;;)
-    {
-      char c = *p++;
-      if (c == '\n')
-        break;
-      if (c != ' ' || n == r->n_cols)
-        return NULL;
-      guint64 v = 0;
-      const char *digits = p;
-      guint d;
-      while ((d = (guint) (guchar) *p - '0') <= 9)
-        {
-          v = v * 10 + d;
-          p++;
-        }
-      if (p == digits || p - digits > 19)
-        return NULL;
-      cols[n++] = v;
-    }
-  *n_costs = n;
-  return p;
+    if ((i > 0 && *p++ != ' ') || (p = fast_position (p, r->last[i], &pos[i])) == NULL)
+      return NULL;
+  return fast_costs (p, (guint64 *) r->cols->data, r->n_cols, n_costs);
 }
 
 /* "calls=COUNT TARGET-POSITION..." */

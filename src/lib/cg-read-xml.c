@@ -196,14 +196,21 @@ parse_uint (const char *s, guint64 max, guint64 *out)
   return TRUE;
 }
 
-/* An index attribute referring to one of @count items. */
 static gboolean
-index_attr (Reader *r, const char *element, const char *name, guint count, guint32 *out,
-            GError **error)
+required_field (Reader *r, const char *element, const char *name, const char *value, GError **error)
 {
-  g_autofree char *s = NULL;
+  if (value == NULL)
+    return fail (r, error, "<%s> lacks the %s attribute", element, name);
+  return TRUE;
+}
+
+/* An index field referring to one of @count items. */
+static gboolean
+index_field (Reader *r, const char *element, const char *name, const char *s, guint count, guint32 *out,
+             GError **error)
+{
   guint64 v;
-  if (!required (r, element, name, &s, error))
+  if (!required_field (r, element, name, s, error))
     return FALSE;
   if (!parse_uint (s, G_MAXUINT32, &v) || v >= count)
     return fail (r, error, "<%s %s=\"%s\">: no such item (%u defined)", element, name, s, count);
@@ -211,13 +218,13 @@ index_attr (Reader *r, const char *element, const char *name, guint count, guint
   return TRUE;
 }
 
-/* The element's id must be the next index: documents list items in order. */
+/* An element's id @s must be the next index: documents list items in
+ * order. */
 static gboolean
-check_id (Reader *r, const char *element, guint expected, GError **error)
+id_is (Reader *r, const char *element, const char *s, guint expected, GError **error)
 {
-  g_autofree char *s = NULL;
   guint64 v;
-  if (!required (r, element, "id", &s, error))
+  if (!required_field (r, element, "id", s, error))
     return FALSE;
   if (!parse_uint (s, G_MAXUINT32, &v) || v != expected)
     return fail (r, error, "<%s id=\"%s\">: expected id %u (ids are consecutive from 0)", element, s,
@@ -225,15 +232,12 @@ check_id (Reader *r, const char *element, guint expected, GError **error)
   return TRUE;
 }
 
-/* Parses the cost list @name (absent = zeros) in the file's events into
+/* Parses the cost list @s (NULL = zeros) in the file's events into
  * r->values. */
 static gboolean
-values_attr (Reader *r, const char *element, const char *name, gboolean *present, GError **error)
+values_field (Reader *r, const char *element, const char *name, const char *s, GError **error)
 {
-  g_autofree char *s = attr (r, name);
   guint n = r->kinds->len;
-  if (present)
-    *present = s != NULL;
   if (s == NULL)
     {
       for (guint i = 0; i < n; i++)
@@ -244,6 +248,31 @@ values_attr (Reader *r, const char *element, const char *name, gboolean *present
     return fail (r, error, "<%s %s=\"%.40s\">: not a list of at most %u cost%s", element, name, s, n,
                  n == 1 ? "" : "s");
   return TRUE;
+}
+
+/* The same, from the current element's attributes. */
+static gboolean
+index_attr (Reader *r, const char *element, const char *name, guint count, guint32 *out,
+            GError **error)
+{
+  g_autofree char *s = attr (r, name);
+  return index_field (r, element, name, s, count, out, error);
+}
+
+static gboolean
+check_id (Reader *r, const char *element, guint expected, GError **error)
+{
+  g_autofree char *s = attr (r, "id");
+  return id_is (r, element, s, expected, error);
+}
+
+static gboolean
+values_attr (Reader *r, const char *element, const char *name, gboolean *present, GError **error)
+{
+  g_autofree char *s = attr (r, name);
+  if (present)
+    *present = s != NULL;
+  return values_field (r, element, name, s, error);
 }
 
 /* Adds r->values (file events) to @dst (graph events). */
@@ -387,61 +416,11 @@ row_to_fields (Item item, char *s, Fields *f)
     }
 }
 
-static gboolean
-required_field (Reader *r, const char *element, const char *name, const char *value, GError **error)
-{
-  if (value == NULL)
-    return fail (r, error, "<%s> lacks the %s attribute", element, name);
-  return TRUE;
-}
-
-/* An index field referring to one of @count items. */
-static gboolean
-index_field (Reader *r, const char *element, const char *name, const char *s, guint count, guint32 *out,
-             GError **error)
-{
-  guint64 v;
-  if (!required_field (r, element, name, s, error))
-    return FALSE;
-  if (!parse_uint (s, G_MAXUINT32, &v) || v >= count)
-    return fail (r, error, "<%s %s=\"%s\">: no such item (%u defined)", element, name, s, count);
-  *out = (guint32) v;
-  return TRUE;
-}
-
-/* An element's id must be the next index: documents list items in order
- * (rows carry none: theirs is their position). */
+/* Rows carry no id: theirs is their position. */
 static gboolean
 check_id_field (Reader *r, const Fields *f, Item item, guint slot, guint expected, GError **error)
 {
-  if (f->row)
-    return TRUE;
-  const char *element = items[item].element, *s = f->v[slot];
-  guint64 v;
-  if (!required_field (r, element, "id", s, error))
-    return FALSE;
-  if (!parse_uint (s, G_MAXUINT32, &v) || v != expected)
-    return fail (r, error, "<%s id=\"%s\">: expected id %u (ids are consecutive from 0)", element, s,
-                 expected);
-  return TRUE;
-}
-
-/* Parses the cost list @s (NULL = zeros) in the file's events into
- * r->values. */
-static gboolean
-values_field (Reader *r, const char *element, const char *name, const char *s, GError **error)
-{
-  guint n = r->kinds->len;
-  if (s == NULL)
-    {
-      for (guint i = 0; i < n; i++)
-        r->values[i] = CG_VALUE_ZERO;
-      return TRUE;
-    }
-  if (!cg_values_parse_list (s, (const CgKind *) r->kinds->data, n, r->values))
-    return fail (r, error, "<%s %s=\"%.40s\">: not a list of at most %u cost%s", element, name, s, n,
-                 n == 1 ? "" : "s");
-  return TRUE;
+  return f->row || id_is (r, items[item].element, f->v[slot], expected, error);
 }
 
 /* ---- items ---- */

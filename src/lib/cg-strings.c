@@ -1,22 +1,19 @@
-/* cg-strings.c — open addressing with linear probing over a power-of-two
- * table; a slot's home is taken from the top bits of its tag times a
- * constant (Fibonacci hashing), so the tag alone relocates it on growth. */
+/* cg-strings.c — the strings in a GStringChunk, their ids in an array,
+ * a tag table from their hash to their id. */
 #include "config.h"
 
 #include "cg-strings.h"
+#include "cg-tag-table.h"
 
 #include <string.h>
 
-typedef struct {
-  guint32 tag;  /* high half of the string's 64-bit hash */
-  guint32 id;   /* CG_STRINGS_NONE: empty */
-} Slot;
+/* a lookup that finds a free slot returns its value as "none" */
+G_STATIC_ASSERT (CG_STRINGS_NONE == CG_TAG_TABLE_EMPTY);
 
 struct _CgStrings {
   GStringChunk *chunk;
   GPtrArray *strings; /* id -> string */
-  Slot *slots;
-  guint bits;         /* log2 of the capacity */
+  CgTagTable index;   /* tag -> id */
 };
 
 static inline guint64
@@ -51,29 +48,13 @@ hash_bytes (const char *s, gsize n)
   return h;
 }
 
-static inline gsize
-home (const CgStrings *t, guint32 tag)
-{
-  return (gsize) ((guint32) (tag * 0x9E3779B1u) >> (32 - t->bits));
-}
-
-static void
-init_slots (CgStrings *t, guint bits)
-{
-  gsize n = (gsize) 1 << bits;
-  t->bits = bits;
-  t->slots = g_new (Slot, n);
-  for (gsize i = 0; i < n; i++)
-    t->slots[i].id = CG_STRINGS_NONE;
-}
-
 CgStrings *
 cg_strings_new (void)
 {
   CgStrings *t = g_new0 (CgStrings, 1);
   t->chunk = g_string_chunk_new (64 * 1024);
   t->strings = g_ptr_array_new ();
-  init_slots (t, 6);
+  cg_tag_table_init (&t->index);
   return t;
 }
 
@@ -84,70 +65,50 @@ cg_strings_free (CgStrings *t)
     return;
   g_string_chunk_free (t->chunk);
   g_ptr_array_unref (t->strings);
-  g_free (t->slots);
+  cg_tag_table_clear (&t->index);
   g_free (t);
 }
 
-/* The slot holding @s, or the empty slot where it belongs. */
-static Slot *
-find (const CgStrings *t, const char *s, gsize len, guint32 tag)
+typedef struct {
+  const char *s;
+  gsize len;
+} Key;
+
+static inline gboolean
+same_string (gconstpointer owner, gconstpointer key, guint32 id)
 {
-  gsize mask = ((gsize) 1 << t->bits) - 1;
-  for (gsize i = home (t, tag);; i = (i + 1) & mask)
-    {
-      Slot *slot = &t->slots[i];
-      if (slot->id == CG_STRINGS_NONE)
-        return slot;
-      if (slot->tag == tag)
-        {
-          const char *have = g_ptr_array_index (t->strings, slot->id);
-          if (strncmp (have, s, len) == 0 && have[len] == '\0')
-            return slot;
-        }
-    }
+  const CgStrings *t = owner;
+  const Key *k = key;
+  const char *have = g_ptr_array_index (t->strings, id);
+  return strncmp (have, k->s, k->len) == 0 && have[k->len] == '\0';
 }
 
-static void
-grow (CgStrings *t)
+static inline CgTagSlot *
+find (const CgStrings *t, const char *s, gsize len, guint32 tag)
 {
-  Slot *old = t->slots;
-  gsize n = (gsize) 1 << t->bits;
-  init_slots (t, t->bits + 1);
-  gsize mask = ((gsize) 1 << t->bits) - 1;
-  for (gsize i = 0; i < n; i++)
-    if (old[i].id != CG_STRINGS_NONE)
-      {
-        gsize j = home (t, old[i].tag);
-        while (t->slots[j].id != CG_STRINGS_NONE)
-          j = (j + 1) & mask;
-        t->slots[j] = old[i];
-      }
-  g_free (old);
+  Key key = { s, len };
+  return cg_tag_table_find (&t->index, tag, same_string, t, &key);
 }
 
 guint32
 cg_strings_intern (CgStrings *t, const char *s, gsize len)
 {
   guint32 tag = (guint32) (hash_bytes (s, len) >> 32);
-  Slot *slot = find (t, s, len, tag);
-  if (slot->id != CG_STRINGS_NONE)
-    return slot->id;
-  if (t->strings->len == CG_STRINGS_NONE)
+  CgTagSlot *slot = find (t, s, len, tag);
+  if (slot->value != CG_TAG_TABLE_EMPTY)
+    return slot->value;
+  guint32 id = t->strings->len;
+  if (id == CG_STRINGS_NONE)
     return CG_STRINGS_NONE;
-  slot->tag = tag;
-  slot->id = t->strings->len;
   g_ptr_array_add (t->strings, g_string_chunk_insert_len (t->chunk, s, (gssize) len));
-  guint32 id = slot->id;
-  /* grow past 3/4 (2^32 slots at most: ids are 32-bit anyway) */
-  if ((guint64) t->strings->len * 4 > ((guint64) 3 << t->bits) && t->bits < 32)
-    grow (t);
+  cg_tag_table_fill (&t->index, slot, tag, id);
   return id;
 }
 
 guint32
 cg_strings_lookup (const CgStrings *t, const char *s, gsize len)
 {
-  return find (t, s, len, (guint32) (hash_bytes (s, len) >> 32))->id;
+  return find (t, s, len, (guint32) (hash_bytes (s, len) >> 32))->value;
 }
 
 const char *
