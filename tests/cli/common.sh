@@ -104,3 +104,13 @@ annotate_compare () {
       exit (wrong > 0 || compared < rows * 0.8)
     }' "$1" "$2"
 }
+
+# variant_flags VARIANT — the compiler flags of the builds the gmon tests
+# make of each program: nopie, pie, m32 (where multilib is installed)
+variant_flags () {
+  case $1 in
+    nopie) echo "-no-pie" ;;
+    pie) echo "-pie -fPIE" ;;
+    m32) echo "-m32" ;;
+  esac
+}

@@ -105,11 +105,7 @@ whole () {
 
 built=0
 for variant in nopie pie m32; do
-  case $variant in
-    nopie) flags="-no-pie" ;;
-    pie) flags="-pie -fPIE" ;;
-    m32) flags="-m32" ;;
-  esac
+  flags=$(variant_flags $variant)
   exe="$tmp/gmonreal-$variant"
   # -O2 makes the clones and pieces; no sibling calls keeps the recursion
   $cc -pg -O2 -fno-optimize-sibling-calls $flags -o "$exe" "$programs/gmonreal-main.c" \

@@ -76,11 +76,7 @@ GPROF=$(command -v gprof) || { finish; }
 cc=${CC:-cc}
 built=0
 for variant in nopie pie m32; do
-  case $variant in
-    nopie) flags="-no-pie" ;;
-    pie) flags="-pie -fPIE" ;;
-    m32) flags="-m32" ;;
-  esac
+  flags=$(variant_flags $variant)
   exe="$tmp/gmondemo-$variant"
   # -fno-inline and no sibling calls keep the recursion the source has
   $cc -pg -O1 -fno-inline -fno-optimize-sibling-calls $flags -o "$exe" \

@@ -3,6 +3,8 @@
 
 #include "cg-test.h"
 
+#include <stdarg.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -65,6 +67,20 @@ cg_test_read_string (const char *contents, GError **error)
   if (!cg_read_file (p, path, NULL, error))
     g_clear_pointer (&p, cg_profile_free);
   cg_test_remove (path);
+  return p;
+}
+
+CgProfile *
+cg_test_profile_new (CgKind kind, const char *name, ...)
+{
+  CgProfile *p = cg_profile_new ();
+  guint e;
+  g_assert (cg_profile_ensure_event (p, "time", "seconds", kind, &e, NULL) && e == 0);
+  va_list ap;
+  va_start (ap, name);
+  for (; name != NULL; name = va_arg (ap, const char *))
+    cg_graph_ensure_function (cg_profile_graph (p), "o", name);
+  va_end (ap);
   return p;
 }
 

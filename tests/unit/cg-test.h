@@ -29,6 +29,11 @@ void cg_test_remove (char *path);
  * failure returns NULL and sets @error. */
 CgProfile *cg_test_read_string (const char *contents, GError **error);
 
+/* A new profile with one event "time" (seconds) of @kind, event 0, and
+ * the functions named by the NULL-terminated arguments, ids 0, 1, ... in
+ * object "o". */
+CgProfile *cg_test_profile_new (CgKind kind, const char *name, ...) G_GNUC_NULL_TERMINATED;
+
 /* Asserts that @error is set in CG_ERROR with @code and that its message
  * contains @fragment (NULL: anything). */
 #define CG_ASSERT_ERROR(error, code, fragment) \

@@ -63,13 +63,8 @@ test_cycles_match_tarjan (void)
 static void
 test_propagation (void)
 {
-  g_autoptr (CgProfile) p = cg_profile_new ();
+  g_autoptr (CgProfile) p = cg_test_profile_new (CG_KIND_REAL, "main", "a", "b", "c", "x", "y", NULL);
   CgGraph *g = cg_profile_graph (p);
-  guint e;
-  cg_profile_ensure_event (p, "time", "seconds", CG_KIND_REAL, &e, NULL);
-  const char *names[] = { "main", "a", "b", "c", "x", "y" };
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    cg_graph_ensure_function (g, "o", names[i]);
   cg_graph_self (g, 3)[0].x = 8;
   cg_graph_self (g, 5)[0].x = 4;
   static const guint arcs[][3] = { { 0, 1, 3 }, { 0, 2, 1 }, { 1, 3, 1 }, { 2, 3, 3 }, { 0, 4, 2 },
@@ -111,13 +106,9 @@ test_propagation (void)
 static void
 test_static_arcs (void)
 {
-  g_autoptr (CgProfile) p = cg_profile_new ();
+  g_autoptr (CgProfile) p = cg_test_profile_new (CG_KIND_REAL, "main", "a", "b", "c", NULL);
   CgGraph *g = cg_profile_graph (p);
-  guint e;
-  cg_profile_ensure_event (p, "time", "seconds", CG_KIND_REAL, &e, NULL);
-  const char *names[] = { "main", "a", "b", "c" };
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    cg_graph_ensure_function (g, "o", names[i]);
+  guint e = 0;
   CgArcId ma = cg_graph_ensure_arc (g, 0, 1), ab = cg_graph_ensure_arc (g, 1, 2), ac = cg_graph_ensure_arc (g, 1, 3);
   cg_graph_arc_add_calls (g, ma, 2);
   cg_graph_arc_add_calls (g, ab, 5);
@@ -172,13 +163,9 @@ test_static_arcs (void)
 static void
 test_from_contexts (void)
 {
-  g_autoptr (CgProfile) p = cg_profile_new ();
+  g_autoptr (CgProfile) p = cg_test_profile_new (CG_KIND_INTEGER, "main", "even", "odd", "leaf", NULL);
   CgGraph *g = cg_profile_graph (p);
-  guint e;
-  cg_profile_ensure_event (p, "time", "seconds", CG_KIND_INTEGER, &e, NULL);
-  const char *names[] = { "main", "even", "odd", "leaf" };
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    cg_graph_ensure_function (g, "o", names[i]);
+  guint e = 0;
   CgContexts *cx = cg_profile_ensure_contexts (p);
   static const struct {
     guint len;

@@ -19,6 +19,7 @@ typedef struct {
 static gboolean
 read_text (const char *text, Read *out, GError **error)
 {
+  *out = (Read) { NULL };
   out->profile = cg_test_read_string (text, error);
   if (out->profile == NULL)
     return FALSE;
