@@ -38,7 +38,7 @@ static gboolean
 write_tree (CgProfile *p, gpointer costs, FILE *f)
 {
   g_autoptr (CgDisplayTree) t = cg_display_tree_new (cg_profile_graph (p), costs, 0);
-  CgTreeTextOptions o = { 0, 0.5, 0 };
+  CgTreeTextOptions o = { .view = { .event = 0, .threshold = 0.5 } };
   return cg_write_tree_text (p, costs, t, &o, f, NULL);
 }
 
