@@ -8,7 +8,9 @@
 #   TARGET  name  measured  limit  PASS|MISS
 # Environment: BENCH_MB (size of the compiler-shaped profile, default 500),
 # BENCH_DIR (work directory, default bench/work), GPROF2DOT (path to
-# gprof2dot.py, optional).
+# gprof2dot.py, optional), BENCH_TIMEOUT (seconds another tool may take on
+# one input before it is stopped, default 900: its line then says exit 124;
+# what gprof2dot says on stderr is kept in BENCH_DIR/gprof2dot-INPUT.err).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -36,6 +38,9 @@ target () { # NAME MEASURED LIMIT (measured must be <= limit)
   printf 'TARGET  %-52s %10s %10s  %s\n' "$1" "$2" "$3" "$verdict"
 }
 
+# other tools get BENCH_TIMEOUT seconds an input
+limit="timeout ${BENCH_TIMEOUT:-900}"
+
 ratio () { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 echo "# cgtools benchmark: $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, inputs in $work"
@@ -52,7 +57,7 @@ for scale in $((mb / 10)) "$mb"; do
   run "$in" cgtree "'$tools/cgtree' '$work/$in.cost.xml' >/dev/null"; tree=$wall
   run "$in" "pipeline (4 stages)" "'$tools/cgmerge' '$work/$in' | '$tools/cgcycles' | '$tools/cgcost' | '$tools/cgtree' >/dev/null"
   pipeline=$wall
-  eval "merge_$scale=$merge cycles_$scale=$cycles cost_$scale=$cost tree_$scale=$tree"
+  eval "merge_$scale=$merge cycles_$scale=$cycles cost_$scale=$cost tree_$scale=$tree pipeline_$scale=$pipeline"
 done
 full="compiler-$mb.cg"
 size_mb=$(awk -v s="$(stat -c %s "$work/$full")" 'BEGIN { printf "%.1f", s / 1e6 }')
@@ -62,7 +67,10 @@ else
   annotate=""
 fi
 if [ -n "${GPROF2DOT:-}" ]; then
-  run "$full" gprof2dot "python3 '$GPROF2DOT' -f callgrind '$work/$full' >/dev/null"
+  small_in="compiler-$((mb / 10)).cg"
+  run "$small_in" gprof2dot "$limit python3 '$GPROF2DOT' -f callgrind '$work/$small_in' >/dev/null 2>'$work/gprof2dot-$small_in.err'"
+  g2d_small=$wall g2d_small_status=$status
+  run "$full" gprof2dot "$limit python3 '$GPROF2DOT' -f callgrind '$work/$full' >/dev/null 2>'$work/gprof2dot-$full.err'"
 fi
 
 # ---- cycles ----
@@ -76,7 +84,8 @@ for spec in "cycles 2000" "ring 7500"; do
   eval "dec_$1=$wall dec_status_$1=$status"
   run "$in" cgtree "'$tools/cgtree' '$work/$in' >/dev/null"; eval "treec_$1=$wall"
   if [ -n "${GPROF2DOT:-}" ]; then
-    run "$in" gprof2dot "python3 '$GPROF2DOT' -f callgrind '$work/$in' >/dev/null"
+    run "$in" gprof2dot "$limit python3 '$GPROF2DOT' -f callgrind '$work/$in' >/dev/null 2>'$work/gprof2dot-$in.err'"
+    eval "g2d_$1=$wall g2d_status_$1=$status"
   fi
 done
 
@@ -88,6 +97,9 @@ run "$in" cgmerge "'$tools/cgmerge' '$work/$in' >'$work/$in.xml'"; [ "$status" =
 run "$in" cgcycles "'$tools/cgcycles' '$work/$in.xml' >'$work/$in.cycles.xml'"; [ "$status" = 0 ] || chain_ok=0
 run "$in" cgcost "'$tools/cgcost' '$work/$in.cycles.xml' >'$work/$in.cost.xml'"; [ "$status" = 0 ] || chain_ok=0
 run "$in" cgtree "'$tools/cgtree' '$work/$in.cost.xml' >/dev/null"; [ "$status" = 0 ] || chain_ok=0
+if [ -n "${GPROF2DOT:-}" ]; then
+  run "$in" "gprof2dot -f collapse" "$limit python3 '$GPROF2DOT' -f collapse '$work/$in' >/dev/null 2>'$work/gprof2dot-$in.err'"
+fi
 
 # ---- 100 gmon.out files of one program ----
 if $cc -pg -O1 -o "$work/gmonprog" "$here/gmonprog.c" 2>/dev/null; then
@@ -122,3 +134,10 @@ target "7,500-member cycle: cgcost seconds" "$costc_ring" 1
 [ "$dec_status_cycles" = 0 ] && target "2,000 cycles: decompose seconds" "$dec_cycles" 1
 [ "$dec_status_ring" = 0 ] && target "7,500-member cycle: decompose seconds" "$dec_ring" 1
 target "million-deep chain through every stage: failures" "$((1 - chain_ok))" 0
+# against gprof2dot, where it finished: cgtools must be ahead (ratio < 1)
+if [ -n "${GPROF2DOT:-}" ]; then
+  [ "$g2d_small_status" = 0 ] && target "pipeline / gprof2dot time (compiler, 1/10 size)" \
+    "$(ratio "$(eval echo "\$pipeline_$small")" "$g2d_small")" 1
+  [ "$g2d_status_cycles" = 0 ] && target "2,000 cycles: decompose / gprof2dot time" "$(ratio "$dec_cycles" "$g2d_cycles")" 1
+  [ "$g2d_status_ring" = 0 ] && target "7,500-member cycle: decompose / gprof2dot time" "$(ratio "$dec_ring" "$g2d_ring")" 1
+fi
