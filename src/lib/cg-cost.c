@@ -163,45 +163,51 @@ cg_costs_has_arc_split (const CgCosts *c)
   return c->arc_self.values != NULL;
 }
 
-static void
-ensure_split (CgCosts *c)
+/* An arc split (self and children) is allocated, both halves at once,
+ * when first written; before that its rows read as NULL. */
+static CgValue *
+split_row (CgCosts *c, CgMatrix *self, CgMatrix *children, CgMatrix *want, CgArcId a)
 {
-  if (c->arc_self.values)
-    return;
-  cg_matrix_init (&c->arc_self, c->arcs.cols);
-  cg_matrix_set_rows (&c->arc_self, c->arcs.rows);
-  cg_matrix_init (&c->arc_children, c->arcs.cols);
-  cg_matrix_set_rows (&c->arc_children, c->arcs.rows);
+  g_assert (a < c->arcs.rows);
+  if (self->values == NULL)
+    {
+      cg_matrix_init (self, c->arcs.cols);
+      cg_matrix_set_rows (self, c->arcs.rows);
+      cg_matrix_init (children, c->arcs.cols);
+      cg_matrix_set_rows (children, c->arcs.rows);
+    }
+  return cg_matrix_row (want, a);
+}
+
+static const CgValue *
+split_row_const (const CgCosts *c, const CgMatrix *m, CgArcId a)
+{
+  g_assert (a < c->arcs.rows);
+  return m->values ? cg_matrix_row (m, a) : NULL;
 }
 
 CgValue *
 cg_costs_arc_self (CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  ensure_split (c);
-  return cg_matrix_row (&c->arc_self, a);
+  return split_row (c, &c->arc_self, &c->arc_children, &c->arc_self, a);
 }
 
 CgValue *
 cg_costs_arc_children (CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  ensure_split (c);
-  return cg_matrix_row (&c->arc_children, a);
+  return split_row (c, &c->arc_self, &c->arc_children, &c->arc_children, a);
 }
 
 const CgValue *
 cg_costs_arc_self_const (const CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  return c->arc_self.values ? cg_matrix_row (&c->arc_self, a) : NULL;
+  return split_row_const (c, &c->arc_self, a);
 }
 
 const CgValue *
 cg_costs_arc_children_const (const CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  return c->arc_children.values ? cg_matrix_row (&c->arc_children, a) : NULL;
+  return split_row_const (c, &c->arc_children, a);
 }
 
 gboolean
@@ -210,45 +216,28 @@ cg_costs_has_arc_split2 (const CgCosts *c)
   return c->arc_self2.values != NULL;
 }
 
-static void
-ensure_split2 (CgCosts *c)
-{
-  if (c->arc_self2.values)
-    return;
-  cg_matrix_init (&c->arc_self2, c->arcs.cols);
-  cg_matrix_set_rows (&c->arc_self2, c->arcs.rows);
-  cg_matrix_init (&c->arc_children2, c->arcs.cols);
-  cg_matrix_set_rows (&c->arc_children2, c->arcs.rows);
-}
-
 CgValue *
 cg_costs_arc_self2 (CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  ensure_split2 (c);
-  return cg_matrix_row (&c->arc_self2, a);
+  return split_row (c, &c->arc_self2, &c->arc_children2, &c->arc_self2, a);
 }
 
 CgValue *
 cg_costs_arc_children2 (CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  ensure_split2 (c);
-  return cg_matrix_row (&c->arc_children2, a);
+  return split_row (c, &c->arc_self2, &c->arc_children2, &c->arc_children2, a);
 }
 
 const CgValue *
 cg_costs_arc_self2_const (const CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  return c->arc_self2.values ? cg_matrix_row (&c->arc_self2, a) : NULL;
+  return split_row_const (c, &c->arc_self2, a);
 }
 
 const CgValue *
 cg_costs_arc_children2_const (const CgCosts *c, CgArcId a)
 {
-  g_assert (a < c->arcs.rows);
-  return c->arc_children2.values ? cg_matrix_row (&c->arc_children2, a) : NULL;
+  return split_row_const (c, &c->arc_children2, a);
 }
 
 gboolean
