@@ -25,8 +25,6 @@ struct _CgDisplayTree {
 
 typedef struct {
   CgGraph *graph;
-  const CgCosts *costs;
-  guint event;
   CgKind kind;
   guint32 *rank; /* per in-scope function: its place in Kaes's order */
 } Order;
@@ -40,29 +38,25 @@ compare_names (const Order *o, CgFunctionId a, CgFunctionId b)
   return c != 0 ? c : (a > b) - (a < b);
 }
 
-static int
-compare_totals (const Order *o, CgFunctionId a, CgFunctionId b)
-{
-  return cg_value_compare (o->kind, cg_costs_total_const (o->costs, a)[o->event],
-                           cg_costs_total_const (o->costs, b)[o->event]);
-}
+/* A function and its total, sorted as one array: comparing through the
+ * cost matrix would cost two cache misses a comparison on a large graph. */
+typedef struct {
+  CgValue total;
+  CgFunctionId f;
+} Keyed;
 
 /* Kaes's ordering of functions: by total, then name (then object and
  * index, so that the order is total). */
-static int
-compare_functions (const Order *o, CgFunctionId a, CgFunctionId b)
-{
-  int c = compare_totals (o, a, b);
-  return c != 0 ? c : compare_names (o, a, b);
-}
-
 static gint
 by_kaes_order (gconstpointer a, gconstpointer b, gpointer data)
 {
-  return compare_functions (data, *(const CgFunctionId *) a, *(const CgFunctionId *) b);
+  const Keyed *x = a, *y = b;
+  const Order *o = data;
+  int c = cg_value_compare (o->kind, x->total, y->total);
+  return c != 0 ? c : compare_names (o, x->f, y->f);
 }
 
-/* compare_functions through the ranks: the tree compares functions
+/* Kaes's ordering through the ranks: the tree compares functions
  * millions of times (the best caller of each, the heap of stranded ones),
  * and a rank is one small array instead of two cost vectors and names. */
 static inline int
@@ -200,7 +194,7 @@ CgDisplayTree *
 cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayTreeOptions *options)
 {
   guint event = options->event;
-  Order o = { graph, costs, event, cg_costs_kind (costs, event), NULL };
+  Order o = { graph, cg_costs_kind (costs, event), NULL };
   Direction d = { graph, options->inverted };
   guint nf = cg_graph_n_functions (graph);
   CgDisplayTree *t = g_new0 (CgDisplayTree, 1);
@@ -221,39 +215,34 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   g_autofree CgNodeId *best_node = g_new (CgNodeId, MAX (nf, 1));
   g_autofree CgFunctionId *best_node_caller = g_new (CgFunctionId, MAX (nf, 1));
   g_autofree guint8 *in_heap = g_new0 (guint8, MAX (nf, 1));
-  g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (CgFunctionId), nf);
+  g_autoptr (GArray) keyed = g_array_sized_new (FALSE, FALSE, sizeof (Keyed), nf);
   for (CgFunctionId f = 0; f < nf; f++)
     if (IN_SCOPE (f))
-      g_array_append_val (order, f);
+      {
+        Keyed k = { cg_costs_total_const (costs, f)[event], f };
+        g_array_append_val (keyed, k);
+      }
   /* ranks in Kaes's order (one sort); then the display order of roots,
    * largest total first and by name among equal totals: the sorted runs
    * of equal totals taken from the last, each in name order */
-  g_array_sort_with_data (order, by_kaes_order, &o);
-  guint n_in_scope = order->len;
+  g_array_sort_with_data (keyed, by_kaes_order, &o);
+  guint n_in_scope = keyed->len;
+  const Keyed *ks = (const Keyed *) keyed->data;
   g_autofree guint32 *rank = g_new (guint32, MAX (nf, 1));
   o.rank = rank;
-  CgFunctionId *ord = (CgFunctionId *) order->data;
   for (guint i = 0; i < n_in_scope; i++)
-    rank[ord[i]] = i;
-  for (guint i = 0, j = n_in_scope; i < j; i++, j--)
+    rank[ks[i].f] = i;
+  g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (CgFunctionId), n_in_scope);
+  for (guint j = n_in_scope; j > 0;)
     {
-      CgFunctionId tmp = ord[i];
-      ord[i] = ord[j - 1];
-      ord[j - 1] = tmp;
+      guint i = j - 1;
+      while (i > 0 && cg_value_compare (o.kind, ks[i - 1].total, ks[j - 1].total) == 0)
+        i--;
+      for (guint k = i; k < j; k++)
+        g_array_append_val (order, ks[k].f);
+      j = i;
     }
-  for (guint i = 0; i < n_in_scope;)
-    {
-      guint j = i + 1;
-      while (j < n_in_scope && compare_totals (&o, ord[i], ord[j]) == 0)
-        j++;
-      for (guint a = i, b = j; a + 1 < b; a++, b--)
-        {
-          CgFunctionId tmp = ord[a];
-          ord[a] = ord[b - 1];
-          ord[b - 1] = tmp;
-        }
-      i = j;
-    }
+  g_clear_pointer (&keyed, g_array_unref);
   for (CgFunctionId f = 0; f < nf; f++)
     {
       t->master[f] = best_node[f] = CG_NO_ID;

@@ -3,7 +3,13 @@
 
 #include "cg-scc.h"
 
+/* A function's DFS number while it is on Tarjan's stack; two marks
+ * outside the numbers for before (UNVISITED) and after (DONE).  DONE is
+ * above every number, so "index[w] < low[v]" is false for a function
+ * already placed in a component: no on-stack flag is needed (Pearce's
+ * observation), and trying a callee reads one number. */
 #define UNVISITED G_MAXUINT32
+#define DONE (G_MAXUINT32 - 1)
 
 typedef struct {
   CgFunctionId f;
@@ -54,7 +60,6 @@ cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
   guint n = cg_graph_n_functions (g);
   g_autofree guint32 *index = g_new (guint32, MAX (n, 1));
   g_autofree guint32 *low = g_new (guint32, MAX (n, 1));
-  g_autofree guint8 *on_stack = g_new0 (guint8, MAX (n, 1));
   g_autofree guint32 *start = NULL, *targets = NULL;
   callee_rows (g, filter, user_data, &start, &targets);
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
@@ -75,7 +80,6 @@ cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
       g_array_append_val (visits, ((Visit) { root, start[root + 1] }));
       index[root] = low[root] = counter++;
       g_array_append_val (stack, root);
-      on_stack[root] = 1;
 
       while (visits->len > 0)
         {
@@ -88,10 +92,9 @@ cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
                 {
                   index[w] = low[w] = counter++;
                   g_array_append_val (stack, w);
-                  on_stack[w] = 1;
                   g_array_append_val (visits, ((Visit) { w, start[w + 1] }));
                 }
-              else if (on_stack[w] && index[w] < low[v])
+              else if (index[w] < low[v])
                 low[v] = index[w];
               continue;
             }
@@ -104,7 +107,7 @@ cg_scc_find (CgGraph *g, CgArcFilter filter, gpointer user_data)
                 {
                   w = g_array_index (stack, CgFunctionId, stack->len - 1);
                   g_array_set_size (stack, stack->len - 1);
-                  on_stack[w] = 0;
+                  index[w] = DONE;
                   scc->component_of[w] = component;
                   size++;
                 }
