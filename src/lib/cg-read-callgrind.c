@@ -49,19 +49,10 @@ typedef struct {
   guint32 base;       /* string id of the function's name, without context */
   guint32 node;       /* the context last used with this name: almost always
                        * the one asked for next, found without hashing */
-  guint32 level : 29;
+  guint32 level : 30;
   guint32 multi : 1;  /* contexts in several objects: all in node_index */
   guint32 known : 1;  /* a function name of this file (else all zero) */
-  guint32 copies : 1; /* some id of this name is a copy (see copy_object) */
 } NameInfo;
-
-/* The first function of a name that another function of the same name
- * in the same object came after (see copy_object). */
-typedef struct {
-  guint32 object;
-  guint32 name; /* string id */
-  guint32 file; /* its source file */
-} Origin;
 
 typedef enum { SPACE_OBJECT, SPACE_FILE, SPACE_FUNCTION } Space;
 
@@ -138,11 +129,6 @@ typedef struct {
   /* distinct function names of this file, interned in the graph (a name
    * without context is its function's name: one copy serves both) */
   GArray *name_info;        /* NameInfo per string id */
-  /* static functions of one name in several source files (see
-   * copy_object) */
-  GArray *origins;          /* Origin */
-  CgPairMap *origin_index;  /* (object, base name) -> origin */
-  IdTable copy_objects;     /* function id -> its qualified object */
 
   /* context nodes: (object string id, name index) -> node */
   CgPairMap *node_index;
@@ -179,7 +165,6 @@ typedef struct {
   guint32 cob;              /* CG_NO_ID: default (current object) */
   guint32 cfi;              /* CG_NO_ID: default (current file) */
   guint32 cfn_name;         /* CG_NO_ID before the first cfn= */
-  guint32 cfn_object;       /* the callee's qualified object, or CG_NO_ID */
 
   Pending pending;
   guint64 pending_line;
@@ -358,25 +343,21 @@ cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *le
     *level = (guint) MIN (l, (guint64) G_MAXUINT);
 }
 
-/* The name's string id, its NameInfo filled in on first sight; *@seen
- * (if not NULL): whether it was a function name of this file before. */
+/* The name's string id, its NameInfo filled in on first sight. */
 static guint32
-name_index (Reader *r, const char *s, gsize len, gboolean *seen)
+name_index (Reader *r, const char *s, gsize len)
 {
   guint32 full = cg_graph_intern_id (r->graph, s, (gssize) len);
-  gboolean known = full < r->name_info->len && g_array_index (r->name_info, NameInfo, full).known;
-  if (seen)
-    *seen = known;
-  if (known)
+  if (full < r->name_info->len && g_array_index (r->name_info, NameInfo, full).known)
     return full;
   gsize base_len;
   guint level;
-  NameInfo info = { 0, CG_NO_ID, 0, 0, 1, 0 };
+  NameInfo info = { 0, CG_NO_ID, 0, 0, 1 };
   /* split the stored name: escaping never touches an apostrophe */
   const char *stored = cg_graph_string (r->graph, full);
   gsize full_len = strlen (stored);
   cg_callgrind_split_name (stored, full_len, &base_len, &level);
-  info.level = MIN (level, (guint) (1u << 29) - 1);
+  info.level = MIN (level, (guint) (1u << 30) - 1);
   r->level_names |= level > 1;
   info.base = base_len == full_len ? full : cg_graph_intern_id (r->graph, stored, (gssize) base_len);
   guint32 most = MAX (full, info.base);
@@ -444,33 +425,20 @@ touch (Reader *r, guint32 k)
     }
 }
 
-/* How a function name line named its function (see copy_object). */
-typedef struct {
-  guint32 id;       /* the compressed id, or CG_NO_ID */
-  gboolean defined; /* this line gave the id a name it did not have */
-  gboolean seen;    /* ... a name that was used before */
-} NameUse;
-
 /* Parses a name value "(id) name", "(id)" or "name".  *@out receives,
- * for objects and files, the string id, for functions the name index,
- * and then *@use (if not NULL) how. */
+ * for objects and files, the string id, for functions the name index. */
 static gboolean
-parse_name_id (Reader *r, Space space, const char *v, const char *end, guint32 *out, NameUse *use,
-               GError **error)
+parse_name (Reader *r, Space space, const char *v, const char *end, guint32 *out, GError **error)
 {
   static const char *const space_names[] = { "object", "file", "function" };
   IdTable *ids = space == SPACE_OBJECT ? &r->object_ids
                  : space == SPACE_FILE ? &r->file_ids : &r->function_ids;
   skip_blanks (&v, end);
   gboolean compressed = end - v >= 2 && v[0] == '(' && g_ascii_isdigit (v[1]);
-  NameUse unused;
-  if (use == NULL)
-    use = &unused;
-  *use = (NameUse) { CG_NO_ID, FALSE, FALSE };
   if (!compressed)
     {
       if (space == SPACE_FUNCTION)
-        *out = name_index (r, v, (gsize) (end - v), NULL);
+        *out = name_index (r, v, (gsize) (end - v));
       else
         *out = cg_graph_intern_id (r->graph, v, end - v);
       return TRUE;
@@ -487,7 +455,6 @@ parse_name_id (Reader *r, Space space, const char *v, const char *end, guint32 *
     return fail (r, error, CG_ERROR_PARSE, "expected ')' after the %s id", space_names[space]);
   p++;
   skip_blanks (&p, end);
-  use->id = (guint32) id;
   if (p == end)
     {
       guint32 value = id_table_lookup (ids, (guint32) id);
@@ -500,87 +467,11 @@ parse_name_id (Reader *r, Space space, const char *v, const char *end, guint32 *
   /* a definition; callgrind repeats them per dump, other producers may
    * redefine an id: the later one wins */
   if (space == SPACE_FUNCTION)
-    *out = name_index (r, p, (gsize) (end - p), &use->seen);
+    *out = name_index (r, p, (gsize) (end - p));
   else
     *out = cg_graph_intern_id (r->graph, p, end - p);
-  /* callgrind repeats its definitions in every part */
-  use->defined = id_table_lookup (ids, (guint32) id) != *out;
   id_table_store (ids, (guint32) id, *out);
   return TRUE;
-}
-
-static gboolean
-parse_name (Reader *r, Space space, const char *v, const char *end, guint32 *out, GError **error)
-{
-  return parse_name_id (r, space, v, end, out, NULL, error);
-}
-
-static void
-origin_key (gconstpointer data, guint32 k, guint32 *object, guint32 *name)
-{
-  const Origin *o = &g_array_index (((const Reader *) data)->origins, Origin, k);
-  *object = o->object;
-  *name = o->name;
-}
-
-/* The context (@object, name index @name), or CG_NO_ID. */
-static guint32
-node_find (Reader *r, guint32 object, guint32 name)
-{
-  const NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
-  if (info->node != CG_NO_ID && node_at (r, info->node)->object == object)
-    return info->node;
-  return info->multi ? cg_pair_map_lookup (r->node_index, object, name) : CG_NO_ID;
-}
-
-/* The qualified object under which the function named @name (a full
- * name, with context), in @object and source @file, is kept, as @use
- * tells; CG_NO_ID when it is kept under @object.
- *
- * callgrind identifies a function by (object, file, name) and compresses
- * names by function and context, so a second id that defines a name
- * already in use in one object is another function: a static function
- * of that name in another source file (glibc's ld.so has two
- * check_match).  They are kept apart as gprof keeps them: the first under
- * @object, each other under the qualified object "OBJECT (FILE)", which
- * its label shows; a context ("f'2") goes with the function of its file.
- * Without compression (--compress-strings=no) nothing tells them apart,
- * and they are one function, as is a context defined before the second
- * function was. */
-static guint32
-copy_object (Reader *r, const NameUse *use, guint32 name, guint32 object, guint32 file)
-{
-  if (use->id == CG_NO_ID)
-    return CG_NO_ID;
-  NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
-  if (!use->defined)
-    return info->copies ? id_table_lookup (&r->copy_objects, use->id) : CG_NO_ID;
-  guint32 base = info->base, k;
-  gboolean copy = FALSE;
-  if (base == name && use->seen && (k = node_find (r, object, name)) != CG_NO_ID)
-    {
-      const char *origin_file = cg_graph_function_file (r->graph, node_at (r, k)->function);
-      Origin o = { object, name, cg_graph_intern_id (r->graph, origin_file, -1) };
-      if (cg_pair_map_insert (r->origin_index, object, name, r->origins->len) == r->origins->len)
-        g_array_append_val (r->origins, o);
-      copy = TRUE;
-    }
-  else if (base != name && g_array_index (r->name_info, NameInfo, base).copies
-           && (k = cg_pair_map_lookup (r->origin_index, object, base)) != CG_PAIR_MAP_NONE)
-    copy = file != g_array_index (r->origins, Origin, k).file;
-  if (!copy)
-    {
-      /* an id defined anew (not callgrind's way) is no copy any more */
-      if (id_table_lookup (&r->copy_objects, use->id) != CG_NO_ID)
-        id_table_store (&r->copy_objects, use->id, CG_NO_ID);
-      return CG_NO_ID;
-    }
-  g_autofree char *qualified = g_strdup_printf ("%s (%s)", cg_graph_string (r->graph, object),
-                                                cg_graph_string (r->graph, file));
-  guint32 q = cg_graph_intern_id (r->graph, qualified, -1);
-  g_array_index (r->name_info, NameInfo, name).copies = 1;
-  id_table_store (&r->copy_objects, use->id, q);
-  return q;
 }
 
 /* ---- parts ---- */
@@ -603,7 +494,7 @@ reset_part (Reader *r)
   r->fn_node = CG_NO_ID;
   next_block (r);
   r->cob = r->cfi = CG_NO_ID;
-  r->cfn_name = r->cfn_object = CG_NO_ID;
+  r->cfn_name = CG_NO_ID;
 }
 
 static gboolean
@@ -1187,7 +1078,7 @@ calls_line (Reader *r, const char *p, const char *end, GError **error)
       if ((gint) i == r->line_column)
         target_line = v;
     }
-  guint32 object = r->cfn_object != CG_NO_ID ? r->cfn_object : r->cob != CG_NO_ID ? r->cob : r->ob;
+  guint32 object = r->cob != CG_NO_ID ? r->cob : r->ob;
   r->pending_callee = node_of (r, object, r->cfn_name);
   Node *callee = node_at (r, r->pending_callee);
   if (!callee->located)
@@ -1217,36 +1108,22 @@ spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *en
       r->pending_line = r->line;
       return TRUE;
     }
-  NameUse use;
   if (KEY ("fn"))
     {
-      if (!parse_name_id (r, SPACE_FUNCTION, p, end, &name, &use, error))
+      if (!parse_name (r, SPACE_FUNCTION, p, end, &name, error))
         return FALSE;
       if (!flush_self (r, error))
         return FALSE;
-      guint32 copy = copy_object (r, &use, name, r->ob, r->fl);
-      r->fn_node = node_of (r, copy != CG_NO_ID ? copy : r->ob, name);
+      r->fn_node = node_of (r, r->ob, name);
       next_block (r);
       r->file = r->fl;
       cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
       return TRUE;
     }
   if (KEY ("cfn"))
-    {
-      if (!parse_name_id (r, SPACE_FUNCTION, p, end, &r->cfn_name, &use, error))
-        return FALSE;
-      r->cfn_object = copy_object (r, &use, r->cfn_name, r->cob != CG_NO_ID ? r->cob : r->ob,
-                                   r->cfi != CG_NO_ID ? r->cfi : r->file);
-      return TRUE;
-    }
+    return parse_name (r, SPACE_FUNCTION, p, end, &r->cfn_name, error);
   if (KEY ("jfn"))
-    {
-      /* no arc, but it may define the id */
-      if (!parse_name_id (r, SPACE_FUNCTION, p, end, &name, &use, error))
-        return FALSE;
-      copy_object (r, &use, name, r->ob, r->file);
-      return TRUE;
-    }
+    return parse_name (r, SPACE_FUNCTION, p, end, &name, error);
   if (KEY ("ob"))
     return parse_name (r, SPACE_OBJECT, p, end, &r->ob, error);
   if (KEY ("cob"))
@@ -1309,9 +1186,6 @@ reader_clear (Reader *r)
   id_table_clear (&r->file_ids);
   id_table_clear (&r->function_ids);
   g_array_unref (r->name_info);
-  g_array_unref (r->origins);
-  cg_pair_map_free (r->origin_index);
-  id_table_clear (&r->copy_objects);
   cg_pair_map_free (r->node_index);
   g_array_unref (r->nodes);
   cg_matrix_clear (&r->node_sum);
@@ -1381,8 +1255,6 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .in = input,
     .options = options ? options : &defaults,
     .name_info = g_array_new (FALSE, TRUE, sizeof (NameInfo)),
-    .origins = g_array_new (FALSE, FALSE, sizeof (Origin)),
-    .origin_index = cg_pair_map_new (origin_key, &r),
     .node_index = cg_pair_map_new (node_key, &r),
     .nodes = g_array_new (FALSE, FALSE, sizeof (Node)),
     .touched = g_array_new (FALSE, FALSE, sizeof (guint32)),
@@ -1398,7 +1270,6 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
   id_table_init (&r.object_ids);
   id_table_init (&r.file_ids);
   id_table_init (&r.function_ids);
-  id_table_init (&r.copy_objects);
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
   reset_part (&r);
 

@@ -530,87 +530,6 @@ test_crlf_and_redefinition (void)
   cg_profile_free (r.profile);
 }
 
-static void
-test_statics_of_one_name (void)
-{
-  /* as callgrind 3.19 wrote a program whose a.c and b.c each have a
-   * static helper: two ids define "helper" (and "helper'2") in one
-   * object; a third helper in libc is another function already; malloc
-   * is defined in two objects, each once (no copy) */
-  static const char text[] =
-    "events: Ir\n"
-    "ob=(1) /bin/st\n"
-    "fl=(1) a.c\n"
-    "fn=(1) a_entry\n"
-    "1 2\n"
-    "cfn=(3) helper\n"
-    "calls=1 5\n"
-    "1 107\n"
-    "fn=(3)\n"
-    "5 40\n"
-    "cfi=(2) b.c\n"
-    "cfn=(2) b_entry\n"
-    "calls=1 3\n"
-    "6 60\n"
-    "cob=(2) /lib/libc.so\n"
-    "cfi=(3) malloc.c\n"
-    "cfn=(7) malloc\n"
-    "calls=1 9\n"
-    "7 7\n"
-    "fl=(2)\n"
-    "fn=(2)\n"
-    "3 1\n"
-    "cfn=(4) helper\n"
-    "calls=1 4\n"
-    "3 59\n"
-    "fn=(4)\n"
-    "4 50\n"
-    "cfn=(5) helper'2\n"
-    "calls=1 4\n"
-    "4 9\n"
-    "fn=(5)\n"
-    "4 9\n"
-    "cob=(3) /lib/vgpreload.so\n"
-    "cfn=(8) malloc\n"
-    "calls=1 1\n"
-    "4 0\n"
-    "ob=(2)\n"
-    "fl=(3)\n"
-    "fn=(7)\n"
-    "9 7\n"
-    "ob=(3)\n"
-    "fl=(3)\n"
-    "fn=(8)\n"
-    "totals: 109\n";
-  Read r;
-  GError *error = NULL;
-  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
-  CU_ASSERT_EQUAL (cg_graph_n_functions (r.graph), 6);
-  CgFunctionId a_helper = fn (&r, "/bin/st", "helper");
-  CgFunctionId b_helper = fn (&r, "/bin/st (b.c)", "helper");
-  CgFunctionId b_entry = fn (&r, "/bin/st", "b_entry");
-  CU_ASSERT_EQUAL (self_of (&r, a_helper, 0), 40);
-  CU_ASSERT_EQUAL (total_of (&r, a_helper), 107);
-  /* b.c's helper: its own block and its recursion level '2 */
-  CU_ASSERT_EQUAL (self_of (&r, b_helper, 0), 59);
-  CU_ASSERT_EQUAL (total_of (&r, b_helper), 59);
-  CU_ASSERT_STRING_EQUAL (cg_graph_function_file (r.graph, a_helper), "a.c");
-  CU_ASSERT_STRING_EQUAL (cg_graph_function_file (r.graph, b_helper), "b.c");
-  CU_ASSERT_EQUAL (calls_on (&r, b_entry, b_helper), 1);
-  CU_ASSERT_EQUAL (cg_graph_lookup_arc (r.graph, b_entry, a_helper), CG_NO_ID);
-  CU_ASSERT_EQUAL (self_of (&r, fn (&r, "/lib/libc.so", "malloc"), 0), 7);
-  fn (&r, "/lib/vgpreload.so", "malloc");
-  cg_profile_free (r.profile);
-
-  /* without compression nothing tells them apart: one helper */
-  static const char plain[] = "events: Ir\nob=/bin/st\nfl=a.c\nfn=helper\n1 3\nfl=b.c\nfn=helper\n1 4\n"
-                              "totals: 7\n";
-  CU_ASSERT_TRUE_FATAL (read_text (plain, &r, &error));
-  CU_ASSERT_EQUAL (cg_graph_n_functions (r.graph), 1);
-  CU_ASSERT_EQUAL (self_of (&r, fn (&r, "/bin/st", "helper"), 0), 7);
-  cg_profile_free (r.profile);
-}
-
 /* ---- broken files ---- */
 
 static void
@@ -698,7 +617,6 @@ main (void)
     { "profiles without the recursion split", test_without_recursion_split },
     { "summary: may exceed the self costs, not fall short", test_summary_may_exceed },
     { "CRLF lines and redefined ids", test_crlf_and_redefinition },
-    { "static functions of one name in several files stay apart", test_statics_of_one_name },
     { "broken files give a clear error at their line", test_broken },
     { "lenient reading and unknown lines", test_lenient_and_unknown_lines },
     { NULL, NULL },
