@@ -134,6 +134,7 @@ typedef struct {
   CgPairMap *node_index;
   GArray *nodes;            /* Node */
   CgMatrix node_sum;        /* self + inclusive of calls made, this part */
+  CgMatrix node_received;   /* inclusive of the calls that entered it, this part */
   GArray *touched;          /* node ids with data in this part, from part 2 on */
 
   /* the arcs of the current fn= block (open addressing, 2^block_bits
@@ -406,6 +407,7 @@ node_of (Reader *r, guint32 object, guint32 name)
                     0, 0, 0 };
       g_array_append_val (r->nodes, node);
       cg_matrix_set_rows (&r->node_sum, r->nodes->len);
+      cg_matrix_set_rows (&r->node_received, r->nodes->len);
     }
   info->node = k;
   return k;
@@ -547,7 +549,7 @@ finish_part (Reader *r, GError **error)
 
   guint ne = cg_graph_n_events (r->graph);
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
-  gboolean all = r->parts <= 1;
+  gboolean all = r->parts <= 1, callgrind = is_callgrind (r);
   guint n_touched = all ? r->nodes->len : r->touched->len;
   for (guint i = 0; i < n_touched; i++)
     {
@@ -555,11 +557,28 @@ finish_part (Reader *r, GError **error)
       Node *n = node_at (r, k);
       if (!n->touched)
         continue;
+      /* A context's activations cost its self plus its calls' inclusive
+       * costs; what the calls that entered it do not cover was entered
+       * spontaneously.  That is all of it for a context no call entered
+       * (a program's or a thread's entry), and in callgrind's own files
+       * the rest for one that calls also entered: glibc's clone is
+       * called, and each new thread starts in it.  (Deeper levels "f'2"
+       * are entered from f only.  Other producers' contexts need not be
+       * activations: cgtools' writer gives such a function's spontaneous
+       * part a context of its own.) */
       CgValue *sum = cg_matrix_row (&r->node_sum, k);
-      if (!n->called
-          && !cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
-        return overflow (r, error);
+      CgValue *received = cg_matrix_row (&r->node_received, k);
+      if (!n->called || (n->level1 && callgrind))
+        {
+          for (guint e = 0; e < ne; e++)
+            sum[e] = kinds[e] == CG_KIND_REAL
+                       ? (CgValue) { .x = MAX (sum[e].x - received[e].x, 0.0) }
+                       : (CgValue) { .n = sum[e].n > received[e].n ? sum[e].n - received[e].n : 0 };
+          if (!cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
+            return overflow (r, error);
+        }
       memset (sum, 0, ne * sizeof (CgValue));
+      memset (received, 0, ne * sizeof (CgValue));
       n->called = n->touched = 0;
     }
   g_array_set_size (r->touched, 0);
@@ -622,7 +641,10 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
   g_array_set_size (r->cols, r->n_cols);
   g_array_set_size (r->self_acc, r->n_cols);
   while (r->node_sum.cols < cg_graph_n_events (r->graph))
-    cg_matrix_add_column (&r->node_sum);
+    {
+      cg_matrix_add_column (&r->node_sum);
+      cg_matrix_add_column (&r->node_received);
+    }
   r->have_events = TRUE;
   return TRUE;
 }
@@ -885,12 +907,14 @@ call_cost (Reader *r, guint n, GError **error)
   gboolean enters_outermost = callee->level1 && caller.function != callee->function;
   CgValue *inclusive = cg_graph_arc_inclusive (r->graph, a);
   CgValue *sum = cg_matrix_row (&r->node_sum, caller_k);
+  CgValue *received = cg_matrix_row (&r->node_received, callee_k);
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
   const guint64 *cols = (const guint64 *) r->cols->data;
   for (guint i = 0; i < n; i++)
     {
       guint e = g_array_index (r->event_map, guint, i);
-      if (enters_outermost && !add_count (kinds[e], &inclusive[e], cols[i]))
+      if (enters_outermost
+          && (!add_count (kinds[e], &inclusive[e], cols[i]) || !add_count (kinds[e], &received[e], cols[i])))
         return overflow (r, error);
       if (!self_level1 && !add_count (kinds[e], &sum[e], cols[i]))
         return overflow (r, error);
@@ -1189,6 +1213,7 @@ reader_clear (Reader *r)
   cg_pair_map_free (r->node_index);
   g_array_unref (r->nodes);
   cg_matrix_clear (&r->node_sum);
+  cg_matrix_clear (&r->node_received);
   g_array_unref (r->touched);
   g_array_unref (r->event_map);
   g_array_unref (r->part_self);
@@ -1271,6 +1296,7 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
   id_table_init (&r.file_ids);
   id_table_init (&r.function_ids);
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
+  cg_matrix_init (&r.node_received, cg_graph_n_events (r.graph));
   reset_part (&r);
 
   gboolean ok = TRUE;

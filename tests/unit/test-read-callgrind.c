@@ -530,6 +530,28 @@ test_crlf_and_redefinition (void)
   cg_profile_free (r.profile);
 }
 
+static void
+test_called_and_spontaneous (void)
+{
+  /* X is called once from main (3 Ir) and is also where a thread starts
+   * (glibc's clone): its block holds both, self 10 and a call to B of
+   * 100.  What the call from main does not cover was spontaneous. */
+  static const char text[] = "creator: callgrind-3.19.0\nevents: Ir\n"
+                             "fn=(1) main\n1 2\ncfn=(2) X\ncalls=1 1\n1 3\n"
+                             "fn=(2)\n1 10\ncfn=(3) B\ncalls=1 1\n1 100\n"
+                             "fn=(3)\n1 100\ntotals: 112\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CgFunctionId x = fn (&r, "", "X");
+  CU_ASSERT_EQUAL (self_of (&r, x, 0), 10);
+  CU_ASSERT_EQUAL (total_of (&r, x), 110);
+  CU_ASSERT_EQUAL (cg_graph_spontaneous (r.graph, x)[0].n, 107);
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "main")), 5);
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "B")), 100);
+  cg_profile_free (r.profile);
+}
+
 /* ---- broken files ---- */
 
 static void
@@ -617,6 +639,7 @@ main (void)
     { "profiles without the recursion split", test_without_recursion_split },
     { "summary: may exceed the self costs, not fall short", test_summary_may_exceed },
     { "CRLF lines and redefined ids", test_crlf_and_redefinition },
+    { "a function both called and entered spontaneously", test_called_and_spontaneous },
     { "broken files give a clear error at their line", test_broken },
     { "lenient reading and unknown lines", test_lenient_and_unknown_lines },
     { NULL, NULL },
