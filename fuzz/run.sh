@@ -4,8 +4,9 @@
 # (default 60) on a corpus seeded from fuzz/seeds and data/.  Findings
 # (crash-*, leak-*, timeout-*, oom-*) land in fuzz/work/findings-TARGET;
 # once fixed, copy them to fuzz/regressions/TARGET, which `make check`
-# replays.  Needs clang and libclang-rt-14-dev (Debian).  LIBIBERTY_LIBS:
-# what the build links for demangling (make passes it).
+# replays.  Needs clang and libclang-rt-14-dev (Debian).  LIBIBERTY_LIBS,
+# LIBDW_LIBS: what the build links for demangling and DWARF (make passes
+# them).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILDDIR:-$top}
@@ -18,7 +19,7 @@ mkdir -p "$work" || exit 1
 flags="-g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
  -I$build -I$top/src/lib -I$top/fuzz $(pkg-config --cflags glib-2.0 libxml-2.0 libelf)"
 # the build's config.h says whether cg-demangle.c wants libiberty
-libs="$(pkg-config --libs glib-2.0 libxml-2.0 libelf) ${LIBIBERTY_LIBS:-} -lm"
+libs="$(pkg-config --libs glib-2.0 libxml-2.0 libelf) ${LIBDW_LIBS:-} ${LIBIBERTY_LIBS:-} -lm"
 status=0
 for t in $targets; do
   exe="$work/fuzz-$t"

@@ -362,7 +362,8 @@ typedef struct {
 } Target;
 
 /* One function per symbol; a repeated name gets its address in the
- * object so that it stays a function of its own. */
+ * object so that it stays a function of its own.  A static function's
+ * source file (from DWARF) is its file. */
 static void
 ensure_functions (Target *t)
 {
@@ -382,6 +383,8 @@ ensure_functions (Target *t)
           g_hash_table_add (seen, (gpointer) name);
           t->fid[i] = cg_graph_ensure_function (g, exe, name);
         }
+      if (t->sym[i].file)
+        cg_graph_function_set_location (g, t->fid[i], t->sym[i].file, 0);
     }
 }
 

@@ -9,6 +9,9 @@
 #include <libelf.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef HAVE_LIBDW
+#include <elfutils/libdw.h>
+#endif
 
 #include "cg-error.h"
 
@@ -232,6 +235,38 @@ symbol_class (const GElf_Sym *sym, const guint8 *code_section, guint n_sections,
   return 0; /* STB_GNU_UNIQUE and others */
 }
 
+/* Each static function's source file, as gprof finds it (binutils'
+ * bfd_find_nearest_line at the symbol's address) and prints it in its
+ * index: the base name of the line table's file there.  Without DWARF, or
+ * where it says nothing of the address, none. */
+static void
+find_static_files (CgSymbols *s)
+{
+#ifdef HAVE_LIBDW
+  Dwarf *dw = dwarf_begin_elf (s->elf, DWARF_C_READ, NULL);
+  if (dw == NULL)
+    return;
+  for (guint i = 0; i < s->symbols->len; i++)
+    {
+      CgSymbol *sym = &g_array_index (s->symbols, CgSymbol, i);
+      Dwarf_Die cu;
+      if (!sym->is_static || dwarf_addrdie (dw, (Dwarf_Addr) sym->address, &cu) == NULL)
+        continue;
+      Dwarf_Line *line = dwarf_getsrc_die (&cu, (Dwarf_Addr) sym->address);
+      const char *path = line ? dwarf_linesrc (line, NULL, NULL) : NULL;
+      if (path == NULL || *path == '\0')
+        continue;
+      const char *base = strrchr (path, '/');
+      base = base ? base + 1 : path;
+      if (*base != '\0')
+        sym->file = g_string_chunk_insert_const (s->names, base);
+    }
+  dwarf_end (dw);
+#else
+  (void) s;
+#endif
+}
+
 static gboolean
 load (CgSymbols *s, GError **error)
 {
@@ -349,7 +384,7 @@ load (CgSymbols *s, GError **error)
             continue; /* unterminated name */
           Candidate c = {
             { sym.st_value, 0, g_string_chunk_insert (s->names, name), cls == 't',
-              GELF_ST_TYPE (sym.st_info) == STT_FUNC },
+              GELF_ST_TYPE (sym.st_info) == STT_FUNC, NULL },
             (guint) i,
           };
           g_array_append_val (candidates, c);
@@ -379,6 +414,7 @@ load (CgSymbols *s, GError **error)
     }
   CgSymbol *last = &g_array_index (s->symbols, CgSymbol, s->symbols->len - 1);
   last->end = s->text_address + s->text_size - 1;
+  find_static_files (s);
   return TRUE;
 }
 

@@ -38,6 +38,10 @@ typedef struct {
   const char *name;
   gboolean is_static; /* local binding ('t') */
   gboolean is_function; /* STT_FUNC */
+  /* a static function's source file, the base name of the one the DWARF
+   * line table gives for its first address, as gprof's index shows it;
+   * NULL without debugging information (or without libdw) */
+  const char *file;
 } CgSymbol;
 
 typedef struct _CgSymbols CgSymbols;

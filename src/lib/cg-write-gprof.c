@@ -456,9 +456,14 @@ write_index (Writer *w, const CgGprofReport *r)
           g_string_append_printf (o, " %s ", buf);
           if (j < nnames)
             {
-              const char *name = shown_name (w, names[j]);
+              /* gprof names a static function's file here, where the
+               * executable's DWARF gives it (cg-symbols.h) */
+              const char *name = shown_name (w, names[j]), *file = cg_graph_function_file (w->g, names[j]);
+              gsize before = o->len;
               g_string_append (o, name);
-              col += (gint) strlen (name);
+              if (*file != '\0')
+                g_string_append_printf (o, " (%s)", file);
+              col += (gint) (o->len - before);
             }
           else
             {

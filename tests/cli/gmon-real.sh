@@ -104,7 +104,11 @@ whole () {
 }
 
 built=0
-for variant in nopie pie m32; do
+# pie-g: with debugging information gprof's index names the file of each
+# static function, "fmt_num (gmonreal-walk.c)" (cgtools reads it with libdw)
+variants="nopie pie m32"
+[ "${CG_DWARF:-yes}" = yes ] && variants="nopie pie pie-g m32"
+for variant in $variants; do
   flags=$(variant_flags $variant)
   exe="$tmp/gmonreal-$variant"
   # -O2 makes the clones and pieces; no sibling calls keeps the recursion
@@ -115,6 +119,10 @@ for variant in nopie pie m32; do
   runs "$exe" "$run" 1000 300 || { fail "$variant: gmonreal failed"; continue; }
   "$cgmerge" -e "$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "$variant: cgmerge"
   validate "$tmp/one.xml"
+  if [ $variant = pie-g ]; then
+    "$GPROF" -b -q "$exe" "$run/gmon1.out" | grep -q ' (gmonreal-[a-z]*\.c)' \
+      || fail "pie-g: gprof's index names no file of a static function"
+  fi
   options "$exe" "$tmp/one.xml" "$run/gmon1.out" expr gr_spin gr_walk
   # -c with arc specs: gprof adds the static arcs after the specs deleted
   # arcs, so a deleted arc whose call is in the code comes back as 0/0
