@@ -456,13 +456,15 @@ write_index (Writer *w, const CgGprofReport *r)
           g_string_append_printf (o, " %s ", buf);
           if (j < nnames)
             {
-              /* gprof names a static function's file here, where the
-               * executable's DWARF gives it (cg-symbols.h) */
+              /* gprof names a static function's file here by its base
+               * name, where the executable's DWARF gives it (in gmon.out
+               * data only static functions have a file: cg-symbols.h) */
               const char *name = shown_name (w, names[j]), *file = cg_graph_function_file (w->g, names[j]);
+              const char *slash = strrchr (file, '/');
               gsize before = o->len;
               g_string_append (o, name);
               if (*file != '\0')
-                g_string_append_printf (o, " (%s)", file);
+                g_string_append_printf (o, " (%s)", slash ? slash + 1 : file);
               col += (gint) (o->len - before);
             }
           else
