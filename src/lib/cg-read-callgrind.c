@@ -133,8 +133,10 @@ typedef struct {
   /* context nodes: (object string id, name index) -> node */
   CgPairMap *node_index;
   GArray *nodes;            /* Node */
-  CgMatrix node_sum;        /* self + inclusive of calls made, this part */
-  CgMatrix node_received;   /* inclusive of the calls that entered it, this part */
+  /* per context, this part: its self plus its calls' inclusive costs
+   * minus the inclusive costs of the calls that entered it (see
+   * finish_part); integers as signed 64-bit (gint64 in .n) */
+  CgMatrix node_sum;
   GArray *touched;          /* node ids with data in this part, from part 2 on */
 
   /* the arcs of the current fn= block (open addressing, 2^block_bits
@@ -407,7 +409,6 @@ node_of (Reader *r, guint32 object, guint32 name)
                     0, 0, 0 };
       g_array_append_val (r->nodes, node);
       cg_matrix_set_rows (&r->node_sum, r->nodes->len);
-      cg_matrix_set_rows (&r->node_received, r->nodes->len);
     }
   info->node = k;
   return k;
@@ -567,18 +568,15 @@ finish_part (Reader *r, GError **error)
        * activations: cgtools' writer gives such a function's spontaneous
        * part a context of its own.) */
       CgValue *sum = cg_matrix_row (&r->node_sum, k);
-      CgValue *received = cg_matrix_row (&r->node_received, k);
       if (!n->called || (n->level1 && callgrind))
         {
           for (guint e = 0; e < ne; e++)
-            sum[e] = kinds[e] == CG_KIND_REAL
-                       ? (CgValue) { .x = MAX (sum[e].x - received[e].x, 0.0) }
-                       : (CgValue) { .n = sum[e].n > received[e].n ? sum[e].n - received[e].n : 0 };
+            sum[e] = kinds[e] == CG_KIND_REAL ? (CgValue) { .x = MAX (sum[e].x, 0.0) }
+                                              : (CgValue) { .n = (gint64) sum[e].n > 0 ? sum[e].n : 0 };
           if (!cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
             return overflow (r, error);
         }
       memset (sum, 0, ne * sizeof (CgValue));
-      memset (received, 0, ne * sizeof (CgValue));
       n->called = n->touched = 0;
     }
   g_array_set_size (r->touched, 0);
@@ -641,10 +639,7 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
   g_array_set_size (r->cols, r->n_cols);
   g_array_set_size (r->self_acc, r->n_cols);
   while (r->node_sum.cols < cg_graph_n_events (r->graph))
-    {
-      cg_matrix_add_column (&r->node_sum);
-      cg_matrix_add_column (&r->node_received);
-    }
+    cg_matrix_add_column (&r->node_sum);
   r->have_events = TRUE;
   return TRUE;
 }
@@ -779,6 +774,25 @@ add_count (CgKind kind, CgValue *acc, guint64 v)
   return g_uint64_checked_add (&acc->n, acc->n, v);
 }
 
+/* Adds (or with @minus subtracts) @v to a context's running sum (see
+ * Reader.node_sum): FALSE when it leaves the range of gint64, which no
+ * real profile comes near (2^63 instructions are centuries of work). */
+static gboolean
+sum_add (CgKind kind, CgValue *acc, guint64 v, gboolean minus)
+{
+  if (kind == CG_KIND_REAL)
+    {
+      acc->x += minus ? -(gdouble) v : (gdouble) v;
+      return TRUE;
+    }
+  gint64 now = (gint64) acc->n, next;
+  if (v > (guint64) G_MAXINT64
+      || (minus ? __builtin_sub_overflow (now, (gint64) v, &next) : __builtin_add_overflow (now, (gint64) v, &next)))
+    return FALSE;
+  acc->n = (guint64) next;
+  return TRUE;
+}
+
 /* Adds the self costs gathered since fn= to the function, its context
  * and the part.  Called before fn= changes and before the part's sums are
  * read. */
@@ -797,7 +811,7 @@ flush_self (Reader *r, GError **error)
     {
       guint e = g_array_index (r->event_map, guint, i);
       guint64 *ps = &g_array_index (r->part_self, guint64, i);
-      if (!add_count (kinds[e], &self[e], acc[i]) || !add_count (kinds[e], &sum[e], acc[i])
+      if (!add_count (kinds[e], &self[e], acc[i]) || !sum_add (kinds[e], &sum[e], acc[i], FALSE)
           || !g_uint64_checked_add (ps, *ps, acc[i]))
         return overflow (r, error);
       acc[i] = 0;
@@ -907,16 +921,16 @@ call_cost (Reader *r, guint n, GError **error)
   gboolean enters_outermost = callee->level1 && caller.function != callee->function;
   CgValue *inclusive = cg_graph_arc_inclusive (r->graph, a);
   CgValue *sum = cg_matrix_row (&r->node_sum, caller_k);
-  CgValue *received = cg_matrix_row (&r->node_received, callee_k);
+  CgValue *callee_sum = cg_matrix_row (&r->node_sum, callee_k);
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
   const guint64 *cols = (const guint64 *) r->cols->data;
   for (guint i = 0; i < n; i++)
     {
       guint e = g_array_index (r->event_map, guint, i);
       if (enters_outermost
-          && (!add_count (kinds[e], &inclusive[e], cols[i]) || !add_count (kinds[e], &received[e], cols[i])))
+          && (!add_count (kinds[e], &inclusive[e], cols[i]) || !sum_add (kinds[e], &callee_sum[e], cols[i], TRUE)))
         return overflow (r, error);
-      if (!self_level1 && !add_count (kinds[e], &sum[e], cols[i]))
+      if (!self_level1 && !sum_add (kinds[e], &sum[e], cols[i], FALSE))
         return overflow (r, error);
     }
   if (!self_level1)
@@ -1213,7 +1227,6 @@ reader_clear (Reader *r)
   cg_pair_map_free (r->node_index);
   g_array_unref (r->nodes);
   cg_matrix_clear (&r->node_sum);
-  cg_matrix_clear (&r->node_received);
   g_array_unref (r->touched);
   g_array_unref (r->event_map);
   g_array_unref (r->part_self);
@@ -1296,7 +1309,6 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
   id_table_init (&r.file_ids);
   id_table_init (&r.function_ids);
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
-  cg_matrix_init (&r.node_received, cg_graph_n_events (r.graph));
   reset_part (&r);
 
   gboolean ok = TRUE;
