@@ -570,10 +570,16 @@ finish_part (Reader *r, GError **error)
       CgValue *sum = cg_matrix_row (&r->node_sum, k);
       if (!n->called || (n->level1 && callgrind))
         {
+          gboolean any = FALSE;
           for (guint e = 0; e < ne; e++)
-            sum[e] = kinds[e] == CG_KIND_REAL ? (CgValue) { .x = MAX (sum[e].x, 0.0) }
-                                              : (CgValue) { .n = (gint64) sum[e].n > 0 ? sum[e].n : 0 };
-          if (!cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
+            {
+              sum[e] = kinds[e] == CG_KIND_REAL ? (CgValue) { .x = MAX (sum[e].x, 0.0) }
+                                                : (CgValue) { .n = (gint64) sum[e].n > 0 ? sum[e].n : 0 };
+              any |= sum[e].n != 0;
+            }
+          /* a spontaneous row is made only for what has one */
+          if ((any || !n->called)
+              && !cg_values_add (kinds, cg_graph_spontaneous_mut (r->graph, n->function), sum, ne))
             return overflow (r, error);
         }
       memset (sum, 0, ne * sizeof (CgValue));
