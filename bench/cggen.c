@@ -5,7 +5,8 @@
  *                         long C++ names in a few objects, 60 cost lines and
  *                         6 calls per function, callgrind's name compression,
  *                         5% of functions recursive (with "'2" names), a
- *                         totals: line that adds up
+ *                         totals: line that adds up, and inclusive costs
+ *                         that add up as a real profile's do
  *   cggen cycles N        a callgrind profile (taken without the recursion
  *                         split) whose graph has N cycles of 2 to 5 members
  *   cggen ring N          one cycle of N functions, with chords
@@ -80,31 +81,113 @@ name_ref (const char *key, unsigned id, const char *name, unsigned char *defined
     }
 }
 
+/* One block of the compiler-shaped profile, drawn from its own seed, so
+ * that the passes below see the same block each time. */
+typedef struct {
+  unsigned line, costs[60];
+  int steps[60];
+  unsigned n_calls, callee[6], count[6];
+  int target[6];
+  uint64_t self;
+} Block;
+
+static void
+plan_block (unsigned b, unsigned n, Block *k)
+{
+  uint64_t saved = rng;
+  rng = (b + 1) * 0x9e3779b97f4a7c15u ^ 0x5851f42d4c957f2du;
+  unsigned i = b % n;
+  k->line = 100 + below (5000);
+  k->self = 0;
+  for (int c = 0; c < 60; c++)
+    {
+      k->costs[c] = c == 0 ? 1 + below (50) : 1 + below (40);
+      k->steps[c] = (int) below (7) - 2;
+      k->self += k->costs[c];
+    }
+  /* down the call graph only (callees have higher indexes), so that the
+   * inclusive costs can be worked out from the leaves up; a recursive
+   * function's outermost block first calls its own "'2" block */
+  k->n_calls = 0;
+  for (int c = 0; c < 6; c++)
+    {
+      unsigned callee;
+      if (b < n && i % 20 == 0 && c == 0)
+        callee = n + i;
+      else if (i + 1 < n)
+        callee = i + 1 + below (n - 1 - i < 2000 ? n - 1 - i : 2000);
+      else
+        break;
+      k->callee[k->n_calls] = callee;
+      k->count[k->n_calls] = 1 + below (100);
+      k->target[k->n_calls] = (int) below (200) - 100;
+      k->n_calls++;
+    }
+  rng = saved;
+}
+
 static int
 compiler (unsigned mb)
 {
   unsigned n = mb * 1200u;
   if (n < 100)
     n = 100;
-  unsigned char *defined = calloc ((size_t) n * 2, 1); /* ids n.. are the "'2" names */
+  /* blocks 0..n-1: the functions' outermost activations; n + i: the
+   * "'2" block of recursive function i (i % 20 == 0) */
+  unsigned char *defined = calloc ((size_t) n * 2, 1);
+  uint64_t *act = calloc ((size_t) n * 2, sizeof *act);   /* a block's cost with its calls */
+  unsigned *indeg = calloc (n, sizeof *indeg);             /* calls into function i */
+  unsigned *first = malloc ((size_t) n * sizeof *first);   /* the first of them: block * 6 + c */
   unsigned char *objects = calloc (8, 1);
+  if (!defined || !act || !indeg || !first || !objects)
+    return 1;
   static const char *const object_names[] = {
     "/usr/lib/gcc/x86_64-linux-gnu/12/cc1", "/usr/lib/x86_64-linux-gnu/libc.so.6",
     "/usr/lib/x86_64-linux-gnu/libstdc++.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6",
     "/usr/lib/x86_64-linux-gnu/libgmp.so.10", "/usr/lib/x86_64-linux-gnu/libmpfr.so.6",
     "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2", "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so",
   };
+  Block k;
+  /* the calls into each function, in the order they are written */
+  memset (first, 0xff, (size_t) n * sizeof *first);
+  for (unsigned b = 0; b < 2 * n; b++)
+    {
+      if (b >= n && (b - n) % 20 != 0)
+        continue;
+      plan_block (b, n, &k);
+      for (unsigned c = 0; c < k.n_calls; c++)
+        if (k.callee[c] < n && indeg[k.callee[c]]++ == 0)
+          first[k.callee[c]] = b * 6 + c;
+    }
+  /* A call's inclusive cost is its share of the callee's activations (the
+   * first call also takes the remainder), so that, as in a real profile,
+   * the calls into a function carry exactly its self cost plus its own
+   * calls' inclusive costs. */
+#define INCLUSIVE(b, c, g) \
+  ((g) >= n ? act[g] : act[g] / indeg[g] + ((b) * 6 + (c) == first[g] ? act[g] % indeg[g] : 0))
+  for (unsigned i = n; i-- > 0;)
+    for (int deeper = 1; deeper >= 0; deeper--)
+      {
+        unsigned b = deeper ? n + i : i;
+        if (deeper && i % 20 != 0)
+          continue;
+        plan_block (b, n, &k);
+        act[b] = k.self;
+        for (unsigned c = 0; c < k.n_calls; c++)
+          act[b] += INCLUSIVE (b, c, k.callee[c]);
+      }
   char name[512], name2[520], callee_name[512];
   uint64_t total = 0;
   printf ("# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\npid: 4242\ncmd:  cc1 -O2 big.c\npart: 1\n\n"
           "desc: I1 cache: \ndesc: D1 cache: \ndesc: LL cache: \n\ndesc: Timerange: Basic block 0 - 1\n"
           "desc: Trigger: Program termination\n\npositions: line\nevents: Ir\n\n");
-  for (unsigned f = 0; f < 2 * n; f++)
+  for (unsigned b = 0; b < 2 * n; b++)
     {
-      unsigned i = f % n;
-      int deeper = f >= n;
+      unsigned i = b % n;
+      int deeper = b >= n;
       if (deeper && i % 20 != 0)
         continue; /* only recursive functions have a "'2" block */
+      plan_block (b, n, &k);
       unsigned object = i % 50 == 0 ? 1 + i % 7 : 0;
       if (!objects[object])
         {
@@ -122,38 +205,45 @@ compiler (unsigned mb)
         }
       else
         name_ref ("fn", i, name, defined);
-      unsigned first = 1 + below (50);
-      total += first;
-      printf ("%u %u\n", 100 + below (5000), first);
-      for (int k = 1; k < 60; k++)
+      total += k.self;
+      printf ("%u %u\n", k.line, k.costs[0]);
+      for (int c = 1; c < 60; c++)
+        if (k.steps[c] == 0)
+          printf ("* %u\n", k.costs[c]);
+        else
+          printf ("%+d %u\n", k.steps[c], k.costs[c]);
+      for (unsigned c = 0; c < k.n_calls; c++)
         {
-          uint64_t cost = 1 + below (40);
-          total += cost;
-          int step = (int) below (7) - 2;
-          if (step == 0)
-            printf ("* %" PRIu64 "\n", cost);
-          else
-            printf ("%+d %" PRIu64 "\n", step, cost);
-        }
-      for (int c = 0; c < 6; c++)
-        {
-          /* mostly down the call graph; recursive functions call themselves */
-          unsigned callee = (i + 1 + below (2000)) % n;
-          if (i % 20 == 0 && c == 0)
+          unsigned g = k.callee[c], callee_object = g % n % 50 == 0 ? 1 + g % n % 7 : 0;
+          if (callee_object != object)
+            {
+              if (!objects[callee_object])
+                {
+                  printf ("cob=(%u) %s\n", callee_object + 1, object_names[callee_object]);
+                  objects[callee_object] = 1;
+                }
+              else
+                printf ("cob=(%u)\n", callee_object + 1);
+            }
+          if (g >= n)
             {
               snprintf (name2, sizeof name2, "%s'2", name);
-              name_ref ("cfn", n + i, name2, defined);
+              name_ref ("cfn", g, name2, defined);
             }
           else
             {
-              function_name (callee_name, sizeof callee_name, callee);
-              name_ref ("cfn", callee, callee_name, defined);
+              function_name (callee_name, sizeof callee_name, g);
+              name_ref ("cfn", g, callee_name, defined);
             }
-          printf ("calls=%u %+d\n* %u\n", 1 + below (100), (int) below (200) - 100, 100 + below (100000));
+          printf ("calls=%u %+d\n* %" PRIu64 "\n", k.count[c], k.target[c], INCLUSIVE (b, c, g));
         }
     }
+#undef INCLUSIVE
   printf ("totals: %" PRIu64 "\n", total);
   free (defined);
+  free (act);
+  free (indeg);
+  free (first);
   free (objects);
   return 0;
 }
