@@ -550,6 +550,14 @@ test_called_and_spontaneous (void)
   CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "main")), 5);
   CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "B")), 100);
   cg_profile_free (r.profile);
+
+  /* another producer's contexts need not be activations: a called one
+   * gets no spontaneous cost */
+  g_autofree char *other = g_strdup (text);
+  memcpy (strstr (other, "callgrind-3.19.0"), "otherprof-3.19.0", 16);
+  CU_ASSERT_TRUE_FATAL (read_text (other, &r, &error));
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "X")), 3);
+  cg_profile_free (r.profile);
 }
 
 /* ---- broken files ---- */
