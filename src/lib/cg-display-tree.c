@@ -65,45 +65,46 @@ compare_ranked (const Order *o, CgFunctionId a, CgFunctionId b)
   return (o->rank[a] > o->rank[b]) - (o->rank[a] < o->rank[b]);
 }
 
-/* Display order of roots: largest total first, then by name. */
-
-/* ---- a binary max-heap of functions ---- */
+/* ---- a binary max-heap of ranks ----
+ * It holds ranks, not functions: comparing two entries is then comparing
+ * two integers in the heap itself, where comparing functions would look
+ * up two ranks at random places on every step down a large heap. */
 
 static void
-heap_push (GArray *heap, const Order *o, CgFunctionId f)
+heap_push (GArray *heap, guint32 rank)
 {
-  g_array_append_val (heap, f);
-  CgFunctionId *h = (CgFunctionId *) heap->data;
+  g_array_append_val (heap, rank);
+  guint32 *h = (guint32 *) heap->data;
   for (guint i = heap->len - 1; i > 0;)
     {
       guint parent = (i - 1) / 2;
-      if (compare_ranked (o, h[parent], h[i]) >= 0)
+      if (h[parent] >= h[i])
         break;
-      CgFunctionId t = h[parent];
+      guint32 t = h[parent];
       h[parent] = h[i];
       h[i] = t;
       i = parent;
     }
 }
 
-static CgFunctionId
-heap_pop (GArray *heap, const Order *o)
+static guint32
+heap_pop (GArray *heap)
 {
-  CgFunctionId *h = (CgFunctionId *) heap->data;
-  CgFunctionId top = h[0];
+  guint32 *h = (guint32 *) heap->data;
+  guint32 top = h[0];
   h[0] = h[heap->len - 1];
   g_array_set_size (heap, heap->len - 1);
-  h = (CgFunctionId *) heap->data;
+  guint len = heap->len;
   for (guint i = 0;;)
     {
       guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < heap->len && compare_ranked (o, h[l], h[m]) > 0)
+      if (l < len && h[l] > h[m])
         m = l;
-      if (r < heap->len && compare_ranked (o, h[r], h[m]) > 0)
+      if (r < len && h[r] > h[m])
         m = r;
       if (m == i)
         break;
-      CgFunctionId t = h[m];
+      guint32 t = h[m];
       h[m] = h[i];
       h[i] = t;
       i = m;
@@ -229,9 +230,13 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   guint n_in_scope = keyed->len;
   const Keyed *ks = (const Keyed *) keyed->data;
   g_autofree guint32 *rank = g_new (guint32, MAX (nf, 1));
+  g_autofree CgFunctionId *by_rank = g_new (CgFunctionId, MAX (n_in_scope, 1));
   o.rank = rank;
   for (guint i = 0; i < n_in_scope; i++)
-    rank[ks[i].f] = i;
+    {
+      rank[ks[i].f] = i;
+      by_rank[i] = ks[i].f;
+    }
   g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (CgFunctionId), n_in_scope);
   for (guint j = n_in_scope; j > 0;)
     {
@@ -261,7 +266,7 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
     }
 
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
-  g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (guint32));
   /* the roots first, largest first; then stranded functions */
   g_autofree guint8 *is_root = g_new0 (guint8, MAX (nf, 1));
   for (guint i = 0; rooted && i < options->n_roots; i++)
@@ -310,7 +315,7 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
               if (!in_heap[f])
                 {
                   in_heap[f] = 1;
-                  heap_push (heap, &o, f);
+                  heap_push (heap, rank[f]);
                 }
             }
           for (guint i = first_new, j = stack->len; i + 1 < j; i++, j--)
@@ -324,7 +329,7 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
       CgFunctionId f = CG_NO_ID;
       while (heap->len > 0 && f == CG_NO_ID)
         {
-          CgFunctionId c = heap_pop (heap, &o);
+          CgFunctionId c = by_rank[heap_pop (heap)];
           if (t->master[c] == CG_NO_ID)
             f = c;
         }
