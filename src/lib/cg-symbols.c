@@ -235,6 +235,63 @@ symbol_class (const GElf_Sym *sym, const guint8 *code_section, guint n_sections,
   return 0; /* STB_GNU_UNIQUE and others */
 }
 
+#ifdef HAVE_LIBDW
+/* An address range of one compilation unit's code. */
+typedef struct {
+  Dwarf_Addr low, high; /* [low, high) */
+  Dwarf_Die cu;
+} UnitRange;
+
+static gint
+by_low (gconstpointer a, gconstpointer b)
+{
+  const UnitRange *x = a, *y = b;
+  return (x->low > y->low) - (x->low < y->low);
+}
+
+/* The code ranges of every compilation unit, by start address.  From the
+ * units themselves, not .debug_aranges: clang writes no such section, and
+ * binutils (whose answer gprof prints) does without it. */
+static GArray *
+unit_ranges (Dwarf *dw)
+{
+  GArray *ranges = g_array_new (FALSE, FALSE, sizeof (UnitRange));
+  Dwarf_CU *unit = NULL;
+  Dwarf_Die cu;
+  while (dwarf_get_units (dw, unit, &unit, NULL, NULL, &cu, NULL) == 0)
+    {
+      Dwarf_Addr base, low, high;
+      for (ptrdiff_t at = 0; (at = dwarf_ranges (&cu, at, &base, &low, &high)) > 0;)
+        if (high > low)
+          {
+            UnitRange r = { low, high, cu };
+            g_array_append_val (ranges, r);
+          }
+    }
+  g_array_sort (ranges, by_low);
+  return ranges;
+}
+
+/* The unit whose code holds @address, or NULL. */
+static Dwarf_Die *
+unit_at (GArray *ranges, Dwarf_Addr address)
+{
+  guint lo = 0, hi = ranges->len; /* the first range starting above @address */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (ranges, UnitRange, mid).low <= address)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return NULL;
+  UnitRange *r = &g_array_index (ranges, UnitRange, lo - 1);
+  return address < r->high ? &r->cu : NULL;
+}
+#endif
+
 /* Each static function's source file, as gprof finds it (binutils'
  * bfd_find_nearest_line at the symbol's address) and prints it in its
  * index: the base name of the line table's file there.  Without DWARF, or
@@ -246,13 +303,14 @@ find_static_files (CgSymbols *s)
   Dwarf *dw = dwarf_begin_elf (s->elf, DWARF_C_READ, NULL);
   if (dw == NULL)
     return;
+  g_autoptr (GArray) ranges = unit_ranges (dw);
   for (guint i = 0; i < s->symbols->len; i++)
     {
       CgSymbol *sym = &g_array_index (s->symbols, CgSymbol, i);
-      Dwarf_Die cu;
-      if (!sym->is_static || dwarf_addrdie (dw, (Dwarf_Addr) sym->address, &cu) == NULL)
+      Dwarf_Die *cu = sym->is_static ? unit_at (ranges, (Dwarf_Addr) sym->address) : NULL;
+      if (cu == NULL)
         continue;
-      Dwarf_Line *line = dwarf_getsrc_die (&cu, (Dwarf_Addr) sym->address);
+      Dwarf_Line *line = dwarf_getsrc_die (cu, (Dwarf_Addr) sym->address);
       const char *path = line ? dwarf_linesrc (line, NULL, NULL) : NULL;
       if (path == NULL || *path == '\0')
         continue;

@@ -107,12 +107,12 @@ annotate_compare () {
 
 # variant_flags VARIANT — the compiler flags of the builds the gmon tests
 # make of each program: nopie, pie, pie-g (with debugging information),
-# m32 (where multilib is installed)
+# clang-g (the same, built by clang), m32 (where multilib is installed)
 variant_flags () {
   case $1 in
     nopie) echo "-no-pie" ;;
     pie) echo "-pie -fPIE" ;;
-    pie-g) echo "-pie -fPIE -g" ;;
+    pie-g|clang-g) echo "-pie -fPIE -g" ;;
     m32) echo "-m32" ;;
   esac
 }

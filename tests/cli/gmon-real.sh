@@ -105,23 +105,27 @@ whole () {
 
 built=0
 # pie-g: with debugging information gprof's index names the file of each
-# static function, "fmt_num (gmonreal-walk.c)" (cgtools reads it with libdw)
+# static function, "fmt_num (gmonreal-walk.c)" (cgtools reads it with libdw);
+# clang-g: clang's code and DWARF, which has no .debug_aranges
 variants="nopie pie m32"
 [ "${CG_DWARF:-yes}" = yes ] && variants="nopie pie pie-g m32"
+[ "${CG_DWARF:-yes}" = yes ] && command -v clang >/dev/null 2>&1 && variants="$variants clang-g"
 for variant in $variants; do
   flags=$(variant_flags $variant)
+  compiler=$cc
+  [ $variant = clang-g ] && compiler=clang
   exe="$tmp/gmonreal-$variant"
   # -O2 makes the clones and pieces; no sibling calls keeps the recursion
-  $cc -pg -O2 -fno-optimize-sibling-calls $flags -o "$exe" "$programs/gmonreal-main.c" \
+  $compiler -pg -O2 -fno-optimize-sibling-calls $flags -o "$exe" "$programs/gmonreal-main.c" \
     "$programs/gmonreal-parse.c" "$programs/gmonreal-walk.c" 2>/dev/null || continue
   built=$((built + 1))
   run="$tmp/run-$variant"
   runs "$exe" "$run" 1000 300 || { fail "$variant: gmonreal failed"; continue; }
   "$cgmerge" -e "$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "$variant: cgmerge"
   validate "$tmp/one.xml"
-  if [ $variant = pie-g ]; then
+  if [ $variant = pie-g ] || [ $variant = clang-g ]; then
     "$GPROF" -b -q "$exe" "$run/gmon1.out" | grep -q ' (gmonreal-[a-z]*\.c)' \
-      || fail "pie-g: gprof's index names no file of a static function"
+      || fail "$variant: gprof's index names no file of a static function"
   fi
   options "$exe" "$tmp/one.xml" "$run/gmon1.out" expr gr_spin gr_walk
   # -c with arc specs: gprof adds the static arcs after the specs deleted
