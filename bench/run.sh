@@ -31,10 +31,12 @@ gen="$work/cggen"
 measure="$work/measure"
 
 # run INPUT TOOL COMMAND [REPS] — measures COMMAND, the fastest of REPS
-# runs (default 1: other tools take minutes); sets $wall $cpu $rss_mb $status
+# runs (default 1: other tools take minutes); sets $wall $cpu $rss_mb $status.
+# Each run starts after sync: otherwise the kernel is still writing back
+# what the last one wrote (150 MB of XML) while this one runs.
 run () {
   input=$1 tool=$2
-  best=$(i=0; while [ "$i" -lt "${4:-1}" ]; do "$measure" "$3"; i=$((i + 1)); done | sort -g -k1,1 | head -n 1)
+  best=$(i=0; while [ "$i" -lt "${4:-1}" ]; do sync; "$measure" "$3"; i=$((i + 1)); done | sort -g -k1,1 | head -n 1)
   set -- $best
   wall=$1 cpu=$2 rss_mb=$(awk -v k="$3" 'BEGIN { printf "%.1f", k / 1024 }') status=$4
   size=$(stat -c %s "$work/$input" 2>/dev/null || echo 0)
