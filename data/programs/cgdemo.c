@@ -8,13 +8,16 @@
  *     call: work, 1000 cheap calls from many_cheap_calls and 10 costly ones
  *     from few_costly_calls (gprof's average-time assumption would give the
  *     cheap caller almost all of work's time);
- *   - with the argument "threads", the same workload in two threads too.
+ *   - with the argument "threads", the same workload in two threads too;
+ *   - with the argument "signal", the workload once more in a signal
+ *     handler (callgrind leaves a handler's cost out of its summary: line).
  * noipa keeps GCC from inlining, cloning or hoisting calls (work is pure,
  * and would otherwise be called once instead of 1000 times), and
  * -fno-optimize-sibling-calls keeps tail calls as calls, so that the
  * calls in the source are the calls in the profile.
  */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -106,6 +109,13 @@ workload (void *arg)
   return NULL;
 }
 
+NOINLINE static void
+on_signal (int sig)
+{
+  (void) sig;
+  workload (NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -119,6 +129,8 @@ main (int argc, char **argv)
     }
   else
     workload (NULL);
+  if (argc > 1 && strcmp (argv[1], "signal") == 0 && (signal (SIGUSR1, on_signal) == SIG_ERR || raise (SIGUSR1) != 0))
+    return 1;
   printf ("%lu\n", sink);
   return 0;
 }

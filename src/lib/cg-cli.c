@@ -115,10 +115,18 @@ cg_cli_read_inputs (const CgCliCommon *common, GError **error)
       options.progress_data = &progress;
     }
   gboolean ok = TRUE;
-  if (common->files == NULL || common->files[0] == NULL)
+  guint n_files = common->files ? g_strv_length (common->files) : 0, n_empty = 0;
+  /* one of several inputs may be empty, not all */
+  options.n_skipped_empty = n_files > 1 ? &n_empty : NULL;
+  if (n_files == 0)
     ok = cg_read_file (profile, NULL, &options, error);
-  for (guint i = 0; ok && common->files && common->files[i]; i++)
+  for (guint i = 0; ok && i < n_files; i++)
     ok = cg_read_file (profile, common->files[i], &options, error);
+  if (ok && n_files > 1 && n_empty == n_files)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "all %u inputs are empty", n_files);
+      ok = FALSE;
+    }
   ok = ok && cg_read_finish (profile, &options, error);
   if (progress.shown)
     fputs ("\r\033[K", stderr);

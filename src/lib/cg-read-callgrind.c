@@ -154,8 +154,6 @@ typedef struct {
   GArray *part_self;        /* guint64 per column: sum of self costs */
   GArray *totals;           /* guint64 from "totals:", or NULL */
   guint64 totals_line;
-  GArray *summary;          /* guint64 from "summary:", or NULL */
-  guint64 summary_line;
   guint n_positions;
   gint line_column;         /* index of "line" in positions, or -1 */
   guint64 last[MAX_POSITIONS];
@@ -178,6 +176,10 @@ typedef struct {
   gboolean level_names;     /* some name carries a level "'N" */
   gboolean nested_calls;    /* an outermost f called an outermost f */
 
+  /* per graph event, EVENT_CARRIED | EVENT_CALLEE_SELF: callgrind writes
+   * no inclusive cost of --cacheuse's events on calls= lines */
+  GArray *event_flags;      /* guint8 */
+
   guint64 line;             /* number of the line being read */
   /* self costs of the current fn= since it started, per column: added to
    * the graph when the function changes or the part ends, not per line */
@@ -189,6 +191,12 @@ typedef struct {
   GHashTable *descriptions; /* event name -> description */
   GHashTable *warned;       /* keys already warned about */
 } Reader;
+
+enum
+{
+  EVENT_CARRIED = 1,     /* a calls= line carried some of its cost */
+  EVENT_CALLEE_SELF = 2, /* a context that calls entered has self cost in it */
+};
 
 /* ---- messages ---- */
 
@@ -489,7 +497,6 @@ reset_part (Reader *r)
   g_array_set_size (r->event_map, 0);
   g_array_set_size (r->part_self, 0);
   g_clear_pointer (&r->totals, g_array_unref);
-  g_clear_pointer (&r->summary, g_array_unref);
   r->n_positions = 1;
   r->line_column = 0;
   memset (r->last, 0, sizeof r->last);
@@ -508,26 +515,54 @@ is_callgrind (const Reader *r)
 
 static gboolean flush_self (Reader *r, GError **error);
 
-/* totals: must equal the part's self costs; summary: may exceed them
- * (callgrind counts some cost outside any function into it, e.g. with
- * --cache-sim or --collect-systime) but never fall short. */
+/* totals: must equal the part's self costs.  (summary: is not checked:
+ * callgrind counts some cost outside any function into it, with
+ * --cache-sim or --collect-systime, leaves signal handlers' cost out of
+ * it, and writes it before the --cacheuse events' costs are known.) */
 static gboolean
-check_sums (Reader *r, GArray *given, const char *key, guint64 line, gboolean exact, GError **error)
+check_totals (Reader *r, GError **error)
 {
+  GArray *given = r->totals;
+  guint64 line = r->totals_line;
   if (given->len > r->n_cols)
-    return inconsistent (r, error, CG_ERROR_PARSE, "%s: at line %" G_GUINT64_FORMAT " has more values than events", key, line);
+    return inconsistent (r, error, CG_ERROR_PARSE, "totals: at line %" G_GUINT64_FORMAT " has more values than events", line);
   for (guint i = 0; i < r->n_cols; i++)
     {
       guint64 want = i < given->len ? g_array_index (given, guint64, i) : 0;
       guint64 have = g_array_index (r->part_self, guint64, i);
-      if (exact ? want != have : want < have)
+      if (want != have)
         return inconsistent (r, error, CG_ERROR_PARSE,
-                             "%s: at line %" G_GUINT64_FORMAT " gives %" G_GUINT64_FORMAT " %s, but the self "
+                             "totals: at line %" G_GUINT64_FORMAT " gives %" G_GUINT64_FORMAT " %s, but the self "
                              "costs of part %u add up to %" G_GUINT64_FORMAT " (corrupt or truncated file)",
-                             key, line, want, cg_graph_event_name (r->graph, g_array_index (r->event_map, guint, i)),
+                             line, want, cg_graph_event_name (r->graph, g_array_index (r->event_map, guint, i)),
                              r->parts, have);
     }
   return TRUE;
+}
+
+/* Whether some event of this part has had none of its cost carried by
+ * a calls= line so far. */
+static gboolean
+some_event_uncarried (const Reader *r)
+{
+  for (guint i = 0; i < r->n_cols; i++)
+    if (!(g_array_index (r->event_flags, guint8, g_array_index (r->event_map, guint, i)) & EVENT_CARRIED))
+      return TRUE;
+  return FALSE;
+}
+
+/* Notes the events in which @f, which calls entered, has self cost. */
+static void
+note_callee_self (Reader *r, CgFunctionId f)
+{
+  const CgValue *self = cg_graph_self_const (r->graph, f);
+  const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  for (guint i = 0; i < r->n_cols; i++)
+    {
+      guint e = g_array_index (r->event_map, guint, i);
+      if (kinds[e] == CG_KIND_REAL ? self[e].x != 0 : self[e].n != 0)
+        g_array_index (r->event_flags, guint8, e) |= EVENT_CALLEE_SELF;
+    }
 }
 
 /* Ends the current part: checks its totals and hands the costs of
@@ -539,9 +574,7 @@ finish_part (Reader *r, GError **error)
     return TRUE;
   if (!flush_self (r, error))
     return FALSE;
-  if (r->totals && !check_sums (r, r->totals, "totals", r->totals_line, TRUE, error))
-    return FALSE;
-  if (r->summary && !check_sums (r, r->summary, "summary", r->summary_line, FALSE, error))
+  if (r->totals && !check_totals (r, error))
     return FALSE;
   if (r->totals == NULL && is_callgrind (r)
       && !inconsistent (r, error, CG_ERROR_TRUNCATED, "part %u has no totals: line (the file is truncated)",
@@ -550,7 +583,7 @@ finish_part (Reader *r, GError **error)
 
   guint ne = cg_graph_n_events (r->graph);
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
-  gboolean all = r->parts <= 1, callgrind = is_callgrind (r);
+  gboolean all = r->parts <= 1, callgrind = is_callgrind (r), uncarried = some_event_uncarried (r);
   guint n_touched = all ? r->nodes->len : r->touched->len;
   for (guint i = 0; i < n_touched; i++)
     {
@@ -558,6 +591,8 @@ finish_part (Reader *r, GError **error)
       Node *n = node_at (r, k);
       if (!n->touched)
         continue;
+      if (uncarried && n->called)
+        note_callee_self (r, n->function);
       /* A context's activations cost its self plus its calls' inclusive
        * costs; what the calls that entered it do not cover was entered
        * spontaneously.  That is all of it for a context no call entered
@@ -646,6 +681,7 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
   g_array_set_size (r->self_acc, r->n_cols);
   while (r->node_sum.cols < cg_graph_n_events (r->graph))
     cg_matrix_add_column (&r->node_sum);
+  g_array_set_size (r->event_flags, cg_graph_n_events (r->graph));
   r->have_events = TRUE;
   return TRUE;
 }
@@ -730,8 +766,8 @@ header_line (Reader *r, const char *key, gsize klen, const char *p, const char *
     }
   if (KEY ("summary"))
     {
-      r->summary_line = r->line;
-      return parse_counts (r, p, end, &r->summary, error);
+      g_autoptr (GArray) summary = NULL; /* read for its form only */
+      return parse_counts (r, p, end, &summary, error);
     }
   if (KEY ("version"))
     {
@@ -930,9 +966,11 @@ call_cost (Reader *r, guint n, GError **error)
   CgValue *callee_sum = cg_matrix_row (&r->node_sum, callee_k);
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
   const guint64 *cols = (const guint64 *) r->cols->data;
+  guint8 *flags = (guint8 *) r->event_flags->data;
   for (guint i = 0; i < n; i++)
     {
       guint e = g_array_index (r->event_map, guint, i);
+      flags[e] |= cols[i] != 0 ? EVENT_CARRIED : 0;
       if (enters_outermost
           && (!add_count (kinds[e], &inclusive[e], cols[i]) || !sum_add (kinds[e], &callee_sum[e], cols[i], TRUE)))
         return overflow (r, error);
@@ -1236,8 +1274,8 @@ reader_clear (Reader *r)
   g_array_unref (r->touched);
   g_array_unref (r->event_map);
   g_array_unref (r->part_self);
+  g_array_unref (r->event_flags);
   g_clear_pointer (&r->totals, g_array_unref);
-  g_clear_pointer (&r->summary, g_array_unref);
   g_array_unref (r->cols);
   g_array_unref (r->self_acc);
   g_free (r->block_arcs);
@@ -1276,6 +1314,14 @@ finish_file (Reader *r, GError **error)
     flag_nested_functions (r);
   /* callgrind measures inclusive costs even where nothing was called */
   cg_graph_set_has_inclusive (r->graph, TRUE);
+  g_autoptr (GString) uncarried = g_string_new (NULL);
+  for (guint e = 0; e < r->event_flags->len; e++)
+    if (g_array_index (r->event_flags, guint8, e) == EVENT_CALLEE_SELF)
+      g_string_append_printf (uncarried, " %s", cg_graph_event_name (r->graph, e));
+  if (uncarried->len > 0)
+    cg_read_warn (r->options, "%s: no calls= line carries any cost of%s (callgrind writes none of "
+                  "--cacheuse's events there), so their totals count no callee's cost",
+                  cg_input_name (r->in), uncarried->str);
   GHashTableIter it;
   gpointer name, description;
   g_hash_table_iter_init (&it, r->descriptions);
@@ -1304,6 +1350,7 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
     .touched = g_array_new (FALSE, FALSE, sizeof (guint32)),
     .event_map = g_array_new (FALSE, FALSE, sizeof (guint)),
     .part_self = g_array_new (FALSE, FALSE, sizeof (guint64)),
+    .event_flags = g_array_new (FALSE, TRUE, sizeof (guint8)),
     .cols = g_array_new (FALSE, TRUE, sizeof (guint64)),
     .self_acc = g_array_new (FALSE, TRUE, sizeof (guint64)),
     .block_arcs = g_new0 (BlockArc, 64),

@@ -94,6 +94,12 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
   gsize len;
   if (!cg_input_peek (in, DETECT_BYTES, &head, &len, error))
     return FALSE;
+  if (len == 0 && options && options->n_skipped_empty)
+    {
+      cg_read_warn (options, "%s: empty input, skipped", cg_input_name (in));
+      (*options->n_skipped_empty)++;
+      return TRUE;
+    }
   if (len == 0)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: empty input", cg_input_name (in));

@@ -33,6 +33,11 @@ typedef struct {
    * the executable's code for call instructions; done by cg_read_finish
    * after the last input, as gprof does it after the last file */
   gboolean static_calls;
+  /* when set, an empty input adds nothing, with a warning, and is
+   * counted here instead of being an error (for one of several inputs:
+   * callgrind --separate-threads=yes leaves an empty callgrind.out.PID
+   * beside the threads' files) */
+  guint *n_skipped_empty;
 } CgReadOptions;
 
 typedef enum {
@@ -53,7 +58,8 @@ CgFormat cg_format_detect (const guint8 *data, gsize len);
  * @profile.  When @profile was empty and the input is cgtools XML, the
  * derived data (cycles, costs) are kept; otherwise they are dropped,
  * since they would describe other data.  Errors: CG_ERROR_IO,
- * CG_ERROR_FORMAT (unknown or empty input), and the readers' errors. */
+ * CG_ERROR_FORMAT (unknown input, or empty without
+ * @options->n_skipped_empty), and the readers' errors. */
 gboolean cg_read_file (CgProfile *profile, const char *path, const CgReadOptions *options,
                        GError **error);
 

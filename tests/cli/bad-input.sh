@@ -24,6 +24,11 @@ printf 'hello, world\n' >"$tmp/text"
 expect 1 "$cgmerge" "$tmp/text" && expect_message "cgmerge: $tmp/text:1: unknown input format"
 : >"$tmp/empty"
 expect 1 "$cgmerge" "$tmp/empty" && expect_message "cgmerge: $tmp/empty: empty input"
+# one of several inputs may be empty (callgrind --separate-threads=yes
+# leaves an empty callgrind.out.PID beside the threads' files), not all
+expect 1 "$cgmerge" "$tmp/empty" "$tmp/empty" && expect_message "cgmerge: all 2 inputs are empty"
+expect 0 "$cgcost" --format=tsv "$tmp/empty" "$recdemo" && expect_message "cgcost: warning: $tmp/empty: empty input, skipped"
+"$cgcost" --format=tsv "$recdemo" | cmp -s - "$tmp/out" || fail "an empty input changed the result"
 head -c 3000 /dev/urandom >"$tmp/random" 2>/dev/null || printf '\001\002\003' >"$tmp/random"
 expect 1 "$cgcost" "$tmp/random"
 # stage inputs that are not (valid) cgtools XML
