@@ -174,7 +174,9 @@ cg_read_warn (const CgReadOptions *options, const char *format, ...)
 gboolean
 cg_read_finish (CgProfile *profile, const CgReadOptions *options, GError **error)
 {
-  if (options == NULL || !options->static_calls)
+  /* gprof scans for static calls only when its inputs held call-graph
+   * records: with none it prints no call graph at all */
+  if (options == NULL || !options->static_calls || cg_graph_n_arcs (cg_profile_graph (profile)) == 0)
     return TRUE;
   for (guint i = 0; i < cg_profile_n_sources (profile); i++)
     {

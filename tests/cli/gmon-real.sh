@@ -147,6 +147,20 @@ for variant in $variants; do
 done
 [ "$built" -gt 0 ] || skip "cannot build programs with gcc -pg"
 
+# ---- no arcs: every call into profiled code comes from code without -pg;
+# gprof then scans for no static calls (-c) and prints no call graph ----
+mkdir -p "$tmp/noarcs"
+printf 'double heavy (int);\nint printf (const char *, ...);\nint main (void) { printf ("%%g\\n", heavy (30000000)); return 0; }\n' \
+  >"$tmp/noarcs/main.c"
+printf 'volatile double s;\ndouble heavy (int n) { for (int i = 0; i < n; i++) s += i * 0.5; return s; }\n' >"$tmp/noarcs/heavy.c"
+if $cc -O0 -c -o "$tmp/noarcs/heavy.o" "$tmp/noarcs/heavy.c" 2>/dev/null \
+   && $cc -pg -O0 -no-pie -o "$tmp/noarcs/prog" "$tmp/noarcs/main.c" "$tmp/noarcs/heavy.o" 2>/dev/null \
+   && (cd "$tmp/noarcs" && ./prog >/dev/null); then
+  "$cgmerge" -c -e "$tmp/noarcs/prog" "$tmp/noarcs/gmon.out" >"$tmp/noarcs.xml" || fail "no arcs: cgmerge -c"
+  compare "no arcs -c" "$tmp/noarcs/prog" "-c" "" "$tmp/noarcs.xml" "$tmp/noarcs/gmon.out"
+  grep -q "Call graph" "$tmp/got" && fail "no arcs: cgcost printed a call graph"
+fi
+
 # ---- C++: names printed demangled ----
 if [ "${CG_DEMANGLE:-yes}" != yes ]; then
   echo "cgtools was built without libiberty: C++ names are not demangled, not compared"
