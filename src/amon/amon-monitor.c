@@ -19,6 +19,7 @@
 #define _GNU_SOURCE 1
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@ static struct {
   pthread_mutex_t lock;
   amon_thread *threads;
   amon_merge *retired; /* contexts of threads that have exited */
+  uint64_t lost;       /* threads that ended inside a hook, left out */
   pthread_key_t key;
   int halt;           /* profiling is over: a limit, or the file was written */
   int written;
@@ -156,7 +158,23 @@ thread_end (void *p)
   if (t == NULL || t == &disabled || t == &unstarted)
     return;
   self = &disabled;
-  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED) && !t->busy)
+  if (t->busy)
+    {
+      /* It ended inside a hook: cancelled asynchronously, or a signal
+       * handler jumped out of one.  Its tables may be half-updated (a
+       * table freed, its pointer not yet replaced), so it is left out of
+       * the profile and its memory is never touched again. */
+      pthread_mutex_lock (&G.lock);
+      amon_thread **link = &G.threads;
+      while (*link && *link != t)
+        link = &(*link)->next;
+      if (*link)
+        *link = t->next;
+      G.lost++;
+      pthread_mutex_unlock (&G.lock);
+      return;
+    }
+  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     {
       t->busy = 1;
       amon_thread_charge_all (t, G.sampled ? 0 : amon_clock_read (&G.clock));
@@ -597,7 +615,14 @@ amon_fini (void)
   int err = amon_write_file (&run, G.retired, path);
   amon_merge_free (G.retired);
   G.retired = NULL;
+  uint64_t lost = G.lost;
   pthread_mutex_unlock (&G.lock);
   if (err)
     say ("cannot write ", path, err == ENOMEM ? ": out of memory" : NULL);
+  if (lost)
+    {
+      char n[24];
+      snprintf (n, sizeof n, "%" PRIu64, lost);
+      say (n, " threads ended inside a profiling hook (cancelled asynchronously?): their data are left out", NULL);
+    }
 }

@@ -28,6 +28,9 @@
  *   longjmp  deep(1000) recurses and longjmps back to main, which then
  *            calls leaf 10 times.
  *   exit     deep(200) calls exit(0) at the bottom.
+ *   cancel   200 threads, cancelled asynchronously while spin calls leaf
+ *            (most often inside a profiling hook), then main calls leaf
+ *            10 times.
  *   sleepy   10 times nap, which sleeps 2 ms (off the processor) and
  *            calls leaf(1,000,000); the program measures nap's CPU time
  *            and leaf's, which the CPU clock must give without the sleep
@@ -154,6 +157,16 @@ down (int n)
 }
 
 __attribute__ ((noinline)) static void *
+spin (void *arg)
+{
+  (void) arg;
+  pthread_setcanceltype (PTHREAD_CANCEL_ASYNCHRONOUS, NULL);
+  for (;;)
+    leaf (10);
+  return NULL;
+}
+
+__attribute__ ((noinline)) static void *
 thread_a (void *arg)
 {
   (void) arg;
@@ -249,6 +262,20 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "exit") == 0)
     deep (200, 0);
+  else if (strcmp (mode, "cancel") == 0)
+    {
+      for (int i = 0; i < 200; i++)
+        {
+          pthread_t t;
+          if (pthread_create (&t, NULL, spin, NULL))
+            return 2;
+          usleep (200);
+          pthread_cancel (t);
+          pthread_join (t, NULL);
+        }
+      for (int i = 0; i < 10; i++)
+        leaf (100);
+    }
   else if (strcmp (mode, "sleepy") == 0)
     for (int i = 0; i < 10; i++)
       {
