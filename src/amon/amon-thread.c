@@ -73,14 +73,26 @@ amon_thread_long (amon_thread *t, amon_context *c, uint64_t e, uint64_t now)
 }
 
 AMON_FN amon_frame *
-amon_thread_resync (amon_thread *t, void *site, uintptr_t sp)
+amon_thread_resync (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
   amon_frame *f = t->top;
   while (f != t->stack && amon_stale (f, site, sp))
+    f--;
+  /* Deeper frames were left, so a longjmp or an exception came back to a
+   * caller, which may be calling again from the same site: then the frame
+   * of this routine at this depth and site (and any inlined into it above)
+   * is left too.  Not so without a jump: gcc inlines a recursive routine
+   * into itself, repeating routine, site and depth. */
+  if (f != t->top)
     {
-      f--;
-      t->discarded++;
+      amon_frame *same = NULL;
+      for (amon_frame *g = f; g != t->stack && g->sp == sp && g->site == site; g--)
+        if (g->fn == fn)
+          same = g;
+      if (same)
+        f = same - 1;
     }
+  t->discarded += (uint64_t) (t->top - f);
   t->resyncs++;
   t->top = f;
   return f;
@@ -146,7 +158,7 @@ amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
   amon_frame *f = t->top;
   if (f->sp <= sp && amon_stale (f, site, sp))
-    f = amon_thread_resync (t, site, sp); /* left by a longjmp */
+    f = amon_thread_resync (t, fn, site, sp); /* left by a longjmp */
   if (f + 1 == t->limit && (f = amon_thread_deeper (t)) == NULL)
     return;
   amon_context *next = amon_machine_call (&t->m, f->ctx, fn);

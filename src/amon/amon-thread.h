@@ -139,7 +139,7 @@ void amon_thread_reset_counts (amon_thread *t, uint64_t now) AMON_HIDDEN;
 
 /* Out of line: the rare cases of the hot path below. */
 void amon_thread_long (amon_thread *t, amon_context *c, uint64_t e, uint64_t now) AMON_HIDDEN;
-amon_frame *amon_thread_resync (amon_thread *t, void *site, uintptr_t sp) AMON_HIDDEN;
+amon_frame *amon_thread_resync (amon_thread *t, void *fn, void *site, uintptr_t sp) AMON_HIDDEN;
 amon_frame *amon_thread_deeper (amon_thread *t) AMON_HIDDEN;
 void amon_thread_stop (amon_thread *t, uint32_t reason) AMON_HIDDEN;
 void amon_thread_pop_slow (amon_thread *t, void *fn, void *site) AMON_HIDDEN;

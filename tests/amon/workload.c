@@ -25,8 +25,8 @@
  *   threads  thread_a calls leaf(100,000) 150 times, thread_b 50 times.
  *   fork     main calls leaf 10 times, forks; the child calls leaf 30
  *            times, the parent 20 more.
- *   longjmp  deep(1000) recurses and longjmps back to main, which then
- *            calls leaf 10 times.
+ *   longjmp  10 times from one call site, deep(100) recurses and
+ *            longjmps back to main, which then calls leaf 10 times.
  *   exit     deep(200) calls exit(0) at the bottom.
  *   cancel   200 threads, cancelled asynchronously while spin calls leaf
  *            (most often inside a profiling hook), then main calls leaf
@@ -255,8 +255,9 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "longjmp") == 0)
     {
-      if (!setjmp (env))
-        deep (1000, 1);
+      for (volatile int i = 0; i < 10; i++)
+        if (!setjmp (env))
+          deep (100, 1);
       for (int i = 0; i < 10; i++)
         leaf (100);
     }

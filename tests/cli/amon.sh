@@ -169,10 +169,11 @@ cp "$1" "$tmp/child.out"
 arcs child
 calls child main leaf 30
 
-# longjmp out of 1,000 frames, then calls from main
+# longjmp out of 100 frames, 10 times, calling again from the same site;
+# then calls from main
 run longjmp longjmp
 arcs longjmp
-calls longjmp main deep 1
+calls longjmp main deep 10
 calls longjmp deep deep 1000
 calls longjmp main leaf 10
 [ -z "$(field "$tmp/longjmp.arcs" deep leaf 3)" ] || fail "longjmp: leaf's calls were charged to the abandoned frames"

@@ -337,6 +337,8 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
                g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (guint)), { NULL } };
   guint sites = 0;
   gboolean after_longjmp = FALSE;
+  guint recall_fn = G_MAXUINT; /* after a longjmp: call again, so */
+  Hook recall = { 0, NULL };
   for (guint r = 0; r < NR; r++)
     mo.occ[r] = g_array_new (FALSE, FALSE, sizeof (guint));
   /* dive deep and come back, a few times */
@@ -361,6 +363,16 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
            * that the callee is gone */
           while (keep < depth && g_array_index (mo.hooks, Hook, keep).sp == g_array_index (mo.hooks, Hook, keep - 1).sp)
             keep++;
+          /* the caller may call the routine it called again, from the
+           * same site, which the monitor can tell from gcc's inlining of
+           * a routine into itself only when deeper frames were left */
+          recall_fn = G_MAXUINT;
+          if (keep < depth && g_array_index (mo.hooks, Hook, depth - 1).sp < g_array_index (mo.hooks, Hook, keep).sp
+              && g_rand_boolean (rand))
+            {
+              recall_fn = g_array_index (mo.stack, guint, keep);
+              recall = g_array_index (mo.hooks, Hook, keep);
+            }
           while (mo.stack->len > keep)
             {
               model_pop (&mo);
@@ -369,8 +381,15 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
           depth = keep;
           after_longjmp = TRUE;
         }
-      gboolean call = depth == 0 || g_rand_int_range (rand, 0, 100) < (diving ? 65 : 35);
-      if (call)
+      gboolean call = depth == 0 || recall_fn != G_MAXUINT || g_rand_int_range (rand, 0, 100) < (diving ? 65 : 35);
+      if (recall_fn != G_MAXUINT)
+        {
+          model_push (&mo, t, recall_fn);
+          g_array_append_val (mo.hooks, recall);
+          amon_thread_enter (th, FN (recall_fn), recall.site, recall.sp, now);
+          recall_fn = G_MAXUINT;
+        }
+      else if (call)
         {
           guint caller = depth ? g_array_index (mo.stack, guint, depth - 1) : 0;
           /* bias to recursion: self (direct) or the routine below (mutual) */
@@ -384,9 +403,10 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
           if (depth)
             {
               Hook top = g_array_index (mo.hooks, Hook, depth - 1);
-              /* inlined: not into itself, and not right after a longjmp,
-               * where it could not be told from the frame left behind */
-              if (r != caller && !after_longjmp && g_rand_int_range (rand, 0, 5) == 0)
+              /* inlined, into itself too as gcc does; not right after a
+               * longjmp, where it could not be told from the frame left
+               * behind */
+              if (!after_longjmp && g_rand_int_range (rand, 0, 5) == 0)
                 h = top;
               else
                 h.sp = top.sp - 64;
