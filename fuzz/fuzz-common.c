@@ -23,7 +23,7 @@ discard (gboolean (*write) (CgProfile *, gpointer, FILE *), CgProfile *p, gpoint
 static gboolean
 write_text (CgProfile *p, gpointer costs, FILE *f)
 {
-  return cg_write_profile_text (p, costs, 0, f, NULL);
+  return cg_write_profile_text (p, costs, 0, TRUE, f, NULL);
 }
 
 static gboolean
@@ -38,7 +38,7 @@ static gboolean
 write_tree (CgProfile *p, gpointer costs, FILE *f)
 {
   g_autoptr (CgDisplayTree) t = cg_display_tree_new (cg_profile_graph (p), costs, 0);
-  CgTreeTextOptions o = { .view = { .event = 0, .threshold = 0.5 } };
+  CgTreeTextOptions o = { .view = { .event = 0, .threshold = 0.5, .demangle = TRUE } };
   return cg_write_tree_text (p, costs, t, &o, f, NULL);
 }
 
@@ -46,7 +46,7 @@ static gboolean
 write_cycles (CgProfile *p, gpointer data, FILE *f)
 {
   (void) data;
-  return cg_write_cycles_text (cg_profile_graph (p), cg_profile_cycles (p), 0, f, NULL);
+  return cg_write_cycles_text (cg_profile_graph (p), cg_profile_cycles (p), 0, TRUE, f, NULL);
 }
 
 void

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "cg-demangle.h"
 #include "cg-error.h"
 
 static gboolean
@@ -228,7 +229,7 @@ cg_spivey_traversed_cycles (CgProfile *p, GError **error)
 }
 
 gboolean
-cg_spivey_write_cycles_text (CgProfile *p, guint event, FILE *stream, GError **error)
+cg_spivey_write_cycles_text (CgProfile *p, guint event, gboolean demangle, FILE *stream, GError **error)
 {
   g_autoptr (GArray) cycles = cg_spivey_traversed_cycles (p, error);
   if (cycles == NULL)
@@ -257,7 +258,7 @@ cg_spivey_write_cycles_text (CgProfile *p, guint event, FILE *stream, GError **e
       for (guint j = 0; j < c->n_members; j++)
         {
           g_string_append (s, j ? ", " : " ");
-          cg_graph_append_label (g, s, c->members[j]);
+          cg_demangle_append_label (g, s, c->members[j], demangle);
         }
       g_string_append_c (s, '\n');
     }

@@ -61,7 +61,9 @@ typedef struct {
 GArray *cg_spivey_traversed_cycles (CgProfile *profile, GError **error);
 
 /* Lists the traversed cycles for @event as text for people (cgcycles
- * --format=text).  Write errors are left in the stream's error flag. */
-gboolean cg_spivey_write_cycles_text (CgProfile *profile, guint event, FILE *stream, GError **error);
+ * --format=text), names demangled (cg_demangle) when @demangle.  Write
+ * errors are left in the stream's error flag. */
+gboolean cg_spivey_write_cycles_text (CgProfile *profile, guint event, gboolean demangle, FILE *stream,
+                                      GError **error);
 
 G_END_DECLS

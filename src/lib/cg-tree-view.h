@@ -31,7 +31,7 @@ G_BEGIN_DECLS
  * @CG_TREE_SORT_TOTAL: by the node's value, largest first.
  * @CG_TREE_SORT_SELF: by the function's self cost, largest first.
  * @CG_TREE_SORT_CALLS: by the calls on the node's arc, most first.
- * @CG_TREE_SORT_NAME: by function name.
+ * @CG_TREE_SORT_NAME: by function name (demangled, when the view's names are).
  * Ties are broken by value, then name, so the order is total.
  */
 typedef enum {
@@ -46,6 +46,7 @@ typedef struct {
   gdouble threshold; /* percent of the profile's total; 0 shows everything */
   guint max_depth;   /* 0 = unlimited; roots are depth 1 */
   CgTreeSort sort;
+  gboolean demangle; /* names as people read them (cg_demangle), not as the linker sees them */
 } CgTreeViewOptions;
 
 /* One shown node.  Lines come in depth-first order: a line's shown

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "cg-demangle.h"
 #include "cg-error.h"
 
 typedef struct {
@@ -48,7 +49,8 @@ append_percent (GString *s, CgKind kind, CgValue v, CgValue all)
 }
 
 gboolean
-cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, FILE *stream, GError **error)
+cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean demangle, FILE *stream,
+                      GError **error)
 {
   guint nc = cg_cycles_count (cycles);
   CgKind kind = cg_graph_event_kind (g, event);
@@ -123,7 +125,7 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, FILE *str
           g_string_append (s, "    ");
           append_cost (s, kind, cg_graph_self_const (g, f)[event], scale, "");
           g_string_append (s, " ");
-          cg_graph_append_label (g, s, f);
+          cg_demangle_append_label (g, s, f, demangle);
           g_string_append_c (s, '\n');
         }
       fwrite (s->str, 1, s->len, stream);

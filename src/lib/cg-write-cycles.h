@@ -15,9 +15,10 @@
 
 G_BEGIN_DECLS
 
-/* Writes the cycles of @graph for @event to @stream.  Write errors are
- * left in the stream's error flag.  FALSE on 64-bit overflow. */
-gboolean cg_write_cycles_text (CgGraph *graph, const CgCycles *cycles, guint event, FILE *stream,
-                               GError **error);
+/* Writes the cycles of @graph for @event to @stream, names demangled
+ * (cg_demangle) when @demangle.  Write errors are left in the stream's
+ * error flag.  FALSE on 64-bit overflow. */
+gboolean cg_write_cycles_text (CgGraph *graph, const CgCycles *cycles, guint event, gboolean demangle,
+                               FILE *stream, GError **error);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "cg-demangle.h"
 #include "cg-error.h"
 #include "cg-write-profile.h"
 #include "cg-write-tree.h"
@@ -104,7 +105,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
         continue;
       shown[f] = 1;
       g_string_truncate (label, 0);
-      cg_graph_append_label (g, label, f);
+      cg_demangle_append_label (g, label, f, o->demangle);
       guint k = cycles ? cg_cycles_cycle_of (cycles, f) : 0;
       if (k)
         g_string_append_printf (label, " <cycle %u>", k);

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "cg-demangle.h"
 #include "cg-error.h"
 
 typedef struct {
@@ -14,6 +15,7 @@ typedef struct {
   const CgCosts *costs;
   CgCycles *cycles;
   guint event;
+  gboolean demangle;
   CgKind kind;       /* of totals */
   CgKind self_kind;  /* of self costs */
   gdouble all;       /* the profile's total, for percentages */
@@ -49,7 +51,7 @@ percent (Report *r, CgKind kind, CgValue v)
 static void
 name (Report *r, CgFunctionId f, gboolean with_index)
 {
-  cg_graph_append_label (r->graph, r->line, f);
+  cg_demangle_append_label (r->graph, r->line, f, r->demangle);
   guint k = r->cycles ? cg_cycles_cycle_of (r->cycles, f) : 0;
   if (k)
     g_string_append_printf (r->line, " <cycle %u>", k);
@@ -218,7 +220,8 @@ call_graph (Report *r, GArray *functions, FILE *stream)
 }
 
 gboolean
-cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, FILE *stream, GError **error)
+cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean demangle, FILE *stream,
+                       GError **error)
 {
   CgGraph *g = cg_profile_graph (p);
   guint nf = cg_graph_n_functions (g);
@@ -234,6 +237,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, FILE *st
     .costs = costs,
     .cycles = cg_profile_cycles (p),
     .event = event,
+    .demangle = demangle,
     .kind = cg_costs_kind (costs, event),
     .self_kind = cg_graph_event_kind (g, event),
     .all = cg_value_to_double (cg_graph_event_kind (g, event), all[event]),

@@ -16,10 +16,10 @@
 G_BEGIN_DECLS
 
 /* Writes the report of @costs for @event (cycles, when given, mark their
- * members).  Write errors are left in the stream's error flag; FALSE on
+ * members), names demangled (cg_demangle) when @demangle.  Write errors are left in the stream's error flag; FALSE on
  * 64-bit overflow of the profile's total. */
-gboolean cg_write_profile_text (CgProfile *profile, const CgCosts *costs, guint event, FILE *stream,
-                                GError **error);
+gboolean cg_write_profile_text (CgProfile *profile, const CgCosts *costs, guint event, gboolean demangle,
+                                FILE *stream, GError **error);
 
 /* One line naming the method and whether its totals are exact. */
 void cg_append_method_note (GString *out, const CgCosts *costs);

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "cg-demangle.h"
 #include "cg-html-assets.h"
 #include "cg-write-profile.h"
 #include "cg-write-tree.h"
@@ -186,7 +187,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   for (guint i = 0; i < functions->len; i++)
     {
       g_string_truncate (text, 0);
-      cg_graph_append_label (g, text, g_array_index (functions, CgFunctionId, i));
+      cg_demangle_append_label (g, text, g_array_index (functions, CgFunctionId, i), o->view.demangle);
       if (i)
         g_string_append_c (s, ',');
       append_json_string (s, text->str);

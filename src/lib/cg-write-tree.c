@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "cg-demangle.h"
 #include "cg-error.h"
 #include "cg-write-profile.h"
 
@@ -79,7 +80,7 @@ append_function (Writer *w, CgNodeId n)
   gboolean master = cg_display_tree_is_master (w->tree, n);
   if (master)
     color (w, SGR_BOLD);
-  cg_graph_append_label (w->graph, w->line, f);
+  cg_demangle_append_label (w->graph, w->line, f, w->o->view.demangle);
   if (master)
     color (w, SGR_RESET);
   guint k = w->cycles ? cg_cycles_cycle_of (w->cycles, f) : 0;

@@ -31,6 +31,7 @@ typedef struct {
   CgCosts *costs;
   guint event;
   gboolean arcs;
+  gboolean demangle; /* text */
 } Job;
 
 static gboolean
@@ -58,7 +59,7 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   Job *job = data;
-  return cg_write_profile_text (job->profile, job->costs, job->event, stream, error);
+  return cg_write_profile_text (job->profile, job->costs, job->event, job->demangle, stream, error);
 }
 
 static gboolean
@@ -244,7 +245,7 @@ run (gpointer data, GError **error)
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  Job job = { profile, NULL, 0, o->arcs };
+  Job job = { profile, NULL, 0, o->arcs, !o->gprof.no_demangle };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
   if (format == FORMAT_GPROF)
@@ -356,9 +357,9 @@ main (int argc, char **argv)
     { "width", 'w', 0, G_OPTION_ARG_INT, &options.gprof.width,
       "gprof -w: width of the call graph's index (default 80)", "N" },
     { "demangle", 0, 0, G_OPTION_ARG_NONE, &options.gprof.demangle,
-      "gprof --demangle: print C++ names demangled (the default)", NULL },
+      "text and gprof: print C++ and Rust names demangled (the default; tsv never does)", NULL },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.gprof.no_demangle,
-      "gprof --no-demangle: print names as the linker sees them", NULL },
+      "text and gprof: print names as the linker sees them", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {

@@ -8,11 +8,13 @@ typedef struct {
   CgCliCommon common;
   gboolean collapse;
   char *event;
+  gboolean no_demangle;
 } Options;
 
 typedef struct {
   CgProfile *profile;
   guint event;
+  gboolean demangle;
 } TextJob;
 
 static gboolean
@@ -27,11 +29,11 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
   (void) name;
   TextJob *job = data;
   if (!cg_write_cycles_text (cg_profile_graph (job->profile), cg_profile_cycles (job->profile), job->event,
-                             stream, error))
+                             job->demangle, stream, error))
     return FALSE;
   /* contexts also tell which cycles the run actually went round */
   return cg_profile_contexts (job->profile) == NULL
-         || cg_spivey_write_cycles_text (job->profile, job->event, stream, error);
+         || cg_spivey_write_cycles_text (job->profile, job->event, job->demangle, stream, error);
 }
 
 static gboolean
@@ -46,7 +48,7 @@ run (gpointer data, GError **error)
   if (profile == NULL)
     return FALSE;
   CgGraph *g = cg_profile_graph (profile);
-  TextJob job = { profile, 0 };
+  TextJob job = { profile, 0, !o->no_demangle };
   cg_profile_set_costs (profile, NULL);
   cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
   if (format == 1)
@@ -69,6 +71,8 @@ main (int argc, char **argv)
       "Replace each cycle by one function <cycle N> (gprof's view)", NULL },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event for the text form (default: the first)",
       "NAME" },
+    { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
+      "Text: print C++ and Rust names as the linker sees them, not demangled", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {

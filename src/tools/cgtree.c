@@ -20,6 +20,7 @@ typedef struct {
   char *color;
   gboolean inverted;
   gboolean no_fold;
+  gboolean no_demangle;
 } Options;
 
 typedef enum { FORMAT_TEXT, FORMAT_HTML, FORMAT_DOT } Format;
@@ -233,9 +234,9 @@ run (gpointer data, GError **error)
   g_autoptr (CgDisplayTree) tree = cg_display_tree_new_full (g, costs, &tree_options);
   g_autofree char *scope = scope_note (o, whole, focused, event, chosen ? chosen->len : 0);
 
-  CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort };
+  CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle };
   Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope },
-              { view, threshold_given ? threshold : 1.0, scope }, { event, threshold, scope } };
+              { view, threshold_given ? threshold : 1.0, scope }, { event, threshold, scope, !o->no_demangle } };
   switch ((Format) format)
     {
     case FORMAT_HTML:
@@ -269,6 +270,8 @@ main (int argc, char **argv)
       "Colours in text: auto (default: on a terminal, unless NO_COLOR), always or never", "WHEN" },
     { "no-fold", 0, 0, G_OPTION_ARG_NONE, &options.no_fold,
       "Text: one line per node, also in single-call chains", NULL },
+    { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
+      "Print C++ and Rust names as the linker sees them, not demangled", NULL },
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method when the input has no costs (default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event to show (default: the first)", "NAME" },
