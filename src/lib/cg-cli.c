@@ -144,6 +144,44 @@ cg_cli_write (const CgCliCommon *common, CgCliWriteFunc write, gpointer data, GE
   return cg_output_commit (out, error);
 }
 
+/* Whether short option @c of @entries (NULL-terminated) takes a value. */
+static gboolean
+takes_value (const GOptionEntry *entries, char c)
+{
+  for (const GOptionEntry *e = entries; e && e->long_name; e++)
+    if (e->short_name == c)
+      return e->arg != G_OPTION_ARG_NONE && !(e->flags & (G_OPTION_FLAG_NO_ARG | G_OPTION_FLAG_OPTIONAL_ARG));
+  return FALSE;
+}
+
+/* @argv with each value attached to a short option (-t0, -qoFILE), which
+ * getopt accepts and GOption does not, split off into its own argument
+ * (-t 0, -qo FILE); options end at "--".  The strings are @argv's. */
+static GPtrArray *
+split_attached (int argc, char **argv, const GOptionEntry *common, const GOptionEntry *own)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  gboolean options_end = FALSE;
+  for (int i = 0; i < argc; i++)
+    {
+      const char *a = argv[i];
+      options_end |= strcmp (a, "--") == 0;
+      gsize j = 1; /* in a cluster of short options, the first that takes a value */
+      gboolean cluster = i > 0 && !options_end && a[0] == '-' && a[1] != '-' && a[1] != '\0';
+      while (cluster && a[j] && !takes_value (common, a[j]) && !takes_value (own, a[j]))
+        j++;
+      if (cluster && a[j] && a[j + 1])
+        {
+          g_ptr_array_add (out, g_strndup (a, j + 1));
+          g_ptr_array_add (out, g_strdup (a + j + 1));
+        }
+      else
+        g_ptr_array_add (out, g_strdup (a));
+    }
+  g_ptr_array_add (out, NULL);
+  return out;
+}
+
 int
 cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, gpointer options)
 {
@@ -172,9 +210,13 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   if (spec->entries)
     g_option_context_add_main_entries (ctx, spec->entries, NULL);
 
+  g_autoptr (GPtrArray) args = split_attached (argc, argv, common_entries, spec->entries);
+  /* GOption rearranges the array it is given: keep ours to free it */
+  g_autofree char **view = g_memdup2 (args->pdata, args->len * sizeof (char *));
+  int n_args = (int) args->len - 1;
   GError *error = NULL;
   int status = 0;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+  if (!g_option_context_parse (ctx, &n_args, &view, &error))
     {
       fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n", g_get_prgname (),
                error->message, g_get_prgname ());

@@ -376,34 +376,34 @@ main (int argc, char **argv)
     .entries = entries,
     .run = run,
   };
-  /* gprof's optional specs are attached (-pSPEC, --graph=SPEC) and never
-   * the next argument: give GOption the long form with an '=' */
-  static const char *const attached[][2] = {
-    { "-p", "--flat-profile=" }, { "-P", "--no-flat-profile=" }, { "-q", "--graph=" }, { "-Q", "--no-graph=" },
-    { "--flat-profile", "--flat-profile=" }, { "--no-flat-profile", "--no-flat-profile=" },
-    { "--graph", "--graph=" }, { "--no-graph", "--no-graph=" },
-  };
-  g_auto (GStrv) args = g_new0 (char *, (gsize) argc + 1);
+  /* gprof's optional specs are attached (-pSPEC, -bpSPEC, --graph=SPEC)
+   * and never the next argument: give GOption the long form with an '=',
+   * after the flags clustered before it (-b, -z, -c) */
+  static const char *const letters = "pPqQ";
+  static const char *const long_forms[] = { "--flat-profile=", "--no-flat-profile=", "--graph=", "--no-graph=" };
+  g_autoptr (GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
   gboolean options_end = FALSE;
   for (int i = 0; i < argc; i++)
     {
       const char *a = argv[i];
       options_end |= strcmp (a, "--") == 0;
-      args[i] = NULL;
-      for (guint k = 0; k < G_N_ELEMENTS (attached) && !options_end && i > 0; k++)
+      gboolean short_form = i > 0 && !options_end && a[0] == '-' && a[1] != '-';
+      gsize flags = short_form ? strspn (a + 1, "bzc") : 0;
+      const char *letter = short_form && a[1 + flags] ? strchr (letters, a[1 + flags]) : NULL;
+      if (letter)
         {
-          gsize n = strlen (attached[k][0]);
-          gboolean short_form = attached[k][0][1] != '-';
-          if (strcmp (a, attached[k][0]) == 0 || (short_form && strncmp (a, attached[k][0], n) == 0))
-            {
-              args[i] = g_strconcat (attached[k][1], a + n, NULL);
-              break;
-            }
+          if (flags)
+            g_ptr_array_add (args, g_strndup (a, flags + 1));
+          g_ptr_array_add (args, g_strconcat (long_forms[letter - letters], a + 2 + flags, NULL));
+          continue;
         }
-      if (args[i] == NULL)
-        args[i] = g_strdup (a);
+      for (guint k = 0; k < G_N_ELEMENTS (long_forms) && i > 0 && !options_end && !letter; k++)
+        if (strncmp (a, long_forms[k], strlen (long_forms[k]) - 1) == 0 && a[strlen (long_forms[k]) - 1] == '\0')
+          letter = long_forms[k];
+      g_ptr_array_add (args, letter ? g_strdup (letter) : g_strdup (a));
     }
+  g_ptr_array_add (args, NULL);
   /* GOption rearranges the array it is given: keep ours to free it */
-  g_autofree char **view = g_memdup2 (args, ((gsize) argc + 1) * sizeof *args);
-  return cg_cli_main (argc, view, &spec, &options.common, &options);
+  g_autofree char **view = g_memdup2 (args->pdata, args->len * sizeof (char *));
+  return cg_cli_main ((int) args->len - 1, view, &spec, &options.common, &options);
 }

@@ -45,6 +45,9 @@ options () {
 -q|-q
 -z|-z
 -p -z|-p -z
+-zp|-zp
+-zq$f3|-zq$f3
+-w100 -q|-w100 -q
 -P|-P
 -Q|-Q
 -e $f1|--hide-entry=$f1

@@ -20,6 +20,17 @@ expect 2 "$cgtree" --threshold=200 "$recdemo" && expect_message "--threshold=200
 expect 2 "$cgtree" --max-depth=-1 "$recdemo" && expect_message "--max-depth=-1"
 # a method the data do not allow is bad data, not bad usage
 expect 1 "$cgcost" --method=exact "$recdemo" && expect_message "no call tree"
+# a short option's value may be attached (-t0, -oFILE), or follow a
+# cluster of flags (-qo FILE), as getopt allows
+expect 0 "$cgtree" -t 0 -d 3 -s name "$recdemo" && cp "$tmp/out" "$tmp/separate"
+expect 0 "$cgtree" -t0 -d3 -sname "$recdemo" && cmp -s "$tmp/out" "$tmp/separate" || fail "cgtree -t0 -d3 -sname"
+expect 0 "$cgtree" -qt0 -d3 -qo "$tmp/clustered" -sname "$recdemo" && cmp -s "$tmp/clustered" "$tmp/separate" \
+  || fail "cgtree -qt0 -qo FILE"
+expect 0 "$cgcost" -ftsv "-o$tmp/attached" "$recdemo" && expect 0 "$cgcost" -f tsv "$recdemo" \
+  && cmp -s "$tmp/out" "$tmp/attached" || fail "cgcost -ftsv -oFILE"
+expect 2 "$cgtree" -t "$recdemo" && expect_message "Cannot parse double value"
+# after --, nothing is an option
+expect 1 "$cgtree" -- -t0 && expect_message "-t0: cannot open"
 # '-' and no argument both read standard input
 expect 0 "$cgmerge" - <"$recdemo" && cp "$tmp/out" "$tmp/dash.xml"
 expect 0 "$cgmerge" <"$recdemo" && cmp -s "$tmp/out" "$tmp/dash.xml" || fail "stdin read differs between '-' and none"
