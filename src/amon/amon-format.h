@@ -77,5 +77,6 @@ enum {
 #define AMON_STOP_MEMORY 2u   /* profiling memory reached AMON_MAX_MEMORY or mmap failed */
 #define AMON_STOP_HISTORY 3u  /* a history longer than the limit */
 #define AMON_STOP_ROUTINES 4u /* more routines than indexes */
+#define AMON_STOP_JUMPED 5u   /* a signal handler jumped out of the monitor while it changed its tables */
 
 #endif

@@ -306,10 +306,10 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
   return to;
 }
 
-AMON_FN amon_context *
-amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
+/* B1: one probe of the transition table, usually */
+AMON_FN static amon_context *
+call_miss (amon_machine *m, amon_context *from, void *fn)
 {
-  /* B1: one probe of the transition table, usually */
   for (uint32_t j = trans_hash (from, fn) & m->trans_mask;; j = (j + 1) & m->trans_mask)
     {
       const amon_transition *t = &m->trans[j];
@@ -323,4 +323,15 @@ amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
       if (t->from == NULL)
         return amon_machine_call_slow (m, from, fn);
     }
+}
+
+AMON_FN amon_context *
+amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
+{
+  m->critical = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  amon_context *to = call_miss (m, from, fn);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  m->critical = 0;
+  return to;
 }

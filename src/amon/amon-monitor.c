@@ -39,10 +39,10 @@ void __cyg_profile_func_enter (void *fn, void *site) __attribute__ ((no_instrume
 void __cyg_profile_func_exit (void *fn, void *site) __attribute__ ((no_instrument_function, visibility ("default")));
 
 /* a thread that cannot be profiled points here: always busy */
-static amon_thread disabled = { .busy = 1 };
+static amon_thread disabled = { .busy = AMON_BUSY };
 /* a thread's first hook finds this one, also busy, so that the hot path
  * needs no test for a thread without a monitor */
-static amon_thread unstarted = { .busy = 1 };
+static amon_thread unstarted = { .busy = AMON_BUSY };
 
 static __thread amon_thread *self __attribute__ ((tls_model ("initial-exec"))) = &unstarted;
 
@@ -92,6 +92,8 @@ stop_message (uint32_t reason)
       return "a history exceeded the longest the monitor keeps";
     case AMON_STOP_ROUTINES:
       return "more routines than the monitor can index";
+    case AMON_STOP_JUMPED:
+      return "a signal handler jumped out of the monitor while it changed its tables";
     default:
       return "unknown reason";
     }
@@ -176,7 +178,7 @@ thread_end (void *p)
     }
   if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     {
-      t->busy = 1;
+      t->busy = AMON_BUSY;
       amon_thread_charge_all (t, G.sampled ? 0 : amon_clock_read (&G.clock));
       t->busy = 0;
     }
@@ -411,7 +413,7 @@ first_enter (void *fn, void *site, uintptr_t sp)
   amon_thread *t = thread_start ();
   if (t == NULL || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     return;
-  t->busy = 1;
+  t->busy = sp;
   if (t->mode == AMON_MODE_SAMPLED)
     amon_thread_push (t, fn, site, sp);
   else
@@ -474,6 +476,33 @@ exit_long (amon_thread *t, void *fn, void *site, uint64_t e, uint64_t at)
   t->busy = 0;
 }
 
+/* Whether the hook that left @t busy was left by a jump out of a signal
+ * handler that interrupted it (siglongjmp): a hook runs now above that
+ * hook's frame, on the same stack, so that frame is gone.  Profiling goes
+ * on (the frames left are found as after any longjmp) unless the jump
+ * cut short a change to the context tables, which cannot be trusted
+ * then: it stops, and the file says why.  (A handler that interrupts a hook and
+ * returns runs below its frame, or on another stack.) */
+AMON_FN __attribute__ ((noinline, cold)) static int
+left_by_jump (amon_thread *t, uintptr_t sp)
+{
+  uintptr_t busy = t->busy;
+  if (busy == AMON_BUSY || busy == 0 || sp <= busy || !amon_same_stack (sp, busy)
+      || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+    return 0;
+  if (t->m.critical)
+    {
+      amon_thread_stop (t, AMON_STOP_JUMPED);
+      return 0;
+    }
+  /* a correction window cut short may have lowered some of its contexts'
+   * times: its log goes, so that none is lowered twice */
+  t->n_log = 0;
+  t->countdown = AMON_WINDOW;
+  t->busy = 0;
+  return 1;
+}
+
 /* The hooks.  The common case (a known transition, a matching return) is
  * a TLS load, a few compares, the clock, one add to the current context
  * and the frame written or dropped: some thirty instructions a call. */
@@ -487,9 +516,11 @@ __cyg_profile_func_enter (void *fn, void *site)
     {
       if (t == &unstarted)
         first_enter (fn, site, sp);
+      else if (left_by_jump (t, sp))
+        __cyg_profile_func_enter (fn, site);
       return;
     }
-  t->busy = 1;
+  t->busy = sp;
   if (t->mode != AMON_MODE_SAMPLED)
     {
       if (AMON_UNLIKELY (t->mode != AMON_MODE_COUNTER))
@@ -520,9 +551,15 @@ void
 __cyg_profile_func_exit (void *fn, void *site)
 {
   amon_thread *t = self;
+  uintptr_t sp;
+  HOOK_SP (sp);
   if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
-    return;
-  t->busy = 1;
+    {
+      if (left_by_jump (t, sp))
+        __cyg_profile_func_exit (fn, site);
+      return;
+    }
+  t->busy = sp;
   if (t->mode != AMON_MODE_SAMPLED)
     {
       if (AMON_UNLIKELY (t->mode != AMON_MODE_COUNTER))

@@ -57,6 +57,7 @@
 #define AMON_LOG_SIZE 64          /* long intervals per correction window */
 #define AMON_WINDOW 4096          /* events per correction window at most */
 #define AMON_STACK_WINDOW ((uintptr_t) 1 << 30)
+#define AMON_BUSY UINTPTR_MAX     /* busy, not in a hook: no jump leaves it */
 
 typedef struct {
   void *fn;
@@ -86,7 +87,7 @@ typedef void (*amon_correct_fn) (amon_thread *t, uint64_t now);
 
 struct amon_thread {
   /* hot: read at every call and return */
-  volatile int busy;         /* inside a hook (amon-monitor.c) */
+  volatile uintptr_t busy;   /* inside a hook: its stack address; AMON_BUSY: not for hooks (amon-monitor.c) */
   int mode;                  /* AMON_MODE_* */
   amon_frame *top;           /* the current frame; its ctx is the current context */
   amon_frame *limit;         /* a push to here takes the slow path */

@@ -31,6 +31,12 @@
  *   cancel   200 threads, cancelled asynchronously while spin calls leaf
  *            (most often inside a profiling hook), then main calls leaf
  *            10 times.
+ *   sigjmp   200 attempts: attempt(r) climbs 20 + r % 50 frames deep and
+ *            calls tick 100,000 times at the top, while SIGALRM comes
+ *            every millisecond and every second signal's handler
+ *            siglongjmps back to attempt (often out of a profiling hook,
+ *            as calls are most of the time); then main calls leaf 10
+ *            times.
  *   sleepy   10 times nap, which sleeps 2 ms (off the processor) and
  *            calls leaf(1,000,000); the program measures nap's CPU time
  *            and leaf's, which the CPU clock must give without the sleep
@@ -42,6 +48,8 @@
 #include <pthread.h>
 #include <time.h>
 #include <setjmp.h>
+#include <signal.h>
+#include <sys/time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +214,41 @@ deep (int n, int how)
   return deep (n - 1, how) + 1;
 }
 
+static sigjmp_buf attempt_env;
+static volatile sig_atomic_t alarms;
+
+__attribute__ ((noinline)) static void
+on_alarm (int sig)
+{
+  (void) sig;
+  if (++alarms % 2 == 0)
+    siglongjmp (attempt_env, 1);
+}
+
+__attribute__ ((noinline)) static unsigned long
+tick (unsigned long x)
+{
+  return x * 2654435761u >> 7;
+}
+
+__attribute__ ((noinline)) static unsigned long
+climb (int d)
+{
+  if (d > 0)
+    return climb (d - 1) + 1;
+  unsigned long s = 0;
+  for (unsigned long i = 0; i < 100000; i++)
+    s += tick (i);
+  return s;
+}
+
+__attribute__ ((noinline)) static void
+attempt (int r)
+{
+  if (!sigsetjmp (attempt_env, 1))
+    sink += climb (20 + r % 50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -274,6 +317,21 @@ main (int argc, char **argv)
           pthread_cancel (t);
           pthread_join (t, NULL);
         }
+      for (int i = 0; i < 10; i++)
+        leaf (100);
+    }
+  else if (strcmp (mode, "sigjmp") == 0)
+    {
+      struct sigaction sa;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = on_alarm;
+      sigemptyset (&sa.sa_mask);
+      sigaction (SIGALRM, &sa, NULL);
+      struct itimerval every_ms = { { 0, 1000 }, { 0, 1000 } }, off = { { 0, 0 }, { 0, 0 } };
+      setitimer (ITIMER_REAL, &every_ms, NULL);
+      for (int i = 0; i < 200; i++)
+        attempt (i);
+      setitimer (ITIMER_REAL, &off, NULL);
       for (int i = 0; i < 10; i++)
         leaf (100);
     }

@@ -186,6 +186,21 @@ calls cancel main leaf 10
 grep -q "threads ended inside a profiling hook" "$tmp/cancel.err" || [ ! -s "$tmp/cancel.err" ] \
   || fail "cancel: $(cat "$tmp/cancel.err")"
 
+# siglongjmp out of signal handlers, often out of a hook: profiling goes
+# on, every call counted (the handler's own calls are not: those made
+# while a hook runs are ignored); or, if a jump cut short a change to the
+# context tables, profiling stops and says so
+run sigjmp sigjmp
+arcs sigjmp
+if grep -q "a signal handler jumped out of the monitor" "$tmp/sigjmp.err"; then
+  echo "sigjmp: a jump cut a table change short; the profile says so"
+else
+  calls sigjmp main attempt 200
+  calls sigjmp attempt climb 200
+  calls sigjmp climb climb 8900
+  calls sigjmp main leaf 10
+fi
+
 # exit from 200 frames deep
 run exit exit
 arcs exit
