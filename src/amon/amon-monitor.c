@@ -614,7 +614,15 @@ amon_fini (void)
   if (!G.ready || __atomic_exchange_n (&G.written, 1, __ATOMIC_SEQ_CST))
     return;
   if (G.sampled)
-    arm_timer (0);
+    {
+      /* the program may have taken SIGPROF (and its timer) for itself */
+      struct sigaction now;
+      if (sigaction (SIGPROF, NULL, &now) == 0 && now.sa_handler == on_sigprof)
+        arm_timer (0);
+      else
+        say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
+             " time after that (AMON_CLOCK=cpu does not use signals)", NULL, NULL);
+    }
   int was_halted = __atomic_exchange_n (&G.halt, 1, __ATOMIC_SEQ_CST);
   amon_thread *me = self;
   if (me != &unstarted && me != &disabled && !me->busy)

@@ -37,6 +37,8 @@
  *            siglongjmps back to attempt (often out of a profiling hook,
  *            as calls are most of the time); then main calls leaf 10
  *            times.
+ *   sigprof  main installs its own SIGPROF handler, then calls leaf 10
+ *            times.
  *   sleepy   10 times nap, which sleeps 2 ms (off the processor) and
  *            calls leaf(1,000,000); the program measures nap's CPU time
  *            and leaf's, which the CPU clock must give without the sleep
@@ -214,6 +216,12 @@ deep (int n, int how)
   return deep (n - 1, how) + 1;
 }
 
+__attribute__ ((no_instrument_function)) static void
+on_sigprof (int sig)
+{
+  (void) sig;
+}
+
 static sigjmp_buf attempt_env;
 static volatile sig_atomic_t alarms;
 
@@ -332,6 +340,16 @@ main (int argc, char **argv)
       for (int i = 0; i < 200; i++)
         attempt (i);
       setitimer (ITIMER_REAL, &off, NULL);
+      for (int i = 0; i < 10; i++)
+        leaf (100);
+    }
+  else if (strcmp (mode, "sigprof") == 0)
+    {
+      struct sigaction sa;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = on_sigprof;
+      sigemptyset (&sa.sa_mask);
+      sigaction (SIGPROF, &sa, NULL);
       for (int i = 0; i < 10; i++)
         leaf (100);
     }

@@ -211,6 +211,12 @@ calls exit deep deep 200
 arcs sample
 calls sample even leaf 1020
 grep -q 'name="cpu-time"' "$tmp/sample.xml" || fail "a sampled profile's event is not cpu-time"
+# a program that takes SIGPROF for itself is told that times are missing
+(cd "$tmp" && AMON_CLOCK=sample AMON_OUT="$tmp/sigprof.out" ./workload sigprof >/dev/null 2>"$tmp/sigprof.err") \
+  || fail "workload sigprof with AMON_CLOCK=sample"
+grep -q "replaced the monitor's SIGPROF handler" "$tmp/sigprof.err" || fail "sigprof: stderr says '$(cat "$tmp/sigprof.err")'"
+arcs sigprof
+calls sigprof main leaf 10
 
 # the shared library works the same
 run shared callers ./workload-shared
