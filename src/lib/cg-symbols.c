@@ -11,6 +11,7 @@
 #include <unistd.h>
 #ifdef HAVE_LIBDW
 #include <elfutils/libdw.h>
+#include <elfutils/libdwelf.h>
 #endif
 
 #include "cg-error.h"
@@ -321,19 +322,98 @@ strings_terminated (Elf *elf)
     }
   return TRUE;
 }
+
+/* The DWARF of @elf, or NULL. */
+static Dwarf *
+dwarf_of (Elf *elf)
+{
+  return strings_terminated (elf) ? dwarf_begin_elf (elf, DWARF_C_READ, NULL) : NULL;
+}
+
+/* A separate debug file, open. */
+typedef struct {
+  int fd;
+  Elf *elf;
+  Dwarf *dwarf;
+} DebugFile;
+
+static void
+debug_file_close (DebugFile *d)
+{
+  if (d->dwarf)
+    dwarf_end (d->dwarf);
+  if (d->elf)
+    elf_end (d->elf);
+  if (d->fd >= 0)
+    close (d->fd);
+  *d = (DebugFile) { -1, NULL, NULL };
+}
+
+/* Opens @path as @d when it is an ELF file with DWARF and, when @id_len
+ * is positive, the build ID @id. */
+static gboolean
+debug_file_open (DebugFile *d, const char *path, const void *id, gssize id_len)
+{
+  d->fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (d->fd < 0)
+    return FALSE;
+  d->elf = elf_begin (d->fd, ELF_C_READ, NULL);
+  const void *other = NULL;
+  if (d->elf && elf_kind (d->elf) == ELF_K_ELF
+      && (id_len <= 0 || (dwelf_elf_gnu_build_id (d->elf, &other) == id_len && memcmp (other, id, (gsize) id_len) == 0))
+      && (d->dwarf = dwarf_of (d->elf)) != NULL)
+    return TRUE;
+  debug_file_close (d);
+  return FALSE;
+}
+
+/* The debugging information of an executable stripped of it, where gdb
+ * and bfd (so gprof) look: by build ID, /usr/lib/debug/.build-id/xx/
+ * rest.debug; then by the name in .gnu_debuglink, beside the executable,
+ * in its .debug directory and under /usr/lib/debug.  A file must carry
+ * the executable's build ID, when it has one (where bfd checks the
+ * link's CRC). */
+static gboolean
+find_debug_file (CgSymbols *s, DebugFile *d)
+{
+  const void *id = NULL;
+  gssize id_len = dwelf_elf_gnu_build_id (s->elf, &id);
+  if (id_len > 1)
+    {
+      g_autoptr (GString) path = g_string_new ("/usr/lib/debug/.build-id/");
+      for (gssize i = 0; i < id_len; i++)
+        g_string_append_printf (path, i == 1 ? "/%02x" : "%02x", ((const guint8 *) id)[i]);
+      g_string_append (path, ".debug");
+      if (debug_file_open (d, path->str, id, id_len))
+        return TRUE;
+    }
+  GElf_Word crc;
+  const char *link = dwelf_elf_gnu_debuglink (s->elf, &crc);
+  if (link == NULL || *link == '\0' || strchr (link, '/'))
+    return FALSE;
+  g_autofree char *dir = g_path_get_dirname (s->path);
+  g_autofree char *absolute = g_canonicalize_filename (dir, NULL);
+  g_autofree char *beside = g_build_filename (dir, link, NULL);
+  g_autofree char *hidden = g_build_filename (dir, ".debug", link, NULL);
+  g_autofree char *global = g_build_filename ("/usr/lib/debug", absolute, link, NULL);
+  return debug_file_open (d, beside, id, id_len) || debug_file_open (d, hidden, id, id_len)
+         || debug_file_open (d, global, id, id_len);
+}
 #endif
 
 /* Each static function's source file, as gprof finds it (binutils'
- * bfd_find_nearest_line at the symbol's address) and prints it in its
- * index: the base name of the line table's file there.  Without DWARF, or
- * where it says nothing of the address, none. */
+ * bfd_find_nearest_line at the symbol's address, in the executable or in
+ * its separate debug file) and prints it in its index: the base name of
+ * the line table's file there.  Without DWARF, or where it says nothing
+ * of the address, none. */
 static void
 find_static_files (CgSymbols *s)
 {
 #ifdef HAVE_LIBDW
-  if (!strings_terminated (s->elf))
-    return;
-  Dwarf *dw = dwarf_begin_elf (s->elf, DWARF_C_READ, NULL);
+  DebugFile separate = { -1, NULL, NULL };
+  Dwarf *dw = dwarf_of (s->elf);
+  if (dw == NULL && find_debug_file (s, &separate))
+    dw = separate.dwarf;
   if (dw == NULL)
     return;
   g_autoptr (GArray) ranges = unit_ranges (dw);
@@ -352,7 +432,10 @@ find_static_files (CgSymbols *s)
       if (*base != '\0')
         sym->file = g_string_chunk_insert_const (s->names, base);
     }
-  dwarf_end (dw);
+  if (dw == separate.dwarf)
+    debug_file_close (&separate);
+  else
+    dwarf_end (dw);
 #else
   (void) s;
 #endif

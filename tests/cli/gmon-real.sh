@@ -150,6 +150,25 @@ for variant in $variants; do
 done
 [ "$built" -gt 0 ] || skip "cannot build programs with gcc -pg"
 
+# ---- the debugging information in a separate file, found as gdb and
+# gprof find it (.gnu_debuglink): the index still names static functions'
+# files ----
+link="$tmp/debuglink"
+if [ -x "$tmp/gmonreal-pie-g" ] && command -v objcopy >/dev/null 2>&1; then
+  mkdir -p "$link"
+  cp "$tmp/gmonreal-pie-g" "$link/prog"
+  (cd "$link" && objcopy --only-keep-debug prog prog.debug && objcopy --strip-debug prog \
+     && objcopy --add-gnu-debuglink=prog.debug prog) || fail "debuglink: objcopy"
+  "$GPROF" -b -q "$link/prog" "$tmp/run-pie-g/gmon1.out" | grep -q ' (gmonreal-[a-z]*\.c)' \
+    || fail "debuglink: gprof names no file of a static function"
+  "$cgmerge" -e "$link/prog" "$tmp/run-pie-g/gmon1.out" >"$tmp/link.xml" || fail "debuglink: cgmerge"
+  compare "debuglink -q" "$link/prog" "-q" "-q" "$tmp/link.xml" "$tmp/run-pie-g/gmon1.out"
+  # moved into .debug/, where gdb and bfd look too
+  mkdir -p "$link/.debug" && mv "$link/prog.debug" "$link/.debug/"
+  "$cgmerge" -e "$link/prog" "$tmp/run-pie-g/gmon1.out" >"$tmp/link.xml" || fail "debuglink .debug/: cgmerge"
+  compare "debuglink .debug/ -q" "$link/prog" "-q" "-q" "$tmp/link.xml" "$tmp/run-pie-g/gmon1.out"
+fi
+
 # ---- no arcs: every call into profiled code comes from code without -pg;
 # gprof then scans for no static calls (-c) and prints no call graph ----
 mkdir -p "$tmp/noarcs"
