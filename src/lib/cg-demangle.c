@@ -49,17 +49,3 @@ cg_demangle (const char *name)
   return NULL;
 #endif
 }
-
-void
-cg_demangle_append_label (CgGraph *g, GString *out, CgFunctionId f, gboolean demangle)
-{
-  g_autofree char *shown = demangle ? cg_demangle (cg_graph_function_name (g, f)) : NULL;
-  if (shown == NULL)
-    {
-      cg_graph_append_label (g, out, f);
-      return;
-    }
-  g_string_append (out, shown);
-  if (cg_graph_function_is_ambiguous (g, f))
-    g_string_append_printf (out, " [%s]", cg_graph_function_object (g, f));
-}

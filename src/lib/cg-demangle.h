@@ -17,8 +17,6 @@
 
 #include <glib.h>
 
-#include "cg-graph.h"
-
 G_BEGIN_DECLS
 
 /* Whether a demangler was built in. */
@@ -27,10 +25,5 @@ gboolean cg_demangle_available (void);
 /* The demangled form of @name, or NULL when @name is not a mangled name
  * (or no demangler was built in).  (transfer full): g_free it. */
 char *cg_demangle (const char *name);
-
-/* Appends the label of @f (cg_graph_append_label: its name, and its object
- * when the name is ambiguous) for people: when @demangle, with the name
- * demangled (cg_demangle), else as the linker sees it. */
-void cg_demangle_append_label (CgGraph *graph, GString *out, CgFunctionId f, gboolean demangle);
 
 G_END_DECLS

@@ -5,29 +5,26 @@
 
 #include "cg-focus.h"
 
-#include "cg-demangle.h"
+#include "cg-names.h"
 #include "cg-error.h"
 
 GArray *
 cg_focus_match (CgGraph *g, const GRegex *regex, const char *name)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  g_autoptr (CgNames) names = cg_names_new (g, TRUE);
   g_autoptr (GString) label = g_string_new (NULL);
   g_autoptr (GString) shown = g_string_new (NULL);
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
     {
-      const char *fname = cg_graph_function_name (g, f);
-      g_autofree char *demangled = cg_demangle (fname);
       g_string_truncate (label, 0);
       cg_graph_append_label (g, label, f);
       g_string_truncate (shown, 0);
-      if (demangled)
-        cg_demangle_append_label (g, shown, f, TRUE);
-      const char *forms[] = { fname, label->str, demangled, demangled ? shown->str : NULL };
+      cg_names_append_label (names, shown, f);
+      const char *forms[] = { cg_graph_function_name (g, f), label->str, cg_names_get (names, f), shown->str };
       gboolean match = FALSE;
       for (guint i = 0; i < G_N_ELEMENTS (forms) && !match; i++)
-        if (forms[i])
-          match = regex ? g_regex_match (regex, forms[i], 0, NULL) : g_str_equal (forms[i], name);
+        match = regex ? g_regex_match (regex, forms[i], 0, NULL) : g_str_equal (forms[i], name);
       if (match)
         g_array_append_val (out, f);
     }

@@ -29,7 +29,7 @@
 G_BEGIN_DECLS
 
 /* The functions of @graph whose name, or whose label "name [object]",
- * as the linker sees it or demangled (cg_demangle_append_label), matches
+ * as the linker sees it or demangled (cg_names_new), matches
  * @regex (or equals @name when @regex is NULL), in index order.
  * Returns a new array of CgFunctionId (transfer full), possibly empty. */
 GArray *cg_focus_match (CgGraph *graph, const GRegex *regex, const char *name);

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "cg-demangle.h"
+#include "cg-names.h"
 #include "cg-error.h"
 
 static gboolean
@@ -240,6 +240,7 @@ cg_spivey_write_cycles_text (CgProfile *p, guint event, gboolean demangle, FILE 
   g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
   if (!cg_graph_self_totals (g, all))
     return overflow (error);
+  g_autoptr (CgNames) names = cg_names_new (g, demangle);
   gdouble whole = cg_value_to_double (kind, all[event]);
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "\n%u cycle%s traversed (from the contexts: calls that re-entered an active function)\n",
@@ -258,7 +259,7 @@ cg_spivey_write_cycles_text (CgProfile *p, guint event, gboolean demangle, FILE 
       for (guint j = 0; j < c->n_members; j++)
         {
           g_string_append (s, j ? ", " : " ");
-          cg_demangle_append_label (g, s, c->members[j], demangle);
+          cg_names_append_label (names, s, c->members[j]);
         }
       g_string_append_c (s, '\n');
     }

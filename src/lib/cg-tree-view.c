@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "cg-demangle.h"
+#include "cg-names.h"
 #include "cg-error.h"
 
 struct _CgTreeView {
@@ -21,7 +21,7 @@ struct _CgTreeView {
   gdouble all_double;
   GArray *lines;    /* CgTreeLine */
   guint *number;    /* per function: link number, 0 none */
-  char **demangled; /* per function, sorting by name demangled: NULL when not mangled */
+  CgNames *names;   /* as shown */
   gboolean has_calls;
 };
 
@@ -67,13 +67,7 @@ static int
 compare_names (const CgTreeView *v, CgNodeId x, CgNodeId y)
 {
   CgFunctionId fx = cg_display_tree_function (v->tree, x), fy = cg_display_tree_function (v->tree, y);
-  const char *nx = cg_graph_function_name (v->graph, fx), *ny = cg_graph_function_name (v->graph, fy);
-  if (v->demangled)
-    {
-      nx = v->demangled[fx] ? v->demangled[fx] : nx;
-      ny = v->demangled[fy] ? v->demangled[fy] : ny;
-    }
-  int c = strcmp (nx, ny);
+  int c = strcmp (cg_names_get (v->names, fx), cg_names_get (v->names, fy));
   if (c == 0)
     c = strcmp (cg_graph_function_object (v->graph, fx), cg_graph_function_object (v->graph, fy));
   return c != 0 ? c : (x > y) - (x < y);
@@ -236,12 +230,7 @@ cg_tree_view_new (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, co
   v->all = all[o->event];
   v->all_double = cg_value_to_double (v->self_kind, v->all);
   v->lines = g_array_new (FALSE, FALSE, sizeof (CgTreeLine));
-  if (o->sort == CG_TREE_SORT_NAME && o->demangle)
-    {
-      v->demangled = g_new0 (char *, MAX (cg_graph_n_functions (g), 1));
-      for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
-        v->demangled[f] = cg_demangle (cg_graph_function_name (g, f));
-    }
+  v->names = cg_names_new (g, o->demangle);
   for (CgArcId a = 0; a < cg_graph_n_arcs (g) && !v->has_calls; a++)
     v->has_calls = cg_graph_arc_calls (g, a) > 0;
 
@@ -276,10 +265,7 @@ cg_tree_view_free (CgTreeView *v)
     return;
   g_array_unref (v->lines);
   g_free (v->number);
-  if (v->demangled)
-    for (CgFunctionId f = 0; f < cg_graph_n_functions (v->graph); f++)
-      g_free (v->demangled[f]);
-  g_free (v->demangled);
+  cg_names_free (v->names);
   g_free (v);
 }
 
@@ -293,6 +279,12 @@ const CgTreeLine *
 cg_tree_view_line (const CgTreeView *v, guint i)
 {
   return &g_array_index (v->lines, CgTreeLine, i);
+}
+
+CgNames *
+cg_tree_view_names (const CgTreeView *v)
+{
+  return v->names;
 }
 
 CgGraph *

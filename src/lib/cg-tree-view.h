@@ -22,6 +22,7 @@
 #include <glib.h>
 
 #include "cg-display-tree.h"
+#include "cg-names.h"
 #include "cg-profile.h"
 
 G_BEGIN_DECLS
@@ -71,6 +72,8 @@ guint cg_tree_view_n_lines (const CgTreeView *view);
 const CgTreeLine *cg_tree_view_line (const CgTreeView *view, guint i);
 
 CgGraph *cg_tree_view_graph (const CgTreeView *view);
+/* The functions' names as the view shows them (CgTreeViewOptions.demangle). */
+CgNames *cg_tree_view_names (const CgTreeView *view);
 const CgCosts *cg_tree_view_costs (const CgTreeView *view);
 const CgDisplayTree *cg_tree_view_tree (const CgTreeView *view);
 /* The profile's cycles, or NULL. */

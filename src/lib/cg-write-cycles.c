@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "cg-demangle.h"
+#include "cg-names.h"
 #include "cg-error.h"
 
 typedef struct {
@@ -57,6 +57,7 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
   const char *unit = cg_graph_event_unit (g, event);
   gdouble scale = cg_graph_event_scale (g, event);
   g_autofree CycleSums *sums = g_new0 (CycleSums, nc + 1);
+  g_autoptr (CgNames) names = cg_names_new (g, demangle);
   gboolean ok = TRUE;
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
     {
@@ -125,7 +126,7 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
           g_string_append (s, "    ");
           append_cost (s, kind, cg_graph_self_const (g, f)[event], scale, "");
           g_string_append (s, " ");
-          cg_demangle_append_label (g, s, f, demangle);
+          cg_names_append_label (names, s, f);
           g_string_append_c (s, '\n');
         }
       fwrite (s->str, 1, s->len, stream);

@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-#include "cg-demangle.h"
+#include "cg-names.h"
 #include "cg-error.h"
 #include "cg-write-profile.h"
 #include "cg-write-tree.h"
@@ -73,6 +73,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       return FALSE;
     }
   CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
+  g_autoptr (CgNames) names = cg_names_new (g, o->demangle);
   gdouble scale = cg_graph_event_scale (g, event);
   gdouble total = cg_value_to_double (self_kind, all[event]);
 #define PCT(k, v) (total > 0 ? 100.0 * cg_value_to_double ((k), (v)) / total : 0.0)
@@ -105,7 +106,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
         continue;
       shown[f] = 1;
       g_string_truncate (label, 0);
-      cg_demangle_append_label (g, label, f, o->demangle);
+      cg_names_append_label (names, label, f);
       guint k = cycles ? cg_cycles_cycle_of (cycles, f) : 0;
       if (k)
         g_string_append_printf (label, " <cycle %u>", k);

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "cg-demangle.h"
+#include "cg-names.h"
 #include "cg-error.h"
 
 typedef struct {
@@ -15,7 +15,7 @@ typedef struct {
   const CgCosts *costs;
   CgCycles *cycles;
   guint event;
-  gboolean demangle;
+  CgNames *names;
   CgKind kind;       /* of totals */
   CgKind self_kind;  /* of self costs */
   gdouble all;       /* the profile's total, for percentages */
@@ -51,7 +51,7 @@ percent (Report *r, CgKind kind, CgValue v)
 static void
 name (Report *r, CgFunctionId f, gboolean with_index)
 {
-  cg_demangle_append_label (r->graph, r->line, f, r->demangle);
+  cg_names_append_label (r->names, r->line, f);
   guint k = r->cycles ? cg_cycles_cycle_of (r->cycles, f) : 0;
   if (k)
     g_string_append_printf (r->line, " <cycle %u>", k);
@@ -231,13 +231,14 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
       g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
       return FALSE;
     }
+  g_autoptr (CgNames) names = cg_names_new (g, demangle);
   Report r = {
+    .names = names,
     .profile = p,
     .graph = g,
     .costs = costs,
     .cycles = cg_profile_cycles (p),
     .event = event,
-    .demangle = demangle,
     .kind = cg_costs_kind (costs, event),
     .self_kind = cg_graph_event_kind (g, event),
     .all = cg_value_to_double (cg_graph_event_kind (g, event), all[event]),

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "cg-demangle.h"
 #include "cg-html-assets.h"
 #include "cg-write-profile.h"
 #include "cg-write-tree.h"
@@ -187,7 +186,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   for (guint i = 0; i < functions->len; i++)
     {
       g_string_truncate (text, 0);
-      cg_demangle_append_label (g, text, g_array_index (functions, CgFunctionId, i), o->view.demangle);
+      cg_names_append_label (cg_tree_view_names (v), text, g_array_index (functions, CgFunctionId, i));
       if (i)
         g_string_append_c (s, ',');
       append_json_string (s, text->str);

@@ -6,7 +6,6 @@
 
 #include <string.h>
 
-#include "cg-demangle.h"
 #include "cg-error.h"
 #include "cg-write-profile.h"
 
@@ -80,7 +79,7 @@ append_function (Writer *w, CgNodeId n)
   gboolean master = cg_display_tree_is_master (w->tree, n);
   if (master)
     color (w, SGR_BOLD);
-  cg_demangle_append_label (w->graph, w->line, f, w->o->view.demangle);
+  cg_names_append_label (cg_tree_view_names (w->view), w->line, f);
   if (master)
     color (w, SGR_RESET);
   guint k = w->cycles ? cg_cycles_cycle_of (w->cycles, f) : 0;

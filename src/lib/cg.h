@@ -16,6 +16,7 @@
 #include "cg-cycles.h"
 #include "cg-decompose.h"
 #include "cg-demangle.h"
+#include "cg-names.h"
 #include "cg-display-tree.h"
 #include "cg-error.h"
 #include "cg-exact.h"

@@ -1,0 +1,33 @@
+/* cg-names.h — function names as the views for people print them.
+ *
+ * Demangled (cg_demangle, as gprof prints them) or as the linker sees
+ * them, each demangled once, when first asked for: a report may print a
+ * name on thousands of lines, and a large C++ profile has hundreds of
+ * thousands of functions of which a view shows a few.  The formats for
+ * programs (tsv, XML, callgrind, folded) keep the linker's names.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-graph.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CgNames CgNames;
+
+/* The names of @graph's functions, demangled when @demangle.  Borrows
+ * @graph, whose functions must not change until freed. */
+CgNames *cg_names_new (CgGraph *graph, gboolean demangle);
+void cg_names_free (CgNames *names);
+
+/* The name of @f as shown (owned by @names). */
+const char *cg_names_get (CgNames *names, CgFunctionId f);
+
+/* Appends the label of @f as shown: its name and, when the linker's name
+ * is ambiguous (cg_graph_function_is_ambiguous), " [object]". */
+void cg_names_append_label (CgNames *names, GString *out, CgFunctionId f);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgNames, cg_names_free)
+
+G_END_DECLS
