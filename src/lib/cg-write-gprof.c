@@ -6,8 +6,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "cg-demangle.h"
 #include "cg-error.h"
+#include "cg-names.h"
 
 typedef struct {
   const CgGprof *gp;
@@ -15,9 +15,7 @@ typedef struct {
   guint nf;
   gdouble hz;
   GString *out;
-  gboolean demangle;
-  char **shown;  /* per function: its demangled name, made on first use */
-  guint8 *tried; /* per function: demangling was tried */
+  CgNames *names; /* as printed: demangled when asked (print_name_only) */
   gboolean view2; /* arcs are being seen from the callee (time2) */
 } Writer;
 
@@ -34,18 +32,11 @@ name_of (const Writer *w, CgFunctionId f)
   return cg_graph_function_name (w->g, f);
 }
 
-/* The name as printed: demangled when asked (print_name_only). */
+/* The name as printed. */
 static const char *
 shown_name (Writer *w, CgFunctionId f)
 {
-  if (!w->demangle)
-    return name_of (w, f);
-  if (!w->tried[f])
-    {
-      w->tried[f] = 1;
-      w->shown[f] = cg_demangle (name_of (w, f));
-    }
-  return w->shown[f] ? w->shown[f] : name_of (w, f);
+  return cg_names_get (w->names, f);
 }
 
 /* ---- flat profile (hist.c) ---- */
@@ -484,12 +475,8 @@ cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GE
 {
   CgGraph *g = cg_gprof_graph (gp);
   guint nf = cg_graph_n_functions (g);
-  Writer w = { gp, g, nf, cg_gprof_rate (gp), g_string_new (NULL), report->demangle, NULL, NULL, FALSE };
-  if (w.demangle)
-    {
-      w.shown = g_new0 (char *, MAX (nf, 1));
-      w.tried = g_new0 (guint8, MAX (nf, 1));
-    }
+  g_autoptr (CgNames) names = cg_names_new (g, report->demangle);
+  Writer w = { gp, g, nf, cg_gprof_rate (gp), g_string_new (NULL), names, FALSE };
   gboolean first = TRUE;
   if (report->flat)
     {
@@ -503,10 +490,6 @@ cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GE
     }
   gboolean ok = fwrite (w.out->str, 1, w.out->len, stream) == w.out->len;
   g_string_free (w.out, TRUE);
-  for (guint f = 0; w.shown && f < nf; f++)
-    g_free (w.shown[f]);
-  g_free (w.shown);
-  g_free (w.tried);
   if (!ok)
     {
       int e = errno;
