@@ -235,10 +235,13 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->format, g_free);
   g_clear_pointer (&common->files, g_strfreev);
   g_clear_pointer (&common->executable, g_free);
+  int lost = ferror (stdout) ? cg_output_lost_errno (stdout) : EIO;
+  errno = 0;
   if (fclose (stdout) != 0 && status == 0)
     {
-      if (errno != EPIPE)
-        fprintf (stderr, "%s: <stdout>: write error: %s\n", g_get_prgname (), g_strerror (errno));
+      int e = errno ? errno : lost;
+      if (e != EPIPE)
+        fprintf (stderr, "%s: <stdout>: write error: %s\n", g_get_prgname (), g_strerror (e));
       status = 1;
     }
   return status;

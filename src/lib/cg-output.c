@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -68,7 +69,7 @@ cg_output_commit (CgOutput *out, GError **error)
   errno = 0;
   if (fflush (out->stream) != 0 || ferror (out->stream))
     {
-      int err = errno ? errno : EIO;
+      int err = errno ? errno : cg_output_lost_errno (out->stream);
       g_set_error (error, CG_ERROR, err == EPIPE ? CG_ERROR_CLOSED : CG_ERROR_IO, "%s: write error: %s",
                    cg_output_name (out), g_strerror (err));
       return FALSE;
@@ -110,4 +111,12 @@ cg_output_free (CgOutput *out)
   g_free (out->tmp_path);
   g_free (out->path);
   g_free (out);
+}
+
+int
+cg_output_lost_errno (FILE *stream)
+{
+  /* a pipe's writing end polls as an error once its reader has gone */
+  struct pollfd p = { fileno (stream), POLLOUT, 0 };
+  return poll (&p, 1, 0) == 1 && (p.revents & POLLERR) ? EPIPE : EIO;
 }

@@ -31,6 +31,11 @@ gboolean cg_output_commit (CgOutput *output, GError **error);
 /* Frees the output; an uncommitted temporary file is removed. */
 void cg_output_free (CgOutput *output);
 
+/* The errno of a write to @stream that failed earlier, once errno no
+ * longer says (stdio keeps only the error flag): EPIPE when @stream is a
+ * pipe whose reader has gone, else EIO. */
+int cg_output_lost_errno (FILE *stream);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgOutput, cg_output_free)
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "cg-error.h"
 #include "cg-names.h"
+#include "cg-output.h"
 
 typedef struct {
   const CgGprof *gp;
@@ -488,12 +489,13 @@ cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GE
       write_graph (&w, report, first);
       write_index (&w, report);
     }
+  errno = 0;
   gboolean ok = fwrite (w.out->str, 1, w.out->len, stream) == w.out->len;
   g_string_free (w.out, TRUE);
   if (!ok)
     {
-      int e = errno;
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "write error: %s", g_strerror (e));
+      int e = errno ? errno : cg_output_lost_errno (stream);
+      g_set_error (error, CG_ERROR, e == EPIPE ? CG_ERROR_CLOSED : CG_ERROR_IO, "write error: %s", g_strerror (e));
     }
   return ok;
 }

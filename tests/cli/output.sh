@@ -18,7 +18,18 @@ if [ -c /dev/full ]; then
 fi
 # a reader that goes away after one line: exit status 1, and no message
 # (the user closed the pipe on purpose, as in "| head")
-status=$({ "$cgcost" --format=tsv "$cc1" 2>"$tmp/pipe.err"; echo $? >"$tmp/status"; } | head -n 1 >/dev/null; cat "$tmp/status")
-[ "$status" = 1 ] || fail "writing to a closed pipe: exit status $status, expected 1"
-[ ! -s "$tmp/pipe.err" ] || fail "a closed pipe printed: $(cat "$tmp/pipe.err")"
+# closed_pipe COMMAND... — COMMAND's output piped into head -n 1
+closed_pipe () {
+  status=$({ "$@" 2>"$tmp/pipe.err"; echo $? >"$tmp/status"; } | head -n 1 >/dev/null; cat "$tmp/status")
+  [ "$status" = 1 ] || fail "$*: writing to a closed pipe: exit status $status, expected 1"
+  [ ! -s "$tmp/pipe.err" ] || fail "$*: a closed pipe printed: $(cat "$tmp/pipe.err")"
+}
+"$cgmerge" "$cc1" >"$tmp/cc1.xml" || fail "cgmerge $cc1"
+closed_pipe "$cgcost" --format=tsv "$cc1"
+closed_pipe "$cgcost" --format=text "$tmp/cc1.xml"
+closed_pipe "$cgcost" --format=gprof --method=gprof "$tmp/cc1.xml"
+closed_pipe "$cgtree" --threshold=0 --color=never "$tmp/cc1.xml"
+closed_pipe "$cgtree" --format=html "$tmp/cc1.xml"
+closed_pipe "$cgcycles" --format=text "$tmp/cc1.xml"
+closed_pipe "$cgmerge" "$cc1"
 finish
