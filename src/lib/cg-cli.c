@@ -186,7 +186,7 @@ int
 cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, gpointer options)
 {
   g_autofree char *format_help = g_strdup_printf ("Output format: %s", spec->formats);
-  const GOptionEntry common_entries[] = {
+  GOptionEntry common_entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &common->output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &common->format, format_help, "FORMAT" },
@@ -206,9 +206,17 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_autoptr (GOptionContext) ctx = g_option_context_new (spec->parameters);
   g_option_context_set_summary (ctx, spec->summary);
   g_option_context_set_description (ctx, spec->description);
-  g_option_context_add_main_entries (ctx, common_entries, NULL);
+  /* a tool's own short option wins (cgcost's -q is gprof's) */
+  for (GOptionEntry *e = common_entries; e->long_name; e++)
+    for (const GOptionEntry *own = spec->entries; own && own->long_name && e->short_name; own++)
+      if (own->short_name == e->short_name)
+        e->short_name = 0;
+  /* callbacks get the tool's options */
+  GOptionGroup *main_group = g_option_group_new (NULL, NULL, NULL, options, NULL);
+  g_option_group_add_entries (main_group, common_entries);
   if (spec->entries)
-    g_option_context_add_main_entries (ctx, spec->entries, NULL);
+    g_option_group_add_entries (main_group, spec->entries);
+  g_option_context_set_main_group (ctx, main_group);
 
   g_autoptr (GPtrArray) args = split_attached (argc, argv, common_entries, spec->entries);
   /* GOption rearranges the array it is given: keep ours to free it */

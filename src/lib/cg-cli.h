@@ -2,7 +2,8 @@
  * inputs, writing the output atomically, messages and exit statuses.
  *
  * Each tool declares its options in a static GOptionEntry table pointing
- * into its own options struct (which starts with a CgCliCommon), and a
+ * into its own options struct (which starts with a CgCliCommon; option
+ * callbacks get that struct as their data), and a
  * run() function that tests can call directly; cg_cli_main() does the
  * rest.  Exit status: 0 success, 1 bad data or I/O, 2 bad usage.
  */

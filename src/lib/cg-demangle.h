@@ -4,8 +4,9 @@
  * gprof (binutils 2.40, utils.c print_name_only) prints every name
  * through bfd_demangle with DMGL_ANSI | DMGL_PARAMS, which strips leading
  * '.' and '$' characters and an '@' version suffix, demangles the rest
- * with libiberty's cplus_demangle (C++ Itanium ABI, Rust, D; C names come
- * back unchanged) and puts prefix and suffix back.  The same libiberty
+ * with libiberty's cplus_demangle (C++ Itanium ABI and Rust; D only
+ * with DMGL_DLANG, which gprof does not pass; C names come back
+ * unchanged) and puts prefix and suffix back.  The same libiberty
  * does it here, so names come out exactly as gprof prints them; it is a
  * static library with no run-time dependency.  Built without libiberty
  * (configure found none), nothing is demangled.

@@ -13,7 +13,7 @@ typedef struct {
   char **exclude, **include, **hide, **show, **delete_arcs, **time, **no_time;
   gboolean zeros, brief;
   gint width;
-  gboolean demangle, no_demangle;
+  gboolean demangle; /* the last of --demangle and --no-demangle says */
 } GprofOptions;
 
 typedef struct {
@@ -190,7 +190,7 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
   else
     gp = cg_gprof_new (profile, event, specs);
   GprofJob job = { gp, { (style & STYLE_FLAT) != 0, (style & STYLE_GRAPH) != 0, o->gprof.zeros,
-                         o->gprof.width > 0 ? (guint) o->gprof.width : 80, !o->gprof.no_demangle } };
+                         o->gprof.width > 0 ? (guint) o->gprof.width : 80, o->gprof.demangle } };
   return cg_cli_write (&o->common, write_gprof, &job, error);
 }
 
@@ -245,7 +245,7 @@ run (gpointer data, GError **error)
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  Job job = { profile, NULL, 0, o->arcs, !o->gprof.no_demangle };
+  Job job = { profile, NULL, 0, o->arcs, o->gprof.demangle };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
   if (format == FORMAT_GPROF)
@@ -312,10 +312,21 @@ run (gpointer data, GError **error)
     }
 }
 
+/* --demangle and --no-demangle: the last one given wins, as in gprof */
+static gboolean
+set_demangle (const gchar *option_name, const gchar *value, gpointer data, GError **error)
+{
+  (void) value;
+  (void) error;
+  Options *o = data;
+  o->gprof.demangle = strcmp (option_name, "--no-demangle") != 0;
+  return TRUE;
+}
+
 int
 main (int argc, char **argv)
 {
-  static Options options;
+  static Options options = { .gprof.demangle = TRUE };
   static const GOptionEntry entries[] = {
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method: auto (default), measured, exact, gprof or decompose", "METHOD" },
@@ -356,9 +367,9 @@ main (int argc, char **argv)
       "gprof -b (accepted; --format=gprof is always brief)", NULL },
     { "width", 'w', 0, G_OPTION_ARG_INT, &options.gprof.width,
       "gprof -w: width of the call graph's index (default 80)", "N" },
-    { "demangle", 0, 0, G_OPTION_ARG_NONE, &options.gprof.demangle,
+    { "demangle", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, set_demangle,
       "text and gprof: print C++ and Rust names demangled (the default; tsv never does)", NULL },
-    { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.gprof.no_demangle,
+    { "no-demangle", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, set_demangle,
       "text and gprof: print names as the linker sees them", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };

@@ -203,6 +203,11 @@ for variant in nopie m32; do
   options "$exe" "$tmp/one.xml" "$run/gmon1.out" _ZN12_GLOBAL__N_16Parser4itemEv _ZN4work5weighEi main
   compare "C++ $variant --no-demangle" "$exe" "--no-demangle" "--no-demangle" "$tmp/one.xml" "$run/gmon1.out"
   compare "C++ $variant --no-demangle -z" "$exe" "--no-demangle -z" "--no-demangle -z" "$tmp/one.xml" "$run/gmon1.out"
+  # the last of the two wins
+  compare "C++ $variant --no-demangle --demangle" "$exe" "--no-demangle --demangle" "--no-demangle --demangle" \
+    "$tmp/one.xml" "$run/gmon1.out"
+  compare "C++ $variant --demangle --no-demangle" "$exe" "--demangle --no-demangle" "--demangle --no-demangle" \
+    "$tmp/one.xml" "$run/gmon1.out"
   whole "$exe" "$run" "C++ $variant" ""
 done
 finish

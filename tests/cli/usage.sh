@@ -29,6 +29,9 @@ expect 0 "$cgtree" -qt0 -d3 -qo "$tmp/clustered" -sname "$recdemo" && cmp -s "$t
 expect 0 "$cgcost" -ftsv "-o$tmp/attached" "$recdemo" && expect 0 "$cgcost" -f tsv "$recdemo" \
   && cmp -s "$tmp/out" "$tmp/attached" || fail "cgcost -ftsv -oFILE"
 expect 2 "$cgtree" -t "$recdemo" && expect_message "Cannot parse double value"
+# cgcost's -q is gprof's call graph; --quiet has no short form there
+expect 0 "$cgcost" --help && ! grep -q -- "-q, --quiet" "$tmp/out" && grep -q -- "-q, --graph" "$tmp/out" \
+  || fail "cgcost --help: $(grep -- '-q' "$tmp/out")"
 # after --, nothing is an option
 expect 1 "$cgtree" -- -t0 && expect_message "-t0: cannot open"
 # '-' and no argument both read standard input
