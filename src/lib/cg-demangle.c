@@ -30,6 +30,11 @@ cg_demangle (const char *name)
   const char *start = name;
   while (*start == '.' || *start == '$')
     start++;
+  /* what the automatic style demangles (Rust's legacy and v0 names, the
+   * C++ ABI's, its _GLOBAL_ constructors) all starts so: anything else
+   * is a C name, answered without the demangler's work */
+  if (!g_str_has_prefix (start, "_Z") && !g_str_has_prefix (start, "_R") && !g_str_has_prefix (start, "_GLOBAL_"))
+    return NULL;
   const char *suffix = strchr (start, '@');
   g_autofree char *core = suffix ? g_strndup (start, (gsize) (suffix - start)) : NULL;
   char *d = cplus_demangle (core ? core : start, DMGL_ANSI | DMGL_PARAMS);
