@@ -1,9 +1,8 @@
 /* cg-names.h — function names as the views for people print them.
  *
  * Demangled (cg_demangle, as gprof prints them) or as the linker sees
- * them, each demangled once, when first asked for: a report may print a
- * name on thousands of lines, and a large C++ profile has hundreds of
- * thousands of functions of which a view shows a few.  The formats for
+ * them, each demangled once: a report may print a name on thousands of
+ * lines.  The formats for
  * programs (tsv, XML, callgrind, folded) keep the linker's names.
  */
 #pragma once
@@ -24,8 +23,10 @@ void cg_names_free (CgNames *names);
 /* The name of @f as shown (owned by @names). */
 const char *cg_names_get (CgNames *names, CgFunctionId f);
 
-/* Appends the label of @f as shown: its name and, when the linker's name
- * is ambiguous (cg_graph_function_is_ambiguous), " [object]". */
+/* Appends the label of @f as shown: its name; " [linker name]" when
+ * another linker name demangles to the same name (a constructor's
+ * complete and base-object symbols); " [object]" when the linker's name
+ * is ambiguous (cg_graph_function_is_ambiguous). */
 void cg_names_append_label (CgNames *names, GString *out, CgFunctionId f);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgNames, cg_names_free)

@@ -46,9 +46,10 @@ printf '%s\n' 'Foo::operator()() const@@VER_1' core::fmt::write 'leaf(int) [clon
 diff "$tmp/want-order" "$tmp/got" >&2 || fail "cgtree --sort=name does not sort the demangled names"
 
 # flat_names — the function names of cgcost --format=text's flat profile
+# (without the linker name that tells apart names demangled alike)
 flat_names () {
   awk '/^  %self/ { p = index($0, "function"); next } p && /^$/ { exit } p { print substr($0, p) }' \
-    | sed 's/ <cycle [0-9]*>$//' | sort
+    | sed 's/ <cycle [0-9]*>$//; s/ \[_[ZR][^]]*\]$//' | sort -u
 }
 
 # cgcost's flat profile: every function, demangled
@@ -61,6 +62,15 @@ diff "$tmp/want" "$tmp/got" >&2 || fail "cgcost --format=text's names are not c+
 "$cgcycles" --format=text "$tmp/cxx.folded" >"$tmp/cycles" || fail "cgcycles --format=text"
 grep -q ' A::f()$' "$tmp/cycles" && grep -q ' B::g()$' "$tmp/cycles" || fail "cgcycles: $(cat "$tmp/cycles")"
 "$cgcycles" --format=text --no-demangle "$tmp/cxx.folded" | grep -q ' _ZN1A1fEv$' || fail "cgcycles --no-demangle"
+
+# names that demangle alike (a deleting and a base-object destructor) are
+# told apart by their linker names; gprof's form prints them alike, as gprof
+printf 'main;_ZN6CircleD0Ev;_ZN6CircleD2Ev;_ZN5ShapeD2Ev 7\n' >"$tmp/twins.folded"
+"$cgtree" --threshold=0 --no-fold "$tmp/twins.folded" | names_of >"$tmp/got"
+printf '%s\n' main 'Circle::~Circle() [_ZN6CircleD0Ev]' 'Circle::~Circle() [_ZN6CircleD2Ev]' 'Shape::~Shape()' \
+  >"$tmp/want-twins"
+diff "$tmp/want-twins" "$tmp/got" >&2 || fail "names that demangle alike are not told apart"
+"$cgcost" --format=gprof --method=gprof -b "$tmp/twins.folded" | grep -q '\[_ZN' && fail "gprof's form told twins apart"
 
 # html and dot
 "$cgtree" --format=html "$tmp/cxx.folded" \
