@@ -405,7 +405,7 @@ find_debug_file (CgSymbols *s, DebugFile *d)
  * bfd_find_nearest_line at the symbol's address, in the executable or in
  * its separate debug file) and prints it in its index: the base name of
  * the line table's file there.  Without DWARF, or where it says nothing
- * of the address, none. */
+ * of the address or line 0, none. */
 static void
 find_static_files (CgSymbols *s)
 {
@@ -423,8 +423,13 @@ find_static_files (CgSymbols *s)
       Dwarf_Die *cu = sym->is_static ? unit_at (ranges, (Dwarf_Addr) sym->address) : NULL;
       if (cu == NULL)
         continue;
+      /* line 0 (code the compiler made: clang's thunks, global
+       * initialisers) is no answer to gprof, which names no file then */
       Dwarf_Line *line = dwarf_getsrc_die (cu, (Dwarf_Addr) sym->address);
-      const char *path = line ? dwarf_linesrc (line, NULL, NULL) : NULL;
+      int lineno = 0;
+      if (line == NULL || dwarf_lineno (line, &lineno) != 0 || lineno == 0)
+        continue;
+      const char *path = dwarf_linesrc (line, NULL, NULL);
       if (path == NULL || *path == '\0')
         continue;
       const char *base = strrchr (path, '/');

@@ -183,6 +183,18 @@ if $cc -O0 -c -o "$tmp/noarcs/heavy.o" "$tmp/noarcs/heavy.c" 2>/dev/null \
   grep -q "Call graph" "$tmp/got" && fail "no arcs: cgcost printed a call graph"
 fi
 
+# ---- clang's thunks and global initialisers: DWARF line 0, for which
+# gprof's index names no file ----
+if [ "${CG_DWARF:-yes}" = yes ] && command -v clang++ >/dev/null 2>&1 \
+   && clang++ -O0 -g -pg -o "$tmp/thunks" "$programs/gmonreal-thunks.cc" 2>/dev/null \
+   && (cd "$tmp" && ./thunks >/dev/null; [ -s gmon.out ] && mv gmon.out thunks.gmon); then
+  "$GPROF" -b -z "$tmp/thunks" "$tmp/thunks.gmon" >"$tmp/thunks.gprof"
+  grep -q '__cxx_global_var_init$' "$tmp/thunks.gprof" && grep -q 'A::~A() (gmonreal-thunks.cc)' "$tmp/thunks.gprof" \
+    || fail "thunks: gprof's index does not look as expected"
+  "$cgmerge" -e "$tmp/thunks" "$tmp/thunks.gmon" >"$tmp/thunks.xml" || fail "thunks: cgmerge"
+  compare "clang++ -g thunks -z" "$tmp/thunks" "-z" "-z" "$tmp/thunks.xml" "$tmp/thunks.gmon"
+fi
+
 # ---- C++: names printed demangled ----
 if [ "${CG_DEMANGLE:-yes}" != yes ]; then
   echo "cgtools was built without libiberty: C++ names are not demangled, not compared"
