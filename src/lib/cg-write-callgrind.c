@@ -35,22 +35,28 @@ warn (Writer *w, const char *format, ...)
   w->o->warn (msg, w->o->warn_data);
 }
 
-/* A value as callgrind's unsigned integer count. */
+/* A value as callgrind's unsigned integer count; *@rounded is set when
+ * that changes it. */
 static guint64
-to_count (CgKind kind, CgValue v)
+to_count (CgKind kind, CgValue v, guint8 *rounded)
 {
   if (kind == CG_KIND_INTEGER)
     return v.n;
   if (!(v.x > 0))
-    return 0;
-  return v.x >= 18446744073709551615.0 ? G_MAXUINT64 : (guint64) llround (v.x);
+    {
+      *rounded |= v.x != 0.0;
+      return 0;
+    }
+  guint64 n = v.x >= 18446744073709551615.0 ? G_MAXUINT64 : (guint64) llround (v.x);
+  *rounded |= (gdouble) n != v.x;
+  return n;
 }
 
 static void
-counts_of (const CgKind *kinds, const CgValue *v, guint ne, guint64 *out)
+counts_of (const CgKind *kinds, const CgValue *v, guint ne, guint64 *out, guint8 *rounded)
 {
   for (guint e = 0; e < ne; e++)
-    out[e] = to_count (kinds[e], v[e]);
+    out[e] = to_count (kinds[e], v[e], &rounded[e]);
 }
 
 static gboolean
@@ -180,11 +186,12 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
   g_autofree guint64 *inc = g_new0 (guint64, MAX ((gsize) na * ne, 1));
   g_autofree guint64 *totals = g_new0 (guint64, MAX (ne, 1));
   g_autofree guint64 *tmp = g_new0 (guint64, MAX (ne, 1));
+  g_autofree guint8 *rounded = g_new0 (guint8, MAX (ne, 1)); /* per event */
   gboolean ok = TRUE;
   for (CgFunctionId f = 0; f < nf; f++)
     {
       w.nested |= (cg_graph_function_flags (g, f) & CG_FUNCTION_NESTED) != 0;
-      counts_of (kinds, cg_graph_self_const (g, f), ne, &self[(gsize) f * ne]);
+      counts_of (kinds, cg_graph_self_const (g, f), ne, &self[(gsize) f * ne], rounded);
       for (guint e = 0; e < ne; e++)
         ok &= g_uint64_checked_add (&totals[e], totals[e], self[(gsize) f * ne + e]);
       if (strchr (cg_graph_function_name (g, f), '\''))
@@ -195,7 +202,7 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
     if (cg_graph_arc_caller (g, a) != cg_graph_arc_callee (g, a))
       counts_of (measured ? kinds : cost_kinds,
                  measured ? cg_graph_arc_inclusive_const (g, a) : cg_costs_arc_const (costs, a), ne,
-                 &inc[(gsize) a * ne]);
+                 &inc[(gsize) a * ne], rounded);
   guint inconsistent = 0;
   for (CgFunctionId f = 0; f < nf; f++)
     {
@@ -204,11 +211,11 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
         {
           const CgValue *v = cg_graph_spontaneous (g, f);
           if (v)
-            counts_of (kinds, v, ne, sp);
+            counts_of (kinds, v, ne, sp, rounded);
           continue;
         }
       /* what the arcs into f do not account for of its total */
-      counts_of (cost_kinds, cg_costs_total_const (costs, f), ne, sp);
+      counts_of (cost_kinds, cg_costs_total_const (costs, f), ne, sp, rounded);
       guint n;
       const CgArcId *in = cg_graph_in_arcs (g, f, &n);
       gboolean short_fall = FALSE;
@@ -231,7 +238,7 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
               " the arcs' costs", inconsistent, inconsistent == 1 ? "" : "s");
   for (guint e = 0; e < ne; e++)
     {
-      if (kinds[e] == CG_KIND_REAL || cost_kinds[e] == CG_KIND_REAL)
+      if (rounded[e])
         warn (&w, "event %s has fractional values: written rounded to integers", cg_graph_event_name (g, e));
       if (cg_graph_event_scale (g, e) != 1.0)
         warn (&w, "event %s: callgrind's format has no scale, so its values are written in stored units (%s / %g)",

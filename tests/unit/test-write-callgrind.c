@@ -303,8 +303,9 @@ test_called_and_spontaneous (void)
 
 /* ---- estimates: rounded, and said so ---- */
 
+/* gprof's estimates for main (@main_total) and f; the warnings written */
 static void
-test_estimates_rounded (void)
+write_estimates (gdouble main_total, Warnings *w, char **buf)
 {
   g_autoptr (CgProfile) p = empty_profile ();
   CgGraph *g = cg_profile_graph (p);
@@ -314,22 +315,41 @@ test_estimates_rounded (void)
   CgArcId a = cg_graph_ensure_arc (g, m, f);
   cg_graph_arc_add_calls (g, a, 3);
   g_autoptr (CgCosts) c = cg_costs_new (CG_METHOD_GPROF, g);
-  cg_costs_total (c, m)[0].x = 3.25;
+  cg_costs_total (c, m)[0].x = main_total;
   cg_costs_total (c, f)[0].x = 2.0;
   cg_costs_arc (c, a)[0].x = 2.0;
-  char *buf = NULL;
   size_t len = 0;
-  FILE *out = open_memstream (&buf, &len);
-  Warnings w = { 0, g_string_new (NULL) };
-  CgCallgrindWriteOptions o = { collect, &w, NULL };
+  FILE *out = open_memstream (buf, &len);
+  CgCallgrindWriteOptions o = { collect, w, NULL };
   CU_ASSERT_TRUE (cg_write_callgrind (p, c, &o, out, NULL));
   fclose (out);
+}
+
+static void
+test_estimates_rounded (void)
+{
+  char *buf = NULL;
+  Warnings w = { 0, g_string_new (NULL) };
+  write_estimates (3.25, &w, &buf);
   CU_ASSERT_PTR_NOT_NULL (strstr (w.messages->str, "rounded"));
   g_autoptr (CgProfile) q = cg_test_read_string (buf, NULL);
   CU_ASSERT_PTR_NOT_NULL_FATAL (q);
   CgCosts *cq = cg_method_ensure (q, CG_METHOD_MEASURED, NULL);
   CU_ASSERT_EQUAL (cg_test_total (cg_profile_graph (q), cq, "main"), 3);
   CU_ASSERT_EQUAL (cg_test_total (cg_profile_graph (q), cq, "f"), 2);
+  free (buf);
+  g_string_free (w.messages, TRUE);
+}
+
+/* whole numbers, though of a real kind, need no rounding and no warning */
+static void
+test_whole_estimates_silent (void)
+{
+  char *buf = NULL;
+  Warnings w = { 0, g_string_new (NULL) };
+  write_estimates (3.0, &w, &buf);
+  CU_ASSERT_EQUAL (w.count, 0);
+  CU_ASSERT_PTR_NULL (strstr (w.messages->str, "rounded"));
   free (buf);
   g_string_free (w.messages, TRUE);
 }
@@ -343,6 +363,7 @@ main (void)
     { "nested marks (--separate-recs=1) survive", test_nested_marks_survive },
     { "called and spontaneous: a context of its own", test_called_and_spontaneous },
     { "estimates come back rounded, with a warning", test_estimates_rounded },
+    { "whole estimates need no warning", test_whole_estimates_silent },
     { NULL, NULL },
   };
   return cg_test_main ("write-callgrind", cases);
