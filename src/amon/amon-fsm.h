@@ -96,7 +96,7 @@ typedef struct {
   uint64_t n_contexts, n_b2, sum_history;
   uint32_t max_history;
   uint32_t stop_reason;    /* AMON_STOP_*, 0 while running */
-  volatile uint32_t critical; /* inside amon_machine_call_miss: the tables may be half changed */
+  volatile uint32_t critical; /* the tables or the shadow stack are being changed */
 } amon_machine;
 
 /* 0 on success, else AMON_STOP_MEMORY. */
@@ -109,8 +109,8 @@ void amon_machine_release (amon_machine *m) AMON_HIDDEN;
 amon_context *amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
 /* A call that missed @from's cache: step B1 in the transition table, then
  * B2-B3; counts the entry and fills the cache.  NULL as above.  Sets
- * m->critical while it runs: a signal handler that interrupts it and
- * jumps out leaves tables that cannot be trusted. */
+ * m->critical while it adds to the tables: a signal handler that
+ * interrupts that and jumps out leaves tables that cannot be trusted. */
 amon_context *amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
 
 /* Slot of the transition (@from, @fn) in the transition table. */

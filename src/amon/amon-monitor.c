@@ -476,18 +476,25 @@ exit_long (amon_thread *t, void *fn, void *site, uint64_t e, uint64_t at)
   t->busy = 0;
 }
 
+/* A signal handler's frame lies below the red zone and the signal frame
+ * (some 800 bytes at least on x86-64, 4 KiB on AArch64) under the code it
+ * interrupted; a hook that runs less deep than this under a busy hook's
+ * frame is not inside it. */
+#define AMON_NESTED_BELOW 512
+
 /* Whether the hook that left @t busy was left by a jump out of a signal
- * handler that interrupted it (siglongjmp): a hook runs now above that
- * hook's frame, on the same stack, so that frame is gone.  Profiling goes
+ * handler that interrupted it (siglongjmp): a hook runs now at or above
+ * that hook's frame (less than AMON_NESTED_BELOW under it), on the same
+ * stack, so that frame is gone.  Profiling goes
  * on (the frames left are found as after any longjmp) unless the jump
- * cut short a change to the context tables, which cannot be trusted
- * then: it stops, and the file says why.  (A handler that interrupts a hook and
+ * cut short a change to the context tables or the shadow stack, which
+ * cannot be trusted then: it stops, and the file says why.  (A handler that interrupts a hook and
  * returns runs below its frame, or on another stack.) */
 AMON_FN __attribute__ ((noinline, cold)) static int
 left_by_jump (amon_thread *t, uintptr_t sp)
 {
   uintptr_t busy = t->busy;
-  if (busy == AMON_BUSY || busy == 0 || sp <= busy || !amon_same_stack (sp, busy)
+  if (busy == AMON_BUSY || busy == 0 || sp < busy - AMON_NESTED_BELOW || !amon_same_stack (sp, busy)
       || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     return 0;
   if (t->m.critical)

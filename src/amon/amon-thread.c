@@ -127,14 +127,20 @@ AMON_FN amon_frame *
 amon_thread_deeper (amon_thread *t)
 {
   uint32_t depth = amon_thread_depth (t);
+  /* the stack and its limit change together (amon_machine.critical) */
+  t->m.critical = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
   if (depth == t->stack_cap && !grow_stack (t))
     {
       amon_thread_stop (t, t->stack_cap >= t->m.limits.max_depth ? AMON_STOP_DEPTH : AMON_STOP_MEMORY);
+      t->m.critical = 0;
       return NULL;
     }
   if (depth + 1 > t->max_depth)
     t->max_depth = depth + 1;
   set_limit (t);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->m.critical = 0;
   return t->top;
 }
 

@@ -35,8 +35,12 @@
  *            calls tick 100,000 times at the top, while SIGALRM comes
  *            every millisecond and every second signal's handler
  *            siglongjmps back to attempt (often out of a profiling hook,
- *            as calls are most of the time); then main calls leaf 10
- *            times.
+ *            as calls are most of the time); then 200 sweeps: sweep
+ *            calls eight routines in turn (more than a context's cache
+ *            holds) and is jumped back to the same way, its next calls
+ *            made at the depth of the hook the jump left; then main calls
+ *            leaf 10 times.  Before the signals, one climb and one sweep
+ *            make every context the run needs.
  *   sigprof  main installs its own SIGPROF handler, then calls leaf 10
  *            times.
  *   sleepy   10 times nap, which sleeps 2 ms (off the processor) and
@@ -257,6 +261,28 @@ attempt (int r)
     sink += climb (20 + r % 50);
 }
 
+__attribute__ ((noinline)) static unsigned long step0 (unsigned long x) { return x + 1; }
+__attribute__ ((noinline)) static unsigned long step1 (unsigned long x) { return x ^ 3; }
+__attribute__ ((noinline)) static unsigned long step2 (unsigned long x) { return x * 5; }
+__attribute__ ((noinline)) static unsigned long step3 (unsigned long x) { return x >> 1; }
+__attribute__ ((noinline)) static unsigned long step4 (unsigned long x) { return x + 7; }
+__attribute__ ((noinline)) static unsigned long step5 (unsigned long x) { return x ^ 11; }
+__attribute__ ((noinline)) static unsigned long step6 (unsigned long x) { return x * 13; }
+__attribute__ ((noinline)) static unsigned long step7 (unsigned long x) { return x >> 2; }
+
+/* Calls the eight steps in turn @n times (until a jump, once the signals
+ * come). */
+__attribute__ ((noinline)) static void
+sweep (unsigned long n)
+{
+  static unsigned long (*const steps[8]) (unsigned long) = { step0, step1, step2, step3,
+                                                            step4, step5, step6, step7 };
+  if (sigsetjmp (attempt_env, 1))
+    return;
+  for (unsigned long i = 0; i < n; i++)
+    sink += steps[i % 8] (i);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,9 +362,13 @@ main (int argc, char **argv)
       sigemptyset (&sa.sa_mask);
       sigaction (SIGALRM, &sa, NULL);
       struct itimerval every_ms = { { 0, 1000 }, { 0, 1000 } }, off = { { 0, 0 }, { 0, 0 } };
+      sink += climb (1);
+      sweep (8);
       setitimer (ITIMER_REAL, &every_ms, NULL);
       for (int i = 0; i < 200; i++)
         attempt (i);
+      for (int i = 0; i < 200; i++)
+        sweep (1000000);
       setitimer (ITIMER_REAL, &off, NULL);
       for (int i = 0; i < 10; i++)
         leaf (100);
