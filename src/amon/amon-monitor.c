@@ -26,7 +26,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "amon-clock.h"
@@ -64,6 +64,7 @@ static struct {
   uint32_t stop_reason;
   int child;          /* this process is a child of fork */
   int sampled;        /* AMON_CLOCK=sample: time comes from SIGPROF */
+  timer_t timer;      /* that sends it, while sampled */
   char out[4096];
 } G = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -146,11 +147,27 @@ on_sigprof (int sig)
   errno = saved;
 }
 
-AMON_FN static void
-arm_timer (uint64_t us)
+/* Starts the sampling timer: a POSIX timer on the process's CPU clock,
+ * the monitor's own, where ITIMER_PROF is the program's too and survives
+ * execve(2), so that a program it runs died of the signal.  A POSIX timer
+ * goes at exec and is not inherited by a child of fork.  0 when it could
+ * not be made. */
+AMON_FN static int
+start_timer (void)
 {
-  struct itimerval it = { { 0, (long) us }, { 0, (long) us } };
-  setitimer (ITIMER_PROF, &it, NULL);
+  struct sigevent ev;
+  memset (&ev, 0, sizeof ev);
+  ev.sigev_notify = SIGEV_SIGNAL;
+  ev.sigev_signo = SIGPROF;
+  if (timer_create (CLOCK_PROCESS_CPUTIME_ID, &ev, &G.timer) != 0)
+    return 0;
+  struct itimerspec every = { { 0, AMON_SAMPLE_US * 1000L }, { 0, AMON_SAMPLE_US * 1000L } };
+  if (timer_settime (G.timer, 0, &every, NULL) != 0)
+    {
+      timer_delete (G.timer);
+      return 0;
+    }
+  return 1;
 }
 
 AMON_FN static void
@@ -301,8 +318,8 @@ at_fork_child (void)
       if (G.sampled)
         keep->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
     }
-  if (G.sampled)
-    arm_timer (AMON_SAMPLE_US); /* timers are not inherited */
+  if (G.sampled && !start_timer ()) /* timers are not inherited */
+    say ("AMON_CLOCK=sample: cannot make a timer in the child of fork: its times are missing", NULL, NULL);
 }
 
 AMON_FN static void
@@ -339,7 +356,14 @@ init (void)
       if (sigaction (SIGPROF, NULL, &old) == 0 && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN)
         say ("AMON_CLOCK=sample: the program handles SIGPROF itself, using cpu", NULL, NULL);
       else if (sigaction (SIGPROF, &sa, NULL) == 0)
-        G.sampled = 1;
+        {
+          G.sampled = start_timer ();
+          if (!G.sampled)
+            {
+              sigaction (SIGPROF, &old, NULL);
+              say ("AMON_CLOCK=sample: cannot make a timer on the process's CPU clock, using cpu", NULL, NULL);
+            }
+        }
       if (!G.sampled)
         amon_clock_setup (&G.clock, "cpu");
     }
@@ -351,8 +375,6 @@ init (void)
   if (!G.sampled)
     calibrate ();
   G.ready = 1;
-  if (G.sampled)
-    arm_timer (AMON_SAMPLE_US);
 }
 
 AMON_FN static amon_thread *
@@ -622,11 +644,10 @@ amon_fini (void)
     return;
   if (G.sampled)
     {
-      /* the program may have taken SIGPROF (and its timer) for itself */
+      timer_delete (G.timer);
+      /* the program may have taken SIGPROF for itself */
       struct sigaction now;
-      if (sigaction (SIGPROF, NULL, &now) == 0 && now.sa_handler == on_sigprof)
-        arm_timer (0);
-      else
+      if (sigaction (SIGPROF, NULL, &now) != 0 || now.sa_handler != on_sigprof)
         say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
              " time after that (AMON_CLOCK=cpu does not use signals)", NULL, NULL);
     }

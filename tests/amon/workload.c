@@ -43,6 +43,10 @@
  *            make every context the run needs.
  *   sigprof  main installs its own SIGPROF handler, then calls leaf 10
  *            times.
+ *   exec     main calls leaf 10 times, then runs a shell's busy loop
+ *            through fork and execv and with system(3): with
+ *            AMON_CLOCK=sample the shell must not die of SIGPROF (the
+ *            program fails when it does).
  *   sleepy   10 times nap, which sleeps 2 ms (off the processor) and
  *            calls leaf(1,000,000); the program measures nap's CPU time
  *            and leaf's, which the CPU clock must give without the sleep
@@ -382,6 +386,24 @@ main (int argc, char **argv)
       sigaction (SIGPROF, &sa, NULL);
       for (int i = 0; i < 10; i++)
         leaf (100);
+    }
+  else if (strcmp (mode, "exec") == 0)
+    {
+      static const char busy[] = "i=0; while [ $i -lt 100000 ]; do i=$((i + 1)); done";
+      for (int i = 0; i < 10; i++)
+        leaf (100);
+      pid_t pid = fork ();
+      if (pid == 0)
+        {
+          execl ("/bin/sh", "sh", "-c", busy, (char *) NULL);
+          _exit (127);
+        }
+      int status = -1;
+      if (pid < 0 || waitpid (pid, &status, 0) != pid || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+        return 3;
+      status = system (busy);
+      if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+        return 4;
     }
   else if (strcmp (mode, "sleepy") == 0)
     for (int i = 0; i < 10; i++)

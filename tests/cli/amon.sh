@@ -217,6 +217,11 @@ grep -q 'name="cpu-time"' "$tmp/sample.xml" || fail "a sampled profile's event i
 grep -q "replaced the monitor's SIGPROF handler" "$tmp/sigprof.err" || fail "sigprof: stderr says '$(cat "$tmp/sigprof.err")'"
 arcs sigprof
 calls sigprof main leaf 10
+# the sampling timer is the monitor's: programs it runs do not inherit it
+(cd "$tmp" && AMON_CLOCK=sample AMON_OUT="$tmp/exec.out" ./workload exec >/dev/null 2>"$tmp/exec.err") \
+  || fail "exec with AMON_CLOCK=sample: a program run by the profiled one died ($(cat "$tmp/exec.err"))"
+arcs exec
+calls exec main leaf 10
 
 # the shared library works the same
 run shared callers ./workload-shared
