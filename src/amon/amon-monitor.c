@@ -436,6 +436,7 @@ first_enter (void *fn, void *site, uintptr_t sp)
   if (t == NULL || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     return;
   t->busy = sp;
+  t->home = sp;
   if (t->mode == AMON_MODE_SAMPLED)
     amon_thread_push (t, fn, site, sp);
   else

@@ -76,7 +76,7 @@ AMON_FN amon_frame *
 amon_thread_resync (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
   amon_frame *f = t->top;
-  while (f != t->stack && amon_stale (f, site, sp))
+  while (f != t->stack && amon_stale (f, site, sp, t->home))
     f--;
   /* Deeper frames were left, so a longjmp or an exception came back to a
    * caller, which may be calling again from the same site: then the frame
@@ -163,7 +163,7 @@ AMON_FN void
 amon_thread_push_slow (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
   amon_frame *f = t->top;
-  if (f->sp <= sp && amon_stale (f, site, sp))
+  if (amon_left (t, f, site, sp))
     f = amon_thread_resync (t, fn, site, sp); /* left by a longjmp */
   if (f + 1 == t->limit && (f = amon_thread_deeper (t)) == NULL)
     return;

@@ -41,8 +41,10 @@
  * above it; a return that matches no frame is counted and ignored.  (The
  * stack address is no use on return: gcc calls the exit hook before or
  * after the epilogue.)  Stack addresses further apart than
- * AMON_STACK_WINDOW are taken to be on another stack (sigaltstack) and
- * never cause pops.
+ * AMON_STACK_WINDOW are taken to be on another stack (a signal handler's,
+ * sigaltstack): a call there pops nothing, but a call back on the
+ * thread's own stack (@home) pops the frames on another above it, left
+ * by a handler that jumped out.
  *
  * Signals: the sampling clock's SIGPROF handler reads top->ctx at any
  * moment, so a frame is written before @top points at it, and the stack
@@ -103,6 +105,7 @@ struct amon_thread {
   uint32_t max_depth;        /* deepest frame pushed */
   uint32_t base_depth;       /* depth when the counts were last zeroed */
   uint32_t stop_reason;      /* AMON_STOP_*, 0 while profiling */
+  uintptr_t home;            /* an address on the thread's own stack (0: unknown) */
   void (*on_stop) (uint32_t reason); /* nullable; told once */
   uint64_t gap;              /* an interval longer than this ends its window (0: never) */
   amon_correct_fn correct;   /* nullable */
@@ -193,14 +196,26 @@ amon_same_stack (uintptr_t a, uintptr_t b)
 }
 
 /* Whether frame @f cannot be the caller of a routine entered with @sp
- * and @site: it is deeper, or at the same depth without being the frame
- * the callee was inlined into (an inlined callee's hooks run in its
- * container's frame and pass the container's return address).  Never the
- * sentinel, whose @sp is the highest address. */
+ * and @site: on the same stack, it is deeper, or at the same depth
+ * without being the frame the callee was inlined into (an inlined
+ * callee's hooks run in its container's frame and pass the container's
+ * return address); on another, the call is back on the thread's own
+ * stack @home and @f is not on it.  Never the sentinel, whose @sp is the
+ * highest address. */
 AMON_FN AMON_INLINE int
-amon_stale (const amon_frame *f, void *site, uintptr_t sp)
+amon_stale (const amon_frame *f, void *site, uintptr_t sp, uintptr_t home)
 {
-  return (f->sp < sp || (f->sp == sp && f->site != site)) && amon_same_stack (f->sp, sp);
+  if (amon_same_stack (f->sp, sp))
+    return f->sp < sp || (f->sp == sp && f->site != site);
+  return f->sp != UINTPTR_MAX && home && amon_same_stack (sp, home) && !amon_same_stack (f->sp, home);
+}
+
+/* Whether the top frame @f was left (amon_stale), tested quickly first:
+ * a callee's frame lies less than AMON_STACK_WINDOW under its caller's. */
+AMON_FN AMON_INLINE int
+amon_left (const amon_thread *t, const amon_frame *f, void *site, uintptr_t sp)
+{
+  return AMON_UNLIKELY (f->sp - sp - 1 >= AMON_STACK_WINDOW - 1) && amon_stale (f, site, sp, t->home);
 }
 
 #define AMON_PUSHED 0
@@ -214,7 +229,7 @@ AMON_FN AMON_INLINE int
 amon_thread_push_fast (amon_thread *t, void *fn, void *site, uintptr_t sp)
 {
   amon_frame *f = t->top;
-  if (AMON_UNLIKELY (f->sp <= sp) && amon_stale (f, site, sp))
+  if (amon_left (t, f, site, sp))
     return AMON_PUSH_SLOW;
   if (AMON_UNLIKELY (f + 1 == t->limit))
     return AMON_PUSH_SLOW;

@@ -43,6 +43,9 @@
  *            make every context the run needs.
  *   sigprof  main installs its own SIGPROF handler, then calls leaf 10
  *            times.
+ *   altstack 100 probes from one loop; every second one raises SIGUSR1,
+ *            whose handler runs on an alternate signal stack and
+ *            siglongjmps back to the loop, which then calls after.
  *   exec     main calls leaf 10 times, then runs a shell's busy loop
  *            through fork and execv and with system(3): with
  *            AMON_CLOCK=sample the shell must not die of SIGPROF (the
@@ -287,6 +290,44 @@ sweep (unsigned long n)
     sink += steps[i % 8] (i);
 }
 
+static sigjmp_buf probe_env;
+
+__attribute__ ((noinline)) static void
+on_usr1 (int sig)
+{
+  (void) sig;
+  siglongjmp (probe_env, 1);
+}
+
+/* Its frame is larger than after's: the monitor tells a frame left by a
+ * jump from a caller by the stack address its hooks see, which is below
+ * the routine's own frame (libamon(3), CAVEATS). */
+__attribute__ ((noinline)) static void
+probe (int k)
+{
+  volatile char room[256];
+  room[k % sizeof room] = (char) k;
+  if (k % 2)
+    raise (SIGUSR1);
+}
+
+__attribute__ ((noinline)) static void
+after (int k)
+{
+  sink += (unsigned long) k;
+}
+
+__attribute__ ((noinline)) static void
+probes (int n)
+{
+  for (volatile int k = 0; k < n; k++)
+    {
+      if (!sigsetjmp (probe_env, 1))
+        probe (k);
+      after (k);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -386,6 +427,19 @@ main (int argc, char **argv)
       sigaction (SIGPROF, &sa, NULL);
       for (int i = 0; i < 10; i++)
         leaf (100);
+    }
+  else if (strcmp (mode, "altstack") == 0)
+    {
+      static char alternate[1 << 16];
+      stack_t ss = { .ss_sp = alternate, .ss_size = sizeof alternate };
+      struct sigaction sa;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_handler = on_usr1;
+      sa.sa_flags = SA_ONSTACK;
+      sigemptyset (&sa.sa_mask);
+      if (sigaltstack (&ss, NULL) != 0 || sigaction (SIGUSR1, &sa, NULL) != 0)
+        return 5;
+      probes (100);
     }
   else if (strcmp (mode, "exec") == 0)
     {

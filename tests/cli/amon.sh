@@ -201,6 +201,15 @@ calls sigjmp climb climb 8901
 calls sigjmp main sweep 201
 calls sigjmp main leaf 10
 
+# a handler on an alternate signal stack that jumps out: its frames,
+# on the other stack, are left once the loop calls again on its own
+run altstack altstack
+arcs altstack
+calls altstack probes probe 100
+calls altstack probe on_usr1 50
+calls altstack probes after 100
+[ -z "$(field "$tmp/altstack.arcs" on_usr1 after 3)" ] || fail "altstack: calls charged to the handler left by its jump"
+
 # exit from 200 frames deep
 run exit exit
 arcs exit
