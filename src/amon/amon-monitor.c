@@ -697,6 +697,7 @@ amon_fini (void)
     {
       char n[24];
       snprintf (n, sizeof n, "%" PRIu64, lost);
-      say (n, " threads ended inside a profiling hook (cancelled asynchronously, or left by a signal handler that jumped out): their data are left out", NULL);
+      say (n, " threads ended inside a profiling hook (cancelled asynchronously, or left by a signal handler"
+              " that jumped out): their data are left out", NULL);
     }
 }
