@@ -7,10 +7,12 @@
  * context node here, folded into the graph function (object, base name).
  *
  * Speed and size, for profiles of hundreds of megabytes:
- *  - the input comes a run of whole lines at a time (no call per line),
- *    and cost lines of the common form, most of a file, are read in one
- *    pass that also finds their end (fast_self_line, fast_cost_line);
- *    anything else goes the general way, which also says what is wrong;
+ *  - a second thread reads blocks of lines ahead and lexes the common
+ *    lines, most of a file (runs of self cost lines, cfn=(ID), calls=
+ *    with its cost line), into records (cg-callgrind-lex.h) while this
+ *    one interprets the block before; a record is applied when the
+ *    reader's state is what the lexer assumed, and otherwise its lines
+ *    are read one by one like any other, which also says what is wrong;
  *  - self costs add up in a per-block sum, given to the function, its
  *    context and the part when fn= changes;
  *  - names, objects and files are string ids; a name remembers its last
@@ -26,6 +28,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "cg-callgrind-lex.h"
 #include "cg-error.h"
 #include "cg-matrix.h"
 #include "cg-pair-map.h"
@@ -1032,108 +1035,26 @@ cost_line (Reader *r, const char *s, const char *end, GError **error)
   return apply_cost_line (r, pos, n, error);
 }
 
-/* The fast path's pieces.  Lines in callgrind's common form (see
- * fast_cost_line) are read by them in one tight pass with no call per
- * number (they inline); each returns where it stopped, or NULL when the
- * line is not in that form. */
-
-/* A decimal of 1 to 19 digits (which cannot overflow). */
-static inline const char *
-fast_digits (const char *p, guint64 *out)
+/* What a calls= line does once read: @calls calls of the function cfn=
+ * named, whose file and line (@target_line, or 0) it may give; its cost
+ * line comes next. */
+static void
+enter_call (Reader *r, guint64 calls, guint64 target_line)
 {
-  const char *digits = p;
-  guint64 v = 0;
-  guint d;
-  while ((d = (guint) (guchar) *p - '0') <= 9)
+  guint32 object = r->cob != CG_NO_ID ? r->cob : r->ob;
+  r->pending_callee = node_of (r, object, r->cfn_name);
+  Node *callee = node_at (r, r->pending_callee);
+  if (!callee->located)
     {
-      v = v * 10 + d;
-      p++;
+      /* the first call that knows them gives the callee's file and line */
+      cg_graph_function_set_location_id (r->graph, callee->function, r->cfi != CG_NO_ID ? r->cfi : r->file,
+                                         (guint32) MIN (target_line, (guint64) G_MAXUINT32));
+      callee->located = *cg_graph_function_file (r->graph, callee->function) != '\0'
+                        && cg_graph_function_line (r->graph, callee->function) != 0;
     }
-  if (p == digits || p - digits > 19)
-    return NULL;
-  *out = v;
-  return p;
-}
-
-/* A position: "*", "+N", "-N" (relative to @last) or N. */
-static inline const char *
-fast_position (const char *p, guint64 last, guint64 *out)
-{
-  char c = *p;
-  if (c == '*')
-    {
-      *out = last;
-      return p + 1;
-    }
-  guint64 v;
-  if ((p = fast_digits (p + (c == '+' || c == '-'), &v)) == NULL)
-    return NULL;
-  if (c == '+' && !g_uint64_checked_add (&v, last, v))
-    return NULL;
-  if (c == '-')
-    {
-      if (v > last)
-        return NULL;
-      v = last - v;
-    }
-  *out = v;
-  return p;
-}
-
-/* At most @n_cols costs, each after one blank, then "\n". */
-static inline const char *
-fast_costs (const char *p, guint64 *cols, guint n_cols, guint *n_costs)
-{
-  guint n = 0;
-  for (;;)
-    {
-      char c = *p++;
-      if (c == '\n')
-        break;
-      if (c != ' ' || n == n_cols || (p = fast_digits (p, &cols[n])) == NULL)
-        return NULL;
-      n++;
-    }
-  *n_costs = n;
-  return p;
-}
-
-/* The commonest line of all: a self cost line with one position column,
- * read straight into the function's running sums.  Same form and rules as
- * fast_cost_line; NULL when the line is not in that form. */
-static inline const char *
-fast_self_line (Reader *r, const char *p, gboolean *overflowed)
-{
-  guint64 *cols = (guint64 *) r->cols->data, v;
-  guint n;
-  if ((p = fast_position (p, r->last[0], &v)) == NULL
-      || (p = fast_costs (p, cols, r->n_cols, &n)) == NULL)
-    return NULL;
-  guint64 *acc = (guint64 *) r->self_acc->data;
-  for (guint i = 0; i < n; i++)
-    if (!g_uint64_checked_add (&acc[i], acc[i], cols[i]))
-      {
-        *overflowed = TRUE;
-        return NULL;
-      }
-  r->last[0] = v;
-  r->self_pending = TRUE;
-  return p;
-}
-
-/* The common form of a cost line, as callgrind writes it: positions
- * ("*", "+N", "-N" or N) and at most one count per event, in decimal of
- * at most 19 digits, separated by one blank, the line ending in "\n".
- * Returns the start of the next line, or NULL when the line is not in
- * this form: cost_line then reads it (and says what is wrong).  This is
- * most of a profile. */
-static const char *
-fast_cost_line (Reader *r, const char *p, guint64 *pos, guint *n_costs)
-{
-  for (guint i = 0; i < r->n_positions; i++)
-    if ((i > 0 && *p++ != ' ') || (p = fast_position (p, r->last[i], &pos[i])) == NULL)
-      return NULL;
-  return fast_costs (p, (guint64 *) r->cols->data, r->n_cols, n_costs);
+  r->pending = PENDING_CALL;
+  r->pending_calls = calls;
+  r->pending_line = r->line;
 }
 
 /* "calls=COUNT TARGET-POSITION..." */
@@ -1145,7 +1066,8 @@ calls_line (Reader *r, const char *p, const char *end, GError **error)
   if (r->cfn_name == CG_NO_ID)
     return fail (r, error, CG_ERROR_PARSE, "calls= without a preceding cfn= line");
   skip_blanks (&p, end);
-  if (!scan_number (&p, end, &r->pending_calls))
+  guint64 calls;
+  if (!scan_number (&p, end, &calls))
     return fail (r, error, CG_ERROR_PARSE, "calls= expects a call count");
   /* target positions: relative to the current ones, which they do not move */
   guint64 target_line = 0;
@@ -1160,19 +1082,7 @@ calls_line (Reader *r, const char *p, const char *end, GError **error)
       if ((gint) i == r->line_column)
         target_line = v;
     }
-  guint32 object = r->cob != CG_NO_ID ? r->cob : r->ob;
-  r->pending_callee = node_of (r, object, r->cfn_name);
-  Node *callee = node_at (r, r->pending_callee);
-  if (!callee->located)
-    {
-      /* the first call that knows them gives the callee's file and line */
-      cg_graph_function_set_location_id (r->graph, callee->function, r->cfi != CG_NO_ID ? r->cfi : r->file,
-                                         (guint32) MIN (target_line, (guint64) G_MAXUINT32));
-      callee->located = *cg_graph_function_file (r->graph, callee->function) != '\0'
-                        && cg_graph_function_line (r->graph, callee->function) != 0;
-    }
-  r->pending = PENDING_CALL;
-  r->pending_line = r->line;
+  enter_call (r, calls, target_line);
   return TRUE;
 }
 
@@ -1259,6 +1169,78 @@ handle_line (Reader *r, const char *s, gsize len, GError **error)
   return fail (r, error, CG_ERROR_PARSE, "not a callgrind line: '%.*s'", (int) MIN (len, 40), s);
 }
 
+/* ---- records of the lexer ---- */
+
+typedef enum { RECORD_APPLIED, RECORD_UNUSED, RECORD_FAILED } RecordResult;
+
+/* The positions @p of @n columns make of the current ones, in @out. */
+static gboolean
+resolve_positions (const Reader *r, const CgLexPosition *p, guint n, guint64 *out)
+{
+  for (guint i = 0; i < n; i++)
+    if (!cg_lex_position_apply (&p[i], r->last[i], &out[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Does what reading @rec's lines would do, when the reader's state is
+ * what the lexer took it to be and the lines would be read without an
+ * error; RECORD_UNUSED leaves everything as it was, for the lines to be
+ * read one by one (and any error to be told at its line).  r->line is
+ * the record's first line, and its last one after. */
+static RecordResult
+apply_record (Reader *r, const CgLexBlock *b, const CgLexRecord *rec, GError **error)
+{
+  if (r->pending != PENDING_NONE)
+    return RECORD_UNUSED;
+  const guint64 *num = b->numbers + rec->number;
+  if (rec->kind == CG_LEX_CFN)
+    {
+      guint32 name = id_table_lookup (&r->function_ids, (guint32) num[0]);
+      if (name == CG_NO_ID)
+        return RECORD_UNUSED;
+      r->cfn_name = name;
+      return RECORD_APPLIED;
+    }
+  if (!r->have_events || rec->n_positions != r->n_positions || rec->n_cols != r->n_cols || r->fn_node == CG_NO_ID)
+    return RECORD_UNUSED;
+  const CgLexPosition *pos = b->positions + rec->position;
+  guint64 at[MAX_POSITIONS];
+  if (rec->kind == CG_LEX_RUN)
+    {
+      guint64 *acc = (guint64 *) r->self_acc->data;
+      if (!resolve_positions (r, pos, rec->n_positions, at))
+        return RECORD_UNUSED;
+      for (guint i = 0; i < rec->n_costs; i++)
+        if (acc[i] > G_MAXUINT64 - num[i])
+          return RECORD_UNUSED;
+      for (guint i = 0; i < rec->n_costs; i++)
+        acc[i] += num[i];
+      memcpy (r->last, at, sizeof (guint64) * rec->n_positions);
+      r->self_pending = TRUE;
+      r->line += rec->lines - 1;
+      return RECORD_APPLIED;
+    }
+  /* calls= and its cost line */
+  if (r->cfn_name == CG_NO_ID)
+    return RECORD_UNUSED;
+  guint64 target_line = 0;
+  for (guint i = 0; i < rec->n_targets; i++)
+    {
+      guint64 v;
+      if (!cg_lex_position_apply (&pos[i], r->last[i], &v))
+        return RECORD_UNUSED;
+      if ((gint) i == r->line_column)
+        target_line = v;
+    }
+  if (!resolve_positions (r, pos + rec->n_targets, rec->n_positions, at))
+    return RECORD_UNUSED;
+  enter_call (r, num[0], target_line);
+  r->line++;
+  memcpy (r->cols->data, num + 1, sizeof (guint64) * rec->n_costs);
+  return apply_cost_line (r, at, rec->n_costs, error) ? RECORD_APPLIED : RECORD_FAILED;
+}
+
 /* ---- driver ---- */
 
 static void
@@ -1338,6 +1320,13 @@ finish_file (Reader *r, GError **error)
 gboolean
 cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
 {
+  return cg_read_callgrind_in_pieces (profile, input, options, G_MAXSIZE, error);
+}
+
+gboolean
+cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOptions *options, gsize piece,
+                             GError **error)
+{
   static const CgReadOptions defaults = { 0 };
   Reader r = {
     .profile = profile,
@@ -1365,44 +1354,25 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
   reset_part (&r);
 
   gboolean ok = TRUE;
-  const char *block;
-  gsize block_len;
   GError *local = NULL;
-  while (ok && cg_input_next_lines (input, &block, &block_len, &local))
+  CgCallgrindLexer *lexer = cg_callgrind_lexer_new (input, piece);
+  CgLexBlock block;
+  while (ok && cg_callgrind_lexer_next (lexer, &block, &local))
     {
-      const char *p = block, *end = block + block_len;
-      /* the fast path scans up to a newline, which must be there */
-      gboolean fast = end[-1] == '\n';
+      const char *p = block.text, *end = block.text + block.len;
+      const CgLexRecord *rec = block.records, *rec_end = rec + block.n_records;
       while (ok && p < end)
         {
           r.line++;
-          char c = *p;
-          if (fast && r.have_events && g_ascii_isdigit (c) | (c == '+') | (c == '-') | (c == '*'))
+          if (rec < rec_end && p == block.text + rec->start)
             {
-              if (r.pending == PENDING_NONE && r.n_positions == 1 && r.fn_node != CG_NO_ID)
-                {
-                  gboolean overflowed = FALSE;
-                  const char *next = fast_self_line (&r, p, &overflowed);
-                  if (overflowed)
-                    {
-                      ok = overflow (&r, &local);
-                      break;
-                    }
-                  if (next)
-                    {
-                      p = next;
-                      continue;
-                    }
-                }
-              guint64 pos[MAX_POSITIONS];
-              guint n;
-              const char *next = fast_cost_line (&r, p, pos, &n);
-              if (next)
-                {
-                  ok = apply_cost_line (&r, pos, n, &local);
-                  p = next;
-                  continue;
-                }
+              RecordResult result = apply_record (&r, &block, rec, &local);
+              ok = result != RECORD_FAILED;
+              if (result == RECORD_APPLIED)
+                p = block.text + rec->end;
+              rec++;
+              if (result != RECORD_UNUSED)
+                continue;
             }
           const char *nl = memchr (p, '\n', (gsize) (end - p));
           const char *eol = nl ? nl : end;
@@ -1413,6 +1383,7 @@ cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *opti
           p = nl ? nl + 1 : end;
         }
     }
+  cg_callgrind_lexer_free (lexer);
   if (ok && local == NULL)
     ok = finish_file (&r, &local);
   reader_clear (&r);

@@ -50,6 +50,12 @@ G_BEGIN_DECLS
 gboolean cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *options,
                             GError **error);
 
+/* cg_read_callgrind with the lexer's @piece (see cg_callgrind_lexer_new):
+ * 0 reads every line by the reader's general path, small pieces put the
+ * lexer's block boundaries everywhere.  For tests, which compare them. */
+gboolean cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOptions *options,
+                                      gsize piece, GError **error);
+
 /* Splits a callgrind function name "base['L]('caller)*" into the length
  * of its base name and its recursion level (1 when there is no 'L). */
 void cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *level);

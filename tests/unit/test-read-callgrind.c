@@ -323,8 +323,9 @@ test_context_names (void)
 /* A random callgrind file in every form cost lines take: absolute, hex,
  * "+N", "-N" and "*" positions, one or two position columns, fewer counts
  * than events, blanks and tabs, contexts, repeated arcs.  Written with
- * "\n", most lines take the reader's one-pass path; with "\r\n" every line
- * takes the general one.  Both must give the same profile. */
+ * "\n", most lines are lexed ahead (cg-callgrind-lex.h); with "\r\n" none
+ * is, and the reader reads every line itself.  Both must give the same
+ * profile. */
 static char *
 random_callgrind (guint seed, gboolean crlf)
 {
@@ -411,7 +412,7 @@ profile_xml (CgProfile *p)
 }
 
 static void
-test_fast_and_general_paths_agree (void)
+test_lf_and_crlf_agree (void)
 {
   for (guint seed = 1; seed <= 4; seed++)
     {
@@ -428,6 +429,210 @@ test_fast_and_general_paths_agree (void)
       CU_ASSERT_STRING_EQUAL (strstr (xa, "<events>"), strstr (xb, "<events>"));
       CU_ASSERT_TRUE (cg_graph_n_arcs (cg_profile_graph (a)) > 100);
     }
+}
+
+/* A random callgrind file of the lines the lexer reads ahead and of
+ * everything around them that changes what they mean: headers that start
+ * parts and change the positions and events, blank and comment lines
+ * (also between calls= and its cost line), jumps, CRLF, tabs, hex, "*",
+ * relative positions near 0 and 2^64, costs of 19 digits.  A file that
+ * @breaks also gets, somewhere, one of the ways a line can be wrong. */
+typedef struct {
+  GRand *rand;
+  GString *s;
+  guint n_pos, n_events;
+  guint64 last[2];
+  gboolean defined[40];
+} Edgy;
+
+static guint
+pick (Edgy *e, guint n)
+{
+  return (guint) g_rand_int_range (e->rand, 0, (gint32) n);
+}
+
+static void
+edgy_position (Edgy *e, guint c)
+{
+  guint64 v = pick (e, 60), *last = &e->last[c];
+  switch (pick (e, 12))
+    {
+    case 0:
+      g_string_append (e->s, "*");
+      return;
+    case 1: case 2: case 3:
+      if (*last <= G_MAXUINT64 - v)
+        {
+          g_string_append_printf (e->s, "+%" G_GUINT64_FORMAT, v);
+          *last += v;
+          return;
+        }
+      /* fall through */
+    case 4: case 5: case 6:
+      if (*last >= v)
+        {
+          g_string_append_printf (e->s, "-%" G_GUINT64_FORMAT, v);
+          *last -= v;
+          return;
+        }
+      /* fall through */
+    case 7: case 8:
+      g_string_append_printf (e->s, "%" G_GUINT64_FORMAT, *last = v + 100);
+      return;
+    case 9:
+      g_string_append_printf (e->s, "0x%" G_GINT64_MODIFIER "x", *last = v);
+      return;
+    case 10:
+      g_string_append_printf (e->s, "%" G_GUINT64_FORMAT, *last = G_MAXUINT64 - v);
+      return;
+    default:
+      v = (G_GUINT64_CONSTANT (1) << 62) - v;
+      if (*last <= G_MAXUINT64 - v)
+        g_string_append_printf (e->s, "+%" G_GUINT64_FORMAT, v), *last += v;
+      else
+        g_string_append_printf (e->s, "-%" G_GUINT64_FORMAT, v), *last -= v;
+    }
+}
+
+static void
+edgy_cost_line (Edgy *e)
+{
+  for (guint c = 0; c < e->n_pos; c++)
+    {
+      if (c > 0)
+        g_string_append (e->s, pick (e, 20) == 0 ? "\t" : " ");
+      edgy_position (e, c);
+    }
+  guint n_costs = pick (e, e->n_events + 1);
+  for (guint i = 0; i < n_costs; i++)
+    {
+      guint form = pick (e, 200);
+      if (form == 0)
+        g_string_append (e->s, " 9999999999999999"); /* adds up to 2^64 in a few thousand lines */
+      else
+        g_string_append_printf (e->s, form == 1 ? "  %u" : " %u", pick (e, 1000));
+    }
+  g_string_append (e->s, pick (e, 30) == 0 ? "\r\n" : "\n");
+}
+
+static void
+edgy_fn (Edgy *e)
+{
+  guint f = pick (e, 40);
+  g_string_append_printf (e->s, !e->defined[f] || pick (e, 8) == 0 ? "fn=(%u) f%u\n" : "fn=(%u)\n", f, f);
+  e->defined[f] = TRUE;
+}
+
+static char *
+random_edgy_callgrind (GRand *rand, guint lines, gboolean breaks)
+{
+  static const char *const headers[] = {
+    "positions: line\n", "positions: instr line\n", "events: Ir\n", "events: Ir Dr\n", "events: A B C\n",
+    "part: 2\n",
+  };
+  static const char *const breakers[] = {
+    "%%garbage\n", "cfn=(39)\ncalls=1 2\n1 1\n", "calls=1 -99999999999999999\n1 1\n", "-18446744073709551615 1\n",
+    "+18446744073709551615 1\n", "1 99999999999999999999\n", "1 1 1 1 1\n", "jump=1 2\n", "fn=(7\n", "totals: 1\n",
+    "cfn=(1)\ncalls=1 1\nfn=(1)\n",
+  };
+  Edgy e = { rand, g_string_new ("events: Ir Dr\nfn=(0) f0\n"), 1, 2, { 0, 0 }, { TRUE } };
+  guint broken_at = breaks ? pick (&e, lines) : G_MAXUINT;
+  for (guint l = 0; l < lines; l++)
+    {
+      guint what = pick (&e, 100);
+      if (l == broken_at)
+        g_string_append (e.s, breakers[pick (&e, G_N_ELEMENTS (breakers))]);
+      else if (what < 2)
+        {
+          const char *h = headers[pick (&e, G_N_ELEMENTS (headers))];
+          g_string_append (e.s, h);
+          /* a new part: positions back to 0, a function needed again */
+          /* each starts a part, which has one position unless it says */
+          e.n_pos = g_str_has_prefix (h, "positions") && strchr (h, ' ') != strrchr (h, ' ') ? 2 : 1;
+          if (g_str_has_prefix (h, "events"))
+            for (const char *c = h + 7, *prev = h + 6; *c; prev = c++)
+              e.n_events = (c == h + 7 ? 0 : e.n_events) + (*prev == ' ' && *c != ' ');
+          if (!g_str_has_prefix (h, "events"))
+            g_string_append (e.s, e.n_events == 2 ? "events: Ir Dr\n" : e.n_events == 1 ? "events: Ir\n" : "events: A B C\n");
+          e.last[0] = e.last[1] = 0;
+          edgy_fn (&e);
+        }
+      else if (what < 4)
+        g_string_append (e.s, pick (&e, 2) ? "# a comment\n" : pick (&e, 2) ? "\n" : " \t\r\n");
+      else if (what < 10)
+        edgy_fn (&e);
+      else if (what < 13)
+        g_string_append_printf (e.s, pick (&e, 2) ? "cob=(%u) lib%u\n" : "cfi=(%u) file%u\n", pick (&e, 3), pick (&e, 3));
+      else if (what < 30)
+        {
+          guint g = pick (&e, 40);
+          if (!e.defined[g] || pick (&e, 8) == 0)
+            g_string_append_printf (e.s, "cfn=(%u) f%u%s\n", g, g, pick (&e, 4) == 0 ? "'2" : "");
+          else
+            g_string_append_printf (e.s, "cfn=(%u)\n", g);
+          e.defined[g] = TRUE;
+          if (pick (&e, 8) == 0)
+            g_string_append (e.s, pick (&e, 2) ? "\n" : "# between\n");
+          static const char *const targets[] = { "", " 12", " +3", " *", " 0x10", " 1 2", " 1\t2" };
+          g_string_append_printf (e.s, "calls=%u%s\n", pick (&e, 5), targets[pick (&e, G_N_ELEMENTS (targets))]);
+          if (pick (&e, 10) == 0)
+            g_string_append (e.s, "\n");
+          edgy_cost_line (&e);
+        }
+      else if (what < 32)
+        {
+          g_string_append (e.s, pick (&e, 2) ? "jump=2 +1\n" : "jcnd=1/2 -1\n");
+          edgy_cost_line (&e);
+        }
+      else
+        edgy_cost_line (&e);
+    }
+  return g_string_free (e.s, FALSE);
+}
+
+/* The result of reading @text with the lexer's @piece: the profile's XML
+ * from its events on, or the error message. */
+static char *
+read_in_pieces (const char *text, gsize piece)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  g_autoptr (CgInput) in = cg_input_new_from_bytes ("random", (const guint8 *) text, strlen (text));
+  GError *error = NULL;
+  if (!cg_read_callgrind_in_pieces (p, in, NULL, piece, &error))
+    {
+      char *message = g_strdup_printf ("error %d: %s", error->code, error->message);
+      g_error_free (error);
+      return message;
+    }
+  g_autofree char *xml = profile_xml (p);
+  return g_strdup (strstr (xml, "<events>"));
+}
+
+static void
+test_lexed_and_read_alike (void)
+{
+  /* every line read by the reader itself (piece 0) is the reference; the
+   * lexer's records must change nothing, wherever its blocks start */
+  static const gsize pieces[] = { 1, 7, 40, 300, G_MAXSIZE };
+  GRand *rand = g_rand_new_with_seed (7);
+  guint failed = 0, broken = 0;
+  for (guint file = 0; file < 400; file++)
+    {
+      g_autofree char *text = random_edgy_callgrind (rand, file < 390 ? 80 : 20000, file % 3 == 0);
+      g_autofree char *want = read_in_pieces (text, 0);
+      broken += g_str_has_prefix (want, "error");
+      for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
+        {
+          g_autofree char *have = read_in_pieces (text, pieces[i]);
+          if (strcmp (have, want) != 0 && failed++ < 3)
+            fprintf (stderr, "\n  file %u, pieces of %" G_GSIZE_FORMAT ":\n%s\n  read: %.300s\n  lexed: %.300s\n", file,
+                     pieces[i], text, want, have);
+        }
+    }
+  g_rand_free (rand);
+  CU_ASSERT_EQUAL (failed, 0);
+  /* a third were made to break, and did */
+  CU_ASSERT_TRUE (broken >= 120 && broken < 150);
 }
 
 static void
@@ -647,7 +852,8 @@ main (void)
 {
   static const CgTestCase cases[] = {
     { "name compression across cob/cfi/cfn and ob/fl/fn", test_name_compression },
-    { "the one-pass and the general reading of cost lines agree", test_fast_and_general_paths_agree },
+    { "LF lines lexed ahead and CRLF lines read one by one agree", test_lf_and_crlf_agree },
+    { "lines lexed ahead and lines read one by one agree", test_lexed_and_read_alike },
     { "positions: instr line, relative per column", test_positions_per_column },
     { "cost lines shorter than the event list", test_short_cost_lines },
     { "several parts and calls=0", test_parts_and_calls_zero },

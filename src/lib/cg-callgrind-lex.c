@@ -1,0 +1,568 @@
+/* cg-callgrind-lex.c — blocks of lines read and lexed on a thread of
+ * their own, handed to the reader in order through two queues (blocks
+ * ready, blocks to refill): three blocks in all, so that the lexer works
+ * on one while the reader has another.
+ *
+ * What is lexed is only the common form of the common lines, exactly as
+ * callgrind writes them: one blank between fields, decimal numbers of at
+ * most 19 digits (which cannot overflow), and the line ending in "\n".
+ * Everything else (and every line where something is unusual) is left to
+ * the reader, which also says what is wrong with a line.
+ */
+#include "config.h"
+
+#include "cg-callgrind-lex.h"
+
+#include <string.h>
+
+#define MAX_POSITIONS 3
+#define POOL 3
+
+/* Position changes are kept within ±2^62, so that adding two never
+ * overflows; real positions (lines, addresses) change by far less. */
+#define CHANGE_LIMIT (G_GINT64_CONSTANT (1) << 62)
+
+/* What the lexer knows of the part's header, as the reader would know
+ * it after the same lines (the reader checks each record against its
+ * own). */
+typedef struct {
+  guint n_positions;
+  guint n_cols;
+  gboolean have_events;
+} Header;
+
+/* Whether the reader's pending state (a calls= or a jump waiting for its
+ * cost line) may be set before a line: at the start of a piece nothing is
+ * known. */
+typedef enum { AFTER_UNKNOWN, AFTER_FREE, AFTER_PENDING } After;
+
+/* Records, positions and numbers are plain arrays with a capacity,
+ * filled in place: appending through GArray cost a memcpy call for every
+ * few bytes. */
+typedef struct {
+  GByteArray *text;
+  CgLexRecord *records;
+  CgLexPosition *positions;
+  guint64 *numbers;
+  gsize n_records, n_positions, n_numbers;
+  gsize records_cap, positions_cap, numbers_cap;
+  GError *error;
+  gboolean last; /* the end of the input: no text */
+} Block;
+
+/* Makes room for @more items after the @len in *@items. */
+static inline void
+reserve (gpointer items, gsize *cap, gsize len, gsize more, gsize size)
+{
+  if (G_LIKELY (len + more <= *cap))
+    return;
+  *cap = MAX (MAX (len + more, *cap * 2), 256);
+  *(gpointer *) items = g_realloc_n (*(gpointer *) items, *cap, size);
+}
+
+static CgLexPosition *
+add_positions (Block *b, gsize n)
+{
+  reserve (&b->positions, &b->positions_cap, b->n_positions, n, sizeof (CgLexPosition));
+  b->n_positions += n;
+  return b->positions + b->n_positions - n;
+}
+
+static guint64 *
+add_numbers (Block *b, gsize n)
+{
+  reserve (&b->numbers, &b->numbers_cap, b->n_numbers, n, sizeof (guint64));
+  b->n_numbers += n;
+  return b->numbers + b->n_numbers - n;
+}
+
+struct _CgCallgrindLexer {
+  CgInput *input;
+  gsize piece;
+  Block pool[POOL];
+  /* the lexing side (the lexer's thread, or the caller's without one) */
+  Header header;
+  GArray *costs;      /* guint64 scratch: the costs of one line */
+  /* the thread and its queues of Block pointers (NULL: lexing inline) */
+  GThread *thread;
+  GAsyncQueue *ready;
+  GAsyncQueue *spare;
+  gint stop;
+  /* the caller's side */
+  Block *held;
+  gboolean ended;
+};
+
+/* ---- the common forms ---- */
+
+static inline gboolean
+is_cost_start (char c)
+{
+  return (guint) (guchar) c - '0' <= 9 || c == '+' || c == '-' || c == '*';
+}
+
+/* 1 to 19 decimal digits. */
+static inline const char *
+lex_digits (const char *p, guint64 *out)
+{
+  const char *digits = p;
+  guint64 v = 0;
+  guint d;
+  while ((d = (guint) (guchar) *p - '0') <= 9)
+    {
+      v = v * 10 + d;
+      p++;
+    }
+  if (p == digits || p - digits > 19)
+    return NULL;
+  *out = v;
+  return p;
+}
+
+/* A position "*", "+N", "-N" or "N", as what it does to the one before. */
+static inline const char *
+lex_position (const char *p, CgLexPosition *out)
+{
+  char c = *p;
+  if (c == '*')
+    {
+      *out = (CgLexPosition) { 0, 0, 0, FALSE };
+      return p + 1;
+    }
+  guint64 v;
+  gboolean relative = c == '+' || c == '-';
+  if ((p = lex_digits (p + relative, &v)) == NULL)
+    return NULL;
+  if (!relative)
+    {
+      *out = (CgLexPosition) { v, 0, 0, TRUE };
+      return p;
+    }
+  if (v > (guint64) CHANGE_LIMIT)
+    return NULL;
+  gint64 change = c == '+' ? (gint64) v : -(gint64) v;
+  *out = (CgLexPosition) { (guint64) change, MIN (change, 0), MAX (change, 0), FALSE };
+  return p;
+}
+
+/* A cost line: the header's positions, each after one blank but the
+ * first, then at most n_cols costs, each after one blank, then "\n".
+ * Returns the next line, or NULL when the line is not in this form. */
+static inline const char *
+lex_cost_line (const char *p, const Header *h, CgLexPosition *pos, guint64 *costs, guint *n_costs)
+{
+  for (guint i = 0; i < h->n_positions; i++)
+    if ((i > 0 && *p++ != ' ') || (p = lex_position (p, &pos[i])) == NULL)
+      return NULL;
+  guint n = 0;
+  for (;;)
+    {
+      char c = *p++;
+      if (c == '\n')
+        break;
+      if (c != ' ' || n == h->n_cols || (p = lex_digits (p, &costs[n])) == NULL)
+        return NULL;
+      n++;
+    }
+  *n_costs = n;
+  return p;
+}
+
+/* "calls=COUNT" and at most n_positions target positions, then "\n". */
+static const char *
+lex_calls_line (const char *p, const Header *h, guint64 *count, CgLexPosition *targets, guint *n_targets)
+{
+  if ((p = lex_digits (p, count)) == NULL)
+    return NULL;
+  guint n = 0;
+  for (; *p == ' '; n++)
+    if (n == h->n_positions || (p = lex_position (p + 1, &targets[n])) == NULL)
+      return NULL;
+  if (*p != '\n')
+    return NULL;
+  *n_targets = n;
+  return p + 1;
+}
+
+/* Adds the move @step to @acc, what the lines before did; FALSE when the
+ * result cannot be kept (a position out of range, a change past the
+ * limit), and @acc is then as it was. */
+static gboolean
+compose (CgLexPosition *acc, const CgLexPosition *step)
+{
+  if (step->absolute)
+    {
+      acc->absolute = TRUE;
+      acc->value = step->value;
+      return TRUE;
+    }
+  gint64 change = (gint64) step->value;
+  if (acc->absolute)
+    {
+      if (change < 0 ? (guint64) -change > acc->value : acc->value > G_MAXUINT64 - (guint64) change)
+        return FALSE;
+      acc->value += (guint64) change;
+      return TRUE;
+    }
+  gint64 now = (gint64) acc->value + change;
+  if (now > CHANGE_LIMIT || now < -CHANGE_LIMIT)
+    return FALSE;
+  acc->value = (guint64) now;
+  acc->lo = MIN (acc->lo, now);
+  acc->hi = MAX (acc->hi, now);
+  return TRUE;
+}
+
+/* ---- lexing a piece ---- */
+
+static const char *
+line_end (const char *p, const char *end)
+{
+  const char *nl = memchr (p, '\n', (gsize) (end - p));
+  return nl ? nl + 1 : end;
+}
+
+static guint
+count_words (const char *p, const char *end)
+{
+  guint n = 0;
+  while (p < end)
+    {
+      while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+      if (p == end)
+        break;
+      n++;
+      while (p < end && *p != ' ' && *p != '\t')
+        p++;
+    }
+  return n;
+}
+
+/* Follows the header lines that start a part, as the reader does. */
+static void
+header_line (CgCallgrindLexer *x, const char *key, gsize klen, const char *p, const char *end)
+{
+#define KEY(s) (klen == sizeof (s) - 1 && memcmp (key, s, klen) == 0)
+  if (!(KEY ("part") || KEY ("pid") || KEY ("thread") || KEY ("positions") || KEY ("events")))
+    return;
+  Header *h = &x->header;
+  if (h->have_events)
+    *h = (Header) { 1, 0, FALSE };
+  if (end > p && end[-1] == '\r')
+    end--;
+  guint n = count_words (p, end);
+  if (KEY ("positions"))
+    h->n_positions = n >= 1 && n <= MAX_POSITIONS ? n : 0; /* 0: no cost line lexes */
+  if (KEY ("events") && n > 0)
+    {
+      h->n_cols = n;
+      h->have_events = TRUE;
+      if (x->costs->len < n)
+        g_array_set_size (x->costs, n);
+    }
+#undef KEY
+}
+
+/* The record being built from a run of self cost lines. */
+typedef struct {
+  gsize record; /* G_MAXSIZE: none */
+} Run;
+
+static CgLexRecord *
+add_record (Block *b, CgLexKind kind, const Header *h, gsize start, gsize end, guint lines)
+{
+  reserve (&b->records, &b->records_cap, b->n_records, 1, sizeof (CgLexRecord));
+  CgLexRecord *r = &b->records[b->n_records++];
+  *r = (CgLexRecord) { (guint32) start, (guint32) end, lines, (guint32) b->n_positions, (guint32) b->n_numbers,
+                       h->n_positions, h->n_cols, 0, 0, kind };
+  return r;
+}
+
+/* Adds a self cost line (@pos, @n costs in @costs) to the open run, or
+ * opens one with it. */
+static void
+extend_run (Block *b, Run *run, const Header *h, gsize start, gsize end, const CgLexPosition *pos,
+            const guint64 *costs, guint n)
+{
+  if (run->record != G_MAXSIZE)
+    {
+      CgLexRecord *r = &b->records[run->record];
+      CgLexPosition *acc = b->positions + r->position;
+      guint64 *sums = b->numbers + r->number;
+      CgLexPosition next[MAX_POSITIONS];
+      gboolean fits = TRUE;
+      for (guint i = 0; fits && i < h->n_positions; i++)
+        {
+          next[i] = acc[i];
+          fits = compose (&next[i], &pos[i]);
+        }
+      for (guint i = 0; fits && i < MIN (n, r->n_costs); i++)
+        fits = sums[i] <= G_MAXUINT64 - costs[i];
+      if (fits)
+        {
+          for (guint i = 0; i < h->n_positions; i++)
+            acc[i] = next[i];
+          for (guint i = 0; i < MIN (n, r->n_costs); i++)
+            sums[i] += costs[i];
+          if (n > r->n_costs)
+            {
+              /* the open run's sums are the last numbers of the block */
+              memcpy (add_numbers (b, n - r->n_costs), costs + r->n_costs, (n - r->n_costs) * sizeof (guint64));
+              r->n_costs = n;
+            }
+          r->lines++;
+          r->end = (guint32) end;
+          return;
+        }
+    }
+  run->record = b->n_records;
+  CgLexRecord *r = add_record (b, CG_LEX_RUN, h, start, end, 1);
+  r->n_costs = n;
+  memcpy (add_positions (b, h->n_positions), pos, h->n_positions * sizeof (CgLexPosition));
+  memcpy (add_numbers (b, n), costs, n * sizeof (guint64));
+}
+
+/* Lexes the whole lines of @b's text in [@from, @to), which ends in "\n". */
+static void
+lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
+{
+  const char *text = (const char *) b->text->data, *p = text + from, *end = text + to;
+  const Header *h = &x->header;
+  guint64 *costs = (guint64 *) x->costs->data;
+  After after = AFTER_UNKNOWN;
+  Run run = { G_MAXSIZE };
+  CgLexPosition pos[2 * MAX_POSITIONS];
+  guint n;
+  while (p < end)
+    {
+      const char *line = p, *next;
+      char c = *p;
+      if (is_cost_start (c))
+        {
+          costs = (guint64 *) x->costs->data;
+          if (after == AFTER_FREE && h->have_events && (next = lex_cost_line (p, h, pos, costs, &n)) != NULL)
+            extend_run (b, &run, h, (gsize) (line - text), (gsize) (next - text), pos, costs, n);
+          else
+            {
+              run.record = G_MAXSIZE;
+              next = line_end (p, end);
+            }
+          after = AFTER_FREE; /* any cost line ends what was pending */
+          p = next;
+          continue;
+        }
+      run.record = G_MAXSIZE;
+      next = line_end (p, end);
+      gsize k = 0;
+      while (g_ascii_isalnum (line[k]) || line[k] == '_')
+        k++;
+      const char *rest = line + k + 1;
+      if (k == 0)
+        {
+          /* blank lines and comments leave the reader's state as it was;
+           * any other line that starts with no key is an error there */
+          const char *q = line, *eol = next - 1 > line && next[-2] == '\r' ? next - 2 : next - 1;
+          while (q < eol && (*q == ' ' || *q == '\t'))
+            q++;
+          if (!(q == eol || *line == '#'))
+            after = AFTER_FREE;
+        }
+      else if (line[k] == ':')
+        {
+          header_line (x, line, k, rest, next - 1);
+          after = AFTER_FREE;
+        }
+      else if (line[k] != '=')
+        after = AFTER_FREE;
+      else if (k == 3 && memcmp (line, "cfn", 3) == 0 && *rest == '(')
+        {
+          guint64 id;
+          const char *q = lex_digits (rest + 1, &id);
+          if (q && q[0] == ')' && q[1] == '\n' && id <= G_MAXUINT32 - 1)
+            {
+              add_record (b, CG_LEX_CFN, h, (gsize) (line - text), (gsize) (next - text), 1);
+              *add_numbers (b, 1) = id;
+            }
+          after = AFTER_FREE;
+        }
+      else if (k == 5 && memcmp (line, "calls", 5) == 0)
+        {
+          guint64 count;
+          guint n_targets;
+          const char *cost = h->have_events ? lex_calls_line (rest, h, &count, pos, &n_targets) : NULL;
+          const char *after_cost = NULL;
+          costs = (guint64 *) x->costs->data;
+          if (cost && cost < end)
+            after_cost = lex_cost_line (cost, h, pos + n_targets, costs, &n);
+          if (after_cost)
+            {
+              CgLexRecord *r = add_record (b, CG_LEX_CALL, h, (gsize) (line - text), (gsize) (after_cost - text), 2);
+              r->n_costs = n;
+              r->n_targets = n_targets;
+              memcpy (add_positions (b, n_targets + h->n_positions), pos,
+                      (n_targets + h->n_positions) * sizeof (CgLexPosition));
+              guint64 *numbers = add_numbers (b, 1 + n);
+              numbers[0] = count;
+              memcpy (numbers + 1, costs, n * sizeof (guint64));
+              next = after_cost;
+              after = AFTER_FREE;
+            }
+          else
+            after = AFTER_PENDING;
+        }
+      else if ((k == 4 && memcmp (line, "jump", 4) == 0) || (k == 4 && memcmp (line, "jcnd", 4) == 0))
+        after = AFTER_PENDING;
+      else
+        after = AFTER_FREE;
+      p = next;
+    }
+}
+
+/* Lexes @b's text, in pieces of at most x->piece bytes of whole lines. */
+static void
+lex (CgCallgrindLexer *x, Block *b)
+{
+  const char *text = (const char *) b->text->data;
+  gsize whole = b->text->len;
+  if (x->piece == 0 || whole > G_MAXUINT32)
+    return;
+  /* only lines that end in "\n" (the input's last may not) */
+  while (whole > 0 && text[whole - 1] != '\n')
+    whole--;
+  for (gsize from = 0, to; from < whole; from = to)
+    {
+      to = whole;
+      if (whole - from > x->piece)
+        {
+          /* the last line that ends within the piece, or the first line
+           * when it is longer than a piece */
+          to = from + x->piece;
+          while (to > from && text[to - 1] != '\n')
+            to--;
+          if (to == from)
+            to = (gsize) ((const char *) memchr (text + from + x->piece, '\n', whole - from - x->piece) - text) + 1;
+        }
+      lex_piece (x, b, from, to);
+    }
+}
+
+/* Reads the next block into @b and lexes it; FALSE at the end of the
+ * input or on an error, which @b then holds. */
+static gboolean
+fill (CgCallgrindLexer *x, Block *b)
+{
+  g_byte_array_set_size (b->text, 0);
+  b->n_records = b->n_positions = b->n_numbers = 0;
+  const char *data;
+  gsize len;
+  if (!cg_input_next_lines (x->input, &data, &len, &b->error))
+    {
+      b->last = TRUE;
+      return FALSE;
+    }
+  /* a block is at most the input's window, itself a GByteArray */
+  g_byte_array_append (b->text, (const guint8 *) data, (guint) len);
+  lex (x, b);
+  return TRUE;
+}
+
+static gpointer
+lex_ahead (gpointer data)
+{
+  CgCallgrindLexer *x = data;
+  for (;;)
+    {
+      Block *b = g_async_queue_pop (x->spare);
+      if (g_atomic_int_get (&x->stop))
+        return NULL;
+      gboolean more = fill (x, b);
+      g_async_queue_push (x->ready, b);
+      if (!more)
+        return NULL;
+    }
+}
+
+CgCallgrindLexer *
+cg_callgrind_lexer_new (CgInput *input, gsize piece)
+{
+  CgCallgrindLexer *x = g_new0 (CgCallgrindLexer, 1);
+  x->input = input;
+  x->piece = piece;
+  x->header = (Header) { 1, 0, FALSE };
+  x->costs = g_array_new (FALSE, TRUE, sizeof (guint64));
+  for (guint i = 0; i < POOL; i++)
+    x->pool[i] = (Block) { .text = g_byte_array_new () };
+  /* only an input that cannot block for ever gets a thread: the lexer's
+   * end waits for the read the thread is in */
+  if (piece == 0 || cg_input_size (input) < 0)
+    return x;
+  x->ready = g_async_queue_new ();
+  x->spare = g_async_queue_new ();
+  for (guint i = 0; i < POOL; i++)
+    g_async_queue_push (x->spare, &x->pool[i]);
+  x->thread = g_thread_try_new ("cg-lex", lex_ahead, x, NULL);
+  if (x->thread == NULL)
+    {
+      g_clear_pointer (&x->ready, g_async_queue_unref);
+      g_clear_pointer (&x->spare, g_async_queue_unref);
+    }
+  return x;
+}
+
+gboolean
+cg_callgrind_lexer_next (CgCallgrindLexer *x, CgLexBlock *block, GError **error)
+{
+  if (x->ended)
+    return FALSE;
+  Block *b;
+  if (x->thread)
+    {
+      if (x->held)
+        g_async_queue_push (x->spare, x->held);
+      b = g_async_queue_pop (x->ready);
+    }
+  else
+    {
+      b = &x->pool[0];
+      fill (x, b);
+    }
+  x->held = b;
+  if (b->last)
+    {
+      x->ended = TRUE;
+      if (b->error)
+        g_propagate_error (error, g_steal_pointer (&b->error));
+      return FALSE;
+    }
+  *block = (CgLexBlock) { (const char *) b->text->data, b->text->len,
+                          b->records, b->n_records, b->positions, b->numbers };
+  return TRUE;
+}
+
+void
+cg_callgrind_lexer_free (CgCallgrindLexer *x)
+{
+  if (x == NULL)
+    return;
+  if (x->thread)
+    {
+      g_atomic_int_set (&x->stop, 1);
+      /* wakes the thread if it waits for a block; it stops at its next one */
+      g_async_queue_push (x->spare, &x->pool[0]);
+      g_thread_join (x->thread);
+      g_async_queue_unref (x->ready);
+      g_async_queue_unref (x->spare);
+    }
+  for (guint i = 0; i < POOL; i++)
+    {
+      Block *b = &x->pool[i];
+      g_byte_array_unref (b->text);
+      g_free (b->records);
+      g_free (b->positions);
+      g_free (b->numbers);
+      g_clear_error (&b->error);
+    }
+  g_array_unref (x->costs);
+  g_free (x);
+}
