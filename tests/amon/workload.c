@@ -234,14 +234,22 @@ on_sigprof (int sig)
 }
 
 static sigjmp_buf attempt_env;
+/* Whether a signal may jump: attempt_env belongs to a live frame (a jump
+ * into an attempt that returned would resume the loop with its old
+ * counter and make one attempt twice) and the frames the test counts are
+ * all entered (a loaded machine delays the climb by more than a tick). */
+static volatile sig_atomic_t armed;
 static volatile sig_atomic_t alarms;
 
 __attribute__ ((noinline)) static void
 on_alarm (int sig)
 {
   (void) sig;
-  if (++alarms % 2 == 0)
-    siglongjmp (attempt_env, 1);
+  if (armed && ++alarms % 2 == 0)
+    {
+      armed = 0;
+      siglongjmp (attempt_env, 1);
+    }
 }
 
 __attribute__ ((noinline)) static unsigned long
@@ -256,6 +264,7 @@ climb (int d)
   if (d > 0)
     return climb (d - 1) + 1;
   unsigned long s = 0;
+  armed = 1; /* at the top: the climb's calls are all made, whatever the load */
   for (unsigned long i = 0; i < 100000; i++)
     s += tick (i);
   return s;
@@ -265,7 +274,10 @@ __attribute__ ((noinline)) static void
 attempt (int r)
 {
   if (!sigsetjmp (attempt_env, 1))
-    sink += climb (20 + r % 50);
+    {
+      sink += climb (20 + r % 50);
+      armed = 0;
+    }
 }
 
 __attribute__ ((noinline)) static unsigned long step0 (unsigned long x) { return x + 1; }
@@ -286,8 +298,10 @@ sweep (unsigned long n)
                                                             step4, step5, step6, step7 };
   if (sigsetjmp (attempt_env, 1))
     return;
+  armed = 1;
   for (unsigned long i = 0; i < n; i++)
     sink += steps[i % 8] (i);
+  armed = 0;
 }
 
 static sigjmp_buf probe_env;
