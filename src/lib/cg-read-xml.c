@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-worker.h"
 #include "cg-xml-errors.h"
 
 typedef enum {
@@ -96,9 +97,15 @@ typedef struct {
   CgValue *mapped;        /* scratch: one vector in graph events */
 
   GString *arena;         /* an element's attribute values, NUL-separated */
-  GString *carry;         /* the rows text being cut, then a row cut between two text nodes */
+
+  /* rows are cut into blocks here and applied by the worker; between two
+   * drains the parser side touches only these first three */
+  GString *carry;         /* rows text not yet handed over */
   gint rows_item;         /* Item while inside a rows element, else -1 */
-  guint64 row_line;       /* line of the current row, 0 outside rows */
+  guint64 carry_line;     /* the line the carry starts on */
+  gsize block_bytes;      /* hand over complete rows once the carry holds this much */
+  CgWorker *rows;
+  guint64 row_line;       /* the worker's: line of the current row, 0 outside rows */
   guint n_total_rows;     /* rows read so far: their positional ids */
   guint n_arc_cost_rows;
 } Reader;
@@ -107,13 +114,18 @@ typedef struct {
 
 /* The line of the current element (the parser itself may be further on). */
 static int
-line_number (Reader *r)
+element_line (Reader *r)
 {
-  if (r->row_line > 0)
-    return (int) MIN (r->row_line, (guint64) G_MAXINT);
   xmlNodePtr node = xmlTextReaderCurrentNode (r->xr);
   long line = node ? xmlGetLineNo (node) : -1;
   return line > 0 ? (int) line : xmlTextReaderGetParserLineNumber (r->xr);
+}
+
+/* The line of the current row or element. */
+static int
+line_number (Reader *r)
+{
+  return r->row_line > 0 ? (int) MIN (r->row_line, (guint64) G_MAXINT) : element_line (r);
 }
 
 static gboolean G_GNUC_PRINTF (3, 4)
@@ -707,43 +719,96 @@ read_item (Reader *r, Item item, const Fields *f, GError **error)
 
 /* The NUL-terminated row at @s (overwritten). */
 static gboolean
-read_row (Reader *r, char *s, GError **error)
+read_row (Reader *r, Item item, char *s, GError **error)
 {
   Fields f;
-  row_to_fields ((Item) r->rows_item, s, &f);
-  return read_item (r, (Item) r->rows_item, &f, error);
+  row_to_fields (item, s, &f);
+  return read_item (r, item, &f, error);
 }
 
-/* The text of a rows element: one item per line, blank lines skipped.
- * The text is copied once into r->carry and cut there in place.  libxml2
- * hands over a text node whole, but a comment inside the element would
- * split it, so a row may continue in the next node: what follows the last
- * newline stays in r->carry. */
-static gboolean
-rows_text (Reader *r, const char *text, GError **error)
+/* Rows of one kind as the parser handed them over: whole lines, and at
+ * the end of their element perhaps a last row without its newline. */
+typedef struct {
+  Item item;
+  guint64 line; /* of the first row */
+  char *text;   /* NUL-terminated, cut in place */
+  gsize len;
+} RowsBlock;
+
+static void
+rows_block_free (gpointer data)
 {
-  g_string_append (r->carry, text);
-  char *p = r->carry->str, *end = p + r->carry->len;
-  for (char *nl; (nl = memchr (p, '\n', (gsize) (end - p))) != NULL; p = nl + 1)
+  RowsBlock *b = data;
+  g_free (b->text);
+  g_free (b);
+}
+
+/* The worker's job: one item per line, blank lines skipped. */
+static gboolean
+read_rows_block (gpointer job, gpointer data, GError **error)
+{
+  RowsBlock *b = job;
+  Reader *r = data;
+  r->row_line = b->line;
+  char *p = b->text, *end = p + b->len;
+  gboolean ok = TRUE;
+  for (char *nl; ok && (nl = memchr (p, '\n', (gsize) (end - p))) != NULL; p = nl + 1, r->row_line++)
     {
       *nl = '\0';
-      if (nl > p && !read_row (r, p, error))
-        return FALSE;
-      r->row_line++;
+      ok = nl == p || read_row (r, b->item, p, error);
     }
-  g_string_erase (r->carry, 0, p - r->carry->str);
-  return TRUE;
-}
-
-/* The end of a rows element: a last row without its newline. */
-static gboolean
-rows_end (Reader *r, GError **error)
-{
-  gboolean ok = r->carry->len == 0 || read_row (r, r->carry->str, error);
-  g_string_truncate (r->carry, 0);
-  r->rows_item = -1;
+  ok = ok && (p == end || read_row (r, b->item, p, error));
   r->row_line = 0;
   return ok;
+}
+
+/* Hands the first @len bytes of the carry to the worker; FALSE once the
+ * worker has failed. */
+static gboolean
+hand_over (Reader *r, gsize len)
+{
+  RowsBlock *b = g_new (RowsBlock, 1);
+  b->item = (Item) r->rows_item;
+  b->line = r->carry_line;
+  b->len = len;
+  b->text = g_strndup (r->carry->str, len);
+  for (const char *p = b->text; (p = memchr (p, '\n', (gsize) (b->text + len - p))) != NULL; p++)
+    r->carry_line++;
+  g_string_erase (r->carry, 0, (gssize) len);
+  return cg_worker_push (r->rows, b);
+}
+
+/* Text of a rows element.  libxml2 hands over a text node whole, but a
+ * comment inside the element would split it, so a row may continue in the
+ * next node: the carry keeps what follows the last newline. */
+static gboolean
+rows_text (Reader *r, const char *text)
+{
+  g_string_append (r->carry, text);
+  if (r->carry->len < r->block_bytes)
+    return TRUE;
+  gsize whole = r->carry->len; /* up to the last newline */
+  while (whole > 0 && r->carry->str[whole - 1] != '\n')
+    whole--;
+  return whole == 0 || hand_over (r, whole);
+}
+
+/* The end of a rows element: the rest of its rows, the last perhaps
+ * without its newline. */
+static gboolean
+rows_end (Reader *r)
+{
+  gboolean ok = r->carry->len == 0 || hand_over (r, r->carry->len);
+  r->rows_item = -1;
+  return ok;
+}
+
+/* Waits for the rows handed over: anything but more rows may depend on
+ * them, and the worker's error comes first in the document. */
+static gboolean
+rows_drain (Reader *r, GError **error)
+{
+  return cg_worker_drain (r->rows, error);
 }
 
 /* ---- histogram (gmon.out data, cg-histogram.h) ---- */
@@ -908,30 +973,39 @@ static const Section item_sections[N_ITEMS] = {
   [ITEM_TOTAL] = SECTION_COSTS, [ITEM_ARC_COST] = SECTION_COSTS,
 };
 
+/* The Item whose rows element @name is, when the current section holds
+ * it, else -1. */
+static gint
+rows_item_named (Reader *r, const char *name)
+{
+  for (guint i = 0; i < N_ITEMS; i++)
+    if (item_sections[i] == r->section && strcmp (items[i].rows, name) == 0)
+      return (gint) i;
+  return -1;
+}
+
+/* The start of an element of a section: an item, rows, or another. */
 static gboolean
 item (Reader *r, const char *name, GError **error)
 {
-  for (guint i = 0; i < N_ITEMS; i++)
+  gint rows = rows_item_named (r, name);
+  if (rows >= 0)
     {
-      if (item_sections[i] != r->section)
-        continue;
-      if (strcmp (items[i].element, name) == 0)
+      /* an empty element has no end tag event and no rows */
+      if (!xmlTextReaderIsEmptyElement (r->xr))
         {
-          Fields f;
-          attributes_to_fields (r, items[i].attributes, &f);
-          return read_item (r, (Item) i, &f, error);
+          r->rows_item = rows;
+          r->carry_line = (guint64) MAX (element_line (r), 1);
         }
-      if (strcmp (items[i].rows, name) == 0)
-        {
-          /* an empty element has no end tag event and no rows */
-          if (!xmlTextReaderIsEmptyElement (r->xr))
-            {
-              r->rows_item = (gint) i;
-              r->row_line = (guint64) MAX (line_number (r), 1);
-            }
-          return TRUE;
-        }
+      return TRUE;
     }
+  for (guint i = 0; i < N_ITEMS; i++)
+    if (item_sections[i] == r->section && strcmp (items[i].element, name) == 0)
+      {
+        Fields f;
+        attributes_to_fields (r, items[i].attributes, &f);
+        return read_item (r, (Item) i, &f, error);
+      }
   static const struct {
     Section section;
     const char *name;
@@ -968,11 +1042,15 @@ item (Reader *r, const char *name, GError **error)
     }
 }
 
+/* The start of an element.  Only a rows element goes on while the
+ * worker applies rows; every other waits for it. */
 static gboolean
 element (Reader *r, GError **error)
 {
   const char *name = (const char *) xmlTextReaderConstName (r->xr);
   int depth = xmlTextReaderDepth (r->xr);
+  if (!(depth == 2 && rows_item_named (r, name) >= 0) && !rows_drain (r, error))
+    return FALSE;
   if (depth == 0)
     {
       if (strcmp (name, "cgtools") != 0)
@@ -996,10 +1074,8 @@ element (Reader *r, GError **error)
 }
 
 gboolean
-cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const CgReadOptions *options,
-             GError **error)
+cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived, gsize block, GError **error)
 {
-  (void) options;
   Reader r = {
     .profile = profile,
     .graph = cg_profile_graph (profile),
@@ -1015,7 +1091,9 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
     .arena = g_string_new (NULL),
     .carry = g_string_new (NULL),
     .rows_item = -1,
+    .block_bytes = block > 0 ? block : G_MAXSIZE,
   };
+  r.rows = cg_worker_new (read_rows_block, rows_block_free, &r, 16, block > 0);
   CgXmlErrorTrap trap;
   cg_xml_error_trap_push (&trap);
   /* no network, no DTD loading, no entity expansion: a hostile document
@@ -1037,18 +1115,29 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
         {
           /* inside a rows element: text (blank lines too), its end, or nothing else */
           if (text || type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE || type == XML_READER_TYPE_WHITESPACE)
-            ok = rows_text (&r, (const char *) xmlTextReaderConstValue (r.xr), &local);
+            ok = rows_text (&r, (const char *) xmlTextReaderConstValue (r.xr));
           else if (type == XML_READER_TYPE_END_ELEMENT)
-            ok = rows_end (&r, &local);
+            ok = rows_end (&r);
           else if (type == XML_READER_TYPE_ELEMENT)
-            ok = fail (&r, &local, "unexpected element <%s> in <%s>", (const char *) xmlTextReaderConstName (r.xr),
-                       items[r.rows_item].rows);
+            ok = rows_drain (&r, &local)
+                 && fail (&r, &local, "unexpected element <%s> in <%s>", (const char *) xmlTextReaderConstName (r.xr),
+                          items[r.rows_item].rows);
         }
       else if (type == XML_READER_TYPE_ELEMENT)
         ok = element (&r, &local);
       else if (text)
-        ok = fail (&r, &local, "unexpected text");
+        ok = rows_drain (&r, &local) && fail (&r, &local, "unexpected text");
     }
+  /* the rows handed over come before anything the parser met since, so
+   * their error is the document's first */
+  GError *rows_error = NULL;
+  if (!rows_drain (&r, &rows_error))
+    {
+      g_clear_error (&local);
+      local = rows_error;
+      ok = FALSE;
+    }
+  g_clear_pointer (&r.rows, cg_worker_free);
   g_autofree char *generic = cg_xml_error_trap_pop (&trap);
   if (ok && rc != 0)
     {
@@ -1095,4 +1184,15 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const CgReadOptions *options,
+             GError **error)
+{
+  (void) options;
+  /* rows go to the worker at the end of their element (the writer's are
+   * 16 KiB) or, in a longer one, every 64 KiB: enough that handing over
+   * costs nothing, little enough to stay in cache */
+  return cg_read_xml_in_blocks (profile, input, keep_derived, 64 * 1024, error);
 }

@@ -5,7 +5,8 @@
  * name), arcs by (caller, callee), frames by path, costs summed.  So
  * cgmerge merges its own XML like any other input, and merging is
  * associative and commutative.  O(size of the document); the document is
- * never held in memory as a tree.
+ * never held in memory as a tree.  The rows (the bulk) are applied on a
+ * second thread while the parser goes on (cg-worker.h).
  */
 #pragma once
 
@@ -24,5 +25,13 @@ G_BEGIN_DECLS
  * be merged, CG_ERROR_OVERFLOW, CG_ERROR_IO. */
 gboolean cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived,
                       const CgReadOptions *options, GError **error);
+
+/* cg_read_xml(), with the rows applied on a second thread, handed over at
+ * the end of each rows element and every @block bytes within one; with
+ * @block 0, applied by the parsing thread at the end of each rows element.
+ * All give the same profile or the same error (the first in the
+ * document): tests and the fuzz target compare them. */
+gboolean cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived, gsize block,
+                                GError **error);
 
 G_END_DECLS

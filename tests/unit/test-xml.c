@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cg-read-xml.h"
 #include "cg-test.h"
 
 static const char callgrind_text[] =
@@ -373,6 +374,101 @@ test_versions_read_alike (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (x2, "<arc-cost-rows>\n35\t10\t25\t\t\t~\n0 1.5\t\t\t1\n0\n</arc-cost-rows>"));
 }
 
+/* A random profile's XML with all that rows carry: functions (names that
+ * need escaping), arcs, a call tree, cycles, costs. */
+static char *
+random_document (GRand *rand)
+{
+  static const char *const names[] = { "main", "a<b>", "f&g", "h", "r", "x\"y" };
+  g_autoptr (GString) folded = g_string_new (NULL);
+  for (guint i = 0, n = (guint) g_rand_int_range (rand, 1, 40); i < n; i++)
+    {
+      for (guint d = 0, depth = (guint) g_rand_int_range (rand, 1, 9); d < depth; d++)
+        g_string_append_printf (folded, "%s%s", d ? ";" : "",
+                                names[g_rand_int_range (rand, 0, G_N_ELEMENTS (names))]);
+      g_string_append_printf (folded, " %d\n", g_rand_int_range (rand, 0, 1000));
+    }
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = cg_test_read_string (folded->str, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  cg_profile_set_cycles (p, cg_cycles_find (cg_profile_graph (p), NULL, NULL));
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cg_method_ensure (p, CG_METHOD_AUTO, &error));
+  return to_xml (p);
+}
+
+/* @doc damaged at random: a comment that splits a text node (or a tag),
+ * a byte changed, a byte dropped, or the end cut off. */
+static void
+damage (GRand *rand, GString *doc)
+{
+  static const char bytes[] = "\t\n0~<&x9 -";
+  gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) doc->len);
+  switch (g_rand_int_range (rand, 0, 4))
+    {
+    case 0:
+      g_string_insert (doc, (gssize) at, "<!-- c -->");
+      break;
+    case 1:
+      doc->str[at] = bytes[g_rand_int_range (rand, 0, sizeof bytes - 1)];
+      break;
+    case 2:
+      g_string_erase (doc, (gssize) at, 1);
+      break;
+    default:
+      g_string_truncate (doc, at);
+      break;
+    }
+}
+
+/* What reading @doc with @block gives: its XML written again, or the
+ * error. */
+static char *
+outcome (const GString *doc, gsize block)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  g_autoptr (CgInput) in = cg_input_new_from_bytes ("doc", (const guint8 *) doc->str, doc->len);
+  GError *error = NULL;
+  if (!cg_read_xml_in_blocks (p, in, TRUE, block, &error))
+    {
+      char *message = g_strdup_printf ("error %d: %s", error->code, error->message);
+      g_error_free (error);
+      return message;
+    }
+  return to_xml (p);
+}
+
+/* Rows applied on the worker thread, handed over in blocks of any size
+ * (mid-row, mid-line, one byte), give what applying them in the parsing
+ * thread gives: the same profile, or the same first error at the same
+ * line, on 300 random documents, most of them damaged. */
+static void
+test_blocks_read_alike (void)
+{
+  static const gsize blocks[] = { 1, 5, 64, 4096, G_MAXSIZE };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  guint broken = 0;
+  for (guint doc_i = 0; doc_i < 300; doc_i++)
+    {
+      g_autofree char *xml = random_document (rand);
+      g_autoptr (GString) doc = g_string_new (xml);
+      for (guint k = 0, n = doc_i % 4; k < n && doc->len > 0; k++)
+        damage (rand, doc);
+      g_autofree char *want = outcome (doc, 0);
+      broken += g_str_has_prefix (want, "error");
+      for (guint i = 0; i < G_N_ELEMENTS (blocks); i++)
+        {
+          g_autofree char *have = outcome (doc, blocks[i]);
+          if (strcmp (have, want) != 0)
+            fprintf (stderr, "\n  document %u, blocks of %zu:\n%s\n  want:\n%s\n", doc_i, blocks[i], have, want);
+          CU_ASSERT_STRING_EQUAL (have, want);
+        }
+      if (doc_i % 4 == 0)
+        CU_ASSERT_FALSE (g_str_has_prefix (want, "error"));
+    }
+  /* the damage reached the rows often enough to matter */
+  CU_ASSERT_TRUE (broken >= 120 && broken < 225);
+}
+
 int
 main (void)
 {
@@ -384,6 +480,7 @@ main (void)
     { "event scales and arc splits survive XML", test_scale_and_arc_split },
     { "broken documents give clear errors", test_broken_documents },
     { "version 1 elements and version 2 rows read alike", test_versions_read_alike },
+    { "rows read on a worker thread read alike", test_blocks_read_alike },
     { NULL, NULL },
   };
   return cg_test_main ("xml", cases);
