@@ -54,7 +54,8 @@ typedef struct {
 static inline void
 reserve (gpointer items, gsize *cap, gsize len, gsize more, gsize size)
 {
-  if (G_LIKELY (len + more <= *cap))
+  /* never left NULL, even for none: NULL + 0 is undefined */
+  if (G_LIKELY (len + more <= *cap && *cap > 0))
     return;
   *cap = MAX (MAX (len + more, *cap * 2), 256);
   *(gpointer *) items = g_realloc_n (*(gpointer *) items, *cap, size);

@@ -1360,7 +1360,8 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   while (ok && cg_callgrind_lexer_next (lexer, &block, &local))
     {
       const char *p = block.text, *end = block.text + block.len;
-      const CgLexRecord *rec = block.records, *rec_end = rec + block.n_records;
+      /* no records (no lexing) may come as NULL, which takes no offset */
+      const CgLexRecord *rec = block.records, *rec_end = block.n_records > 0 ? rec + block.n_records : rec;
       while (ok && p < end)
         {
           r.line++;

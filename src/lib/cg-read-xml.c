@@ -778,6 +778,16 @@ hand_over (Reader *r, gsize len)
   return cg_worker_push (r->rows, b);
 }
 
+/* Hands the carry's whole rows (up to its last newline) to the worker. */
+static gboolean
+hand_over_whole_rows (Reader *r)
+{
+  gsize whole = r->carry->len;
+  while (whole > 0 && r->carry->str[whole - 1] != '\n')
+    whole--;
+  return whole == 0 || hand_over (r, whole);
+}
+
 /* Text of a rows element.  libxml2 hands over a text node whole, but a
  * comment inside the element would split it, so a row may continue in the
  * next node: the carry keeps what follows the last newline. */
@@ -785,12 +795,7 @@ static gboolean
 rows_text (Reader *r, const char *text)
 {
   g_string_append (r->carry, text);
-  if (r->carry->len < r->block_bytes)
-    return TRUE;
-  gsize whole = r->carry->len; /* up to the last newline */
-  while (whole > 0 && r->carry->str[whole - 1] != '\n')
-    whole--;
-  return whole == 0 || hand_over (r, whole);
+  return r->carry->len < r->block_bytes || hand_over_whole_rows (r);
 }
 
 /* The end of a rows element: the rest of its rows, the last perhaps
@@ -803,11 +808,15 @@ rows_end (Reader *r)
   return ok;
 }
 
-/* Waits for the rows handed over: anything but more rows may depend on
- * them, and the worker's error comes first in the document. */
+/* Waits for the rows: anything but more rows may depend on them, and
+ * their error comes first in the document.  Inside a rows element (the
+ * parser found something amiss there) the whole rows read so far count,
+ * however the carry was cut. */
 static gboolean
 rows_drain (Reader *r, GError **error)
 {
+  if (r->rows_item >= 0)
+    hand_over_whole_rows (r);
   return cg_worker_drain (r->rows, error);
 }
 

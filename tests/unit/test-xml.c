@@ -397,16 +397,20 @@ random_document (GRand *rand)
 }
 
 /* @doc damaged at random: a comment that splits a text node (or a tag),
- * a byte changed, a byte dropped, or the end cut off. */
+ * an element where none belongs, a byte changed, a byte dropped, or the
+ * end cut off. */
 static void
 damage (GRand *rand, GString *doc)
 {
   static const char bytes[] = "\t\n0~<&x9 -";
   gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) doc->len);
-  switch (g_rand_int_range (rand, 0, 4))
+  switch (g_rand_int_range (rand, 0, 5))
     {
     case 0:
       g_string_insert (doc, (gssize) at, "<!-- c -->");
+      break;
+    case 4:
+      g_string_insert (doc, (gssize) at, "\n<x/>");
       break;
     case 1:
       doc->str[at] = bytes[g_rand_int_range (rand, 0, sizeof bytes - 1)];
