@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Writes with @write into memory and throws the text away. */
 static void
@@ -89,4 +90,44 @@ cg_fuzz_run (CgFuzzRead read, const uint8_t *data, size_t size)
       free (xml);
     }
   cg_collapse_cycles (p, NULL);
+}
+
+/* What reading @data cut in @split pieces gives: the profile's XML, or
+ * the error. */
+static char *
+outcome (CgFuzzReadSplit read, gsize split, const uint8_t *data, size_t size)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  g_autoptr (CgInput) in = cg_input_new_from_bytes ("fuzz", data, size);
+  GError *error = NULL;
+  if (!read (p, in, split, &error))
+    {
+      char *message = g_strdup_printf ("error %d: %s", error->code, error->message);
+      g_error_free (error);
+      return message;
+    }
+  char *xml = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&xml, &len);
+  if (f == NULL)
+    abort ();
+  gboolean ok = cg_write_xml (p, f, "fuzz", NULL);
+  fclose (f);
+  char *copy = g_strdup (ok ? xml : "unwritable");
+  free (xml);
+  return copy;
+}
+
+void
+cg_fuzz_compare_splits (const char *target, CgFuzzReadSplit read, const uint8_t *data, size_t size)
+{
+  g_autofree char *one = outcome (read, 0, data, size);
+  g_autofree char *usual = outcome (read, G_MAXSIZE, data, size);
+  g_autofree char *small = outcome (read, 1 + size % 61, data, size);
+  if (strcmp (one, usual) != 0 || strcmp (one, small) != 0)
+    {
+      fprintf (stderr, "%s: the second thread changed the result\none thread:\n%s\nusual pieces:\n%s\n"
+               "pieces of %zu:\n%s\n", target, one, usual, 1 + size % 61, small);
+      abort ();
+    }
 }

@@ -21,4 +21,16 @@ typedef gboolean (*CgFuzzRead) (CgProfile *profile, CgInput *input, const CgRead
                                 GError **error);
 void cg_fuzz_run (CgFuzzRead read, const uint8_t *data, size_t size);
 
+/* A reader that can cut its input in pieces of @split bytes for a second
+ * thread (0: no second thread; G_MAXSIZE: its usual pieces), as
+ * cg_read_callgrind_in_pieces() and cg_read_xml_in_blocks() can. */
+typedef gboolean (*CgFuzzReadSplit) (CgProfile *profile, CgInput *input, gsize split, GError **error);
+
+/* Reads @size bytes with @read cut three ways (no second thread, its usual
+ * pieces, pieces of 1 + @size % 61 bytes) and aborts, printing the three,
+ * unless all give the same profile or the same error: a difference is a
+ * bug in the hand-over between threads, and abort makes libFuzzer keep
+ * the input. */
+void cg_fuzz_compare_splits (const char *target, CgFuzzReadSplit read, const uint8_t *data, size_t size);
+
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
