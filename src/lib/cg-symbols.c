@@ -237,11 +237,38 @@ symbol_class (const GElf_Sym *sym, const guint8 *code_section, guint n_sections,
 }
 
 #ifdef HAVE_LIBDW
+/* One row of a unit's line table, in libdw's order (by address; a row
+ * that ends a sequence before one that starts the next at its address). */
+typedef struct {
+  Dwarf_Addr address;
+  gboolean end;     /* DW_LNE_end_sequence */
+  gboolean initial; /* before the sequence's first change of file */
+} LineRow;
+
+/* One compilation unit and, once needed, its line table. */
+typedef struct {
+  Dwarf_Die cu;
+  Dwarf_Half version; /* the unit's DWARF version, its line table's as gcc
+                       * and clang write them */
+  gboolean lines_read;
+  Dwarf_Lines *lines; /* owned by libdw; NULL when none or unreadable */
+  GArray *rows;       /* LineRow, one per line of @lines */
+} Unit;
+
+static void
+unit_clear (gpointer p)
+{
+  Unit *u = p;
+  g_clear_pointer (&u->rows, g_array_unref);
+}
+
 /* An address range of one compilation unit's code. */
 typedef struct {
   Dwarf_Addr low, high; /* [low, high) */
-  Dwarf_Die cu;
+  guint unit;           /* index into the units */
 } UnitRange;
+
+#define NO_UNIT G_MAXUINT
 
 static gint
 by_low (gconstpointer a, gconstpointer b)
@@ -250,22 +277,26 @@ by_low (gconstpointer a, gconstpointer b)
   return (x->low > y->low) - (x->low < y->low);
 }
 
-/* The code ranges of every compilation unit, by start address.  From the
- * units themselves, not .debug_aranges: clang writes no such section, and
- * binutils (whose answer gprof prints) does without it. */
+/* Every compilation unit into @units, and their code ranges by start
+ * address.  From the units themselves, not .debug_aranges: clang writes
+ * no such section, and binutils (whose answer gprof prints) does without
+ * it. */
 static GArray *
-unit_ranges (Dwarf *dw)
+unit_ranges (Dwarf *dw, GArray *units)
 {
   GArray *ranges = g_array_new (FALSE, FALSE, sizeof (UnitRange));
   Dwarf_CU *unit = NULL;
   Dwarf_Die cu;
-  while (dwarf_get_units (dw, unit, &unit, NULL, NULL, &cu, NULL) == 0)
+  Dwarf_Half version;
+  while (dwarf_get_units (dw, unit, &unit, &version, NULL, &cu, NULL) == 0)
     {
+      Unit u = { .cu = cu, .version = version };
+      g_array_append_val (units, u);
       Dwarf_Addr base, low, high;
       for (ptrdiff_t at = 0; (at = dwarf_ranges (&cu, at, &base, &low, &high)) > 0;)
         if (high > low)
           {
-            UnitRange r = { low, high, cu };
+            UnitRange r = { low, high, units->len - 1 };
             g_array_append_val (ranges, r);
           }
     }
@@ -273,8 +304,8 @@ unit_ranges (Dwarf *dw)
   return ranges;
 }
 
-/* The unit whose code holds @address, or NULL. */
-static Dwarf_Die *
+/* The unit whose range in @ranges holds @address, or NO_UNIT. */
+static guint
 unit_at (GArray *ranges, Dwarf_Addr address)
 {
   guint lo = 0, hi = ranges->len; /* the first range starting above @address */
@@ -287,9 +318,103 @@ unit_at (GArray *ranges, Dwarf_Addr address)
         hi = mid;
     }
   if (lo == 0)
-    return NULL;
+    return NO_UNIT;
   UnitRange *r = &g_array_index (ranges, UnitRange, lo - 1);
-  return address < r->high ? &r->cu : NULL;
+  return address < r->high ? r->unit : NO_UNIT;
+}
+
+/* Reads @u's line table and walks its sequences, marking the rows that
+ * come before a sequence's first row of a file other than 1.  The file
+ * register starts every sequence at 1, and libdw names those rows after
+ * file 1; binutils 2.40 names them after file 0 when the table is DWARF 5
+ * (where the file table counts from 0 and entry 0 is the primary source
+ * file).  The two differ when gcc made a header file 1: gcc numbers files
+ * as it first writes code from them, so a unit whose code begins with a
+ * header's static function makes the header file 1, and gprof names the
+ * .c file.  The rows say which file each row has, not whether a
+ * DW_LNS_set_file put it there: a set_file 1 before any row would count
+ * as the initial file, but gas and LLVM write set_file only to change the
+ * file.  On an error, the unit has no line table. */
+static void
+line_sequences (Unit *u)
+{
+  size_t n = 0;
+  u->lines_read = TRUE;
+  if (dwarf_getsrclines (&u->cu, &u->lines, &n) != 0)
+    {
+      u->lines = NULL;
+      return;
+    }
+  u->rows = g_array_sized_new (FALSE, FALSE, sizeof (LineRow), (guint) MIN (n, G_MAXUINT));
+  gboolean initial = TRUE; /* no row of another file yet in this sequence */
+  for (size_t i = 0; i < n && i < G_MAXUINT; i++)
+    {
+      Dwarf_Line *line = dwarf_onesrcline (u->lines, i);
+      Dwarf_Files *files;
+      size_t file;
+      bool end;
+      LineRow row = { 0 };
+      if (line == NULL || dwarf_lineaddr (line, &row.address) != 0 || dwarf_lineendsequence (line, &end) != 0
+          || dwarf_line_file (line, &files, &file) != 0)
+        {
+          u->lines = NULL;
+          g_clear_pointer (&u->rows, g_array_unref);
+          return;
+        }
+      initial = initial && file == 1;
+      row.end = end;
+      row.initial = initial;
+      g_array_append_val (u->rows, row);
+      if (end)
+        initial = TRUE; /* the next row starts a sequence */
+    }
+}
+
+/* The row of @u's line table that holds @address: the last one at or
+ * before it, unless that one ends its sequence (libdw's dwarf_getsrc_die
+ * and binutils' lookup agree on this).  -1 for none. */
+static gssize
+row_at (const Unit *u, Dwarf_Addr address)
+{
+  guint lo = 0, hi = u->rows->len; /* the first row above @address */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (u->rows, LineRow, mid).address <= address)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0 || g_array_index (u->rows, LineRow, lo - 1).end)
+    return -1;
+  return lo - 1;
+}
+
+/* The path of the source file @u's line table gives for @address, as
+ * binutils reads it, or NULL.  Line 0 (code the compiler made: clang's
+ * thunks, global initialisers) is no answer to gprof, which names no file
+ * then. */
+static const char *
+unit_file_at (Unit *u, Dwarf_Addr address)
+{
+  if (!u->lines_read)
+    line_sequences (u);
+  if (u->lines == NULL)
+    return NULL;
+  gssize i = row_at (u, address);
+  if (i < 0)
+    return NULL;
+  Dwarf_Line *line = dwarf_onesrcline (u->lines, (size_t) i);
+  int lineno = 0;
+  if (line == NULL || dwarf_lineno (line, &lineno) != 0 || lineno == 0)
+    return NULL;
+  if (u->version < 5 || !g_array_index (u->rows, LineRow, i).initial)
+    return dwarf_linesrc (line, NULL, NULL);
+  Dwarf_Files *files;
+  size_t file;
+  if (dwarf_line_file (line, &files, &file) != 0)
+    return NULL;
+  return dwarf_filesrc (files, 0, NULL, NULL);
 }
 
 /* Whether the DWARF string sections end in a NUL.  libdw (elfutils 0.188)
@@ -399,6 +524,29 @@ find_debug_file (CgSymbols *s, DebugFile *d)
   return debug_file_open (d, beside, id, id_len) || debug_file_open (d, hidden, id, id_len)
          || debug_file_open (d, global, id, id_len);
 }
+
+/* Sets each static function's file from @dw (see find_static_files). */
+static void
+static_files_from (CgSymbols *s, Dwarf *dw)
+{
+  g_autoptr (GArray) units = g_array_new (FALSE, TRUE, sizeof (Unit));
+  g_array_set_clear_func (units, unit_clear);
+  g_autoptr (GArray) ranges = unit_ranges (dw, units);
+  for (guint i = 0; i < s->symbols->len; i++)
+    {
+      CgSymbol *sym = &g_array_index (s->symbols, CgSymbol, i);
+      guint unit = sym->is_static ? unit_at (ranges, (Dwarf_Addr) sym->address) : NO_UNIT;
+      if (unit == NO_UNIT)
+        continue;
+      const char *path = unit_file_at (&g_array_index (units, Unit, unit), (Dwarf_Addr) sym->address);
+      if (path == NULL || *path == '\0')
+        continue;
+      const char *base = strrchr (path, '/');
+      base = base ? base + 1 : path;
+      if (*base != '\0')
+        sym->file = g_string_chunk_insert_const (s->names, base);
+    }
+}
 #endif
 
 /* Each static function's source file, as gprof finds it (binutils'
@@ -416,27 +564,7 @@ find_static_files (CgSymbols *s)
     dw = separate.dwarf;
   if (dw == NULL)
     return;
-  g_autoptr (GArray) ranges = unit_ranges (dw);
-  for (guint i = 0; i < s->symbols->len; i++)
-    {
-      CgSymbol *sym = &g_array_index (s->symbols, CgSymbol, i);
-      Dwarf_Die *cu = sym->is_static ? unit_at (ranges, (Dwarf_Addr) sym->address) : NULL;
-      if (cu == NULL)
-        continue;
-      /* line 0 (code the compiler made: clang's thunks, global
-       * initialisers) is no answer to gprof, which names no file then */
-      Dwarf_Line *line = dwarf_getsrc_die (cu, (Dwarf_Addr) sym->address);
-      int lineno = 0;
-      if (line == NULL || dwarf_lineno (line, &lineno) != 0 || lineno == 0)
-        continue;
-      const char *path = dwarf_linesrc (line, NULL, NULL);
-      if (path == NULL || *path == '\0')
-        continue;
-      const char *base = strrchr (path, '/');
-      base = base ? base + 1 : path;
-      if (*base != '\0')
-        sym->file = g_string_chunk_insert_const (s->names, base);
-    }
+  static_files_from (s, dw);
   if (dw == separate.dwarf)
     debug_file_close (&separate);
   else

@@ -195,6 +195,38 @@ if [ "${CG_DWARF:-yes}" = yes ] && command -v clang++ >/dev/null 2>&1 \
   compare "clang++ -g thunks -z" "$tmp/thunks" "-z" "-z" "$tmp/thunks.xml" "$tmp/thunks.gmon"
 fi
 
+# ---- the rows of a DWARF 5 line table before its first DW_LNS_set_file:
+# gcc makes the header whose static function begins the unit file 1, and
+# gprof (binutils 2.40) names those rows after file 0, the .c file; the
+# same program as DWARF 4, at -O2, with LTO, 32-bit and by clang ----
+if [ "${CG_DWARF:-yes}" = yes ]; then
+  while IFS='|' read -r compiler flags; do
+    what="gmonreal-dwarf5 $compiler $flags"
+    exe="$tmp/dwarf5"
+    rm -f "$tmp/gmon.out"
+    # shellcheck disable=SC2086
+    $compiler -pg $flags -o "$exe" "$programs/gmonreal-dwarf5.c" 2>/dev/null || continue
+    (cd "$tmp" && "$exe" 20000 </dev/null >/dev/null) || { fail "$what: the program failed"; continue; }
+    "$cgmerge" -e "$exe" "$tmp/gmon.out" >"$tmp/dwarf5.xml" || { fail "$what: cgmerge"; continue; }
+    for o in "" -q -z; do
+      compare "$what $o" "$exe" "$o" "$o" "$tmp/dwarf5.xml" "$tmp/gmon.out"
+    done
+    # the case itself, and a header function reached by a set_file
+    if [ "$compiler $flags" = "$cc -gdwarf-5" ]; then
+      grep -q 'd5_mix (gmonreal-dwarf5\.c)' "$tmp/want" && grep -q 'd5_tail (gmonreal-dwarf5\.h)' "$tmp/want" \
+        || fail "$what: gprof's index does not look as expected"
+    fi
+  done <<EOF2
+$cc|-gdwarf-5
+$cc|-gdwarf-4
+$cc|-O2 -gdwarf-5
+$cc|-O2 -flto -gdwarf-5
+$cc|-m32 -gdwarf-5
+clang|-gdwarf-5
+clang|-O2 -gdwarf-5
+EOF2
+fi
+
 # ---- C++: names printed demangled ----
 if [ "${CG_DEMANGLE:-yes}" != yes ]; then
   echo "cgtools was built without libiberty: C++ names are not demangled, not compared"
