@@ -250,6 +250,8 @@ typedef struct {
   Dwarf_Die cu;
   Dwarf_Half version; /* the unit's DWARF version, its line table's as gcc
                        * and clang write them */
+  guint first_lookup; /* .symtab position of gprof's first symbol in the
+                       * unit's ranges, NO_LOOKUP for none */
   gboolean lines_read;
   Dwarf_Lines *lines; /* owned by libdw; NULL when none or unreadable */
   GArray *rows;       /* LineRow, one per line of @lines */
@@ -269,6 +271,7 @@ typedef struct {
 } UnitRange;
 
 #define NO_UNIT G_MAXUINT
+#define NO_LOOKUP G_MAXUINT
 
 static gint
 by_low (gconstpointer a, gconstpointer b)
@@ -290,7 +293,7 @@ unit_ranges (Dwarf *dw, GArray *units)
   Dwarf_Half version;
   while (dwarf_get_units (dw, unit, &unit, &version, NULL, &cu, NULL) == 0)
     {
-      Unit u = { .cu = cu, .version = version };
+      Unit u = { .cu = cu, .version = version, .first_lookup = NO_LOOKUP };
       g_array_append_val (units, u);
       Dwarf_Addr base, low, high;
       for (ptrdiff_t at = 0; (at = dwarf_ranges (&cu, at, &base, &low, &high)) > 0;)
@@ -525,37 +528,117 @@ find_debug_file (CgSymbols *s, DebugFile *d)
          || debug_file_open (d, global, id, id_len);
 }
 
-/* Sets each static function's file from @dw (see find_static_files). */
+/* When binutils reads each unit's line table for gprof: at the first
+ * address looked up inside the unit's ranges; gprof looks up every symbol
+ * it keeps (@candidates), in .symtab order (core_create_function_syms). */
 static void
-static_files_from (CgSymbols *s, Dwarf *dw)
+first_lookups (GArray *units, GArray *ranges, GArray *candidates)
+{
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const Candidate *c = &g_array_index (candidates, Candidate, i);
+      guint unit = unit_at (ranges, (Dwarf_Addr) c->sym.address);
+      if (unit != NO_UNIT)
+        {
+          Unit *u = &g_array_index (units, Unit, unit);
+          u->first_lookup = MIN (u->first_lookup, c->order);
+        }
+    }
+}
+
+/* The code ranges binutils adds to a unit's own once it has read the
+ * unit's line table: each sequence's, from its first row to the row that
+ * ends it.  Of the units gprof has it read, by start address.  Where two
+ * units' sequences overlap, only the one starting last is found (a
+ * unit's code is normally its own). */
+static GArray *
+sequence_ranges (GArray *units)
+{
+  GArray *sequences = g_array_new (FALSE, FALSE, sizeof (UnitRange));
+  for (guint i = 0; i < units->len; i++)
+    {
+      Unit *u = &g_array_index (units, Unit, i);
+      if (u->first_lookup == NO_LOOKUP)
+        continue;
+      if (!u->lines_read)
+        line_sequences (u);
+      if (u->lines == NULL)
+        continue;
+      gboolean open = FALSE; /* a sequence has begun */
+      Dwarf_Addr low = 0;
+      for (guint r = 0; r < u->rows->len; r++)
+        {
+          const LineRow *row = &g_array_index (u->rows, LineRow, r);
+          if (!open)
+            low = row->address;
+          open = !row->end;
+          if (row->end && row->address > low)
+            {
+              UnitRange seq = { low, row->address, i };
+              g_array_append_val (sequences, seq);
+            }
+        }
+    }
+  g_array_sort (sequences, by_low);
+  return sequences;
+}
+
+/* The path of the file gprof names for the static function at @address,
+ * the @order'th symbol of .symtab, or NULL.  Code outside every unit's
+ * ranges (a unit's DW_AT_high_pc or DW_AT_ranges that leave out its last
+ * function, as when .Letext0 is moved in edited assembly) is found only
+ * in the line sequences of the units binutils has read by then: whose
+ * ranges held a symbol before this one in .symtab, so in practice when a
+ * symbol of the same object file precedes it.  @sequences is built on
+ * first use. */
+static const char *
+static_file_at (GArray *units, GArray *ranges, GArray **sequences, Dwarf_Addr address, guint order)
+{
+  guint unit = unit_at (ranges, address);
+  if (unit == NO_UNIT)
+    {
+      if (*sequences == NULL)
+        *sequences = sequence_ranges (units);
+      unit = unit_at (*sequences, address);
+      if (unit == NO_UNIT || g_array_index (units, Unit, unit).first_lookup >= order)
+        return NULL;
+    }
+  return unit_file_at (&g_array_index (units, Unit, unit), address);
+}
+
+/* Sets the file of each static function of @candidates from @dw (see
+ * find_static_files). */
+static void
+static_files_from (CgSymbols *s, Dwarf *dw, GArray *candidates)
 {
   g_autoptr (GArray) units = g_array_new (FALSE, TRUE, sizeof (Unit));
   g_array_set_clear_func (units, unit_clear);
   g_autoptr (GArray) ranges = unit_ranges (dw, units);
-  for (guint i = 0; i < s->symbols->len; i++)
+  g_autoptr (GArray) sequences = NULL;
+  first_lookups (units, ranges, candidates);
+  for (guint i = 0; i < candidates->len; i++)
     {
-      CgSymbol *sym = &g_array_index (s->symbols, CgSymbol, i);
-      guint unit = sym->is_static ? unit_at (ranges, (Dwarf_Addr) sym->address) : NO_UNIT;
-      if (unit == NO_UNIT)
+      Candidate *c = &g_array_index (candidates, Candidate, i);
+      if (!c->sym.is_static)
         continue;
-      const char *path = unit_file_at (&g_array_index (units, Unit, unit), (Dwarf_Addr) sym->address);
+      const char *path = static_file_at (units, ranges, &sequences, (Dwarf_Addr) c->sym.address, c->order);
       if (path == NULL || *path == '\0')
         continue;
       const char *base = strrchr (path, '/');
       base = base ? base + 1 : path;
       if (*base != '\0')
-        sym->file = g_string_chunk_insert_const (s->names, base);
+        c->sym.file = g_string_chunk_insert_const (s->names, base);
     }
 }
 #endif
 
-/* Each static function's source file, as gprof finds it (binutils'
- * bfd_find_nearest_line at the symbol's address, in the executable or in
- * its separate debug file) and prints it in its index: the base name of
- * the line table's file there.  Without DWARF, or where it says nothing
- * of the address or line 0, none. */
+/* Each static function's source file among @candidates, as gprof finds
+ * it (binutils' bfd_find_nearest_line at the symbol's address, in the
+ * executable or in its separate debug file) and prints it in its index:
+ * the base name of the line table's file there.  Without DWARF, or where
+ * it says nothing of the address or line 0, none. */
 static void
-find_static_files (CgSymbols *s)
+find_static_files (CgSymbols *s, GArray *candidates)
 {
 #ifdef HAVE_LIBDW
   DebugFile separate = { -1, NULL, NULL };
@@ -564,13 +647,14 @@ find_static_files (CgSymbols *s)
     dw = separate.dwarf;
   if (dw == NULL)
     return;
-  static_files_from (s, dw);
+  static_files_from (s, dw, candidates);
   if (dw == separate.dwarf)
     debug_file_close (&separate);
   else
     dwarf_end (dw);
 #else
   (void) s;
+  (void) candidates;
 #endif
 }
 
@@ -703,6 +787,9 @@ load (CgSymbols *s, GError **error)
       return FALSE;
     }
   g_array_sort (candidates, by_address);
+  /* before the choice among symbols at one address: the file of each is
+   * what gprof found when it looked it up, in .symtab order */
+  find_static_files (s, candidates);
 
   /* one symbol per address; each ends where the next begins */
   for (guint i = 0; i < candidates->len; i++)
@@ -721,7 +808,6 @@ load (CgSymbols *s, GError **error)
     }
   CgSymbol *last = &g_array_index (s->symbols, CgSymbol, s->symbols->len - 1);
   last->end = s->text_address + s->text_size - 1;
-  find_static_files (s);
   return TRUE;
 }
 

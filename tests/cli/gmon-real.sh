@@ -227,6 +227,51 @@ clang|-O2 -gdwarf-5
 EOF2
 fi
 
+# ---- code past its unit's range: gcc's assembly edited so that .Letext0,
+# where the unit's range in .text ends, comes before its last function,
+# sh_last.  binutils adds a unit's line sequences to its ranges when it
+# reads the unit's line table, at the first lookup inside the unit's
+# ranges, and gprof looks its symbols up in .symtab order: sh_last gets
+# its file when a symbol of the unit precedes it in .symtab, and none
+# when it comes first (a .type directive at the top of the assembly) ----
+# shortunit FLAGS ORDER — builds $tmp/shortunit, ORDER "first" or "last"
+shortunit () {
+  # shellcheck disable=SC2086
+  $cc -pg -S $1 -o "$tmp/shortunit.s" "$programs/gmonreal-shortunit.c" 2>/dev/null || return 1
+  awk -v order="$2" '
+    NR == 1 { print; if (order == "first") print "\t.type\tsh_last, @function"; next }
+    /^\.Letext0:$/ { next }
+    /^\t\.type\tsh_last, @function$/ { print ".Letext0:" }
+    { print }' "$tmp/shortunit.s" >"$tmp/shortunit-edited.s"
+  [ "$(grep -c '^\.Letext0:$' "$tmp/shortunit-edited.s")" = 1 ] || return 1
+  # shellcheck disable=SC2086
+  $cc -pg $1 -o "$tmp/shortunit" "$tmp/shortunit-edited.s" 2>/dev/null
+}
+if [ "${CG_DWARF:-yes}" = yes ]; then
+  while IFS='|' read -r flags order; do
+    what="gmonreal-shortunit $flags, sh_last $order in .symtab"
+    rm -f "$tmp/gmon.out"
+    shortunit "$flags" "$order" || continue
+    (cd "$tmp" && ./shortunit 20000 </dev/null >/dev/null) || { fail "$what: the program failed"; continue; }
+    "$cgmerge" -e "$tmp/shortunit" "$tmp/gmon.out" >"$tmp/shortunit.xml" || { fail "$what: cgmerge"; continue; }
+    for o in "" -q -z; do
+      compare "$what $o" "$tmp/shortunit" "$o" "$o" "$tmp/shortunit.xml" "$tmp/gmon.out"
+    done
+    # the case itself: sh_last outside the unit's range, named or not
+    grep -q 'sh_mix (gmonreal-shortunit\.c)' "$tmp/want" || fail "$what: gprof's index names no file"
+    if [ "$order" = last ]; then
+      grep -q 'sh_last (gmonreal-shortunit\.c)' "$tmp/want" || fail "$what: gprof names no file for sh_last"
+    else
+      grep -q 'sh_last (' "$tmp/want" && fail "$what: gprof names a file for sh_last"
+    fi
+  done <<EOF2
+-g|last
+-gdwarf-4|last
+-g|first
+-g -m32|last
+EOF2
+fi
+
 # ---- C++: names printed demangled ----
 if [ "${CG_DEMANGLE:-yes}" != yes ]; then
   echo "cgtools was built without libiberty: C++ names are not demangled, not compared"
