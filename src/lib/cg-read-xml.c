@@ -762,19 +762,30 @@ read_rows_block (gpointer job, gpointer data, GError **error)
   return ok;
 }
 
-/* Hands the first @len bytes of the carry to the worker; FALSE once the
- * worker has failed. */
+/* Hands the first @len bytes of the carry to the worker (all of it at
+ * the @end of the element); FALSE once the worker has failed. */
 static gboolean
-hand_over (Reader *r, gsize len)
+hand_over (Reader *r, gsize len, gboolean end)
 {
   RowsBlock *b = g_new (RowsBlock, 1);
   b->item = (Item) r->rows_item;
   b->line = r->carry_line;
   b->len = len;
-  b->text = g_strndup (r->carry->str, len);
-  for (const char *p = b->text; (p = memchr (p, '\n', (gsize) (b->text + len - p))) != NULL; p++)
-    r->carry_line++;
-  g_string_erase (r->carry, 0, (gssize) len);
+  if (len == r->carry->len)
+    {
+      /* all of it (the usual case): the carry's buffer goes along */
+      b->text = g_string_free (r->carry, FALSE);
+      r->carry = g_string_sized_new (len);
+    }
+  else
+    {
+      b->text = g_strndup (r->carry->str, len);
+      g_string_erase (r->carry, 0, (gssize) len);
+    }
+  /* where the next block starts (no next block after the end) */
+  if (!end)
+    for (const char *p = b->text; (p = memchr (p, '\n', (gsize) (b->text + len - p))) != NULL; p++)
+      r->carry_line++;
   return cg_worker_push (r->rows, b);
 }
 
@@ -785,7 +796,7 @@ hand_over_whole_rows (Reader *r)
   gsize whole = r->carry->len;
   while (whole > 0 && r->carry->str[whole - 1] != '\n')
     whole--;
-  return whole == 0 || hand_over (r, whole);
+  return whole == 0 || hand_over (r, whole, FALSE);
 }
 
 /* Text of a rows element.  libxml2 hands over a text node whole, but a
@@ -803,7 +814,7 @@ rows_text (Reader *r, const char *text)
 static gboolean
 rows_end (Reader *r)
 {
-  gboolean ok = r->carry->len == 0 || hand_over (r, r->carry->len);
+  gboolean ok = r->carry->len == 0 || hand_over (r, r->carry->len, TRUE);
   r->rows_item = -1;
   return ok;
 }
