@@ -1212,7 +1212,7 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
 {
   (void) options;
   /* rows go to the worker at the end of their element (the writer's are
-   * 16 KiB) or, in a longer one, every 64 KiB: enough that handing over
-   * costs nothing, little enough to stay in cache */
+   * 64 KiB) or, in a longer one, every 64 KiB: enough that handing over
+   * (a wake-up each) costs little, little enough to stay in cache */
   return cg_read_xml_in_blocks (profile, input, keep_derived, 64 * 1024, error);
 }
