@@ -435,6 +435,59 @@ test_random_graphs (void)
     }
 }
 
+/* Roots (here every function: there are no arcs) come largest total
+ * first, by name among equal totals (then object, then index), for
+ * integer totals that differ in any byte and for real ones, -0 and +0
+ * equal: brute force on random sets full of ties. */
+static void
+test_root_order (void)
+{
+  static const guint64 integers[] = { 0, 1, 255, 256, 65536, G_GUINT64_CONSTANT (1) << 40,
+                                      G_GUINT64_CONSTANT (0x0100000000000001), G_MAXUINT64 };
+  static const gdouble reals[] = { 0.0, -0.0, 1e-300, 0.25, 0.5, 3.0, 1e10, -2.0 };
+  g_autoptr (GRand) r = g_rand_new_with_seed (11);
+  for (guint round = 0; round < 200; round++)
+    {
+      CgKind kind = round % 2 ? CG_KIND_REAL : CG_KIND_INTEGER;
+      g_autoptr (CgProfile) p = cg_profile_new ();
+      CgGraph *g = cg_profile_graph (p);
+      guint e;
+      cg_graph_ensure_event (g, "t", "s", kind, &e, NULL);
+      cg_graph_set_has_inclusive (g, TRUE);
+      guint nf = g_rand_int_range (r, 1, 60);
+      for (guint i = 0; i < nf; i++)
+        {
+          char name[8], object[8];
+          g_snprintf (name, sizeof name, "f%d", g_rand_int_range (r, 0, 5));
+          g_snprintf (object, sizeof object, "o%d", g_rand_int_range (r, 0, 3));
+          CgFunctionId f = cg_graph_ensure_function (g, object, name);
+          guint k = g_rand_int_range (r, 0, 8);
+          /* with no arcs, a measured total is what was spontaneous */
+          if (kind == CG_KIND_REAL)
+            cg_graph_self (g, f)->x = cg_graph_spontaneous_mut (g, f)->x = reals[k];
+          else
+            cg_graph_self (g, f)->n = cg_graph_spontaneous_mut (g, f)->n = integers[k];
+        }
+      CgCosts *c = cg_method_ensure (p, CG_METHOD_MEASURED, NULL);
+      CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+      g_autoptr (CgDisplayTree) t = cg_display_tree_new (g, c, 0);
+      CU_ASSERT_EQUAL_FATAL (cg_display_tree_n_roots (t), cg_graph_n_functions (g));
+      for (guint i = 1; i < cg_display_tree_n_roots (t); i++)
+        {
+          CgFunctionId a = cg_display_tree_function (t, cg_display_tree_root (t, i - 1));
+          CgFunctionId b = cg_display_tree_function (t, cg_display_tree_root (t, i));
+          CgValue ta = cg_costs_total_const (c, a)[0], tb = cg_costs_total_const (c, b)[0];
+          int by_total = kind == CG_KIND_REAL ? (ta.x > tb.x) - (ta.x < tb.x) : (ta.n > tb.n) - (ta.n < tb.n);
+          int by_name = strcmp (cg_graph_function_name (g, a), cg_graph_function_name (g, b));
+          if (by_name == 0)
+            by_name = strcmp (cg_graph_function_object (g, a), cg_graph_function_object (g, b));
+          if (by_name == 0)
+            by_name = (a > b) - (a < b);
+          CU_ASSERT_TRUE (by_total > 0 || (by_total == 0 && by_name < 0));
+        }
+    }
+}
+
 /* The view shows what passes the threshold under shown parents, plus
  * the masters of shown links and their ancestors, nothing else. */
 static void
@@ -505,6 +558,7 @@ main (void)
     { "inverted: callers under the costliest callee", test_inverted },
     { "given roots: only what they reach", test_given_roots },
     { "random graphs: structure, and Kaes's rule on DAGs", test_random_graphs },
+    { "roots in Kaes's order, integer and real totals", test_root_order },
     { "random views: threshold, depth and forced masters", test_random_views },
     { NULL, NULL },
   };
