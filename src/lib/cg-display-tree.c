@@ -284,7 +284,7 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
         Keyed k = { total_key (o.kind, cg_costs_total_const (costs, f)[event]), f };
         g_array_append_val (keyed, k);
       }
-  /* ranks in Kaes's order (one sort); then the display order of roots,
+  /* ranks in Kaes's order (sort_kaes_order); then the display order of roots,
    * largest total first and by name among equal totals: the sorted runs
    * of equal totals taken from the last, each in name order */
   sort_kaes_order (keyed, &o);
