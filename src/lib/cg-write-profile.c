@@ -100,6 +100,19 @@ cg_append_method_note (GString *out, const CgCosts *costs)
     }
 }
 
+void
+cg_append_sources (GString *out, CgProfile *p)
+{
+  for (guint i = 0; i < cg_profile_n_sources (p); i++)
+    {
+      const CgSource *s = cg_profile_source (p, i);
+      g_string_append_printf (out, "Profile: %s (%s)", s->path ? s->path : "-", s->format ? s->format : "?");
+      if (s->command)
+        g_string_append_printf (out, " of: %s", s->command);
+      g_string_append_c (out, '\n');
+    }
+}
+
 typedef struct {
   Report *r;
   gboolean by_self;
@@ -271,14 +284,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
   for (guint i = 0; i < functions->len; i++)
     r.index[g_array_index (functions, CgFunctionId, i)] = i + 1;
 
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
-    {
-      const CgSource *s = cg_profile_source (p, i);
-      g_string_append_printf (r.line, "Profile: %s (%s)", s->path ? s->path : "-", s->format ? s->format : "?");
-      if (s->command)
-        g_string_append_printf (r.line, " of: %s", s->command);
-      flush (&r, stream);
-    }
+  cg_append_sources (r.line, p);
   g_string_append_printf (r.line, "Event: %s", cg_graph_event_name (g, event));
   if (cg_graph_event_description (g, event))
     g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));

@@ -21,6 +21,10 @@ G_BEGIN_DECLS
 gboolean cg_write_profile_text (CgProfile *profile, const CgCosts *costs, guint event, gboolean demangle,
                                 FILE *stream, GError **error);
 
+/* A line per source of @profile: "Profile: PATH (FORMAT)", and " of:
+ * COMMAND" where the source names the command it profiled. */
+void cg_append_sources (GString *out, CgProfile *profile);
+
 /* One line naming the method and whether its totals are exact. */
 void cg_append_method_note (GString *out, const CgCosts *costs);
 

@@ -6,6 +6,7 @@
 
 typedef struct {
   CgCliCommon common;
+  gboolean no_demangle;
 } Options;
 
 static gboolean
@@ -14,18 +15,34 @@ write_xml (FILE *stream, const char *name, gpointer data, GError **error)
   return cg_write_xml (data, stream, name, error);
 }
 
+typedef struct {
+  CgProfile *profile;
+  gboolean demangle;
+} TextJob;
+
+static gboolean
+write_text (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  TextJob *job = data;
+  (void) name;
+  return cg_write_summary_text (job->profile, job->demangle, stream, error);
+}
+
 static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "xml", NULL };
+  static const char *const formats[] = { "xml", "text", NULL };
   guint format;
   if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
     return FALSE;
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  return cg_cli_write (&o->common, write_xml, profile, error);
+  if (format == 0)
+    return cg_cli_write (&o->common, write_xml, profile, error);
+  TextJob job = { profile, !o->no_demangle };
+  return cg_cli_write (&o->common, write_text, &job, error);
 }
 
 int
@@ -39,15 +56,17 @@ main (int argc, char **argv)
       "EXE" },
     { "static-calls", 'c', 0, G_OPTION_ARG_NONE, &options.common.static_calls,
       "gmon.out inputs: add the calls found in the executable's code (gprof -c), with count 0", NULL },
+    { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
+      "Text: print C++ and Rust names as the linker sees them, not demangled", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
-    .summary = "Read call-graph profiles (callgrind, gmon.out, amon.out, cgtools XML) and write their sum as cgtools XML.",
+    .summary = "Read call-graph profiles (callgrind, gmon.out, amon.out, cgtools XML) and write their sum as cgtools XML or as text.",
     .description = "The format of each FILE is told from its content; no FILE or '-' reads standard input.\n"
                    "Functions are identified by (object, name); costs and call counts are summed.\n"
                    "gmon.out files are read with the symbols of the executable (-e), as gprof reads them.",
-    .formats = "xml",
+    .formats = "xml|text",
     .entries = entries,
     .run = run,
   };
