@@ -143,7 +143,8 @@ printf '#      %-24s %8s %8s %8s\n' stage input_x time_x per_10x
 for stage in merge cycles cost tree; do
   eval "a=\$${stage}_$small b=\$${stage}_$mb sa=\$${stage}_size_$small sb=\$${stage}_size_$mb"
   grow=$(ratio "$sb" "$sa") slower=$(ratio "$b" "$a")
-  per10=$(awk -v t="$slower" -v g="$grow" 'BEGIN { printf "%.2f", (g > 0 ? t * 10 / g : 0) }')
+  # from the measured figures, not the rounded ratios
+  per10=$(awk -v a="$a" -v b="$b" -v sa="$sa" -v sb="$sb" 'BEGIN { printf "%.2f", (a > 0 && sb > 0 ? b / a * 10 * sa / sb : 0) }')
   printf 'SCALE  %-24s %8s %8s %8s\n' "cg$stage" "$grow" "$slower" "$per10"
   eval "per10_$stage=$per10"
 done
