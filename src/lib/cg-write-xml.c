@@ -14,12 +14,7 @@
 
 #include "cg-write-xml.h"
 
-#include <errno.h>
-#include <libxml/xmlwriter.h>
 #include <string.h>
-
-#include "cg-error.h"
-#include "cg-xml-errors.h"
 
 /* A <X-rows> element is closed once its text reaches this size (the
  * reader holds one at a time and hands each to its worker thread; smaller
@@ -28,10 +23,7 @@
 #define ROWS_BYTES (64 * 1024)
 
 typedef struct {
-  xmlTextWriterPtr w;
-  FILE *stream;
-  gboolean failed;
-  int write_errno;
+  CgXmlWriter *xw;
   GString *buf;
   CgGraph *graph;
   /* the text of the current rows element */
@@ -40,54 +32,6 @@ typedef struct {
   gsize row_start;
   const char *rows_element;
 } Writer;
-
-static int
-write_cb (void *context, const char *data, int len)
-{
-  Writer *wr = context;
-  if (len > 0 && fwrite (data, 1, (size_t) len, wr->stream) != (size_t) len)
-    {
-      wr->write_errno = errno ? errno : EIO;
-      return -1;
-    }
-  return len;
-}
-
-static void
-check (Writer *wr, int rc)
-{
-  if (rc < 0)
-    wr->failed = TRUE;
-}
-
-static void
-start (Writer *wr, const char *name)
-{
-  if (!wr->failed)
-    check (wr, xmlTextWriterStartElement (wr->w, BAD_CAST name));
-}
-
-static void
-end (Writer *wr)
-{
-  if (!wr->failed)
-    check (wr, xmlTextWriterEndElement (wr->w));
-}
-
-static void
-attr (Writer *wr, const char *name, const char *value)
-{
-  if (!wr->failed && value != NULL)
-    check (wr, xmlTextWriterWriteAttribute (wr->w, BAD_CAST name, BAD_CAST value));
-}
-
-static void
-attr_uint (Writer *wr, const char *name, guint64 value)
-{
-  char buf[32];
-  g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, value);
-  attr (wr, name, buf);
-}
 
 /* A cost list attribute, omitted when all values are zero. */
 static void
@@ -98,7 +42,7 @@ attr_values (Writer *wr, const char *name, const CgKind *kinds, const CgValue *v
   g_string_truncate (wr->buf, 0);
   cg_values_append_list (wr->buf, kinds, v, n);
   if (wr->buf->len > 0)
-    attr (wr, name, wr->buf->str);
+    cg_xml_writer_attr (wr->xw, name, wr->buf->str);
 }
 
 /* ---- rows ---- */
@@ -125,12 +69,9 @@ rows_flush (Writer *wr)
 {
   if (wr->text_len == 0)
     return;
-  if (!wr->failed)
-    check (wr, xmlTextWriterStartElement (wr->w, BAD_CAST wr->rows_element));
-  if (!wr->failed)
-    check (wr, xmlTextWriterWriteRawLen (wr->w, BAD_CAST wr->text, (int) wr->text_len));
-  if (!wr->failed)
-    check (wr, xmlTextWriterEndElement (wr->w));
+  cg_xml_writer_start (wr->xw, wr->rows_element);
+  cg_xml_writer_raw (wr->xw, wr->text, wr->text_len);
+  cg_xml_writer_end (wr->xw);
   wr->text_len = 0;
 }
 
@@ -246,20 +187,50 @@ put_values (Writer *wr, const CgKind *kinds, const CgValue *v, guint n, gboolean
     }
 }
 
+void
+cg_write_xml_sources (CgXmlWriter *w, CgProfile *p)
+{
+  for (guint i = 0; i < cg_profile_n_sources (p); i++)
+    {
+      const CgSource *s = cg_profile_source (p, i);
+      cg_xml_writer_start (w, "source");
+      cg_xml_writer_attr (w, "format", s->format ? s->format : "unknown");
+      cg_xml_writer_attr (w, "path", s->path);
+      cg_xml_writer_attr (w, "command", s->command);
+      cg_xml_writer_attr (w, "creator", s->creator);
+      cg_xml_writer_end (w);
+    }
+}
+
+void
+cg_write_xml_event_attributes (CgXmlWriter *w, CgGraph *g, guint event)
+{
+  cg_xml_writer_attr (w, "name", cg_graph_event_name (g, event));
+  cg_xml_writer_attr (w, "unit", cg_graph_event_unit (g, event));
+  cg_xml_writer_attr (w, "kind", cg_kind_to_string (cg_graph_event_kind (g, event)));
+  cg_xml_writer_attr (w, "description", cg_graph_event_description (g, event));
+  if (cg_graph_event_scale (g, event) != 1.0)
+    {
+      g_autoptr (GString) scale = g_string_new (NULL);
+      cg_value_append (scale, CG_KIND_REAL, (CgValue) { .x = cg_graph_event_scale (g, event) });
+      cg_xml_writer_attr (w, "scale", scale->str);
+    }
+}
+
 /* Objects and files are written once as tables; functions refer to them
  * by index. */
 static void
 write_string_table (Writer *wr, const char *section, const char *element, GPtrArray *order)
 {
-  start (wr, section);
+  cg_xml_writer_start (wr->xw, section);
   for (guint i = 0; i < order->len; i++)
     {
-      start (wr, element);
-      attr_uint (wr, "id", i);
-      attr (wr, "name", g_ptr_array_index (order, i));
-      end (wr);
+      cg_xml_writer_start (wr->xw, element);
+      cg_xml_writer_attr_uint (wr->xw, "id", i);
+      cg_xml_writer_attr (wr->xw, "name", g_ptr_array_index (order, i));
+      cg_xml_writer_end (wr->xw);
     }
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 }
 
 /* Index of @s in @order (appended when new); @table maps s -> index + 1. */
@@ -281,58 +252,39 @@ write_graph (Writer *wr, CgProfile *p)
   guint ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g);
   const CgKind *kinds = cg_graph_event_kinds (g);
 
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
-    {
-      const CgSource *s = cg_profile_source (p, i);
-      start (wr, "source");
-      attr (wr, "format", s->format ? s->format : "unknown");
-      attr (wr, "path", s->path);
-      attr (wr, "command", s->command);
-      attr (wr, "creator", s->creator);
-      end (wr);
-    }
-
-  start (wr, "events");
+  cg_write_xml_sources (wr->xw, p);
+  cg_xml_writer_start (wr->xw, "events");
   for (guint e = 0; e < ne; e++)
     {
-      start (wr, "event");
-      attr (wr, "name", cg_graph_event_name (g, e));
-      attr (wr, "unit", cg_graph_event_unit (g, e));
-      attr (wr, "kind", cg_kind_to_string (kinds[e]));
-      attr (wr, "description", cg_graph_event_description (g, e));
-      if (cg_graph_event_scale (g, e) != 1.0)
-        {
-          g_string_truncate (wr->buf, 0);
-          cg_value_append (wr->buf, CG_KIND_REAL, (CgValue) { .x = cg_graph_event_scale (g, e) });
-          attr (wr, "scale", wr->buf->str);
-        }
-      end (wr);
+      cg_xml_writer_start (wr->xw, "event");
+      cg_write_xml_event_attributes (wr->xw, g, e);
+      cg_xml_writer_end (wr->xw);
     }
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 
   CgHistogram *h = cg_profile_histogram (p);
   if (h)
     {
-      start (wr, "histogram");
-      attr_uint (wr, "event", cg_histogram_event (h));
-      attr_uint (wr, "rate", cg_histogram_rate (h));
+      cg_xml_writer_start (wr->xw, "histogram");
+      cg_xml_writer_attr_uint (wr->xw, "event", cg_histogram_event (h));
+      cg_xml_writer_attr_uint (wr->xw, "rate", cg_histogram_rate (h));
       g_string_truncate (wr->buf, 0);
       cg_value_append (wr->buf, CG_KIND_REAL, (CgValue) { .x = cg_histogram_bin_width (h) });
-      attr (wr, "bin-width", wr->buf->str);
-      attr_uint (wr, "samples", cg_histogram_samples (h));
-      attr (wr, "call-graph", cg_histogram_call_graph (h) ? "yes" : "no");
+      cg_xml_writer_attr (wr->xw, "bin-width", wr->buf->str);
+      cg_xml_writer_attr_uint (wr->xw, "samples", cg_histogram_samples (h));
+      cg_xml_writer_attr (wr->xw, "call-graph", cg_histogram_call_graph (h) ? "yes" : "no");
       for (guint i = 0; i < cg_histogram_n_ranges (h); i++)
         {
           guint64 low, high;
           guint32 bins;
           cg_histogram_range (h, i, &low, &high, &bins);
-          start (wr, "range");
-          attr_uint (wr, "low", low);
-          attr_uint (wr, "high", high);
-          attr_uint (wr, "bins", bins);
-          end (wr);
+          cg_xml_writer_start (wr->xw, "range");
+          cg_xml_writer_attr_uint (wr->xw, "low", low);
+          cg_xml_writer_attr_uint (wr->xw, "high", high);
+          cg_xml_writer_attr_uint (wr->xw, "bins", bins);
+          cg_xml_writer_end (wr->xw);
         }
-      end (wr);
+      cg_xml_writer_end (wr->xw);
     }
 
   /* string tables in order of first use by the functions */
@@ -352,7 +304,7 @@ write_graph (Writer *wr, CgProfile *p)
   write_string_table (wr, "files", "file", file_order);
 
   /* NAME OBJECT FILE LINE SELF SPONTANEOUS FLAGS, empty when absent */
-  start (wr, "functions");
+  cg_xml_writer_start (wr->xw, "functions");
   rows_begin (wr, "function-rows");
   for (CgFunctionId f = 0; f < nf; f++)
     {
@@ -384,13 +336,13 @@ write_graph (Writer *wr, CgProfile *p)
       row_end (wr);
     }
   rows_flush (wr);
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 
   /* CALLER CALLEE CALLS INCLUSIVE */
-  start (wr, "arcs");
-  attr (wr, "inclusive", cg_graph_has_inclusive (g) ? "yes" : "no");
+  cg_xml_writer_start (wr->xw, "arcs");
+  cg_xml_writer_attr (wr->xw, "inclusive", cg_graph_has_inclusive (g) ? "yes" : "no");
   rows_begin (wr, "arc-rows");
-  for (CgArcId a = 0; a < na && !wr->failed; a++)
+  for (CgArcId a = 0; a < na && !cg_xml_writer_failed (wr->xw); a++)
     {
       row_begin (wr);
       put_uint (wr, cg_graph_arc_caller (g, a));
@@ -404,7 +356,7 @@ write_graph (Writer *wr, CgProfile *p)
       row_end (wr);
     }
   rows_flush (wr);
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 }
 
 static void
@@ -413,9 +365,9 @@ write_tree (Writer *wr, CgTree *t)
   const CgKind *kinds = cg_graph_event_kinds (wr->graph);
   guint ne = cg_tree_n_events (t);
   /* PARENT FUNCTION SELF */
-  start (wr, "tree");
+  cg_xml_writer_start (wr->xw, "tree");
   rows_begin (wr, "frame-rows");
-  for (CgFrameId x = 0; x < cg_tree_n_frames (t) && !wr->failed; x++)
+  for (CgFrameId x = 0; x < cg_tree_n_frames (t) && !cg_xml_writer_failed (wr->xw); x++)
     {
       row_begin (wr);
       if (cg_tree_parent (t, x) != CG_NO_ID)
@@ -427,7 +379,7 @@ write_tree (Writer *wr, CgTree *t)
       row_end (wr);
     }
   rows_flush (wr);
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 }
 
 /* A history as function ids, unmarked entries in parentheses. */
@@ -436,45 +388,45 @@ write_contexts (Writer *wr, CgContexts *cx)
 {
   const CgKind *kinds = cg_graph_event_kinds (wr->graph);
   guint ne = cg_contexts_n_events (cx);
-  start (wr, "contexts");
+  cg_xml_writer_start (wr->xw, "contexts");
   for (CgContextId k = 0; k < cg_contexts_n (cx); k++)
     {
       guint n;
       const CgFunctionId *f = cg_contexts_functions (cx, k, &n);
       const guint8 *m = cg_contexts_marks (cx, k);
-      start (wr, "context");
+      cg_xml_writer_start (wr->xw, "context");
       g_string_truncate (wr->buf, 0);
       for (guint i = 0; i < n; i++)
         g_string_append_printf (wr->buf, m[i] ? "%s%u" : "%s(%u)", i ? " " : "", f[i]);
-      attr (wr, "history", wr->buf->str);
+      cg_xml_writer_attr (wr->xw, "history", wr->buf->str);
       attr_values (wr, "self", kinds, cg_contexts_cost_const (cx, k), ne);
       if (cg_contexts_entries (cx, k))
-        attr_uint (wr, "entries", cg_contexts_entries (cx, k));
+        cg_xml_writer_attr_uint (wr->xw, "entries", cg_contexts_entries (cx, k));
       if (cg_contexts_recursive (cx, k))
-        attr_uint (wr, "recursive", cg_contexts_recursive (cx, k));
-      end (wr);
+        cg_xml_writer_attr_uint (wr->xw, "recursive", cg_contexts_recursive (cx, k));
+      cg_xml_writer_end (wr->xw);
     }
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 }
 
 static void
 write_cycles (Writer *wr, CgCycles *c)
 {
-  start (wr, "cycles");
+  cg_xml_writer_start (wr->xw, "cycles");
   for (guint k = 1; k <= cg_cycles_count (c); k++)
     {
       guint n;
       const CgFunctionId *members = cg_cycles_members (c, k, &n);
-      start (wr, "cycle");
-      attr_uint (wr, "number", k);
-      attr_uint (wr, "head", cg_cycles_head (c, k));
+      cg_xml_writer_start (wr->xw, "cycle");
+      cg_xml_writer_attr_uint (wr->xw, "number", k);
+      cg_xml_writer_attr_uint (wr->xw, "head", cg_cycles_head (c, k));
       g_string_truncate (wr->buf, 0);
       for (guint i = 0; i < n; i++)
         g_string_append_printf (wr->buf, i ? " %u" : "%u", members[i]);
-      attr (wr, "members", wr->buf->str);
-      end (wr);
+      cg_xml_writer_attr (wr->xw, "members", wr->buf->str);
+      cg_xml_writer_end (wr->xw);
     }
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 }
 
 static void
@@ -484,10 +436,10 @@ write_costs (Writer *wr, CgCosts *c)
   const CgKind *kinds = cg_costs_kinds (c);
   /* VALUE ESTIMATED per function; VALUE SELF CHILDREN SELF2 CHILDREN2
    * ESTIMATED per arc; "~" marks an estimate, as in the text reports */
-  start (wr, "costs");
-  attr (wr, "method", cg_method_to_string (cg_costs_method (c)));
+  cg_xml_writer_start (wr->xw, "costs");
+  cg_xml_writer_attr (wr->xw, "method", cg_method_to_string (cg_costs_method (c)));
   rows_begin (wr, "total-rows");
-  for (CgFunctionId f = 0; f < cg_costs_n_functions (c) && !wr->failed; f++)
+  for (CgFunctionId f = 0; f < cg_costs_n_functions (c) && !cg_xml_writer_failed (wr->xw); f++)
     {
       row_begin (wr);
       put_values (wr, kinds, cg_costs_total_const (c, f), ne, TRUE);
@@ -499,7 +451,7 @@ write_costs (Writer *wr, CgCosts *c)
   rows_flush (wr);
   gboolean split = cg_costs_has_arc_split (c), split2 = cg_costs_has_arc_split2 (c);
   rows_begin (wr, "arc-cost-rows");
-  for (CgArcId a = 0; a < cg_costs_n_arcs (c) && !wr->failed; a++)
+  for (CgArcId a = 0; a < cg_costs_n_arcs (c) && !cg_xml_writer_failed (wr->xw); a++)
     {
       row_begin (wr);
       put_values (wr, kinds, cg_costs_arc_const (c, a), ne, TRUE);
@@ -521,31 +473,18 @@ write_costs (Writer *wr, CgCosts *c)
       row_end (wr);
     }
   rows_flush (wr);
-  end (wr);
+  cg_xml_writer_end (wr->xw);
 }
 
 gboolean
 cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
 {
-  Writer wr = { .stream = stream, .buf = g_string_new (NULL), .graph = cg_profile_graph (p) };
-  CgXmlErrorTrap trap;
-  cg_xml_error_trap_push (&trap);
-  xmlOutputBufferPtr out = xmlOutputBufferCreateIO (write_cb, NULL, &wr, NULL);
-  wr.w = out ? xmlNewTextWriter (out) : NULL;
-  if (wr.w == NULL)
-    {
-      if (out)
-        xmlOutputBufferClose (out);
-      g_string_free (wr.buf, TRUE);
-      g_free (cg_xml_error_trap_pop (&trap));
-      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot create the XML writer", name);
-      return FALSE;
-    }
-  check (&wr, xmlTextWriterSetIndent (wr.w, 1));
-  check (&wr, xmlTextWriterSetIndentString (wr.w, BAD_CAST " "));
-  check (&wr, xmlTextWriterStartDocument (wr.w, NULL, "UTF-8", NULL));
-  start (&wr, "cgtools");
-  attr (&wr, "version", "2");
+  CgXmlWriter *xw = cg_xml_writer_new (stream, name, error);
+  if (xw == NULL)
+    return FALSE;
+  Writer wr = { .xw = xw, .buf = g_string_new (NULL), .graph = cg_profile_graph (p) };
+  cg_xml_writer_start (xw, "cgtools");
+  cg_xml_writer_attr (xw, "version", "2");
   write_graph (&wr, p);
   if (cg_profile_tree (p))
     write_tree (&wr, cg_profile_tree (p));
@@ -555,23 +494,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     write_cycles (&wr, cg_profile_cycles (p));
   if (cg_profile_costs (p))
     write_costs (&wr, cg_profile_costs (p));
-  if (!wr.failed)
-    check (&wr, xmlTextWriterEndDocument (wr.w));
-  if (!wr.failed)
-    check (&wr, xmlTextWriterFlush (wr.w));
-  xmlFreeTextWriter (wr.w); /* also closes the output buffer */
   g_string_free (wr.buf, TRUE);
   g_free (wr.text);
-  g_autofree char *generic = cg_xml_error_trap_pop (&trap);
-  if (wr.failed)
-    {
-      if (wr.write_errno)
-        g_set_error (error, CG_ERROR, wr.write_errno == EPIPE ? CG_ERROR_CLOSED : CG_ERROR_IO, "%s: write error: %s",
-                     name, g_strerror (wr.write_errno));
-      else
-        g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot write XML: %s", name,
-                     generic ? generic : "libxml2 failed");
-      return FALSE;
-    }
-  return TRUE;
+  return cg_xml_writer_finish (xw, error);
 }

@@ -43,5 +43,6 @@
 #include "cg-write-summary.h"
 #include "cg-write-tree.h"
 #include "cg-write-tree-html.h"
+#include "cg-write-tree-xml.h"
 #include "cg-write-tsv.h"
 #include "cg-write-xml.h"

@@ -23,7 +23,7 @@ typedef struct {
   gboolean no_demangle;
 } Options;
 
-typedef enum { FORMAT_TEXT, FORMAT_HTML, FORMAT_DOT } Format;
+typedef enum { FORMAT_TEXT, FORMAT_HTML, FORMAT_DOT, FORMAT_XML } Format;
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } Color;
 
 typedef struct {
@@ -34,6 +34,7 @@ typedef struct {
   CgTreeTextOptions text;
   CgTreeHtmlOptions html;
   CgDotOptions dot;
+  CgTreeXmlOptions xml;
 } Job;
 
 /* Colour on a terminal only: auto means the output is a terminal that is
@@ -71,6 +72,13 @@ write_dot (FILE *stream, const char *name, gpointer data, GError **error)
   (void) name;
   Job *job = data;
   return cg_write_dot (job->profile, job->costs, job->tree, &job->dot, stream, error);
+}
+
+static gboolean
+write_xml (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  Job *job = data;
+  return cg_write_tree_xml (job->profile, job->costs, job->tree, &job->xml, stream, name, error);
 }
 
 static gboolean G_GNUC_PRINTF (2, 3)
@@ -163,7 +171,7 @@ static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "text", "html", "dot", NULL };
+  static const char *const formats[] = { "text", "html", "dot", "xml", NULL };
   static const char *const sorts[] = { "total", "self", "calls", "name", NULL };
   static const char *const colors[] = { "auto", "always", "never", NULL };
   guint format, sort, color;
@@ -189,8 +197,11 @@ run (gpointer data, GError **error)
     }
   if (o->focus && o->roots)
     return usage (error, "%s", "--focus and --root exclude each other");
-  /* the whole tree goes into a page, whose slider hides lines there */
-  gdouble threshold = threshold_given ? o->threshold : format == FORMAT_HTML ? 0.0 : 1.0;
+  /* the whole tree goes into a page, whose slider hides lines there, and
+   * to programs */
+  gdouble threshold = threshold_given                                 ? o->threshold
+                      : format == FORMAT_HTML || format == FORMAT_XML ? 0.0
+                                                                      : 1.0;
 
   g_autoptr (CgProfile) whole = cg_cli_read_inputs (&o->common, error);
   if (whole == NULL)
@@ -236,13 +247,16 @@ run (gpointer data, GError **error)
 
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle };
   Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope },
-              { view, threshold_given ? threshold : 1.0, scope }, { event, threshold, scope, !o->no_demangle } };
+              { view, threshold_given ? threshold : 1.0, scope }, { event, threshold, scope, !o->no_demangle },
+              { view, scope } };
   switch ((Format) format)
     {
     case FORMAT_HTML:
       return cg_cli_write (&o->common, write_html, &job, error);
     case FORMAT_DOT:
       return cg_cli_write (&o->common, write_dot, &job, error);
+    case FORMAT_XML:
+      return cg_cli_write (&o->common, write_xml, &job, error);
     case FORMAT_TEXT:
     default:
       return cg_cli_write (&o->common, write_text, &job, error);
@@ -255,7 +269,7 @@ main (int argc, char **argv)
   static Options options = { .threshold = -1 };
   static const GOptionEntry entries[] = {
     { "threshold", 't', 0, G_OPTION_ARG_DOUBLE, &options.threshold,
-      "Hide lines below PCT percent of the total (default 1; html: 0, with a slider; 0 shows all)", "PCT" },
+      "Hide lines below PCT percent of the total (default 1; html: 0, with a slider; xml: 0; 0 shows all)", "PCT" },
     { "max-depth", 'd', 0, G_OPTION_ARG_INT, &options.max_depth, "Show at most N levels (default 0: all)", "N" },
     { "focus", 0, 0, G_OPTION_ARG_STRING, &options.focus,
       "Only the functions matching REGEX and their descendants, costs recomputed where the data has a call tree",
@@ -284,8 +298,9 @@ main (int argc, char **argv)
     .summary = "Show a call graph as Kaes's display tree: each function under each of its callers,\n"
                "its callees under the caller that costs most.",
     .description = "Reads cgtools XML or any profile cgmerge reads; computes costs when the input has none.\n"
-                   "text is for terminals and pipes, html one self-contained page, dot a Graphviz graph.",
-    .formats = "text|html|dot",
+                   "text is for terminals and pipes, html one self-contained page, dot a Graphviz graph,\n"
+                   "xml the tree's nodes for programs (formats/cgtree-xml.md).",
+    .formats = "text|html|dot|xml",
     .entries = entries,
     .run = run,
   };

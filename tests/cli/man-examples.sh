@@ -28,4 +28,5 @@ done
 validate "$tmp/recdemo.xml" "$tmp/twice.xml" "$tmp/all.xml" "$tmp/collapsed.xml"
 validate "$tmp/folded.xml" "$tmp/folded-twice.xml"
 validate "$tmp/amon-twice.xml" "$tmp/mutual.xml"
+"$validator" "$top_srcdir/formats/cgtree.rng" "$tmp/recdemo.tree.xml" || fail "cgtree(1): not valid cgtree XML"
 finish

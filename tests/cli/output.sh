@@ -15,6 +15,7 @@ expect 1 sh -c 'ulimit -f 16; trap "" XFSZ; "$0" --format=tsv "$1" >"$2"' "$cgco
   && expect_message "write error"
 if [ -c /dev/full ]; then
   expect 1 sh -c '"$0" "$1" >/dev/full' "$cgmerge" "$cc1" && expect_message "write error"
+  expect 1 sh -c '"$0" --format=xml "$1" >/dev/full' "$cgtree" "$cc1" && expect_message "write error"
 fi
 # a reader that goes away after one line: exit status 1, and no message
 # (the user closed the pipe on purpose, as in "| head")
@@ -31,5 +32,6 @@ closed_pipe "$cgcost" --format=text "$tmp/cc1.xml"
 closed_pipe "$cgcost" --format=gprof --method=gprof "$tmp/cc1.xml"
 closed_pipe "$cgtree" --threshold=0 --color=never "$tmp/cc1.xml"
 closed_pipe "$cgtree" --format=html "$tmp/cc1.xml"
+closed_pipe "$cgtree" --format=xml "$tmp/cc1.xml"
 closed_pipe "$cgmerge" "$cc1"
 finish

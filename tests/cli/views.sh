@@ -8,46 +8,6 @@ recdemo="$data/callgrind/recdemo/callgrind.out.recdemo"
 sqlite="$data/callgrind/sqlite3-cte/callgrind.out.sqlite3-cte"
 cc1="$data/callgrind/gcc-cc1-pngtest/callgrind.out.cc1"
 
-# parse_tree TEXT [UNIT] — one tab-separated row per line of a text
-# tree: depth, kind (master or link), link number (0 none), function,
-# incl, self.  Columns are found from the header line's titles, whose
-# cost columns carry the event's unit (default Ir).
-parse_tree () {
-  awk -v unit="${2:-Ir}" '
-    function trim (s) { gsub (/^ +| +$/, "", s); gsub (/,/, "", s); return s }
-    /^  incl%/ {
-      n = split ("incl%,self%,incl " unit ",self " unit ",calls", words, ",")
-      prev = 0
-      for (k = 1; k <= n; k++) {
-        i = index (substr ($0, prev + 1), words[k])
-        if (i == 0) { end[k] = prev; continue }   # no calls column
-        end[k] = prev + i + length (words[k]) - 1
-        prev = end[k]
-      }
-      start = index ($0, "function")
-      next
-    }
-    start == 0 { next }
-    {
-      for (k = 1; k <= 4; k++) v[k] = trim (substr ($0, (k == 1 ? 1 : end[k - 1] + 1), end[k] - (k == 1 ? 0 : end[k - 1])))
-      rest = substr ($0, start)
-      depth = 0
-      if (match (rest, /^([|] |  )*(\(\+[0-9]+\) )?[|`]-/)) {
-        art = substr (rest, 1, RLENGTH); rest = substr (rest, RLENGTH + 1)
-        depth = int ((length (art) - 2) / 2) + 1
-        if (match (art, /\(\+[0-9]+\)/)) depth += substr (art, RSTART + 2, RLENGTH - 3) - 1
-      }
-      kind = "master"; number = 0
-      if (match (rest, / -> \[[0-9]+\]$/)) {
-        kind = "link"; number = substr (rest, RSTART + 5, RLENGTH - 6); rest = substr (rest, 1, RSTART - 1)
-      } else if (match (rest, / \[[0-9]+\]$/)) {
-        number = substr (rest, RSTART + 2, RLENGTH - 3); rest = substr (rest, 1, RSTART - 1)
-      }
-      sub (/ <cycle [0-9]+>$/, "", rest)
-      printf "%d\t%s\t%d\t%s\t%s\t%s\n", depth, kind, number, rest, v[3], v[4]
-    }' "$1"
-}
-
 # ---- text: the display tree is Kaes's tree of the whole graph ----
 for profile in "$recdemo" "$sqlite"; do
   name=$(basename "$profile")
