@@ -107,8 +107,9 @@ cg_cli_read_inputs (const CgCliCommon *common, GError **error)
 {
   g_autoptr (CgProfile) profile = cg_profile_new ();
   Progress progress = { g_get_monotonic_time (), 0, FALSE };
-  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr,
-                            .executable = common->executable, .static_calls = common->static_calls };
+  g_autoptr (CgSymbolsCache) symbols = cg_symbols_cache_new ();
+  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .executable = common->executable,
+                            .symbols = symbols, .static_calls = common->static_calls };
   if (!common->quiet && isatty (STDERR_FILENO) && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
     {
       options.progress = show_progress;

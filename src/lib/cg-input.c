@@ -146,6 +146,13 @@ fill (CgInput *in, gsize want, GError **error)
           in->start = 0;
         }
       gsize need = MAX (want, in->end + READ_CHUNK);
+      /* a small file gets a buffer its size (and one byte to see its
+       * end), not a whole chunk: merging a hundred gmon.out files of a few
+       * kilobytes spent a third of its time allocating and faulting in
+       * megabyte buffers.  A file that grew since fstat reads on in
+       * chunks. */
+      if (in->regular && in->size >= 0 && in->base + in->end < (guint64) in->size)
+        need = MIN (need, MAX (want, (gsize) ((guint64) in->size - in->base) + 1));
       if (in->buf->len < need)
         g_byte_array_set_size (in->buf, (guint) MIN (need, (gsize) G_MAXUINT));
       if (in->buf->len <= in->end)

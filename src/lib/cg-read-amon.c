@@ -26,7 +26,8 @@ typedef struct {
   GPtrArray *object_path;   /* interned */
   GArray *routine_function; /* CgFunctionId per routine */
   gboolean aliases;         /* two routines are one function */
-  CgSymbols *exe;           /* options->executable's symbols */
+  const CgSymbols *exe;     /* options->executable's symbols */
+  CgSymbolsCache *own_symbols; /* when the options keep none */
   gboolean exe_tried;
   /* sums for the totals check */
   guint64 sum_time, sum_entries, sum_recursive;
@@ -137,7 +138,10 @@ read_routines (Reader *r, Cursor *c, GError **error)
           if (in_main && r->options && r->options->executable && !r->exe_tried)
             {
               r->exe_tried = TRUE;
-              r->exe = cg_symbols_load (r->options->executable, error);
+              CgSymbolsCache *cache = r->options->symbols;
+              if (cache == NULL)
+                cache = r->own_symbols = cg_symbols_cache_new ();
+              r->exe = cg_symbols_cache_get (cache, r->options->executable, error);
               if (r->exe == NULL)
                 return FALSE;
             }
@@ -494,6 +498,6 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
   g_array_unref (r.object_main);
   g_ptr_array_unref (r.object_path);
   g_array_unref (r.routine_function);
-  cg_symbols_free (r.exe);
+  cg_symbols_cache_free (r.own_symbols);
   return ok;
 }

@@ -585,12 +585,24 @@ add_static_arcs (Target *t)
   cg_histogram_set_static_arcs (h, (const guint32 *) scanned->data, scanned->len);
 }
 
+/* @exe's symbols from the caller's cache, or from one of our own in
+ * *@own when the caller keeps none. */
+static const CgSymbols *
+executable_symbols (const CgReadOptions *options, const char *exe, CgSymbolsCache **own, GError **error)
+{
+  CgSymbolsCache *cache = options ? options->symbols : NULL;
+  if (cache == NULL)
+    cache = *own = cg_symbols_cache_new ();
+  return cg_symbols_cache_get (cache, exe, error);
+}
+
 gboolean
 cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOptions *options,
               GError **error)
 {
   const char *exe = options && options->executable ? options->executable : "a.out";
-  g_autoptr (CgSymbols) symbols = cg_symbols_load (exe, error);
+  g_autoptr (CgSymbolsCache) own = NULL;
+  const CgSymbols *symbols = executable_symbols (options, exe, &own, error);
   if (symbols == NULL)
     return FALSE;
   const guint8 *data;
@@ -656,7 +668,8 @@ gboolean
 cg_read_gmon_static_calls (CgProfile *profile, const CgReadOptions *options, GError **error)
 {
   const char *exe = options && options->executable ? options->executable : "a.out";
-  g_autoptr (CgSymbols) symbols = cg_symbols_load (exe, error);
+  g_autoptr (CgSymbolsCache) own = NULL;
+  const CgSymbols *symbols = executable_symbols (options, exe, &own, error);
   if (symbols == NULL)
     return FALSE;
   guint machine = cg_symbols_machine (symbols);

@@ -10,6 +10,7 @@
 
 #include "cg-input.h"
 #include "cg-profile.h"
+#include "cg-symbols.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,10 @@ typedef struct {
    * gmon.out, which has no magic number.  amon.out: names the routines
    * the runtime left unnamed (only when set) */
   const char *executable;
+  /* nullable: executables' symbols kept from one input to the next (the
+   * caller creates the cache for a series of inputs and frees it after);
+   * without it each input loads them again */
+  CgSymbolsCache *symbols;
   /* gmon.out: add gprof's -c static call arcs (count 0) found by scanning
    * the executable's code for call instructions; done by cg_read_finish
    * after the last input, as gprof does it after the last file */

@@ -823,3 +823,33 @@ cg_symbols_load (const char *path, GError **error)
     return NULL;
   return g_steal_pointer (&s);
 }
+
+struct _CgSymbolsCache {
+  GHashTable *by_path; /* path -> CgSymbols */
+};
+
+CgSymbolsCache *
+cg_symbols_cache_new (void)
+{
+  CgSymbolsCache *cache = g_new (CgSymbolsCache, 1);
+  cache->by_path = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) cg_symbols_free);
+  return cache;
+}
+
+void
+cg_symbols_cache_free (CgSymbolsCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_hash_table_unref (cache->by_path);
+  g_free (cache);
+}
+
+const CgSymbols *
+cg_symbols_cache_get (CgSymbolsCache *cache, const char *path, GError **error)
+{
+  CgSymbols *s = g_hash_table_lookup (cache->by_path, path);
+  if (s == NULL && (s = cg_symbols_load (path, error)) != NULL)
+    g_hash_table_insert (cache->by_path, s->path, s); /* the key lives as long as its value */
+  return s;
+}

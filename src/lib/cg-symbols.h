@@ -78,6 +78,21 @@ const guint8 *cg_symbols_text (const CgSymbols *symbols, guint64 *address, gsize
 /* The ELF machine (EM_X86_64, EM_386, ...). */
 guint cg_symbols_machine (const CgSymbols *symbols);
 
+/* Symbol tables loaded once per executable and shared by every input
+ * that names it: n gmon.out files of one program read its ELF file once,
+ * as gprof does, not n times. */
+typedef struct _CgSymbolsCache CgSymbolsCache;
+
+CgSymbolsCache *cg_symbols_cache_new (void);
+void cg_symbols_cache_free (CgSymbolsCache *cache);
+
+/* The symbols of @path (transfer none: owned by @cache until it is
+ * freed), loaded by cg_symbols_load on the first request for @path.
+ * Errors: those of cg_symbols_load; a failed load is not kept, so a later
+ * request tries again. */
+const CgSymbols *cg_symbols_cache_get (CgSymbolsCache *cache, const char *path, GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgSymbols, cg_symbols_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgSymbolsCache, cg_symbols_cache_free)
 
 G_END_DECLS

@@ -372,6 +372,70 @@ test_bad_executable (void)
   cg_test_remove (text);
 }
 
+/* A symbols cache loads an executable once for all the inputs that name
+ * it: once loaded, the executable may even go away.  A failed load is
+ * not kept. */
+static void
+test_symbols_cache (void)
+{
+  GError *error = NULL;
+  g_autofree char *original = exe_path ();
+  gchar *contents;
+  gsize len;
+  CU_ASSERT_TRUE_FATAL (g_file_get_contents (original, &contents, &len, NULL));
+  char *exe = cg_test_temp_file (contents, (gssize) len);
+  g_free (contents);
+  g_autoptr (CgSymbolsCache) cache = cg_symbols_cache_new ();
+  const CgSymbols *first = cg_symbols_cache_get (cache, exe, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (first);
+  CU_ASSERT_PTR_EQUAL (cg_symbols_cache_get (cache, exe, &error), first);
+  g_autoptr (CgSymbols) fresh = cg_symbols_load (exe, &error);
+  guint n_cached, n_fresh;
+  cg_symbols_array (first, &n_cached);
+  cg_symbols_array (fresh, &n_fresh);
+  CU_ASSERT_EQUAL (n_cached, n_fresh);
+
+  CgReadOptions options = { .executable = exe, .symbols = cache };
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  for (guint i = 0; i < 3; i++)
+    {
+      GByteArray *file = straddling_file ();
+      char *path = cg_test_temp_file ((const char *) file->data, file->len);
+      g_byte_array_unref (file);
+      if (i == 1)
+        cg_test_remove (g_strdup (exe)); /* gone: the cache still has it */
+      CU_ASSERT_TRUE (cg_read_file (p, path, &options, &error));
+      CU_ASSERT_PTR_NULL (error);
+      g_clear_error (&error);
+      cg_test_remove (path);
+    }
+  /* the same sums as three reads that each load the executable (the
+   * functions' object is the copy's path) */
+  CgGraph *g = cg_profile_graph (p);
+  const char *object = cg_graph_intern (g, exe, -1);
+  CgFunctionId frame_dummy = cg_graph_lookup_function (g, object, cg_graph_intern (g, "frame_dummy", -1));
+  CgFunctionId main_f = cg_graph_lookup_function (g, object, cg_graph_intern (g, "main", -1));
+  CgFunctionId skip_space = cg_graph_lookup_function (g, object, cg_graph_intern (g, "skip_space", -1));
+  CU_ASSERT_FATAL (frame_dummy != CG_NO_ID && main_f != CG_NO_ID && skip_space != CG_NO_ID);
+  gdouble width = (gdouble) (32 / 2) / 5;
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, frame_dummy)[0].x, 2.0 * 48.0 / width);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, main_f, skip_space)), 24);
+  /* without the cache, the next input needs the executable again */
+  GByteArray *files[] = { straddling_file (), NULL };
+  g_autoptr (CgProfile) q = read_files (files, exe, FALSE, &error);
+  CU_ASSERT_PTR_NULL (q);
+  CG_ASSERT_ERROR (error, CG_ERROR_IO, exe);
+  g_clear_error (&error);
+  /* a failed load is not cached: it fails again, with its error */
+  CU_ASSERT_PTR_NULL (cg_symbols_cache_get (cache, "/nonexistent/a.out", &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_IO, "/nonexistent/a.out: ");
+  g_clear_error (&error);
+  CU_ASSERT_PTR_NULL (cg_symbols_cache_get (cache, "/nonexistent/a.out", &error));
+  CG_ASSERT_ERROR (error, CG_ERROR_IO, "/nonexistent/a.out: ");
+  g_clear_error (&error);
+  g_free (exe);
+}
+
 /* Histograms that gprof refuses to sum. */
 static void
 test_incompatible_histograms (void)
@@ -405,6 +469,7 @@ main (void)
     { "header only, basic blocks", test_header_only_and_bb },
     { "broken files", test_broken },
     { "bad executable", test_bad_executable },
+    { "symbols cache", test_symbols_cache },
     { "incompatible histograms", test_incompatible_histograms },
     { NULL, NULL },
   };
