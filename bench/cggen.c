@@ -12,6 +12,10 @@
  *   cggen ring N          one cycle of N functions, with chords
  *   cggen chain DEPTH     folded stacks: one stack DEPTH frames deep, and
  *                         shorter ones along it
+ *   cggen program N       a C program of N functions for gcc -pg, each
+ *                         looping a while and calling up to two later
+ *                         ones, one in twenty also an earlier one (cycles,
+ *                         kept shallow); its argument scales the work
  *
  * Everything goes to standard output.
  */
@@ -339,12 +343,41 @@ chain (unsigned depth)
   return 0;
 }
 
+static int
+program (unsigned n)
+{
+  printf ("#include <stdlib.h>\nstatic volatile unsigned long sink;\nstatic int depth;\n");
+  for (unsigned i = 0; i < n; i++)
+    printf ("__attribute__ ((noinline)) void f%u (unsigned k);\n", i);
+  for (unsigned i = 0; i < n; i++)
+    {
+      printf ("__attribute__ ((noinline)) void\nf%u (unsigned k)\n{\n", i);
+      printf ("  unsigned long s = 0;\n  for (unsigned j = 0; j < %u; j++)\n    s += j ^ (s >> 3);\n  sink += s;\n",
+              20 + below (200));
+      for (unsigned c = 1; c <= 2; c++)
+        {
+          unsigned j = i + 1 + below (40);
+          if (j < n)
+            printf ("  if (k & %u)\n    f%u (k >> 1);\n", c, j);
+        }
+      if (i > 10 && below (20) == 0)
+        printf ("  if (depth < 3)\n    {\n      depth++;\n      f%u (k + 1);\n      depth--;\n    }\n", i - 1 - below (10));
+      printf ("}\n");
+    }
+  printf ("int\nmain (int argc, char **argv)\n{\n  unsigned r = argc > 1 ? (unsigned) atoi (argv[1]) : 1;\n"
+          "  for (unsigned t = 0; t < 100 * r; t++)\n    {\n");
+  for (unsigned i = 0; i < n; i += 50)
+    printf ("      f%u (t);\n", i);
+  printf ("    }\n  return 0;\n}\n");
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
   if (argc != 3)
     {
-      fprintf (stderr, "usage: cggen compiler MB | cycles N | ring N | chain DEPTH\n");
+      fprintf (stderr, "usage: cggen compiler MB | cycles N | ring N | chain DEPTH | program N\n");
       return 2;
     }
   unsigned v = (unsigned) strtoul (argv[2], NULL, 10);
@@ -354,6 +387,7 @@ main (int argc, char **argv)
            : strcmp (argv[1], "cycles") == 0 ? cycles (v)
            : strcmp (argv[1], "ring") == 0   ? ring (v)
            : strcmp (argv[1], "chain") == 0  ? chain (v)
+           : strcmp (argv[1], "program") == 0 ? program (v)
                                              : 2;
   if (fflush (stdout) != 0)
     return 1;

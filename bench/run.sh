@@ -3,11 +3,12 @@
 # tools a user would otherwise use on them side by side, prints one line
 # per run and then the targets of issue 7 with the measured ratios.
 #
-# cgtools' stages and wc -l on the compiler-shaped profile are timed as
-# the fastest of BENCH_REPS runs, default 5 (on a shared virtual machine
-# one run of the same stage on the same file varied by up to 56%, and the
-# fastest of three by 20% from one invocation to the next); the other
-# tools run once.
+# cgtools' stages and wc -l on the compiler-shaped profile, and cgtools
+# and gprof on the gmon.out files, are timed as the fastest of BENCH_REPS
+# runs, default 5 (on a shared virtual machine one run of the same stage
+# on the same file varied by up to 56%, and the fastest of three by 20%
+# from one invocation to the next); the other tools, which take minutes,
+# run once.
 # Report lines (a stable format, so that runs can be compared):
 #   RUN  input  tool  wall_s  cpu_s  peak_MB  MB/s  exit
 #   SCALE  stage  input_ratio  time_ratio  time_ratio_per_10x_input
@@ -117,19 +118,37 @@ if [ -n "${GPROF2DOT:-}" ]; then
   run "$in" "gprof2dot -f collapse" "$limit python3 '$GPROF2DOT' -f collapse '$work/$in' >/dev/null 2>'$work/gprof2dot-$in.err'"
 fi
 
-# ---- 100 gmon.out files of one program ----
-if $cc -pg -O1 -o "$work/gmonprog" "$here/gmonprog.c" 2>/dev/null; then
-  rm -rf "$work/gmon"; mkdir -p "$work/gmon"
+# ---- 100 gmon.out files of one program: a small one, and one of 3,000
+# functions (DESIGN §7: no slower than GNU gprof on the same input) ----
+# gmon_case INPUT EXE — 100 runs of EXE with arguments 3..9 leave their
+# gmon.out files in $work/INPUT; then cgtools (two stages, and cgcost
+# alone) and gprof on them, each the fastest of $reps (they take
+# milliseconds); sets $gmon_cgcost and $gmon_gprof
+gmon_case () {
+  rm -rf "$work/$1"; mkdir -p "$work/$1"
   i=0
   while [ $i -lt 100 ]; do
-    (cd "$work/gmon" && GMON_OUT_PREFIX=gmon.out ../gmonprog $((i % 7 + 3)) >/dev/null)
+    (cd "$work/$1" && GMON_OUT_PREFIX=gmon.out "$2" $((i % 7 + 3)) >/dev/null)
     i=$((i + 1))
   done
-  run gmon "cgmerge -e (100 files)" "'$tools/cgmerge' -e '$work/gmonprog' '$work'/gmon/gmon.out.* >'$work/gmon.xml'"
-  run gmon "cgcost --format=gprof" "'$tools/cgcost' --format=gprof '$work/gmon.xml' >/dev/null"
+  run "$1" "cgmerge -e (100 files)" "'$tools/cgmerge' -e '$2' '$work/$1'/gmon.out.* >'$work/$1.xml'" "$reps"
+  run "$1" "cgcost --format=gprof" "'$tools/cgcost' --format=gprof '$work/$1.xml' >/dev/null" "$reps"
+  run "$1" "cgcost --executable" "'$tools/cgcost' --executable='$2' --format=gprof '$work/$1'/gmon.out.* >/dev/null" "$reps"
+  gmon_cgcost=$wall gmon_gprof=
   if command -v gprof >/dev/null; then
-    run gmon "gprof -b (100 files)" "gprof -b '$work/gmonprog' '$work'/gmon/gmon.out.* >/dev/null"
+    run "$1" "gprof -b (100 files)" "gprof -b '$2' '$work/$1'/gmon.out.* >/dev/null" "$reps"
+    gmon_gprof=$wall
   fi
+}
+gmon_small= gmon_big=
+if $cc -pg -O1 -o "$work/gmonprog" "$here/gmonprog.c" 2>/dev/null; then
+  gmon_case gmon "$work/gmonprog"
+  gmon_small="$gmon_cgcost $gmon_gprof"
+fi
+"$gen" program 3000 >"$work/gmonbig.c"
+if $cc -pg -O1 -o "$work/gmonbig" "$work/gmonbig.c" 2>/dev/null; then
+  gmon_case gmon-3000 "$work/gmonbig"
+  gmon_big="$gmon_cgcost $gmon_gprof"
 fi
 
 # Scaling (DESIGN §7: linear in the size of its input, 10x input => at
@@ -165,6 +184,11 @@ target "7,500-member cycle: cgcost seconds" "$costc_ring" 1
 [ "$dec_status_cycles" = 0 ] && target "2,000 cycles: decompose seconds" "$dec_cycles" 1
 [ "$dec_status_ring" = 0 ] && target "7,500-member cycle: decompose seconds" "$dec_ring" 1
 target "million-deep chain through every stage: failures" "$((1 - chain_ok))" 0
+# one process each (cgcost --executable), as a gprof user runs it
+set -- $gmon_small
+[ $# = 2 ] && target "gmon.out, small program: cgcost / gprof time" "$(ratio "$1" "$2")" 1
+set -- $gmon_big
+[ $# = 2 ] && target "gmon.out, 3,000 functions: cgcost / gprof time" "$(ratio "$1" "$2")" 1
 # against gprof2dot, where it finished: cgtools must be ahead (ratio < 1)
 if [ -n "${GPROF2DOT:-}" ]; then
   if [ "$g2d_small_status" = 0 ]; then
