@@ -9,28 +9,13 @@
 #include "cg-write-profile.h"
 #include "cg-write-tree.h"
 
-/* Appends @text with the characters HTML gives a meaning escaped. */
+/* Appends @text with the characters HTML gives a meaning escaped (GLib's
+ * markup escaping serves HTML too). */
 static void
 append_html (GString *s, const char *text)
 {
-  for (const char *p = text; *p; p++)
-    switch (*p)
-      {
-      case '&':
-        g_string_append (s, "&amp;");
-        break;
-      case '<':
-        g_string_append (s, "&lt;");
-        break;
-      case '>':
-        g_string_append (s, "&gt;");
-        break;
-      case '"':
-        g_string_append (s, "&quot;");
-        break;
-      default:
-        g_string_append_c (s, *p);
-      }
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_string_append (s, escaped);
 }
 
 /* Appends @text as a JSON string.  '<', '>' and '&' are escaped too, so

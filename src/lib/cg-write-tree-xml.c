@@ -50,27 +50,14 @@ row_begin (Rows *r)
   return r->text->len;
 }
 
-/* @name with XML's markup characters escaped; names hold no tab, newline
- * or other control character (cg_graph_intern), so a field needs no
- * more. */
+/* @text escaped as XML text (GLib's markup escaping); names hold no tab,
+ * newline or other control character (cg_graph_intern), so a field
+ * needs no more. */
 static void
-append_escaped (GString *out, const char *name)
+append_escaped (GString *out, const char *text)
 {
-  for (const char *p = name; *p; p++)
-    switch (*p)
-      {
-      case '&':
-        g_string_append (out, "&amp;");
-        break;
-      case '<':
-        g_string_append (out, "&lt;");
-        break;
-      case '>':
-        g_string_append (out, "&gt;");
-        break;
-      default:
-        g_string_append_c (out, *p);
-      }
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_string_append (out, escaped);
 }
 
 static void

@@ -109,7 +109,7 @@ done
 
 # ---- the same lines as the text view, in the same order ----
 for options in "--threshold=1" "--threshold=0.1 --sort=calls --max-depth=4" "--threshold=0 --sort=name" \
-  "--threshold=1 --inverted" "--root=fib --threshold=0"; do
+  "--threshold=1 --inverted" "--focus=^(expr|fib)$ --threshold=0" "--root=fib --threshold=0"; do
   # shellcheck disable=SC2086 # options are words
   expect 0 "$cgtree" --no-fold --no-demangle $options "$recdemo" && parse_tree "$tmp/out" >"$tmp/text.tsv"
   # shellcheck disable=SC2086
@@ -123,6 +123,13 @@ for options in "--threshold=1" "--threshold=0.1 --sort=calls --max-depth=4" "--t
   cut -f 6 "$tmp/nodes.tsv" | cmp -s - "$tmp/text.kinds" || fail "$options: masters and links differ from text"
 done
 grep -q '<scope>Rooted at fib: ' "$tmp/out" || fail "--root=fib: no scope element"
+# --focus over a call tree: the focused profile's own tree
+expect 0 "$cgtree" --no-fold --focus='^run_sort$' --threshold=0 "$folded" && parse_tree "$tmp/out" samples >"$tmp/text.tsv"
+expect 0 "$cgtree" --format=xml --focus='^run_sort$' "$folded" && tables "$tmp/out"
+"$validator" "$tree_schema" "$tmp/out" || fail "--focus on folded stacks: not valid"
+[ "$(cut -f 1,5 "$tmp/text.tsv" | tr '\t\n' ' ;')" = "$(awk -F '\t' '{ printf "%s %s;", $8, $5 }' "$tmp/nodes.tsv")" ] \
+  && [ "$(wc -l <"$tmp/nodes.tsv")" -gt 1 ] || fail "--focus on folded stacks: text and xml differ"
+grep -q '<scope>Focus: 1 function matching' "$tmp/out" || fail "--focus on folded stacks: no scope element"
 grep -q ' threshold="0" max-depth="0" sort="total"' "$tmp/out" || fail "--root=fib: view attributes"
 
 # ---- estimates are marked, cycles numbered ----
