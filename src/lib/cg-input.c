@@ -152,7 +152,12 @@ fill (CgInput *in, gsize want, GError **error)
        * megabyte buffers.  A file that grew since fstat reads on in
        * chunks. */
       if (in->regular && in->size >= 0 && in->base + in->end < (guint64) in->size)
-        need = MIN (need, MAX (want, (gsize) ((guint64) in->size - in->base) + 1));
+        {
+          /* compared as 64-bit: a file's size may exceed a 32-bit gsize */
+          guint64 rest = (guint64) in->size - in->base + 1;
+          if (rest < need)
+            need = MAX (want, (gsize) rest);
+        }
       if (in->buf->len < need)
         g_byte_array_set_size (in->buf, (guint) MIN (need, (gsize) G_MAXUINT));
       if (in->buf->len <= in->end)
