@@ -16,6 +16,8 @@
 #include <string.h>
 
 #define MAX_POSITIONS 3
+/* for the copies of the hot loop made with constant column counts */
+#define ALWAYS_INLINE __attribute__ ((always_inline))
 #define POOL 3
 
 /* Position changes are kept within ±2^62, so that adding two never
@@ -84,6 +86,7 @@ struct _CgCallgrindLexer {
   /* the lexing side (the lexer's thread, or the caller's without one) */
   Header header;
   GArray *costs;      /* guint64 scratch: the costs of one line */
+  GArray *sums;       /* guint64 scratch: the sums of a run's costs */
   /* the thread and its queues of Block pointers (NULL: lexing inline) */
   GThread *thread;
   GAsyncQueue *ready;
@@ -149,7 +152,7 @@ lex_position (const char *p, CgLexPosition *out)
 /* A cost line: the header's positions, each after one blank but the
  * first, then at most n_cols costs, each after one blank, then "\n".
  * Returns the next line, or NULL when the line is not in this form. */
-static inline const char *
+static inline ALWAYS_INLINE const char *
 lex_cost_line (const char *p, const Header *h, CgLexPosition *pos, guint64 *costs, guint *n_costs)
 {
   for (guint i = 0; i < h->n_positions; i++)
@@ -188,7 +191,7 @@ lex_calls_line (const char *p, const Header *h, guint64 *count, CgLexPosition *t
 /* Adds the move @step to @acc, what the lines before did; FALSE when the
  * result cannot be kept (a position out of range, a change past the
  * limit), and @acc is then as it was. */
-static gboolean
+static inline ALWAYS_INLINE gboolean
 compose (CgLexPosition *acc, const CgLexPosition *step)
 {
   if (step->absolute)
@@ -260,15 +263,13 @@ header_line (CgCallgrindLexer *x, const char *key, gsize klen, const char *p, co
       h->n_cols = n;
       h->have_events = TRUE;
       if (x->costs->len < n)
-        g_array_set_size (x->costs, n);
+        {
+          g_array_set_size (x->costs, n);
+          g_array_set_size (x->sums, n);
+        }
     }
 #undef KEY
 }
-
-/* The record being built from a run of self cost lines. */
-typedef struct {
-  gsize record; /* G_MAXSIZE: none */
-} Run;
 
 static CgLexRecord *
 add_record (Block *b, CgLexKind kind, const Header *h, gsize start, gsize end, guint lines)
@@ -280,48 +281,75 @@ add_record (Block *b, CgLexKind kind, const Header *h, gsize start, gsize end, g
   return r;
 }
 
-/* Adds a self cost line (@pos, @n costs in @costs) to the open run, or
- * opens one with it. */
+/* The record of a run of @lines self cost lines: the moves @acc of its
+ * positions and the sums of its first @n_costs costs. */
 static void
-extend_run (Block *b, Run *run, const Header *h, gsize start, gsize end, const CgLexPosition *pos,
-            const guint64 *costs, guint n)
+add_run (Block *b, const Header *h, gsize start, gsize end, guint lines, const CgLexPosition *acc,
+         const guint64 *sums, guint n_costs)
 {
-  if (run->record != G_MAXSIZE)
+  CgLexRecord *r = add_record (b, CG_LEX_RUN, h, start, end, lines);
+  r->n_costs = n_costs;
+  memcpy (add_positions (b, h->n_positions), acc, h->n_positions * sizeof (CgLexPosition));
+  memcpy (add_numbers (b, n_costs), sums, n_costs * sizeof (guint64));
+}
+
+/* Lexes the self cost lines from @p on into runs, one record each: a run
+ * goes on while its lines' moves compose and their costs sum without
+ * overflow.  The open run is kept in locals, not in the block, until it
+ * ends: this loop is most of the lexer's time.  Returns the first line
+ * that is not a self cost line in the common form, @p when there is none. */
+static inline ALWAYS_INLINE const char *
+lex_runs_of (CgCallgrindLexer *x, Block *b, const char *text, const char *p, const char *end, const Header *h)
+{
+  guint64 *costs = (guint64 *) x->costs->data, *sums = (guint64 *) x->sums->data;
+  CgLexPosition acc[MAX_POSITIONS], pos[MAX_POSITIONS], moved[MAX_POSITIONS];
+  const char *start = NULL; /* the open run's first line */
+  guint lines = 0, n_costs = 0, n;
+  for (const char *next; p < end && is_cost_start (*p) && (next = lex_cost_line (p, h, pos, costs, &n)); p = next)
     {
-      CgLexRecord *r = &b->records[run->record];
-      CgLexPosition *acc = b->positions + r->position;
-      guint64 *sums = b->numbers + r->number;
-      CgLexPosition next[MAX_POSITIONS];
-      gboolean fits = TRUE;
+      gboolean fits = start != NULL;
       for (guint i = 0; fits && i < h->n_positions; i++)
         {
-          next[i] = acc[i];
-          fits = compose (&next[i], &pos[i]);
+          moved[i] = acc[i];
+          fits = compose (&moved[i], &pos[i]);
         }
-      for (guint i = 0; fits && i < MIN (n, r->n_costs); i++)
+      for (guint i = 0; fits && i < n; i++)
         fits = sums[i] <= G_MAXUINT64 - costs[i];
-      if (fits)
+      if (!fits)
         {
+          if (start != NULL)
+            add_run (b, h, (gsize) (start - text), (gsize) (p - text), lines, acc, sums, n_costs);
+          start = p;
+          lines = n_costs = 0;
           for (guint i = 0; i < h->n_positions; i++)
-            acc[i] = next[i];
-          for (guint i = 0; i < MIN (n, r->n_costs); i++)
-            sums[i] += costs[i];
-          if (n > r->n_costs)
-            {
-              /* the open run's sums are the last numbers of the block */
-              memcpy (add_numbers (b, n - r->n_costs), costs + r->n_costs, (n - r->n_costs) * sizeof (guint64));
-              r->n_costs = n;
-            }
-          r->lines++;
-          r->end = (guint32) end;
-          return;
+            moved[i] = pos[i];
+          memset (sums, 0, h->n_cols * sizeof (guint64));
         }
+      /* column by column: with a constant count, the columns stay in
+       * registers */
+      for (guint i = 0; i < h->n_positions; i++)
+        acc[i] = moved[i];
+      for (guint i = 0; i < n; i++)
+        sums[i] += costs[i];
+      n_costs = MAX (n_costs, n);
+      lines++;
     }
-  run->record = b->n_records;
-  CgLexRecord *r = add_record (b, CG_LEX_RUN, h, start, end, 1);
-  r->n_costs = n;
-  memcpy (add_positions (b, h->n_positions), pos, h->n_positions * sizeof (CgLexPosition));
-  memcpy (add_numbers (b, n), costs, n * sizeof (guint64));
+  if (start != NULL)
+    add_run (b, h, (gsize) (start - text), (gsize) (p - text), lines, acc, sums, n_costs);
+  return p;
+}
+
+static const char *
+lex_runs (CgCallgrindLexer *x, Block *b, const char *text, const char *p, const char *end)
+{
+  /* callgrind's default, one position (line or instr) and one event (Ir),
+   * gets its own copy, with the loops over columns unrolled */
+  const Header *h = &x->header;
+  if (h->n_positions == 1 && h->n_cols == 1)
+    return lex_runs_of (x, b, text, p, end, &(const Header) { 1, 1, TRUE });
+  if (h->n_positions == 1)
+    return lex_runs_of (x, b, text, p, end, &(const Header) { 1, h->n_cols, TRUE });
+  return lex_runs_of (x, b, text, p, end, h);
 }
 
 /* Lexes the whole lines of @b's text in [@from, @to), which ends in "\n". */
@@ -332,7 +360,6 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
   const Header *h = &x->header;
   guint64 *costs = (guint64 *) x->costs->data;
   After after = AFTER_UNKNOWN;
-  Run run = { G_MAXSIZE };
   CgLexPosition pos[2 * MAX_POSITIONS];
   guint n;
   while (p < end)
@@ -341,19 +368,13 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
       char c = *p;
       if (is_cost_start (c))
         {
-          costs = (guint64 *) x->costs->data;
-          if (after == AFTER_FREE && h->have_events && (next = lex_cost_line (p, h, pos, costs, &n)) != NULL)
-            extend_run (b, &run, h, (gsize) (line - text), (gsize) (next - text), pos, costs, n);
-          else
-            {
-              run.record = G_MAXSIZE;
-              next = line_end (p, end);
-            }
-          after = AFTER_FREE; /* any cost line ends what was pending */
+          next = after == AFTER_FREE && h->have_events ? lex_runs (x, b, text, p, end) : p;
+          if (next == p)
+            next = line_end (p, end); /* the reader's to read */
+          after = AFTER_FREE;         /* any cost line ends what was pending */
           p = next;
           continue;
         }
-      run.record = G_MAXSIZE;
       next = line_end (p, end);
       gsize k = 0;
       while (g_ascii_isalnum (line[k]) || line[k] == '_')
@@ -455,15 +476,11 @@ fill (CgCallgrindLexer *x, Block *b)
 {
   g_byte_array_set_size (b->text, 0);
   b->n_records = b->n_positions = b->n_numbers = 0;
-  const char *data;
-  gsize len;
-  if (!cg_input_next_lines (x->input, &data, &len, &b->error))
+  if (!cg_input_next_lines_into (x->input, b->text, &b->error))
     {
       b->last = TRUE;
       return FALSE;
     }
-  /* a block is at most the input's window, itself a GByteArray */
-  g_byte_array_append (b->text, (const guint8 *) data, (guint) len);
   lex (x, b);
   return TRUE;
 }
@@ -492,6 +509,7 @@ cg_callgrind_lexer_new (CgInput *input, gsize piece)
   x->piece = piece;
   x->header = (Header) { 1, 0, FALSE };
   x->costs = g_array_new (FALSE, TRUE, sizeof (guint64));
+  x->sums = g_array_new (FALSE, TRUE, sizeof (guint64));
   for (guint i = 0; i < POOL; i++)
     x->pool[i] = (Block) { .text = g_byte_array_new () };
   /* only an input that cannot block for ever gets a thread: the lexer's
@@ -565,5 +583,6 @@ cg_callgrind_lexer_free (CgCallgrindLexer *x)
       g_clear_error (&b->error);
     }
   g_array_unref (x->costs);
+  g_array_unref (x->sums);
   g_free (x);
 }

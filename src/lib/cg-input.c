@@ -29,7 +29,8 @@ struct _CgInput {
   gboolean terminated;
   CgInputProgress progress;
   gpointer progress_data;
-  guint64 reported;     /* bytes at the last progress report */
+  guint64 read_bytes;   /* read from the stream so far */
+  guint64 reported;     /* read_bytes at the last progress report */
 };
 
 static void
@@ -128,6 +129,37 @@ cg_input_size (const CgInput *in)
   return in->size;
 }
 
+/* One read() of at most @n bytes from the stream into @dest: the count,
+ * 0 at its end (which closes it), or -1 with @error set.  Reports
+ * progress about every chunk. */
+static gssize
+read_fd (CgInput *in, guint8 *dest, gsize n, GError **error)
+{
+  gssize k;
+  do
+    k = read (in->fd, dest, n);
+  while (k < 0 && errno == EINTR);
+  if (k < 0)
+    {
+      set_io_error (error, in->name, "read error", errno);
+      return -1;
+    }
+  if (k == 0)
+    {
+      if (in->close_fd)
+        close (in->fd);
+      in->fd = -1;
+      return 0;
+    }
+  in->read_bytes += (guint64) k;
+  if (in->progress && in->read_bytes - in->reported >= READ_CHUNK)
+    {
+      in->reported = in->read_bytes;
+      in->progress (in->name, in->reported, in->size, in->progress_data);
+    }
+  return k;
+}
+
 /* Stream mode: read more so that at least @want bytes follow start (or the
  * stream ends).  Returns FALSE on a read error. */
 static gboolean
@@ -167,28 +199,12 @@ fill (CgInput *in, gsize want, GError **error)
           return FALSE;
         }
       in->data = in->buf->data;
-      gssize n;
-      do
-        n = read (in->fd, in->buf->data + in->end, in->buf->len - in->end);
-      while (n < 0 && errno == EINTR);
+      gssize n = read_fd (in, in->buf->data + in->end, in->buf->len - in->end, error);
       if (n < 0)
-        {
-          set_io_error (error, in->name, "read error", errno);
-          return FALSE;
-        }
+        return FALSE;
       if (n == 0)
-        {
-          if (in->close_fd)
-            close (in->fd);
-          in->fd = -1;
-          break;
-        }
+        break;
       in->end += (gsize) n;
-      if (in->progress && in->base + in->end - in->reported >= READ_CHUNK)
-        {
-          in->reported = in->base + in->end;
-          in->progress (in->name, in->reported, in->size, in->progress_data);
-        }
     }
   return TRUE;
 }
@@ -264,6 +280,90 @@ cg_input_next_lines (CgInput *in, const char **data, gsize *len, GError **error)
       *data = (const char *) p;
       *len = k;
       return TRUE;
+    }
+}
+
+/* The offset just past the last newline in @p[0..@n), or 0. */
+static gsize
+past_last_newline (const guint8 *p, gsize n)
+{
+  /* lines are short: the last newline is near the end */
+  while (n > 0 && p[n - 1] != '\n')
+    n--;
+  return n;
+}
+
+gboolean
+cg_input_next_lines_into (CgInput *in, GByteArray *out, GError **error)
+{
+  if (in->map || in->fd < 0)
+    {
+      /* the bytes are all here: copy a chunk's worth of whole lines */
+      gsize n = in->end - in->start;
+      const guint8 *p = in->data + in->start;
+      if (n == 0)
+        return FALSE;
+      gsize k = n;
+      if (n > READ_CHUNK)
+        {
+          k = past_last_newline (p, READ_CHUNK);
+          if (k == 0)
+            {
+              const guint8 *nl = memchr (p + READ_CHUNK, '\n', n - READ_CHUNK);
+              k = nl ? (gsize) (nl - p) + 1 : n;
+            }
+        }
+      if (k > G_MAXUINT - out->len)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: a line longer than 4 GiB", in->name);
+          return FALSE;
+        }
+      g_byte_array_append (out, p, (guint) k);
+      in->start += k;
+      in->terminated = p[k - 1] == '\n';
+      return TRUE;
+    }
+  /* the window's unread bytes (the start of a line) come first, then the
+   * stream is read straight into @out until a chunk holds a newline */
+  gsize from = out->len;
+  g_byte_array_append (out, in->data + in->start, (guint) (in->end - in->start));
+  in->base += in->end;
+  in->start = in->end = 0;
+  for (;;)
+    {
+      gsize have = out->len;
+      if (G_MAXUINT - have < READ_CHUNK)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: a line longer than 4 GiB", in->name);
+          return FALSE;
+        }
+      g_byte_array_set_size (out, (guint) (have + READ_CHUNK));
+      gssize n = read_fd (in, out->data + have, READ_CHUNK, error);
+      g_byte_array_set_size (out, (guint) (have + (gsize) MAX (n, 0)));
+      if (n < 0)
+        return FALSE;
+      if (n == 0)
+        {
+          /* the end: what is left is an unterminated last line, or nothing */
+          in->terminated = out->len == from || out->data[out->len - 1] == '\n';
+          return out->len > from;
+        }
+      gsize k = past_last_newline (out->data + have, (gsize) n);
+      if (k > 0)
+        {
+          /* the partial line after the last newline waits in the window */
+          gsize tail = (gsize) n - k;
+          if (in->buf->len < tail)
+            g_byte_array_set_size (in->buf, (guint) tail);
+          in->data = in->buf->data;
+          memcpy (in->buf->data, out->data + have + k, tail);
+          in->end = tail;
+          in->base += (guint64) n - tail;
+          g_byte_array_set_size (out, (guint) (have + k));
+          in->terminated = TRUE;
+          return TRUE;
+        }
+      in->base += (guint64) n;
     }
 }
 

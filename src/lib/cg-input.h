@@ -54,6 +54,15 @@ gboolean cg_input_next_line (CgInput *input, const char **line, gsize *len, GErr
  * cg_input_line_number. */
 gboolean cg_input_next_lines (CgInput *input, const char **data, gsize *len, GError **error);
 
+/* Like cg_input_next_lines, but appends the lines to @out (borrowed),
+ * which a stream reads straight into: one copy of the bytes, not two,
+ * for a reader that keeps blocks of its own.  About a read chunk of lines
+ * (more when a line is longer).  Returns FALSE at the end of input, or on
+ * error with @error set (CG_ERROR_IO; CG_ERROR_OVERFLOW when @out would
+ * pass 4 GiB); @out then holds what it held before, and perhaps part of
+ * a line. */
+gboolean cg_input_next_lines_into (CgInput *input, GByteArray *out, GError **error);
+
 /* 1-based number of the line last returned by cg_input_next_line. */
 guint64 cg_input_line_number (const CgInput *input);
 

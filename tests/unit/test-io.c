@@ -140,6 +140,89 @@ test_missing_and_directory (void)
   with_stdin_pipe ("", 0, check_empty_stdin, NULL);
 }
 
+/* Text with a 3 MiB line among short lines of every length up to 199,
+ * and no newline at its end. */
+static GString *
+runs_text (void)
+{
+  GString *s = g_string_new (NULL);
+  GRand *rand = g_rand_new_with_seed (7);
+  for (guint i = 0; i < 40000; i++)
+    {
+      if (i == 20000)
+        for (guint k = 0; k < (3u << 20); k++)
+          g_string_append_c (s, 'y');
+      for (gint k = g_rand_int_range (rand, 0, 200); k > 0; k--)
+        g_string_append_c (s, (char) ('a' + k % 26));
+      g_string_append_c (s, '\n');
+    }
+  g_string_append (s, "last");
+  g_rand_free (rand);
+  return s;
+}
+
+/* Reads @in to its end with cg_input_next_lines_into after peeking 10
+ * bytes, and checks that the runs are whole lines that add up to @want. */
+static void
+check_runs (CgInput *in, const GString *want, gboolean pipe)
+{
+  const guint8 *head;
+  gsize hn;
+  CU_ASSERT_TRUE (cg_input_peek (in, 10, &head, &hn, NULL));
+  g_autoptr (GByteArray) all = g_byte_array_new ();
+  g_autoptr (GByteArray) run = g_byte_array_new ();
+  guint runs = 0;
+  for (;;)
+    {
+      g_byte_array_set_size (run, 0);
+      g_byte_array_append (run, (const guint8 *) "kept", 4); /* appended to, not replaced */
+      GError *error = NULL;
+      if (!cg_input_next_lines_into (in, run, &error))
+        {
+          CU_ASSERT_PTR_NULL (error);
+          CU_ASSERT_EQUAL (run->len, 4);
+          break;
+        }
+      runs++;
+      CU_ASSERT_FATAL (run->len > 4);
+      CU_ASSERT_EQUAL (memcmp (run->data, "kept", 4), 0);
+      gboolean last = all->len + run->len - 4 == want->len;
+      /* whole lines, but for the unterminated last one */
+      CU_ASSERT_EQUAL (run->data[run->len - 1] == '\n', !last);
+      CU_ASSERT_EQUAL (cg_input_line_terminated (in), !last);
+      g_byte_array_append (all, run->data + 4, run->len - 4);
+      CU_ASSERT_EQUAL (cg_input_offset (in), all->len);
+    }
+  CU_ASSERT_EQUAL_FATAL (all->len, want->len);
+  CU_ASSERT_EQUAL (memcmp (all->data, want->str, want->len), 0);
+  /* about a megabyte at a time from a file or bytes (the 3 MiB line comes
+   * whole, in one run); a pipe gives less at a time */
+  if (!pipe)
+    CU_ASSERT (runs >= want->len >> 21 && runs <= (want->len >> 20) + 2);
+}
+
+static void
+check_runs_stdin (gpointer user)
+{
+  g_autoptr (CgInput) in = cg_input_open ("-", NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (in);
+  check_runs (in, user, TRUE);
+}
+
+static void
+test_runs_into_buffer (void)
+{
+  g_autoptr (GString) s = runs_text ();
+  char *path = cg_test_temp_file (s->str, (gssize) s->len);
+  g_autoptr (CgInput) file = cg_input_open (path, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (file);
+  check_runs (file, s, FALSE);
+  with_stdin_pipe (s->str, s->len, check_runs_stdin, s);
+  g_autoptr (CgInput) bytes = cg_input_new_from_bytes ("bytes", (const guint8 *) s->str, s->len);
+  check_runs (bytes, s, FALSE);
+  cg_test_remove (path);
+}
+
 static guint
 count_entries (const char *dir)
 {
@@ -236,6 +319,7 @@ main (void)
   static const CgTestCase cases[] = {
     { "lines from a mapped file", test_lines_from_file },
     { "lines from a pipe, longer than the buffer", test_lines_from_pipe },
+    { "runs of whole lines read into a buffer", test_runs_into_buffer },
     { "missing, directory, empty and unknown inputs", test_missing_and_directory },
     { "outputs are atomic", test_atomic_output },
     { "a full disk is an error and leaves the target", test_full_disk },
