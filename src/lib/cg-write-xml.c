@@ -16,6 +16,10 @@
 
 #include <string.h>
 
+#include "cg-error.h"
+#include "cg-worker.h"
+#include "cg-xml-errors.h"
+
 /* A <X-rows> element is closed once its text reaches this size (the
  * reader holds one at a time and hands each to its worker thread; smaller
  * ones cost more elements and more wake-ups: 16 KiB made cgcycles 4%
@@ -31,6 +35,11 @@ typedef struct {
   gsize text_len, text_cap;
   gsize row_start;
   const char *rows_element;
+  /* writes full rows elements while the next are formatted (NULL until
+   * a section fills one: small documents make no thread); only it uses
+   * xw from its first job until rows_end drains it */
+  CgWorker *flusher;
+  gboolean flush_failed;
 } Writer;
 
 /* A cost list attribute, omitted when all values are zero. */
@@ -63,16 +72,84 @@ reserve (Writer *wr, gsize n)
   return wr->text + wr->text_len;
 }
 
-/* Writes the pending rows as one element. */
+typedef struct {
+  const char *element;
+  char *text;
+  gsize len;
+} RowsJob;
+
 static void
-rows_flush (Writer *wr)
+rows_job_free (gpointer data)
+{
+  RowsJob *job = data;
+  g_free (job->text);
+  g_free (job);
+}
+
+static void
+write_rows (CgXmlWriter *xw, const char *element, const char *text, gsize len)
+{
+  cg_xml_writer_start (xw, element);
+  cg_xml_writer_raw (xw, text, len);
+  cg_xml_writer_end (xw);
+}
+
+/* On the flusher's thread.  A failure stops the jobs after it; the
+ * writer latched it with its errno, and cg_xml_writer_finish tells it.
+ * libxml2's handler for what it would print is per thread: this one gets
+ * a trap of its own, whose text adds nothing to the errno. */
+static gboolean
+run_rows_job (gpointer data, gpointer xw, GError **error)
+{
+  RowsJob *job = data;
+  CgXmlErrorTrap trap;
+  cg_xml_error_trap_push (&trap);
+  write_rows (xw, job->element, job->text, job->len);
+  g_free (cg_xml_error_trap_pop (&trap));
+  if (!cg_xml_writer_failed (xw))
+    return TRUE;
+  g_set_error_literal (error, CG_ERROR, CG_ERROR_IO, "the output failed");
+  return FALSE;
+}
+
+/* Writes the pending rows as one element: on the flusher's thread when
+ * @handoff (a full element, more to come), else here. */
+static void
+rows_flush (Writer *wr, gboolean handoff)
 {
   if (wr->text_len == 0)
     return;
-  cg_xml_writer_start (wr->xw, wr->rows_element);
-  cg_xml_writer_raw (wr->xw, wr->text, wr->text_len);
-  cg_xml_writer_end (wr->xw);
-  wr->text_len = 0;
+  /* 4 elements waiting at most: 256 KiB */
+  if (handoff && wr->flusher == NULL)
+    wr->flusher = cg_worker_new (run_rows_job, rows_job_free, wr->xw, 4, TRUE);
+  if (wr->flusher == NULL)
+    {
+      write_rows (wr->xw, wr->rows_element, wr->text, wr->text_len);
+      wr->text_len = 0;
+      return;
+    }
+  RowsJob *job = g_new (RowsJob, 1);
+  *job = (RowsJob) { wr->rows_element, g_steal_pointer (&wr->text), wr->text_len };
+  wr->text_len = wr->text_cap = 0;
+  if (!cg_worker_push (wr->flusher, job))
+    wr->flush_failed = TRUE;
+}
+
+/* Whether writing has failed (rows may stop being formatted). */
+static gboolean
+rows_failed (const Writer *wr)
+{
+  return wr->flush_failed || (wr->flusher == NULL && cg_xml_writer_failed (wr->xw));
+}
+
+/* Writes the last rows of a section and waits until all are written:
+ * the document goes on here. */
+static void
+rows_end (Writer *wr)
+{
+  rows_flush (wr, FALSE);
+  if (wr->flusher)
+    wr->flush_failed |= !cg_worker_drain (wr->flusher, NULL);
 }
 
 /* Starts rows of @element; the text starts on a line of its own. */
@@ -108,7 +185,7 @@ row_end (Writer *wr)
   *reserve (wr, 1) = '\n';
   wr->text_len++;
   if (wr->text_len >= ROWS_BYTES)
-    rows_flush (wr);
+    rows_flush (wr, TRUE);
 }
 
 static inline void
@@ -335,14 +412,14 @@ write_graph (Writer *wr, CgProfile *p)
         }
       row_end (wr);
     }
-  rows_flush (wr);
+  rows_end (wr);
   cg_xml_writer_end (wr->xw);
 
   /* CALLER CALLEE CALLS INCLUSIVE */
   cg_xml_writer_start (wr->xw, "arcs");
   cg_xml_writer_attr (wr->xw, "inclusive", cg_graph_has_inclusive (g) ? "yes" : "no");
   rows_begin (wr, "arc-rows");
-  for (CgArcId a = 0; a < na && !cg_xml_writer_failed (wr->xw); a++)
+  for (CgArcId a = 0; a < na && !rows_failed (wr); a++)
     {
       row_begin (wr);
       put_uint (wr, cg_graph_arc_caller (g, a));
@@ -355,7 +432,7 @@ write_graph (Writer *wr, CgProfile *p)
       put_values (wr, kinds, cg_graph_arc_inclusive_const (g, a), ne, FALSE);
       row_end (wr);
     }
-  rows_flush (wr);
+  rows_end (wr);
   cg_xml_writer_end (wr->xw);
 }
 
@@ -367,7 +444,7 @@ write_tree (Writer *wr, CgTree *t)
   /* PARENT FUNCTION SELF */
   cg_xml_writer_start (wr->xw, "tree");
   rows_begin (wr, "frame-rows");
-  for (CgFrameId x = 0; x < cg_tree_n_frames (t) && !cg_xml_writer_failed (wr->xw); x++)
+  for (CgFrameId x = 0; x < cg_tree_n_frames (t) && !rows_failed (wr); x++)
     {
       row_begin (wr);
       if (cg_tree_parent (t, x) != CG_NO_ID)
@@ -378,7 +455,7 @@ write_tree (Writer *wr, CgTree *t)
       put_values (wr, kinds, cg_tree_self_const (t, x), ne, FALSE);
       row_end (wr);
     }
-  rows_flush (wr);
+  rows_end (wr);
   cg_xml_writer_end (wr->xw);
 }
 
@@ -439,7 +516,7 @@ write_costs (Writer *wr, CgCosts *c)
   cg_xml_writer_start (wr->xw, "costs");
   cg_xml_writer_attr (wr->xw, "method", cg_method_to_string (cg_costs_method (c)));
   rows_begin (wr, "total-rows");
-  for (CgFunctionId f = 0; f < cg_costs_n_functions (c) && !cg_xml_writer_failed (wr->xw); f++)
+  for (CgFunctionId f = 0; f < cg_costs_n_functions (c) && !rows_failed (wr); f++)
     {
       row_begin (wr);
       put_values (wr, kinds, cg_costs_total_const (c, f), ne, TRUE);
@@ -448,10 +525,10 @@ write_costs (Writer *wr, CgCosts *c)
         put_string (wr, "~", 1);
       row_end (wr);
     }
-  rows_flush (wr);
+  rows_end (wr);
   gboolean split = cg_costs_has_arc_split (c), split2 = cg_costs_has_arc_split2 (c);
   rows_begin (wr, "arc-cost-rows");
-  for (CgArcId a = 0; a < cg_costs_n_arcs (c) && !cg_xml_writer_failed (wr->xw); a++)
+  for (CgArcId a = 0; a < cg_costs_n_arcs (c) && !rows_failed (wr); a++)
     {
       row_begin (wr);
       put_values (wr, kinds, cg_costs_arc_const (c, a), ne, TRUE);
@@ -472,7 +549,7 @@ write_costs (Writer *wr, CgCosts *c)
         put_string (wr, "~", 1);
       row_end (wr);
     }
-  rows_flush (wr);
+  rows_end (wr);
   cg_xml_writer_end (wr->xw);
 }
 
@@ -494,6 +571,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     write_cycles (&wr, cg_profile_cycles (p));
   if (cg_profile_costs (p))
     write_costs (&wr, cg_profile_costs (p));
+  g_clear_pointer (&wr.flusher, cg_worker_free);
   g_string_free (wr.buf, TRUE);
   g_free (wr.text);
   return cg_xml_writer_finish (xw, error);
