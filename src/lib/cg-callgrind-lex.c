@@ -352,6 +352,20 @@ lex_runs (CgCallgrindLexer *x, Block *b, const char *text, const char *p, const 
   return lex_runs_of (x, b, text, p, end, h);
 }
 
+/* The CgLexNameKey of the key @line[0..@k), or -1. */
+static gint
+name_key (const char *line, gsize k)
+{
+  static const char *const keys[] = {
+    [CG_LEX_KEY_FN] = "fn", [CG_LEX_KEY_CFN] = "cfn", [CG_LEX_KEY_OB] = "ob", [CG_LEX_KEY_COB] = "cob",
+    [CG_LEX_KEY_FL] = "fl",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (strlen (keys[i]) == k && memcmp (line, keys[i], k) == 0)
+      return (gint) i;
+  return -1;
+}
+
 /* Lexes the whole lines of @b's text in [@from, @to), which ends in "\n". */
 static void
 lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
@@ -362,6 +376,7 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
   After after = AFTER_UNKNOWN;
   CgLexPosition pos[2 * MAX_POSITIONS];
   guint n;
+  gint key;
   while (p < end)
     {
       const char *line = p, *next;
@@ -397,14 +412,16 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
         }
       else if (line[k] != '=')
         after = AFTER_FREE;
-      else if (k == 3 && memcmp (line, "cfn", 3) == 0 && *rest == '(')
+      else if (*rest == '(' && (key = name_key (line, k)) >= 0)
         {
           guint64 id;
           const char *q = lex_digits (rest + 1, &id);
           if (q && q[0] == ')' && q[1] == '\n' && id <= G_MAXUINT32 - 1)
             {
-              add_record (b, CG_LEX_CFN, h, (gsize) (line - text), (gsize) (next - text), 1);
-              *add_numbers (b, 1) = id;
+              add_record (b, CG_LEX_NAME, h, (gsize) (line - text), (gsize) (next - text), 1);
+              guint64 *numbers = add_numbers (b, 2);
+              numbers[0] = (guint64) key;
+              numbers[1] = id;
             }
           after = AFTER_FREE;
         }

@@ -2,8 +2,8 @@
  * lexed on a second thread while the reader interprets the lines before.
  *
  * Most of a large callgrind file is three kinds of line: runs of self
- * cost lines, "cfn=(ID)", and "calls=COUNT TARGET" followed by the call's
- * cost line.  The lexer reads blocks of whole lines ahead of the reader
+ * cost lines, names by id ("fn=(ID)", "cfn=(ID)", "ob=(ID)"...), and
+ * "calls=COUNT TARGET" followed by the call's cost line.  The lexer reads blocks of whole lines ahead of the reader
  * and parses those lines, in the form callgrind writes them, into
  * records: numbers, and for positions the change they make to the
  * position before them.  It cannot know everything the reader knows (the
@@ -57,9 +57,20 @@ typedef enum {
   /* "calls=" and its cost line: numbers: the call count, then n_costs
    * costs; positions: n_targets targets, then n_positions for the cost line */
   CG_LEX_CALL,
-  /* "cfn=(ID)": numbers: the id */
-  CG_LEX_CFN,
+  /* "KEY=(ID)", a name by its id alone: numbers: the key (CgLexNameKey),
+   * then the id */
+  CG_LEX_NAME,
 } CgLexKind;
+
+/* The keys of the names the lexer reads by id: the common ones, repeated
+ * for every function and call. */
+typedef enum {
+  CG_LEX_KEY_FN,
+  CG_LEX_KEY_CFN,
+  CG_LEX_KEY_OB,
+  CG_LEX_KEY_COB,
+  CG_LEX_KEY_FL,
+} CgLexNameKey;
 
 typedef struct {
   guint32 start, end;  /* byte offsets of its first line and past its last */

@@ -8,8 +8,8 @@
  *
  * Speed and size, for profiles of hundreds of megabytes:
  *  - a second thread reads blocks of lines ahead and lexes the common
- *    lines, most of a file (runs of self cost lines, cfn=(ID), calls=
- *    with its cost line), into records (cg-callgrind-lex.h) while this
+ *    lines, most of a file (runs of self cost lines, names by id such
+ *    as fn=(ID) and cfn=(ID), calls= with its cost line), into records (cg-callgrind-lex.h) while this
  *    one interprets the block before; a record is applied when the
  *    reader's state is what the lexer assumed, and otherwise its lines
  *    are read one by one like any other, which also says what is wrong;
@@ -1086,6 +1086,20 @@ calls_line (Reader *r, const char *p, const char *end, GError **error)
   return TRUE;
 }
 
+/* "fn=": the cost lines that follow are the function (name index @name)'s,
+ * in the current object. */
+static gboolean
+enter_function (Reader *r, guint32 name, GError **error)
+{
+  if (!flush_self (r, error))
+    return FALSE;
+  r->fn_node = node_of (r, r->ob, name);
+  next_block (r);
+  r->file = r->fl;
+  cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
+  return TRUE;
+}
+
 static gboolean
 spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *end, GError **error)
 {
@@ -1101,17 +1115,7 @@ spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *en
       return TRUE;
     }
   if (KEY ("fn"))
-    {
-      if (!parse_name (r, SPACE_FUNCTION, p, end, &name, error))
-        return FALSE;
-      if (!flush_self (r, error))
-        return FALSE;
-      r->fn_node = node_of (r, r->ob, name);
-      next_block (r);
-      r->file = r->fl;
-      cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
-      return TRUE;
-    }
+    return parse_name (r, SPACE_FUNCTION, p, end, &name, error) && enter_function (r, name, error);
   if (KEY ("cfn"))
     return parse_name (r, SPACE_FUNCTION, p, end, &r->cfn_name, error);
   if (KEY ("jfn"))
@@ -1194,12 +1198,32 @@ apply_record (Reader *r, const CgLexBlock *b, const CgLexRecord *rec, GError **e
   if (r->pending != PENDING_NONE)
     return RECORD_UNUSED;
   const guint64 *num = b->numbers + rec->number;
-  if (rec->kind == CG_LEX_CFN)
+  if (rec->kind == CG_LEX_NAME)
     {
-      guint32 name = id_table_lookup (&r->function_ids, (guint32) num[0]);
-      if (name == CG_NO_ID)
-        return RECORD_UNUSED;
-      r->cfn_name = name;
+      CgLexNameKey key = (CgLexNameKey) num[0];
+      const IdTable *ids = key == CG_LEX_KEY_FN || key == CG_LEX_KEY_CFN ? &r->function_ids
+                           : key == CG_LEX_KEY_FL                        ? &r->file_ids
+                                                                         : &r->object_ids;
+      guint32 value = id_table_lookup (ids, (guint32) num[1]);
+      if (value == CG_NO_ID)
+        return RECORD_UNUSED; /* undefined: the line says so when read */
+      switch (key)
+        {
+        case CG_LEX_KEY_FN:
+          return enter_function (r, value, error) ? RECORD_APPLIED : RECORD_FAILED;
+        case CG_LEX_KEY_CFN:
+          r->cfn_name = value;
+          break;
+        case CG_LEX_KEY_OB:
+          r->ob = value;
+          break;
+        case CG_LEX_KEY_COB:
+          r->cob = value;
+          break;
+        case CG_LEX_KEY_FL:
+          r->fl = r->file = value;
+          break;
+        }
       return RECORD_APPLIED;
     }
   if (!r->have_events || rec->n_positions != r->n_positions || rec->n_cols != r->n_cols || r->fn_node == CG_NO_ID)

@@ -443,6 +443,7 @@ typedef struct {
   guint n_pos, n_events;
   guint64 last[2];
   gboolean defined[40];
+  gboolean named[2][3]; /* objects and files by id */
 } Edgy;
 
 static guint
@@ -533,7 +534,7 @@ random_edgy_callgrind (GRand *rand, guint lines, gboolean breaks)
   static const char *const breakers[] = {
     "%%garbage\n", "cfn=(39)\ncalls=1 2\n1 1\n", "calls=1 -99999999999999999\n1 1\n", "-18446744073709551615 1\n",
     "+18446744073709551615 1\n", "1 99999999999999999999\n", "1 1 1 1 1\n", "jump=1 2\n", "fn=(7\n", "totals: 1\n",
-    "cfn=(1)\ncalls=1 1\nfn=(1)\n",
+    "cfn=(1)\ncalls=1 1\nfn=(1)\n", "ob=(9)\n", "fl=(9)\n", "cob=(9)\ncfn=(0)\ncalls=1 1\n1 1\n",
   };
   Edgy e = { rand, g_string_new ("events: Ir Dr\nfn=(0) f0\n"), 1, 2, { 0, 0 }, { TRUE } };
   guint broken_at = breaks ? pick (&e, lines) : G_MAXUINT;
@@ -562,7 +563,17 @@ random_edgy_callgrind (GRand *rand, guint lines, gboolean breaks)
       else if (what < 10)
         edgy_fn (&e);
       else if (what < 13)
-        g_string_append_printf (e.s, pick (&e, 2) ? "cob=(%u) lib%u\n" : "cfi=(%u) file%u\n", pick (&e, 3), pick (&e, 3));
+        {
+          /* objects and files, by id once named (the lexer reads those) */
+          static const char *const keys[] = { "ob", "cob", "fl", "cfi" };
+          guint k = pick (&e, G_N_ELEMENTS (keys)), id = pick (&e, 3);
+          gboolean *named = &e.named[k >= 2][id];
+          if (!*named || pick (&e, 4) == 0)
+            g_string_append_printf (e.s, "%s=(%u) %s%u\n", keys[k], id, k < 2 ? "lib" : "file", id);
+          else
+            g_string_append_printf (e.s, "%s=(%u)\n", keys[k], id);
+          *named = TRUE;
+        }
       else if (what < 30)
         {
           guint g = pick (&e, 40);
