@@ -334,3 +334,34 @@ cg_tree_view_has_calls (const CgTreeView *v)
 {
   return v->has_calls;
 }
+
+guint
+cg_tree_view_shown_functions (const CgTreeView *v, guint32 **dense_out, CgFunctionId **functions_out,
+                              guint32 **master_out)
+{
+  const CgDisplayTree *t = v->tree;
+  guint nf = cg_graph_n_functions (v->graph), n_lines = cg_tree_view_n_lines (v);
+  guint32 *dense = g_new (guint32, MAX (nf, 1));
+  memset (dense, 0xff, MAX (nf, 1) * sizeof *dense);
+  GArray *functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  GArray *master = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint i = 0; i < n_lines; i++)
+    {
+      CgNodeId n = cg_tree_view_line (v, i)->node;
+      CgFunctionId f = cg_display_tree_function (t, n);
+      if (dense[f] == G_MAXUINT32)
+        {
+          guint32 none = G_MAXUINT32;
+          dense[f] = functions->len;
+          g_array_append_val (functions, f);
+          g_array_append_val (master, none);
+        }
+      if (cg_display_tree_is_master (t, n))
+        g_array_index (master, guint32, dense[f]) = i;
+    }
+  guint n = functions->len;
+  *dense_out = dense;
+  *functions_out = (CgFunctionId *) g_array_free (functions, FALSE);
+  *master_out = (guint32 *) g_array_free (master, FALSE);
+  return n;
+}

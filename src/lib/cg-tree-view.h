@@ -102,6 +102,16 @@ guint cg_tree_view_link_number (const CgTreeView *view, CgFunctionId f);
  * counts, like sampled stacks, make the calls column meaningless). */
 gboolean cg_tree_view_has_calls (const CgTreeView *view);
 
+/* The functions the view's lines show, numbered densely in the order
+ * they first appear (the tables of the HTML and XML views), each as
+ * three arrays (transfer full, g_free): *@dense, of the graph's function
+ * count, a function's number or G_MAXUINT32 when not shown; *@functions,
+ * of the count returned, the function of each number; *@master, of the
+ * same count, the line of each one's master node, or G_MAXUINT32 when
+ * that node is not shown. */
+guint cg_tree_view_shown_functions (const CgTreeView *view, guint32 **dense, CgFunctionId **functions,
+                                    guint32 **master);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgTreeView, cg_tree_view_free)
 
 G_END_DECLS

@@ -69,35 +69,15 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
     return FALSE;
   CgGraph *g = cg_profile_graph (p);
   CgCycles *cycles = cg_profile_cycles (p);
-  guint event = o->view.event, nf = cg_graph_n_functions (g), n_lines = cg_tree_view_n_lines (v);
+  guint event = o->view.event, n_lines = cg_tree_view_n_lines (v);
   CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
   gdouble scale = cg_graph_event_scale (g, event);
   gboolean inverted = cg_display_tree_is_inverted (t);
 
   /* the functions of the page, numbered densely in order of appearance */
-  g_autofree guint32 *dense = g_new (guint32, MAX (nf, 1));
-  g_autoptr (GArray) functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-  for (CgFunctionId f = 0; f < nf; f++)
-    dense[f] = G_MAXUINT32;
-  g_autofree gint64 *master = NULL;
-  for (guint i = 0; i < n_lines; i++)
-    {
-      CgFunctionId f = cg_display_tree_function (t, cg_tree_view_line (v, i)->node);
-      if (dense[f] == G_MAXUINT32)
-        {
-          dense[f] = functions->len;
-          g_array_append_val (functions, f);
-        }
-    }
-  master = g_new (gint64, MAX (functions->len, 1));
-  for (guint i = 0; i < functions->len; i++)
-    master[i] = -1;
-  for (guint i = 0; i < n_lines; i++)
-    {
-      CgNodeId n = cg_tree_view_line (v, i)->node;
-      if (cg_display_tree_is_master (t, n))
-        master[dense[cg_display_tree_function (t, n)]] = i;
-    }
+  g_autofree guint32 *dense = NULL, *master = NULL;
+  g_autofree CgFunctionId *functions = NULL;
+  guint n_shown = cg_tree_view_shown_functions (v, &dense, &functions, &master);
 
   g_autoptr (GString) s = g_string_new (NULL);
   g_autoptr (GString) text = g_string_new (NULL);
@@ -168,33 +148,35 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_string_append (s, ",\"slider\":");
   cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = MAX (o->slider, o->view.threshold) });
   g_string_append (s, ",\n\"names\":[");
-  for (guint i = 0; i < functions->len; i++)
+  for (guint i = 0; i < n_shown; i++)
     {
       g_string_truncate (text, 0);
-      cg_names_append_label (cg_tree_view_names (v), text, g_array_index (functions, CgFunctionId, i));
+      cg_names_append_label (cg_tree_view_names (v), text, functions[i]);
       if (i)
         g_string_append_c (s, ',');
       append_json_string (s, text->str);
       flush_if_large (s, stream);
     }
   g_string_append (s, "],\n\"self\":[");
-  for (guint i = 0; i < functions->len; i++)
+  for (guint i = 0; i < n_shown; i++)
     {
       if (i)
         g_string_append_c (s, ',');
-      cg_value_append (s, self_kind, cg_graph_self_const (g, g_array_index (functions, CgFunctionId, i))[event]);
+      cg_value_append (s, self_kind, cg_graph_self_const (g, functions[i])[event]);
       flush_if_large (s, stream);
     }
   g_string_append (s, "],\n\"master\":[");
-  for (guint i = 0; i < functions->len; i++)
+  for (guint i = 0; i < n_shown; i++)
     {
-      g_string_append_printf (s, i ? ",%" G_GINT64_FORMAT : "%" G_GINT64_FORMAT, master[i]);
+      /* -1: the master node is not on the page */
+      g_string_append_printf (s, i ? ",%" G_GINT64_FORMAT : "%" G_GINT64_FORMAT,
+                              master[i] == G_MAXUINT32 ? (gint64) -1 : (gint64) master[i]);
       flush_if_large (s, stream);
     }
   g_string_append (s, "],\n\"cycle\":[");
-  for (guint i = 0; i < functions->len; i++)
+  for (guint i = 0; i < n_shown; i++)
     {
-      guint k = cycles ? cg_cycles_cycle_of (cycles, g_array_index (functions, CgFunctionId, i)) : 0;
+      guint k = cycles ? cg_cycles_cycle_of (cycles, functions[i]) : 0;
       g_string_append_printf (s, i ? ",%u" : "%u", k);
       flush_if_large (s, stream);
     }

@@ -106,37 +106,25 @@ cg_write_tree_xml (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, c
     return FALSE;
   CgGraph *g = cg_profile_graph (p);
   CgCycles *cycles = cg_profile_cycles (p);
-  guint event = o->view.event, nf = cg_graph_n_functions (g), n_lines = cg_tree_view_n_lines (v);
+  guint event = o->view.event, n_lines = cg_tree_view_n_lines (v);
   CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
   gboolean has_calls = cg_tree_view_has_calls (v);
 
-  /* the functions shown, numbered densely in order of first appearance;
-   * their objects likewise; each function's master line, if shown */
-  g_autofree guint32 *dense = g_new (guint32, MAX (nf, 1));
-  memset (dense, 0xff, MAX (nf, 1) * sizeof *dense);
-  g_autoptr (GArray) functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-  g_autoptr (GArray) master = g_array_new (FALSE, FALSE, sizeof (guint32));
+  /* the functions shown, numbered densely in order of first appearance,
+   * and their objects likewise */
+  g_autofree guint32 *dense = NULL, *master = NULL;
+  g_autofree CgFunctionId *functions = NULL;
+  guint n_shown = cg_tree_view_shown_functions (v, &dense, &functions, &master);
   g_autoptr (GHashTable) object_index = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GPtrArray) objects = g_ptr_array_new ();
-  for (guint i = 0; i < n_lines; i++)
+  for (guint i = 0; i < n_shown; i++)
     {
-      CgNodeId n = cg_tree_view_line (v, i)->node;
-      CgFunctionId f = cg_display_tree_function (t, n);
-      if (dense[f] == G_MAXUINT32)
+      const char *object = cg_graph_function_object (g, functions[i]); /* interned: one pointer per string */
+      if (!g_hash_table_contains (object_index, object))
         {
-          dense[f] = functions->len;
-          g_array_append_val (functions, f);
-          guint32 none = G_MAXUINT32;
-          g_array_append_val (master, none);
-          const char *object = cg_graph_function_object (g, f); /* interned: one pointer per string */
-          if (!g_hash_table_contains (object_index, object))
-            {
-              g_hash_table_insert (object_index, (gpointer) object, GUINT_TO_POINTER (objects->len));
-              g_ptr_array_add (objects, (gpointer) object);
-            }
+          g_hash_table_insert (object_index, (gpointer) object, GUINT_TO_POINTER (objects->len));
+          g_ptr_array_add (objects, (gpointer) object);
         }
-      if (cg_display_tree_is_master (t, n))
-        g_array_index (master, guint32, dense[f]) = i;
     }
   /* line numbers of the nodes, for their children's parent field */
   g_autofree guint32 *line_of = g_new (guint32, MAX (cg_display_tree_n_nodes (t), 1));
@@ -164,9 +152,9 @@ cg_write_tree_xml (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, c
   /* NAME OBJECT SELF TOTAL ESTIMATED CYCLE MASTER */
   Rows rows = { xw, "function-rows", text };
   cg_xml_writer_start (xw, "functions");
-  for (guint i = 0; i < functions->len && !cg_xml_writer_failed (xw); i++)
+  for (guint i = 0; i < n_shown && !cg_xml_writer_failed (xw); i++)
     {
-      CgFunctionId f = g_array_index (functions, CgFunctionId, i);
+      CgFunctionId f = functions[i];
       gsize start = row_begin (&rows);
       append_escaped (text, cg_graph_function_name (g, f));
       g_string_append_printf (text, "\t%u\t",
@@ -179,9 +167,8 @@ cg_write_tree_xml (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, c
       if (k)
         g_string_append_printf (text, "%u", k);
       g_string_append_c (text, '\t');
-      guint32 m = g_array_index (master, guint32, i);
-      if (m != G_MAXUINT32)
-        g_string_append_printf (text, "%u", m);
+      if (master[i] != G_MAXUINT32)
+        g_string_append_printf (text, "%u", master[i]);
       row_end (&rows, start);
     }
   rows_flush (&rows);
