@@ -374,6 +374,60 @@ test_versions_read_alike (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (x2, "<arc-cost-rows>\n35\t10\t25\t\t\t~\n0 1.5\t\t\t1\n0\n</arc-cost-rows>"));
 }
 
+/* A profile of 12,000 functions and arcs, with costs: its rows fill
+ * several elements of about 64 KiB. */
+static CgProfile *
+large_profile (void)
+{
+  g_autoptr (GString) folded = g_string_new (NULL);
+  for (guint i = 0; i < 6000; i++)
+    g_string_append_printf (folded, "main;caller_%u;callee_%u %u\n", i, i % 4000, i % 97);
+  GError *error = NULL;
+  CgProfile *p = cg_test_read_string (folded->str, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (cg_method_ensure (p, CG_METHOD_AUTO, &error));
+  return p;
+}
+
+static guint
+count_substrings (const char *s, const char *sub)
+{
+  guint n = 0;
+  for (const char *q = s; (q = strstr (q, sub)) != NULL; q++)
+    n++;
+  return n;
+}
+
+/* Full rows elements are written on a second thread while the next are
+ * formatted: the document is whole and in order (it reads back to
+ * itself), and a stream that fills up mid-way is an error, not a hang or
+ * a short document reported as written. */
+static void
+test_large_rows_written_alike (void)
+{
+  g_autoptr (CgProfile) p = large_profile ();
+  g_autofree char *xml = to_xml (p);
+  CU_ASSERT (count_substrings (xml, "<function-rows>") >= 3);
+  CU_ASSERT (count_substrings (xml, "<arc-rows>") >= 2);
+  CU_ASSERT (count_substrings (xml, "<arc-cost-rows>") >= 2);
+  GError *error = NULL;
+  g_autoptr (CgProfile) back = cg_test_read_string (xml, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (back);
+  g_autofree char *again = to_xml (back);
+  CU_ASSERT_STRING_EQUAL (again, xml);
+  /* a full disk after the first few elements */
+  static char small[200 * 1024];
+  for (gsize room = 1000; room <= sizeof small; room *= 4)
+    {
+      FILE *f = fmemopen (small, room, "w");
+      CU_ASSERT_PTR_NOT_NULL_FATAL (f);
+      CU_ASSERT_FALSE (cg_write_xml (p, f, "small", &error));
+      CG_ASSERT_ERROR (error, CG_ERROR_IO, "small: write error");
+      g_clear_error (&error);
+      fclose (f);
+    }
+}
+
 /* A random profile's XML with all that rows carry: functions (names that
  * need escaping), arcs, a call tree, cycles, costs. */
 static char *
@@ -485,6 +539,7 @@ main (void)
     { "broken documents give clear errors", test_broken_documents },
     { "version 1 elements and version 2 rows read alike", test_versions_read_alike },
     { "rows read on a worker thread read alike", test_blocks_read_alike },
+    { "large rows written on a second thread", test_large_rows_written_alike },
     { NULL, NULL },
   };
   return cg_test_main ("xml", cases);
