@@ -2,7 +2,8 @@
  * lexed on a second thread while the reader interprets the lines before.
  *
  * Most of a large callgrind file is three kinds of line: runs of self
- * cost lines, names by id ("fn=(ID)", "cfn=(ID)", "ob=(ID)"...), and
+ * cost lines, names by id ("fn=(ID)", "cfn=(ID)", "ob=(ID)"...) or
+ * defined ("cfn=(ID) NAME", hashed here for the reader), and
  * "calls=COUNT TARGET" followed by the call's cost line.  The lexer reads blocks of whole lines ahead of the reader
  * and parses those lines, in the form callgrind writes them, into
  * records: numbers, and for positions the change they make to the
@@ -60,6 +61,10 @@ typedef enum {
   /* "KEY=(ID)", a name by its id alone: numbers: the key (CgLexNameKey),
    * then the id */
   CG_LEX_NAME,
+  /* "KEY=(ID) NAME", a name defined, stored as it is (printable ASCII):
+   * numbers: the key, the id, the name's offset in the line, its length
+   * and its hash tag (cg_graph_string_tag) */
+  CG_LEX_DEFINITION,
 } CgLexKind;
 
 /* The keys of the names the lexer reads by id: the common ones, repeated

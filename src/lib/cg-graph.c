@@ -238,6 +238,27 @@ cg_graph_intern_id (CgGraph *g, const char *s, gssize len)
   return intern_id (g, s, len);
 }
 
+gboolean
+cg_graph_string_tag (const char *s, gsize len, guint32 *tag)
+{
+  if (!is_plain_ascii (s, len))
+    return FALSE;
+  *tag = cg_strings_tag (s, len);
+  return TRUE;
+}
+
+guint32
+cg_graph_intern_tagged_id (CgGraph *g, const char *s, gsize len, guint32 tag)
+{
+  return cg_strings_intern_tagged (g->strings, s, len, tag);
+}
+
+void
+cg_graph_prefetch_string (const CgGraph *g, guint32 tag)
+{
+  cg_strings_prefetch (g->strings, tag);
+}
+
 const char *
 cg_graph_intern (CgGraph *g, const char *s, gssize len)
 {

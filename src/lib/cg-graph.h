@@ -59,6 +59,21 @@ const char *cg_graph_intern (CgGraph *graph, const char *s, gssize len);
  * lookup when the string is used again). */
 guint32 cg_graph_intern_id (CgGraph *graph, const char *s, gssize len);
 
+/* For a reader that prepares strings on another thread: when the @len
+ * bytes at @s are stored as they are (printable ASCII, nothing to
+ * escape), their hash tag in *@tag and TRUE; else FALSE.  Reads no graph,
+ * so any thread may call it. */
+gboolean cg_graph_string_tag (const char *s, gsize len, guint32 *tag);
+
+/* cg_graph_intern_id for bytes cg_graph_string_tag accepted, with the
+ * @tag it gave: no scan and no hashing here. */
+guint32 cg_graph_intern_tagged_id (CgGraph *graph, const char *s, gsize len, guint32 tag);
+
+/* Starts loading where the string of @tag is looked for, for an intern
+ * soon after: a reader that knows the tags of strings ahead overlaps
+ * their cache misses. */
+void cg_graph_prefetch_string (const CgGraph *graph, guint32 tag);
+
 /* The interned string of @id (from cg_graph_intern_id). */
 const char *cg_graph_string (const CgGraph *graph, guint32 id);
 

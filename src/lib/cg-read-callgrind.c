@@ -9,7 +9,8 @@
  * Speed and size, for profiles of hundreds of megabytes:
  *  - a second thread reads blocks of lines ahead and lexes the common
  *    lines, most of a file (runs of self cost lines, names by id such
- *    as fn=(ID) and cfn=(ID), calls= with its cost line), into records (cg-callgrind-lex.h) while this
+ *    as fn=(ID) and cfn=(ID) or defined with their hash taken, calls=
+ *    with its cost line), into records (cg-callgrind-lex.h) while this
  *    one interprets the block before; a record is applied when the
  *    reader's state is what the lexer assumed, and otherwise its lines
  *    are read one by one like any other, which also says what is wrong;
@@ -35,6 +36,7 @@
 #include "cg-scc.h"
 
 #define MAX_POSITIONS 3
+#define PREFETCH_AHEAD 8
 
 /* A context: one (object, full name) of the file. */
 typedef struct {
@@ -357,11 +359,11 @@ cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *le
     *level = (guint) MIN (l, (guint64) G_MAXUINT);
 }
 
-/* The name's string id, its NameInfo filled in on first sight. */
+/* @full, a function name's string id, with its NameInfo filled in on
+ * first sight. */
 static guint32
-name_index (Reader *r, const char *s, gsize len)
+name_info_of (Reader *r, guint32 full)
 {
-  guint32 full = cg_graph_intern_id (r->graph, s, (gssize) len);
   if (full < r->name_info->len && g_array_index (r->name_info, NameInfo, full).known)
     return full;
   gsize base_len;
@@ -379,6 +381,13 @@ name_index (Reader *r, const char *s, gsize len)
     g_array_set_size (r->name_info, most + 1);
   g_array_index (r->name_info, NameInfo, full) = info;
   return full;
+}
+
+/* The name's string id, its NameInfo filled in on first sight. */
+static guint32
+name_index (Reader *r, const char *s, gsize len)
+{
+  return name_info_of (r, cg_graph_intern_id (r->graph, s, (gssize) len));
 }
 
 static Node *
@@ -1198,14 +1207,22 @@ apply_record (Reader *r, const CgLexBlock *b, const CgLexRecord *rec, GError **e
   if (r->pending != PENDING_NONE)
     return RECORD_UNUSED;
   const guint64 *num = b->numbers + rec->number;
-  if (rec->kind == CG_LEX_NAME)
+  if (rec->kind == CG_LEX_NAME || rec->kind == CG_LEX_DEFINITION)
     {
       CgLexNameKey key = (CgLexNameKey) num[0];
-      const IdTable *ids = key == CG_LEX_KEY_FN || key == CG_LEX_KEY_CFN ? &r->function_ids
-                           : key == CG_LEX_KEY_FL                        ? &r->file_ids
-                                                                         : &r->object_ids;
-      guint32 value = id_table_lookup (ids, (guint32) num[1]);
-      if (value == CG_NO_ID)
+      gboolean function = key == CG_LEX_KEY_FN || key == CG_LEX_KEY_CFN;
+      IdTable *ids = function ? &r->function_ids : key == CG_LEX_KEY_FL ? &r->file_ids : &r->object_ids;
+      guint32 value;
+      if (rec->kind == CG_LEX_DEFINITION)
+        {
+          /* as parse_name defines it, with the lexer's hash */
+          const char *name = b->text + rec->start + num[2];
+          value = cg_graph_intern_tagged_id (r->graph, name, (gsize) num[3], (guint32) num[4]);
+          if (function)
+            value = name_info_of (r, value);
+          id_table_store (ids, (guint32) num[1], value);
+        }
+      else if ((value = id_table_lookup (ids, (guint32) num[1])) == CG_NO_ID)
         return RECORD_UNUSED; /* undefined: the line says so when read */
       switch (key)
         {
@@ -1391,6 +1408,11 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
           r.line++;
           if (rec < rec_end && p == block.text + rec->start)
             {
+              /* the string table's slot for a name defined a few records
+               * on: new names go all over the table, a cache miss each,
+               * which this overlaps with the work between */
+              if (rec_end - rec > PREFETCH_AHEAD && rec[PREFETCH_AHEAD].kind == CG_LEX_DEFINITION)
+                cg_graph_prefetch_string (r.graph, (guint32) block.numbers[rec[PREFETCH_AHEAD].number + 4]);
               RecordResult result = apply_record (&r, &block, rec, &local);
               ok = result != RECORD_FAILED;
               if (result == RECORD_APPLIED)

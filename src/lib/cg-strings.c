@@ -91,9 +91,14 @@ find (const CgStrings *t, const char *s, gsize len, guint32 tag)
 }
 
 guint32
-cg_strings_intern (CgStrings *t, const char *s, gsize len)
+cg_strings_tag (const char *s, gsize len)
 {
-  guint32 tag = (guint32) (hash_bytes (s, len) >> 32);
+  return (guint32) (hash_bytes (s, len) >> 32);
+}
+
+guint32
+cg_strings_intern_tagged (CgStrings *t, const char *s, gsize len, guint32 tag)
+{
   CgTagSlot *slot = find (t, s, len, tag);
   if (slot->value != CG_TAG_TABLE_EMPTY)
     return slot->value;
@@ -106,9 +111,21 @@ cg_strings_intern (CgStrings *t, const char *s, gsize len)
 }
 
 guint32
+cg_strings_intern (CgStrings *t, const char *s, gsize len)
+{
+  return cg_strings_intern_tagged (t, s, len, cg_strings_tag (s, len));
+}
+
+void
+cg_strings_prefetch (const CgStrings *t, guint32 tag)
+{
+  cg_tag_table_prefetch (&t->index, tag);
+}
+
+guint32
 cg_strings_lookup (const CgStrings *t, const char *s, gsize len)
 {
-  return find (t, s, len, (guint32) (hash_bytes (s, len) >> 32))->value;
+  return find (t, s, len, cg_strings_tag (s, len))->value;
 }
 
 const char *

@@ -26,6 +26,18 @@ void cg_strings_free (CgStrings *strings);
  * exist. */
 guint32 cg_strings_intern (CgStrings *strings, const char *s, gsize len);
 
+/* The hash tag the table finds the @len bytes at @s by.  Reads no table:
+ * a reader may compute it on another thread, for
+ * cg_strings_intern_tagged and cg_strings_prefetch. */
+guint32 cg_strings_tag (const char *s, gsize len);
+
+/* cg_strings_intern with @tag, which must be cg_strings_tag (@s, @len). */
+guint32 cg_strings_intern_tagged (CgStrings *strings, const char *s, gsize len, guint32 tag);
+
+/* Starts loading where the string of @tag is looked for, for an intern
+ * soon after (cg_tag_table_prefetch). */
+void cg_strings_prefetch (const CgStrings *strings, guint32 tag);
+
 /* The id of the @len bytes at @s, or CG_STRINGS_NONE. */
 guint32 cg_strings_lookup (const CgStrings *strings, const char *s, gsize len);
 

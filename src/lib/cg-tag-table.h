@@ -39,6 +39,15 @@ cg_tag_table_home (const CgTagTable *table, guint32 tag)
   return (guint32) (tag * 0x9E3779B1u) >> (32 - table->bits);
 }
 
+/* Starts loading the slot where probing for @tag starts, for a find soon
+ * after: finds in a batch, each after the prefetch of one a few items
+ * ahead, overlap their cache misses instead of waiting for each. */
+static inline void
+cg_tag_table_prefetch (const CgTagTable *table, guint32 tag)
+{
+  __builtin_prefetch (&table->slots[cg_tag_table_home (table, tag)]);
+}
+
 /* Whether stored @value is the item @key that @owner's table is asked for. */
 typedef gboolean (*CgTagMatchFunc) (gconstpointer owner, gconstpointer key, guint32 value);
 

@@ -519,8 +519,17 @@ edgy_cost_line (Edgy *e)
 static void
 edgy_fn (Edgy *e)
 {
+  /* definitions as callgrind writes them, and with what the lexer leaves
+   * to the reader: more blanks, a tab, CRLF, bytes to escape, nothing */
+  static const char *const defined[] = {
+    "fn=(%u) f%u\n", "fn=(%u) f%u\n", "fn=(%u) f%u\n", "fn=(%u)  f%u\n", "fn=(%u)\tf%u\n", "fn=(%u) f%u \n",
+    "fn=(%u) f%u\r\n", "fn=(%u) f\xc3\xa9%u\n", "fn=(%u) f\x01%u\n", "fn=(%u) %u'2\n",
+  };
   guint f = pick (e, 40);
-  g_string_append_printf (e->s, !e->defined[f] || pick (e, 8) == 0 ? "fn=(%u) f%u\n" : "fn=(%u)\n", f, f);
+  if (!e->defined[f] || pick (e, 8) == 0)
+    g_string_append_printf (e->s, defined[pick (e, G_N_ELEMENTS (defined))], f, f);
+  else
+    g_string_append_printf (e->s, "fn=(%u)\n", f);
   e->defined[f] = TRUE;
 }
 
