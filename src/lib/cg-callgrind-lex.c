@@ -416,8 +416,7 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
       else if (*rest == '(' && (key = name_key (line, k)) >= 0)
         {
           guint64 id;
-          const char *q = lex_digits (rest + 1, &id), *name = q ? q + 2 : NULL;
-          gsize name_len = name ? (gsize) (next - 1 - name) : 0;
+          const char *q = lex_digits (rest + 1, &id);
           guint32 tag;
           if (q && q[0] == ')' && q[1] == '\n' && id <= G_MAXUINT32 - 1)
             {
@@ -426,16 +425,17 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
               numbers[0] = (guint64) key;
               numbers[1] = id;
             }
-          else if (q && q[0] == ')' && q[1] == ' ' && name < next - 1 && *name != ' ' && id <= G_MAXUINT32 - 1
-                   && cg_graph_string_tag (name, name_len, &tag))
+          else if (q && q[0] == ')' && q[1] == ' ' && q[2] != ' ' && q + 2 < next - 1 && id <= G_MAXUINT32 - 1
+                   && cg_graph_string_tag (q + 2, (gsize) (next - 1 - (q + 2)), &tag))
             {
               /* the name's hash is taken here, off the reader's thread */
+              const char *name = q + 2;
               add_record (b, CG_LEX_DEFINITION, h, (gsize) (line - text), (gsize) (next - text), 1);
               guint64 *numbers = add_numbers (b, 5);
               numbers[0] = (guint64) key;
               numbers[1] = id;
               numbers[2] = (guint64) (name - line);
-              numbers[3] = name_len;
+              numbers[3] = (guint64) (next - 1 - name);
               numbers[4] = tag;
             }
           after = AFTER_FREE;
