@@ -41,6 +41,38 @@ test_sanitized_names (void)
   CU_ASSERT_STRING_EQUAL (cg_graph_intern (g, "\xef\xbf\xbd", -1), "\xef\xbf\xbd"); /* U+FFFD stays */
 }
 
+/* A tag taken apart from the graph (as the callgrind lexer takes it on
+ * its thread) interns exactly as cg_graph_intern_id does, for the strings
+ * stored as they are; the others get no tag. */
+static void
+test_tagged_strings (void)
+{
+  static const char *const plain[] = { "main", "std::vector<int>::~vector() const", " x ", "~", "" };
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (plain); i++)
+      {
+        g_autoptr (CgGraph) g = cg_graph_new ();
+        guint32 tag;
+        gsize n = strlen (plain[i]);
+        CU_ASSERT_TRUE_FATAL (cg_graph_string_tag (plain[i], n, &tag));
+        cg_graph_prefetch_string (g, tag);
+        /* first tagged, then plain (round 0), and the other way round */
+        guint32 a = round == 0 ? cg_graph_intern_tagged_id (g, plain[i], n, tag)
+                               : cg_graph_intern_id (g, plain[i], (gssize) n);
+        guint32 b = round == 0 ? cg_graph_intern_id (g, plain[i], (gssize) n)
+                               : cg_graph_intern_tagged_id (g, plain[i], n, tag);
+        CU_ASSERT_EQUAL (a, b);
+        CU_ASSERT_STRING_EQUAL (cg_graph_string (g, a), plain[i]);
+      }
+  static const char *const escaped[] = { "a\tb", "caf\xc3\xa9", "del\x7f", "cr\r" };
+  for (guint i = 0; i < G_N_ELEMENTS (escaped); i++)
+    {
+      guint32 tag = 12345;
+      CU_ASSERT_FALSE (cg_graph_string_tag (escaped[i], strlen (escaped[i]), &tag));
+      CU_ASSERT_EQUAL (tag, 12345);
+    }
+}
+
 /* Interning 200,000 strings that share long prefixes and differ in the
  * last bytes, against a GHashTable: ids dense, stable and found again. */
 static void
@@ -330,6 +362,7 @@ main (void)
   static const CgTestCase cases[] = {
     { "functions are (object, name)", test_function_identity },
     { "names are made safe for XML and tsv", test_sanitized_names },
+    { "strings tagged apart intern alike", test_tagged_strings },
     { "events grow and promote in place", test_events_grow_and_promote },
     { "arcs and adjacency", test_arcs_and_adjacency },
     { "arcs found and merged as a reference finds them", test_arc_index_and_merge },
