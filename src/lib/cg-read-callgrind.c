@@ -1409,8 +1409,9 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
           if (rec < rec_end && p == block.text + rec->start)
             {
               /* the string table's slot for a name defined a few records
-               * on: new names go all over the table, a cache miss each,
-               * which this overlaps with the work between */
+               * on (by its tag, the record's fifth number): new names go
+               * all over the table, a cache miss each, which this
+               * overlaps with the work between */
               if (rec_end - rec > PREFETCH_AHEAD && rec[PREFETCH_AHEAD].kind == CG_LEX_DEFINITION)
                 cg_graph_prefetch_string (r.graph, (guint32) block.numbers[rec[PREFETCH_AHEAD].number + 4]);
               RecordResult result = apply_record (&r, &block, rec, &local);
