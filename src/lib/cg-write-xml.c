@@ -5,7 +5,9 @@
  * a profile has millions of arcs.  So the large sections are written in
  * their rows form (formats/cgtools-xml.md, version 2): tab-separated lines
  * of text, formatted here with our own integer printing into one buffer
- * and handed to the writer as raw text about 64 KiB at a time.  Raw is
+ * and handed to the writer as raw text about 64 KiB at a time, on a
+ * thread of its own (a CgWorker) while the next rows are formatted: the
+ * two halves cost about the same on a large profile.  Raw is
  * safe because the rows are escaped here: numbers need nothing, names get
  * &amp; &lt; &gt;, and names never hold a tab, a newline or another
  * control character (cg_graph_intern).  The first failure is latched and
