@@ -325,8 +325,13 @@ cg_input_next_lines_into (CgInput *in, GByteArray *out, GError **error)
     }
   /* the window's unread bytes (the start of a line) come first, then the
    * stream is read straight into @out until a chunk holds a newline */
-  gsize from = out->len;
-  g_byte_array_append (out, in->data + in->start, (guint) (in->end - in->start));
+  gsize from = out->len, carried = in->end - in->start;
+  if (carried > G_MAXUINT - from)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: a line longer than 4 GiB", in->name);
+      return FALSE;
+    }
+  g_byte_array_append (out, in->data + in->start, (guint) carried);
   in->base += in->end;
   in->start = in->end = 0;
   for (;;)
