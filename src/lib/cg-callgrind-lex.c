@@ -1,7 +1,9 @@
-/* cg-callgrind-lex.c — blocks of lines read and lexed on a thread of
- * their own, handed to the reader in order through two queues (blocks
- * ready, blocks to refill): three blocks in all, so that the lexer works
- * on one while the reader has another.
+/* cg-callgrind-lex.c — blocks of lines lexed on a thread of their own,
+ * handed to it and back in order through two queues (blocks read, blocks
+ * lexed): three blocks in all, so that the lexer works on one while the
+ * reader has another.  The caller's thread reads the blocks' bytes, when
+ * it gives a block back: the lexer was the busier of the two, and only
+ * lexing, its thread never waits on the input.
  *
  * What is lexed is only the common form of the common lines, exactly as
  * callgrind writes them: one blank between fields, decimal numbers of at
@@ -90,11 +92,14 @@ struct _CgCallgrindLexer {
   GArray *sums;       /* guint64 scratch: the sums of a run's costs */
   /* the thread and its queues of Block pointers (NULL: lexing inline) */
   GThread *thread;
-  GAsyncQueue *ready;
-  GAsyncQueue *spare;
+  GAsyncQueue *read;  /* to lex */
+  GAsyncQueue *ready; /* lexed */
   gint stop;
   /* the caller's side */
   Block *held;
+  Block *unread[POOL]; /* blocks to read the next bytes into */
+  guint n_unread;
+  gboolean input_ended; /* the last block has been read */
   gboolean ended;
 };
 
@@ -106,10 +111,53 @@ is_cost_start (char c)
   return (guint) (guchar) c - '0' <= 9 || c == '+' || c == '-' || c == '*';
 }
 
-/* 1 to 19 decimal digits. */
+/* Bytes readable past a block's text: a number's digits are found eight
+ * bytes at a time, and a line may end a block. */
+#define PADDING 8
+
+/* The number of leading decimal digits in the 8 bytes @w (the first in its
+ * lowest byte), 8 when all are.  Adding 0x46 sets a byte's high bit from
+ * ':' (0x3a) up, subtracting 0x30 below '0'; a carry or borrow only
+ * travels from a byte that is not a digit to the bytes after it, so the
+ * first such byte is found exactly. */
+static inline guint
+leading_digits (guint64 w)
+{
+  guint64 not_digit = ((w + G_GUINT64_CONSTANT (0x4646464646464646)) | (w - G_GUINT64_CONSTANT (0x3030303030303030)))
+                      & G_GUINT64_CONSTANT (0x8080808080808080);
+  return not_digit ? (guint) __builtin_ctzll (not_digit) >> 3 : 8;
+}
+
+/* The value of the @n (1 to 7) decimal digits that start @w: they are
+ * moved to the top bytes, behind zeros, and the eight digit values are
+ * combined pairwise (ten times the first plus the second), then the pairs,
+ * then the fours, each with one multiplication. */
+static inline guint64
+digits_value (guint64 w, guint n)
+{
+  guint64 v = (w - G_GUINT64_CONSTANT (0x3030303030303030)) << (64 - 8 * n);
+  v = (v * (10 * 256 + 1)) >> 8 & G_GUINT64_CONSTANT (0x00ff00ff00ff00ff);
+  v = (v * (100 * 65536 + 1)) >> 16 & G_GUINT64_CONSTANT (0x0000ffff0000ffff);
+  return (v * (10000 * G_GUINT64_CONSTANT (0x100000000) + 1)) >> 32;
+}
+
+/* 1 to 19 decimal digits.  Most numbers have fewer than eight, read
+ * without a branch on each digit (which the digits' random lengths would
+ * mispredict); @p has PADDING bytes readable after its line. */
 static inline const char *
 lex_digits (const char *p, guint64 *out)
 {
+  guint64 w;
+  memcpy (&w, p, sizeof w);
+  w = GUINT64_FROM_LE (w);
+  guint n = leading_digits (w);
+  if (G_LIKELY (n < 8))
+    {
+      if (n == 0)
+        return NULL;
+      *out = digits_value (w, n);
+      return p + n;
+    }
   const char *digits = p;
   guint64 v = 0;
   guint d;
@@ -118,7 +166,7 @@ lex_digits (const char *p, guint64 *out)
       v = v * 10 + d;
       p++;
     }
-  if (p == digits || p - digits > 19)
+  if (p - digits > 19)
     return NULL;
   *out = v;
   return p;
@@ -272,7 +320,7 @@ header_line (CgCallgrindLexer *x, const char *key, gsize klen, const char *p, co
 #undef KEY
 }
 
-static CgLexRecord *
+static inline CgLexRecord *
 add_record (Block *b, CgLexKind kind, const Header *h, gsize start, gsize end, guint lines)
 {
   reserve (&b->records, &b->records_cap, b->n_records, 1, sizeof (CgLexRecord));
@@ -353,17 +401,20 @@ lex_runs (CgCallgrindLexer *x, Block *b, const char *text, const char *p, const 
   return lex_runs_of (x, b, text, p, end, h);
 }
 
-/* The CgLexNameKey of the key @line[0..@k), or -1. */
-static gint
+/* The CgLexNameKey of the key @line[0..@k), or -1: two or three
+ * characters, told apart without a call, as the key of most lines. */
+static inline gint
 name_key (const char *line, gsize k)
 {
-  static const char *const keys[] = {
-    [CG_LEX_KEY_FN] = "fn", [CG_LEX_KEY_CFN] = "cfn", [CG_LEX_KEY_OB] = "ob", [CG_LEX_KEY_COB] = "cob",
-    [CG_LEX_KEY_FL] = "fl",
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    if (strlen (keys[i]) == k && memcmp (line, keys[i], k) == 0)
-      return (gint) i;
+  if (k == 2)
+    return line[0] == 'f' && line[1] == 'n'   ? CG_LEX_KEY_FN
+           : line[0] == 'o' && line[1] == 'b' ? CG_LEX_KEY_OB
+           : line[0] == 'f' && line[1] == 'l' ? CG_LEX_KEY_FL
+                                              : -1;
+  if (k == 3 && line[0] == 'c')
+    return line[1] == 'f' && line[2] == 'n'   ? CG_LEX_KEY_CFN
+           : line[1] == 'o' && line[2] == 'b' ? CG_LEX_KEY_COB
+                                              : -1;
   return -1;
 }
 
@@ -501,10 +552,10 @@ lex (CgCallgrindLexer *x, Block *b)
     }
 }
 
-/* Reads the next block into @b and lexes it; FALSE at the end of the
- * input or on an error, which @b then holds. */
+/* Reads the next block into @b; FALSE at the end of the input or on an
+ * error, which @b then holds. */
 static gboolean
-fill (CgCallgrindLexer *x, Block *b)
+read_block (CgCallgrindLexer *x, Block *b)
 {
   g_byte_array_set_size (b->text, 0);
   b->n_records = b->n_positions = b->n_numbers = 0;
@@ -513,7 +564,11 @@ fill (CgCallgrindLexer *x, Block *b)
       b->last = TRUE;
       return FALSE;
     }
-  lex (x, b);
+  /* zeros after the text, kept when the length goes back */
+  static const guint8 zeros[PADDING];
+  guint len = b->text->len;
+  g_byte_array_append (b->text, zeros, PADDING);
+  g_byte_array_set_size (b->text, len);
   return TRUE;
 }
 
@@ -523,12 +578,13 @@ lex_ahead (gpointer data)
   CgCallgrindLexer *x = data;
   for (;;)
     {
-      Block *b = g_async_queue_pop (x->spare);
+      Block *b = g_async_queue_pop (x->read);
       if (g_atomic_int_get (&x->stop))
         return NULL;
-      gboolean more = fill (x, b);
+      if (!b->last)
+        lex (x, b);
       g_async_queue_push (x->ready, b);
-      if (!more)
+      if (b->last)
         return NULL;
     }
 }
@@ -543,20 +599,19 @@ cg_callgrind_lexer_new (CgInput *input, gsize piece)
   x->costs = g_array_new (FALSE, TRUE, sizeof (guint64));
   x->sums = g_array_new (FALSE, TRUE, sizeof (guint64));
   for (guint i = 0; i < POOL; i++)
-    x->pool[i] = (Block) { .text = g_byte_array_new () };
-  /* only an input that cannot block for ever gets a thread: the lexer's
-   * end waits for the read the thread is in */
-  if (piece == 0 || cg_input_size (input) < 0)
+    {
+      x->pool[i] = (Block) { .text = g_byte_array_new () };
+      x->unread[x->n_unread++] = &x->pool[i];
+    }
+  if (piece == 0)
     return x;
+  x->read = g_async_queue_new ();
   x->ready = g_async_queue_new ();
-  x->spare = g_async_queue_new ();
-  for (guint i = 0; i < POOL; i++)
-    g_async_queue_push (x->spare, &x->pool[i]);
   x->thread = g_thread_try_new ("cg-lex", lex_ahead, x, NULL);
   if (x->thread == NULL)
     {
+      g_clear_pointer (&x->read, g_async_queue_unref);
       g_clear_pointer (&x->ready, g_async_queue_unref);
-      g_clear_pointer (&x->spare, g_async_queue_unref);
     }
   return x;
 }
@@ -569,14 +624,22 @@ cg_callgrind_lexer_next (CgCallgrindLexer *x, CgLexBlock *block, GError **error)
   Block *b;
   if (x->thread)
     {
+      /* the block given back, and any never used, get the next bytes */
       if (x->held)
-        g_async_queue_push (x->spare, x->held);
+        x->unread[x->n_unread++] = x->held;
+      while (x->n_unread > 0 && !x->input_ended)
+        {
+          Block *next = x->unread[--x->n_unread];
+          x->input_ended = !read_block (x, next);
+          g_async_queue_push (x->read, next);
+        }
       b = g_async_queue_pop (x->ready);
     }
   else
     {
       b = &x->pool[0];
-      fill (x, b);
+      if (read_block (x, b))
+        lex (x, b);
     }
   x->held = b;
   if (b->last)
@@ -600,10 +663,10 @@ cg_callgrind_lexer_free (CgCallgrindLexer *x)
     {
       g_atomic_int_set (&x->stop, 1);
       /* wakes the thread if it waits for a block; it stops at its next one */
-      g_async_queue_push (x->spare, &x->pool[0]);
+      g_async_queue_push (x->read, &x->pool[0]);
       g_thread_join (x->thread);
+      g_async_queue_unref (x->read);
       g_async_queue_unref (x->ready);
-      g_async_queue_unref (x->spare);
     }
   for (guint i = 0; i < POOL; i++)
     {

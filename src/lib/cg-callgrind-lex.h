@@ -14,10 +14,10 @@
  * record therefore only saves work: applying it does exactly what
  * reading its lines would have done.
  *
- * Threads: a lexer reads its input on a thread of its own when the input
- * cannot block for ever (a regular file, or bytes in memory); from a pipe
- * or a terminal it reads and lexes on the caller's thread.  Either way
- * the blocks and records are the same.
+ * Threads: the input is read on the caller's thread (a pipe may block
+ * there, as any read would) and lexed on a thread of the lexer's own, or
+ * on the caller's when no thread can be made.  Either way the blocks and
+ * records are the same.
  *
  * Ownership: a block and its records belong to the lexer and stay valid
  * until the next call of cg_callgrind_lexer_next or the lexer is freed.
@@ -109,8 +109,9 @@ typedef struct _CgCallgrindLexer CgCallgrindLexer;
  * pieces to put block boundaries everywhere.  G_MAXSIZE: whole blocks. */
 CgCallgrindLexer *cg_callgrind_lexer_new (CgInput *input, gsize piece);
 
-/* The next block.  FALSE at the end of the input, or on a read error with
- * @error set (CG_ERROR_IO, as cg_input_next_lines). */
+/* The next block, once lexed; the blocks given back get the input's next
+ * bytes here first.  FALSE at the end of the input, or on a read error
+ * with @error set (CG_ERROR_IO, as cg_input_next_lines). */
 gboolean cg_callgrind_lexer_next (CgCallgrindLexer *lexer, CgLexBlock *block, GError **error);
 
 /* Stops the lexer's thread (waiting for the read it may be in) and frees

@@ -435,7 +435,7 @@ test_lf_and_crlf_agree (void)
  * everything around them that changes what they mean: headers that start
  * parts and change the positions and events, blank and comment lines
  * (also between calls= and its cost line), jumps, CRLF, tabs, hex, "*",
- * relative positions near 0 and 2^64, costs of 19 digits.  A file that
+ * relative positions near 0 and 2^64, numbers of 1 to 19 digits.  A file that
  * @breaks also gets, somewhere, one of the ways a line can be wrong. */
 typedef struct {
   GRand *rand;
@@ -450,6 +450,20 @@ static guint
 pick (Edgy *e, guint n)
 {
   return (guint) g_rand_int_range (e->rand, 0, (gint32) n);
+}
+
+/* 1 to 19 random decimal digits (below 2^64), leading zeros and all:
+ * every length on either side of the lexer's eight at a time. */
+static guint64
+edgy_digits (Edgy *e)
+{
+  guint n = 1 + pick (e, 19);
+  char digits[20];
+  for (guint i = 0; i < n; i++)
+    digits[i] = (char) ('0' + pick (e, 10));
+  digits[n] = '\0';
+  g_string_append (e->s, digits);
+  return g_ascii_strtoull (digits, NULL, 10);
 }
 
 static void
@@ -477,8 +491,11 @@ edgy_position (Edgy *e, guint c)
           return;
         }
       /* fall through */
-    case 7: case 8:
+    case 7:
       g_string_append_printf (e->s, "%" G_GUINT64_FORMAT, *last = v + 100);
+      return;
+    case 8:
+      *last = edgy_digits (e);
       return;
     case 9:
       g_string_append_printf (e->s, "0x%" G_GINT64_MODIFIER "x", *last = v);
@@ -510,6 +527,11 @@ edgy_cost_line (Edgy *e)
       guint form = pick (e, 200);
       if (form == 0)
         g_string_append (e->s, " 9999999999999999"); /* adds up to 2^64 in a few thousand lines */
+      else if (form < 20)
+        {
+          g_string_append_c (e->s, ' ');
+          edgy_digits (e);
+        }
       else
         g_string_append_printf (e->s, form == 1 ? "  %u" : " %u", pick (e, 1000));
     }
