@@ -93,12 +93,28 @@ cg_xml_writer_attr_uint (CgXmlWriter *w, const char *name, guint64 value)
   cg_xml_writer_attr (w, name, buf);
 }
 
+/* Raw text longer than this goes to the stream straight: through libxml2
+ * it would be copied into its buffer and handed on 4000 bytes at a time. */
+#define RAW_DIRECT 4096
+
 void
 cg_xml_writer_raw (CgXmlWriter *w, const char *text, gsize len)
 {
   g_return_if_fail (len <= G_MAXINT);
+  if (w->failed)
+    return;
+  if (len <= RAW_DIRECT)
+    {
+      check (w, xmlTextWriterWriteRawLen (w->w, BAD_CAST text, (int) len));
+      return;
+    }
+  /* the first byte through the writer closes a start tag before it; what
+   * the writer holds goes out before the rest */
+  check (w, xmlTextWriterWriteRawLen (w->w, BAD_CAST text, 1));
   if (!w->failed)
-    check (w, xmlTextWriterWriteRawLen (w->w, BAD_CAST text, (int) len));
+    check (w, xmlTextWriterFlush (w->w));
+  if (!w->failed && write_cb (w, text + 1, (int) (len - 1)) < 0)
+    w->failed = TRUE;
 }
 
 gboolean
