@@ -2,8 +2,7 @@
  *
  * A reader hands the work of applying what it has cut out of its input
  * (rows of a cgtools XML document) to a worker and parses on, so that the
- * two halves of a read overlap on two cores; the XML writer hands it the
- * rows it has formatted, to write while it formats the next.  Jobs run one at a time, in
+ * two halves of a read overlap on two cores.  Jobs run one at a time, in
  * the order pushed, so the worker sees them exactly as the reader would
  * have applied them itself; the pusher must leave alone whatever the jobs
  * touch until cg_worker_drain() returns.  Once a job fails, later jobs are

@@ -4,14 +4,14 @@
  * libxml2's writer spends about a thousand instructions on an attribute;
  * a profile has millions of arcs.  So the large sections are written in
  * their rows form (formats/cgtools-xml.md, version 2): tab-separated lines
- * of text, formatted here with our own integer printing into one buffer
- * and handed to the writer as raw text about 64 KiB at a time, on a
- * thread of its own (a CgWorker) while the next rows are formatted: the
- * two halves cost about the same on a large profile.  Raw is
- * safe because the rows are escaped here: numbers need nothing, names get
- * &amp; &lt; &gt;, and names never hold a tab, a newline or another
- * control character (cg_graph_intern).  The first failure is latched and
- * reported once. */
+ * of text, formatted here with our own integer printing a chunk of rows
+ * at a time, on a pool of threads (a GThreadPool) when there are several
+ * chunks, and written in order by the caller's thread as raw text in
+ * elements of about 64 KiB.  Where chunks begin changes no byte of the
+ * document.  Raw is safe because the rows are escaped here: numbers need
+ * nothing, names get &amp; &lt; &gt;, and names never hold a tab, a
+ * newline or another control character (cg_graph_intern).  The first
+ * failure is latched and reported once. */
 #include "config.h"
 
 #include "cg-write-xml.h"
@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "cg-error.h"
-#include "cg-worker.h"
 #include "cg-xml-errors.h"
 
 /* A <X-rows> element is closed once its text reaches this size (the
@@ -28,20 +27,62 @@
  * slower on the bench's 126 MB document). */
 #define ROWS_BYTES (64 * 1024)
 
+/* Rows are formatted CHUNK_ROWS at a time; a section of more chunks than
+ * one has them formatted on a pool of threads, at most CHUNKS_AHEAD per
+ * thread ahead of the one being written. */
+#define CHUNK_ROWS 1024
+#define CHUNKS_AHEAD 4
+
+/* Row text being formatted: the rows of one chunk. */
+typedef struct {
+  char *data;
+  gsize len, cap;
+  gsize row_start;
+  GString *scratch; /* for a real value */
+} Text;
+
+typedef struct Section Section;
+typedef void (*RowFunc) (Text *t, const Section *s, guint i);
+
+/* What a section's rows are formatted from: one row function and the
+ * parts of the profile it reads (only read, on any thread). */
+struct Section {
+  RowFunc row;
+  const char *element;
+  guint n_rows;
+  CgGraph *graph;
+  const CgKind *kinds;
+  guint ne;
+  const guint *object_of, *file_of;
+  CgTree *tree;
+  CgCosts *costs;
+  gboolean split, split2;
+};
+
+/* Rows [lo, hi) of a section, formatted into text; done under the
+ * writer's lock once a pool thread has formatted them. */
+typedef struct {
+  const Section *section;
+  guint lo, hi;
+  Text text;
+  gboolean done;
+  GMutex *lock;
+  GCond *cond;
+} Chunk;
+
 typedef struct {
   CgXmlWriter *xw;
   GString *buf;
   CgGraph *graph;
-  /* the text of the current rows element */
-  char *text;
-  gsize text_len, text_cap;
-  gsize row_start;
-  const char *rows_element;
-  /* writes full rows elements while the next are formatted (NULL until
-   * a section fills one: small documents make no thread); only it uses
-   * xw from its first job until rows_end drains it */
-  CgWorker *flusher;
-  gboolean flush_failed;
+  /* the rows element being written and its length so far */
+  gboolean open;
+  gsize open_len;
+  /* formats chunks on other threads (NULL until a section has more than
+   * one chunk, or when threads cannot be made) */
+  GThreadPool *pool;
+  guint threads;
+  GMutex lock;
+  GCond cond;
 } Writer;
 
 /* A cost list attribute, omitted when all values are zero. */
@@ -56,145 +97,47 @@ attr_values (Writer *wr, const char *name, const CgKind *kinds, const CgValue *v
     cg_xml_writer_attr (wr->xw, name, wr->buf->str);
 }
 
-/* ---- rows ---- */
+/* ---- row text ---- */
 
 static G_GNUC_NO_INLINE void
-grow_text (Writer *wr, gsize n)
+grow_text (Text *t, gsize n)
 {
-  wr->text_cap = MAX (wr->text_cap * 2, wr->text_len + n + ROWS_BYTES);
-  wr->text = g_realloc (wr->text, wr->text_cap);
+  t->cap = MAX (t->cap * 2, t->len + n + 4096);
+  t->data = g_realloc (t->data, t->cap);
 }
 
-/* Room for @n more bytes of row text; returns where they go. */
+/* Room for @n more bytes; returns where they go. */
 static inline char *
-reserve (Writer *wr, gsize n)
+reserve (Text *t, gsize n)
 {
-  if (G_UNLIKELY (wr->text_cap - wr->text_len < n))
-    grow_text (wr, n);
-  return wr->text + wr->text_len;
-}
-
-typedef struct {
-  const char *element;
-  char *text;
-  gsize len;
-} RowsJob;
-
-static void
-rows_job_free (gpointer data)
-{
-  RowsJob *job = data;
-  g_free (job->text);
-  g_free (job);
+  if (G_UNLIKELY (t->cap - t->len < n))
+    grow_text (t, n);
+  return t->data + t->len;
 }
 
 static void
-write_rows (CgXmlWriter *xw, const char *element, const char *text, gsize len)
+row_begin (Text *t)
 {
-  cg_xml_writer_start (xw, element);
-  cg_xml_writer_raw (xw, text, len);
-  cg_xml_writer_end (xw);
+  t->row_start = t->len;
 }
 
-/* On the flusher's thread.  A failure stops the jobs after it; the
- * writer latched it with its errno, and cg_xml_writer_finish tells it.
- * libxml2's handler for what it would print is per thread: this one gets
- * a trap of its own, whose text adds nothing to the errno. */
-static gboolean
-run_rows_job (gpointer data, gpointer xw, GError **error)
-{
-  RowsJob *job = data;
-  CgXmlErrorTrap trap;
-  cg_xml_error_trap_push (&trap);
-  write_rows (xw, job->element, job->text, job->len);
-  g_free (cg_xml_error_trap_pop (&trap));
-  if (!cg_xml_writer_failed (xw))
-    return TRUE;
-  g_set_error_literal (error, CG_ERROR, CG_ERROR_IO, "the output failed");
-  return FALSE;
-}
-
-/* Writes the pending rows as one element: on the flusher's thread when
- * @handoff (a full element, more to come), else here. */
+/* Ends a row: empty trailing fields go and a newline ends it.  Rows never
+ * end up empty (their first field is never empty or is followed by one
+ * that is not), so readers may skip blank lines. */
 static void
-rows_flush (Writer *wr, gboolean handoff)
+row_end (Text *t)
 {
-  if (wr->text_len == 0)
-    return;
-  /* 4 elements waiting at most: 256 KiB */
-  if (handoff && wr->flusher == NULL)
-    wr->flusher = cg_worker_new (run_rows_job, rows_job_free, wr->xw, 4, TRUE);
-  if (wr->flusher == NULL)
-    {
-      write_rows (wr->xw, wr->rows_element, wr->text, wr->text_len);
-      wr->text_len = 0;
-      return;
-    }
-  RowsJob *job = g_new (RowsJob, 1);
-  *job = (RowsJob) { wr->rows_element, g_steal_pointer (&wr->text), wr->text_len };
-  wr->text_len = wr->text_cap = 0;
-  if (!cg_worker_push (wr->flusher, job))
-    wr->flush_failed = TRUE;
-}
-
-/* Whether writing has failed (rows may stop being formatted). */
-static gboolean
-rows_failed (const Writer *wr)
-{
-  return wr->flush_failed || (wr->flusher == NULL && cg_xml_writer_failed (wr->xw));
-}
-
-/* Writes the last rows of a section and waits until all are written:
- * the document goes on here. */
-static void
-rows_end (Writer *wr)
-{
-  rows_flush (wr, FALSE);
-  if (wr->flusher)
-    wr->flush_failed |= !cg_worker_drain (wr->flusher, NULL);
-}
-
-/* Starts rows of @element; the text starts on a line of its own. */
-static void
-rows_begin (Writer *wr, const char *element)
-{
-  wr->rows_element = element;
-  wr->text_len = 0;
-}
-
-/* Starts a row (after the newline that puts an element's first row in
- * the first column). */
-static void
-row_begin (Writer *wr)
-{
-  if (wr->text_len == 0)
-    {
-      *reserve (wr, 1) = '\n';
-      wr->text_len = 1;
-    }
-  wr->row_start = wr->text_len;
-}
-
-/* Ends a row: empty trailing fields go, a newline ends it, and a full
- * element is written out.  Rows never end up empty (their first field is
- * never empty or is followed by one that is not), so readers may skip
- * blank lines. */
-static void
-row_end (Writer *wr)
-{
-  while (wr->text_len > wr->row_start && wr->text[wr->text_len - 1] == '\t')
-    wr->text_len--;
-  *reserve (wr, 1) = '\n';
-  wr->text_len++;
-  if (wr->text_len >= ROWS_BYTES)
-    rows_flush (wr, TRUE);
+  while (t->len > t->row_start && t->data[t->len - 1] == '\t')
+    t->len--;
+  *reserve (t, 1) = '\n';
+  t->len++;
 }
 
 static inline void
-put_tab (Writer *wr)
+put_tab (Text *t)
 {
-  *reserve (wr, 1) = '\t';
-  wr->text_len++;
+  *reserve (t, 1) = '\t';
+  t->len++;
 }
 
 /* Digits of @n in decimal. */
@@ -208,34 +151,34 @@ decimal_digits (guint64 n)
 }
 
 static inline void
-put_uint (Writer *wr, guint64 n)
+put_uint (Text *t, guint64 n)
 {
   /* straight into the text: no copy of a variable length */
   guint d = decimal_digits (n);
-  cg_uint_format (reserve (wr, d) + d, n);
-  wr->text_len += d;
+  cg_uint_format (reserve (t, d) + d, n);
+  t->len += d;
 }
 
 static inline void
-put_string (Writer *wr, const char *s, gsize n)
+put_string (Text *t, const char *s, gsize n)
 {
-  memcpy (reserve (wr, n), s, n);
-  wr->text_len += n;
+  memcpy (reserve (t, n), s, n);
+  t->len += n;
 }
 
 /* @s with XML's markup characters escaped. */
 static void
-put_escaped (Writer *wr, const char *s)
+put_escaped (Text *t, const char *s)
 {
   for (;;)
     {
       gsize n = strcspn (s, "&<>");
-      put_string (wr, s, n);
+      put_string (t, s, n);
       s += n;
       if (*s == '\0')
         return;
       const char *entity = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : "&gt;";
-      put_string (wr, entity, strlen (entity));
+      put_string (t, entity, strlen (entity));
       s++;
     }
 }
@@ -243,27 +186,157 @@ put_escaped (Writer *wr, const char *s)
 /* A cost list (cg_values_append_list), nothing when all zero or NULL,
  * or "0" then when @never_empty. */
 static void
-put_values (Writer *wr, const CgKind *kinds, const CgValue *v, guint n, gboolean never_empty)
+put_values (Text *t, const CgKind *kinds, const CgValue *v, guint n, gboolean never_empty)
 {
   if (v == NULL)
     n = 0;
   while (n > 0 && cg_value_is_zero (kinds[n - 1], v[n - 1]))
     n--;
   if (n == 0 && never_empty)
-    put_string (wr, "0", 1);
+    put_string (t, "0", 1);
   for (guint i = 0; i < n; i++)
     {
       if (i > 0)
-        put_string (wr, " ", 1);
+        put_string (t, " ", 1);
       if (kinds[i] == CG_KIND_INTEGER)
-        put_uint (wr, v[i].n);
+        put_uint (t, v[i].n);
       else
         {
-          g_string_truncate (wr->buf, 0);
-          cg_value_append (wr->buf, kinds[i], v[i]);
-          put_string (wr, wr->buf->str, wr->buf->len);
+          g_string_truncate (t->scratch, 0);
+          cg_value_append (t->scratch, kinds[i], v[i]);
+          put_string (t, t->scratch->str, t->scratch->len);
         }
     }
+}
+
+/* ---- sections of rows ---- */
+
+static void
+format_chunk (Chunk *c)
+{
+  c->text.len = 0;
+  for (guint i = c->lo; i < c->hi; i++)
+    c->section->row (&c->text, c->section, i);
+}
+
+/* A pool thread's job. */
+static void
+format_chunk_job (gpointer data, G_GNUC_UNUSED gpointer user_data)
+{
+  Chunk *c = data;
+  format_chunk (c);
+  g_mutex_lock (c->lock);
+  c->done = TRUE;
+  g_cond_broadcast (c->cond);
+  g_mutex_unlock (c->lock);
+}
+
+/* Writes @n bytes of whole rows as raw text of rows elements: the first
+ * row on a line of its own, and an element closed after the row that
+ * brings it to ROWS_BYTES, wherever the chunks begin and end. */
+static void
+put_rows (Writer *wr, const char *element, const char *s, gsize n)
+{
+  while (n > 0)
+    {
+      if (!wr->open)
+        {
+          cg_xml_writer_start (wr->xw, element);
+          cg_xml_writer_raw (wr->xw, "\n", 1);
+          wr->open = TRUE;
+          wr->open_len = 1;
+        }
+      gsize room = ROWS_BYTES - wr->open_len, take = n;
+      if (n >= room)
+        {
+          /* every row ends in a newline: the chunk's last one does */
+          const char *nl = memchr (s + room - 1, '\n', n - (room - 1));
+          take = (gsize) (nl - s) + 1;
+        }
+      cg_xml_writer_raw (wr->xw, s, take);
+      wr->open_len += take;
+      s += take;
+      n -= take;
+      if (wr->open_len >= ROWS_BYTES)
+        {
+          cg_xml_writer_end (wr->xw);
+          wr->open = FALSE;
+        }
+    }
+}
+
+static void
+wait_chunk (Writer *wr, Chunk *c)
+{
+  g_mutex_lock (&wr->lock);
+  while (!c->done)
+    g_cond_wait (&wr->cond, &wr->lock);
+  g_mutex_unlock (&wr->lock);
+}
+
+/* The pool, made when first wanted; NULL on one processor or when no
+ * thread can be made. */
+static GThreadPool *
+writer_pool (Writer *wr)
+{
+  if (wr->pool == NULL && wr->threads == 0)
+    {
+      wr->threads = MIN (g_get_num_processors (), 8);
+      if (wr->threads > 1)
+        wr->pool = g_thread_pool_new (format_chunk_job, NULL, (gint) wr->threads, FALSE, NULL);
+    }
+  return wr->pool;
+}
+
+/* Writes a section's rows, formatted a chunk at a time: here, or on the
+ * pool while this thread writes the chunks before.  Stops at the first
+ * failure of the output (the writer has latched it). */
+static void
+write_section (Writer *wr, const Section *s)
+{
+  guint n_chunks = s->n_rows / CHUNK_ROWS + (s->n_rows % CHUNK_ROWS != 0);
+  GThreadPool *pool = n_chunks > 1 ? writer_pool (wr) : NULL;
+  guint window = pool ? CHUNKS_AHEAD * wr->threads : 1;
+  Chunk *ring = g_new0 (Chunk, window);
+  for (guint k = 0; k < window; k++)
+    ring[k] = (Chunk) { .section = s, .text.scratch = g_string_new (NULL), .lock = &wr->lock, .cond = &wr->cond };
+  guint next = 0; /* chunks given to the pool */
+  for (guint i = 0; i < n_chunks && !cg_xml_writer_failed (wr->xw); i++)
+    {
+      Chunk *c = &ring[i % window];
+      if (pool)
+        {
+          for (; next < n_chunks && next < i + window; next++)
+            {
+              Chunk *d = &ring[next % window];
+              d->lo = next * CHUNK_ROWS;
+              d->hi = MIN (s->n_rows, d->lo + CHUNK_ROWS);
+              d->done = FALSE;
+              g_thread_pool_push (pool, d, NULL);
+            }
+          wait_chunk (wr, c);
+        }
+      else
+        {
+          c->lo = i * CHUNK_ROWS;
+          c->hi = MIN (s->n_rows, c->lo + CHUNK_ROWS);
+          format_chunk (c);
+        }
+      put_rows (wr, s->element, c->text.data, c->text.len);
+    }
+  /* the chunks still on the pool use the ring */
+  for (guint i = 0; pool && i < window; i++)
+    if (ring[i].lo < ring[i].hi)
+      wait_chunk (wr, &ring[i]);
+  if (wr->open)
+    cg_xml_writer_end (wr->xw);
+  wr->open = FALSE;
+  for (guint k = 0; k < window; k++)
+    {
+      g_free (ring[k].text.data);
+      g_string_free (ring[k].text.scratch, TRUE);
+    }
+  g_free (ring);
 }
 
 void
@@ -324,6 +397,56 @@ table_index (GHashTable *table, GPtrArray *order, const char *s)
   return order->len - 1;
 }
 
+/* NAME OBJECT FILE LINE SELF SPONTANEOUS FLAGS, empty when absent */
+static void
+function_row (Text *t, const Section *s, CgFunctionId f)
+{
+  CgGraph *g = s->graph;
+  row_begin (t);
+  put_escaped (t, cg_graph_function_name (g, f));
+  put_tab (t);
+  put_uint (t, s->object_of[f]);
+  put_tab (t);
+  if (s->file_of[f] != G_MAXUINT)
+    put_uint (t, s->file_of[f]);
+  put_tab (t);
+  if (cg_graph_function_line (g, f))
+    put_uint (t, cg_graph_function_line (g, f));
+  put_tab (t);
+  put_values (t, s->kinds, cg_graph_self_const (g, f), s->ne, FALSE);
+  put_tab (t);
+  put_values (t, s->kinds, cg_graph_spontaneous (g, f), s->ne, FALSE);
+  CgFunctionFlags flags = cg_graph_function_flags (g, f);
+  if (flags & (CG_FUNCTION_CYCLE | CG_FUNCTION_NESTED))
+    {
+      put_tab (t);
+      if (flags & CG_FUNCTION_CYCLE)
+        put_string (t, "cycle", 5);
+      if ((flags & CG_FUNCTION_CYCLE) && (flags & CG_FUNCTION_NESTED))
+        put_string (t, " ", 1);
+      if (flags & CG_FUNCTION_NESTED)
+        put_string (t, "nested", 6);
+    }
+  row_end (t);
+}
+
+/* CALLER CALLEE CALLS INCLUSIVE */
+static void
+arc_row (Text *t, const Section *s, CgArcId a)
+{
+  CgGraph *g = s->graph;
+  row_begin (t);
+  put_uint (t, cg_graph_arc_caller (g, a));
+  put_tab (t);
+  put_uint (t, cg_graph_arc_callee (g, a));
+  put_tab (t);
+  if (cg_graph_arc_calls (g, a))
+    put_uint (t, cg_graph_arc_calls (g, a));
+  put_tab (t);
+  put_values (t, s->kinds, cg_graph_arc_inclusive_const (g, a), s->ne, FALSE);
+  row_end (t);
+}
+
 static void
 write_graph (Writer *wr, CgProfile *p)
 {
@@ -382,82 +505,39 @@ write_graph (Writer *wr, CgProfile *p)
   write_string_table (wr, "objects", "object", object_order);
   write_string_table (wr, "files", "file", file_order);
 
-  /* NAME OBJECT FILE LINE SELF SPONTANEOUS FLAGS, empty when absent */
+  Section functions = { function_row, "function-rows", nf, g, kinds, ne, .object_of = object_of, .file_of = file_of };
   cg_xml_writer_start (wr->xw, "functions");
-  rows_begin (wr, "function-rows");
-  for (CgFunctionId f = 0; f < nf; f++)
-    {
-      row_begin (wr);
-      put_escaped (wr, cg_graph_function_name (g, f));
-      put_tab (wr);
-      put_uint (wr, object_of[f]);
-      put_tab (wr);
-      if (file_of[f] != G_MAXUINT)
-        put_uint (wr, file_of[f]);
-      put_tab (wr);
-      if (cg_graph_function_line (g, f))
-        put_uint (wr, cg_graph_function_line (g, f));
-      put_tab (wr);
-      put_values (wr, kinds, cg_graph_self_const (g, f), ne, FALSE);
-      put_tab (wr);
-      put_values (wr, kinds, cg_graph_spontaneous (g, f), ne, FALSE);
-      CgFunctionFlags flags = cg_graph_function_flags (g, f);
-      if (flags & (CG_FUNCTION_CYCLE | CG_FUNCTION_NESTED))
-        {
-          put_tab (wr);
-          if (flags & CG_FUNCTION_CYCLE)
-            put_string (wr, "cycle", 5);
-          if ((flags & CG_FUNCTION_CYCLE) && (flags & CG_FUNCTION_NESTED))
-            put_string (wr, " ", 1);
-          if (flags & CG_FUNCTION_NESTED)
-            put_string (wr, "nested", 6);
-        }
-      row_end (wr);
-    }
-  rows_end (wr);
+  write_section (wr, &functions);
   cg_xml_writer_end (wr->xw);
 
-  /* CALLER CALLEE CALLS INCLUSIVE */
+  Section arcs = { arc_row, "arc-rows", na, g, kinds, ne, .tree = NULL };
   cg_xml_writer_start (wr->xw, "arcs");
   cg_xml_writer_attr (wr->xw, "inclusive", cg_graph_has_inclusive (g) ? "yes" : "no");
-  rows_begin (wr, "arc-rows");
-  for (CgArcId a = 0; a < na && !rows_failed (wr); a++)
-    {
-      row_begin (wr);
-      put_uint (wr, cg_graph_arc_caller (g, a));
-      put_tab (wr);
-      put_uint (wr, cg_graph_arc_callee (g, a));
-      put_tab (wr);
-      if (cg_graph_arc_calls (g, a))
-        put_uint (wr, cg_graph_arc_calls (g, a));
-      put_tab (wr);
-      put_values (wr, kinds, cg_graph_arc_inclusive_const (g, a), ne, FALSE);
-      row_end (wr);
-    }
-  rows_end (wr);
+  write_section (wr, &arcs);
   cg_xml_writer_end (wr->xw);
+}
+
+/* PARENT FUNCTION SELF */
+static void
+frame_row (Text *t, const Section *s, CgFrameId x)
+{
+  row_begin (t);
+  if (cg_tree_parent (s->tree, x) != CG_NO_ID)
+    put_uint (t, cg_tree_parent (s->tree, x));
+  put_tab (t);
+  put_uint (t, cg_tree_function (s->tree, x));
+  put_tab (t);
+  put_values (t, s->kinds, cg_tree_self_const (s->tree, x), s->ne, FALSE);
+  row_end (t);
 }
 
 static void
 write_tree (Writer *wr, CgTree *t)
 {
-  const CgKind *kinds = cg_graph_event_kinds (wr->graph);
-  guint ne = cg_tree_n_events (t);
-  /* PARENT FUNCTION SELF */
+  Section frames = { frame_row, "frame-rows", cg_tree_n_frames (t), wr->graph, cg_graph_event_kinds (wr->graph),
+                     cg_tree_n_events (t), .tree = t };
   cg_xml_writer_start (wr->xw, "tree");
-  rows_begin (wr, "frame-rows");
-  for (CgFrameId x = 0; x < cg_tree_n_frames (t) && !rows_failed (wr); x++)
-    {
-      row_begin (wr);
-      if (cg_tree_parent (t, x) != CG_NO_ID)
-        put_uint (wr, cg_tree_parent (t, x));
-      put_tab (wr);
-      put_uint (wr, cg_tree_function (t, x));
-      put_tab (wr);
-      put_values (wr, kinds, cg_tree_self_const (t, x), ne, FALSE);
-      row_end (wr);
-    }
-  rows_end (wr);
+  write_section (wr, &frames);
   cg_xml_writer_end (wr->xw);
 }
 
@@ -508,50 +588,59 @@ write_cycles (Writer *wr, CgCycles *c)
   cg_xml_writer_end (wr->xw);
 }
 
+/* VALUE ESTIMATED per function; "~" marks an estimate, as in the text
+ * reports */
+static void
+total_row (Text *t, const Section *s, CgFunctionId f)
+{
+  row_begin (t);
+  put_values (t, s->kinds, cg_costs_total_const (s->costs, f), s->ne, TRUE);
+  put_tab (t);
+  if (cg_costs_total_is_estimated (s->costs, f))
+    put_string (t, "~", 1);
+  row_end (t);
+}
+
+/* VALUE SELF CHILDREN SELF2 CHILDREN2 ESTIMATED per arc */
+static void
+arc_cost_row (Text *t, const Section *s, CgArcId a)
+{
+  CgCosts *c = s->costs;
+  row_begin (t);
+  put_values (t, s->kinds, cg_costs_arc_const (c, a), s->ne, TRUE);
+  put_tab (t);
+  if (s->split)
+    put_values (t, s->kinds, cg_costs_arc_self_const (c, a), s->ne, FALSE);
+  put_tab (t);
+  if (s->split)
+    put_values (t, s->kinds, cg_costs_arc_children_const (c, a), s->ne, FALSE);
+  put_tab (t);
+  if (s->split2)
+    put_values (t, s->kinds, cg_costs_arc_self2_const (c, a), s->ne, FALSE);
+  put_tab (t);
+  if (s->split2)
+    put_values (t, s->kinds, cg_costs_arc_children2_const (c, a), s->ne, FALSE);
+  put_tab (t);
+  if (cg_costs_arc_is_estimated (c, a))
+    put_string (t, "~", 1);
+  row_end (t);
+}
+
 static void
 write_costs (Writer *wr, CgCosts *c)
 {
-  guint ne = cg_costs_n_events (c);
-  const CgKind *kinds = cg_costs_kinds (c);
-  /* VALUE ESTIMATED per function; VALUE SELF CHILDREN SELF2 CHILDREN2
-   * ESTIMATED per arc; "~" marks an estimate, as in the text reports */
+  Section totals = { total_row, "total-rows", cg_costs_n_functions (c), wr->graph, cg_costs_kinds (c),
+                     cg_costs_n_events (c), .costs = c };
+  Section arcs = totals;
+  arcs.row = arc_cost_row;
+  arcs.element = "arc-cost-rows";
+  arcs.n_rows = cg_costs_n_arcs (c);
+  arcs.split = cg_costs_has_arc_split (c);
+  arcs.split2 = cg_costs_has_arc_split2 (c);
   cg_xml_writer_start (wr->xw, "costs");
   cg_xml_writer_attr (wr->xw, "method", cg_method_to_string (cg_costs_method (c)));
-  rows_begin (wr, "total-rows");
-  for (CgFunctionId f = 0; f < cg_costs_n_functions (c) && !rows_failed (wr); f++)
-    {
-      row_begin (wr);
-      put_values (wr, kinds, cg_costs_total_const (c, f), ne, TRUE);
-      put_tab (wr);
-      if (cg_costs_total_is_estimated (c, f))
-        put_string (wr, "~", 1);
-      row_end (wr);
-    }
-  rows_end (wr);
-  gboolean split = cg_costs_has_arc_split (c), split2 = cg_costs_has_arc_split2 (c);
-  rows_begin (wr, "arc-cost-rows");
-  for (CgArcId a = 0; a < cg_costs_n_arcs (c) && !rows_failed (wr); a++)
-    {
-      row_begin (wr);
-      put_values (wr, kinds, cg_costs_arc_const (c, a), ne, TRUE);
-      put_tab (wr);
-      if (split)
-        put_values (wr, kinds, cg_costs_arc_self_const (c, a), ne, FALSE);
-      put_tab (wr);
-      if (split)
-        put_values (wr, kinds, cg_costs_arc_children_const (c, a), ne, FALSE);
-      put_tab (wr);
-      if (split2)
-        put_values (wr, kinds, cg_costs_arc_self2_const (c, a), ne, FALSE);
-      put_tab (wr);
-      if (split2)
-        put_values (wr, kinds, cg_costs_arc_children2_const (c, a), ne, FALSE);
-      put_tab (wr);
-      if (cg_costs_arc_is_estimated (c, a))
-        put_string (wr, "~", 1);
-      row_end (wr);
-    }
-  rows_end (wr);
+  write_section (wr, &totals);
+  write_section (wr, &arcs);
   cg_xml_writer_end (wr->xw);
 }
 
@@ -562,6 +651,8 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
   if (xw == NULL)
     return FALSE;
   Writer wr = { .xw = xw, .buf = g_string_new (NULL), .graph = cg_profile_graph (p) };
+  g_mutex_init (&wr.lock);
+  g_cond_init (&wr.cond);
   cg_xml_writer_start (xw, "cgtools");
   cg_xml_writer_attr (xw, "version", "2");
   write_graph (&wr, p);
@@ -573,8 +664,10 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     write_cycles (&wr, cg_profile_cycles (p));
   if (cg_profile_costs (p))
     write_costs (&wr, cg_profile_costs (p));
-  g_clear_pointer (&wr.flusher, cg_worker_free);
+  if (wr.pool)
+    g_thread_pool_free (wr.pool, FALSE, TRUE);
+  g_mutex_clear (&wr.lock);
+  g_cond_clear (&wr.cond);
   g_string_free (wr.buf, TRUE);
-  g_free (wr.text);
   return cg_xml_writer_finish (xw, error);
 }

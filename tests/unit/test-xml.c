@@ -389,28 +389,59 @@ large_profile (void)
   return p;
 }
 
+/* Checks that each <@element> but a section's last ends with the first
+ * row that brings its text (from the newline after the tag) to 64 KiB,
+ * and the last holds less; returns how many there are. */
 static guint
-count_substrings (const char *s, const char *sub)
+check_rows_elements (const char *xml, const char *element)
 {
+  g_autofree char *open = g_strdup_printf ("<%s>", element), *close = g_strdup_printf ("</%s>", element);
   guint n = 0;
-  for (const char *q = s; (q = strstr (q, sub)) != NULL; q++)
-    n++;
+  for (const char *p = strstr (xml, open); p != NULL; n++)
+    {
+      const char *text = p + strlen (open), *end = strstr (text, close);
+      CU_ASSERT_PTR_NOT_NULL_FATAL (end);
+      gsize len = (gsize) (end - text);
+      const char *after = end + strlen (close);
+      while (g_ascii_isspace (*after))
+        after++;
+      gboolean last = !g_str_has_prefix (after, open);
+      /* the row before the last one ended short of 64 KiB */
+      const char *last_row = g_strrstr_len (text, (gssize) len - 1, "\n");
+      CU_ASSERT_PTR_NOT_NULL_FATAL (last_row);
+      gboolean ends_right = last ? len < 64 * 1024 : len >= 64 * 1024 && (gsize) (last_row + 1 - text) < 64 * 1024;
+      CU_ASSERT (ends_right);
+      p = last ? strstr (after, open) : after;
+    }
   return n;
 }
 
-/* Full rows elements are written on a second thread while the next are
- * formatted: the document is whole and in order (it reads back to
- * itself), and a stream that fills up mid-way is an error, not a hang or
- * a short document reported as written. */
+/* Rows are formatted a chunk at a time on other threads while this one
+ * writes them: the document is whole and in order (it reads back to
+ * itself), its elements end where one thread would end them, and a
+ * stream that fills up mid-way is an error, not a hang or a short
+ * document reported as written. */
 static void
 test_large_rows_written_alike (void)
 {
   g_autoptr (CgProfile) p = large_profile ();
   g_autofree char *xml = to_xml (p);
-  CU_ASSERT (count_substrings (xml, "<function-rows>") >= 3);
-  CU_ASSERT (count_substrings (xml, "<arc-rows>") >= 2);
-  CU_ASSERT (count_substrings (xml, "<arc-cost-rows>") >= 2);
+  CU_ASSERT (check_rows_elements (xml, "function-rows") >= 3);
+  CU_ASSERT (check_rows_elements (xml, "arc-rows") >= 2);
+  CU_ASSERT (check_rows_elements (xml, "arc-cost-rows") >= 2);
+  CU_ASSERT (check_rows_elements (xml, "total-rows") >= 1);
+
+  /* function rows of 15 bytes ("f0000001\t0\t\t\t1\n"): 4,369 of them
+   * and the newline before bring an element to 64 KiB exactly */
+  g_autoptr (GString) folded = g_string_new (NULL);
+  for (guint i = 0; i < 10000; i++)
+    g_string_append_printf (folded, "f%07u 1\n", i);
   GError *error = NULL;
+  g_autoptr (CgProfile) even = cg_test_read_string (folded->str, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (even);
+  g_autofree char *even_xml = to_xml (even);
+  CU_ASSERT_PTR_NOT_NULL (strstr (even_xml, "<function-rows>\nf0000000\t0\t\t\t1\n"));
+  CU_ASSERT_EQUAL (check_rows_elements (even_xml, "function-rows"), 3);
   g_autoptr (CgProfile) back = cg_test_read_string (xml, &error);
   CU_ASSERT_PTR_NOT_NULL_FATAL (back);
   g_autofree char *again = to_xml (back);
@@ -539,7 +570,7 @@ main (void)
     { "broken documents give clear errors", test_broken_documents },
     { "version 1 elements and version 2 rows read alike", test_versions_read_alike },
     { "rows read on a worker thread read alike", test_blocks_read_alike },
-    { "large rows written on a second thread", test_large_rows_written_alike },
+    { "large rows formatted on other threads", test_large_rows_written_alike },
     { NULL, NULL },
   };
   return cg_test_main ("xml", cases);
