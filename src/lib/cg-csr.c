@@ -13,14 +13,15 @@ key_of (gconstpointer records, gsize record_size, gsize key_offset, guint i)
   return k;
 }
 
-void
-cg_csr_build (gconstpointer records, gsize record_size, gsize key_offset, guint n_items, guint n_keys,
-              guint32 **start, guint32 **items)
+static void
+build (gconstpointer records, gsize record_size, gsize key_offset, gsize value_offset, guint n_items,
+       guint n_keys, guint32 **start, guint32 **items, guint32 **values)
 {
   g_free (*start);
   g_free (*items);
   guint32 *s = g_new0 (guint32, (gsize) n_keys + 1);
   guint32 *list = g_new (guint32, MAX (n_items, 1));
+  guint32 *vals = values ? g_new (guint32, MAX (n_items, 1)) : NULL;
   for (guint i = 0; i < n_items; i++)
     {
       guint32 k = key_of (records, record_size, key_offset, i);
@@ -33,9 +34,32 @@ cg_csr_build (gconstpointer records, gsize record_size, gsize key_offset, guint 
   for (guint i = 0; i < n_items; i++)
     {
       guint32 k = key_of (records, record_size, key_offset, i);
-      if (k != G_MAXUINT32)
-        list[fill[k]++] = i;
+      if (k == G_MAXUINT32)
+        continue;
+      guint32 at = fill[k]++;
+      list[at] = i;
+      if (vals)
+        vals[at] = key_of (records, record_size, value_offset, i);
     }
   *start = s;
   *items = list;
+  if (values)
+    {
+      g_free (*values);
+      *values = vals;
+    }
+}
+
+void
+cg_csr_build (gconstpointer records, gsize record_size, gsize key_offset, guint n_items, guint n_keys,
+              guint32 **start, guint32 **items)
+{
+  build (records, record_size, key_offset, 0, n_items, n_keys, start, items, NULL);
+}
+
+void
+cg_csr_build_with_values (gconstpointer records, gsize record_size, gsize key_offset, gsize value_offset,
+                          guint n_items, guint n_keys, guint32 **start, guint32 **items, guint32 **values)
+{
+  build (records, record_size, key_offset, value_offset, n_items, n_keys, start, items, values);
 }

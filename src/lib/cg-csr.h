@@ -20,4 +20,10 @@ G_BEGIN_DECLS
 void cg_csr_build (gconstpointer records, gsize record_size, gsize key_offset, guint n_items, guint n_keys,
                    guint32 **start, guint32 **items);
 
+/* As cg_csr_build, and (*values)[j] is the guint32 at @value_offset in
+ * item (*items)[j]: a field of each item, in the rows' order, read without
+ * going through the item (the records are read in order, once). */
+void cg_csr_build_with_values (gconstpointer records, gsize record_size, gsize key_offset, gsize value_offset,
+                               guint n_items, guint n_keys, guint32 **start, guint32 **items, guint32 **values);
+
 G_END_DECLS

@@ -191,29 +191,24 @@ typedef struct {
 } Direction;
 
 static const CgArcId *
-up_arcs (const Direction *d, CgFunctionId f, guint *n)
-{
-  return d->inverted ? cg_graph_out_arcs (d->graph, f, n) : cg_graph_in_arcs (d->graph, f, n);
-}
-
-static const CgArcId *
 down_arcs (const Direction *d, CgFunctionId f, guint *n)
 {
   return d->inverted ? cg_graph_in_arcs (d->graph, f, n) : cg_graph_out_arcs (d->graph, f, n);
 }
 
-/* The function at the upper end of @a (the parent side). */
-static CgFunctionId
-upper (const Direction *d, CgArcId a)
+/* A function's parents in the tree, one per arc to them (the parent
+ * side). */
+static const CgFunctionId *
+uppers (const Direction *d, CgFunctionId f, guint *n)
 {
-  return d->inverted ? cg_graph_arc_callee (d->graph, a) : cg_graph_arc_caller (d->graph, a);
+  return d->inverted ? cg_graph_out_callees (d->graph, f, n) : cg_graph_in_callers (d->graph, f, n);
 }
 
-/* The function at the lower end of @a (the child side). */
-static CgFunctionId
-lower (const Direction *d, CgArcId a)
+/* A function's children in the tree, one per down_arcs arc, in order. */
+static const CgFunctionId *
+lowers (const Direction *d, CgFunctionId f, guint *n)
 {
-  return d->inverted ? cg_graph_arc_caller (d->graph, a) : cg_graph_arc_callee (d->graph, a);
+  return d->inverted ? cg_graph_in_callers (d->graph, f, n) : cg_graph_out_callees (d->graph, f, n);
 }
 
 /* Marks the functions reachable from @roots going down (breadth first). */
@@ -231,10 +226,10 @@ reachable_from (const Direction *d, const CgFunctionId *roots, guint n_roots, gu
   for (guint q = 0; q < queue->len; q++)
     {
       guint n;
-      const CgArcId *down = down_arcs (d, g_array_index (queue, CgFunctionId, q), &n);
+      const CgFunctionId *down = lowers (d, g_array_index (queue, CgFunctionId, q), &n);
       for (guint i = 0; i < n; i++)
         {
-          CgFunctionId f = lower (d, down[i]);
+          CgFunctionId f = down[i];
           if (!seen[f])
             {
               seen[f] = 1;
@@ -316,10 +311,10 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
       if (!IN_SCOPE (f))
         continue;
       guint n;
-      const CgArcId *up = up_arcs (&d, f, &n);
+      const CgFunctionId *up = uppers (&d, f, &n);
       for (guint i = 0; i < n; i++)
         {
-          CgFunctionId g = upper (&d, up[i]);
+          CgFunctionId g = up[i];
           if (g != f && IN_SCOPE (g)
               && (best_caller[f] == CG_NO_ID || compare_ranked (&o, g, best_caller[f]) > 0))
             best_caller[f] = g;
@@ -354,11 +349,12 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
           CgFunctionId g = g_array_index (t->nodes, NodeRec, m).function;
           guint n;
           const CgArcId *down = down_arcs (&d, g, &n);
+          const CgFunctionId *below = lowers (&d, g, &n);
           /* push in reverse so that children are expanded in arc order */
           guint first_new = stack->len;
           for (guint i = 0; i < n; i++)
             {
-              CgFunctionId f = lower (&d, down[i]);
+              CgFunctionId f = below[i];
               CgNodeId node = add_node (t, f, down[i], m);
               if (t->master[f] != CG_NO_ID)
                 continue;

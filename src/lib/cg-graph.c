@@ -53,6 +53,7 @@ typedef struct {
 typedef struct {
   guint32 *start; /* n_functions + 1 offsets */
   CgArcId *arcs;
+  CgFunctionId *ends; /* the arcs' far ends: callees out, callers in */
 } Adjacency;
 
 /* Finding an arc by (caller, callee); see the top of the file. */
@@ -162,8 +163,10 @@ cg_graph_free (CgGraph *g)
   drop_arc_index (g);
   g_free (g->out.start);
   g_free (g->out.arcs);
+  g_free (g->out.ends);
   g_free (g->in.start);
   g_free (g->in.arcs);
+  g_free (g->in.ends);
   g_free (g->ambiguous);
   g_free (g);
 }
@@ -930,10 +933,12 @@ ensure_adjacency (CgGraph *g)
   if (g->adjacency_arcs == g->arcs->len && g->adjacency_functions == g->functions->len)
     return;
   /* arcs grouped by caller and by callee, each list in arc order */
-  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller), g->arcs->len,
-                g->functions->len, &g->out.start, &g->out.arcs);
-  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, callee), g->arcs->len,
-                g->functions->len, &g->in.start, &g->in.arcs);
+  cg_csr_build_with_values (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller),
+                            G_STRUCT_OFFSET (ArcRec, callee), g->arcs->len, g->functions->len, &g->out.start,
+                            &g->out.arcs, &g->out.ends);
+  cg_csr_build_with_values (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, callee),
+                            G_STRUCT_OFFSET (ArcRec, caller), g->arcs->len, g->functions->len, &g->in.start,
+                            &g->in.arcs, &g->in.ends);
   g->adjacency_arcs = g->arcs->len;
   g->adjacency_functions = g->functions->len;
 }
@@ -952,6 +957,22 @@ cg_graph_in_arcs (CgGraph *g, CgFunctionId f, guint *n_arcs)
   ensure_adjacency (g);
   *n_arcs = g->in.start[f + 1] - g->in.start[f];
   return g->in.arcs + g->in.start[f];
+}
+
+const CgFunctionId *
+cg_graph_out_callees (CgGraph *g, CgFunctionId f, guint *n)
+{
+  ensure_adjacency (g);
+  *n = g->out.start[f + 1] - g->out.start[f];
+  return g->out.ends + g->out.start[f];
+}
+
+const CgFunctionId *
+cg_graph_in_callers (CgGraph *g, CgFunctionId f, guint *n)
+{
+  ensure_adjacency (g);
+  *n = g->in.start[f + 1] - g->in.start[f];
+  return g->in.ends + g->in.start[f];
 }
 
 guint64

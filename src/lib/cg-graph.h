@@ -218,6 +218,14 @@ void cg_graph_set_has_inclusive (CgGraph *graph, gboolean has_inclusive);
 const CgArcId *cg_graph_out_arcs (CgGraph *graph, CgFunctionId f, guint *n_arcs);
 const CgArcId *cg_graph_in_arcs (CgGraph *graph, CgFunctionId f, guint *n_arcs);
 
+/* The far ends of those arcs, in the same order: the callees of
+ * cg_graph_out_arcs (@graph, @f), the callers of cg_graph_in_arcs.  The
+ * same as cg_graph_arc_callee (or _caller) of each, read along one array
+ * instead of one arc record each (a cache miss apiece on a large graph);
+ * owned and kept valid as the arcs' arrays. */
+const CgFunctionId *cg_graph_out_callees (CgGraph *graph, CgFunctionId f, guint *n);
+const CgFunctionId *cg_graph_in_callers (CgGraph *graph, CgFunctionId f, guint *n);
+
 /* Calls @f received from other functions (self-arcs excluded): gprof's
  * "called" without the "+N" recursive part. */
 guint64 cg_graph_calls_received (CgGraph *graph, CgFunctionId f);

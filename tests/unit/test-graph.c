@@ -254,12 +254,28 @@ test_arc_index_and_merge (void)
       CU_ASSERT_EQUAL (cg_graph_arc_inclusive (h, a)[0].n, cg_graph_arc_inclusive (g, a)[0].n);
       CU_ASSERT_EQUAL (cg_graph_lookup_arc (h, cg_graph_arc_caller (g, a), cg_graph_arc_callee (g, a)), a);
     }
-  /* and the adjacency built after a merge lists the merged arcs */
+  /* and the adjacency built after a merge lists the merged arcs, with
+   * their far ends alongside */
   guint n;
   cg_graph_out_arcs (h, 0, &n);
   guint want_n;
   cg_graph_out_arcs (g, 0, &want_n);
   CU_ASSERT_EQUAL (n, want_n);
+  guint n_ends = 0;
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (h); f++)
+    {
+      guint n_out, n_callees, n_in, n_callers;
+      const CgArcId *out = cg_graph_out_arcs (h, f, &n_out), *in = cg_graph_in_arcs (h, f, &n_in);
+      const CgFunctionId *callees = cg_graph_out_callees (h, f, &n_callees);
+      const CgFunctionId *callers = cg_graph_in_callers (h, f, &n_callers);
+      CU_ASSERT_EQUAL (n_callees, n_out);
+      CU_ASSERT_EQUAL (n_callers, n_in);
+      for (guint i = 0; i < n_out; i++)
+        n_ends += callees[i] == cg_graph_arc_callee (h, out[i]) && cg_graph_arc_caller (h, out[i]) == f;
+      for (guint i = 0; i < n_in; i++)
+        n_ends += callers[i] == cg_graph_arc_caller (h, in[i]) && cg_graph_arc_callee (h, in[i]) == f;
+    }
+  CU_ASSERT_EQUAL (n_ends, 2 * cg_graph_n_arcs (h));
   g_rand_free (rand);
 
   /* merging sums checked: two halves of more than 64 bits */
@@ -365,7 +381,7 @@ main (void)
     { "strings tagged apart intern alike", test_tagged_strings },
     { "events grow and promote in place", test_events_grow_and_promote },
     { "arcs and adjacency", test_arcs_and_adjacency },
-    { "arcs found and merged as a reference finds them", test_arc_index_and_merge },
+    { "arcs found and merged as a reference finds them, far ends alongside", test_arc_index_and_merge },
     { "200,000 interned strings", test_many_strings },
     { "self totals detect overflow", test_self_totals_overflow },
     { "labels compare as their printed strings", test_label_order },
