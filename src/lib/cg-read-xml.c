@@ -412,17 +412,20 @@ attributes_to_fields (Reader *r, const char *const *names, Fields *f)
 static void
 row_to_fields (Item item, char *s, Fields *f)
 {
-  memset (f, 0, sizeof *f);
-  f->row = TRUE;
+  *f = (Fields) { .row = TRUE };
   char *p = s;
   for (guint c = 0; c < items[item].n_columns; c++)
     {
-      char *stop = strchr (p, '\t');
-      if (stop)
-        *stop = '\0';
+      /* columns are mostly short numbers: a loop, not a call, finds
+       * their ends */
+      char *stop = p;
+      while (*stop != '\t' && *stop != '\0')
+        stop++;
+      gboolean last = *stop == '\0';
+      *stop = '\0';
       if (*p != '\0')
         f->v[items[item].columns[c]] = p;
-      if (stop == NULL)
+      if (last)
         break;
       p = stop + 1;
     }
@@ -501,6 +504,25 @@ read_function (Reader *r, const Fields *fl, GError **error)
   return TRUE;
 }
 
+/* What an arc item does once read: the arc @caller -> @callee (function
+ * indexes of the document) with @calls calls and r->values inclusive. */
+static gboolean
+add_arc (Reader *r, guint32 caller, guint32 callee, guint64 calls, GError **error)
+{
+  CgArcId a = cg_graph_ensure_arc (r->graph, g_array_index (r->function_map, CgFunctionId, caller),
+                                   g_array_index (r->function_map, CgFunctionId, callee));
+  if (a == CG_NO_ID)
+    return fail (r, error, "too many arcs");
+  g_array_append_val (r->arc_map, a);
+  if (!cg_graph_arc_add_calls (r->graph, a, calls))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s:%d: call counts exceed the range of 64-bit counters",
+                   cg_input_name (r->in), line_number (r));
+      return FALSE;
+    }
+  return add_values (r, cg_graph_arc_inclusive (r->graph, a), error);
+}
+
 static gboolean
 read_arc (Reader *r, const Fields *fl, GError **error)
 {
@@ -514,19 +536,68 @@ read_arc (Reader *r, const Fields *fl, GError **error)
   guint64 calls = 0;
   if (v[ARC_CALLS] && !parse_uint (v[ARC_CALLS], G_MAXUINT64, &calls))
     return fail (r, error, "<arc calls=\"%s\">: not a call count", v[ARC_CALLS]);
-  CgArcId a = cg_graph_ensure_arc (r->graph, g_array_index (r->function_map, CgFunctionId, caller),
-                                   g_array_index (r->function_map, CgFunctionId, callee));
-  if (a == CG_NO_ID)
-    return fail (r, error, "too many arcs");
-  g_array_append_val (r->arc_map, a);
-  if (!cg_graph_arc_add_calls (r->graph, a, calls))
+  return values_field (r, "arc", "inclusive", v[ARC_INCLUSIVE], error) && add_arc (r, caller, callee, calls, error);
+}
+
+/* 1 to 19 decimal digits at *@p, which moves past them: the common case
+ * of parse_uint and cg_value_parse, which say the same of them. */
+static inline gboolean
+lex_number (const char **p, guint64 *out)
+{
+  const char *s = *p;
+  guint64 v = 0;
+  guint d;
+  while ((d = (guint) (guchar) **p - '0') <= 9 && *p - s < 19)
     {
-      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s:%d: call counts exceed the range of 64-bit counters",
-                   cg_input_name (r->in), line_number (r));
-      return FALSE;
+      v = v * 10 + d;
+      (*p)++;
     }
-  return values_field (r, "arc", "inclusive", v[ARC_INCLUSIVE], error)
-         && add_values (r, cg_graph_arc_inclusive (r->graph, a), error);
+  if (*p == s || g_ascii_isdigit (**p))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+/* An arc row in the form the writer gives it, "CALLER\tCALLEE", then
+ * "\tCALLS" and "\tINCLUSIVE" unless they are empty, with numbers of at
+ * most 19 digits and integer costs, into the items it names and
+ * r->values, without cutting it into fields (most rows of a large
+ * document are arcs).  FALSE, with nothing done, for a row in any other
+ * form: read_arc reads it, and says what is wrong with it. */
+static gboolean
+lex_arc_row (Reader *r, const char *p, guint32 *caller, guint32 *callee, guint64 *calls)
+{
+  guint nf = r->function_map->len, n = r->kinds->len;
+  const CgKind *kinds = (const CgKind *) r->kinds->data;
+  guint64 from, to;
+  if (!lex_number (&p, &from) || from >= nf || *p++ != '\t' || !lex_number (&p, &to) || to >= nf)
+    return FALSE;
+  *calls = 0;
+  for (guint i = 0; i < n; i++)
+    r->values[i] = CG_VALUE_ZERO;
+  if (*p == '\t')
+    {
+      p++;
+      if (*p != '\t' && *p != '\0' && !lex_number (&p, calls))
+        return FALSE;
+      if (*p == '\t')
+        {
+          p++;
+          /* costs, one blank between */
+          for (guint i = 0; *p != '\0'; i++)
+            {
+              if (i == n || kinds[i] != CG_KIND_INTEGER || !lex_number (&p, &r->values[i].n))
+                return FALSE;
+              if (*p == ' ' && p[1] != '\0')
+                p++;
+              else if (*p != '\0')
+                return FALSE;
+            }
+        }
+    }
+  *caller = (guint32) from;
+  *callee = (guint32) to;
+  return *p == '\0';
 }
 
 static gboolean
@@ -721,6 +792,10 @@ read_item (Reader *r, Item item, const Fields *f, GError **error)
 static gboolean
 read_row (Reader *r, Item item, char *s, GError **error)
 {
+  guint32 caller, callee;
+  guint64 calls;
+  if (item == ITEM_ARC && lex_arc_row (r, s, &caller, &callee, &calls))
+    return add_arc (r, caller, callee, calls, error);
   Fields f;
   row_to_fields (item, s, &f);
   return read_item (r, item, &f, error);
