@@ -99,10 +99,13 @@ attr_values (Writer *wr, const char *name, const CgKind *kinds, const CgValue *v
 
 /* ---- row text ---- */
 
+/* A chunk's text to begin with; it grows as its rows need. */
+#define TEXT_BYTES 4096
+
 static G_GNUC_NO_INLINE void
 grow_text (Text *t, gsize n)
 {
-  t->cap = MAX (t->cap * 2, t->len + n + 4096);
+  t->cap = MAX (t->cap * 2, t->len + n + TEXT_BYTES);
   t->data = g_realloc (t->data, t->cap);
 }
 
@@ -299,7 +302,12 @@ write_section (Writer *wr, const Section *s)
   guint window = pool ? CHUNKS_AHEAD * wr->threads : 1;
   Chunk *ring = g_new0 (Chunk, window);
   for (guint k = 0; k < window; k++)
-    ring[k] = (Chunk) { .section = s, .text.scratch = g_string_new (NULL), .lock = &wr->lock, .cond = &wr->cond };
+    {
+      /* a text is never without a buffer: an empty name adds nothing to
+       * where it points, which NULL cannot take */
+      ring[k] = (Chunk) { .section = s, .lock = &wr->lock, .cond = &wr->cond };
+      ring[k].text = (Text) { .data = g_malloc (TEXT_BYTES), .cap = TEXT_BYTES, .scratch = g_string_new (NULL) };
+    }
   guint next = 0; /* chunks given to the pool */
   for (guint i = 0; i < n_chunks && !cg_xml_writer_failed (wr->xw); i++)
     {
