@@ -277,16 +277,32 @@ wait_chunk (Writer *wr, Chunk *c)
   g_mutex_unlock (&wr->lock);
 }
 
-/* The pool, made when first wanted; NULL on one processor or when no
- * thread can be made. */
+/* Frees @pool once the chunks handed to it are formatted. */
+static void
+pool_free (GThreadPool *pool)
+{
+  g_thread_pool_free (pool, FALSE, TRUE);
+}
+
+/* The pool, made when first wanted; NULL on one processor or when its
+ * threads cannot all be made.  Its threads are its own and all started
+ * here, so that a chunk handed to it never waits for a thread that could
+ * not be made. */
 static GThreadPool *
 writer_pool (Writer *wr)
 {
   if (wr->pool == NULL && wr->threads == 0)
     {
       wr->threads = MIN (g_get_num_processors (), 8);
+      GError *error = NULL;
       if (wr->threads > 1)
-        wr->pool = g_thread_pool_new (format_chunk_job, NULL, (gint) wr->threads, FALSE, NULL);
+        wr->pool = g_thread_pool_new (format_chunk_job, NULL, (gint) wr->threads, TRUE, &error);
+      if (error)
+        {
+          /* the rows are formatted here instead */
+          g_clear_pointer (&wr->pool, pool_free);
+          g_error_free (error);
+        }
     }
   return wr->pool;
 }
@@ -672,8 +688,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     write_cycles (&wr, cg_profile_cycles (p));
   if (cg_profile_costs (p))
     write_costs (&wr, cg_profile_costs (p));
-  if (wr.pool)
-    g_thread_pool_free (wr.pool, FALSE, TRUE);
+  g_clear_pointer (&wr.pool, pool_free);
   g_mutex_clear (&wr.lock);
   g_cond_clear (&wr.cond);
   g_string_free (wr.buf, TRUE);
