@@ -943,36 +943,39 @@ ensure_adjacency (CgGraph *g)
   g->adjacency_functions = g->functions->len;
 }
 
+/* Row @f of an adjacency list: the arcs (or their far ends) leaving it, or
+ * entering it when @in. */
+static const guint32 *
+adjacent (CgGraph *g, gboolean in, gboolean ends, CgFunctionId f, guint *n)
+{
+  ensure_adjacency (g);
+  const Adjacency *adj = in ? &g->in : &g->out;
+  *n = adj->start[f + 1] - adj->start[f];
+  return (ends ? adj->ends : adj->arcs) + adj->start[f];
+}
+
 const CgArcId *
 cg_graph_out_arcs (CgGraph *g, CgFunctionId f, guint *n_arcs)
 {
-  ensure_adjacency (g);
-  *n_arcs = g->out.start[f + 1] - g->out.start[f];
-  return g->out.arcs + g->out.start[f];
+  return adjacent (g, FALSE, FALSE, f, n_arcs);
 }
 
 const CgArcId *
 cg_graph_in_arcs (CgGraph *g, CgFunctionId f, guint *n_arcs)
 {
-  ensure_adjacency (g);
-  *n_arcs = g->in.start[f + 1] - g->in.start[f];
-  return g->in.arcs + g->in.start[f];
+  return adjacent (g, TRUE, FALSE, f, n_arcs);
 }
 
 const CgFunctionId *
 cg_graph_out_callees (CgGraph *g, CgFunctionId f, guint *n)
 {
-  ensure_adjacency (g);
-  *n = g->out.start[f + 1] - g->out.start[f];
-  return g->out.ends + g->out.start[f];
+  return adjacent (g, FALSE, TRUE, f, n);
 }
 
 const CgFunctionId *
 cg_graph_in_callers (CgGraph *g, CgFunctionId f, guint *n)
 {
-  ensure_adjacency (g);
-  *n = g->in.start[f + 1] - g->in.start[f];
-  return g->in.ends + g->in.start[f];
+  return adjacent (g, TRUE, TRUE, f, n);
 }
 
 guint64
