@@ -29,7 +29,8 @@ run_job (CgWorker *w, gpointer job, gboolean failed)
   GError *error = NULL;
   if (!failed && !w->func (job, w->data, &error) && error == NULL)
     g_set_error_literal (&error, CG_ERROR, CG_ERROR_PARSE, "internal error: a job failed without saying why");
-  w->free_job (job);
+  if (w->free_job)
+    w->free_job (job);
   return error;
 }
 
@@ -96,7 +97,7 @@ cg_worker_push (CgWorker *w, gpointer job)
       g_cond_broadcast (&w->changed);
     }
   g_mutex_unlock (&w->lock);
-  if (!ok)
+  if (!ok && w->free_job)
     w->free_job (job);
   return ok;
 }
@@ -129,7 +130,8 @@ cg_worker_free (CgWorker *w)
     }
   gpointer job;
   while ((job = g_queue_pop_head (&w->jobs)) != NULL)
-    w->free_job (job);
+    if (w->free_job)
+      w->free_job (job);
   g_clear_error (&w->error);
   g_cond_clear (&w->changed);
   g_mutex_clear (&w->lock);

@@ -2,7 +2,8 @@
  *
  * A reader hands the work of applying what it has cut out of its input
  * (rows of a cgtools XML document) to a worker and parses on, so that the
- * two halves of a read overlap on two cores.  Jobs run one at a time, in
+ * two halves of a read overlap on two cores; the XML writer has one per
+ * processor format rows.  Jobs run one at a time, in
  * the order pushed, so the worker sees them exactly as the reader would
  * have applied them itself; the pusher must leave alone whatever the jobs
  * touch until cg_worker_drain() returns.  Once a job fails, later jobs are
@@ -21,8 +22,8 @@ typedef struct _CgWorker CgWorker;
  * (any domain: the worker hands it on). */
 typedef gboolean (*CgWorkerFunc) (gpointer job, gpointer data, GError **error);
 
-/* A worker that runs @func on each job and then @free_job; at most
- * @max_backlog jobs wait.  Without @threaded (or when no thread can be
+/* A worker that runs @func on each job and then @free_job (NULL when the
+ * jobs are not the worker's to free); at most @max_backlog jobs wait.  Without @threaded (or when no thread can be
  * made) each job runs inside cg_worker_push(), the same jobs in the same
  * order, which is how tests compare the two.  Free with cg_worker_free(). */
 CgWorker *cg_worker_new (CgWorkerFunc func, GDestroyNotify free_job, gpointer data, guint max_backlog,

@@ -5,7 +5,7 @@
  * a profile has millions of arcs.  So the large sections are written in
  * their rows form (formats/cgtools-xml.md, version 2): tab-separated lines
  * of text, formatted here with our own integer printing a chunk of rows
- * at a time, on a pool of threads (a GThreadPool) when there are several
+ * at a time, on one thread per processor (CgWorkers) when there are several
  * chunks, and written in order by the caller's thread as raw text in
  * elements of about 64 KiB.  Where chunks begin changes no byte of the
  * document.  Raw is safe because the rows are escaped here: numbers need
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-worker.h"
 #include "cg-xml-errors.h"
 
 /* A <X-rows> element is closed once its text reaches this size (the
@@ -28,7 +29,7 @@
 #define ROWS_BYTES (64 * 1024)
 
 /* Rows are formatted CHUNK_ROWS at a time; a section of more chunks than
- * one has them formatted on a pool of threads, at most CHUNKS_AHEAD per
+ * one has them formatted on one thread per processor, at most CHUNKS_AHEAD per
  * thread ahead of the one being written. */
 #define CHUNK_ROWS 1024
 #define CHUNKS_AHEAD 4
@@ -60,7 +61,7 @@ struct Section {
 };
 
 /* Rows [lo, hi) of a section, formatted into text; done under the
- * writer's lock once a pool thread has formatted them. */
+ * writer's lock once a formatter has formatted them. */
 typedef struct {
   const Section *section;
   guint lo, hi;
@@ -77,9 +78,9 @@ typedef struct {
   /* the rows element being written and its length so far */
   gboolean open;
   gsize open_len;
-  /* formats chunks on other threads (NULL until a section has more than
-   * one chunk, or when threads cannot be made) */
-  GThreadPool *pool;
+  /* format chunks on other threads, chunk i on formatters[i % threads]
+   * (NULL until a section has more than one chunk, or on one processor) */
+  CgWorker **formatters;
   guint threads;
   GMutex lock;
   GCond cond;
@@ -222,16 +223,17 @@ format_chunk (Chunk *c)
     c->section->row (&c->text, c->section, i);
 }
 
-/* A pool thread's job. */
-static void
-format_chunk_job (gpointer data, G_GNUC_UNUSED gpointer user_data)
+/* A formatter's job. */
+static gboolean
+format_chunk_job (gpointer job, G_GNUC_UNUSED gpointer data, G_GNUC_UNUSED GError **error)
 {
-  Chunk *c = data;
+  Chunk *c = job;
   format_chunk (c);
   g_mutex_lock (c->lock);
   c->done = TRUE;
   g_cond_broadcast (c->cond);
   g_mutex_unlock (c->lock);
+  return TRUE;
 }
 
 /* Writes @n bytes of whole rows as raw text of rows elements: the first
@@ -277,45 +279,35 @@ wait_chunk (Writer *wr, Chunk *c)
   g_mutex_unlock (&wr->lock);
 }
 
-/* Frees @pool once the chunks handed to it are formatted. */
-static void
-pool_free (GThreadPool *pool)
+/* The formatters, made when first wanted; NULL on one processor.  They
+ * are CgWorkers, not a GThreadPool, for their threads are joined when the
+ * writer ends: a pool's are left to end on their own, and LeakSanitizer
+ * (in the fuzz targets) counted what they still held as leaked. */
+static CgWorker **
+writer_formatters (Writer *wr)
 {
-  g_thread_pool_free (pool, FALSE, TRUE);
-}
-
-/* The pool, made when first wanted; NULL on one processor or when its
- * threads cannot all be made.  Its threads are its own and all started
- * here, so that a chunk handed to it never waits for a thread that could
- * not be made. */
-static GThreadPool *
-writer_pool (Writer *wr)
-{
-  if (wr->pool == NULL && wr->threads == 0)
+  if (wr->formatters == NULL && wr->threads == 0)
     {
       wr->threads = MIN (g_get_num_processors (), 8);
-      GError *error = NULL;
       if (wr->threads > 1)
-        wr->pool = g_thread_pool_new (format_chunk_job, NULL, (gint) wr->threads, TRUE, &error);
-      if (error)
         {
-          /* the rows are formatted here instead */
-          g_clear_pointer (&wr->pool, pool_free);
-          g_error_free (error);
+          wr->formatters = g_new (CgWorker *, wr->threads);
+          for (guint k = 0; k < wr->threads; k++)
+            wr->formatters[k] = cg_worker_new (format_chunk_job, NULL, NULL, CHUNKS_AHEAD, TRUE);
         }
     }
-  return wr->pool;
+  return wr->formatters;
 }
 
 /* Writes a section's rows, formatted a chunk at a time: here, or on the
- * pool while this thread writes the chunks before.  Stops at the first
+ * formatters while this thread writes the chunks before.  Stops at the first
  * failure of the output (the writer has latched it). */
 static void
 write_section (Writer *wr, const Section *s)
 {
   guint n_chunks = s->n_rows / CHUNK_ROWS + (s->n_rows % CHUNK_ROWS != 0);
-  GThreadPool *pool = n_chunks > 1 ? writer_pool (wr) : NULL;
-  guint window = pool ? CHUNKS_AHEAD * wr->threads : 1;
+  CgWorker **formatters = n_chunks > 1 ? writer_formatters (wr) : NULL;
+  guint window = formatters ? CHUNKS_AHEAD * wr->threads : 1;
   Chunk *ring = g_new0 (Chunk, window);
   for (guint k = 0; k < window; k++)
     {
@@ -324,11 +316,11 @@ write_section (Writer *wr, const Section *s)
       ring[k] = (Chunk) { .section = s, .lock = &wr->lock, .cond = &wr->cond };
       ring[k].text = (Text) { .data = g_malloc (TEXT_BYTES), .cap = TEXT_BYTES, .scratch = g_string_new (NULL) };
     }
-  guint next = 0; /* chunks given to the pool */
+  guint next = 0; /* chunks given to the formatters */
   for (guint i = 0; i < n_chunks && !cg_xml_writer_failed (wr->xw); i++)
     {
       Chunk *c = &ring[i % window];
-      if (pool)
+      if (formatters)
         {
           for (; next < n_chunks && next < i + window; next++)
             {
@@ -336,7 +328,7 @@ write_section (Writer *wr, const Section *s)
               d->lo = next * CHUNK_ROWS;
               d->hi = MIN (s->n_rows, d->lo + CHUNK_ROWS);
               d->done = FALSE;
-              g_thread_pool_push (pool, d, NULL);
+              cg_worker_push (formatters[next % wr->threads], d);
             }
           wait_chunk (wr, c);
         }
@@ -348,8 +340,8 @@ write_section (Writer *wr, const Section *s)
         }
       put_rows (wr, s->element, c->text.data, c->text.len);
     }
-  /* the chunks still on the pool use the ring */
-  for (guint i = 0; pool && i < window; i++)
+  /* the chunks still being formatted use the ring */
+  for (guint i = 0; formatters && i < window; i++)
     if (ring[i].lo < ring[i].hi)
       wait_chunk (wr, &ring[i]);
   if (wr->open)
@@ -688,7 +680,9 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     write_cycles (&wr, cg_profile_cycles (p));
   if (cg_profile_costs (p))
     write_costs (&wr, cg_profile_costs (p));
-  g_clear_pointer (&wr.pool, pool_free);
+  for (guint k = 0; wr.formatters && k < wr.threads; k++)
+    cg_worker_free (wr.formatters[k]);
+  g_free (wr.formatters);
   g_mutex_clear (&wr.lock);
   g_cond_clear (&wr.cond);
   g_string_free (wr.buf, TRUE);

@@ -113,12 +113,38 @@ test_failure_stops (void)
     }
 }
 
+/* Jobs a worker does not own (no free function) run all the same, and
+ * stay the caller's: here an array on the stack. */
+static void
+test_jobs_not_owned (void)
+{
+  for (int threaded = 0; threaded < 2; threaded++)
+    {
+      Log log = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, G_MAXUINT };
+      Job jobs[500];
+      CgWorker *w = cg_worker_new (run, NULL, &log, 3, threaded);
+      for (guint i = 0; i < G_N_ELEMENTS (jobs); i++)
+        {
+          jobs[i] = (Job) { i, &log };
+          CU_ASSERT_TRUE (cg_worker_push (w, &jobs[i]));
+        }
+      CU_ASSERT_TRUE (cg_worker_drain (w, NULL));
+      cg_worker_free (w);
+      CU_ASSERT_EQUAL_FATAL (log.ran->len, G_N_ELEMENTS (jobs));
+      for (guint i = 0; i < log.ran->len; i++)
+        CU_ASSERT_EQUAL (g_array_index (log.ran, guint, i), i);
+      CU_ASSERT_EQUAL (log.freed, 0);
+      g_array_unref (log.ran);
+    }
+}
+
 int
 main (void)
 {
   static const CgTestCase cases[] = {
     { "every job runs once, in order, threaded or inline", test_in_order },
     { "after a failure the rest are freed unrun", test_failure_stops },
+    { "jobs the worker does not own run alike", test_jobs_not_owned },
     { NULL, NULL },
   };
   return cg_test_main ("worker", cases);
