@@ -23,8 +23,9 @@
 #define ALWAYS_INLINE __attribute__ ((always_inline))
 #define POOL 3
 
-/* Position changes are kept within ±2^62, so that adding two never
- * overflows; real positions (lines, addresses) change by far less. */
+/* A line's position change is kept below 2^62 in size, and what a run's
+ * changes add up to within 2^62: adding one to the other then never
+ * overflows.  Real positions (lines, addresses) change by far less. */
 #define CHANGE_LIMIT (G_GINT64_CONSTANT (1) << 62)
 
 /* What the lexer knows of the part's header, as the reader would know
@@ -191,7 +192,7 @@ lex_position (const char *p, CgLexPosition *out)
       *out = (CgLexPosition) { v, 0, 0, TRUE };
       return p;
     }
-  if (v > (guint64) CHANGE_LIMIT)
+  if (v >= (guint64) CHANGE_LIMIT)
     return NULL;
   gint64 change = c == '+' ? (gint64) v : -(gint64) v;
   *out = (CgLexPosition) { (guint64) change, MIN (change, 0), MAX (change, 0), FALSE };
