@@ -326,7 +326,7 @@ write_section (Writer *wr, const Section *s)
             {
               Chunk *d = &ring[next % window];
               d->lo = next * CHUNK_ROWS;
-              d->hi = MIN (s->n_rows, d->lo + CHUNK_ROWS);
+              d->hi = d->lo + MIN (CHUNK_ROWS, s->n_rows - d->lo); /* no lo + CHUNK_ROWS past 2^32 */
               d->done = FALSE;
               cg_worker_push (formatters[next % wr->threads], d);
             }
@@ -335,7 +335,7 @@ write_section (Writer *wr, const Section *s)
       else
         {
           c->lo = i * CHUNK_ROWS;
-          c->hi = MIN (s->n_rows, c->lo + CHUNK_ROWS);
+          c->hi = c->lo + MIN (CHUNK_ROWS, s->n_rows - c->lo);
           format_chunk (c);
         }
       put_rows (wr, s->element, c->text.data, c->text.len);
