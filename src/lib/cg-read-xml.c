@@ -562,8 +562,9 @@ lex_number (const char **p, guint64 *out)
  * "\tCALLS" and "\tINCLUSIVE" unless they are empty, with numbers of at
  * most 19 digits and integer costs, into the items it names and
  * r->values, without cutting it into fields (most rows of a large
- * document are arcs).  FALSE, with nothing done, for a row in any other
- * form: read_arc reads it, and says what is wrong with it. */
+ * document are arcs).  FALSE for a row in any other form, with nothing
+ * added to the profile (r->values is scratch): read_arc reads it, and
+ * says what is wrong with it. */
 static gboolean
 lex_arc_row (Reader *r, const char *p, guint32 *caller, guint32 *callee, guint64 *calls)
 {
