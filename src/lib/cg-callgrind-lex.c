@@ -1,9 +1,8 @@
-/* cg-callgrind-lex.c — blocks of lines lexed on a thread of their own,
- * handed to it and back in order through two queues (blocks read, blocks
- * lexed): three blocks in all, so that the lexer works on one while the
- * reader has another.  The caller's thread reads the blocks' bytes, when
- * it gives a block back: the lexer was the busier of the two, and only
- * lexing, its thread never waits on the input.
+/* cg-callgrind-lex.c — blocks of lines lexed on a thread of their own and
+ * handed to the reader in order: three blocks in all, so that the lexer
+ * works on one while the reader has another.  Reading a block's bytes
+ * falls to whichever thread has nothing else to do (see the lexer's
+ * struct): which of the two is the busier depends on the file.
  *
  * What is lexed is only the common form of the common lines, exactly as
  * callgrind writes them: one blank between fields, decimal numbers of at
@@ -91,16 +90,25 @@ struct _CgCallgrindLexer {
   Header header;
   GArray *costs;      /* guint64 scratch: the costs of one line */
   GArray *sums;       /* guint64 scratch: the sums of a run's costs */
-  /* the thread and its queues of Block pointers (NULL: lexing inline) */
-  GThread *thread;
-  GAsyncQueue *read;  /* to lex */
-  GAsyncQueue *ready; /* lexed */
-  gint stop;
+  GThread *thread;    /* NULL: lexing inline, on the caller's thread */
+  /* Where the two threads meet, under lock.  A block goes round: unread
+   * (given back), read (its bytes read, in input order), lexed, held by
+   * the caller.  Either thread may read the next block, one at a time:
+   * the lexer when it has nothing to lex, the caller when it would
+   * otherwise wait for a lexed block.  Whichever thread is the busier so
+   * never reads while the other idles. */
+  GMutex lock;
+  GCond changed;
+  Block *unread[POOL];
+  guint n_unread;
+  GQueue to_lex;
+  GQueue lexed;
+  gboolean reading;     /* a thread is reading into a block */
+  gboolean input_ended; /* the last block has been read */
+  gboolean thread_reads; /* a regular file: a read never blocks for long */
+  gboolean stop;
   /* the caller's side */
   Block *held;
-  Block *unread[POOL]; /* blocks to read the next bytes into */
-  guint n_unread;
-  gboolean input_ended; /* the last block has been read */
   gboolean ended;
 };
 
@@ -573,21 +581,58 @@ read_block (CgCallgrindLexer *x, Block *b)
   return TRUE;
 }
 
+/* Whether the next block may be read now; under x->lock. */
+static gboolean
+can_read (const CgCallgrindLexer *x)
+{
+  return x->n_unread > 0 && !x->input_ended && !x->reading;
+}
+
+/* Reads the next block, with x->lock held (and released meanwhile: the
+ * other thread goes on); can_read() must hold.  The blocks are read one
+ * at a time, so in input order. */
+static Block *
+read_next_locked (CgCallgrindLexer *x)
+{
+  Block *b = x->unread[--x->n_unread];
+  x->reading = TRUE;
+  g_mutex_unlock (&x->lock);
+  gboolean more = read_block (x, b);
+  g_mutex_lock (&x->lock);
+  x->reading = FALSE;
+  x->input_ended = !more;
+  g_cond_broadcast (&x->changed);
+  return b;
+}
+
 static gpointer
 lex_ahead (gpointer data)
 {
   CgCallgrindLexer *x = data;
-  for (;;)
+  g_mutex_lock (&x->lock);
+  while (!x->stop)
     {
-      Block *b = g_async_queue_pop (x->read);
-      if (g_atomic_int_get (&x->stop))
-        return NULL;
+      /* a block read by the caller is older than any this thread could
+       * read now, and is lexed first */
+      Block *b = g_queue_pop_head (&x->to_lex);
+      if (b == NULL && x->thread_reads && can_read (x))
+        b = read_next_locked (x);
+      if (b == NULL)
+        {
+          g_cond_wait (&x->changed, &x->lock);
+          continue;
+        }
+      g_mutex_unlock (&x->lock);
       if (!b->last)
         lex (x, b);
-      g_async_queue_push (x->ready, b);
+      g_mutex_lock (&x->lock);
+      g_queue_push_tail (&x->lexed, b);
+      g_cond_broadcast (&x->changed);
       if (b->last)
-        return NULL;
+        break;
     }
+  g_mutex_unlock (&x->lock);
+  return NULL;
 }
 
 CgCallgrindLexer *
@@ -604,16 +649,15 @@ cg_callgrind_lexer_new (CgInput *input, gsize piece)
       x->pool[i] = (Block) { .text = g_byte_array_new () };
       x->unread[x->n_unread++] = &x->pool[i];
     }
-  if (piece == 0)
-    return x;
-  x->read = g_async_queue_new ();
-  x->ready = g_async_queue_new ();
-  x->thread = g_thread_try_new ("cg-lex", lex_ahead, x, NULL);
-  if (x->thread == NULL)
-    {
-      g_clear_pointer (&x->read, g_async_queue_unref);
-      g_clear_pointer (&x->ready, g_async_queue_unref);
-    }
+  g_mutex_init (&x->lock);
+  g_cond_init (&x->changed);
+  g_queue_init (&x->to_lex);
+  g_queue_init (&x->lexed);
+  /* a pipe is read on the caller's thread only, so that this thread
+   * never waits on input and ending it never waits for a read */
+  x->thread_reads = cg_input_size (input) >= 0;
+  if (piece > 0)
+    x->thread = g_thread_try_new ("cg-lex", lex_ahead, x, NULL);
   return x;
 }
 
@@ -625,16 +669,21 @@ cg_callgrind_lexer_next (CgCallgrindLexer *x, CgLexBlock *block, GError **error)
   Block *b;
   if (x->thread)
     {
-      /* the block given back, and any never used, get the next bytes */
+      g_mutex_lock (&x->lock);
       if (x->held)
-        x->unread[x->n_unread++] = x->held;
-      while (x->n_unread > 0 && !x->input_ended)
         {
-          Block *next = x->unread[--x->n_unread];
-          x->input_ended = !read_block (x, next);
-          g_async_queue_push (x->read, next);
+          x->unread[x->n_unread++] = x->held;
+          g_cond_broadcast (&x->changed);
         }
-      b = g_async_queue_pop (x->ready);
+      /* while no block is lexed yet, the next ones are read here */
+      while ((b = g_queue_pop_head (&x->lexed)) == NULL)
+        {
+          if (can_read (x))
+            g_queue_push_tail (&x->to_lex, read_next_locked (x));
+          else
+            g_cond_wait (&x->changed, &x->lock);
+        }
+      g_mutex_unlock (&x->lock);
     }
   else
     {
@@ -662,13 +711,17 @@ cg_callgrind_lexer_free (CgCallgrindLexer *x)
     return;
   if (x->thread)
     {
-      g_atomic_int_set (&x->stop, 1);
-      /* wakes the thread if it waits for a block; it stops at its next one */
-      g_async_queue_push (x->read, &x->pool[0]);
+      /* it stops after the block it lexes or reads, if any */
+      g_mutex_lock (&x->lock);
+      x->stop = TRUE;
+      g_cond_broadcast (&x->changed);
+      g_mutex_unlock (&x->lock);
       g_thread_join (x->thread);
-      g_async_queue_unref (x->read);
-      g_async_queue_unref (x->ready);
     }
+  g_queue_clear (&x->to_lex);
+  g_queue_clear (&x->lexed);
+  g_mutex_clear (&x->lock);
+  g_cond_clear (&x->changed);
   for (guint i = 0; i < POOL; i++)
     {
       Block *b = &x->pool[i];

@@ -14,10 +14,11 @@
  * record therefore only saves work: applying it does exactly what
  * reading its lines would have done.
  *
- * Threads: the input is read on the caller's thread (a pipe may block
- * there, as any read would) and lexed on a thread of the lexer's own, or
- * on the caller's when no thread can be made.  Either way the blocks and
- * records are the same.
+ * Threads: the input is lexed on a thread of the lexer's own, or on the
+ * caller's when no thread can be made; either way the blocks and records
+ * are the same.  A regular file is read on either thread, whichever is
+ * idle; a pipe only on the caller's (a read may block there, as any read
+ * would), so that the lexer's thread never waits on input.
  *
  * Ownership: a block and its records belong to the lexer and stay valid
  * until the next call of cg_callgrind_lexer_next or the lexer is freed.
@@ -114,8 +115,8 @@ CgCallgrindLexer *cg_callgrind_lexer_new (CgInput *input, gsize piece);
  * with @error set (CG_ERROR_IO, as cg_input_next_lines). */
 gboolean cg_callgrind_lexer_next (CgCallgrindLexer *lexer, CgLexBlock *block, GError **error);
 
-/* Stops the lexer's thread (waiting for the read it may be in) and frees
- * it and its blocks. */
+/* Stops the lexer's thread (after the block it may be reading or lexing)
+ * and frees it and its blocks. */
 void cg_callgrind_lexer_free (CgCallgrindLexer *lexer);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgCallgrindLexer, cg_callgrind_lexer_free)
