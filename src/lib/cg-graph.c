@@ -286,6 +286,12 @@ cg_graph_string (const CgGraph *g, guint32 id)
   return string_of (g, id);
 }
 
+guint
+cg_graph_n_strings (const CgGraph *g)
+{
+  return cg_strings_size (g->strings);
+}
+
 /* ---- events ---- */
 
 guint
@@ -469,6 +475,18 @@ const char *
 cg_graph_function_file (const CgGraph *g, CgFunctionId f)
 {
   return string_of (g, function_rec (g, f)->file);
+}
+
+guint32
+cg_graph_function_object_id (const CgGraph *g, CgFunctionId f)
+{
+  return function_rec (g, f)->object;
+}
+
+guint32
+cg_graph_function_file_id (const CgGraph *g, CgFunctionId f)
+{
+  return function_rec (g, f)->file;
 }
 
 guint32
@@ -809,18 +827,34 @@ cg_graph_lookup_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 }
 
 gboolean
-cg_graph_merge_arcs (CgGraph *g, GError **error)
+cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, GError **error)
 {
   guint na = g->arcs->len, nf = g->functions->len, ne = g->events->len;
   if (na < 2)
     return TRUE;
-  /* arcs by caller, each group in arc order, so the first arc met with a
-   * callee is the earliest: it stays, later ones are added to it */
+  ArcRec *arcs = (ArcRec *) g->arcs->data;
+  /* the arcs that may repeat by caller, each group in arc order, so the
+   * first arc met with a callee is the earliest: it stays, later ones
+   * are added to it */
   g_autofree guint32 *start = NULL, *by_caller = NULL;
-  cg_csr_build (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller), na, nf, &start, &by_caller);
+  if (repeated == NULL)
+    cg_csr_build (arcs, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller), na, nf, &start, &by_caller);
+  else
+    {
+      typedef struct {
+        CgFunctionId caller;
+        CgArcId arc;
+      } Candidate;
+      g_autoptr (GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+      for (CgArcId a = 0; a < na; a++)
+        if (repeated[arcs[a].caller])
+          g_array_append_val (candidates, ((Candidate) { arcs[a].caller, a }));
+      g_autofree guint32 *items = NULL;
+      cg_csr_build_with_values (candidates->data, sizeof (Candidate), G_STRUCT_OFFSET (Candidate, caller),
+                                G_STRUCT_OFFSET (Candidate, arc), candidates->len, nf, &start, &items, &by_caller);
+    }
   g_autofree guint32 *seen = g_new (guint32, MAX (nf, 1)), *first = g_new (guint32, MAX (nf, 1));
   memset (seen, 0xff, (gsize) nf * sizeof (guint32));
-  ArcRec *arcs = (ArcRec *) g->arcs->data;
   const CgKind *kinds = cg_graph_event_kinds (g);
   gboolean overflowed = FALSE;
   guint removed = 0;

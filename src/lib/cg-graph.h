@@ -77,6 +77,10 @@ void cg_graph_prefetch_string (const CgGraph *graph, guint32 tag);
 /* The interned string of @id (from cg_graph_intern_id). */
 const char *cg_graph_string (const CgGraph *graph, guint32 id);
 
+/* The number of strings interned: their ids are 0 (the empty string) to
+ * one less. */
+guint cg_graph_n_strings (const CgGraph *graph);
+
 /* ---- events ---- */
 
 guint cg_graph_n_events (const CgGraph *graph);
@@ -134,6 +138,10 @@ const char *cg_graph_function_name (const CgGraph *graph, CgFunctionId f);
 const char *cg_graph_function_object (const CgGraph *graph, CgFunctionId f);
 /* Source file and first line where known ("" and 0 otherwise). */
 const char *cg_graph_function_file (const CgGraph *graph, CgFunctionId f);
+/* The string ids of @f's object and file (0, the empty string, for an
+ * unknown file): tables of strings index them, without hashing. */
+guint32 cg_graph_function_object_id (const CgGraph *graph, CgFunctionId f);
+guint32 cg_graph_function_file_id (const CgGraph *graph, CgFunctionId f);
 guint32 cg_graph_function_line (const CgGraph *graph, CgFunctionId f);
 /* Sets the file (and line, 0 = unknown) unless one is already known. */
 void cg_graph_function_set_location (CgGraph *graph, CgFunctionId f, const char *file, guint32 line);
@@ -190,10 +198,14 @@ CgArcId cg_graph_append_arc (CgGraph *graph, CgFunctionId caller, CgFunctionId c
 
 /* Merges arcs with the same caller and callee into the earliest of them,
  * which keeps its place: calls and inclusive costs are summed, later arcs
- * removed and the arcs after them renumbered.  O(arcs + functions).
- * CG_ERROR_OVERFLOW when summed inclusive costs exceed 64 bits (the graph
- * is then merged all the same, that sum excepted). */
-gboolean cg_graph_merge_arcs (CgGraph *graph, GError **error);
+ * removed and the arcs after them renumbered.  @repeated: NULL, or one
+ * byte per function, nonzero where its arcs out may repeat: the arcs of
+ * the other callers are then taken to be distinct, and not looked at (a
+ * reader that appended them in one run, deduplicated, knows which).
+ * O(arcs + functions).  CG_ERROR_OVERFLOW when summed inclusive costs
+ * exceed 64 bits (the graph is then merged all the same, that sum
+ * excepted). */
+gboolean cg_graph_merge_arcs (CgGraph *graph, const guint8 *repeated, GError **error);
 
 CgFunctionId cg_graph_arc_caller (const CgGraph *graph, CgArcId a);
 CgFunctionId cg_graph_arc_callee (const CgGraph *graph, CgArcId a);

@@ -20,7 +20,8 @@
  *    context, so a call finds its callee without hashing;
  *  - arcs: a block's calls are deduplicated in a small table, repeats from
  *    other blocks are merged once at the end (cg_graph_merge_arcs), so the
- *    graph never builds an arc index while a file is read.
+ *    graph never builds an arc index while a file is read; the merge only
+ *    looks at the callers that more than one block gave arcs.
  */
 #include "config.h"
 
@@ -150,6 +151,9 @@ typedef struct {
   guint block_bits;
   guint block_count;
   guint32 block;
+  /* per function: how many blocks appended arcs of it as caller, 0, 1
+   * or 2 (two or more): only the arcs of the last may repeat */
+  GByteArray *arc_blocks;
 
   /* the current part */
   guint parts;
@@ -926,6 +930,25 @@ grow_block_arcs (Reader *r)
   g_free (old);
 }
 
+/* Sizes r->arc_blocks to the functions there are, the new ones at 0. */
+static void
+size_arc_blocks (Reader *r)
+{
+  GByteArray *counts = r->arc_blocks;
+  guint had = counts->len;
+  g_byte_array_set_size (counts, cg_graph_n_functions (r->graph));
+  memset (counts->data + had, 0, counts->len - had);
+}
+
+/* A block appends its first arc, whose caller is the block's function. */
+static void
+count_arc_block (Reader *r, CgFunctionId caller)
+{
+  if (caller >= r->arc_blocks->len)
+    size_arc_blocks (r);
+  r->arc_blocks->data[caller] += r->arc_blocks->data[caller] < 2;
+}
+
 /* The arc @caller → @callee of this block.  callgrind lists a context's
  * calls together, one line per call site, so repeats are found here in
  * a small table; the same arc in another block (another context of the
@@ -946,6 +969,8 @@ block_arc (Reader *r, CgFunctionId caller, CgFunctionId callee)
           CgArcId a = cg_graph_append_arc (r->graph, caller, callee);
           if (a == CG_NO_ID)
             return CG_NO_ID;
+          if (r->block_count == 0)
+            count_arc_block (r, caller);
           *slot = (BlockArc) { callee, a, r->block };
           if (++r->block_count * 4 > 3u << r->block_bits)
             grow_block_arcs (r);
@@ -1302,6 +1327,7 @@ reader_clear (Reader *r)
   g_array_unref (r->cols);
   g_array_unref (r->self_acc);
   g_free (r->block_arcs);
+  g_clear_pointer (&r->arc_blocks, g_byte_array_unref);
   g_free (r->command);
   g_free (r->creator);
   g_hash_table_unref (r->descriptions);
@@ -1385,6 +1411,7 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
     .self_acc = g_array_new (FALSE, TRUE, sizeof (guint64)),
     .block_arcs = g_new0 (BlockArc, 64),
     .block_bits = 6,
+    .arc_blocks = g_byte_array_new (),
     .descriptions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
     .warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
   };
@@ -1393,6 +1420,7 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   id_table_init (&r.function_ids);
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
   reset_part (&r);
+  guint arcs_before = cg_graph_n_arcs (r.graph);
 
   gboolean ok = TRUE;
   GError *local = NULL;
@@ -1434,10 +1462,16 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   cg_callgrind_lexer_free (lexer);
   if (ok && local == NULL)
     ok = finish_file (&r, &local);
+  /* the arcs of a caller only one block gave are distinct already; an
+   * earlier input's arcs may be any caller's */
+  size_arc_blocks (&r);
+  g_autoptr (GByteArray) arc_blocks = g_steal_pointer (&r.arc_blocks);
+  for (guint i = 0; i < arc_blocks->len; i++)
+    arc_blocks->data[i] = arcs_before > 0 || arc_blocks->data[i] > 1;
   reader_clear (&r);
   /* after the reader's tables are gone, so that its peak is not this one */
   GError *merge_error = NULL;
-  if (!cg_graph_merge_arcs (r.graph, &merge_error))
+  if (!cg_graph_merge_arcs (r.graph, arc_blocks->data, &merge_error))
     {
       if (ok && local == NULL)
         g_set_error (&local, CG_ERROR, merge_error->code, "%s: %s", cg_input_name (input), merge_error->message);

@@ -5,9 +5,9 @@
  * a profile has millions of arcs.  So the large sections are written in
  * their rows form (formats/cgtools-xml.md, version 2): tab-separated lines
  * of text, formatted here with our own integer printing a chunk of rows
- * at a time, on one thread per processor (CgWorkers) when there are several
- * chunks, and written in order by the caller's thread as raw text in
- * elements of about 64 KiB.  Where chunks begin changes no byte of the
+ * at a time, on one thread per processor when there are several chunks
+ * (and on the caller's, rather than wait), and written in order by the
+ * caller's thread as raw text in elements of about 64 KiB.  Where chunks begin changes no byte of the
  * document.  Raw is safe because the rows are escaped here: numbers need
  * nothing, names get &amp; &lt; &gt;, and names never hold a tab, a
  * newline or another control character (cg_graph_intern).  The first
@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "cg-error.h"
-#include "cg-worker.h"
 #include "cg-xml-errors.h"
 
 /* A <X-rows> element is closed once its text reaches this size (the
@@ -30,9 +29,11 @@
 
 /* Rows are formatted CHUNK_ROWS at a time; a section of more chunks than
  * one has them formatted on one thread per processor, at most CHUNKS_AHEAD per
- * thread ahead of the one being written. */
+ * thread ahead of the one being written.  Any thread takes the next chunk:
+ * chunks differ in cost (a function's name is long, an arc's row short),
+ * and a thread given every other chunk waited for its partner. */
 #define CHUNK_ROWS 1024
-#define CHUNKS_AHEAD 4
+#define CHUNKS_AHEAD 16
 
 /* Row text being formatted: the rows of one chunk. */
 typedef struct {
@@ -60,15 +61,14 @@ struct Section {
   gboolean split, split2;
 };
 
-/* Rows [lo, hi) of a section, formatted into text; done under the
- * writer's lock once a formatter has formatted them. */
+/* Rows [lo, hi) of a section, formatted into text.  Under the writer's
+ * lock: claimed by the thread that formats them, then done.  A chunk is
+ * a slot of the writer's ring, reused chunk after chunk. */
 typedef struct {
   const Section *section;
   guint lo, hi;
   Text text;
-  gboolean done;
-  GMutex *lock;
-  GCond *cond;
+  gboolean claimed, done;
 } Chunk;
 
 typedef struct {
@@ -78,10 +78,13 @@ typedef struct {
   /* the rows element being written and its length so far */
   gboolean open;
   gsize open_len;
-  /* format chunks on other threads, chunk i on formatters[i % threads]
-   * (NULL until a section has more than one chunk, or on one processor) */
-  CgWorker **formatters;
+  /* the formatters' threads, which take chunks from the queue (NULL
+   * until a section has more than one chunk, or on one processor) */
+  GThread **formatters;
   guint threads;
+  GAsyncQueue *queue;
+  Chunk *ring;        /* ring slots, CHUNKS_AHEAD per formatter */
+  guint window;
   GMutex lock;
   GCond cond;
 } Writer;
@@ -223,17 +226,33 @@ format_chunk (Chunk *c)
     c->section->row (&c->text, c->section, i);
 }
 
-/* A formatter's job. */
-static gboolean
-format_chunk_job (gpointer job, G_GNUC_UNUSED gpointer data, G_GNUC_UNUSED GError **error)
+/* Formats @c unless another thread claimed it first. */
+static void
+claim_and_format (Writer *wr, Chunk *c)
 {
-  Chunk *c = job;
+  g_mutex_lock (&wr->lock);
+  gboolean mine = !c->claimed;
+  c->claimed = TRUE;
+  g_mutex_unlock (&wr->lock);
+  if (!mine)
+    return;
   format_chunk (c);
-  g_mutex_lock (c->lock);
+  g_mutex_lock (&wr->lock);
   c->done = TRUE;
-  g_cond_broadcast (c->cond);
-  g_mutex_unlock (c->lock);
-  return TRUE;
+  g_cond_broadcast (&wr->cond);
+  g_mutex_unlock (&wr->lock);
+}
+
+/* A formatter's thread: the queue holds ring slots, and a slot may be
+ * there twice (pushed again once reused) or already claimed; the writer
+ * itself ends the queue. */
+static gpointer
+formatter (gpointer data)
+{
+  Writer *wr = data;
+  for (Chunk *c; (c = g_async_queue_pop (wr->queue)) != (Chunk *) wr;)
+    claim_and_format (wr, c);
+  return NULL;
 }
 
 /* Writes @n bytes of whole rows as raw text of rows elements: the first
@@ -270,33 +289,81 @@ put_rows (Writer *wr, const char *element, const char *s, gsize n)
     }
 }
 
+/* Chunk @c, once formatted: here, when no formatter has begun it. */
 static void
-wait_chunk (Writer *wr, Chunk *c)
+finish_chunk (Writer *wr, Chunk *c)
 {
+  claim_and_format (wr, c);
   g_mutex_lock (&wr->lock);
   while (!c->done)
     g_cond_wait (&wr->cond, &wr->lock);
   g_mutex_unlock (&wr->lock);
 }
 
-/* The formatters, made when first wanted; NULL on one processor.  They
- * are CgWorkers, not a GThreadPool, for their threads are joined when the
- * writer ends: a pool's are left to end on their own, and LeakSanitizer
- * (in the fuzz targets) counted what they still held as leaked. */
-static CgWorker **
-writer_formatters (Writer *wr)
+/* Waits until no formatter is at @c; one not begun never will be. */
+static void
+settle_chunk (Writer *wr, Chunk *c)
+{
+  g_mutex_lock (&wr->lock);
+  if (!c->claimed)
+    c->claimed = c->done = TRUE;
+  while (!c->done)
+    g_cond_wait (&wr->cond, &wr->lock);
+  g_mutex_unlock (&wr->lock);
+}
+
+static Text
+new_text (void)
+{
+  /* a text is never without a buffer: an empty name adds nothing to
+   * where it points, which NULL cannot take */
+  return (Text) { .data = g_malloc (TEXT_BYTES), .cap = TEXT_BYTES, .scratch = g_string_new (NULL) };
+}
+
+/* The formatters and their ring, made when first wanted; none on one
+ * processor.  Their threads are joined when the writer ends (a
+ * GThreadPool's are not, and LeakSanitizer, in the fuzz targets, counted
+ * what they still held as leaked). */
+static gboolean
+start_formatters (Writer *wr)
 {
   if (wr->formatters == NULL && wr->threads == 0)
     {
       wr->threads = MIN (g_get_num_processors (), 8);
       if (wr->threads > 1)
         {
-          wr->formatters = g_new (CgWorker *, wr->threads);
+          wr->queue = g_async_queue_new ();
+          wr->window = CHUNKS_AHEAD * wr->threads;
+          wr->ring = g_new0 (Chunk, wr->window);
+          for (guint k = 0; k < wr->window; k++)
+            wr->ring[k] = (Chunk) { .text = new_text (), .claimed = TRUE, .done = TRUE };
+          wr->formatters = g_new0 (GThread *, wr->threads);
           for (guint k = 0; k < wr->threads; k++)
-            wr->formatters[k] = cg_worker_new (format_chunk_job, NULL, NULL, CHUNKS_AHEAD, TRUE);
+            wr->formatters[k] = g_thread_try_new ("cg-format", formatter, wr, NULL);
         }
     }
-  return wr->formatters;
+  return wr->formatters != NULL;
+}
+
+static void
+stop_formatters (Writer *wr)
+{
+  if (wr->formatters == NULL)
+    return;
+  for (guint k = 0; k < wr->threads; k++)
+    if (wr->formatters[k])
+      g_async_queue_push (wr->queue, wr);
+  for (guint k = 0; k < wr->threads; k++)
+    if (wr->formatters[k])
+      g_thread_join (wr->formatters[k]);
+  g_async_queue_unref (wr->queue);
+  for (guint k = 0; k < wr->window; k++)
+    {
+      g_free (wr->ring[k].text.data);
+      g_string_free (wr->ring[k].text.scratch, TRUE);
+    }
+  g_free (wr->ring);
+  g_free (wr->formatters);
 }
 
 /* Writes a section's rows, formatted a chunk at a time: here, or on the
@@ -306,53 +373,47 @@ static void
 write_section (Writer *wr, const Section *s)
 {
   guint n_chunks = s->n_rows / CHUNK_ROWS + (s->n_rows % CHUNK_ROWS != 0);
-  CgWorker **formatters = n_chunks > 1 ? writer_formatters (wr) : NULL;
-  guint window = formatters ? CHUNKS_AHEAD * wr->threads : 1;
-  Chunk *ring = g_new0 (Chunk, window);
-  for (guint k = 0; k < window; k++)
+  if (n_chunks > 1 && start_formatters (wr))
     {
-      /* a text is never without a buffer: an empty name adds nothing to
-       * where it points, which NULL cannot take */
-      ring[k] = (Chunk) { .section = s, .lock = &wr->lock, .cond = &wr->cond };
-      ring[k].text = (Text) { .data = g_malloc (TEXT_BYTES), .cap = TEXT_BYTES, .scratch = g_string_new (NULL) };
-    }
-  guint next = 0; /* chunks given to the formatters */
-  for (guint i = 0; i < n_chunks && !cg_xml_writer_failed (wr->xw); i++)
-    {
-      Chunk *c = &ring[i % window];
-      if (formatters)
+      guint next = 0; /* chunks queued */
+      for (guint i = 0; i < n_chunks && !cg_xml_writer_failed (wr->xw); i++)
         {
-          for (; next < n_chunks && next < i + window; next++)
+          for (; next < n_chunks && next < i + wr->window; next++)
             {
-              Chunk *d = &ring[next % window];
+              Chunk *d = &wr->ring[next % wr->window];
+              g_mutex_lock (&wr->lock);
+              d->section = s;
               d->lo = next * CHUNK_ROWS;
               d->hi = d->lo + MIN (CHUNK_ROWS, s->n_rows - d->lo); /* no lo + CHUNK_ROWS past 2^32 */
-              d->done = FALSE;
-              cg_worker_push (formatters[next % wr->threads], d);
+              d->claimed = d->done = FALSE;
+              g_mutex_unlock (&wr->lock);
+              g_async_queue_push (wr->queue, d);
             }
-          wait_chunk (wr, c);
+          Chunk *c = &wr->ring[i % wr->window];
+          finish_chunk (wr, c);
+          put_rows (wr, s->element, c->text.data, c->text.len);
         }
-      else
-        {
-          c->lo = i * CHUNK_ROWS;
-          c->hi = c->lo + MIN (CHUNK_ROWS, s->n_rows - c->lo);
-          format_chunk (c);
-        }
-      put_rows (wr, s->element, c->text.data, c->text.len);
+      /* after a failure, chunks queued and not written: none may be at a
+       * formatter when its slot is queued again */
+      for (guint k = 0; k < wr->window; k++)
+        settle_chunk (wr, &wr->ring[k]);
     }
-  /* the chunks still being formatted use the ring */
-  for (guint i = 0; formatters && i < window; i++)
-    if (ring[i].lo < ring[i].hi)
-      wait_chunk (wr, &ring[i]);
+  else
+    {
+      Chunk c = { .section = s, .text = new_text () };
+      for (guint i = 0; i < n_chunks && !cg_xml_writer_failed (wr->xw); i++)
+        {
+          c.lo = i * CHUNK_ROWS;
+          c.hi = c.lo + MIN (CHUNK_ROWS, s->n_rows - c.lo);
+          format_chunk (&c);
+          put_rows (wr, s->element, c.text.data, c.text.len);
+        }
+      g_free (c.text.data);
+      g_string_free (c.text.scratch, TRUE);
+    }
   if (wr->open)
     cg_xml_writer_end (wr->xw);
   wr->open = FALSE;
-  for (guint k = 0; k < window; k++)
-    {
-      g_free (ring[k].text.data);
-      g_string_free (ring[k].text.scratch, TRUE);
-    }
-  g_free (ring);
 }
 
 void
@@ -401,16 +462,18 @@ write_string_table (Writer *wr, const char *section, const char *element, GPtrAr
   cg_xml_writer_end (wr->xw);
 }
 
-/* Index of @s in @order (appended when new); @table maps s -> index + 1. */
+/* The index in @order of the string @id, which is appended when new;
+ * @slot holds, per string id, its index + 1 (0: not yet in @order).
+ * Indexed by id, not hashed: a large graph has a function per row. */
 static guint
-table_index (GHashTable *table, GPtrArray *order, const char *s)
+table_index (CgGraph *g, guint *slot, GPtrArray *order, guint32 id)
 {
-  gpointer i1 = g_hash_table_lookup (table, s);
-  if (i1)
-    return GPOINTER_TO_UINT (i1) - 1;
-  g_ptr_array_add (order, (gpointer) s);
-  g_hash_table_insert (table, (gpointer) s, GUINT_TO_POINTER (order->len));
-  return order->len - 1;
+  if (slot[id] == 0)
+    {
+      g_ptr_array_add (order, (gpointer) cg_graph_string (g, id));
+      slot[id] = order->len;
+    }
+  return slot[id] - 1;
 }
 
 /* NAME OBJECT FILE LINE SELF SPONTANEOUS FLAGS, empty when absent */
@@ -506,17 +569,17 @@ write_graph (Writer *wr, CgProfile *p)
     }
 
   /* string tables in order of first use by the functions */
-  g_autoptr (GHashTable) objects = g_hash_table_new (g_direct_hash, g_direct_equal);
-  g_autoptr (GHashTable) files = g_hash_table_new (g_direct_hash, g_direct_equal);
+  guint n_strings = cg_graph_n_strings (g);
+  g_autofree guint *objects = g_new0 (guint, MAX (n_strings, 1)), *files = g_new0 (guint, MAX (n_strings, 1));
   g_autoptr (GPtrArray) object_order = g_ptr_array_new ();
   g_autoptr (GPtrArray) file_order = g_ptr_array_new ();
   g_autofree guint *object_of = g_new (guint, MAX (nf, 1));
   g_autofree guint *file_of = g_new (guint, MAX (nf, 1));
   for (CgFunctionId f = 0; f < nf; f++)
     {
-      object_of[f] = table_index (objects, object_order, cg_graph_function_object (g, f));
-      const char *file = cg_graph_function_file (g, f);
-      file_of[f] = *file ? table_index (files, file_order, file) : G_MAXUINT;
+      object_of[f] = table_index (g, objects, object_order, cg_graph_function_object_id (g, f));
+      guint32 file = cg_graph_function_file_id (g, f);
+      file_of[f] = file != 0 ? table_index (g, files, file_order, file) : G_MAXUINT;
     }
   write_string_table (wr, "objects", "object", object_order);
   write_string_table (wr, "files", "file", file_order);
@@ -680,9 +743,7 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     write_cycles (&wr, cg_profile_cycles (p));
   if (cg_profile_costs (p))
     write_costs (&wr, cg_profile_costs (p));
-  for (guint k = 0; wr.formatters && k < wr.threads; k++)
-    cg_worker_free (wr.formatters[k]);
-  g_free (wr.formatters);
+  stop_formatters (&wr);
   g_mutex_clear (&wr.lock);
   g_cond_clear (&wr.cond);
   g_string_free (wr.buf, TRUE);

@@ -244,7 +244,7 @@ test_arc_index_and_merge (void)
           CU_ASSERT_EQUAL (cg_graph_lookup_arc (g, 2999, 2998), CG_NO_ID);
         }
     }
-  CU_ASSERT_TRUE (cg_graph_merge_arcs (h, NULL));
+  CU_ASSERT_TRUE (cg_graph_merge_arcs (h, NULL, NULL));
   CU_ASSERT_EQUAL_FATAL (cg_graph_n_arcs (h), cg_graph_n_arcs (g));
   for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
     {
@@ -285,10 +285,31 @@ test_arc_index_and_merge (void)
   cg_graph_arc_inclusive (o, cg_graph_append_arc (o, x, y))[0].n = G_MAXUINT64 / 2 + 1;
   cg_graph_arc_inclusive (o, cg_graph_append_arc (o, x, y))[0].n = G_MAXUINT64 / 2 + 1;
   GError *error = NULL;
-  CU_ASSERT_FALSE (cg_graph_merge_arcs (o, &error));
+  CU_ASSERT_FALSE (cg_graph_merge_arcs (o, NULL, &error));
   CG_ASSERT_ERROR (error, CG_ERROR_OVERFLOW, "64-bit");
   g_clear_error (&error);
   CU_ASSERT_EQUAL (cg_graph_n_arcs (o), 1);
+
+  /* only the callers marked repeated are merged: z's arcs are taken to
+   * be distinct, as a reader that marks its callers vouches */
+  g_autoptr (CgGraph) m = cg_graph_new ();
+  CU_ASSERT_TRUE (cg_graph_ensure_event (m, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL));
+  CgFunctionId mx = cg_graph_ensure_function (m, "", "x"), my = cg_graph_ensure_function (m, "", "y"),
+               mz = cg_graph_ensure_function (m, "", "z");
+  static const guint pairs[][2] = { { 2, 1 }, { 0, 1 }, { 2, 1 }, { 0, 2 }, { 0, 1 }, { 1, 0 } };
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    cg_graph_arc_add_calls (m, cg_graph_append_arc (m, pairs[i][0], pairs[i][1]), i + 1);
+  const guint8 repeated[] = { [0] = 1, [1] = 0, [2] = 0 };
+  CU_ASSERT_TRUE (cg_graph_merge_arcs (m, repeated, NULL));
+  CU_ASSERT_EQUAL_FATAL (cg_graph_n_arcs (m), 5);
+  static const guint want[][3] = { { 2, 1, 1 }, { 0, 1, 2 + 5 }, { 2, 1, 3 }, { 0, 2, 4 }, { 1, 0, 6 } };
+  for (CgArcId a = 0; a < 5; a++)
+    {
+      CU_ASSERT_EQUAL (cg_graph_arc_caller (m, a), want[a][0]);
+      CU_ASSERT_EQUAL (cg_graph_arc_callee (m, a), want[a][1]);
+      CU_ASSERT_EQUAL (cg_graph_arc_calls (m, a), want[a][2]);
+    }
+  (void) mx, (void) my, (void) mz;
 }
 
 static void

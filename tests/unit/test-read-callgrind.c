@@ -650,6 +650,90 @@ read_in_pieces (const char *text, gsize piece)
   return g_strdup (strstr (xml, "<events>"));
 }
 
+/* Reads @text into @p (as cg_read_callgrind, lexer and all). */
+static void
+read_into (CgProfile *p, const char *text)
+{
+  g_autoptr (CgInput) in = cg_input_new_from_bytes ("arcs", (const guint8 *) text, strlen (text));
+  GError *error = NULL;
+  CU_ASSERT_TRUE (cg_read_callgrind_in_pieces (p, in, NULL, G_MAXSIZE, &error));
+  if (error)
+    fprintf (stderr, "\n  %s\n", error->message);
+  g_clear_error (&error);
+}
+
+/* Whether @g has exactly the arcs @want (caller * 16 + callee -> calls
+ * and inclusive cost, each multiplied by @times), one arc each. */
+static gboolean
+arcs_are (CgGraph *g, const guint64 (*want)[2], guint n_functions, guint64 times)
+{
+  guint n_want = 0;
+  for (guint k = 0; k < n_functions * 16; k++)
+    n_want += want[k][0] > 0;
+  if (cg_graph_n_arcs (g) != n_want)
+    return FALSE;
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    {
+      guint caller, callee;
+      if (sscanf (cg_graph_function_name (g, cg_graph_arc_caller (g, a)), "f%u", &caller) != 1
+          || sscanf (cg_graph_function_name (g, cg_graph_arc_callee (g, a)), "f%u", &callee) != 1)
+        return FALSE;
+      const guint64 *w = want[caller * 16 + callee];
+      if (cg_graph_arc_calls (g, a) != w[0] * times || cg_graph_arc_inclusive_const (g, a)[0].n != w[1] * times)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+test_arcs_merged_across_blocks (void)
+{
+  /* a function's calls come in several fn= blocks, and a block may call
+   * one callee from several lines: each caller and callee make one arc,
+   * whichever blocks gave it; read twice into one profile, every arc
+   * doubles (the second file's arcs meet the first's) */
+  GRand *rand = g_rand_new_with_seed (11);
+  guint wrong = 0;
+  for (guint file = 0; file < 200; file++)
+    {
+      guint64 want[16 * 16][2] = { { 0 } };
+      gboolean named[16] = { FALSE };
+      GString *s = g_string_new ("events: Ir\n");
+      guint n_blocks = 1 + (guint) g_rand_int_range (rand, 0, 30);
+      for (guint b = 0; b < n_blocks; b++)
+        {
+          guint f = (guint) g_rand_int_range (rand, 0, 16);
+          g_string_append_printf (s, named[f] ? "fn=(%u)\n" : "fn=(%u) f%u\n", f, f);
+          named[f] = TRUE;
+          g_string_append_printf (s, "%d 1\n", g_rand_int_range (rand, 1, 50));
+          for (guint c = (guint) g_rand_int_range (rand, 0, 6); c > 0; c--)
+            {
+              guint callee = (guint) g_rand_int_range (rand, 0, 16);
+              if (callee == f)
+                continue; /* a call into the caller's own outermost activation nests */
+              guint calls = (guint) g_rand_int_range (rand, 1, 9), cost = (guint) g_rand_int_range (rand, 0, 500);
+              g_string_append_printf (s, named[callee] ? "cfn=(%u)\n" : "cfn=(%u) f%u\n", callee, callee);
+              named[callee] = TRUE;
+              g_string_append_printf (s, "calls=%u +1\n* %u\n", calls, cost);
+              want[f * 16 + callee][0] += calls;
+              want[f * 16 + callee][1] += cost;
+            }
+        }
+      g_autofree char *text = g_string_free (s, FALSE);
+      g_autoptr (CgProfile) once = cg_profile_new (), twice = cg_profile_new ();
+      read_into (once, text);
+      read_into (twice, text);
+      read_into (twice, text);
+      if (!arcs_are (cg_profile_graph (once), want, 16, 1) || !arcs_are (cg_profile_graph (twice), want, 16, 2))
+        {
+          if (wrong++ == 0)
+            fprintf (stderr, "\n  arcs not merged as expected in file %u:\n%s\n", file, text);
+        }
+    }
+  g_rand_free (rand);
+  CU_ASSERT_EQUAL (wrong, 0);
+}
+
 static void
 test_lexed_and_read_alike (void)
 {
@@ -896,6 +980,7 @@ main (void)
     { "name compression across cob/cfi/cfn and ob/fl/fn", test_name_compression },
     { "LF lines lexed ahead and CRLF lines read one by one agree", test_lf_and_crlf_agree },
     { "lines lexed ahead and lines read one by one agree", test_lexed_and_read_alike },
+    { "one arc per caller and callee, across blocks and files", test_arcs_merged_across_blocks },
     { "positions: instr line, relative per column", test_positions_per_column },
     { "cost lines shorter than the event list", test_short_cost_lines },
     { "several parts and calls=0", test_parts_and_calls_zero },
