@@ -78,7 +78,8 @@ struct _CgGraph {
   CgMatrix spontaneous;
   GArray *spontaneous_of;  /* CgFunctionId per row */
   CgPairMap *spontaneous_row; /* (f, 0) -> row */
-  CgPairMap *function_index; /* (object id, name id) -> function */
+  CgPairMap *function_index; /* (object id, name id) -> function; NULL until
+                              * a lookup needs it (see functions_indexed) */
 
   GArray *arcs;            /* ArcRec */
   CgMatrix inclusive;      /* n_arcs × n_events */
@@ -120,7 +121,6 @@ cg_graph_new (void)
   g->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   g->functions = g_array_new (FALSE, FALSE, sizeof (FunctionRec));
   cg_matrix_init (&g->self, 0);
-  g->function_index = cg_pair_map_new (function_key, g);
   g->arcs = g_array_new (FALSE, FALSE, sizeof (ArcRec));
   cg_matrix_init (&g->inclusive, 0);
   g->adjacency_arcs = G_MAXUINT;
@@ -424,6 +424,40 @@ cg_graph_ensure_function (CgGraph *g, const char *object, const char *name)
   return cg_graph_ensure_function_ids (g, object_id, name_id);
 }
 
+/* The function index, built when first needed: a reader that finds its
+ * functions itself (cg_graph_add_function_ids) never pays for it. */
+static CgPairMap *
+functions_indexed (CgGraph *g)
+{
+  if (g->function_index == NULL)
+    {
+      g->function_index = cg_pair_map_new (function_key, g);
+      for (CgFunctionId f = 0; f < g->functions->len; f++)
+        {
+          const FunctionRec *rec = function_rec (g, f);
+          cg_pair_map_insert (g->function_index, rec->object, rec->name, f);
+        }
+    }
+  return g->function_index;
+}
+
+static CgFunctionId
+append_function (CgGraph *g, guint32 object_id, guint32 name_id)
+{
+  CgFunctionId f = g->functions->len;
+  FunctionRec rec = { name_id, object_id, 0, 0, 0 };
+  g_array_append_val (g->functions, rec);
+  if (g->arc_index)
+    {
+      CgArcId none = CG_NO_ID;
+      guint8 no = 0;
+      g_array_append_val (g->arc_index->heads, none);
+      g_byte_array_append (g->arc_index->big, &no, 1);
+    }
+  cg_matrix_set_rows (&g->self, g->functions->len);
+  return f;
+}
+
 CgFunctionId
 cg_graph_ensure_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
 {
@@ -431,21 +465,20 @@ cg_graph_ensure_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
   guint32 next = g->functions->len;
   if (next == CG_NO_ID)
     return CG_NO_ID;
-  CgFunctionId f = cg_pair_map_insert (g->function_index, object_id, name_id, next);
-  if (f == next)
-    {
-      FunctionRec rec = { name_id, object_id, 0, 0, 0 };
-      g_array_append_val (g->functions, rec);
-      if (g->arc_index)
-        {
-          CgArcId none = CG_NO_ID;
-          guint8 no = 0;
-          g_array_append_val (g->arc_index->heads, none);
-          g_byte_array_append (g->arc_index->big, &no, 1);
-        }
-      cg_matrix_set_rows (&g->self, g->functions->len);
-    }
-  return f;
+  CgFunctionId f = cg_pair_map_insert (functions_indexed (g), object_id, name_id, next);
+  return f == next ? append_function (g, object_id, name_id) : f;
+}
+
+CgFunctionId
+cg_graph_add_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
+{
+  g_return_val_if_fail (object_id < cg_strings_size (g->strings) && name_id < cg_strings_size (g->strings), CG_NO_ID);
+  guint32 next = g->functions->len;
+  if (next == CG_NO_ID)
+    return CG_NO_ID;
+  if (g->function_index)
+    cg_pair_map_insert (g->function_index, object_id, name_id, next);
+  return append_function (g, object_id, name_id);
 }
 
 CgFunctionId
@@ -455,7 +488,8 @@ cg_graph_lookup_function (const CgGraph *g, const char *object, const char *name
   guint32 name_id = lookup_id (g, name);
   if (object_id == CG_STRINGS_NONE || name_id == CG_STRINGS_NONE)
     return CG_NO_ID;
-  guint32 f = cg_pair_map_lookup (g->function_index, object_id, name_id);
+  /* a cache: the graph does not change */
+  guint32 f = cg_pair_map_lookup (functions_indexed ((CgGraph *) g), object_id, name_id);
   return f == CG_PAIR_MAP_NONE ? CG_NO_ID : f;
 }
 
@@ -475,6 +509,12 @@ const char *
 cg_graph_function_file (const CgGraph *g, CgFunctionId f)
 {
   return string_of (g, function_rec (g, f)->file);
+}
+
+guint32
+cg_graph_function_name_id (const CgGraph *g, CgFunctionId f)
+{
+  return function_rec (g, f)->name;
 }
 
 guint32

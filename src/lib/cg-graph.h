@@ -131,6 +131,14 @@ CgFunctionId cg_graph_ensure_function (CgGraph *graph, const char *object, const
  * (cg_graph_intern_id). */
 CgFunctionId cg_graph_ensure_function_ids (CgGraph *graph, guint32 object, guint32 name);
 
+/* A new function (@object, @name) with zero costs, by string ids, without
+ * looking for an existing one: for readers that know which functions they
+ * made (one made twice would be two functions).  CG_NO_ID only when
+ * 2^32-1 functions exist.  The graph's own index of functions, which
+ * cg_graph_ensure_function and cg_graph_lookup_function use, is then
+ * built only when one of those is called. */
+CgFunctionId cg_graph_add_function_ids (CgGraph *graph, guint32 object, guint32 name);
+
 /* The function (@object, @name) or CG_NO_ID. */
 CgFunctionId cg_graph_lookup_function (const CgGraph *graph, const char *object, const char *name);
 
@@ -138,8 +146,9 @@ const char *cg_graph_function_name (const CgGraph *graph, CgFunctionId f);
 const char *cg_graph_function_object (const CgGraph *graph, CgFunctionId f);
 /* Source file and first line where known ("" and 0 otherwise). */
 const char *cg_graph_function_file (const CgGraph *graph, CgFunctionId f);
-/* The string ids of @f's object and file (0, the empty string, for an
- * unknown file): tables of strings index them, without hashing. */
+/* The string ids of @f's name, object and file (0, the empty string, for
+ * an unknown file): tables of strings index them, without hashing. */
+guint32 cg_graph_function_name_id (const CgGraph *graph, CgFunctionId f);
 guint32 cg_graph_function_object_id (const CgGraph *graph, CgFunctionId f);
 guint32 cg_graph_function_file_id (const CgGraph *graph, CgFunctionId f);
 guint32 cg_graph_function_line (const CgGraph *graph, CgFunctionId f);

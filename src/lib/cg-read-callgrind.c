@@ -135,6 +135,9 @@ typedef struct {
   /* distinct function names of this file, interned in the graph (a name
    * without context is its function's name: one copy serves both) */
   GArray *name_info;        /* NameInfo per string id */
+  /* the graph held no function when the file began: it holds only those
+   * the reader made, which node_of finds without the graph's index */
+  gboolean own_functions;
 
   /* context nodes: (object string id, name index) -> node */
   CgPairMap *node_index;
@@ -410,14 +413,19 @@ node_key (gconstpointer data, guint32 k, guint32 *object, guint32 *name)
 
 /* The context (@object, name index @name), created when new.  A name
  * seen in one object only needs no index; once it shows up in a second,
- * its contexts go to node_index. */
+ * its contexts go to node_index.
+ *
+ * A new context's function is (@object, its base name).  While the graph
+ * holds this file's functions only (r->own_functions), the reader knows
+ * them without the graph's index: a base name's own context (made first,
+ * for a name with a context) holds it, made with the context.  Recursion
+ * is one level deep: a base name is its own base. */
 static guint32
 node_of (Reader *r, guint32 object, guint32 name)
 {
   NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
   if (info->node != CG_NO_ID && node_at (r, info->node)->object == object)
     return info->node;
-  guint32 next = r->nodes->len, k = next;
   if (info->node != CG_NO_ID)
     {
       if (!info->multi)
@@ -425,15 +433,29 @@ node_of (Reader *r, guint32 object, guint32 name)
           info->multi = 1;
           cg_pair_map_insert (r->node_index, node_at (r, info->node)->object, name, info->node);
         }
-      k = cg_pair_map_insert (r->node_index, object, name, next);
+      guint32 k = cg_pair_map_lookup (r->node_index, object, name);
+      if (k != CG_PAIR_MAP_NONE)
+        {
+          info->node = k;
+          return k;
+        }
     }
-  if (k == next)
-    {
-      Node node = { cg_graph_ensure_function_ids (r->graph, object, info->base), object, name, info->level == 1,
-                    0, 0, 0 };
-      g_array_append_val (r->nodes, node);
-      cg_matrix_set_rows (&r->node_sum, r->nodes->len);
-    }
+  guint32 base = info->base;
+  CgFunctionId f;
+  if (!r->own_functions)
+    f = cg_graph_ensure_function_ids (r->graph, object, base);
+  else if (base == name)
+    f = cg_graph_add_function_ids (r->graph, object, name);
+  else
+    f = node_at (r, node_of (r, object, name_info_of (r, base)))->function;
+  /* the base's context may have grown the tables */
+  info = &g_array_index (r->name_info, NameInfo, name);
+  guint32 k = r->nodes->len;
+  if (info->multi)
+    cg_pair_map_insert (r->node_index, object, name, k);
+  Node node = { f, object, name, info->level == 1, 0, 0, 0 };
+  g_array_append_val (r->nodes, node);
+  cg_matrix_set_rows (&r->node_sum, r->nodes->len);
   info->node = k;
   return k;
 }
@@ -1421,6 +1443,7 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
   reset_part (&r);
   guint arcs_before = cg_graph_n_arcs (r.graph);
+  r.own_functions = cg_graph_n_functions (r.graph) == 0;
 
   gboolean ok = TRUE;
   GError *local = NULL;

@@ -23,6 +23,22 @@ test_function_identity (void)
   g_string_truncate (s, 0);
   cg_graph_append_label (g, s, m);
   CU_ASSERT_STRING_EQUAL (s->str, "main");
+
+  /* functions added unlooked-for: the index, built on the first lookup,
+   * finds them, and once built it follows later additions */
+  g_autoptr (CgGraph) h = cg_graph_new ();
+  guint32 lib = cg_graph_intern_id (h, "lib.so", -1), f = cg_graph_intern_id (h, "f", -1),
+          g2 = cg_graph_intern_id (h, "g", -1);
+  CU_ASSERT_EQUAL (cg_graph_add_function_ids (h, lib, f), 0);
+  CU_ASSERT_EQUAL (cg_graph_add_function_ids (h, 0, f), 1);
+  CU_ASSERT_EQUAL (cg_graph_lookup_function (h, "lib.so", "f"), 0);
+  CU_ASSERT_EQUAL (cg_graph_lookup_function (h, "", "f"), 1);
+  CU_ASSERT_EQUAL (cg_graph_add_function_ids (h, lib, g2), 2);
+  CU_ASSERT_EQUAL (cg_graph_ensure_function (h, "lib.so", "g"), 2);
+  CU_ASSERT_EQUAL (cg_graph_ensure_function (h, "lib.so", "f"), 0);
+  CU_ASSERT_EQUAL (cg_graph_n_functions (h), 3);
+  CU_ASSERT_EQUAL (cg_graph_function_name_id (h, 2), g2);
+  CU_ASSERT_EQUAL (cg_graph_function_object_id (h, 2), lib);
 }
 
 static void

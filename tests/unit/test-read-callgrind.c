@@ -686,6 +686,67 @@ arcs_are (CgGraph *g, const guint64 (*want)[2], guint n_functions, guint64 times
 }
 
 static void
+test_functions_made_once (void)
+{
+  /* a function's contexts name it in any order, in several objects: the
+   * reader makes each (object, function) once, and the graph's index,
+   * built on the first lookup, finds them */
+  static const char text[] = "events: Ir\n"
+                             "ob=(1) libA\n"
+                             "fn=(1) f'2\n"
+                             "1 1\n"
+                             "ob=(2) libB\n"
+                             "fn=(2) f\n"
+                             "1 2\n"
+                             "fn=(1)\n"
+                             "1 4\n"
+                             "ob=(1)\n"
+                             "fn=(2)\n"
+                             "1 8\n"
+                             "cfn=(3) g'main\n"
+                             "calls=1 1\n"
+                             "1 16\n"
+                             "fn=(3)\n"
+                             "1 16\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CU_ASSERT_EQUAL (cg_graph_n_functions (r.graph), 3);
+  CgFunctionId fa = fn (&r, "libA", "f"), fb = fn (&r, "libB", "f"), g = fn (&r, "libA", "g");
+  CU_ASSERT_EQUAL (self_of (&r, fa, 0), 1 + 8);
+  CU_ASSERT_EQUAL (self_of (&r, fb, 0), 2 + 4);
+  CU_ASSERT_EQUAL (self_of (&r, g, 0), 16);
+  CU_ASSERT_EQUAL (calls_on (&r, fa, g), 1);
+  cg_profile_free (r.profile);
+
+  /* random files: no two functions alike, and the index finds each */
+  GRand *rand = g_rand_new_with_seed (5);
+  guint twins = 0, lost = 0;
+  for (guint file = 0; file < 200; file++)
+    {
+      g_autofree char *t = random_edgy_callgrind (rand, 200, FALSE);
+      g_autoptr (CgProfile) p = cg_profile_new ();
+      g_autoptr (CgInput) in = cg_input_new_from_bytes ("random", (const guint8 *) t, strlen (t));
+      if (!cg_read_callgrind_in_pieces (p, in, NULL, G_MAXSIZE, &error))
+        {
+          g_clear_error (&error);
+          continue;
+        }
+      CgGraph *gr = cg_profile_graph (p);
+      g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (CgFunctionId f = 0; f < cg_graph_n_functions (gr); f++)
+        {
+          const char *object = cg_graph_function_object (gr, f), *name = cg_graph_function_name (gr, f);
+          twins += !g_hash_table_add (seen, g_strdup_printf ("%s\t%s", object, name));
+          lost += cg_graph_lookup_function (gr, object, name) != f;
+        }
+    }
+  g_rand_free (rand);
+  CU_ASSERT_EQUAL (twins, 0);
+  CU_ASSERT_EQUAL (lost, 0);
+}
+
+static void
 test_arcs_merged_across_blocks (void)
 {
   /* a function's calls come in several fn= blocks, and a block may call
@@ -981,6 +1042,7 @@ main (void)
     { "LF lines lexed ahead and CRLF lines read one by one agree", test_lf_and_crlf_agree },
     { "lines lexed ahead and lines read one by one agree", test_lexed_and_read_alike },
     { "one arc per caller and callee, across blocks and files", test_arcs_merged_across_blocks },
+    { "one function per object and name, whichever context comes first", test_functions_made_once },
     { "positions: instr line, relative per column", test_positions_per_column },
     { "cost lines shorter than the event list", test_short_cost_lines },
     { "several parts and calls=0", test_parts_and_calls_zero },
