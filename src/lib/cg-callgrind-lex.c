@@ -1,7 +1,7 @@
 /* cg-callgrind-lex.c — blocks of lines lexed on a thread of their own and
- * handed to the reader in order: three blocks in all, so that the lexer
- * works on one while the reader has another.  Reading a block's bytes
- * falls to whichever thread has nothing else to do (see the lexer's
+ * handed to the reader in order: four blocks in all, so that the lexer
+ * works on one while the reader has another.  Reading and lexing a block
+ * fall to whichever thread has nothing else to do (see the lexer's
  * struct): which of the two is the busier depends on the file.
  *
  * What is lexed is only the common form of the common lines, exactly as
@@ -20,7 +20,7 @@
 #define MAX_POSITIONS 3
 /* for the copies of the hot loop made with constant column counts */
 #define ALWAYS_INLINE __attribute__ ((always_inline))
-#define POOL 3
+#define POOL 4
 
 /* A line's position change is kept below 2^62 in size, and what a run's
  * changes add up to within 2^62: adding one to the other then never
@@ -46,13 +46,21 @@ typedef enum { AFTER_UNKNOWN, AFTER_FREE, AFTER_PENDING } After;
  * few bytes. */
 typedef struct {
   GByteArray *text;
+  guint64 seq;   /* its place in the input, counted from 0 */
   CgLexRecord *records;
   CgLexPosition *positions;
   guint64 *numbers;
   gsize n_records, n_positions, n_numbers;
   gsize records_cap, positions_cap, numbers_cap;
   GError *error;
-  gboolean last; /* the end of the input: no text */
+  gboolean last;  /* the end of the input: no text */
+  gboolean lexed; /* from @start */
+  gboolean exact; /* lexed from the header its predecessor left */
+  Header start;
+  /* while lexing: the header as the lines so far leave it, and scratch
+   * for the costs of a line and the sums of a run */
+  Header header;
+  GArray *costs, *sums;
 } Block;
 
 /* Makes room for @more items after the @len in *@items. */
@@ -86,27 +94,32 @@ struct _CgCallgrindLexer {
   CgInput *input;
   gsize piece;
   Block pool[POOL];
-  /* the lexing side (the lexer's thread, or the caller's without one) */
-  Header header;
-  GArray *costs;      /* guint64 scratch: the costs of one line */
-  GArray *sums;       /* guint64 scratch: the sums of a run's costs */
-  GThread *thread;    /* NULL: lexing inline, on the caller's thread */
+  GThread *thread; /* NULL: lexing inline, on the caller's thread */
   /* Where the two threads meet, under lock.  A block goes round: unread
-   * (given back), read (its bytes read, in input order), lexed, held by
-   * the caller.  Either thread may read the next block, one at a time:
-   * the lexer when it has nothing to lex, the caller when it would
-   * otherwise wait for a lexed block.  Whichever thread is the busier so
-   * never reads while the other idles. */
+   * (given back), read (its bytes read, numbered in input order), lexed,
+   * held by the caller, which takes them in order.  Either thread may
+   * read the next block, one at a time, and either may lex a block read:
+   * the lexer's thread whenever there is one, the caller's rather than
+   * wait for the block it needs next.  Neither idles while the other has
+   * work, whichever is the busier on a given file. */
   GMutex lock;
   GCond changed;
   Block *unread[POOL];
   guint n_unread;
-  GQueue to_lex;
-  GQueue lexed;
-  gboolean reading;     /* a thread is reading into a block */
-  gboolean input_ended; /* the last block has been read */
+  GQueue to_lex;         /* blocks read, oldest first */
+  guint64 n_read;        /* blocks read so far: the next one's seq */
+  guint64 n_taken;       /* blocks the caller took: the seq it needs next */
+  gboolean reading;      /* a thread is reading into a block */
+  gboolean input_ended;  /* the last block has been read */
   gboolean thread_reads; /* a regular file: a read never blocks for long */
   gboolean stop;
+  /* A block is lexed from the header its predecessor leaves, known once
+   * that one is lexed: the blocks before n_exact have been, and their
+   * last left @header.  A block lexed alongside its predecessor starts
+   * from this header as it was, which is the same unless the predecessor
+   * begins a part; it is then lexed again, before the caller takes it. */
+  Header header;
+  guint64 n_exact;
   /* the caller's side */
   Block *held;
   gboolean ended;
@@ -303,12 +316,12 @@ count_words (const char *p, const char *end)
 
 /* Follows the header lines that start a part, as the reader does. */
 static void
-header_line (CgCallgrindLexer *x, const char *key, gsize klen, const char *p, const char *end)
+header_line (Block *b, const char *key, gsize klen, const char *p, const char *end)
 {
 #define KEY(s) (klen == sizeof (s) - 1 && memcmp (key, s, klen) == 0)
   if (!(KEY ("part") || KEY ("pid") || KEY ("thread") || KEY ("positions") || KEY ("events")))
     return;
-  Header *h = &x->header;
+  Header *h = &b->header;
   if (h->have_events)
     *h = (Header) { 1, 0, FALSE };
   if (end > p && end[-1] == '\r')
@@ -320,10 +333,10 @@ header_line (CgCallgrindLexer *x, const char *key, gsize klen, const char *p, co
     {
       h->n_cols = n;
       h->have_events = TRUE;
-      if (x->costs->len < n)
+      if (b->costs->len < n)
         {
-          g_array_set_size (x->costs, n);
-          g_array_set_size (x->sums, n);
+          g_array_set_size (b->costs, n);
+          g_array_set_size (b->sums, n);
         }
     }
 #undef KEY
@@ -357,9 +370,9 @@ add_run (Block *b, const Header *h, gsize start, gsize end, guint lines, const C
  * ends: this loop is most of the lexer's time.  Returns the first line
  * that is not a self cost line in the common form, @p when there is none. */
 static inline ALWAYS_INLINE const char *
-lex_runs_of (CgCallgrindLexer *x, Block *b, const char *text, const char *p, const char *end, const Header *h)
+lex_runs_of (Block *b, const char *text, const char *p, const char *end, const Header *h)
 {
-  guint64 *costs = (guint64 *) x->costs->data, *sums = (guint64 *) x->sums->data;
+  guint64 *costs = (guint64 *) b->costs->data, *sums = (guint64 *) b->sums->data;
   CgLexPosition acc[MAX_POSITIONS], pos[MAX_POSITIONS], moved[MAX_POSITIONS];
   const char *start = NULL; /* the open run's first line */
   guint lines = 0, n_costs = 0, n;
@@ -398,16 +411,16 @@ lex_runs_of (CgCallgrindLexer *x, Block *b, const char *text, const char *p, con
 }
 
 static const char *
-lex_runs (CgCallgrindLexer *x, Block *b, const char *text, const char *p, const char *end)
+lex_runs (Block *b, const char *text, const char *p, const char *end)
 {
   /* callgrind's default, one position (line or instr) and one event (Ir),
    * gets its own copy, with the loops over columns unrolled */
-  const Header *h = &x->header;
+  const Header *h = &b->header;
   if (h->n_positions == 1 && h->n_cols == 1)
-    return lex_runs_of (x, b, text, p, end, &(const Header) { 1, 1, TRUE });
+    return lex_runs_of (b, text, p, end, &(const Header) { 1, 1, TRUE });
   if (h->n_positions == 1)
-    return lex_runs_of (x, b, text, p, end, &(const Header) { 1, h->n_cols, TRUE });
-  return lex_runs_of (x, b, text, p, end, h);
+    return lex_runs_of (b, text, p, end, &(const Header) { 1, h->n_cols, TRUE });
+  return lex_runs_of (b, text, p, end, h);
 }
 
 /* The CgLexNameKey of the key @line[0..@k), or -1: two or three
@@ -429,11 +442,11 @@ name_key (const char *line, gsize k)
 
 /* Lexes the whole lines of @b's text in [@from, @to), which ends in "\n". */
 static void
-lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
+lex_piece (Block *b, gsize from, gsize to)
 {
   const char *text = (const char *) b->text->data, *p = text + from, *end = text + to;
-  const Header *h = &x->header;
-  guint64 *costs = (guint64 *) x->costs->data;
+  const Header *h = &b->header;
+  guint64 *costs = (guint64 *) b->costs->data;
   After after = AFTER_UNKNOWN;
   CgLexPosition pos[2 * MAX_POSITIONS];
   guint n;
@@ -444,7 +457,7 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
       char c = *p;
       if (is_cost_start (c))
         {
-          next = after == AFTER_FREE && h->have_events ? lex_runs (x, b, text, p, end) : p;
+          next = after == AFTER_FREE && h->have_events ? lex_runs (b, text, p, end) : p;
           if (next == p)
             next = line_end (p, end); /* the reader's to read */
           after = AFTER_FREE;         /* any cost line ends what was pending */
@@ -468,7 +481,7 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
         }
       else if (line[k] == ':')
         {
-          header_line (x, line, k, rest, next - 1);
+          header_line (b, line, k, rest, next - 1);
           after = AFTER_FREE;
         }
       else if (line[k] != '=')
@@ -506,7 +519,7 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
           guint n_targets;
           const char *cost = h->have_events ? lex_calls_line (rest, h, &count, pos, &n_targets) : NULL;
           const char *after_cost = NULL;
-          costs = (guint64 *) x->costs->data;
+          costs = (guint64 *) b->costs->data;
           if (cost && cost < end)
             after_cost = lex_cost_line (cost, h, pos + n_targets, costs, &n);
           if (after_cost)
@@ -533,46 +546,50 @@ lex_piece (CgCallgrindLexer *x, Block *b, gsize from, gsize to)
     }
 }
 
-/* Lexes @b's text, in pieces of at most x->piece bytes of whole lines. */
+/* Lexes @b's text, in pieces of at most @piece bytes of whole lines,
+ * from the header b->header, which it leaves as the text does. */
 static void
-lex (CgCallgrindLexer *x, Block *b)
+lex (gsize piece, Block *b)
 {
   const char *text = (const char *) b->text->data;
   gsize whole = b->text->len;
-  if (x->piece == 0 || whole > G_MAXUINT32)
+  if (piece == 0 || whole > G_MAXUINT32)
     return;
+  /* the scratch has room for the header's columns */
+  if (b->costs->len < b->header.n_cols)
+    {
+      g_array_set_size (b->costs, b->header.n_cols);
+      g_array_set_size (b->sums, b->header.n_cols);
+    }
   /* only lines that end in "\n" (the input's last may not) */
   while (whole > 0 && text[whole - 1] != '\n')
     whole--;
   for (gsize from = 0, to; from < whole; from = to)
     {
       to = whole;
-      if (whole - from > x->piece)
+      if (whole - from > piece)
         {
           /* the last line that ends within the piece, or the first line
            * when it is longer than a piece */
-          to = from + x->piece;
+          to = from + piece;
           while (to > from && text[to - 1] != '\n')
             to--;
           if (to == from)
-            to = (gsize) ((const char *) memchr (text + from + x->piece, '\n', whole - from - x->piece) - text) + 1;
+            to = (gsize) ((const char *) memchr (text + from + piece, '\n', whole - from - piece) - text) + 1;
         }
-      lex_piece (x, b, from, to);
+      lex_piece (b, from, to);
     }
 }
 
 /* Reads the next block into @b; FALSE at the end of the input or on an
- * error, which @b then holds. */
+ * error, which @b then holds (the caller marks it the last). */
 static gboolean
 read_block (CgCallgrindLexer *x, Block *b)
 {
   g_byte_array_set_size (b->text, 0);
   b->n_records = b->n_positions = b->n_numbers = 0;
   if (!cg_input_next_lines_into (x->input, b->text, &b->error))
-    {
-      b->last = TRUE;
-      return FALSE;
-    }
+    return FALSE;
   /* zeros after the text, kept when the length goes back */
   static const guint8 zeros[PADDING];
   guint len = b->text->len;
@@ -590,19 +607,71 @@ can_read (const CgCallgrindLexer *x)
 
 /* Reads the next block, with x->lock held (and released meanwhile: the
  * other thread goes on); can_read() must hold.  The blocks are read one
- * at a time, so in input order. */
+ * at a time, so numbered in input order. */
 static Block *
 read_next_locked (CgCallgrindLexer *x)
 {
   Block *b = x->unread[--x->n_unread];
   x->reading = TRUE;
+  b->seq = x->n_read++;
+  b->lexed = b->exact = FALSE;
   g_mutex_unlock (&x->lock);
   gboolean more = read_block (x, b);
   g_mutex_lock (&x->lock);
   x->reading = FALSE;
-  x->input_ended = !more;
+  x->input_ended = b->last = !more;
   g_cond_broadcast (&x->changed);
   return b;
+}
+
+static gboolean
+same_header (const Header *a, const Header *b)
+{
+  return a->n_positions == b->n_positions && a->n_cols == b->n_cols && a->have_events == b->have_events;
+}
+
+static Block *
+block_numbered (CgCallgrindLexer *x, guint64 seq)
+{
+  for (guint i = 0; i < POOL; i++)
+    if (x->pool[i].seq == seq && (x->pool[i].lexed || x->pool[i].last))
+      return &x->pool[i];
+  return NULL;
+}
+
+/* Under x->lock: the blocks lexed in order from the exact header become
+ * exact; one lexed from another header goes back to be lexed again. */
+static void
+check_headers (CgCallgrindLexer *x)
+{
+  Block *b;
+  while ((b = block_numbered (x, x->n_exact)) != NULL && !b->exact)
+    {
+      if (!b->last && !same_header (&b->start, &x->header))
+        {
+          b->lexed = FALSE;
+          g_queue_push_head (&x->to_lex, b);
+          return;
+        }
+      if (!b->last)
+        x->header = b->header;
+      b->exact = TRUE;
+      x->n_exact++;
+    }
+}
+
+/* Lexes @b, with x->lock held (and released meanwhile). */
+static void
+lex_locked (CgCallgrindLexer *x, Block *b)
+{
+  b->start = b->header = x->header;
+  g_mutex_unlock (&x->lock);
+  if (!b->last)
+    lex (x->piece, b);
+  g_mutex_lock (&x->lock);
+  b->lexed = TRUE;
+  check_headers (x);
+  g_cond_broadcast (&x->changed);
 }
 
 static gpointer
@@ -618,18 +687,9 @@ lex_ahead (gpointer data)
       if (b == NULL && x->thread_reads && can_read (x))
         b = read_next_locked (x);
       if (b == NULL)
-        {
-          g_cond_wait (&x->changed, &x->lock);
-          continue;
-        }
-      g_mutex_unlock (&x->lock);
-      if (!b->last)
-        lex (x, b);
-      g_mutex_lock (&x->lock);
-      g_queue_push_tail (&x->lexed, b);
-      g_cond_broadcast (&x->changed);
-      if (b->last)
-        break;
+        g_cond_wait (&x->changed, &x->lock);
+      else
+        lex_locked (x, b);
     }
   g_mutex_unlock (&x->lock);
   return NULL;
@@ -642,17 +702,16 @@ cg_callgrind_lexer_new (CgInput *input, gsize piece)
   x->input = input;
   x->piece = piece;
   x->header = (Header) { 1, 0, FALSE };
-  x->costs = g_array_new (FALSE, TRUE, sizeof (guint64));
-  x->sums = g_array_new (FALSE, TRUE, sizeof (guint64));
   for (guint i = 0; i < POOL; i++)
     {
-      x->pool[i] = (Block) { .text = g_byte_array_new () };
+      x->pool[i] = (Block) { .text = g_byte_array_new (), .seq = G_MAXUINT64,
+                             .costs = g_array_new (FALSE, TRUE, sizeof (guint64)),
+                             .sums = g_array_new (FALSE, TRUE, sizeof (guint64)) };
       x->unread[x->n_unread++] = &x->pool[i];
     }
   g_mutex_init (&x->lock);
   g_cond_init (&x->changed);
   g_queue_init (&x->to_lex);
-  g_queue_init (&x->lexed);
   /* a pipe is read on the caller's thread only, so that this thread
    * never waits on input and ending it never waits for a read */
   x->thread_reads = cg_input_size (input) >= 0;
@@ -672,24 +731,35 @@ cg_callgrind_lexer_next (CgCallgrindLexer *x, CgLexBlock *block, GError **error)
       g_mutex_lock (&x->lock);
       if (x->held)
         {
+          x->held->seq = G_MAXUINT64;
           x->unread[x->n_unread++] = x->held;
           g_cond_broadcast (&x->changed);
         }
-      /* while no block is lexed yet, the next ones are read here */
-      while ((b = g_queue_pop_head (&x->lexed)) == NULL)
+      /* rather than wait for the next block, this thread lexes one read
+       * (the lexer's may be at the next), or reads one */
+      while ((b = block_numbered (x, x->n_taken)) == NULL || !b->exact)
         {
-          if (can_read (x))
+          Block *c = g_queue_pop_head (&x->to_lex);
+          if (c)
+            lex_locked (x, c);
+          else if (can_read (x))
             g_queue_push_tail (&x->to_lex, read_next_locked (x));
           else
             g_cond_wait (&x->changed, &x->lock);
         }
+      x->n_taken++;
       g_mutex_unlock (&x->lock);
     }
   else
     {
       b = &x->pool[0];
-      if (read_block (x, b))
-        lex (x, b);
+      b->last = !read_block (x, b);
+      if (!b->last)
+        {
+          b->header = x->header;
+          lex (x->piece, b);
+          x->header = b->header;
+        }
     }
   x->held = b;
   if (b->last)
@@ -719,7 +789,6 @@ cg_callgrind_lexer_free (CgCallgrindLexer *x)
       g_thread_join (x->thread);
     }
   g_queue_clear (&x->to_lex);
-  g_queue_clear (&x->lexed);
   g_mutex_clear (&x->lock);
   g_cond_clear (&x->changed);
   for (guint i = 0; i < POOL; i++)
@@ -729,9 +798,9 @@ cg_callgrind_lexer_free (CgCallgrindLexer *x)
       g_free (b->records);
       g_free (b->positions);
       g_free (b->numbers);
+      g_array_unref (b->costs);
+      g_array_unref (b->sums);
       g_clear_error (&b->error);
     }
-  g_array_unref (x->costs);
-  g_array_unref (x->sums);
   g_free (x);
 }

@@ -14,11 +14,12 @@
  * record therefore only saves work: applying it does exactly what
  * reading its lines would have done.
  *
- * Threads: the input is lexed on a thread of the lexer's own, or on the
- * caller's when no thread can be made; either way the blocks and records
- * are the same.  A regular file is read on either thread, whichever is
- * idle; a pipe only on the caller's (a read may block there, as any read
- * would), so that the lexer's thread never waits on input.
+ * Threads: the blocks are lexed on a thread of the lexer's own, and on
+ * the caller's while it waits for the next block, or on the caller's only
+ * when no thread can be made; either way the blocks and records are the
+ * same.  A regular file is read on either thread, whichever is idle; a
+ * pipe only on the caller's (a read may block there, as any read would),
+ * so that the lexer's thread never waits on input.
  *
  * Ownership: a block and its records belong to the lexer and stay valid
  * until the next call of cg_callgrind_lexer_next or the lexer is freed.

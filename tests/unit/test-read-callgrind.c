@@ -686,6 +686,25 @@ arcs_are (CgGraph *g, const guint64 (*want)[2], guint n_functions, guint64 times
 }
 
 static void
+test_blocks_lexed_on_two_threads (void)
+{
+  /* files of several input blocks, which the lexer's thread and the
+   * reader's both lex, each from the header the block before leaves: a
+   * part beginning in one block changes it for the next, which then is
+   * lexed again.  Everything read must be as if read line by line. */
+  GRand *rand = g_rand_new_with_seed (13);
+  for (guint file = 0; file < 3; file++)
+    {
+      g_autofree char *text = random_edgy_callgrind (rand, 600000, file == 2);
+      CU_ASSERT_TRUE (strlen (text) > 4 * 1024 * 1024);
+      g_autofree char *want = read_in_pieces (text, 0);
+      g_autofree char *have = read_in_pieces (text, G_MAXSIZE);
+      CU_ASSERT_STRING_EQUAL (have, want);
+    }
+  g_rand_free (rand);
+}
+
+static void
 test_functions_made_once (void)
 {
   /* a function's contexts name it in any order, in several objects: the
@@ -1041,6 +1060,7 @@ main (void)
     { "name compression across cob/cfi/cfn and ob/fl/fn", test_name_compression },
     { "LF lines lexed ahead and CRLF lines read one by one agree", test_lf_and_crlf_agree },
     { "lines lexed ahead and lines read one by one agree", test_lexed_and_read_alike },
+    { "blocks lexed on two threads, parts starting anywhere", test_blocks_lexed_on_two_threads },
     { "one arc per caller and callee, across blocks and files", test_arcs_merged_across_blocks },
     { "one function per object and name, whichever context comes first", test_functions_made_once },
     { "positions: instr line, relative per column", test_positions_per_column },
