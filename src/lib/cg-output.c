@@ -17,6 +17,20 @@ struct _CgOutput {
   FILE *stream;
 };
 
+/* Output leaves in writes of this size: the XML writer hands over tens of
+ * kilobytes at a time, which stdio's 4 KiB buffer split into thousands of
+ * write(2) calls for a large profile. */
+#define OUTPUT_BUFFER (256 * 1024)
+
+/* Sets @stream's buffer before its first output; a terminal keeps its
+ * line buffering. */
+static void
+buffer_output (FILE *stream)
+{
+  if (!isatty (fileno (stream)))
+    setvbuf (stream, NULL, _IOFBF, OUTPUT_BUFFER);
+}
+
 CgOutput *
 cg_output_open (const char *path, GError **error)
 {
@@ -24,6 +38,7 @@ cg_output_open (const char *path, GError **error)
   if (path == NULL || strcmp (path, "-") == 0)
     {
       out->stream = stdout;
+      buffer_output (stdout);
       return out;
     }
   out->path = g_strdup (path);
@@ -48,6 +63,7 @@ cg_output_open (const char *path, GError **error)
       cg_output_free (out);
       return NULL;
     }
+  buffer_output (out->stream);
   return out;
 }
 
