@@ -10,7 +10,8 @@
 
 #include "cg-read-xml.h"
 
-#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
+#include <libxml/SAX2.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -75,10 +76,21 @@ typedef struct {
   CgProfile *profile;
   CgGraph *graph;
   CgInput *in;
-  xmlTextReaderPtr xr;
+  xmlParserCtxtPtr ctxt;  /* libxml2's push parser, which calls back here */
   gboolean keep_derived;
-  GError *io_error;       /* from the input callback */
+  GError *io_error;       /* from reading the input */
   char *xml_error;        /* first libxml2 message */
+  GError *error;          /* the first of the callbacks', which stop the parser */
+  gboolean stopped;
+
+  /* the element being started: its name, its attributes (name, value,
+   * ..., NULL) and how many elements enclose it; the strings are in
+   * start_text, the pointers in start_atts */
+  const char *name;
+  const char *const *atts;
+  int depth;
+  GString *start_text;
+  GPtrArray *start_atts;
 
   Section section;
   gboolean seen_root;
@@ -112,13 +124,12 @@ typedef struct {
 
 /* ---- messages ---- */
 
-/* The line of the current element (the parser itself may be further on). */
+/* The line of the current element: the parser's, which has just read its
+ * start tag, or what it reads now. */
 static int
 element_line (Reader *r)
 {
-  xmlNodePtr node = xmlTextReaderCurrentNode (r->xr);
-  long line = node ? xmlGetLineNo (node) : -1;
-  return line > 0 ? (int) line : xmlTextReaderGetParserLineNumber (r->xr);
+  return MAX (xmlSAX2GetLineNumber (r->ctxt), 1);
 }
 
 /* The line of the current row or element. */
@@ -139,35 +150,17 @@ fail (Reader *r, GError **error, const char *format, ...)
   return FALSE;
 }
 
-static void
-on_xml_error (void *data, xmlErrorPtr e)
-{
-  Reader *r = data;
-  if (r->xml_error == NULL && e != NULL)
-    r->xml_error = g_strdup_printf ("%s:%d: %s", cg_input_name (r->in), e->line,
-                                    e->message ? g_strchomp (e->message) : "malformed XML");
-}
-
-static int
-read_cb (void *data, char *buf, int len)
-{
-  Reader *r = data;
-  gssize n = cg_input_read (r->in, buf, (gsize) MAX (len, 0), r->io_error ? NULL : &r->io_error);
-  return n < 0 ? -1 : (int) n;
-}
-
 /* ---- attributes ---- */
 
-/* The attribute @name as a newly allocated string, or NULL. */
+/* The current element's attribute @name as a newly allocated string, or
+ * NULL. */
 static char *
 attr (Reader *r, const char *name)
 {
-  xmlChar *v = xmlTextReaderGetAttribute (r->xr, BAD_CAST name);
-  if (v == NULL)
-    return NULL;
-  char *copy = g_strdup ((const char *) v);
-  xmlFree (v);
-  return copy;
+  for (const char *const *a = r->atts; a && a[0]; a += 2)
+    if (strcmp (a[0], name) == 0)
+      return g_strdup (a[1] ? a[1] : "");
+  return NULL;
 }
 
 static gboolean
@@ -387,20 +380,15 @@ attributes_to_fields (Reader *r, const char *const *names, Fields *f)
   for (guint i = 0; i < MAX_FIELDS; i++)
     offset[i] = G_MAXSIZE;
   g_string_truncate (r->arena, 0);
-  for (int rc = xmlTextReaderMoveToFirstAttribute (r->xr); rc == 1; rc = xmlTextReaderMoveToNextAttribute (r->xr))
-    {
-      const char *name = (const char *) xmlTextReaderConstName (r->xr);
-      for (guint i = 0; i < MAX_FIELDS; i++)
-        if (names[i] && strcmp (names[i], name) == 0)
-          {
-            const char *value = (const char *) xmlTextReaderConstValue (r->xr);
-            offset[i] = r->arena->len;
-            g_string_append (r->arena, value ? value : "");
-            g_string_append_c (r->arena, '\0');
-            break;
-          }
-    }
-  xmlTextReaderMoveToElement (r->xr);
+  for (const char *const *a = r->atts; a && a[0]; a += 2)
+    for (guint i = 0; i < MAX_FIELDS; i++)
+      if (names[i] && strcmp (names[i], a[0]) == 0)
+        {
+          offset[i] = r->arena->len;
+          g_string_append (r->arena, a[1] ? a[1] : "");
+          g_string_append_c (r->arena, '\0');
+          break;
+        }
   for (guint i = 0; i < MAX_FIELDS; i++)
     if (offset[i] != G_MAXSIZE)
       f->v[i] = r->arena->str + offset[i];
@@ -875,13 +863,13 @@ hand_over_whole_rows (Reader *r)
   return whole == 0 || hand_over (r, whole, FALSE);
 }
 
-/* Text of a rows element.  libxml2 hands over a text node whole, but a
- * comment inside the element would split it, so a row may continue in the
- * next node: the carry keeps what follows the last newline. */
+/* Text of a rows element, as libxml2 hands it over: in pieces, which end
+ * anywhere (and a comment may split the text), so a row may continue in
+ * the next: the carry keeps what follows the last newline. */
 static gboolean
-rows_text (Reader *r, const char *text)
+rows_text (Reader *r, const char *text, gsize len)
 {
-  g_string_append (r->carry, text);
+  g_string_append_len (r->carry, text, (gssize) len);
   return r->carry->len < r->block_bytes || hand_over_whole_rows (r);
 }
 
@@ -1087,12 +1075,9 @@ item (Reader *r, const char *name, GError **error)
   gint rows = rows_item_named (r, name);
   if (rows >= 0)
     {
-      /* an empty element has no end tag event and no rows */
-      if (!xmlTextReaderIsEmptyElement (r->xr))
-        {
-          r->rows_item = rows;
-          r->carry_line = (guint64) MAX (element_line (r), 1);
-        }
+      /* its rows start on the line its start tag ends on */
+      r->rows_item = rows;
+      r->carry_line = (guint64) element_line (r);
       return TRUE;
     }
   for (guint i = 0; i < N_ITEMS; i++)
@@ -1143,8 +1128,8 @@ item (Reader *r, const char *name, GError **error)
 static gboolean
 element (Reader *r, GError **error)
 {
-  const char *name = (const char *) xmlTextReaderConstName (r->xr);
-  int depth = xmlTextReaderDepth (r->xr);
+  const char *name = r->name;
+  int depth = r->depth;
   if (!(depth == 2 && rows_item_named (r, name) >= 0) && !rows_drain (r, error))
     return FALSE;
   if (depth == 0)
@@ -1169,6 +1154,177 @@ element (Reader *r, GError **error)
   return fail (r, error, "unexpected element <%s>", name);
 }
 
+/* ---- the parser's callbacks ---- */
+
+/* A callback failed, with r->error set (or the rows worker's error to
+ * come): the parser stops. */
+static void
+stop (Reader *r)
+{
+  r->stopped = TRUE;
+  xmlStopParser (r->ctxt);
+}
+
+/* A qualified name into r->start_text, NUL-terminated; returns its
+ * offset there. */
+static gsize
+put_name (Reader *r, const xmlChar *prefix, const xmlChar *local)
+{
+  gsize at = r->start_text->len;
+  if (prefix)
+    {
+      g_string_append (r->start_text, (const char *) prefix);
+      g_string_append_c (r->start_text, ':');
+    }
+  g_string_append (r->start_text, (const char *) local);
+  g_string_append_c (r->start_text, '\0');
+  return at;
+}
+
+/* An attribute value [@v, @end) into @out, NUL-terminated.  libxml2 has
+ * replaced references, but leaves an ampersand as "&#38;" (for the tree
+ * it would build, without entity substitution, which stays off): no
+ * other ampersand can be there. */
+static void
+put_value (GString *out, const char *v, const char *end)
+{
+  static const char amp[] = "&#38;";
+  const gsize n = sizeof amp - 1;
+  while (v < end)
+    {
+      const char *p = memchr (v, '&', (gsize) (end - v));
+      if (p == NULL)
+        {
+          g_string_append_len (out, v, end - v);
+          break;
+        }
+      g_string_append_len (out, v, p - v);
+      g_string_append_c (out, '&');
+      v = (gsize) (end - p) >= n && memcmp (p, amp, n) == 0 ? p + n : p + 1;
+    }
+  g_string_append_c (out, '\0');
+}
+
+/* libxml2's SAX2 start of an element: attributes come as five pointers
+ * each (local name, prefix, URI, value, value end), values not
+ * terminated; they are copied out as name and value strings. */
+static void
+on_start (void *data, const xmlChar *local, const xmlChar *prefix, G_GNUC_UNUSED const xmlChar *uri,
+          G_GNUC_UNUSED int n_namespaces, G_GNUC_UNUSED const xmlChar **namespaces, int n_attributes,
+          G_GNUC_UNUSED int n_defaulted, const xmlChar **attributes)
+{
+  Reader *r = data;
+  if (r->stopped)
+    return;
+  /* offsets first, the pointers once the text no longer moves */
+  g_string_truncate (r->start_text, 0);
+  g_ptr_array_set_size (r->start_atts, 0);
+  gsize name = put_name (r, prefix, local);
+  for (int i = 0; i < n_attributes; i++)
+    {
+      const xmlChar *const *a = attributes + 5 * i;
+      g_ptr_array_add (r->start_atts, GSIZE_TO_POINTER (put_name (r, a[1], a[0])));
+      g_ptr_array_add (r->start_atts, GSIZE_TO_POINTER (r->start_text->len));
+      put_value (r->start_text, (const char *) a[3], (const char *) a[4]);
+    }
+  for (guint i = 0; i < r->start_atts->len; i++)
+    r->start_atts->pdata[i] = r->start_text->str + GPOINTER_TO_SIZE (r->start_atts->pdata[i]);
+  g_ptr_array_add (r->start_atts, NULL);
+  r->name = r->start_text->str + name;
+  r->atts = (const char *const *) r->start_atts->pdata;
+  gboolean ok = r->rows_item < 0 ? element (r, &r->error)
+                                 : rows_drain (r, &r->error)
+                                     && fail (r, &r->error, "unexpected element <%s> in <%s>", r->name,
+                                              items[r->rows_item].rows);
+  r->atts = NULL;
+  r->depth++;
+  if (!ok)
+    stop (r);
+}
+
+static void
+on_end (void *data, G_GNUC_UNUSED const xmlChar *local, G_GNUC_UNUSED const xmlChar *prefix,
+        G_GNUC_UNUSED const xmlChar *uri)
+{
+  Reader *r = data;
+  if (r->stopped)
+    return;
+  r->depth--;
+  /* inside rows no element starts, so this one ends them */
+  if (r->rows_item >= 0 && !rows_end (r))
+    stop (r);
+}
+
+static gboolean
+is_blank (const char *s, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!(s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+on_text (void *data, const xmlChar *text, int len)
+{
+  Reader *r = data;
+  if (r->stopped)
+    return;
+  gsize n = (gsize) MAX (len, 0);
+  gboolean ok = r->rows_item >= 0 ? rows_text (r, (const char *) text, n)
+                : is_blank ((const char *) text, n) || (rows_drain (r, &r->error) && fail (r, &r->error, "unexpected text"));
+  if (!ok)
+    stop (r);
+}
+
+static void
+on_xml_error (void *data, xmlErrorPtr e)
+{
+  Reader *r = data;
+  if (r->xml_error == NULL && e != NULL)
+    r->xml_error = g_strdup_printf ("%s:%d: %s", cg_input_name (r->in), e->line,
+                                    e->message ? g_strchomp (e->message) : "malformed XML");
+}
+
+/* The bytes pushed to the parser at a time: libxml2 2.9 scans its buffer
+ * back to the last "<" on every push, and rows text holds none, so small
+ * pushes (xmlTextReader's are 512 bytes) cost that scan over and over. */
+#define PUSH_BYTES (256 * 1024)
+
+/* Reads the document into the parser; FALSE when it is not well formed,
+ * cannot be read, or a callback stopped it. */
+static gboolean
+parse (Reader *r)
+{
+  /* only the elements' and the text's callbacks: no tree, no DTD loaded,
+   * no entity declared (a hostile document can neither fetch nor
+   * amplify), comments and processing instructions ignored */
+  xmlSAXHandler sax = { 0 };
+  sax.initialized = XML_SAX2_MAGIC;
+  sax.startElementNs = on_start;
+  sax.endElementNs = on_end;
+  sax.characters = on_text;
+  sax.ignorableWhitespace = on_text;
+  sax.serror = on_xml_error;
+  r->ctxt = xmlCreatePushParserCtxt (&sax, r, NULL, 0, cg_input_name (r->in));
+  if (r->ctxt == NULL)
+    return FALSE;
+  /* CDATA as text */
+  xmlCtxtUseOptions (r->ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA);
+  g_autofree char *buf = g_malloc (PUSH_BYTES);
+  for (;;)
+    {
+      gssize n = cg_input_read (r->in, buf, PUSH_BYTES, &r->io_error);
+      if (n < 0)
+        return FALSE;
+      xmlParseChunk (r->ctxt, buf, (int) n, n == 0);
+      if (r->stopped || !r->ctxt->wellFormed || r->ctxt->disableSAX)
+        return FALSE;
+      if (n == 0)
+        return TRUE;
+    }
+}
+
 gboolean
 cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived, gsize block, GError **error)
 {
@@ -1185,6 +1341,8 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
     .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
     .arena = g_string_new (NULL),
+    .start_text = g_string_new (NULL),
+    .start_atts = g_ptr_array_new (),
     .carry = g_string_new (NULL),
     .rows_item = -1,
     .block_bytes = block > 0 ? block : G_MAXSIZE,
@@ -1192,54 +1350,23 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
   r.rows = cg_worker_new (read_rows_block, rows_block_free, &r, 16, block > 0);
   CgXmlErrorTrap trap;
   cg_xml_error_trap_push (&trap);
-  /* no network, no DTD loading, no entity expansion: a hostile document
-   * can neither fetch nor amplify */
-  r.xr = xmlReaderForIO (read_cb, NULL, &r, cg_input_name (input), NULL, XML_PARSE_NONET | XML_PARSE_NOCDATA);
-  gboolean ok = r.xr != NULL;
-  GError *local = NULL;
-  if (!ok)
-    g_set_error (&local, CG_ERROR, CG_ERROR_IO, "%s: cannot create the XML reader", cg_input_name (input));
-  else
-    xmlTextReaderSetStructuredErrorHandler (r.xr, on_xml_error, &r);
-
-  int rc = 1;
-  while (ok && (rc = xmlTextReaderRead (r.xr)) == 1)
-    {
-      int type = xmlTextReaderNodeType (r.xr);
-      gboolean text = type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA;
-      if (r.rows_item >= 0)
-        {
-          /* inside a rows element: text (blank lines too), its end, or nothing else */
-          if (text || type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE || type == XML_READER_TYPE_WHITESPACE)
-            ok = rows_text (&r, (const char *) xmlTextReaderConstValue (r.xr));
-          else if (type == XML_READER_TYPE_END_ELEMENT)
-            ok = rows_end (&r);
-          else if (type == XML_READER_TYPE_ELEMENT)
-            ok = rows_drain (&r, &local)
-                 && fail (&r, &local, "unexpected element <%s> in <%s>", (const char *) xmlTextReaderConstName (r.xr),
-                          items[r.rows_item].rows);
-        }
-      else if (type == XML_READER_TYPE_ELEMENT)
-        ok = element (&r, &local);
-      else if (text)
-        ok = rows_drain (&r, &local) && fail (&r, &local, "unexpected text");
-    }
+  gboolean parsed = parse (&r);
   /* the rows handed over come before anything the parser met since, so
    * their error is the document's first */
-  GError *rows_error = NULL;
-  if (!rows_drain (&r, &rows_error))
-    {
-      g_clear_error (&local);
-      local = rows_error;
-      ok = FALSE;
-    }
+  GError *local = NULL;
+  if (!rows_drain (&r, &local))
+    parsed = FALSE;
+  else if (r.error)
+    local = g_steal_pointer (&r.error);
   g_clear_pointer (&r.rows, cg_worker_free);
   g_autofree char *generic = cg_xml_error_trap_pop (&trap);
-  if (ok && rc != 0)
+  gboolean ok = parsed;
+  if (!ok && local == NULL)
     {
-      ok = FALSE;
       if (r.io_error)
         local = g_steal_pointer (&r.io_error);
+      else if (r.ctxt == NULL)
+        g_set_error (&local, CG_ERROR, CG_ERROR_IO, "%s: cannot create the XML parser", cg_input_name (input));
       else if (r.xml_error)
         g_set_error (&local, CG_ERROR, CG_ERROR_PARSE, "%s", r.xml_error);
       else
@@ -1260,9 +1387,10 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
   cg_cycles_free (r.cycles);
   cg_costs_free (r.costs);
   cg_histogram_free (r.histogram);
-  if (r.xr)
-    xmlFreeTextReader (r.xr);
+  if (r.ctxt)
+    xmlFreeParserCtxt (r.ctxt);
   g_clear_error (&r.io_error);
+  g_clear_error (&r.error);
   g_free (r.xml_error);
   g_free (r.values);
   g_array_unref (r.event_map);
@@ -1273,6 +1401,8 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
   g_array_unref (r.arc_map);
   g_array_unref (r.frame_map);
   g_string_free (r.arena, TRUE);
+  g_string_free (r.start_text, TRUE);
+  g_ptr_array_unref (r.start_atts);
   g_string_free (r.carry, TRUE);
   if (!ok)
     {
