@@ -1,4 +1,4 @@
-/* cg-read-xml.h — cgtools XML in, streamed with xmlTextReader.
+/* cg-read-xml.h — cgtools XML in, streamed through libxml2's SAX2 push parser.
  *
  * Reads a document written by cg_write_xml() (schema formats/cgtools.rng)
  * and adds its data to a profile: events by name, functions by (object,
