@@ -108,7 +108,6 @@ typedef struct {
   CgValue *values;        /* scratch: one vector in file events */
   CgValue *mapped;        /* scratch: one vector in graph events */
 
-  GString *arena;         /* an element's attribute values, NUL-separated */
 
   /* rows are cut into blocks here and applied by the worker; between two
    * drains the parser side touches only these first three */
@@ -368,30 +367,21 @@ read_named (Reader *r, const char *element, GArray *table, GError **error)
 
 /* ---- fields ---- */
 
-/* The attributes of the current element named in @names into @f: one pass
- * over them, values copied out of libxml2's buffers (which the next call
- * may reuse) into one arena.  Unknown attributes are ignored, as later
- * versions may add some. */
+/* The attributes of the current element named in @names into @f, in one
+ * pass over them; the values stay where on_start put them until the next
+ * element.  Unknown attributes are ignored, as later versions may add
+ * some. */
 static void
 attributes_to_fields (Reader *r, const char *const *names, Fields *f)
 {
-  gsize offset[MAX_FIELDS];
   memset (f, 0, sizeof *f);
-  for (guint i = 0; i < MAX_FIELDS; i++)
-    offset[i] = G_MAXSIZE;
-  g_string_truncate (r->arena, 0);
   for (const char *const *a = r->atts; a && a[0]; a += 2)
     for (guint i = 0; i < MAX_FIELDS; i++)
       if (names[i] && strcmp (names[i], a[0]) == 0)
         {
-          offset[i] = r->arena->len;
-          g_string_append (r->arena, a[1] ? a[1] : "");
-          g_string_append_c (r->arena, '\0');
+          f->v[i] = a[1];
           break;
         }
-  for (guint i = 0; i < MAX_FIELDS; i++)
-    if (offset[i] != G_MAXSIZE)
-      f->v[i] = r->arena->str + offset[i];
 }
 
 /* A row's columns into @f, cut in place (the row is the NUL-terminated
@@ -1340,7 +1330,6 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
     .function_map = g_array_new (FALSE, FALSE, sizeof (CgFunctionId)),
     .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
-    .arena = g_string_new (NULL),
     .start_text = g_string_new (NULL),
     .start_atts = g_ptr_array_new (),
     .carry = g_string_new (NULL),
@@ -1400,7 +1389,6 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
   g_array_unref (r.function_map);
   g_array_unref (r.arc_map);
   g_array_unref (r.frame_map);
-  g_string_free (r.arena, TRUE);
   g_string_free (r.start_text, TRUE);
   g_ptr_array_unref (r.start_atts);
   g_string_free (r.carry, TRUE);

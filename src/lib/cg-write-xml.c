@@ -7,11 +7,11 @@
  * of text, formatted here with our own integer printing a chunk of rows
  * at a time, on one thread per processor when there are several chunks
  * (and on the caller's, rather than wait), and written in order by the
- * caller's thread as raw text in elements of about 64 KiB.  Where chunks begin changes no byte of the
- * document.  Raw is safe because the rows are escaped here: numbers need
- * nothing, names get &amp; &lt; &gt;, and names never hold a tab, a
- * newline or another control character (cg_graph_intern).  The first
- * failure is latched and reported once. */
+ * caller's thread as raw text in elements of about 64 KiB.  Where chunks
+ * begin changes no byte of the document.  Raw is safe because the rows
+ * are escaped here: numbers need nothing, names get &amp; &lt; &gt;, and
+ * names never hold a tab, a newline or another control character
+ * (cg_graph_intern).  The first failure is latched and reported once. */
 #include "config.h"
 
 #include "cg-write-xml.h"
