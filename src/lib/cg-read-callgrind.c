@@ -959,7 +959,8 @@ size_arc_blocks (Reader *r)
   GByteArray *counts = r->arc_blocks;
   guint had = counts->len;
   g_byte_array_set_size (counts, cg_graph_n_functions (r->graph));
-  memset (counts->data + had, 0, counts->len - had);
+  if (counts->len > had) /* no data, NULL, while empty */
+    memset (counts->data + had, 0, counts->len - had);
 }
 
 /* A block appends its first arc, whose caller is the block's function. */
