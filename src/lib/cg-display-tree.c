@@ -9,19 +9,18 @@
 
 #include "cg-csr.h"
 
-typedef struct {
-  CgFunctionId function;
-  CgArcId arc;
-  CgNodeId parent;
-} NodeRec;
-
+/* The tree is implicit in its masters: the node of arc a is a child of
+ * the master node of a's caller (callee, inverted), and a master's
+ * children are its function's arcs.  So it takes memory per function, not
+ * per arc, and building it never visits an arc whose caller's master is
+ * already known. */
 struct _CgDisplayTree {
-  GArray *nodes;        /* NodeRec */
-  CgNodeId *master;     /* per function */
-  GArray *roots;        /* CgNodeId */
-  guint32 *child_start; /* children CSR, n_nodes + 1 */
-  CgNodeId *child_list;
+  CgGraph *graph;   /* not owned */
   gboolean inverted;
+  guint n_arcs;     /* node ids below it are arc ids; roots' ids follow */
+  guint n_nodes;
+  CgNodeId *master; /* per function; CG_NO_ID when not in the tree */
+  GArray *roots;    /* CgFunctionId, in display order */
 };
 
 typedef struct {
@@ -30,13 +29,23 @@ typedef struct {
   guint32 *rank; /* per in-scope function: its place in Kaes's order */
 } Order;
 
-static int
-compare_names (const Order *o, CgFunctionId a, CgFunctionId b)
+/* A function and its name, for ordering functions of equal total: the
+ * names are fetched in one pass, where comparisons fetching them would
+ * wait for three dependent cache misses each. */
+typedef struct {
+  const char *name;
+  CgFunctionId f;
+} Named;
+
+static gint
+by_names (gconstpointer a, gconstpointer b, gpointer data)
 {
-  int c = strcmp (cg_graph_function_name (o->graph, a), cg_graph_function_name (o->graph, b));
+  const Named *x = a, *y = b;
+  const Order *o = data;
+  int c = strcmp (x->name, y->name);
   if (c == 0)
-    c = strcmp (cg_graph_function_object (o->graph, a), cg_graph_function_object (o->graph, b));
-  return c != 0 ? c : (a > b) - (a < b);
+    c = strcmp (cg_graph_function_object (o->graph, x->f), cg_graph_function_object (o->graph, y->f));
+  return c != 0 ? c : (x->f > y->f) - (x->f < y->f);
 }
 
 /* A function and its total as a sort key, sorted as one array: comparing
@@ -94,13 +103,6 @@ sort_by_key (Keyed *ks, guint n)
     memcpy (ks, from, n * sizeof *ks);
 }
 
-static gint
-by_names (gconstpointer a, gconstpointer b, gpointer data)
-{
-  const Keyed *x = a, *y = b;
-  return compare_names (data, x->f, y->f);
-}
-
 /* Kaes's ordering of functions, ascending: by total, then name (then
  * object and index, so that the order is total). */
 static void
@@ -108,12 +110,20 @@ sort_kaes_order (GArray *keyed, const Order *o)
 {
   Keyed *ks = (Keyed *) keyed->data;
   sort_by_key (ks, keyed->len);
+  g_autoptr (GArray) run = g_array_new (FALSE, FALSE, sizeof (Named));
   for (guint i = 0, j; i < keyed->len; i = j)
     {
       for (j = i + 1; j < keyed->len && ks[j].key == ks[i].key;)
         j++;
-      if (j - i > 1)
-        g_qsort_with_data (ks + i, (gint) (j - i), sizeof *ks, by_names, (gpointer) o);
+      if (j - i == 1)
+        continue;
+      g_array_set_size (run, j - i);
+      Named *named = (Named *) run->data;
+      for (guint k = i; k < j; k++)
+        named[k - i] = (Named) { cg_graph_function_name (o->graph, ks[k].f), ks[k].f };
+      g_array_sort_with_data (run, by_names, (gpointer) o);
+      for (guint k = i; k < j; k++)
+        ks[k].f = named[k - i].f;
     }
 }
 
@@ -175,14 +185,6 @@ heap_pop (GArray *heap)
 
 /* ---- building ---- */
 
-static CgNodeId
-add_node (CgDisplayTree *t, CgFunctionId f, CgArcId a, CgNodeId parent)
-{
-  NodeRec rec = { f, a, parent };
-  g_array_append_val (t->nodes, rec);
-  return t->nodes->len - 1;
-}
-
 /* The direction of the tree: arcs to a function's parents in the tree
  * (its callers, or its callees when inverted) and to its children. */
 typedef struct {
@@ -196,8 +198,13 @@ down_arcs (const Direction *d, CgFunctionId f, guint *n)
   return d->inverted ? cg_graph_in_arcs (d->graph, f, n) : cg_graph_out_arcs (d->graph, f, n);
 }
 
-/* A function's parents in the tree, one per arc to them (the parent
- * side). */
+static const CgArcId *
+up_arcs (const Direction *d, CgFunctionId f, guint *n)
+{
+  return d->inverted ? cg_graph_out_arcs (d->graph, f, n) : cg_graph_in_arcs (d->graph, f, n);
+}
+
+/* A function's parents in the tree, one per up_arcs arc, in order. */
 static const CgFunctionId *
 uppers (const Direction *d, CgFunctionId f, guint *n)
 {
@@ -240,6 +247,45 @@ reachable_from (const Direction *d, const CgFunctionId *roots, guint n_roots, gu
   return seen;
 }
 
+/* What placing masters needs: each function's master caller, as the arc
+ * from it and as the functions it is the master caller of. */
+typedef struct {
+  CgDisplayTree *t;
+  const CgArcId *best_arc; /* per function; CG_NO_ID for none */
+  const guint32 *kid_start; /* functions by master caller, compressed rows */
+  const CgFunctionId *kids;
+} Placing;
+
+/* Places the masters of everything whose chain of master callers leads
+ * to the functions placed[@first..] (already given masters): the node
+ * under the master caller's master, breadth first.  Appends them to
+ * @placed. */
+static void
+place_below (const Placing *p, GArray *placed, guint first)
+{
+  for (guint q = first; q < placed->len; q++)
+    {
+      CgFunctionId g = g_array_index (placed, CgFunctionId, q);
+      for (guint k = p->kid_start[g]; k < p->kid_start[g + 1]; k++)
+        {
+          CgFunctionId f = p->kids[k];
+          /* a given root has its master already */
+          if (p->t->master[f] != CG_NO_ID)
+            continue;
+          p->t->master[f] = p->best_arc[f];
+          g_array_append_val (placed, f);
+        }
+    }
+}
+
+static void
+add_root (CgDisplayTree *t, CgFunctionId f, GArray *placed)
+{
+  t->master[f] = t->n_arcs + t->roots->len;
+  g_array_append_val (t->roots, f);
+  g_array_append_val (placed, f);
+}
+
 CgDisplayTree *
 cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event)
 {
@@ -255,10 +301,12 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   Direction d = { graph, options->inverted };
   guint nf = cg_graph_n_functions (graph);
   CgDisplayTree *t = g_new0 (CgDisplayTree, 1);
+  t->graph = graph;
   t->inverted = options->inverted;
-  t->nodes = g_array_new (FALSE, FALSE, sizeof (NodeRec));
-  t->roots = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
+  t->n_arcs = cg_graph_n_arcs (graph);
+  t->roots = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   t->master = g_new (CgNodeId, MAX (nf, 1));
+  memset (t->master, 0xff, MAX (nf, 1) * sizeof *t->master);
 
   /* with given roots, only what they reach is in the tree, and masters
    * are chosen among the callers in it */
@@ -266,12 +314,6 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   g_autofree guint8 *in_scope = rooted ? reachable_from (&d, options->roots, options->n_roots, nf) : NULL;
 #define IN_SCOPE(f) (!rooted || in_scope[(f)])
 
-  /* Kaes's master caller of each function, and its roots */
-  g_autofree CgFunctionId *best_caller = g_new (CgFunctionId, MAX (nf, 1));
-  /* for stranded functions: the node under the best caller reached so far */
-  g_autofree CgNodeId *best_node = g_new (CgNodeId, MAX (nf, 1));
-  g_autofree CgFunctionId *best_node_caller = g_new (CgFunctionId, MAX (nf, 1));
-  g_autofree guint8 *in_heap = g_new0 (guint8, MAX (nf, 1));
   g_autoptr (GArray) keyed = g_array_sized_new (FALSE, FALSE, sizeof (Keyed), nf);
   for (CgFunctionId f = 0; f < nf; f++)
     if (IN_SCOPE (f))
@@ -304,85 +346,74 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
       j = i;
     }
   g_clear_pointer (&keyed, g_array_unref);
+
+  /* Kaes's master caller of each function: the caller (itself aside)
+   * first in his order, and the arc from it */
+  g_autofree CgArcId *best_arc = g_new (CgArcId, MAX (nf, 1));
+  g_autofree CgFunctionId *best_caller = g_new (CgFunctionId, MAX (nf, 1));
   for (CgFunctionId f = 0; f < nf; f++)
     {
-      t->master[f] = best_node[f] = CG_NO_ID;
-      best_caller[f] = CG_NO_ID;
+      best_arc[f] = best_caller[f] = CG_NO_ID;
       if (!IN_SCOPE (f))
         continue;
       guint n;
       const CgFunctionId *up = uppers (&d, f, &n);
+      const CgArcId *arcs = up_arcs (&d, f, &n);
       for (guint i = 0; i < n; i++)
         {
           CgFunctionId g = up[i];
-          if (g != f && IN_SCOPE (g)
-              && (best_caller[f] == CG_NO_ID || compare_ranked (&o, g, best_caller[f]) > 0))
-            best_caller[f] = g;
+          if (g != f && IN_SCOPE (g) && (best_caller[f] == CG_NO_ID || compare_ranked (&o, g, best_caller[f]) > 0))
+            {
+              best_caller[f] = g;
+              best_arc[f] = arcs[i];
+            }
         }
     }
+  g_autofree guint32 *kid_start = NULL;
+  g_autofree CgFunctionId *kids = NULL;
+  cg_csr_build (best_caller, sizeof *best_caller, 0, nf, nf, &kid_start, &kids);
+  Placing p = { t, best_arc, kid_start, kids };
 
-  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
-  g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (guint32));
-  /* the roots first, largest first; then stranded functions */
+  /* the roots, largest first, then what Kaes's rule places below them */
+  g_autoptr (GArray) placed = g_array_sized_new (FALSE, FALSE, sizeof (CgFunctionId), n_in_scope);
   g_autofree guint8 *is_root = g_new0 (guint8, MAX (nf, 1));
   for (guint i = 0; rooted && i < options->n_roots; i++)
     is_root[options->roots[i]] = 1;
   for (guint i = 0; i < n_in_scope; i++)
     {
       CgFunctionId f = g_array_index (order, CgFunctionId, i);
-      if (rooted ? !is_root[f] : best_caller[f] != CG_NO_ID)
-        continue;
-      CgNodeId n = add_node (t, f, CG_NO_ID, CG_NO_ID);
-      t->master[f] = n;
-      g_array_append_val (t->roots, n);
+      if (rooted ? is_root[f] : best_caller[f] == CG_NO_ID)
+        add_root (t, f, placed);
     }
-  for (guint i = t->roots->len; i-- > 0;)
-    g_array_append_val (stack, g_array_index (t->roots, CgNodeId, i));
+  place_below (&p, placed, 0);
 
-  guint next_unplaced = 0;
-  for (;;)
+  /* Stranded functions, whose chain of master callers loops: of those
+   * with a caller placed, the first in Kaes's order goes under its first
+   * placed caller, and what it leads to follows; functions no placed
+   * function calls at all (a cycle nothing calls) become roots, largest
+   * first.  The heap holds the stranded functions that have a placed
+   * caller; each enters it once. */
+  g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint8 *in_heap = NULL;
+  if (placed->len < n_in_scope)
     {
-      while (stack->len > 0)
+      in_heap = g_new0 (guint8, MAX (nf, 1));
+      for (guint i = 0; i < n_in_scope; i++)
         {
-          CgNodeId m = g_array_index (stack, CgNodeId, stack->len - 1);
-          g_array_set_size (stack, stack->len - 1);
-          CgFunctionId g = g_array_index (t->nodes, NodeRec, m).function;
+          CgFunctionId f = by_rank[i];
           guint n;
-          const CgArcId *down = down_arcs (&d, g, &n);
-          const CgFunctionId *below = lowers (&d, g, &n);
-          /* push in reverse so that children are expanded in arc order */
-          guint first_new = stack->len;
-          for (guint i = 0; i < n; i++)
-            {
-              CgFunctionId f = below[i];
-              CgNodeId node = add_node (t, f, down[i], m);
-              if (t->master[f] != CG_NO_ID)
-                continue;
-              if (best_caller[f] == g)
-                {
-                  t->master[f] = node;
-                  g_array_append_val (stack, node);
-                  continue;
-                }
-              if (best_node[f] == CG_NO_ID || compare_ranked (&o, g, best_node_caller[f]) > 0)
-                {
-                  best_node[f] = node;
-                  best_node_caller[f] = g;
-                }
-              if (!in_heap[f])
-                {
-                  in_heap[f] = 1;
-                  heap_push (heap, rank[f]);
-                }
-            }
-          for (guint i = first_new, j = stack->len; i + 1 < j; i++, j--)
-            {
-              CgNodeId tmp = g_array_index (stack, CgNodeId, i);
-              g_array_index (stack, CgNodeId, i) = g_array_index (stack, CgNodeId, j - 1);
-              g_array_index (stack, CgNodeId, j - 1) = tmp;
-            }
+          const CgFunctionId *up = uppers (&d, f, &n);
+          for (guint k = 0; t->master[f] == CG_NO_ID && k < n && !in_heap[f]; k++)
+            if (t->master[up[k]] != CG_NO_ID)
+              {
+                in_heap[f] = 1;
+                heap_push (heap, i);
+              }
         }
-      /* stranded: the master caller was never reached */
+    }
+  for (guint next_unplaced = 0; placed->len < n_in_scope;)
+    {
+      guint first = placed->len;
       CgFunctionId f = CG_NO_ID;
       while (heap->len > 0 && f == CG_NO_ID)
         {
@@ -392,29 +423,51 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
         }
       if (f != CG_NO_ID)
         {
-          t->master[f] = best_node[f];
-          g_array_append_val (stack, best_node[f]);
-          continue;
+          guint n;
+          const CgFunctionId *up = uppers (&d, f, &n);
+          const CgArcId *arcs = up_arcs (&d, f, &n);
+          CgFunctionId best = CG_NO_ID;
+          CgArcId from_best = CG_NO_ID;
+          for (guint k = 0; k < n; k++)
+            if (t->master[up[k]] != CG_NO_ID && (best == CG_NO_ID || compare_ranked (&o, up[k], best) > 0))
+              {
+                best = up[k];
+                from_best = arcs[k];
+              }
+          t->master[f] = from_best;
+          g_array_append_val (placed, f);
         }
-      /* unreachable from every root: the largest becomes a root (with
-       * given roots everything in scope is reachable, so this never
-       * happens) */
-      while (next_unplaced < n_in_scope
-             && t->master[g_array_index (order, CgFunctionId, next_unplaced)] != CG_NO_ID)
-        next_unplaced++;
-      if (next_unplaced == n_in_scope)
-        break;
-      f = g_array_index (order, CgFunctionId, next_unplaced);
-      CgNodeId n = add_node (t, f, CG_NO_ID, CG_NO_ID);
-      t->master[f] = n;
-      g_array_append_val (t->roots, n);
-      g_array_append_val (stack, n);
+      else
+        {
+          /* with given roots everything in scope is reachable, so this
+           * never happens */
+          while (t->master[g_array_index (order, CgFunctionId, next_unplaced)] != CG_NO_ID)
+            next_unplaced++;
+          add_root (t, g_array_index (order, CgFunctionId, next_unplaced), placed);
+        }
+      place_below (&p, placed, first);
+      for (guint q = first; q < placed->len; q++)
+        {
+          guint n;
+          const CgFunctionId *down = lowers (&d, g_array_index (placed, CgFunctionId, q), &n);
+          for (guint k = 0; k < n; k++)
+            if (t->master[down[k]] == CG_NO_ID && !in_heap[down[k]])
+              {
+                in_heap[down[k]] = 1;
+                heap_push (heap, rank[down[k]]);
+              }
+        }
     }
 #undef IN_SCOPE
 
-  /* children lists: node ids are in creation order, parents first */
-  cg_csr_build (t->nodes->data, sizeof (NodeRec), G_STRUCT_OFFSET (NodeRec, parent), t->nodes->len,
-                t->nodes->len, &t->child_start, &t->child_list);
+  /* a node per root and per arc leaving a function in the tree */
+  t->n_nodes = t->roots->len;
+  for (guint i = 0; i < placed->len; i++)
+    {
+      guint n;
+      down_arcs (&d, g_array_index (placed, CgFunctionId, i), &n);
+      t->n_nodes += n;
+    }
   return t;
 }
 
@@ -423,18 +476,21 @@ cg_display_tree_free (CgDisplayTree *t)
 {
   if (t == NULL)
     return;
-  g_array_unref (t->nodes);
   g_array_unref (t->roots);
   g_free (t->master);
-  g_free (t->child_start);
-  g_free (t->child_list);
   g_free (t);
 }
 
 guint
 cg_display_tree_n_nodes (const CgDisplayTree *t)
 {
-  return t->nodes->len;
+  return t->n_nodes;
+}
+
+guint
+cg_display_tree_node_bound (const CgDisplayTree *t)
+{
+  return t->n_arcs + t->roots->len;
 }
 
 gboolean
@@ -452,25 +508,42 @@ cg_display_tree_n_roots (const CgDisplayTree *t)
 CgNodeId
 cg_display_tree_root (const CgDisplayTree *t, guint i)
 {
-  return g_array_index (t->roots, CgNodeId, i);
+  return t->n_arcs + i;
+}
+
+/* The function whose master an arc node hangs under. */
+static CgFunctionId
+upper_function (const CgDisplayTree *t, CgArcId a)
+{
+  return t->inverted ? cg_graph_arc_callee (t->graph, a) : cg_graph_arc_caller (t->graph, a);
+}
+
+gboolean
+cg_display_tree_has_node (const CgDisplayTree *t, CgNodeId node)
+{
+  if (node >= t->n_arcs)
+    return node - t->n_arcs < t->roots->len;
+  return t->master[upper_function (t, node)] != CG_NO_ID;
 }
 
 CgFunctionId
 cg_display_tree_function (const CgDisplayTree *t, CgNodeId node)
 {
-  return g_array_index (t->nodes, NodeRec, node).function;
+  if (node >= t->n_arcs)
+    return g_array_index (t->roots, CgFunctionId, node - t->n_arcs);
+  return t->inverted ? cg_graph_arc_caller (t->graph, node) : cg_graph_arc_callee (t->graph, node);
 }
 
 CgArcId
 cg_display_tree_arc (const CgDisplayTree *t, CgNodeId node)
 {
-  return g_array_index (t->nodes, NodeRec, node).arc;
+  return node >= t->n_arcs ? CG_NO_ID : node;
 }
 
 CgNodeId
 cg_display_tree_parent (const CgDisplayTree *t, CgNodeId node)
 {
-  return g_array_index (t->nodes, NodeRec, node).parent;
+  return node >= t->n_arcs ? CG_NO_ID : t->master[upper_function (t, node)];
 }
 
 CgNodeId
@@ -488,6 +561,10 @@ cg_display_tree_is_master (const CgDisplayTree *t, CgNodeId node)
 const CgNodeId *
 cg_display_tree_children (const CgDisplayTree *t, CgNodeId node, guint *n_children)
 {
-  *n_children = t->child_start[node + 1] - t->child_start[node];
-  return t->child_list + t->child_start[node];
+  *n_children = 0;
+  if (!cg_display_tree_is_master (t, node))
+    return NULL;
+  Direction d = { t->graph, t->inverted };
+  /* a node's id is its arc's */
+  return down_arcs (&d, cg_display_tree_function (t, node), n_children);
 }

@@ -16,6 +16,10 @@
  * (a graph that is one big cycle) become extra roots.  Every function has
  * exactly one master node; the tree has |roots| + |arcs| nodes.
  *
+ * A node's id is the id of the arc it stands for; the roots' ids follow
+ * the arcs'.  The tree keeps only each function's master, so it takes
+ * memory per function, and its graph must outlive it unchanged.
+ *
  * Two variations use the same rule on another graph:
  *  - given roots (cgtree --root, --focus on graph-only data): the tree of
  *    the functions reachable from them, masters chosen among reachable
@@ -25,8 +29,9 @@
  *    "who calls this".  A node still stands for one arc (g, f); its
  *    function is then the caller g.
  *
- * Complexity: O((|V| + |E|) log |V|) time, O(|V| + |E|) memory; no
- * recursion (a worklist and a heap).
+ * Complexity: O(|V| + |E|) time when Kaes's rule places every function
+ * (O(|V|) after the graph's adjacency and the ranking), O((|V| + |E|)
+ * log |V|) at worst; O(|V|) memory; no recursion (worklists and a heap).
  */
 #pragma once
 
@@ -48,7 +53,8 @@ typedef struct {
 } CgDisplayTreeOptions;
 
 /* Builds the display tree of @graph with the totals of @costs for
- * @event deciding master nodes.  Never fails. */
+ * @event deciding master nodes.  The tree refers to @graph, which must
+ * outlive it and not change.  Never fails. */
 CgDisplayTree *cg_display_tree_new (CgGraph *graph, const CgCosts *costs, guint event);
 
 /* The same with @options (roots given, or inverted).  Roots must be
@@ -58,6 +64,10 @@ CgDisplayTree *cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs,
 void cg_display_tree_free (CgDisplayTree *tree);
 
 guint cg_display_tree_n_nodes (const CgDisplayTree *tree);
+/* Every node id is below this (arcs plus roots): the size of an array
+ * indexed by node.  With given roots some ids below it are no node. */
+guint cg_display_tree_node_bound (const CgDisplayTree *tree);
+gboolean cg_display_tree_has_node (const CgDisplayTree *tree, CgNodeId node);
 gboolean cg_display_tree_is_inverted (const CgDisplayTree *tree);
 
 /* Roots in order of decreasing total, then name. */
@@ -67,8 +77,7 @@ CgNodeId cg_display_tree_root (const CgDisplayTree *tree, guint i);
 CgFunctionId cg_display_tree_function (const CgDisplayTree *tree, CgNodeId node);
 /* The arc (g, f) the node stands for; CG_NO_ID for a root. */
 CgArcId cg_display_tree_arc (const CgDisplayTree *tree, CgNodeId node);
-/* CG_NO_ID for a root.  A parent's id is always smaller than its
- * children's. */
+/* The master node of the node's parent function; CG_NO_ID for a root. */
 CgNodeId cg_display_tree_parent (const CgDisplayTree *tree, CgNodeId node);
 /* The master node of @f; CG_NO_ID when @f is not in the tree (not
  * reachable from the given roots). */

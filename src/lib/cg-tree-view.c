@@ -114,31 +114,27 @@ sibling_order (gconstpointer a, gconstpointer b, gpointer data)
 
 /* Marks the nodes to show: those that pass the options under shown
  * parents, plus the master nodes (and their ancestors) of shown links.
- * Each node is queued at most once, so this is O(nodes). */
+ * Each node is queued at most once, so this is O(shown nodes); the
+ * arrays by node are allocated zeroed, so pages no shown node touches
+ * cost nothing. */
 static guint8 *
 visible_nodes (const CgTreeView *v)
 {
   const CgDisplayTree *t = v->tree;
   const CgTreeViewOptions *o = &v->options;
-  guint nn = cg_display_tree_n_nodes (t);
-  guint8 *visible = g_new0 (guint8, MAX (nn, 1));
-  g_autofree guint *depth = g_new0 (guint, MAX (nn, 1));
+  guint bound = cg_display_tree_node_bound (t);
+  guint8 *visible = g_new0 (guint8, MAX (bound, 1));
+  g_autofree guint *depth = g_new0 (guint, MAX (bound, 1)); /* of shown nodes, roots 1 */
   g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
-  /* parents have smaller ids than their children */
-  for (CgNodeId n = 0; n < nn; n++)
-    {
-      CgNodeId p = cg_display_tree_parent (t, n);
-      depth[n] = p == CG_NO_ID ? 1 : depth[p] + 1;
-    }
 
-#define PASSES(n) (cg_tree_view_node_percent (v, (n)) >= o->threshold \
-                   && (o->max_depth == 0 || depth[(n)] <= o->max_depth))
+#define PASSES(n, d) (cg_tree_view_node_percent (v, (n)) >= o->threshold && (o->max_depth == 0 || (d) <= o->max_depth))
   for (guint i = 0; i < cg_display_tree_n_roots (t); i++)
     {
       CgNodeId r = cg_display_tree_root (t, i);
-      if (PASSES (r))
+      if (PASSES (r, 1))
         {
           visible[r] = 1;
+          depth[r] = 1;
           g_array_append_val (queue, r);
         }
     }
@@ -150,21 +146,27 @@ visible_nodes (const CgTreeView *v)
       for (guint i = 0; i < nc; i++)
         {
           CgNodeId c = children[i];
-          if (!visible[c] && PASSES (c))
+          if (!visible[c] && PASSES (c, depth[n] + 1))
             {
               visible[c] = 1;
+              depth[c] = depth[n] + 1;
               g_array_append_val (queue, c);
             }
         }
       if (cg_display_tree_is_master (t, n))
         continue;
-      /* a shown link: show its master and the master's ancestors */
-      for (CgNodeId m = cg_display_tree_master (t, cg_display_tree_function (t, n)); m != CG_NO_ID && !visible[m];
-           m = cg_display_tree_parent (t, m))
+      /* a shown link: show its master and the master's ancestors, then
+       * number their depths down from the shown one above them */
+      guint first = queue->len;
+      CgNodeId m = cg_display_tree_master (t, cg_display_tree_function (t, n));
+      for (; m != CG_NO_ID && !visible[m]; m = cg_display_tree_parent (t, m))
         {
           visible[m] = 1;
           g_array_append_val (queue, m);
         }
+      guint above = m == CG_NO_ID ? 0 : depth[m];
+      for (guint i = queue->len; i-- > first;)
+        depth[g_array_index (queue, CgNodeId, i)] = ++above;
     }
 #undef PASSES
   return visible;

@@ -126,11 +126,11 @@ cg_write_tree_xml (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, c
           g_ptr_array_add (objects, (gpointer) object);
         }
     }
-  /* line numbers of the nodes, for their children's parent field */
-  g_autofree guint32 *line_of = g_new (guint32, MAX (cg_display_tree_n_nodes (t), 1));
-  memset (line_of, 0xff, MAX (cg_display_tree_n_nodes (t), 1) * sizeof *line_of);
+  /* line numbers of the nodes plus one, for their children's parent
+   * field (zeroed: only the shown nodes' pages are touched) */
+  g_autofree guint32 *line_of = g_new0 (guint32, MAX (cg_display_tree_node_bound (t), 1));
   for (guint i = 0; i < n_lines; i++)
-    line_of[cg_tree_view_line (v, i)->node] = i;
+    line_of[cg_tree_view_line (v, i)->node] = i + 1;
 
   CgXmlWriter *xw = cg_xml_writer_new (stream, name, error);
   if (xw == NULL)
@@ -187,8 +187,8 @@ cg_write_tree_xml (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, c
        * shown node is shown, on an earlier line */
       if (parent != CG_NO_ID)
         {
-          g_assert (line_of[parent] < i);
-          g_string_append_printf (text, "%u", line_of[parent]);
+          g_assert (line_of[parent] > 0 && line_of[parent] <= i);
+          g_string_append_printf (text, "%u", line_of[parent] - 1);
         }
       g_string_append_printf (text, "\t%u\t", dense[cg_display_tree_function (t, n)]);
       /* sources without call counts (sampled stacks) leave calls empty */

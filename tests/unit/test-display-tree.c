@@ -77,7 +77,7 @@ test_master_under_costliest_caller (void)
   /* leaf hangs under f's master, and nowhere else */
   CU_ASSERT_EQUAL (cg_display_tree_parent (t, cg_display_tree_master (t, leaf)), cg_display_tree_master (t, f));
   guint n = 0;
-  for (CgNodeId i = 0; i < cg_display_tree_n_nodes (t); i++)
+  for (CgNodeId i = 0; i < cg_display_tree_node_bound (t); i++)
     n += cg_display_tree_function (t, i) == f;
   CU_ASSERT_EQUAL (n, 2);
   cg_profile_free (x.p);
@@ -359,21 +359,30 @@ check_structure (CgGraph *g, CgDisplayTree *t, const guint8 *in_scope, gboolean 
       expected += n;
     }
   CU_ASSERT_EQUAL (cg_display_tree_n_nodes (t), expected);
-  for (CgNodeId n = 0; n < cg_display_tree_n_nodes (t); n++)
+  guint n_nodes = 0;
+  for (CgNodeId n = 0; n < cg_display_tree_node_bound (t); n++)
     {
+      if (!cg_display_tree_has_node (t, n))
+        continue;
+      n_nodes++;
       guint nc;
-      cg_display_tree_children (t, n, &nc);
+      const CgNodeId *children = cg_display_tree_children (t, n, &nc);
       if (!cg_display_tree_is_master (t, n))
         CU_ASSERT_EQUAL (nc, 0);
+      for (guint i = 0; i < nc; i++)
+        CU_ASSERT_EQUAL (cg_display_tree_parent (t, children[i]), n);
       CgArcId a = cg_display_tree_arc (t, n);
       if (a == CG_NO_ID)
         continue;
+      /* a node's id is its arc's */
+      CU_ASSERT_EQUAL (a, n);
       /* a node stands for an arc between its parent's function and its own */
       CgFunctionId up = cg_display_tree_function (t, cg_display_tree_parent (t, n));
       CgFunctionId down = cg_display_tree_function (t, n);
       CU_ASSERT_EQUAL (inverted ? cg_graph_arc_callee (g, a) : cg_graph_arc_caller (g, a), up);
       CU_ASSERT_EQUAL (inverted ? cg_graph_arc_caller (g, a) : cg_graph_arc_callee (g, a), down);
     }
+  CU_ASSERT_EQUAL (n_nodes, expected);
 }
 
 static void
@@ -506,7 +515,7 @@ test_random_views (void)
                               (CgTreeSort) g_rand_int_range (r, 0, 4) };
       g_autoptr (CgTreeView) v = cg_tree_view_new (x.p, x.c, t, &o, NULL);
       CU_ASSERT_PTR_NOT_NULL_FATAL (v);
-      guint nn = cg_display_tree_n_nodes (t);
+      guint nn = cg_display_tree_node_bound (t);
       g_autofree guint8 *shown = g_new0 (guint8, nn);
       g_autofree guint8 *forced = g_new0 (guint8, nn);
       for (guint i = 0; i < cg_tree_view_n_lines (v); i++)
@@ -534,6 +543,7 @@ test_random_views (void)
         }
       for (CgNodeId n = 0; n < nn; n++)
         {
+          CU_ASSERT_EQUAL_FATAL (cg_display_tree_has_node (t, n), TRUE); /* no given roots */
           guint depth = 1;
           for (CgNodeId p = cg_display_tree_parent (t, n); p != CG_NO_ID; p = cg_display_tree_parent (t, p))
             depth++;
