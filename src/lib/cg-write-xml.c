@@ -723,12 +723,46 @@ write_costs (Writer *wr, CgCosts *c)
   cg_xml_writer_end (wr->xw);
 }
 
-gboolean
-cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
+typedef struct {
+  CgProfile *profile;
+  CgWriteXmlDerive derive;
+  gpointer data;
+  gboolean ok;
+  GError *error;
+} Deriving;
+
+static gpointer
+derive_thread (gpointer data)
 {
+  Deriving *d = data;
+  d->ok = d->derive (d->profile, d->data, &d->error);
+  return NULL;
+}
+
+gboolean
+cg_write_xml_deriving (CgProfile *p, CgWriteXmlDerive derive, gpointer data, FILE *stream, const char *name,
+                       GError **error)
+{
+  Deriving d = { p, derive, data, TRUE, NULL };
+  GThread *thread = NULL;
+  if (derive != NULL && (thread = g_thread_try_new ("cg-derive", derive_thread, &d, NULL)) == NULL)
+    {
+      /* no thread: first derive, then write */
+      derive_thread (&d);
+      if (!d.ok)
+        {
+          g_propagate_error (error, d.error);
+          return FALSE;
+        }
+    }
   CgXmlWriter *xw = cg_xml_writer_new (stream, name, error);
   if (xw == NULL)
-    return FALSE;
+    {
+      if (thread)
+        g_thread_join (thread);
+      g_clear_error (&d.error);
+      return FALSE;
+    }
   Writer wr = { .xw = xw, .buf = g_string_new (NULL), .graph = cg_profile_graph (p) };
   g_mutex_init (&wr.lock);
   g_cond_init (&wr.cond);
@@ -739,13 +773,27 @@ cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
     write_tree (&wr, cg_profile_tree (p));
   if (cg_profile_contexts (p))
     write_contexts (&wr, cg_profile_contexts (p));
-  if (cg_profile_cycles (p))
+  if (thread)
+    g_thread_join (thread);
+  if (d.ok && cg_profile_cycles (p))
     write_cycles (&wr, cg_profile_cycles (p));
-  if (cg_profile_costs (p))
+  if (d.ok && cg_profile_costs (p))
     write_costs (&wr, cg_profile_costs (p));
   stop_formatters (&wr);
   g_mutex_clear (&wr.lock);
   g_cond_clear (&wr.cond);
   g_string_free (wr.buf, TRUE);
+  if (!d.ok)
+    {
+      cg_xml_writer_abandon (xw);
+      g_propagate_error (error, d.error);
+      return FALSE;
+    }
   return cg_xml_writer_finish (xw, error);
+}
+
+gboolean
+cg_write_xml (CgProfile *p, FILE *stream, const char *name, GError **error)
+{
+  return cg_write_xml_deriving (p, NULL, NULL, stream, name, error);
 }

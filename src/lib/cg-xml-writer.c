@@ -123,6 +123,13 @@ cg_xml_writer_failed (const CgXmlWriter *w)
   return w->failed;
 }
 
+void
+cg_xml_writer_abandon (CgXmlWriter *w)
+{
+  w->failed = TRUE;
+  cg_xml_writer_finish (w, NULL);
+}
+
 gboolean
 cg_xml_writer_finish (CgXmlWriter *w, GError **error)
 {

@@ -36,4 +36,9 @@ gboolean cg_xml_writer_failed (const CgXmlWriter *w);
  * CG_ERROR_IO for another write error or a failure of libxml2's. */
 gboolean cg_xml_writer_finish (CgXmlWriter *w, GError **error);
 
+/* Frees @w without closing the open elements: what was written stays
+ * (some of it may), unterminated, so that no reader takes it for a whole
+ * document.  For a writer whose content failed, not its output. */
+void cg_xml_writer_abandon (CgXmlWriter *w);
+
 G_END_DECLS

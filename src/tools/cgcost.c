@@ -29,6 +29,7 @@ typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV, FORMAT_GPROF, FORMAT_CALLGRI
 typedef struct {
   CgProfile *profile;
   CgCosts *costs;
+  CgMethod method;
   guint event;
   gboolean arcs;
   gboolean demangle; /* text */
@@ -67,6 +68,22 @@ write_xml (FILE *stream, const char *name, gpointer data, GError **error)
 {
   Job *job = data;
   return cg_write_xml (job->profile, stream, name, error);
+}
+
+static gboolean
+ensure_costs (CgProfile *profile, gpointer data, GError **error)
+{
+  const Job *job = data;
+  return cg_method_ensure (profile, job->method, error) != NULL;
+}
+
+/* Measured costs only read the graph, so they are summed while it is
+ * written. */
+static gboolean
+write_xml_measuring (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  Job *job = data;
+  return cg_write_xml_deriving (job->profile, ensure_costs, job, stream, name, error);
 }
 
 typedef struct {
@@ -245,7 +262,7 @@ run (gpointer data, GError **error)
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  Job job = { profile, NULL, 0, o->arcs, o->gprof.demangle };
+  Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
   if (format == FORMAT_GPROF)
@@ -291,6 +308,10 @@ run (gpointer data, GError **error)
         return FALSE;
       cg_profile_set_costs (profile, c);
     }
+  /* (what it can refuse, it refuses before any output: only an overflow
+   * of its sums ends the document early) */
+  if (format == FORMAT_XML && resolved == CG_METHOD_MEASURED && cg_graph_has_inclusive (cg_profile_graph (profile)))
+    return cg_cli_write (&o->common, write_xml_measuring, &job, error);
   /* costs already in the input are reused when they were made by the
    * method asked for */
   job.costs = cg_method_ensure (profile, method, error);

@@ -18,6 +18,23 @@ typedef struct {
 } TextJob;
 
 static gboolean
+find_cycles (CgProfile *profile, gpointer data, GError **error)
+{
+  (void) data;
+  (void) error;
+  cg_profile_set_cycles (profile, cg_cycles_find (cg_profile_graph (profile), NULL, NULL));
+  return TRUE;
+}
+
+/* The cycles are found while the graph is written: finding them does not
+ * change it. */
+static gboolean
+write_xml_finding (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  return cg_write_xml_deriving (data, find_cycles, NULL, stream, name, error);
+}
+
+static gboolean
 write_xml (FILE *stream, const char *name, gpointer data, GError **error)
 {
   return cg_write_xml (data, stream, name, error);
@@ -49,17 +66,19 @@ run (gpointer data, GError **error)
     return FALSE;
   CgGraph *g = cg_profile_graph (profile);
   TextJob job = { profile, 0, !o->no_demangle };
+  /* what the input says of costs and cycles is replaced */
   cg_profile_set_costs (profile, NULL);
-  cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
+  cg_profile_set_cycles (profile, NULL);
   if (format == 1)
     {
       /* the list of cycles, which --collapse would turn into nodes */
+      cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
       return cg_cli_choose_event (g, o->event, &job.event, error)
              && cg_cli_write (&o->common, write_text, &job, error);
     }
-  if (o->collapse && !cg_collapse_cycles (profile, error))
-    return FALSE;
-  return cg_cli_write (&o->common, write_xml, profile, error);
+  if (!o->collapse)
+    return cg_cli_write (&o->common, write_xml_finding, profile, error);
+  return cg_collapse_cycles (profile, error) && cg_cli_write (&o->common, write_xml, profile, error);
 }
 
 int

@@ -47,4 +47,33 @@ expect 1 "$cgmerge" -o "$tmp/new.xml" "$tmp/garbled"
 [ ! -e "$tmp/new.xml" ] || fail "-o created a file although reading failed"
 expect 0 "$cgmerge" -o "$tmp/out.xml" "$recdemo"
 validate "$tmp/out.xml"
+
+# measured totals that overflow, found while the graph is being written:
+# the document stops unterminated (exit 1), and -o leaves nothing
+big=10000000000000000000
+cat >"$tmp/overflow.xml" <<EOT
+<?xml version="1.0" encoding="UTF-8"?>
+<cgtools version="2">
+ <events><event name="Ir" unit="Ir" kind="integer"/></events>
+ <objects><object id="0" name=""/></objects>
+ <files/>
+ <functions><function-rows>
+main	0			1	1
+a	0			1
+b	0			1
+h	0			1
+</function-rows></functions>
+ <arcs inclusive="yes"><arc-rows>
+0	1	1	5
+0	2	1	5
+1	3	1	$big
+2	3	1	$big
+</arc-rows></arcs>
+</cgtools>
+EOT
+expect 1 "$cgcost" "$tmp/overflow.xml" && expect_message "cgcost: a total exceeds the range of 64-bit counters"
+grep -q '<arc-rows>' "$tmp/out" || fail "cgcost wrote no graph before the overflow (the test no longer covers the overlap)"
+if grep -q '</cgtools>' "$tmp/out"; then fail "an overflow ended the document as if whole"; fi
+expect 1 "$cgcost" -o "$tmp/overflow-costs.xml" "$tmp/overflow.xml"
+[ ! -e "$tmp/overflow-costs.xml" ] || fail "-o created a file although the costs overflowed"
 finish
