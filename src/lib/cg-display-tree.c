@@ -30,8 +30,8 @@ typedef struct {
 } Order;
 
 /* A function and its name, for ordering functions of equal total: the
- * names are fetched in one pass, where comparisons fetching them would
- * wait for three dependent cache misses each. */
+ * names are fetched once, where comparisons fetching them would wait for
+ * three dependent cache misses each. */
 typedef struct {
   const char *name;
   CgFunctionId f;
@@ -110,6 +110,14 @@ sort_kaes_order (GArray *keyed, const Order *o)
 {
   Keyed *ks = (Keyed *) keyed->data;
   sort_by_key (ks, keyed->len);
+  /* every name in function order first: the functions, their names'
+   * ids and the names themselves mostly lie in that order, so this
+   * streams, where fetching them in the order of totals would wait for a
+   * cache miss at each step */
+  guint nf = cg_graph_n_functions (o->graph);
+  g_autofree const char **name_of = g_new (const char *, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    name_of[f] = cg_graph_function_name (o->graph, f);
   g_autoptr (GArray) run = g_array_new (FALSE, FALSE, sizeof (Named));
   for (guint i = 0, j; i < keyed->len; i = j)
     {
@@ -120,7 +128,7 @@ sort_kaes_order (GArray *keyed, const Order *o)
       g_array_set_size (run, j - i);
       Named *named = (Named *) run->data;
       for (guint k = i; k < j; k++)
-        named[k - i] = (Named) { cg_graph_function_name (o->graph, ks[k].f), ks[k].f };
+        named[k - i] = (Named) { name_of[ks[k].f], ks[k].f };
       g_array_sort_with_data (run, by_names, (gpointer) o);
       for (guint k = i; k < j; k++)
         ks[k].f = named[k - i].f;
