@@ -6,13 +6,18 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cg-error.h"
 
 struct _CgOutput {
-  char *path;     /* NULL for stdout */
+  char *path;     /* as given; NULL for stdout */
+  char *target;   /* the file the temporary one replaces: @path or, for a
+                   * symbolic link, the file it names; NULL when @path is
+                   * written directly */
   char *tmp_path; /* the temporary file while uncommitted */
   FILE *stream;
 };
@@ -42,8 +47,28 @@ cg_output_open (const char *path, GError **error)
       return out;
     }
   out->path = g_strdup (path);
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
+  struct stat st;
+  gboolean exists = stat (path, &st) == 0;
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      /* replacing a device or a FIFO by a file would break what uses it */
+      out->stream = fopen (path, "w");
+      if (out->stream == NULL)
+        {
+          int err = errno;
+          g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot open: %s", path, g_strerror (err));
+          cg_output_free (out);
+          return NULL;
+        }
+      buffer_output (out->stream);
+      return out;
+    }
+  /* the file a symbolic link names (a dangling link is replaced) */
+  char *resolved = exists ? realpath (path, NULL) : NULL;
+  out->target = resolved ? g_strdup (resolved) : g_strdup (path);
+  free (resolved);
+  g_autofree char *dir = g_path_get_dirname (out->target);
+  g_autofree char *base = g_path_get_basename (out->target);
   out->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
   int fd = g_mkstemp_full (out->tmp_path, O_RDWR | O_CLOEXEC, 0666);
   if (fd < 0)
@@ -92,7 +117,7 @@ cg_output_commit (CgOutput *out, GError **error)
     }
   if (out->path == NULL)
     return TRUE;
-  if (fsync (fileno (out->stream)) != 0 && errno != EINVAL)
+  if (out->target && fsync (fileno (out->stream)) != 0 && errno != EINVAL)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: write error: %s", out->path,
                    g_strerror (errno));
@@ -105,7 +130,7 @@ cg_output_commit (CgOutput *out, GError **error)
                    g_strerror (errno));
       return FALSE;
     }
-  if (rename (out->tmp_path, out->path) != 0)
+  if (out->target && rename (out->tmp_path, out->target) != 0)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot replace: %s", out->path,
                    g_strerror (errno));
@@ -125,6 +150,7 @@ cg_output_free (CgOutput *out)
   if (out->tmp_path)
     unlink (out->tmp_path);
   g_free (out->tmp_path);
+  g_free (out->target);
   g_free (out->path);
   g_free (out);
 }

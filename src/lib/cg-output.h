@@ -2,9 +2,11 @@
  *
  * A named output is written to a temporary file in the same directory and
  * renamed over the target only on cg_output_commit(), so a failed run
- * (bad input, full disk, interruption) never leaves a partial file.
- * Standard output is written directly; commit flushes it and reports a
- * write error (a full disk, a closed pipe) instead of losing it.
+ * (bad input, full disk, interruption) never leaves a partial file.  A
+ * symbolic link stays: the file it names is replaced.  What is not a
+ * regular file (/dev/null, a FIFO) is written directly, as is standard
+ * output; commit flushes it and reports a write error (a full disk, a
+ * closed pipe) instead of losing it.
  */
 #pragma once
 

@@ -17,6 +17,27 @@ if [ -c /dev/full ]; then
   expect 1 sh -c '"$0" "$1" >/dev/full' "$cgmerge" "$cc1" && expect_message "write error"
   expect 1 sh -c '"$0" --format=xml "$1" >/dev/full' "$cgtree" "$cc1" && expect_message "write error"
 fi
+# -o through a symbolic link replaces the file it names and keeps the link;
+# -o to what is not a regular file (a FIFO here; /dev/null alike) writes
+# to it and leaves it what it was
+"$cgmerge" "$cc1" >"$tmp/direct.xml" || fail "cgmerge $cc1"
+echo previous >"$tmp/real.xml"
+ln -s real.xml "$tmp/link.xml"
+expect 0 "$cgmerge" -o "$tmp/link.xml" "$cc1"
+[ -L "$tmp/link.xml" ] || fail "-o replaced a symbolic link instead of the file it names"
+cmp -s "$tmp/real.xml" "$tmp/direct.xml" || fail "-o through a symbolic link did not write the file it names"
+if mkfifo "$tmp/fifo" 2>/dev/null; then
+  cat "$tmp/fifo" >"$tmp/from-fifo" &
+  reader=$!
+  expect 0 "$cgmerge" -o "$tmp/fifo" "$cc1"
+  if [ -p "$tmp/fifo" ]; then
+    wait $reader
+    cmp -s "$tmp/from-fifo" "$tmp/direct.xml" || fail "-o to a FIFO did not write through it"
+  else
+    fail "-o replaced a FIFO by a regular file"
+    kill $reader
+  fi
+fi
 # a reader that goes away after one line: exit status 1, and no message
 # (the user closed the pipe on purpose, as in "| head")
 # closed_pipe COMMAND... — COMMAND's output piped into head -n 1; it must
