@@ -84,8 +84,8 @@ CgNodeId cg_display_tree_parent (const CgDisplayTree *tree, CgNodeId node);
 CgNodeId cg_display_tree_master (const CgDisplayTree *tree, CgFunctionId f);
 gboolean cg_display_tree_is_master (const CgDisplayTree *tree, CgNodeId node);
 
-/* Children of a master node, in arc order (links have none).  Owned by
- * the tree. */
+/* Children of a master node, in arc order (links have none): the ids of
+ * its function's arcs, owned by the graph (its adjacency). */
 const CgNodeId *cg_display_tree_children (const CgDisplayTree *tree, CgNodeId node,
                                           guint *n_children);
 

@@ -308,8 +308,10 @@ run (gpointer data, GError **error)
         return FALSE;
       cg_profile_set_costs (profile, c);
     }
-  /* (what it can refuse, it refuses before any output: only an overflow
-   * of its sums ends the document early) */
+  /* measured costs are summed while the graph is written out; what the
+   * method refuses (a graph without inclusive costs) is refused here,
+   * before any output, so that only an overflow of its sums can end the
+   * document early */
   if (format == FORMAT_XML && resolved == CG_METHOD_MEASURED && cg_graph_has_inclusive (cg_profile_graph (profile)))
     return cg_cli_write (&o->common, write_xml_measuring, &job, error);
   /* costs already in the input are reused when they were made by the
