@@ -1,5 +1,5 @@
-/* cg-display-tree.c — expansion from the roots with a worklist, promotion
- * of stranded functions through a heap. */
+/* cg-display-tree.c — masters placed down the chains of master callers
+ * with a worklist, stranded functions promoted through a heap. */
 #include "config.h"
 
 #include "cg-display-tree.h"
