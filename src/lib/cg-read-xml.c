@@ -106,7 +106,6 @@ typedef struct {
   CgCycles *cycles;
   CgHistogram *histogram; /* being read, merged when <objects> starts */
   CgValue *values;        /* scratch: one vector in file events */
-  CgValue *mapped;        /* scratch: one vector in graph events */
 
 
   /* rows are cut into blocks here and applied by the worker; between two
