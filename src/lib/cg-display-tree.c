@@ -356,7 +356,7 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   g_clear_pointer (&keyed, g_array_unref);
 
   /* Kaes's master caller of each function: the caller (itself aside)
-   * first in his order, and the arc from it */
+   * largest in his order, and the arc from it */
   g_autofree CgArcId *best_arc = g_new (CgArcId, MAX (nf, 1));
   g_autofree CgFunctionId *best_caller = g_new (CgFunctionId, MAX (nf, 1));
   for (CgFunctionId f = 0; f < nf; f++)
@@ -396,11 +396,11 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   place_below (&p, placed, 0);
 
   /* Stranded functions, whose chain of master callers loops: of those
-   * with a caller placed, the first in Kaes's order goes under its first
-   * placed caller, and what it leads to follows; functions no placed
-   * function calls at all (a cycle nothing calls) become roots, largest
-   * first.  The heap holds the stranded functions that have a placed
-   * caller; each enters it once. */
+   * with a caller placed, the largest in Kaes's order goes under its
+   * largest placed caller, and what it leads to follows; when none has,
+   * the largest left (of a cycle nothing calls) becomes a root.  The heap
+   * holds the stranded functions that have a placed caller, by rank;
+   * each enters it once. */
   g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree guint8 *in_heap = NULL;
   if (placed->len < n_in_scope)
