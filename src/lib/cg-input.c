@@ -12,6 +12,10 @@
 #include "cg-error.h"
 
 #define READ_CHUNK (1u << 20)
+/* The lines handed out at a time by cg_input_next_lines_into: small
+ * enough that a block read on one core is still in that core's cache
+ * (of a megabyte or two) while it is lexed there. */
+#define LINES_CHUNK (1u << 18)
 
 struct _CgInput {
   char *name;
@@ -304,12 +308,12 @@ cg_input_next_lines_into (CgInput *in, GByteArray *out, GError **error)
       if (n == 0)
         return FALSE;
       gsize k = n;
-      if (n > READ_CHUNK)
+      if (n > LINES_CHUNK)
         {
-          k = past_last_newline (p, READ_CHUNK);
+          k = past_last_newline (p, LINES_CHUNK);
           if (k == 0)
             {
-              const guint8 *nl = memchr (p + READ_CHUNK, '\n', n - READ_CHUNK);
+              const guint8 *nl = memchr (p + LINES_CHUNK, '\n', n - LINES_CHUNK);
               k = nl ? (gsize) (nl - p) + 1 : n;
             }
         }
@@ -337,13 +341,13 @@ cg_input_next_lines_into (CgInput *in, GByteArray *out, GError **error)
   for (;;)
     {
       gsize have = out->len;
-      if (G_MAXUINT - have < READ_CHUNK)
+      if (G_MAXUINT - have < LINES_CHUNK)
         {
           g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: a line longer than 4 GiB", in->name);
           return FALSE;
         }
-      g_byte_array_set_size (out, (guint) (have + READ_CHUNK));
-      gssize n = read_fd (in, out->data + have, READ_CHUNK, error);
+      g_byte_array_set_size (out, (guint) (have + LINES_CHUNK));
+      gssize n = read_fd (in, out->data + have, LINES_CHUNK, error);
       g_byte_array_set_size (out, (guint) (have + (gsize) MAX (n, 0)));
       if (n < 0)
         return FALSE;

@@ -56,8 +56,8 @@ gboolean cg_input_next_lines (CgInput *input, const char **data, gsize *len, GEr
 
 /* Like cg_input_next_lines, but appends the lines to @out (borrowed),
  * which a stream reads straight into: one copy of the bytes, not two,
- * for a reader that keeps blocks of its own.  About a read chunk of lines
- * (more when a line is longer).  Returns FALSE at the end of input, or on
+ * for a reader that keeps blocks of its own.  About a quarter megabyte of
+ * lines (more when a line is longer).  Returns FALSE at the end of input, or on
  * error with @error set (CG_ERROR_IO; CG_ERROR_OVERFLOW when @out would
  * pass 4 GiB); @out then holds what it held before, and perhaps part of
  * a line. */
