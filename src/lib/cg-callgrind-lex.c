@@ -74,20 +74,37 @@ reserve (gpointer items, gsize *cap, gsize len, gsize more, gsize size)
   *(gpointer *) items = g_realloc_n (*(gpointer *) items, *cap, size);
 }
 
-static CgLexPosition *
-add_positions (Block *b, gsize n)
+/* Room for @n more positions (numbers) after the block's, which
+ * add_positions (add_numbers) then takes: a record's items may be lexed
+ * straight into the room, and kept only if its lines lex. */
+static inline CgLexPosition *
+room_positions (Block *b, gsize n)
 {
   reserve (&b->positions, &b->positions_cap, b->n_positions, n, sizeof (CgLexPosition));
-  b->n_positions += n;
-  return b->positions + b->n_positions - n;
+  return b->positions + b->n_positions;
 }
 
-static guint64 *
-add_numbers (Block *b, gsize n)
+static inline guint64 *
+room_numbers (Block *b, gsize n)
 {
   reserve (&b->numbers, &b->numbers_cap, b->n_numbers, n, sizeof (guint64));
+  return b->numbers + b->n_numbers;
+}
+
+static inline CgLexPosition *
+add_positions (Block *b, gsize n)
+{
+  CgLexPosition *p = room_positions (b, n);
+  b->n_positions += n;
+  return p;
+}
+
+static inline guint64 *
+add_numbers (Block *b, gsize n)
+{
+  guint64 *p = room_numbers (b, n);
   b->n_numbers += n;
-  return b->numbers + b->n_numbers - n;
+  return p;
 }
 
 struct _CgCallgrindLexer {
@@ -354,14 +371,20 @@ add_record (Block *b, CgLexKind kind, const Header *h, gsize start, gsize end, g
 
 /* The record of a run of @lines self cost lines: the moves @acc of its
  * positions and the sums of its first @n_costs costs. */
-static void
+static inline ALWAYS_INLINE void
 add_run (Block *b, const Header *h, gsize start, gsize end, guint lines, const CgLexPosition *acc,
          const guint64 *sums, guint n_costs)
 {
   CgLexRecord *r = add_record (b, CG_LEX_RUN, h, start, end, lines);
   r->n_costs = n_costs;
-  memcpy (add_positions (b, h->n_positions), acc, h->n_positions * sizeof (CgLexPosition));
-  memcpy (add_numbers (b, n_costs), sums, n_costs * sizeof (guint64));
+  /* item by item: a run is a few items, and with the header's constant
+   * counts (lex_runs) these are moves, not calls of memcpy */
+  CgLexPosition *positions = add_positions (b, h->n_positions);
+  for (guint i = 0; i < h->n_positions; i++)
+    positions[i] = acc[i];
+  guint64 *numbers = add_numbers (b, n_costs);
+  for (guint i = 0; i < n_costs; i++)
+    numbers[i] = sums[i];
 }
 
 /* Lexes the self cost lines from @p on into runs, one record each: a run
@@ -446,9 +469,7 @@ lex_piece (Block *b, gsize from, gsize to)
 {
   const char *text = (const char *) b->text->data, *p = text + from, *end = text + to;
   const Header *h = &b->header;
-  guint64 *costs = (guint64 *) b->costs->data;
   After after = AFTER_UNKNOWN;
-  CgLexPosition pos[2 * MAX_POSITIONS];
   guint n;
   gint key;
   while (p < end)
@@ -515,23 +536,22 @@ lex_piece (Block *b, gsize from, gsize to)
         }
       else if (k == 5 && memcmp (line, "calls", 5) == 0)
         {
-          guint64 count;
+          /* lexed straight into the block's room: the count, then the
+           * costs; the targets, then the cost line's positions */
+          CgLexPosition *positions = room_positions (b, 2 * MAX_POSITIONS);
+          guint64 *numbers = room_numbers (b, 1 + (gsize) h->n_cols);
           guint n_targets;
-          const char *cost = h->have_events ? lex_calls_line (rest, h, &count, pos, &n_targets) : NULL;
+          const char *cost = h->have_events ? lex_calls_line (rest, h, &numbers[0], positions, &n_targets) : NULL;
           const char *after_cost = NULL;
-          costs = (guint64 *) b->costs->data;
           if (cost && cost < end)
-            after_cost = lex_cost_line (cost, h, pos + n_targets, costs, &n);
+            after_cost = lex_cost_line (cost, h, positions + n_targets, numbers + 1, &n);
           if (after_cost)
             {
               CgLexRecord *r = add_record (b, CG_LEX_CALL, h, (gsize) (line - text), (gsize) (after_cost - text), 2);
               r->n_costs = n;
               r->n_targets = n_targets;
-              memcpy (add_positions (b, n_targets + h->n_positions), pos,
-                      (n_targets + h->n_positions) * sizeof (CgLexPosition));
-              guint64 *numbers = add_numbers (b, 1 + n);
-              numbers[0] = count;
-              memcpy (numbers + 1, costs, n * sizeof (guint64));
+              b->n_positions += n_targets + h->n_positions;
+              b->n_numbers += 1 + n;
               next = after_cost;
               after = AFTER_FREE;
             }
