@@ -20,6 +20,7 @@ struct _CgOutput {
                    * written directly */
   char *tmp_path; /* the temporary file while uncommitted */
   FILE *stream;
+  char *buffer;   /* the stream's buffer, freed after it is closed */
 };
 
 /* Output leaves in writes of this size: the XML writer hands over tens of
@@ -27,14 +28,18 @@ struct _CgOutput {
  * write(2) calls for a large profile. */
 #define OUTPUT_BUFFER (256 * 1024)
 
-/* Sets @stream's buffer before its first output; a terminal keeps its
- * line buffering. */
+/* Sets @stream's buffer, @buffer of OUTPUT_BUFFER bytes, before its first
+ * output; a terminal keeps its line buffering.  The buffer is given:
+ * glibc ignores the size asked for when it allocates one itself. */
 static void
-buffer_output (FILE *stream)
+buffer_output (FILE *stream, char *buffer)
 {
   if (!isatty (fileno (stream)))
-    setvbuf (stream, NULL, _IOFBF, OUTPUT_BUFFER);
+    setvbuf (stream, buffer, _IOFBF, OUTPUT_BUFFER);
 }
+
+/* stdout's buffer lives as long as stdout, which exit(3) flushes. */
+static char stdout_buffer[OUTPUT_BUFFER];
 
 CgOutput *
 cg_output_open (const char *path, GError **error)
@@ -43,7 +48,7 @@ cg_output_open (const char *path, GError **error)
   if (path == NULL || strcmp (path, "-") == 0)
     {
       out->stream = stdout;
-      buffer_output (stdout);
+      buffer_output (stdout, stdout_buffer);
       return out;
     }
   out->path = g_strdup (path);
@@ -60,7 +65,8 @@ cg_output_open (const char *path, GError **error)
           cg_output_free (out);
           return NULL;
         }
-      buffer_output (out->stream);
+      out->buffer = g_malloc (OUTPUT_BUFFER);
+      buffer_output (out->stream, out->buffer);
       return out;
     }
   /* the file a symbolic link names (a dangling link is replaced) */
@@ -88,7 +94,8 @@ cg_output_open (const char *path, GError **error)
       cg_output_free (out);
       return NULL;
     }
-  buffer_output (out->stream);
+  out->buffer = g_malloc (OUTPUT_BUFFER);
+  buffer_output (out->stream, out->buffer);
   return out;
 }
 
@@ -147,6 +154,7 @@ cg_output_free (CgOutput *out)
     return;
   if (out->path && out->stream)
     fclose (out->stream);
+  g_free (out->buffer);
   if (out->tmp_path)
     unlink (out->tmp_path);
   g_free (out->tmp_path);
