@@ -573,6 +573,8 @@ lex (gsize piece, Block *b)
 {
   const char *text = (const char *) b->text->data;
   gsize whole = b->text->len;
+  /* from nothing: a block lexed from the wrong header is lexed again */
+  b->n_records = b->n_positions = b->n_numbers = 0;
   if (piece == 0 || whole > G_MAXUINT32)
     return;
   /* the scratch has room for the header's columns */
@@ -607,7 +609,6 @@ static gboolean
 read_block (CgCallgrindLexer *x, Block *b)
 {
   g_byte_array_set_size (b->text, 0);
-  b->n_records = b->n_positions = b->n_numbers = 0;
   if (!cg_input_next_lines_into (x->input, b->text, &b->error))
     return FALSE;
   /* zeros after the text, kept when the length goes back */
