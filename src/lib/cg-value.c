@@ -57,12 +57,6 @@ cg_value_scaled (CgKind *kind, CgValue v, gdouble scale)
   return x;
 }
 
-gboolean
-cg_value_is_zero (CgKind kind, CgValue v)
-{
-  return kind == CG_KIND_REAL ? v.x == 0.0 : v.n == 0;
-}
-
 int
 cg_value_compare (CgKind kind, CgValue a, CgValue b)
 {
@@ -158,39 +152,40 @@ append_real_plain (GString *out, gdouble x)
     }
 }
 
-char *
-cg_uint_format (char *end, guint64 n)
-{
-  /* two digits at a time: the writers print millions of counts */
-  static const char pairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-  char *p = end;
-  while (n >= 100)
-    {
-      guint i = (guint) (n % 100) * 2;
-      n /= 100;
-      *--p = pairs[i + 1];
-      *--p = pairs[i];
-    }
-  if (n >= 10)
-    {
-      *--p = pairs[n * 2 + 1];
-      *--p = pairs[n * 2];
-    }
-  else
-    *--p = (char) ('0' + n);
-  return p;
-}
+const char cg_decimal_pairs[201] =
+  "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+  "8081828384858687888990919293949596979899";
+
+const guint64 cg_powers_of_ten[CG_UINT_DIGITS] = {
+  G_GUINT64_CONSTANT (1),
+  G_GUINT64_CONSTANT (10),
+  G_GUINT64_CONSTANT (100),
+  G_GUINT64_CONSTANT (1000),
+  G_GUINT64_CONSTANT (10000),
+  G_GUINT64_CONSTANT (100000),
+  G_GUINT64_CONSTANT (1000000),
+  G_GUINT64_CONSTANT (10000000),
+  G_GUINT64_CONSTANT (100000000),
+  G_GUINT64_CONSTANT (1000000000),
+  G_GUINT64_CONSTANT (10000000000),
+  G_GUINT64_CONSTANT (100000000000),
+  G_GUINT64_CONSTANT (1000000000000),
+  G_GUINT64_CONSTANT (10000000000000),
+  G_GUINT64_CONSTANT (100000000000000),
+  G_GUINT64_CONSTANT (1000000000000000),
+  G_GUINT64_CONSTANT (10000000000000000),
+  G_GUINT64_CONSTANT (100000000000000000),
+  G_GUINT64_CONSTANT (1000000000000000000),
+  G_GUINT64_CONSTANT (10000000000000000000),
+};
+
 
 void
 cg_uint_append (GString *out, guint64 n)
 {
   char buf[CG_UINT_DIGITS];
-  char *end = buf + sizeof buf;
-  char *p = cg_uint_format (end, n);
-  g_string_append_len (out, p, end - p);
+  g_string_append_len (out, buf, cg_uint_put (buf, n) - buf);
 }
 
 void

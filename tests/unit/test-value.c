@@ -176,11 +176,44 @@ test_lists (void)
   CU_ASSERT_FALSE (cg_values_parse_list ("1 ", kinds, 3, back));
 }
 
+/* cg_uint_put and cg_uint_digits against printf: every power of two and
+ * of ten, one either side, and random values of every length. */
+static void
+check_uint (guint64 n)
+{
+  char want[32], got[CG_UINT_DIGITS + 1];
+  g_snprintf (want, sizeof want, "%" G_GUINT64_FORMAT, n);
+  char *end = cg_uint_put (got, n);
+  *end = '\0';
+  CU_ASSERT_STRING_EQUAL (got, want);
+  CU_ASSERT_EQUAL (cg_uint_digits (n), strlen (want));
+}
+
+static void
+test_integers (void)
+{
+  for (guint k = 0; k < 64; k++)
+    for (gint d = -1; d <= 1; d++)
+      check_uint ((G_GUINT64_CONSTANT (1) << k) + (guint64) d);
+  guint64 ten = 1;
+  for (guint k = 0; k < 20; k++, ten *= 10)
+    for (gint d = -1; d <= 1; d++)
+      check_uint (ten + (guint64) d);
+  check_uint (G_MAXUINT64);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  for (guint i = 0; i < 100000; i++)
+    {
+      guint64 n = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      check_uint (n >> g_rand_int_range (rand, 0, 64));
+    }
+}
+
 int
 main (void)
 {
   static const CgTestCase cases[] = {
     { "integer overflow is refused", test_integer_overflow },
+    { "integers print as printf prints them", test_integers },
     { "reals print as plain decimals", test_plain_decimals },
     { "shortest digits round-trip", test_shortest_round_trip_random },
     { "shortest digits are the shortest", test_shortest_is_shortest },
