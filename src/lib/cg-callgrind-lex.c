@@ -393,9 +393,9 @@ add_run (Block *b, const Header *h, gsize start, gsize end, guint lines, const C
  * ends: this loop is most of the lexer's time.  Returns the first line
  * that is not a self cost line in the common form, @p when there is none. */
 static inline ALWAYS_INLINE const char *
-lex_runs_of (Block *b, const char *text, const char *p, const char *end, const Header *h)
+lex_runs_of (Block *b, const char *text, const char *p, const char *end, const Header *h, guint64 *costs,
+             guint64 *sums)
 {
-  guint64 *costs = (guint64 *) b->costs->data, *sums = (guint64 *) b->sums->data;
   CgLexPosition acc[MAX_POSITIONS], pos[MAX_POSITIONS], moved[MAX_POSITIONS];
   const char *start = NULL; /* the open run's first line */
   guint lines = 0, n_costs = 0, n;
@@ -439,11 +439,17 @@ lex_runs (Block *b, const char *text, const char *p, const char *end)
   /* callgrind's default, one position (line or instr) and one event (Ir),
    * gets its own copy, with the loops over columns unrolled */
   const Header *h = &b->header;
+  guint64 *costs = (guint64 *) b->costs->data, *sums = (guint64 *) b->sums->data;
   if (h->n_positions == 1 && h->n_cols == 1)
-    return lex_runs_of (b, text, p, end, &(const Header) { 1, 1, TRUE });
+    {
+      /* its one cost and sum in locals, which nothing else can reach, so
+       * that they stay in registers */
+      guint64 cost = 0, sum = 0;
+      return lex_runs_of (b, text, p, end, &(const Header) { 1, 1, TRUE }, &cost, &sum);
+    }
   if (h->n_positions == 1)
-    return lex_runs_of (b, text, p, end, &(const Header) { 1, h->n_cols, TRUE });
-  return lex_runs_of (b, text, p, end, h);
+    return lex_runs_of (b, text, p, end, &(const Header) { 1, h->n_cols, TRUE }, costs, sums);
+  return lex_runs_of (b, text, p, end, h, costs, sums);
 }
 
 /* The CgLexNameKey of the key @line[0..@k), or -1: two or three
