@@ -7,10 +7,15 @@
 
 CgValue cg_matrix_no_values[1];
 
+/* Values zeroed ahead of the rows that need them, so that a matrix
+ * growing a row at a time zeroes them about once in this many. */
+#define ZERO_AHEAD 8192
+
 void
 cg_matrix_init (CgMatrix *m, guint cols)
 {
-  m->values = g_array_new (FALSE, TRUE, sizeof (CgValue));
+  m->values = g_new0 (CgValue, 1); /* never NULL once made */
+  m->capacity = m->zeroed = 1;
   m->rows = 0;
   m->cols = cols;
 }
@@ -18,16 +23,40 @@ cg_matrix_init (CgMatrix *m, guint cols)
 void
 cg_matrix_clear (CgMatrix *m)
 {
-  if (m->values)
-    g_array_unref (m->values);
-  m->values = NULL;
+  g_clear_pointer (&m->values, g_free);
+  m->capacity = m->zeroed = 0;
   m->rows = m->cols = 0;
 }
 
-void
-cg_matrix_set_rows (CgMatrix *m, guint rows)
+/* Room for at least @n values, the new room not touched. */
+static void
+reserve (CgMatrix *m, gsize n)
 {
-  g_array_set_size (m->values, (gsize) rows * m->cols);
+  if (n <= m->capacity)
+    return;
+  m->capacity = MAX (n, m->capacity * 2);
+  m->values = g_renew (CgValue, m->values, m->capacity);
+}
+
+/* Zeroes the values up to @n, and some ahead within the room. */
+static void
+zero_to (CgMatrix *m, gsize n)
+{
+  if (n <= m->zeroed)
+    return;
+  gsize to = MIN (MAX (n, m->zeroed + ZERO_AHEAD), m->capacity);
+  memset (m->values + m->zeroed, 0, (to - m->zeroed) * sizeof (CgValue));
+  m->zeroed = to;
+}
+
+void
+cg_matrix_resize (CgMatrix *m, guint rows)
+{
+  gsize need = (gsize) rows * m->cols, have = (gsize) m->rows * m->cols;
+  if (need < have)
+    memset (m->values + need, 0, (have - need) * sizeof (CgValue)); /* zero again, as they were */
+  reserve (m, need);
+  zero_to (m, need);
   m->rows = rows;
 }
 
@@ -35,8 +64,10 @@ void
 cg_matrix_add_column (CgMatrix *m)
 {
   guint old_n = m->cols, new_n = old_n + 1;
-  g_array_set_size (m->values, (gsize) m->rows * new_n);
-  CgValue *v = (CgValue *) m->values->data;
+  gsize need = (gsize) m->rows * new_n;
+  reserve (m, need);
+  zero_to (m, need);
+  CgValue *v = m->values;
   for (guint r = m->rows; r-- > 0;)
     {
       memmove (&v[(gsize) r * new_n], &v[(gsize) r * old_n], old_n * sizeof (CgValue));
