@@ -81,7 +81,11 @@ struct _CgGraph {
   CgPairMap *function_index; /* (object id, name id) -> function; NULL until
                               * a lookup needs it (see functions_indexed) */
 
-  GArray *arcs;            /* ArcRec */
+  /* ArcRec: a plain array with room, not a GArray, as readers append
+   * millions of arcs one by one */
+  ArcRec *arcs;
+  guint n_arcs;
+  gsize arcs_capacity;
   CgMatrix inclusive;      /* n_arcs × n_events */
   ArcIndex *arc_index;     /* NULL until needed */
   guint64 total_calls;     /* sum of all arc calls: fits, so every partial sum does */
@@ -106,7 +110,7 @@ function_key (gconstpointer data, guint32 f, guint32 *object, guint32 *name)
 static void
 arc_key (gconstpointer data, guint32 a, guint32 *caller, guint32 *callee)
 {
-  const ArcRec *rec = &g_array_index (((const CgGraph *) data)->arcs, ArcRec, a);
+  const ArcRec *rec = &((const CgGraph *) data)->arcs[a];
   *caller = rec->caller;
   *callee = rec->callee;
 }
@@ -121,7 +125,6 @@ cg_graph_new (void)
   g->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   g->functions = g_array_new (FALSE, FALSE, sizeof (FunctionRec));
   cg_matrix_init (&g->self, 0);
-  g->arcs = g_array_new (FALSE, FALSE, sizeof (ArcRec));
   cg_matrix_init (&g->inclusive, 0);
   g->adjacency_arcs = G_MAXUINT;
   cg_graph_intern (g, "", 0); /* id 0: unknown object / file */
@@ -158,7 +161,7 @@ cg_graph_free (CgGraph *g)
     g_array_unref (g->spontaneous_of);
   cg_pair_map_free (g->spontaneous_row);
   cg_pair_map_free (g->function_index);
-  g_array_unref (g->arcs);
+  g_free (g->arcs);
   cg_matrix_clear (&g->inclusive);
   drop_arc_index (g);
   g_free (g->out.start);
@@ -732,14 +735,14 @@ cg_graph_self_totals (const CgGraph *g, CgValue *totals)
 guint
 cg_graph_n_arcs (const CgGraph *g)
 {
-  return g->arcs->len;
+  return g->n_arcs;
 }
 
 static ArcRec *
 arc_rec (const CgGraph *g, CgArcId a)
 {
-  g_assert (a < g->arcs->len);
-  return &g_array_index (g->arcs, ArcRec, a);
+  g_assert (a < g->n_arcs);
+  return &g->arcs[a];
 }
 
 /* Links arc @a (the newest) into its caller's list, hashing the caller's
@@ -748,7 +751,7 @@ static void
 index_arc (CgGraph *g, CgArcId a, guint degree)
 {
   ArcIndex *x = g->arc_index;
-  const ArcRec *arc = &g_array_index (g->arcs, ArcRec, a);
+  const ArcRec *arc = &g->arcs[a];
   CgFunctionId caller = arc->caller;
   CgArcId *head = &g_array_index (x->heads, CgArcId, caller);
   g_array_index (x->next, CgArcId, a) = *head;
@@ -761,7 +764,7 @@ index_arc (CgGraph *g, CgArcId a, guint degree)
       x->big->data[caller] = 1;
       const CgArcId *next = (const CgArcId *) x->next->data;
       for (CgArcId b = a; b != CG_NO_ID; b = next[b])
-        cg_pair_map_insert (x->big_callers, caller, g_array_index (g->arcs, ArcRec, b).callee, b);
+        cg_pair_map_insert (x->big_callers, caller, g->arcs[b].callee, b);
     }
 }
 
@@ -777,7 +780,7 @@ find_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee, guint *deg
       guint32 a = cg_pair_map_lookup (x->big_callers, caller, callee);
       return a == CG_PAIR_MAP_NONE ? CG_NO_ID : a;
     }
-  const ArcRec *arcs = (const ArcRec *) g->arcs->data;
+  const ArcRec *arcs = g->arcs;
   const CgArcId *next = (const CgArcId *) x->next->data;
   for (CgArcId a = g_array_index (x->heads, CgArcId, caller); a != CG_NO_ID; a = next[a])
     {
@@ -795,7 +798,7 @@ ensure_arc_index (CgGraph *g)
   if (g->arc_index)
     return;
   ArcIndex *x = g->arc_index = g_new0 (ArcIndex, 1);
-  guint nf = g->functions->len, na = g->arcs->len;
+  guint nf = g->functions->len, na = g->n_arcs;
   x->heads = g_array_sized_new (FALSE, FALSE, sizeof (CgArcId), nf);
   g_array_set_size (x->heads, nf);
   memset (x->heads->data, 0xff, (gsize) nf * sizeof (CgArcId));
@@ -808,10 +811,10 @@ ensure_arc_index (CgGraph *g)
   for (CgArcId a = 0; a < na; a++)
     {
       guint degree = 0;
-      if (!x->big->data[g_array_index (g->arcs, ArcRec, a).caller])
+      if (!x->big->data[g->arcs[a].caller])
         {
           const CgArcId *next = (const CgArcId *) x->next->data;
-          for (CgArcId b = g_array_index (x->heads, CgArcId, g_array_index (g->arcs, ArcRec, a).caller);
+          for (CgArcId b = g_array_index (x->heads, CgArcId, g->arcs[a].caller);
                b != CG_NO_ID; b = next[b])
             degree++;
         }
@@ -822,12 +825,16 @@ ensure_arc_index (CgGraph *g)
 static CgArcId
 append_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
-  CgArcId a = g->arcs->len;
+  CgArcId a = g->n_arcs;
   if (a == CG_NO_ID)
     return CG_NO_ID;
-  ArcRec arc = { caller, callee, 0 };
-  g_array_append_val (g->arcs, arc);
-  cg_matrix_set_rows (&g->inclusive, g->arcs->len);
+  if (a == g->arcs_capacity)
+    {
+      g->arcs_capacity = MAX (g->arcs_capacity * 2, 64);
+      g->arcs = g_renew (ArcRec, g->arcs, g->arcs_capacity);
+    }
+  g->arcs[g->n_arcs++] = (ArcRec) { caller, callee, 0 };
+  cg_matrix_set_rows (&g->inclusive, g->n_arcs);
   return a;
 }
 
@@ -843,7 +850,7 @@ cg_graph_ensure_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
   a = append_arc (g, caller, callee);
   if (a == CG_NO_ID)
     return CG_NO_ID;
-  g_array_set_size (g->arc_index->next, g->arcs->len);
+  g_array_set_size (g->arc_index->next, g->n_arcs);
   index_arc (g, a, degree);
   return a;
 }
@@ -869,10 +876,10 @@ cg_graph_lookup_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 gboolean
 cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, GError **error)
 {
-  guint na = g->arcs->len, nf = g->functions->len, ne = g->events->len;
+  guint na = g->n_arcs, nf = g->functions->len, ne = g->events->len;
   if (na < 2)
     return TRUE;
-  ArcRec *arcs = (ArcRec *) g->arcs->data;
+  ArcRec *arcs = g->arcs;
   /* the arcs that may repeat by caller, each group in arc order, so the
    * first arc met with a callee is the earliest: it stays, later ones
    * are added to it */
@@ -931,7 +938,7 @@ cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, GError **error)
             }
           k++;
         }
-      g_array_set_size (g->arcs, k);
+      g->n_arcs = k;
       cg_matrix_set_rows (&g->inclusive, k);
       drop_arc_index (g);
       g->adjacency_arcs = G_MAXUINT;
@@ -976,14 +983,14 @@ cg_graph_arc_add_calls (CgGraph *g, CgArcId a, guint64 calls)
 CgValue *
 cg_graph_arc_inclusive (CgGraph *g, CgArcId a)
 {
-  g_assert (a < g->arcs->len);
+  g_assert (a < g->n_arcs);
   return cg_matrix_row (&g->inclusive, a);
 }
 
 const CgValue *
 cg_graph_arc_inclusive_const (const CgGraph *g, CgArcId a)
 {
-  g_assert (a < g->arcs->len);
+  g_assert (a < g->n_arcs);
   return cg_matrix_row (&g->inclusive, a);
 }
 
@@ -1004,16 +1011,16 @@ cg_graph_set_has_inclusive (CgGraph *g, gboolean has_inclusive)
 static void
 ensure_adjacency (CgGraph *g)
 {
-  if (g->adjacency_arcs == g->arcs->len && g->adjacency_functions == g->functions->len)
+  if (g->adjacency_arcs == g->n_arcs && g->adjacency_functions == g->functions->len)
     return;
   /* arcs grouped by caller and by callee, each list in arc order */
-  cg_csr_build_with_values (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller),
-                            G_STRUCT_OFFSET (ArcRec, callee), g->arcs->len, g->functions->len, &g->out.start,
+  cg_csr_build_with_values (g->arcs, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, caller),
+                            G_STRUCT_OFFSET (ArcRec, callee), g->n_arcs, g->functions->len, &g->out.start,
                             &g->out.arcs, &g->out.ends);
-  cg_csr_build_with_values (g->arcs->data, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, callee),
-                            G_STRUCT_OFFSET (ArcRec, caller), g->arcs->len, g->functions->len, &g->in.start,
+  cg_csr_build_with_values (g->arcs, sizeof (ArcRec), G_STRUCT_OFFSET (ArcRec, callee),
+                            G_STRUCT_OFFSET (ArcRec, caller), g->n_arcs, g->functions->len, &g->in.start,
                             &g->in.arcs, &g->in.ends);
-  g->adjacency_arcs = g->arcs->len;
+  g->adjacency_arcs = g->n_arcs;
   g->adjacency_functions = g->functions->len;
 }
 
