@@ -892,13 +892,19 @@ cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, GError **error)
         CgFunctionId caller;
         CgArcId arc;
       } Candidate;
-      g_autoptr (GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+      /* a plain array: a GArray's append is a call per arc */
+      g_autofree Candidate *candidates = NULL;
+      guint n = 0, room = 0;
       for (CgArcId a = 0; a < na; a++)
         if (repeated[arcs[a].caller])
-          g_array_append_val (candidates, ((Candidate) { arcs[a].caller, a }));
+          {
+            if (n == room)
+              candidates = g_renew (Candidate, candidates, room = MAX (room * 2, 1024));
+            candidates[n++] = (Candidate) { arcs[a].caller, a };
+          }
       g_autofree guint32 *items = NULL;
-      cg_csr_build_with_values (candidates->data, sizeof (Candidate), G_STRUCT_OFFSET (Candidate, caller),
-                                G_STRUCT_OFFSET (Candidate, arc), candidates->len, nf, &start, &items, &by_caller);
+      cg_csr_build_with_values (candidates, sizeof (Candidate), G_STRUCT_OFFSET (Candidate, caller),
+                                G_STRUCT_OFFSET (Candidate, arc), n, nf, &start, &items, &by_caller);
     }
   g_autofree guint32 *seen = g_new (guint32, MAX (nf, 1)), *first = g_new (guint32, MAX (nf, 1));
   memset (seen, 0xff, (gsize) nf * sizeof (guint32));
@@ -925,18 +931,26 @@ cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, GError **error)
       }
   if (removed > 0)
     {
-      /* close the gaps, keeping the order */
+      /* close the gaps, keeping the order: each run of kept arcs moves
+       * down in one piece (a few hundred runs, not an arc at a time) */
       CgArcId k = 0;
-      for (CgArcId a = 0; a < na; a++)
+      for (CgArcId a = 0; a < na;)
         {
           if (arcs[a].caller == CG_NO_ID)
-            continue;
-          if (k != a)
             {
-              arcs[k] = arcs[a];
-              memcpy (cg_matrix_row (&g->inclusive, k), cg_matrix_row (&g->inclusive, a), ne * sizeof (CgValue));
+              a++;
+              continue;
             }
-          k++;
+          CgArcId run = a;
+          while (a < na && arcs[a].caller != CG_NO_ID)
+            a++;
+          if (k != run)
+            {
+              memmove (&arcs[k], &arcs[run], (gsize) (a - run) * sizeof (ArcRec));
+              memmove (cg_matrix_row (&g->inclusive, k), cg_matrix_row (&g->inclusive, run),
+                       (gsize) (a - run) * ne * sizeof (CgValue));
+            }
+          k += a - run;
         }
       g->n_arcs = k;
       cg_matrix_set_rows (&g->inclusive, k);
