@@ -874,9 +874,11 @@ cg_graph_lookup_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 }
 
 gboolean
-cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, GError **error)
+cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, CgArcId **renumbered, GError **error)
 {
   guint na = g->n_arcs, nf = g->functions->len, ne = g->events->len;
+  if (renumbered)
+    *renumbered = NULL;
   if (na < 2)
     return TRUE;
   ArcRec *arcs = g->arcs;
@@ -927,23 +929,31 @@ cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, GError **error)
         overflowed |= !cg_values_add (kinds, cg_matrix_row (&g->inclusive, first[c]),
                                       cg_matrix_row (&g->inclusive, a), ne);
         arcs[a].caller = CG_NO_ID;
+        arcs[a].callee = first[c]; /* where it went, an earlier arc */
         removed++;
       }
   if (removed > 0)
     {
       /* close the gaps, keeping the order: each run of kept arcs moves
        * down in one piece (a few hundred runs, not an arc at a time) */
+      CgArcId *to = renumbered ? (*renumbered = g_new (CgArcId, na)) : NULL;
       CgArcId k = 0;
       for (CgArcId a = 0; a < na;)
         {
           if (arcs[a].caller == CG_NO_ID)
             {
+              if (to)
+                to[a] = to[arcs[a].callee];
               a++;
               continue;
             }
           CgArcId run = a;
           while (a < na && arcs[a].caller != CG_NO_ID)
-            a++;
+            {
+              if (to)
+                to[a] = k + (a - run);
+              a++;
+            }
           if (k != run)
             {
               memmove (&arcs[k], &arcs[run], (gsize) (a - run) * sizeof (ArcRec));

@@ -211,10 +211,13 @@ CgArcId cg_graph_append_arc (CgGraph *graph, CgFunctionId caller, CgFunctionId c
  * byte per function, nonzero where its arcs out may repeat: the arcs of
  * the other callers are then taken to be distinct, and not looked at (a
  * reader that appended them in one run, deduplicated, knows which).
+ * @renumbered: NULL, or where to put, when arcs were removed, a new array
+ * (g_free) of every arc's id after the merge by its id before (a removed
+ * arc's is the one it went to), and NULL when no arc moved.
  * O(arcs + functions).  CG_ERROR_OVERFLOW when summed inclusive costs
  * exceed 64 bits (the graph is then merged all the same, that sum
  * excepted). */
-gboolean cg_graph_merge_arcs (CgGraph *graph, const guint8 *repeated, GError **error);
+gboolean cg_graph_merge_arcs (CgGraph *graph, const guint8 *repeated, CgArcId **renumbered, GError **error);
 
 CgFunctionId cg_graph_arc_caller (const CgGraph *graph, CgArcId a);
 CgFunctionId cg_graph_arc_callee (const CgGraph *graph, CgArcId a);

@@ -18,10 +18,11 @@
  *    context and the part when fn= changes;
  *  - names, objects and files are string ids; a name remembers its last
  *    context, so a call finds its callee without hashing;
- *  - arcs: a block's calls are deduplicated in a small table, repeats from
- *    other blocks are merged once at the end (cg_graph_merge_arcs), so the
- *    graph never builds an arc index while a file is read; the merge only
- *    looks at the callers that more than one block gave arcs.
+ *  - arcs: each block's calls are a run of cg-arc-runs, deduplicated in a
+ *    small table, and repeats from other blocks are merged once at the
+ *    end, so the graph never builds an arc index while a file is read;
+ *    the merge only looks at the callers that more than one block gave
+ *    arcs.
  */
 #include "config.h"
 
@@ -30,6 +31,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "cg-arc-runs.h"
 #include "cg-callgrind-lex.h"
 #include "cg-error.h"
 #include "cg-matrix.h"
@@ -114,13 +116,6 @@ id_table_store (IdTable *t, guint32 id, guint32 value)
 
 typedef enum { PENDING_NONE, PENDING_CALL, PENDING_JUMP } Pending;
 
-/* An arc of the current fn= block, by callee (see block_arc). */
-typedef struct {
-  CgFunctionId callee;
-  CgArcId arc;
-  guint32 block; /* the slot is empty unless this is Reader.block */
-} BlockArc;
-
 typedef struct {
   CgProfile *profile;
   CgGraph *graph;
@@ -148,15 +143,9 @@ typedef struct {
   CgMatrix node_sum;
   GArray *touched;          /* node ids with data in this part, from part 2 on */
 
-  /* the arcs of the current fn= block (open addressing, 2^block_bits
-   * slots; a new block empties it by changing the serial) */
-  BlockArc *block_arcs;
-  guint block_bits;
-  guint block_count;
-  guint32 block;
-  /* per function: how many blocks appended arcs of it as caller, 0, 1
-   * or 2 (two or more): only the arcs of the last may repeat */
-  GByteArray *arc_blocks;
+  /* the arcs of the current fn= block, a run of cg-arc-runs: a block's
+   * repeats are found as they come, other blocks' merged at the end */
+  CgArcRuns *arc_runs;
 
   /* the current part */
   guint parts;
@@ -919,87 +908,7 @@ self_cost (Reader *r, guint n, GError **error)
 static void
 next_block (Reader *r)
 {
-  r->block_count = 0;
-  if (++r->block == 0)
-    {
-      memset (r->block_arcs, 0, sizeof (BlockArc) << r->block_bits);
-      r->block = 1;
-    }
-}
-
-static inline gsize
-block_home (const Reader *r, CgFunctionId callee)
-{
-  return (gsize) ((guint32) (callee * 0x9E3779B1u) >> (32 - r->block_bits));
-}
-
-static void
-grow_block_arcs (Reader *r)
-{
-  BlockArc *old = r->block_arcs;
-  gsize n = (gsize) 1 << r->block_bits;
-  r->block_bits++;
-  r->block_arcs = g_new0 (BlockArc, (gsize) 1 << r->block_bits);
-  gsize mask = ((gsize) 1 << r->block_bits) - 1;
-  for (gsize i = 0; i < n; i++)
-    if (old[i].block == r->block)
-      {
-        gsize j = block_home (r, old[i].callee);
-        while (r->block_arcs[j].block == r->block)
-          j = (j + 1) & mask;
-        r->block_arcs[j] = old[i];
-      }
-  g_free (old);
-}
-
-/* Sizes r->arc_blocks to the functions there are, the new ones at 0. */
-static void
-size_arc_blocks (Reader *r)
-{
-  GByteArray *counts = r->arc_blocks;
-  guint had = counts->len;
-  g_byte_array_set_size (counts, cg_graph_n_functions (r->graph));
-  if (counts->len > had) /* no data, NULL, while empty */
-    memset (counts->data + had, 0, counts->len - had);
-}
-
-/* A block appends its first arc, whose caller is the block's function. */
-static void
-count_arc_block (Reader *r, CgFunctionId caller)
-{
-  if (caller >= r->arc_blocks->len)
-    size_arc_blocks (r);
-  r->arc_blocks->data[caller] += r->arc_blocks->data[caller] < 2;
-}
-
-/* The arc @caller → @callee of this block.  callgrind lists a context's
- * calls together, one line per call site, so repeats are found here in
- * a small table; the same arc in another block (another context of the
- * caller, another part) is appended again and merged with the first when
- * the file ends (cg_graph_merge_arcs).  The graph then never needs its
- * own arc index, which would cost 4 bytes more an arc. */
-static CgArcId
-block_arc (Reader *r, CgFunctionId caller, CgFunctionId callee)
-{
-  gsize mask = ((gsize) 1 << r->block_bits) - 1;
-  for (gsize i = block_home (r, callee);; i = (i + 1) & mask)
-    {
-      BlockArc *slot = &r->block_arcs[i];
-      if (slot->block == r->block && slot->callee == callee)
-        return slot->arc;
-      if (slot->block != r->block)
-        {
-          CgArcId a = cg_graph_append_arc (r->graph, caller, callee);
-          if (a == CG_NO_ID)
-            return CG_NO_ID;
-          if (r->block_count == 0)
-            count_arc_block (r, caller);
-          *slot = (BlockArc) { callee, a, r->block };
-          if (++r->block_count * 4 > 3u << r->block_bits)
-            grow_block_arcs (r);
-          return a;
-        }
-    }
+  cg_arc_runs_next (r->arc_runs);
 }
 
 static gboolean
@@ -1009,7 +918,7 @@ call_cost (Reader *r, guint n, GError **error)
     return fail (r, error, CG_ERROR_PARSE, "calls= before any fn= line");
   guint32 caller_k = r->fn_node, callee_k = r->pending_callee;
   Node caller = *node_at (r, caller_k), *callee = node_at (r, callee_k);
-  CgArcId a = block_arc (r, caller.function, callee->function);
+  CgArcId a = cg_arc_runs_arc (r->arc_runs, caller.function, callee->function);
   if (a == CG_NO_ID)
     return fail (r, error, CG_ERROR_OVERFLOW, "too many arcs");
   if (!cg_graph_arc_add_calls (r->graph, a, r->pending_calls))
@@ -1349,8 +1258,7 @@ reader_clear (Reader *r)
   g_clear_pointer (&r->totals, g_array_unref);
   g_array_unref (r->cols);
   g_array_unref (r->self_acc);
-  g_free (r->block_arcs);
-  g_clear_pointer (&r->arc_blocks, g_byte_array_unref);
+  cg_arc_runs_free (r->arc_runs);
   g_free (r->command);
   g_free (r->creator);
   g_hash_table_unref (r->descriptions);
@@ -1432,9 +1340,7 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
     .event_flags = g_array_new (FALSE, TRUE, sizeof (guint8)),
     .cols = g_array_new (FALSE, TRUE, sizeof (guint64)),
     .self_acc = g_array_new (FALSE, TRUE, sizeof (guint64)),
-    .block_arcs = g_new0 (BlockArc, 64),
-    .block_bits = 6,
-    .arc_blocks = g_byte_array_new (),
+    .arc_runs = cg_arc_runs_new (cg_profile_graph (profile)),
     .descriptions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
     .warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
   };
@@ -1443,7 +1349,6 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   id_table_init (&r.function_ids);
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
   reset_part (&r);
-  guint arcs_before = cg_graph_n_arcs (r.graph);
   r.own_functions = cg_graph_n_functions (r.graph) == 0;
 
   gboolean ok = TRUE;
@@ -1486,16 +1391,11 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   cg_callgrind_lexer_free (lexer);
   if (ok && local == NULL)
     ok = finish_file (&r, &local);
-  /* the arcs of a caller only one block gave are distinct already; an
-   * earlier input's arcs may be any caller's */
-  size_arc_blocks (&r);
-  g_autoptr (GByteArray) arc_blocks = g_steal_pointer (&r.arc_blocks);
-  for (guint i = 0; i < arc_blocks->len; i++)
-    arc_blocks->data[i] = arcs_before > 0 || arc_blocks->data[i] > 1;
+  g_autoptr (CgArcRuns) arc_runs = g_steal_pointer (&r.arc_runs);
   reader_clear (&r);
   /* after the reader's tables are gone, so that its peak is not this one */
   GError *merge_error = NULL;
-  if (!cg_graph_merge_arcs (r.graph, arc_blocks->data, &merge_error))
+  if (!cg_arc_runs_merge (arc_runs, NULL, &merge_error))
     {
       if (ok && local == NULL)
         g_set_error (&local, CG_ERROR, merge_error->code, "%s: %s", cg_input_name (input), merge_error->message);

@@ -223,6 +223,7 @@ test_arc_index_and_merge (void)
     }
   g_autoptr (GHashTable) ref = g_hash_table_new (g_direct_hash, g_direct_equal);
   GRand *rand = g_rand_new_with_seed (5);
+  g_autofree CgArcId *ensured = g_new (CgArcId, 60000); /* appended arc i's, by ensure */
   for (guint i = 0; i < 60000; i++)
     {
       /* callers 0-2 are hubs, the others call a few of their neighbours */
@@ -234,6 +235,7 @@ test_arc_index_and_merge (void)
       gpointer key = GUINT_TO_POINTER (caller * 4096 + callee + 1);
       gpointer want = g_hash_table_lookup (ref, key);
       CgArcId a = cg_graph_ensure_arc (g, caller, callee);
+      ensured[i] = a;
       if (want)
         {
           CU_ASSERT_EQUAL (a, GPOINTER_TO_UINT (want) - 1);
@@ -260,8 +262,20 @@ test_arc_index_and_merge (void)
           CU_ASSERT_EQUAL (cg_graph_lookup_arc (g, 2999, 2998), CG_NO_ID);
         }
     }
-  CU_ASSERT_TRUE (cg_graph_merge_arcs (h, NULL, NULL));
+  g_autofree CgArcId *renumbered = NULL;
+  CU_ASSERT_TRUE (cg_graph_merge_arcs (h, NULL, &renumbered, NULL));
   CU_ASSERT_EQUAL_FATAL (cg_graph_n_arcs (h), cg_graph_n_arcs (g));
+  /* every appended arc is now where ensuring it put it */
+  CU_ASSERT_PTR_NOT_NULL_FATAL (renumbered);
+  guint same = 0;
+  for (guint i = 0; i < 60000; i++)
+    same += renumbered[i] == ensured[i];
+  CU_ASSERT_EQUAL (same, 60000);
+  /* merged already: nothing moves, and nothing is renumbered */
+  CgArcId *none = ensured;
+  CU_ASSERT_TRUE (cg_graph_merge_arcs (h, NULL, &none, NULL));
+  CU_ASSERT_PTR_NULL (none);
+  CU_ASSERT_EQUAL (cg_graph_n_arcs (h), cg_graph_n_arcs (g));
   for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
     {
       CU_ASSERT_EQUAL (cg_graph_arc_caller (h, a), cg_graph_arc_caller (g, a));
@@ -301,7 +315,7 @@ test_arc_index_and_merge (void)
   cg_graph_arc_inclusive (o, cg_graph_append_arc (o, x, y))[0].n = G_MAXUINT64 / 2 + 1;
   cg_graph_arc_inclusive (o, cg_graph_append_arc (o, x, y))[0].n = G_MAXUINT64 / 2 + 1;
   GError *error = NULL;
-  CU_ASSERT_FALSE (cg_graph_merge_arcs (o, NULL, &error));
+  CU_ASSERT_FALSE (cg_graph_merge_arcs (o, NULL, NULL, &error));
   CG_ASSERT_ERROR (error, CG_ERROR_OVERFLOW, "64-bit");
   g_clear_error (&error);
   CU_ASSERT_EQUAL (cg_graph_n_arcs (o), 1);
@@ -316,7 +330,7 @@ test_arc_index_and_merge (void)
   for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
     cg_graph_arc_add_calls (m, cg_graph_append_arc (m, pairs[i][0], pairs[i][1]), i + 1);
   const guint8 repeated[] = { [0] = 1, [1] = 0, [2] = 0 };
-  CU_ASSERT_TRUE (cg_graph_merge_arcs (m, repeated, NULL));
+  CU_ASSERT_TRUE (cg_graph_merge_arcs (m, repeated, NULL, NULL));
   CU_ASSERT_EQUAL_FATAL (cg_graph_n_arcs (m), 5);
   static const guint want[][3] = { { 2, 1, 1 }, { 0, 1, 2 + 5 }, { 2, 1, 3 }, { 0, 2, 4 }, { 1, 0, 6 } };
   for (CgArcId a = 0; a < 5; a++)

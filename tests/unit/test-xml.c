@@ -109,6 +109,56 @@ test_merge_sums_and_commutes (void)
   cg_test_remove (b);
 }
 
+/* A document may list an arc more than once, in its caller's run or in
+ * another: the copies merge into the first, whose place they keep, and
+ * the document's later arc ids (its arc costs) point at the merged arc.
+ * Read into a graph that has arcs already, every arc may repeat. */
+static void
+test_repeated_arcs_merge (void)
+{
+  static const char doc[] =
+    "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events><event name=\"Ir\" unit=\"Ir\" kind=\"integer\"/>"
+    "</events><objects><object id=\"0\" name=\"o\"/></objects><files/><functions><function-rows>\nf\t0\t\t\t1\ng\t0\t\t\t2\nh\t0\t\t\t3\n</function-rows>"
+    "</functions>\n<arcs inclusive=\"yes\"><arc-rows>\n"
+    "0\t1\t1\t10\n0\t2\t2\t20\n0\t1\t4\t40\n1\t2\t8\t80\n0\t2\t16\t160\n2\t0\t32\t320\n"
+    "</arc-rows></arcs>\n"
+    "<costs method=\"exact\"><total-rows>1\n2\n3\n</total-rows>\n"
+    "<arc-cost-rows>1\n2\n3\n4\n5\n6\n</arc-cost-rows></costs></cgtools>\n";
+  /* arcs, in order, with their calls: f->g twice in f's first run, f->h
+   * in both of f's runs */
+  static const struct {
+    const char *caller, *callee;
+    guint64 calls, inclusive;
+  } want[] = { { "f", "g", 5, 50 }, { "f", "h", 18, 180 }, { "g", "h", 8, 80 }, { "h", "f", 32, 320 } };
+  char *path = cg_test_temp_file (doc, -1);
+  for (guint times = 1; times <= 2; times++)
+    {
+      g_autoptr (CgProfile) p = cg_profile_new ();
+      GError *error = NULL;
+      for (guint i = 0; i < times; i++)
+        CU_ASSERT_TRUE_FATAL (cg_read_file (p, path, NULL, &error));
+      CgGraph *g = cg_profile_graph (p);
+      CU_ASSERT_EQUAL_FATAL (cg_graph_n_arcs (g), G_N_ELEMENTS (want));
+      for (CgArcId a = 0; a < G_N_ELEMENTS (want); a++)
+        {
+          CU_ASSERT_STRING_EQUAL (cg_graph_function_name (g, cg_graph_arc_caller (g, a)), want[a].caller);
+          CU_ASSERT_STRING_EQUAL (cg_graph_function_name (g, cg_graph_arc_callee (g, a)), want[a].callee);
+          CU_ASSERT_EQUAL (cg_graph_arc_calls (g, a), times * want[a].calls);
+          CU_ASSERT_EQUAL (cg_graph_arc_inclusive (g, a)[0].n, times * want[a].inclusive);
+        }
+    }
+  /* read once, the costs it carries: the last row of a repeated arc is
+   * what its merged arc holds */
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CU_ASSERT_TRUE_FATAL (cg_read_file (p, path, NULL, NULL));
+  CgCosts *costs = cg_profile_costs (p);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (costs);
+  static const guint64 arc_cost[] = { 3, 5, 4, 6 };
+  for (CgArcId a = 0; a < G_N_ELEMENTS (arc_cost); a++)
+    CU_ASSERT_EQUAL (cg_costs_arc (costs, a)[0].n, arc_cost[a]);
+  cg_test_remove (path);
+}
+
 static void
 test_events_merge_by_name (void)
 {
@@ -665,6 +715,7 @@ main (void)
     { "written XML reads back identically", test_round_trip },
     { "merging sums and commutes", test_merge_sums_and_commutes },
     { "events merge by name", test_events_merge_by_name },
+    { "arcs a document repeats merge into the first", test_repeated_arcs_merge },
     { "a call tree survives XML", test_tree_round_trip },
     { "event scales and arc splits survive XML", test_scale_and_arc_split },
     { "broken documents give clear errors", test_broken_documents },
