@@ -78,8 +78,15 @@ struct _CgGraph {
   CgMatrix spontaneous;
   GArray *spontaneous_of;  /* CgFunctionId per row */
   CgPairMap *spontaneous_row; /* (f, 0) -> row */
-  CgPairMap *function_index; /* (object id, name id) -> function; NULL until
-                              * a lookup needs it (see functions_indexed) */
+  /* the function index, NULL until a lookup needs it (functions_indexed):
+   * per name, its first function, found by the name's string id, which
+   * for a new name is the last: no hashing, and no cache miss for the
+   * millions of functions a reader adds; a name in several objects
+   * (every shared object has its _init) also has its functions in
+   * function_index, by (object id, name id) */
+  CgFunctionId *function_by_name; /* per string id, CG_NO_ID: none */
+  gsize function_by_name_len;
+  CgPairMap *function_index;
 
   /* ArcRec: a plain array with room, not a GArray, as readers append
    * millions of arcs one by one */
@@ -160,6 +167,7 @@ cg_graph_free (CgGraph *g)
   if (g->spontaneous_of)
     g_array_unref (g->spontaneous_of);
   cg_pair_map_free (g->spontaneous_row);
+  g_free (g->function_by_name);
   cg_pair_map_free (g->function_index);
   g_free (g->arcs);
   cg_matrix_clear (&g->inclusive);
@@ -427,21 +435,57 @@ cg_graph_ensure_function (CgGraph *g, const char *object, const char *name)
   return cg_graph_ensure_function_ids (g, object_id, name_id);
 }
 
+/* Indexes function @f, new to the index. */
+static void
+index_function (CgGraph *g, CgFunctionId f)
+{
+  const FunctionRec *rec = function_rec (g, f);
+  if (rec->name >= g->function_by_name_len)
+    {
+      gsize had = g->function_by_name_len;
+      g->function_by_name_len = MAX ((gsize) rec->name + 1, had * 2);
+      g->function_by_name = g_renew (CgFunctionId, g->function_by_name, g->function_by_name_len);
+      memset (g->function_by_name + had, 0xff, (g->function_by_name_len - had) * sizeof (CgFunctionId));
+    }
+  CgFunctionId first = g->function_by_name[rec->name];
+  if (first == CG_NO_ID)
+    {
+      g->function_by_name[rec->name] = f;
+      return;
+    }
+  /* a name in several objects: all its functions go to the pair map,
+   * the first too (inserting one already there changes nothing) */
+  if (g->function_index == NULL)
+    g->function_index = cg_pair_map_new (function_key, g);
+  cg_pair_map_insert (g->function_index, function_rec (g, first)->object, rec->name, first);
+  cg_pair_map_insert (g->function_index, rec->object, rec->name, f);
+}
+
 /* The function index, built when first needed: a reader that finds its
  * functions itself (cg_graph_add_function_ids) never pays for it. */
-static CgPairMap *
+static void
 functions_indexed (CgGraph *g)
 {
-  if (g->function_index == NULL)
-    {
-      g->function_index = cg_pair_map_new (function_key, g);
-      for (CgFunctionId f = 0; f < g->functions->len; f++)
-        {
-          const FunctionRec *rec = function_rec (g, f);
-          cg_pair_map_insert (g->function_index, rec->object, rec->name, f);
-        }
-    }
-  return g->function_index;
+  if (g->function_by_name != NULL)
+    return;
+  g->function_by_name_len = MAX (cg_strings_size (g->strings), 1);
+  g->function_by_name = g_new (CgFunctionId, g->function_by_name_len);
+  memset (g->function_by_name, 0xff, g->function_by_name_len * sizeof (CgFunctionId));
+  for (CgFunctionId f = 0; f < g->functions->len; f++)
+    index_function (g, f);
+}
+
+/* The function (@object_id, @name_id), or CG_NO_ID; the index is built. */
+static CgFunctionId
+find_function (const CgGraph *g, guint32 object_id, guint32 name_id)
+{
+  if (name_id >= g->function_by_name_len)
+    return CG_NO_ID;
+  CgFunctionId f = g->function_by_name[name_id];
+  if (f == CG_NO_ID || function_rec (g, f)->object == object_id)
+    return f;
+  guint32 v = g->function_index ? cg_pair_map_lookup (g->function_index, object_id, name_id) : CG_PAIR_MAP_NONE;
+  return v == CG_PAIR_MAP_NONE ? CG_NO_ID : v;
 }
 
 static CgFunctionId
@@ -458,6 +502,8 @@ append_function (CgGraph *g, guint32 object_id, guint32 name_id)
       g_byte_array_append (g->arc_index->big, &no, 1);
     }
   cg_matrix_set_rows (&g->self, g->functions->len);
+  if (g->function_by_name)
+    index_function (g, f);
   return f;
 }
 
@@ -465,22 +511,19 @@ CgFunctionId
 cg_graph_ensure_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
 {
   g_return_val_if_fail (object_id < cg_strings_size (g->strings) && name_id < cg_strings_size (g->strings), CG_NO_ID);
-  guint32 next = g->functions->len;
-  if (next == CG_NO_ID)
+  if (g->functions->len == CG_NO_ID)
     return CG_NO_ID;
-  CgFunctionId f = cg_pair_map_insert (functions_indexed (g), object_id, name_id, next);
-  return f == next ? append_function (g, object_id, name_id) : f;
+  functions_indexed (g);
+  CgFunctionId f = find_function (g, object_id, name_id);
+  return f != CG_NO_ID ? f : append_function (g, object_id, name_id);
 }
 
 CgFunctionId
 cg_graph_add_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
 {
   g_return_val_if_fail (object_id < cg_strings_size (g->strings) && name_id < cg_strings_size (g->strings), CG_NO_ID);
-  guint32 next = g->functions->len;
-  if (next == CG_NO_ID)
+  if (g->functions->len == CG_NO_ID)
     return CG_NO_ID;
-  if (g->function_index)
-    cg_pair_map_insert (g->function_index, object_id, name_id, next);
   return append_function (g, object_id, name_id);
 }
 
@@ -492,8 +535,8 @@ cg_graph_lookup_function (const CgGraph *g, const char *object, const char *name
   if (object_id == CG_STRINGS_NONE || name_id == CG_STRINGS_NONE)
     return CG_NO_ID;
   /* a cache: the graph does not change */
-  guint32 f = cg_pair_map_lookup (functions_indexed ((CgGraph *) g), object_id, name_id);
-  return f == CG_PAIR_MAP_NONE ? CG_NO_ID : f;
+  functions_indexed ((CgGraph *) g);
+  return find_function (g, object_id, name_id);
 }
 
 const char *
