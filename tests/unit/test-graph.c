@@ -41,6 +41,45 @@ test_function_identity (void)
   CU_ASSERT_EQUAL (cg_graph_function_object_id (h, 2), lib);
 }
 
+/* The function index against a hash table of (object, name): random
+ * pairs from small pools, so that names recur in several objects, added
+ * with and without looking, with the index built midway. */
+static void
+test_function_index_random (void)
+{
+  g_autoptr (CgGraph) g = cg_graph_new ();
+  g_autoptr (GHashTable) ref = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  guint agree = 0, tries = 0;
+  for (guint i = 0; i < 20000; i++)
+    {
+      char object[16], name[16];
+      g_snprintf (object, sizeof object, "o%d", g_rand_int_range (rand, 0, 6));
+      g_snprintf (name, sizeof name, "n%d", g_rand_int_range (rand, 0, 3000));
+      g_autofree char *key = g_strdup_printf ("%s/%s", object, name);
+      gpointer want = g_hash_table_lookup (ref, key);
+      CgFunctionId f;
+      if (want == NULL && i < 5000 && g_rand_boolean (rand))
+        f = cg_graph_add_function_ids (g, cg_graph_intern_id (g, object, -1), cg_graph_intern_id (g, name, -1));
+      else if (g_rand_int_range (rand, 0, 4) == 0)
+        {
+          /* a lookup, which builds the index the first time */
+          f = cg_graph_lookup_function (g, object, name);
+          tries++;
+          agree += want ? f == GPOINTER_TO_UINT (want) - 1 : f == CG_NO_ID;
+          continue;
+        }
+      else
+        f = cg_graph_ensure_function (g, object, name);
+      tries++;
+      agree += want ? f == GPOINTER_TO_UINT (want) - 1 : f == g_hash_table_size (ref);
+      if (want == NULL)
+        g_hash_table_insert (ref, g_steal_pointer (&key), GUINT_TO_POINTER (f + 1));
+    }
+  CU_ASSERT_EQUAL (agree, tries);
+  CU_ASSERT_EQUAL (cg_graph_n_functions (g), g_hash_table_size (ref));
+}
+
 static void
 test_sanitized_names (void)
 {
@@ -428,6 +467,7 @@ main (void)
 {
   static const CgTestCase cases[] = {
     { "functions are (object, name)", test_function_identity },
+    { "the function index agrees with a hash table", test_function_index_random },
     { "names are made safe for XML and tsv", test_sanitized_names },
     { "strings tagged apart intern alike", test_tagged_strings },
     { "events grow and promote in place", test_events_grow_and_promote },
