@@ -76,8 +76,11 @@ struct _CgGraph {
   /* spontaneous costs: few functions have any (a program's entry, thread
    * starts), so rows exist only for those; values == NULL until first used */
   CgMatrix spontaneous;
-  GArray *spontaneous_of;  /* CgFunctionId per row */
-  CgPairMap *spontaneous_row; /* (f, 0) -> row */
+  /* per function, its row or CG_NO_ID: an array, not a hash, as writers
+   * ask it of every function in turn (4 bytes a function, up to the last
+   * that has a row) */
+  guint32 *spontaneous_row;
+  gsize spontaneous_row_len;
   /* the function index, NULL until a lookup needs it (functions_indexed):
    * per name, its first function, found by the name's string id, which
    * for a new name is the last: no hashing, and no cache miss for the
@@ -164,9 +167,7 @@ cg_graph_free (CgGraph *g)
   g_array_unref (g->functions);
   cg_matrix_clear (&g->self);
   cg_matrix_clear (&g->spontaneous);
-  if (g->spontaneous_of)
-    g_array_unref (g->spontaneous_of);
-  cg_pair_map_free (g->spontaneous_row);
+  g_free (g->spontaneous_row);
   g_free (g->function_by_name);
   cg_pair_map_free (g->function_index);
   g_free (g->arcs);
@@ -717,21 +718,13 @@ cg_graph_self_const (const CgGraph *g, CgFunctionId f)
   return cg_matrix_row (&g->self, f);
 }
 
-static void
-spontaneous_key (gconstpointer data, guint32 row, guint32 *f, guint32 *zero)
-{
-  *f = g_array_index (((const CgGraph *) data)->spontaneous_of, CgFunctionId, row);
-  *zero = 0;
-}
-
 const CgValue *
 cg_graph_spontaneous (const CgGraph *g, CgFunctionId f)
 {
   g_assert (f < g->functions->len);
-  if (g->spontaneous.values == NULL)
+  if (f >= g->spontaneous_row_len || g->spontaneous_row[f] == CG_NO_ID)
     return NULL;
-  guint32 row = cg_pair_map_lookup (g->spontaneous_row, f, 0);
-  return row == CG_PAIR_MAP_NONE ? NULL : cg_matrix_row (&g->spontaneous, row);
+  return cg_matrix_row (&g->spontaneous, g->spontaneous_row[f]);
 }
 
 CgValue *
@@ -739,19 +732,20 @@ cg_graph_spontaneous_mut (CgGraph *g, CgFunctionId f)
 {
   g_assert (f < g->functions->len);
   if (g->spontaneous.values == NULL)
+    cg_matrix_init (&g->spontaneous, g->events->len);
+  if (f >= g->spontaneous_row_len)
     {
-      cg_matrix_init (&g->spontaneous, g->events->len);
-      g->spontaneous_of = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-      g->spontaneous_row = cg_pair_map_new (spontaneous_key, g);
+      gsize had = g->spontaneous_row_len;
+      g->spontaneous_row_len = MAX ((gsize) f + 1, had * 2);
+      g->spontaneous_row = g_renew (guint32, g->spontaneous_row, g->spontaneous_row_len);
+      memset (g->spontaneous_row + had, 0xff, (g->spontaneous_row_len - had) * sizeof (guint32));
     }
-  guint32 next = g->spontaneous_of->len;
-  guint32 row = cg_pair_map_insert (g->spontaneous_row, f, 0, next);
-  if (row == next)
+  if (g->spontaneous_row[f] == CG_NO_ID)
     {
-      g_array_append_val (g->spontaneous_of, f);
-      cg_matrix_set_rows (&g->spontaneous, next + 1);
+      g->spontaneous_row[f] = g->spontaneous.rows;
+      cg_matrix_set_rows (&g->spontaneous, g->spontaneous.rows + 1);
     }
-  return cg_matrix_row (&g->spontaneous, row);
+  return cg_matrix_row (&g->spontaneous, g->spontaneous_row[f]);
 }
 
 gboolean
