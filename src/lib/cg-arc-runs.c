@@ -1,5 +1,12 @@
 /* cg-arc-runs.c — the run's arcs by callee in an open-addressing table
- * that a new run empties by changing its serial, not by clearing it. */
+ * that a new run empties by changing its serial, not by clearing it.
+ *
+ * A caller's second run starts with the arcs of its first in the table
+ * (they are one range of the graph's arcs): its repeats are found as
+ * they come, and only callers with three runs or more are left to the
+ * merge.  A program's functions mostly come in one or two runs (callgrind
+ * writes a function once per object and context), so the merge, which
+ * looks at every arc of the callers left to it, usually has none. */
 #include "config.h"
 
 #include "cg-arc-runs.h"
@@ -13,17 +20,30 @@ typedef struct {
   guint32 run; /* the slot is empty unless this is the runs' serial */
 } RunArc;
 
+/* What is known of a caller's runs. */
+enum
+{
+  RUNS_NONE,  /* no run yet */
+  RUNS_ONE,   /* one, whose arcs are first[f] .. + count[f] */
+  RUNS_TWO,   /* two, the second found the first's arcs */
+  RUNS_MORE,  /* three or more: the merge looks at its arcs */
+};
+
 struct _CgArcRuns {
   CgGraph *graph;
   gboolean had_arcs;  /* the graph held arcs before: any caller may repeat */
+  gboolean any_more;  /* some caller is RUNS_MORE */
   RunArc *slots;      /* 2^bits slots */
   guint bits;
   guint count;        /* arcs in the current run */
   guint32 run;        /* the current run's serial */
   CgFunctionId caller;
-  /* per function: how many runs appended arcs of it as caller, 0, 1 or 2
-   * (two or more): only the arcs of the last may repeat */
-  GByteArray *runs_of;
+  CgArcId run_first;  /* the current run's first arc */
+  /* per function (callers), sized to the functions there are */
+  guint8 *runs_of;    /* RUNS_* */
+  CgArcId *first;     /* RUNS_ONE: the first arc of its run */
+  guint32 *n_first;   /* and how many */
+  gsize n_functions;
 };
 
 CgArcRuns *
@@ -36,7 +56,6 @@ cg_arc_runs_new (CgGraph *graph)
   x->slots = g_new0 (RunArc, (gsize) 1 << x->bits);
   x->run = 1;
   x->caller = CG_NO_ID;
-  x->runs_of = g_byte_array_new ();
   return x;
 }
 
@@ -46,13 +65,18 @@ cg_arc_runs_free (CgArcRuns *x)
   if (x == NULL)
     return;
   g_free (x->slots);
-  g_byte_array_unref (x->runs_of);
+  g_free (x->runs_of);
+  g_free (x->first);
+  g_free (x->n_first);
   g_free (x);
 }
 
 void
 cg_arc_runs_next (CgArcRuns *x)
 {
+  /* a caller's first run ends: its arcs are one range */
+  if (x->count > 0 && x->runs_of[x->caller] == RUNS_ONE && x->first[x->caller] == x->run_first)
+    x->n_first[x->caller] = cg_graph_n_arcs (x->graph) - x->run_first;
   x->count = 0;
   x->caller = CG_NO_ID;
   if (++x->run == 0)
@@ -87,60 +111,116 @@ grow (CgArcRuns *x)
   g_free (old);
 }
 
-/* Sizes runs_of to the functions there are, the new ones at 0. */
-static void
-size_runs_of (CgArcRuns *x)
+/* The slot of @callee in the current run, or the free slot for it. */
+static inline RunArc *
+find (CgArcRuns *x, CgFunctionId callee)
 {
-  guint had = x->runs_of->len;
-  g_byte_array_set_size (x->runs_of, cg_graph_n_functions (x->graph));
-  if (x->runs_of->len > had) /* no data, NULL, while empty */
-    memset (x->runs_of->data + had, 0, x->runs_of->len - had);
+  gsize mask = ((gsize) 1 << x->bits) - 1;
+  for (gsize i = home (x, callee);; i = (i + 1) & mask)
+    if (x->slots[i].run != x->run || x->slots[i].callee == callee)
+      return &x->slots[i];
+}
+
+/* Fills the free @slot with @arc to @callee. */
+static inline void
+fill (CgArcRuns *x, RunArc *slot, CgFunctionId callee, CgArcId arc)
+{
+  *slot = (RunArc) { callee, arc, x->run };
+  if (++x->count * 4 > 3u << x->bits)
+    grow (x);
+}
+
+/* Sizes the per-function arrays to the functions there are, the new
+ * ones RUNS_NONE. */
+static void
+size_callers (CgArcRuns *x)
+{
+  gsize had = x->n_functions, n = cg_graph_n_functions (x->graph);
+  if (n <= had)
+    return;
+  n = MAX (n, had * 2);
+  x->runs_of = g_renew (guint8, x->runs_of, n);
+  x->first = g_renew (CgArcId, x->first, n);
+  x->n_first = g_renew (guint32, x->n_first, n);
+  memset (x->runs_of + had, RUNS_NONE, n - had);
+  x->n_functions = n;
+}
+
+/* A run of @caller begins: what its earlier runs leave. */
+static void
+begin_run (CgArcRuns *x, CgFunctionId caller)
+{
+  if (caller >= x->n_functions)
+    size_callers (x);
+  x->caller = caller;
+  x->run_first = cg_graph_n_arcs (x->graph);
+  switch (x->runs_of[caller])
+    {
+    case RUNS_NONE:
+      x->runs_of[caller] = RUNS_ONE;
+      x->first[caller] = x->run_first;
+      x->n_first[caller] = 0; /* until the run ends */
+      break;
+    case RUNS_ONE:
+      /* the first run's arcs, found by their callees from now on */
+      x->runs_of[caller] = RUNS_TWO;
+      for (CgArcId a = x->first[caller], end = a + x->n_first[caller]; a < end; a++)
+        {
+          CgFunctionId callee = cg_graph_arc_callee (x->graph, a);
+          RunArc *slot = find (x, callee);
+          if (slot->run != x->run)
+            fill (x, slot, callee, a);
+        }
+      break;
+    default:
+      x->runs_of[caller] = RUNS_MORE;
+      x->any_more = TRUE;
+      break;
+    }
 }
 
 CgArcId
 cg_arc_runs_arc (CgArcRuns *x, CgFunctionId caller, CgFunctionId callee)
 {
-  if (caller != x->caller && x->count > 0)
-    cg_arc_runs_next (x);
-  gsize mask = ((gsize) 1 << x->bits) - 1;
-  for (gsize i = home (x, callee);; i = (i + 1) & mask)
+  if (caller != x->caller)
     {
-      RunArc *slot = &x->slots[i];
-      if (slot->run == x->run && slot->callee == callee)
-        return slot->arc;
-      if (slot->run != x->run)
-        {
-          CgArcId a = cg_graph_append_arc (x->graph, caller, callee);
-          if (a == CG_NO_ID)
-            return CG_NO_ID;
-          if (x->count == 0)
-            {
-              /* the run's first arc: its caller has one run more */
-              x->caller = caller;
-              if (caller >= x->runs_of->len)
-                size_runs_of (x);
-              x->runs_of->data[caller] += x->runs_of->data[caller] < 2;
-            }
-          *slot = (RunArc) { callee, a, x->run };
-          if (++x->count * 4 > 3u << x->bits)
-            grow (x);
-          return a;
-        }
+      if (x->caller != CG_NO_ID)
+        cg_arc_runs_next (x);
+      begin_run (x, caller);
     }
+  RunArc *slot = find (x, callee);
+  if (slot->run == x->run)
+    return slot->arc;
+  CgArcId a = cg_graph_append_arc (x->graph, caller, callee);
+  if (a == CG_NO_ID)
+    return CG_NO_ID;
+  fill (x, slot, callee, a);
+  return a;
 }
 
 gboolean
 cg_arc_runs_merge (CgArcRuns *x, CgArcId **renumbered, GError **error)
 {
-  /* the arcs of a caller only one run gave are distinct already; an
-   * earlier input's arcs may be any caller's */
-  size_runs_of (x);
-  guint8 *repeated = x->runs_of->data;
-  for (guint i = 0; i < x->runs_of->len; i++)
-    repeated[i] = x->had_arcs || repeated[i] > 1;
-  gboolean ok = cg_graph_merge_arcs (x->graph, x->had_arcs ? NULL : repeated, renumbered, error);
-  memset (repeated, 0, x->runs_of->len);
   cg_arc_runs_next (x);
+  if (renumbered)
+    *renumbered = NULL;
+  gboolean ok = TRUE;
+  if (x->had_arcs)
+    ok = cg_graph_merge_arcs (x->graph, NULL, renumbered, error);
+  else if (x->any_more)
+    {
+      /* the arcs of callers of one or two runs are distinct already */
+      size_callers (x);
+      guint nf = cg_graph_n_functions (x->graph);
+      g_autofree guint8 *repeated = g_new (guint8, MAX (nf, 1));
+      for (guint i = 0; i < nf; i++)
+        repeated[i] = x->runs_of[i] == RUNS_MORE;
+      ok = cg_graph_merge_arcs (x->graph, repeated, renumbered, error);
+    }
+  /* afresh: every arc the graph holds now may repeat */
+  if (x->n_functions > 0)
+    memset (x->runs_of, RUNS_NONE, x->n_functions);
+  x->any_more = FALSE;
   x->had_arcs = cg_graph_n_arcs (x->graph) > 0;
   return ok;
 }

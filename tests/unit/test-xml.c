@@ -121,15 +121,17 @@ test_repeated_arcs_merge (void)
     "</events><objects><object id=\"0\" name=\"o\"/></objects><files/><functions><function-rows>\nf\t0\t\t\t1\ng\t0\t\t\t2\nh\t0\t\t\t3\n</function-rows>"
     "</functions>\n<arcs inclusive=\"yes\"><arc-rows>\n"
     "0\t1\t1\t10\n0\t2\t2\t20\n0\t1\t4\t40\n1\t2\t8\t80\n0\t2\t16\t160\n2\t0\t32\t320\n"
+    "0\t1\t64\t640\n0\t0\t128\t1280\n2\t0\t256\t2560\n"
     "</arc-rows></arcs>\n"
     "<costs method=\"exact\"><total-rows>1\n2\n3\n</total-rows>\n"
-    "<arc-cost-rows>1\n2\n3\n4\n5\n6\n</arc-cost-rows></costs></cgtools>\n";
-  /* arcs, in order, with their calls: f->g twice in f's first run, f->h
-   * in both of f's runs */
+    "<arc-cost-rows>1\n2\n3\n4\n5\n6\n7\n8\n9\n</arc-cost-rows></costs></cgtools>\n";
+  /* arcs, in order, with their calls: f->g twice in f's first run and
+   * again in its third, f->h in its first two, h->f in both of h's */
   static const struct {
     const char *caller, *callee;
     guint64 calls, inclusive;
-  } want[] = { { "f", "g", 5, 50 }, { "f", "h", 18, 180 }, { "g", "h", 8, 80 }, { "h", "f", 32, 320 } };
+  } want[] = { { "f", "g", 69, 690 }, { "f", "h", 18, 180 }, { "g", "h", 8, 80 },
+               { "h", "f", 288, 2880 }, { "f", "f", 128, 1280 } };
   char *path = cg_test_temp_file (doc, -1);
   for (guint times = 1; times <= 2; times++)
     {
@@ -153,7 +155,7 @@ test_repeated_arcs_merge (void)
   CU_ASSERT_TRUE_FATAL (cg_read_file (p, path, NULL, NULL));
   CgCosts *costs = cg_profile_costs (p);
   CU_ASSERT_PTR_NOT_NULL_FATAL (costs);
-  static const guint64 arc_cost[] = { 3, 5, 4, 6 };
+  static const guint64 arc_cost[] = { 7, 5, 4, 9, 8 };
   for (CgArcId a = 0; a < G_N_ELEMENTS (arc_cost); a++)
     CU_ASSERT_EQUAL (cg_costs_arc (costs, a)[0].n, arc_cost[a]);
   cg_test_remove (path);
