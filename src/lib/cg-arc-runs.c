@@ -24,7 +24,8 @@ typedef struct {
 enum
 {
   RUNS_NONE,  /* no run yet */
-  RUNS_ONE,   /* one, whose arcs are first[f] .. + count[f] */
+  RUNS_ONE,   /* one, whose arcs are from first[f] on, while the caller
+               * is the same: no other run of it comes until its second */
   RUNS_TWO,   /* two, the second found the first's arcs */
   RUNS_MORE,  /* three or more: the merge looks at its arcs */
 };
@@ -38,11 +39,9 @@ struct _CgArcRuns {
   guint count;        /* arcs in the current run */
   guint32 run;        /* the current run's serial */
   CgFunctionId caller;
-  CgArcId run_first;  /* the current run's first arc */
   /* per function (callers), sized to the functions there are */
   guint8 *runs_of;    /* RUNS_* */
   CgArcId *first;     /* RUNS_ONE: the first arc of its run */
-  guint32 *n_first;   /* and how many */
   gsize n_functions;
 };
 
@@ -67,16 +66,12 @@ cg_arc_runs_free (CgArcRuns *x)
   g_free (x->slots);
   g_free (x->runs_of);
   g_free (x->first);
-  g_free (x->n_first);
   g_free (x);
 }
 
 void
 cg_arc_runs_next (CgArcRuns *x)
 {
-  /* a caller's first run ends: its arcs are one range */
-  if (x->count > 0 && x->runs_of[x->caller] == RUNS_ONE && x->first[x->caller] == x->run_first)
-    x->n_first[x->caller] = cg_graph_n_arcs (x->graph) - x->run_first;
   x->count = 0;
   x->caller = CG_NO_ID;
   if (++x->run == 0)
@@ -141,7 +136,6 @@ size_callers (CgArcRuns *x)
   n = MAX (n, had * 2);
   x->runs_of = g_renew (guint8, x->runs_of, n);
   x->first = g_renew (CgArcId, x->first, n);
-  x->n_first = g_renew (guint32, x->n_first, n);
   memset (x->runs_of + had, RUNS_NONE, n - had);
   x->n_functions = n;
 }
@@ -153,18 +147,17 @@ begin_run (CgArcRuns *x, CgFunctionId caller)
   if (caller >= x->n_functions)
     size_callers (x);
   x->caller = caller;
-  x->run_first = cg_graph_n_arcs (x->graph);
+  guint na = cg_graph_n_arcs (x->graph);
   switch (x->runs_of[caller])
     {
     case RUNS_NONE:
       x->runs_of[caller] = RUNS_ONE;
-      x->first[caller] = x->run_first;
-      x->n_first[caller] = 0; /* until the run ends */
+      x->first[caller] = na;
       break;
     case RUNS_ONE:
       /* the first run's arcs, found by their callees from now on */
       x->runs_of[caller] = RUNS_TWO;
-      for (CgArcId a = x->first[caller], end = a + x->n_first[caller]; a < end; a++)
+      for (CgArcId a = x->first[caller]; a < na && cg_graph_arc_caller (x->graph, a) == caller; a++)
         {
           CgFunctionId callee = cg_graph_arc_callee (x->graph, a);
           RunArc *slot = find (x, callee);
