@@ -42,6 +42,22 @@ enum { FRAME_ID, FRAME_PARENT, FRAME_FUNCTION, FRAME_SELF };
 enum { COST_ITEM, COST_VALUE, COST_SELF, COST_CHILDREN, COST_SELF2, COST_CHILDREN2, COST_ESTIMATED, COST_MARK };
 #define MAX_FIELDS 10
 
+/* Graph ids by the document's, appended one by one: a plain array, as
+ * GArray's append divides to check its limits, millions of times. */
+typedef struct {
+  guint32 *ids;
+  guint len;
+  gsize room;
+} IdMap;
+
+static inline void
+id_map_append (IdMap *m, guint32 id)
+{
+  if (m->len == m->room)
+    m->ids = g_renew (guint32, m->ids, m->room = MAX (m->room * 2, 1024));
+  m->ids[m->len++] = id;
+}
+
 typedef struct {
   const char *v[MAX_FIELDS];
   gboolean row; /* from a row: ids are positional */
@@ -99,8 +115,8 @@ typedef struct {
   GArray *kinds;          /* CgKind of the file's events */
   GArray *objects;        /* guint32 per file object id: string id in the graph */
   GArray *files;
-  GArray *function_map;   /* CgFunctionId per file function id */
-  GArray *arc_map;        /* CgArcId per file arc id */
+  IdMap function_map;     /* CgFunctionId per file function id */
+  IdMap arc_map;          /* CgArcId per file arc id */
   CgArcRuns *arc_runs;    /* the arcs as they come, merged by merge_arcs */
   gboolean arcs_appended; /* arcs appended since the last merge_arcs */
   GArray *frame_map;      /* CgFrameId per file frame id */
@@ -426,7 +442,7 @@ read_function (Reader *r, const Fields *fl, GError **error)
   const char *const *v = fl->v;
   const char *kind = v[FN_KIND], *nested = v[FN_NESTED];
   guint32 object, file = G_MAXUINT32;
-  if (!check_id_field (r, fl, ITEM_FUNCTION, FN_ID, r->function_map->len, error)
+  if (!check_id_field (r, fl, ITEM_FUNCTION, FN_ID, r->function_map.len, error)
       || !required_field (r, "function", "name", fl->row ? "" : v[FN_NAME], error)
       || !index_field (r, "function", "object", v[FN_OBJECT], r->objects->len, &object, error))
     return FALSE;
@@ -466,7 +482,7 @@ read_function (Reader *r, const Fields *fl, GError **error)
                                                  cg_graph_intern_id (r->graph, v[FN_NAME] ? v[FN_NAME] : "", -1));
   if (f == CG_NO_ID)
     return fail (r, error, "too many functions");
-  g_array_append_val (r->function_map, f);
+  id_map_append (&r->function_map, f);
   cg_graph_function_set_location_id (r->graph, f, file == G_MAXUINT32 ? 0 : g_array_index (r->files, guint32, file),
                                      (guint32) line);
   CgFunctionFlags flags = cg_graph_function_flags (r->graph, f);
@@ -493,12 +509,11 @@ read_function (Reader *r, const Fields *fl, GError **error)
 static gboolean
 add_arc (Reader *r, guint32 caller, guint32 callee, guint64 calls, GError **error)
 {
-  CgArcId a = cg_arc_runs_arc (r->arc_runs, g_array_index (r->function_map, CgFunctionId, caller),
-                               g_array_index (r->function_map, CgFunctionId, callee));
+  CgArcId a = cg_arc_runs_arc (r->arc_runs, r->function_map.ids[caller], r->function_map.ids[callee]);
   if (a == CG_NO_ID)
     return fail (r, error, "too many arcs");
   r->arcs_appended = TRUE;
-  g_array_append_val (r->arc_map, a);
+  id_map_append (&r->arc_map, a);
   if (!cg_graph_arc_add_calls (r->graph, a, calls))
     {
       g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s:%d: call counts exceed the range of 64-bit counters",
@@ -522,9 +537,8 @@ merge_arcs (Reader *r, GError **error)
   gboolean ok = cg_arc_runs_merge (r->arc_runs, &renumbered, &local);
   if (renumbered)
     {
-      CgArcId *ids = (CgArcId *) r->arc_map->data;
-      for (guint i = 0; i < r->arc_map->len; i++)
-        ids[i] = renumbered[ids[i]];
+      for (guint i = 0; i < r->arc_map.len; i++)
+        r->arc_map.ids[i] = renumbered[r->arc_map.ids[i]];
     }
   if (!ok)
     {
@@ -539,8 +553,8 @@ read_arc (Reader *r, const Fields *fl, GError **error)
 {
   const char *const *v = fl->v;
   guint32 caller, callee;
-  guint nf = r->function_map->len;
-  if (!check_id_field (r, fl, ITEM_ARC, ARC_ID, r->arc_map->len, error)
+  guint nf = r->function_map.len;
+  if (!check_id_field (r, fl, ITEM_ARC, ARC_ID, r->arc_map.len, error)
       || !index_field (r, "arc", "caller", v[ARC_CALLER], nf, &caller, error)
       || !index_field (r, "arc", "callee", v[ARC_CALLEE], nf, &callee, error))
     return FALSE;
@@ -579,7 +593,7 @@ lex_number (const char **p, guint64 *out)
 static gboolean
 lex_arc_row (Reader *r, const char *p, guint32 *caller, guint32 *callee, guint64 *calls)
 {
-  guint nf = r->function_map->len, n = r->kinds->len;
+  guint nf = r->function_map.len, n = r->kinds->len;
   const CgKind *kinds = (const CgKind *) r->kinds->data;
   guint64 from, to;
   if (!lex_number (&p, &from) || from >= nf || *p++ != '\t' || !lex_number (&p, &to) || to >= nf)
@@ -620,12 +634,12 @@ read_frame (Reader *r, const Fields *fl, GError **error)
   guint32 function, parent = CG_NO_ID;
   guint n = r->frame_map->len;
   if (!check_id_field (r, fl, ITEM_FRAME, FRAME_ID, n, error)
-      || !index_field (r, "frame", "function", v[FRAME_FUNCTION], r->function_map->len, &function, error))
+      || !index_field (r, "frame", "function", v[FRAME_FUNCTION], r->function_map.len, &function, error))
     return FALSE;
   if (v[FRAME_PARENT] && !index_field (r, "frame", "parent", v[FRAME_PARENT], n, &parent, error))
     return FALSE;
   CgFrameId x = cg_tree_ensure_child (t, parent == CG_NO_ID ? CG_NO_ID : g_array_index (r->frame_map, CgFrameId, parent),
-                                      g_array_index (r->function_map, CgFunctionId, function));
+                                      r->function_map.ids[function]);
   if (x == CG_NO_ID)
     return fail (r, error, "too many frames");
   g_array_append_val (r->frame_map, x);
@@ -642,7 +656,7 @@ read_context (Reader *r, GError **error)
   g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   g_autoptr (GArray) m = g_array_new (FALSE, FALSE, sizeof (guint8));
   g_auto (GStrv) words = g_strsplit (history, " ", -1);
-  guint nf = r->function_map->len;
+  guint nf = r->function_map.len;
   for (guint i = 0; words[i]; i++)
     {
       char *w = words[i];
@@ -656,7 +670,7 @@ read_context (Reader *r, GError **error)
       guint64 v;
       if (!parse_uint (w, G_MAXUINT32, &v) || v >= nf)
         return fail (r, error, "<context history>: '%s' is not a function", words[i]);
-      CgFunctionId id = g_array_index (r->function_map, CgFunctionId, v);
+      CgFunctionId id = r->function_map.ids[v];
       g_array_append_val (f, id);
       g_array_append_val (m, marked);
     }
@@ -686,7 +700,7 @@ read_cycle (Reader *r, GError **error)
 {
   g_autofree char *members_s = NULL;
   guint32 head = 0;
-  guint nf = r->function_map->len;
+  guint nf = r->function_map.len;
   if (!index_attr (r, "cycle", "head", nf, &head, error) || !required (r, "cycle", "members", &members_s, error))
     return FALSE;
   if (r->cycles == NULL)
@@ -698,11 +712,11 @@ read_cycle (Reader *r, GError **error)
       guint64 v;
       if (!parse_uint (words[i], G_MAXUINT32, &v) || v >= nf)
         return fail (r, error, "<cycle members>: '%s' is not a function", words[i]);
-      CgFunctionId f = g_array_index (r->function_map, CgFunctionId, v);
+      CgFunctionId f = r->function_map.ids[v];
       g_array_append_val (members, f);
     }
   GError *local = NULL;
-  if (!cg_cycles_add (r->cycles, g_array_index (r->function_map, CgFunctionId, head),
+  if (!cg_cycles_add (r->cycles, r->function_map.ids[head],
                       (const CgFunctionId *) members->data, members->len, &local))
     {
       fail (r, error, "%s", local->message);
@@ -734,7 +748,7 @@ read_cost (Reader *r, const Fields *fl, gboolean is_arc, GError **error)
 {
   const char *const *v = fl->v;
   const char *element = is_arc ? "arc-cost" : "total";
-  guint count = is_arc ? r->arc_map->len : r->function_map->len;
+  guint count = is_arc ? r->arc_map.len : r->function_map.len;
   guint32 i;
   if (fl->row)
     {
@@ -753,7 +767,7 @@ read_cost (Reader *r, const Fields *fl, gboolean is_arc, GError **error)
   gboolean is_estimated = estimated != NULL || v[COST_MARK] != NULL;
   if (r->costs == NULL)
     return TRUE;
-  guint id = is_arc ? g_array_index (r->arc_map, CgArcId, i) : g_array_index (r->function_map, CgFunctionId, i);
+  guint id = is_arc ? r->arc_map.ids[i] : r->function_map.ids[i];
   const CgKind *kinds = cg_costs_kinds (r->costs);
   guint ne = cg_costs_n_events (r->costs);
   CgValue *dst = is_arc ? cg_costs_arc (r->costs, id) : cg_costs_total (r->costs, id);
@@ -1362,8 +1376,6 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
     .kinds = g_array_new (FALSE, FALSE, sizeof (CgKind)),
     .objects = g_array_new (FALSE, FALSE, sizeof (guint32)),
     .files = g_array_new (FALSE, FALSE, sizeof (guint32)),
-    .function_map = g_array_new (FALSE, FALSE, sizeof (CgFunctionId)),
-    .arc_map = g_array_new (FALSE, FALSE, sizeof (CgArcId)),
     .arc_runs = cg_arc_runs_new (cg_profile_graph (profile)),
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
     .start_text = g_string_new (NULL),
@@ -1424,8 +1436,8 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
   g_array_unref (r.kinds);
   g_array_unref (r.objects);
   g_array_unref (r.files);
-  g_array_unref (r.function_map);
-  g_array_unref (r.arc_map);
+  g_free (r.function_map.ids);
+  g_free (r.arc_map.ids);
   cg_arc_runs_free (r.arc_runs);
   g_array_unref (r.frame_map);
   g_string_free (r.start_text, TRUE);
