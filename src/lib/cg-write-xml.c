@@ -162,31 +162,15 @@ put_string (Text *t, const char *s, gsize n)
   t->len += n;
 }
 
-/* @s with XML's markup characters escaped. */
+/* @s with XML's markup characters escaped, and '"' too when it is an
+ * @attribute's value (between double quotes). */
 static void
-put_escaped (Text *t, const char *s)
+put_escaped (Text *t, const char *s, gboolean attribute)
 {
+  const char *special = attribute ? "&<>\"" : "&<>";
   for (;;)
     {
-      gsize n = strcspn (s, "&<>");
-      put_string (t, s, n);
-      s += n;
-      if (*s == '\0')
-        return;
-      const char *entity = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : "&gt;";
-      put_string (t, entity, strlen (entity));
-      s++;
-    }
-}
-
-/* @s as an attribute's value between double quotes: escaped as
- * put_escaped, and '"' too. */
-static void
-put_escaped_attr (Text *t, const char *s)
-{
-  for (;;)
-    {
-      gsize n = strcspn (s, "&<>\"");
+      gsize n = strcspn (s, special);
       put_string (t, s, n);
       s += n;
       if (*s == '\0')
@@ -473,7 +457,7 @@ write_string_table (Writer *wr, const char *section, const char *element, GPtrAr
           put_string (&t, " id=\"", 5);
           put_uint (&t, i);
           put_string (&t, "\" name=\"", 8);
-          put_escaped_attr (&t, g_ptr_array_index (order, i));
+          put_escaped (&t, g_ptr_array_index (order, i), TRUE);
           put_string (&t, "\"/>", 3);
         }
       put_string (&t, "\n ", 2);
@@ -504,7 +488,7 @@ function_row (Text *t, const Section *s, CgFunctionId f)
 {
   CgGraph *g = s->graph;
   row_begin (t);
-  put_escaped (t, cg_graph_function_name (g, f));
+  put_escaped (t, cg_graph_function_name (g, f), FALSE);
   put_tab (t);
   put_uint (t, s->object_of[f]);
   put_tab (t);

@@ -113,6 +113,25 @@ test_merge_sums_and_commutes (void)
  * another: the copies merge into the first, whose place they keep, and
  * the document's later arc ids (its arc costs) point at the merged arc.
  * Read into a graph that has arcs already, every arc may repeat. */
+/* Object and file names with markup and quotes (written as raw text,
+ * not through libxml2's writer) read back as they were. */
+static void
+test_table_names_escaped (void)
+{
+  static const char text[] = "events: Ir\nob=/o/\"q\" & <x>\nfl=/s/'a' \"&amp;\" <b>.c\nfn=f\n1 2\n";
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = cg_test_read_string (text, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  g_autofree char *xml = to_xml (p);
+  CU_ASSERT_PTR_NOT_NULL (strstr (xml, "name=\"/o/&quot;q&quot; &amp; &lt;x&gt;\""));
+  g_autoptr (CgProfile) q = cg_test_read_string (xml, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (q);
+  CgGraph *g = cg_profile_graph (q);
+  CgFunctionId f = cg_graph_lookup_function (g, "/o/\"q\" & <x>", "f");
+  CU_ASSERT_NOT_EQUAL_FATAL (f, CG_NO_ID);
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_file (g, f), "/s/'a' \"&amp;\" <b>.c");
+}
+
 static void
 test_repeated_arcs_merge (void)
 {
@@ -718,6 +737,7 @@ main (void)
     { "merging sums and commutes", test_merge_sums_and_commutes },
     { "events merge by name", test_events_merge_by_name },
     { "arcs a document repeats merge into the first", test_repeated_arcs_merge },
+    { "object and file names with markup read back", test_table_names_escaped },
     { "a call tree survives XML", test_tree_round_trip },
     { "event scales and arc splits survive XML", test_scale_and_arc_split },
     { "broken documents give clear errors", test_broken_documents },
