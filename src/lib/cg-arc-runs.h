@@ -6,10 +6,10 @@
  * them, which is that order) finds a repeated arc of the run in a small
  * table, and appends every other arc without looking it up: the graph
  * never builds its arc index (4 bytes an arc, and a lookup a cache miss
- * or two each).  The same arc in another run of its caller is appended
- * again; cg_arc_runs_merge merges such repeats, looking only at the
- * callers that had more than one run, or at every arc when the graph held
- * arcs before.
+ * or two each).  A caller's second run finds its first run's arcs too;
+ * the same arc in a third run is appended again, and cg_arc_runs_merge
+ * merges such repeats, looking only at the callers that had three runs
+ * or more, or at every arc when the graph held arcs before.
  */
 #pragma once
 

@@ -19,10 +19,10 @@
  *  - names, objects and files are string ids; a name remembers its last
  *    context, so a call finds its callee without hashing;
  *  - arcs: each block's calls are a run of cg-arc-runs, deduplicated in a
- *    small table, and repeats from other blocks are merged once at the
- *    end, so the graph never builds an arc index while a file is read;
- *    the merge only looks at the callers that more than one block gave
- *    arcs.
+ *    small table (a caller's second block with its first's arcs), and
+ *    repeats from further blocks are merged once at the end, so the graph
+ *    never builds an arc index while a file is read; the merge only looks
+ *    at the callers that three blocks or more gave arcs.
  */
 #include "config.h"
 
