@@ -63,6 +63,18 @@ typedef struct {
   gboolean row; /* from a row: ids are positional */
 } Fields;
 
+/* Function rows are read this many rows behind the string table's
+ * slots for their names are asked for. */
+#define NAMES_AHEAD 8
+
+/* A function row's name (its first field) as the rows' reader took it
+ * ahead: its length and, when plain, its hash tag (cg_graph_string_tag). */
+typedef struct {
+  gsize len;
+  guint32 tag;
+  gboolean plain;
+} NameAhead;
+
 typedef enum { ITEM_FUNCTION, ITEM_ARC, ITEM_FRAME, ITEM_TOTAL, ITEM_ARC_COST, N_ITEMS } Item;
 
 /* Per item kind: the element, its attributes by slot (NULL-terminated),
@@ -135,6 +147,8 @@ typedef struct {
   gsize block_bytes;      /* hand over complete rows once the carry holds this much */
   CgWorker *rows;
   guint64 row_line;       /* the worker's: line of the current row, 0 outside rows */
+  NameAhead names_ahead[NAMES_AHEAD]; /* the worker's: by row number */
+  const NameAhead *row_name; /* the current function row's, else NULL */
   guint n_total_rows;     /* rows read so far: their positional ids */
   guint n_arc_cost_rows;
 } Reader;
@@ -478,8 +492,12 @@ read_function (Reader *r, const Fields *fl, GError **error)
     return fail (r, error, "<function nested=\"%s\">: expected yes", nested);
   is_cycle |= kind != NULL;
   is_nested |= nested != NULL;
-  CgFunctionId f = cg_graph_ensure_function_ids (r->graph, g_array_index (r->objects, guint32, object),
-                                                 cg_graph_intern_id (r->graph, v[FN_NAME] ? v[FN_NAME] : "", -1));
+  /* a row's name as taken ahead, hashed already */
+  const NameAhead *ahead = fl->row ? r->row_name : NULL;
+  guint32 name = ahead && ahead->plain && v[FN_NAME]
+                   ? cg_graph_intern_tagged_id (r->graph, v[FN_NAME], ahead->len, ahead->tag)
+                   : cg_graph_intern_id (r->graph, v[FN_NAME] ? v[FN_NAME] : "", -1);
+  CgFunctionId f = cg_graph_ensure_function_ids (r->graph, g_array_index (r->objects, guint32, object), name);
   if (f == CG_NO_ID)
     return fail (r, error, "too many functions");
   id_map_append (&r->function_map, f);
@@ -844,22 +862,51 @@ rows_block_free (gpointer data)
   g_free (b);
 }
 
-/* The worker's job: one item per line, blank lines skipped. */
+/* Takes the name of the function row at @row (its first field) into
+ * @name and starts loading the string table's slot for it; returns the
+ * next row (@end when none).  Every name of a document is new to the
+ * table of the stage that reads it, and lands anywhere in it: a cache
+ * miss a row, which this overlaps with reading the rows between. */
+static char *
+name_ahead (Reader *r, char *row, char *end, NameAhead *name)
+{
+  char *nl = memchr (row, '\n', (gsize) (end - row)), *row_end = nl ? nl : end;
+  char *tab = memchr (row, '\t', (gsize) (row_end - row));
+  name->len = (gsize) ((tab ? tab : row_end) - row);
+  name->plain = cg_graph_string_tag (row, name->len, &name->tag);
+  if (name->plain)
+    cg_graph_prefetch_string (r->graph, name->tag);
+  return nl ? nl + 1 : end;
+}
+
+/* The worker's job: one item per line, blank lines skipped.  Function
+ * rows are taken NAMES_AHEAD rows ahead as well (name_ahead), before
+ * they are cut in place. */
 static gboolean
 read_rows_block (gpointer job, gpointer data, GError **error)
 {
   RowsBlock *b = job;
   Reader *r = data;
   r->row_line = b->line;
-  char *p = b->text, *end = p + b->len;
+  char *p = b->text, *end = p + b->len, *ahead = p;
+  gboolean names = b->item == ITEM_FUNCTION;
+  guint row = 0, n_ahead = 0;
+  for (; names && n_ahead < NAMES_AHEAD && ahead < end; n_ahead++)
+    ahead = name_ahead (r, ahead, end, &r->names_ahead[n_ahead]);
   gboolean ok = TRUE;
-  for (char *nl; ok && (nl = memchr (p, '\n', (gsize) (end - p))) != NULL; p = nl + 1, r->row_line++)
+  for (char *nl = p; ok && p < end; p = nl + 1, r->row_line++, row++)
     {
+      nl = memchr (p, '\n', (gsize) (end - p));
+      if (nl == NULL)
+        nl = end; /* the last row, without its newline, at its NUL */
+      r->row_name = names ? &r->names_ahead[row % NAMES_AHEAD] : NULL;
       *nl = '\0';
       ok = nl == p || read_row (r, b->item, p, error);
+      if (names && ahead < end)
+        ahead = name_ahead (r, ahead, end, &r->names_ahead[n_ahead++ % NAMES_AHEAD]);
     }
-  ok = ok && (p == end || read_row (r, b->item, p, error));
   r->row_line = 0;
+  r->row_name = NULL;
   return ok;
 }
 
