@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "cg-callgrind-lex.h"
+#include "cg-digits.h"
 #include "cg-graph.h"
 
 #include <string.h>
@@ -150,66 +151,9 @@ is_cost_start (char c)
   return (guint) (guchar) c - '0' <= 9 || c == '+' || c == '-' || c == '*';
 }
 
-/* Bytes readable past a block's text: a number's digits are found eight
+/* Bytes readable past a block's text: a number's digits are read eight
  * bytes at a time, and a line may end a block. */
-#define PADDING 8
-
-/* The number of leading decimal digits in the 8 bytes @w (the first in its
- * lowest byte), 8 when all are.  Adding 0x46 sets a byte's high bit from
- * ':' (0x3a) up, subtracting 0x30 below '0'; a carry or borrow only
- * travels from a byte that is not a digit to the bytes after it, so the
- * first such byte is found exactly. */
-static inline guint
-leading_digits (guint64 w)
-{
-  guint64 not_digit = ((w + G_GUINT64_CONSTANT (0x4646464646464646)) | (w - G_GUINT64_CONSTANT (0x3030303030303030)))
-                      & G_GUINT64_CONSTANT (0x8080808080808080);
-  return not_digit ? (guint) __builtin_ctzll (not_digit) >> 3 : 8;
-}
-
-/* The value of the @n (1 to 7) decimal digits that start @w: they are
- * moved to the top bytes, behind zeros, and the eight digit values are
- * combined pairwise (ten times the first plus the second), then the pairs,
- * then the fours, each with one multiplication. */
-static inline guint64
-digits_value (guint64 w, guint n)
-{
-  guint64 v = (w - G_GUINT64_CONSTANT (0x3030303030303030)) << (64 - 8 * n);
-  v = (v * (10 * 256 + 1)) >> 8 & G_GUINT64_CONSTANT (0x00ff00ff00ff00ff);
-  v = (v * (100 * 65536 + 1)) >> 16 & G_GUINT64_CONSTANT (0x0000ffff0000ffff);
-  return (v * (10000 * G_GUINT64_CONSTANT (0x100000000) + 1)) >> 32;
-}
-
-/* 1 to 19 decimal digits.  Most numbers have fewer than eight, read
- * without a branch on each digit (which the digits' random lengths would
- * mispredict); @p has PADDING bytes readable after its line. */
-static inline const char *
-lex_digits (const char *p, guint64 *out)
-{
-  guint64 w;
-  memcpy (&w, p, sizeof w);
-  w = GUINT64_FROM_LE (w);
-  guint n = leading_digits (w);
-  if (G_LIKELY (n < 8))
-    {
-      if (n == 0)
-        return NULL;
-      *out = digits_value (w, n);
-      return p + n;
-    }
-  const char *digits = p;
-  guint64 v = 0;
-  guint d;
-  while ((d = (guint) (guchar) *p - '0') <= 9)
-    {
-      v = v * 10 + d;
-      p++;
-    }
-  if (p - digits > 19)
-    return NULL;
-  *out = v;
-  return p;
-}
+#define PADDING CG_DIGITS_PADDING
 
 /* A position "*", "+N", "-N" or "N", as what it does to the one before. */
 static inline const char *
@@ -223,7 +167,7 @@ lex_position (const char *p, CgLexPosition *out)
     }
   guint64 v;
   gboolean relative = c == '+' || c == '-';
-  if ((p = lex_digits (p + relative, &v)) == NULL)
+  if ((p = cg_digits_lex (p + relative, &v)) == NULL)
     return NULL;
   if (!relative)
     {
@@ -252,7 +196,7 @@ lex_cost_line (const char *p, const Header *h, CgLexPosition *pos, guint64 *cost
       char c = *p++;
       if (c == '\n')
         break;
-      if (c != ' ' || n == h->n_cols || (p = lex_digits (p, &costs[n])) == NULL)
+      if (c != ' ' || n == h->n_cols || (p = cg_digits_lex (p, &costs[n])) == NULL)
         return NULL;
       n++;
     }
@@ -264,7 +208,7 @@ lex_cost_line (const char *p, const Header *h, CgLexPosition *pos, guint64 *cost
 static const char *
 lex_calls_line (const char *p, const Header *h, guint64 *count, CgLexPosition *targets, guint *n_targets)
 {
-  if ((p = lex_digits (p, count)) == NULL)
+  if ((p = cg_digits_lex (p, count)) == NULL)
     return NULL;
   guint n = 0;
   for (; *p == ' '; n++)
@@ -516,7 +460,7 @@ lex_piece (Block *b, gsize from, gsize to)
       else if (*rest == '(' && (key = name_key (line, k)) >= 0)
         {
           guint64 id;
-          const char *q = lex_digits (rest + 1, &id);
+          const char *q = cg_digits_lex (rest + 1, &id);
           guint32 tag;
           if (q && q[0] == ')' && q[1] == '\n' && id <= G_MAXUINT32 - 1)
             {

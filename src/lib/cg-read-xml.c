@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cg-arc-runs.h"
+#include "cg-digits.h"
 #include "cg-error.h"
 #include "cg-worker.h"
 #include "cg-xml-errors.h"
@@ -583,21 +584,15 @@ read_arc (Reader *r, const Fields *fl, GError **error)
 }
 
 /* 1 to 19 decimal digits at *@p, which moves past them: the common case
- * of parse_uint and cg_value_parse, which say the same of them. */
+ * of parse_uint and cg_value_parse, which say the same of them.  A rows
+ * block has the padding cg_digits_lex reads past its NUL. */
 static inline gboolean
 lex_number (const char **p, guint64 *out)
 {
-  const char *s = *p;
-  guint64 v = 0;
-  guint d;
-  while ((d = (guint) (guchar) **p - '0') <= 9 && *p - s < 19)
-    {
-      v = v * 10 + d;
-      (*p)++;
-    }
-  if (*p == s || g_ascii_isdigit (**p))
+  const char *next = cg_digits_lex (*p, out);
+  if (next == NULL)
     return FALSE;
-  *out = v;
+  *p = next;
   return TRUE;
 }
 
@@ -850,7 +845,7 @@ read_row (Reader *r, Item item, char *s, GError **error)
 typedef struct {
   Item item;
   guint64 line; /* of the first row */
-  char *text;   /* NUL-terminated, cut in place */
+  char *text;   /* NUL-terminated, then CG_DIGITS_PADDING zeros; cut in place */
   gsize len;
 } RowsBlock;
 
@@ -921,13 +916,18 @@ hand_over (Reader *r, gsize len, gboolean end)
   b->len = len;
   if (len == r->carry->len)
     {
-      /* all of it (the usual case): the carry's buffer goes along */
+      /* all of it (the usual case): the carry's buffer goes along, with
+       * the padding zeros, which a shorter length keeps */
+      static const char zeros[CG_DIGITS_PADDING];
+      g_string_append_len (r->carry, zeros, sizeof zeros);
+      g_string_truncate (r->carry, len);
       b->text = g_string_free (r->carry, FALSE);
       r->carry = g_string_sized_new (len);
     }
   else
     {
-      b->text = g_strndup (r->carry->str, len);
+      b->text = g_malloc0 (len + 1 + CG_DIGITS_PADDING);
+      memcpy (b->text, r->carry->str, len);
       g_string_erase (r->carry, 0, (gssize) len);
     }
   /* where the next block starts (no next block after the end) */
