@@ -247,12 +247,16 @@ cg_value_parse (CgKind kind, const char *s, gsize len, CgValue *out)
     return FALSE;
   if (kind == CG_KIND_INTEGER)
     {
+      /* 19 digits cannot overflow: only longer numbers are checked */
       guint64 n = 0;
       for (gsize i = 0; i < len; i++)
         {
-          if (!g_ascii_isdigit (s[i]))
+          guint d = (guint) (guchar) s[i] - '0';
+          if (d > 9)
             return FALSE;
-          if (!g_uint64_checked_mul (&n, n, 10) || !g_uint64_checked_add (&n, n, (guint64) (s[i] - '0')))
+          if (i < 19)
+            n = n * 10 + d;
+          else if (!g_uint64_checked_mul (&n, n, 10) || !g_uint64_checked_add (&n, n, d))
             return FALSE;
         }
       out->n = n;

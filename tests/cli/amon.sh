@@ -11,8 +11,10 @@
 # from run to run and from call to call (measured here: +-3% in one
 # thread, +-6% between two threads running at once, and once 10% between
 # two calls of one thread under `make -j2 check`, the program's own clock
-# agreeing), so proportions the structure predicts get 15%: enough to tell
-# them from gprof's average-time answer, which is 3 to 20 times off here.
+# agreeing, and once 20% between two calls while other tests ran), so
+# proportions the structure predicts get 15%, and a run off by more may be
+# repeated up to twice: enough to tell them from gprof's average-time
+# answer, which is 3 to 20 times off here.
 # The program also
 # measures what leaf took for each caller with the thread's CPU clock
 # around the calls: the profile's per-caller times must be within 2% of
@@ -59,13 +61,15 @@ calls () {
   [ "$got" = "$4" ] || fail "$1: $2 -> $3 made '$got' calls, the program makes $4"
 }
 
-# ratio NAME A B WANT TOLERANCE — arc A over arc B (inclusive) near WANT
-ratio () {
+# near NAME A B WANT TOLERANCE — arc A over arc B (inclusive) is near
+# WANT, the proportion the program's structure makes it
+near () {
+  # A and B are "CALLER CALLEE", split in two here
   x=$(field "$tmp/$1.arcs" $2 4)
   y=$(field "$tmp/$1.arcs" $3 4)
-  awk -v x="$x" -v y="$y" -v w="$4" -v t="$5" 'BEGIN { r = x / y; d = r / w - 1; if (d < 0) d = -d;
-       printf "%s: %.4f (want %.4f)\n", ARGV[0], r, w; exit !(y > 0 && d <= t) }' \
-    || fail "$1: time of $2 over $3 is $x / $y, the program's structure makes it $4 (tolerance $5)"
+  awk -v x="$x" -v y="$y" -v w="$4" -v t="$5" -v what="$1: $2 over $3" 'BEGIN { r = y > 0 ? x / y : 0;
+       d = r / w - 1; if (d < 0) d = -d;
+       printf "%s: %.4f (the structure makes it %.4f, tolerance %.2f)\n", what, r, w, t; exit !(y > 0 && d <= t) }'
 }
 
 # measured NAME ARC WHICH — the arc's time is within 2% of the program's
@@ -77,16 +81,17 @@ measured () {
        printf "measured: %.9f s, the program says %.9f s\n", x, y / 1e9; exit !(y > 0 && d <= 0.02) }'
 }
 
-# accurate NAME MODE ARC1 ARC2 — runs MODE until both arcs match the
-# program's measurement (at most three runs)
+# accurate NAME MODE ARC1 ARC2 [WANT TOLERANCE] — runs MODE until both
+# arcs match the program's measurement and, given WANT, ARC2 over ARC1 is
+# near it (at most three runs: a run's speed varies as a whole)
 accurate () {
   for try in 1 2 3; do
     run "$1" "$2"
     arcs "$1"
-    measured "$1" "$3" 2 && measured "$1" "$4" 3 && return 0
-    echo "run $try of $2 was off by more than 2%"
+    measured "$1" "$3" 2 && measured "$1" "$4" 3 && { [ -z "${5:-}" ] || near "$1" "$4" "$3" "$5" "$6"; } && return 0
+    echo "run $try of $2 was off"
   done
-  fail "$1: the arcs $3 and $4 do not carry what the program measured (within 2%, three runs)"
+  fail "$1: the arcs $3 and $4 do not carry what the program measured (within 2%)${5:+, or not in the proportion $5 (within ${6:-})}, in three runs"
 }
 
 # the installed pkg-config file gives the flags
@@ -96,23 +101,21 @@ if command -v pkg-config >/dev/null 2>&1 && [ -f "$top_builddir/src/amon/amon.pc
 fi
 
 # callers: the average-time assumption is wrong here
-accurate callers callers "cheap leaf" "costly leaf"
+accurate callers callers "cheap leaf" "costly leaf" 2 0.15
 calls callers main cheap 10
 calls callers cheap leaf 100
 calls callers costly leaf 10
-ratio callers "costly leaf" "cheap leaf" 2 0.15
 # gprof would split leaf's time by calls, 10:100
 "$cgmerge" "$tmp/callers.out" | "$cgcycles" | "$cgcost" --format=tsv >"$tmp/callers.tsv" || fail "pipeline"
 [ -n "$(total_of "$tmp/callers.tsv" leaf)" ] || fail "callers: leaf has no total"
 
 # mutual recursion, and a routine shared by its two members
-accurate mutual mutual "even leaf" "odd leaf"
+accurate mutual mutual "even leaf" "odd leaf" 2.941176 0.15
 calls mutual main even 20
 calls mutual even odd 1000
 calls mutual odd even 1000
 calls mutual even leaf 1020
 calls mutual odd leaf 1000
-ratio mutual "odd leaf" "even leaf" 2.941176 0.15
 # Spivey's incoming and outgoing views differ under mutual recursion
 awk -F '\t' 'NR > 1 && $5 + $6 != $7 + $8 { d = 1 } END { exit !d }' "$tmp/mutual.arcs" \
   || fail "mutual: self1+child1 equals self2+child2 on every arc"
