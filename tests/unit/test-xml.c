@@ -654,6 +654,40 @@ test_blocks_read_alike (void)
   CU_ASSERT_TRUE (broken >= 120 && broken < 225);
 }
 
+/* Function rows have their names hashed a few rows ahead of reading
+ * them: many rows, names plain and not (markup, UTF-8), blank rows among
+ * them, and any block size read back every name where it was. */
+static void
+test_function_names_read_ahead (void)
+{
+  g_autoptr (GString) folded = g_string_new (NULL);
+  for (guint i = 0; i < 70; i++)
+    g_string_append_printf (folded, "main;%s%u 1\n", i % 3 == 0 ? "a<b>&" : i % 5 == 0 ? "f\xc3\xbc" : "fn_", i);
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = cg_test_read_string (folded->str, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  g_autofree char *xml = to_xml (p);
+  /* a blank row after every fourth function row */
+  const char *rows = strstr (xml, "<function-rows>"), *end = rows ? strstr (rows, "</function-rows>") : NULL;
+  CU_ASSERT_PTR_NOT_NULL_FATAL (end);
+  g_autoptr (GString) doc = g_string_new_len (xml, rows - xml);
+  guint n = 0;
+  for (const char *c = rows; c < end; c++)
+    {
+      g_string_append_c (doc, *c);
+      if (*c == '\n' && c > strchr (rows, '\n') && ++n % 4 == 0)
+        g_string_append_c (doc, '\n');
+    }
+  g_string_append (doc, end);
+  CU_ASSERT_TRUE (n >= 70);
+  static const gsize blocks[] = { 1, 7, 64, 300, G_MAXSIZE };
+  for (guint i = 0; i < G_N_ELEMENTS (blocks); i++)
+    {
+      g_autofree char *have = outcome (doc, blocks[i]);
+      CU_ASSERT_STRING_EQUAL (have, xml);
+    }
+}
+
 /* @doc with every arc row given all four columns and a fifth, which the
  * reader ignores: no arc row is then in the form the reader takes in one
  * pass (lex_arc_row), so each is cut into fields and read as any item. */
@@ -744,6 +778,7 @@ main (void)
     { "references in attributes read as what they stand for", test_references_in_attributes },
     { "version 1 elements and version 2 rows read alike", test_versions_read_alike },
     { "rows read on a worker thread read alike", test_blocks_read_alike },
+    { "function rows' names hashed ahead read back", test_function_names_read_ahead },
     { "arc rows read in one pass or by fields alike", test_arc_rows_read_alike },
     { "large rows formatted on other threads", test_large_rows_written_alike },
     { NULL, NULL },
