@@ -149,6 +149,14 @@ test_parse_rejects (void)
   CgValue v;
   CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "18446744073709551616", 20, &v)); /* 2^64 */
   CU_ASSERT_TRUE (cg_value_parse (CG_KIND_INTEGER, "18446744073709551615", 20, &v));
+  CU_ASSERT_EQUAL (v.n, G_MAXUINT64);
+  /* 19 digits are read unchecked, the 20th on checked */
+  CU_ASSERT_TRUE (cg_value_parse (CG_KIND_INTEGER, "9999999999999999999", 19, &v));
+  CU_ASSERT_EQUAL (v.n, G_GUINT64_CONSTANT (9999999999999999999));
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "99999999999999999999", 20, &v));
+  CU_ASSERT_TRUE (cg_value_parse (CG_KIND_INTEGER, "0000000000000000000000042", 25, &v));
+  CU_ASSERT_EQUAL (v.n, 42);
+  CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "12345678901234567890x", 21, &v));
   CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "1.5", 3, &v));
   CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "-1", 2, &v));
   CU_ASSERT_FALSE (cg_value_parse (CG_KIND_INTEGER, "", 0, &v));
