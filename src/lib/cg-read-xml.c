@@ -64,8 +64,8 @@ typedef struct {
   gboolean row; /* from a row: ids are positional */
 } Fields;
 
-/* Function rows are read this many rows behind the string table's
- * slots for their names are asked for. */
+/* How many rows ahead of the function row being read the string
+ * table's slot for a row's name is asked for (name_ahead). */
 #define NAMES_AHEAD 8
 
 /* A function row's name (its first field) as the rows' reader took it
