@@ -16,8 +16,9 @@
  *    are read one by one like any other, which also says what is wrong;
  *  - self costs add up in a per-block sum, given to the function, its
  *    context and the part when fn= changes;
- *  - names, objects and files are string ids; a name remembers its last
- *    context, so a call finds its callee without hashing;
+ *  - names, objects and files are string ids; a function id (and a name)
+ *    remembers the context last found by it, so a call finds its callee
+ *    without hashing, from the id's own entry;
  *  - arcs: each block's calls are a run of cg-arc-runs, deduplicated in a
  *    small table (a caller's second block with its first's arcs), and
  *    repeats from further blocks are merged once at the end, so the graph
@@ -70,15 +71,22 @@ typedef enum { SPACE_OBJECT, SPACE_FILE, SPACE_FUNCTION } Space;
  * plus one (0: undefined). */
 #define DENSE_IDS (1u << 22)
 
+/* A dense id's entry.  A function id's also remembers the context its
+ * name was last found in by this id (see node_of_id). */
 typedef struct {
-  GArray *dense;      /* guint32 */
+  guint32 value1; /* the value plus one */
+  guint32 node;   /* CG_NO_ID when none */
+} IdEntry;
+
+typedef struct {
+  GArray *dense;      /* IdEntry */
   GHashTable *sparse;
 } IdTable;
 
 static void
 id_table_init (IdTable *t)
 {
-  t->dense = g_array_new (FALSE, TRUE, sizeof (guint32));
+  t->dense = g_array_new (FALSE, TRUE, sizeof (IdEntry));
   t->sparse = g_hash_table_new (g_direct_hash, g_direct_equal);
 }
 
@@ -95,7 +103,7 @@ id_table_lookup (const IdTable *t, guint32 id)
 {
   guint32 v1;
   if (id < DENSE_IDS)
-    v1 = id < t->dense->len ? g_array_index (t->dense, guint32, id) : 0;
+    v1 = id < t->dense->len ? g_array_index (t->dense, IdEntry, id).value1 : 0;
   else
     v1 = GPOINTER_TO_UINT (g_hash_table_lookup (t->sparse, GUINT_TO_POINTER (id)));
   return v1 - 1;
@@ -111,7 +119,17 @@ id_table_store (IdTable *t, guint32 id, guint32 value)
     }
   if (id >= t->dense->len)
     g_array_set_size (t->dense, id + 1);
-  g_array_index (t->dense, guint32, id) = value + 1;
+  g_array_index (t->dense, IdEntry, id) = (IdEntry) { value + 1, CG_NO_ID };
+}
+
+/* @id's dense entry, or NULL when it has none (never defined, or sparse). */
+static IdEntry *
+id_table_entry (IdTable *t, guint32 id)
+{
+  if (id >= t->dense->len)
+    return NULL;
+  IdEntry *e = &g_array_index (t->dense, IdEntry, id);
+  return e->value1 != 0 ? e : NULL;
 }
 
 typedef enum { PENDING_NONE, PENDING_CALL, PENDING_JUMP } Pending;
@@ -167,6 +185,7 @@ typedef struct {
   guint32 cob;              /* CG_NO_ID: default (current object) */
   guint32 cfi;              /* CG_NO_ID: default (current file) */
   guint32 cfn_name;         /* CG_NO_ID before the first cfn= */
+  guint32 cfn_id;           /* the id cfn= named it by, or CG_NO_ID */
 
   Pending pending;
   guint64 pending_line;
@@ -449,6 +468,26 @@ node_of (Reader *r, guint32 object, guint32 name)
   return k;
 }
 
+/* node_of (@object, @name) for a name given by the function @id (or
+ * CG_NO_ID): the id's entry remembers the context found, which a call by
+ * the id finds again without the name's NameInfo, one cache miss less a
+ * call on a large file.  Whatever the entry says is checked. */
+static guint32
+node_of_id (Reader *r, guint32 object, guint32 name, guint32 id)
+{
+  IdEntry *e = id == CG_NO_ID ? NULL : id_table_entry (&r->function_ids, id);
+  if (e != NULL && e->node != CG_NO_ID)
+    {
+      const Node *n = node_at (r, e->node);
+      if (n->object == object && n->name == name)
+        return e->node;
+    }
+  guint32 k = node_of (r, object, name);
+  if (e != NULL)
+    e->node = k;
+  return k;
+}
+
 static void
 touch (Reader *r, guint32 k)
 {
@@ -531,7 +570,7 @@ reset_part (Reader *r)
   r->fn_node = CG_NO_ID;
   next_block (r);
   r->cob = r->cfi = CG_NO_ID;
-  r->cfn_name = CG_NO_ID;
+  r->cfn_name = r->cfn_id = CG_NO_ID;
 }
 
 static gboolean
@@ -1013,7 +1052,7 @@ static void
 enter_call (Reader *r, guint64 calls, guint64 target_line)
 {
   guint32 object = r->cob != CG_NO_ID ? r->cob : r->ob;
-  r->pending_callee = node_of (r, object, r->cfn_name);
+  r->pending_callee = node_of_id (r, object, r->cfn_name, r->cfn_id);
   Node *callee = node_at (r, r->pending_callee);
   if (!callee->located)
     {
@@ -1057,14 +1096,14 @@ calls_line (Reader *r, const char *p, const char *end, GError **error)
   return TRUE;
 }
 
-/* "fn=": the cost lines that follow are the function (name index @name)'s,
- * in the current object. */
+/* "fn=": the cost lines that follow are the function (name index @name,
+ * given by the function @id or CG_NO_ID)'s, in the current object. */
 static gboolean
-enter_function (Reader *r, guint32 name, GError **error)
+enter_function (Reader *r, guint32 name, guint32 id, GError **error)
 {
   if (!flush_self (r, error))
     return FALSE;
-  r->fn_node = node_of (r, r->ob, name);
+  r->fn_node = node_of_id (r, r->ob, name, id);
   next_block (r);
   r->file = r->fl;
   cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
@@ -1086,9 +1125,12 @@ spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *en
       return TRUE;
     }
   if (KEY ("fn"))
-    return parse_name (r, SPACE_FUNCTION, p, end, &name, error) && enter_function (r, name, error);
+    return parse_name (r, SPACE_FUNCTION, p, end, &name, error) && enter_function (r, name, CG_NO_ID, error);
   if (KEY ("cfn"))
-    return parse_name (r, SPACE_FUNCTION, p, end, &r->cfn_name, error);
+    {
+      r->cfn_id = CG_NO_ID;
+      return parse_name (r, SPACE_FUNCTION, p, end, &r->cfn_name, error);
+    }
   if (KEY ("jfn"))
     return parse_name (r, SPACE_FUNCTION, p, end, &name, error);
   if (KEY ("ob"))
@@ -1189,9 +1231,10 @@ apply_record (Reader *r, const CgLexBlock *b, const CgLexRecord *rec, GError **e
       switch (key)
         {
         case CG_LEX_KEY_FN:
-          return enter_function (r, value, error) ? RECORD_APPLIED : RECORD_FAILED;
+          return enter_function (r, value, (guint32) num[1], error) ? RECORD_APPLIED : RECORD_FAILED;
         case CG_LEX_KEY_CFN:
           r->cfn_name = value;
+          r->cfn_id = (guint32) num[1];
           break;
         case CG_LEX_KEY_OB:
           r->ob = value;
