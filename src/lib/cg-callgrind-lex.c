@@ -17,6 +17,9 @@
 #include "cg-graph.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define MAX_POSITIONS 3
 /* for the copies of the hot loop made with constant column counts */
@@ -151,9 +154,10 @@ is_cost_start (char c)
   return (guint) (guchar) c - '0' <= 9 || c == '+' || c == '-' || c == '*';
 }
 
-/* Bytes readable past a block's text: a number's digits are read eight
- * bytes at a time, and a line may end a block. */
-#define PADDING CG_DIGITS_PADDING
+/* Bytes readable past a block's text: a short cost line is read sixteen
+ * bytes at a time, a number's digits eight, and a line may end a block. */
+#define PADDING 16
+G_STATIC_ASSERT (PADDING >= CG_DIGITS_PADDING);
 
 /* A position "*", "+N", "-N" or "N", as what it does to the one before. */
 static inline const char *
@@ -331,6 +335,98 @@ add_run (Block *b, const Header *h, gsize start, gsize end, guint lines, const C
     numbers[i] = sums[i];
 }
 
+/* The bounds within which a run's position (a change, or a position
+ * when absolute) and sum must lie for extend_short to take lines without
+ * a check for overflow: a short line moves the position by less than
+ * 2^24 and adds less than 2^24, and a block has fewer than 2^32 lines,
+ * so the run stays within 2^61 + 2^56 of 0, below CHANGE_LIMIT. */
+#define SHORT_LIMIT (G_GINT64_CONSTANT (1) << 61)
+
+/* Extends the open run of one position (@acc) and at least one cost
+ * column (@sum the first's sum) by the lines from @p on that are short:
+ * "POSITION COST\n", each number at most seven digits, which is most of
+ * what callgrind writes.  Does what lex_runs_of would for each, without
+ * its checks, and returns the first line that is not short, or would
+ * take the position below 0: lex_runs_of reads that line.
+ *
+ * A line is read sixteen bytes at once.  Where it ends is found from a
+ * mask of its newlines, not by reading its numbers, so that a line need
+ * not wait for the numbers of the line before: in lex_runs_of, that wait
+ * and the number of instructions bounded the lexer about equally. */
+static inline ALWAYS_INLINE const char *
+extend_short (const char *p, const char *end, CgLexPosition *acc, guint64 *sum, guint *lines, guint *n_costs)
+{
+#ifdef __SSE2__
+  gboolean absolute = acc->absolute;
+  gint64 value = (gint64) acc->value, lo = acc->lo, hi = acc->hi;
+  guint64 s = *sum;
+  /* a relative run's change lies between its lowest and highest */
+  if (s >= (guint64) SHORT_LIMIT || (absolute ? acc->value >= (guint64) SHORT_LIMIT : lo <= -SHORT_LIMIT || hi >= SHORT_LIMIT))
+    return p;
+  guint n = 0;
+  while (p < end)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) p);
+      __m128i d = _mm_sub_epi8 (v, _mm_set1_epi8 ('0'));
+      guint newlines = (guint) _mm_movemask_epi8 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 ('\n')));
+      guint blanks = (guint) _mm_movemask_epi8 (_mm_cmpeq_epi8 (v, _mm_set1_epi8 (' ')));
+      /* a digit: its byte less '0' is at most 9, unsigned */
+      guint digits = (guint) _mm_movemask_epi8 (_mm_cmpeq_epi8 (_mm_min_epu8 (d, _mm_set1_epi8 (9)), d));
+      if (newlines == 0)
+        break;
+      /* before the newline, every byte a digit but a sign or star that
+       * leads and one blank; then both numbers 1 to 7 digits long, but
+       * for a star alone */
+      guint nl = (guint) __builtin_ctz (newlines);
+      guint others = ~digits & ((1u << nl) - 1);
+      char c = *p;
+      guint lead = c == '+' || c == '-' || c == '*';
+      guint blank = others & ~lead;
+      if (blank == 0 || (blank & (blank - 1)) != 0 || (blank & blanks) == 0)
+        break;
+      guint at = (guint) __builtin_ctz (blank), n_position = at - lead, n_cost = nl - at - 1;
+      if (n_cost - 1 > 6 || (c == '*' ? n_position != 0 : n_position - 1 > 6))
+        break;
+      guint64 w;
+      memcpy (&w, p + at + 1, sizeof w);
+      guint64 cost = cg_digits_value (GUINT64_FROM_LE (w), n_cost);
+      if (c != '*')
+        {
+          memcpy (&w, p + lead, sizeof w);
+          gint64 number = (gint64) cg_digits_value (GUINT64_FROM_LE (w), n_position);
+          if (!lead)
+            {
+              absolute = TRUE;
+              value = number;
+            }
+          else
+            {
+              gint64 now = value + (c == '-' ? -number : number);
+              if (absolute && now < 0)
+                break;
+              value = now;
+              if (!absolute)
+                {
+                  lo = MIN (lo, now);
+                  hi = MAX (hi, now);
+                }
+            }
+        }
+      s += cost;
+      n++;
+      p += nl + 1;
+    }
+  if (n > 0)
+    {
+      *acc = (CgLexPosition) { (guint64) value, lo, hi, absolute };
+      *sum = s;
+      *lines += n;
+      *n_costs = MAX (*n_costs, 1);
+    }
+#endif
+  return p;
+}
+
 /* Lexes the self cost lines from @p on into runs, one record each: a run
  * goes on while its lines' moves compose and their costs sum without
  * overflow.  The open run is kept in locals, not in the block, until it
@@ -371,6 +467,8 @@ lex_runs_of (Block *b, const char *text, const char *p, const char *end, const H
         sums[i] += costs[i];
       n_costs = MAX (n_costs, n);
       lines++;
+      if (h->n_positions == 1 && h->n_cols >= 1)
+        next = extend_short (next, end, &acc[0], &sums[0], &lines, &n_costs);
     }
   if (start != NULL)
     add_run (b, h, (gsize) (start - text), (gsize) (p - text), lines, acc, sums, n_costs);
