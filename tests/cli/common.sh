@@ -138,7 +138,7 @@ parse_tree () {
     }
     start == 0 { next }
     {
-      for (k = 1; k <= 4; k++) v[k] = trim (substr ($0, (k == 1 ? 1 : end[k - 1] + 1), end[k] - (k == 1 ? 0 : end[k - 1])))
+      for (k = 1; k <= 4; k++) v[k] = trim(substr ($0, (k == 1 ? 1 : end[k - 1] + 1), end[k] - (k == 1 ? 0 : end[k - 1])))
       rest = substr ($0, start)
       depth = 0
       if (match (rest, /^([|] |  )*(\(\+[0-9]+\) )?[|`]-/)) {

@@ -26,7 +26,7 @@ tables () {
       if (!match (line, " " name "=\"[^\"]*\"")) return ""
       return substr (line, RSTART + length (name) + 3, RLENGTH - length (name) - 4)
     }
-    /^ *<event / { scale = attribute ($0, "scale"); if (scale == "") scale = 1; next }
+    /^ *<event / { scale = attribute($0, "scale"); if (scale == "") scale = 1; next }
     /^ *<object / { object[attribute($0, "id")] = attribute($0, "name"); next }
     /<function-rows>/ { section = "f"; next }
     /<node-rows>/ { section = "n"; next }
