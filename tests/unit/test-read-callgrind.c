@@ -814,26 +814,35 @@ test_arcs_merged_across_blocks (void)
   CU_ASSERT_EQUAL (wrong, 0);
 }
 
+/* Whether @text reads without an error line by line (piece 0, the
+ * reference); counts in *@failed the pieces of the lexer's (1 byte to
+ * whole blocks) that read it otherwise, and shows the first three. */
+static gboolean
+lexed_alike (const char *text, guint file, guint *failed)
+{
+  static const gsize pieces[] = { 1, 7, 40, 300, G_MAXSIZE };
+  g_autofree char *want = read_in_pieces (text, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
+    {
+      g_autofree char *have = read_in_pieces (text, pieces[i]);
+      if (strcmp (have, want) != 0 && (*failed)++ < 3)
+        fprintf (stderr, "\n  file %u, pieces of %" G_GSIZE_FORMAT ":\n%s\n  read: %.300s\n  lexed: %.300s\n", file,
+                 pieces[i], text, want, have);
+    }
+  return !g_str_has_prefix (want, "error");
+}
+
 static void
 test_lexed_and_read_alike (void)
 {
   /* every line read by the reader itself (piece 0) is the reference; the
    * lexer's records must change nothing, wherever its blocks start */
-  static const gsize pieces[] = { 1, 7, 40, 300, G_MAXSIZE };
   GRand *rand = g_rand_new_with_seed (7);
   guint failed = 0, broken = 0;
   for (guint file = 0; file < 400; file++)
     {
       g_autofree char *text = random_edgy_callgrind (rand, file < 390 ? 80 : 20000, file % 3 == 0);
-      g_autofree char *want = read_in_pieces (text, 0);
-      broken += g_str_has_prefix (want, "error");
-      for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
-        {
-          g_autofree char *have = read_in_pieces (text, pieces[i]);
-          if (strcmp (have, want) != 0 && failed++ < 3)
-            fprintf (stderr, "\n  file %u, pieces of %" G_GSIZE_FORMAT ":\n%s\n  read: %.300s\n  lexed: %.300s\n", file,
-                     pieces[i], text, want, have);
-        }
+      broken += !lexed_alike (text, file, &failed);
     }
   g_rand_free (rand);
   CU_ASSERT_EQUAL (failed, 0);
@@ -875,7 +884,6 @@ test_short_lines_at_their_limits (void)
     "9999999999999999999 1\n+4611686018427387903 1\n+3835058055282163710 1\n",
     "1 9999999999999999999\n+0 8446744073709551610\n",
   };
-  static const gsize pieces[] = { 1, 7, 40, 300, G_MAXSIZE };
   GRand *rand = g_rand_new_with_seed (17);
   guint failed = 0, broken = 0;
   for (guint file = 0; file < 300; file++)
@@ -902,15 +910,7 @@ test_short_lines_at_their_limits (void)
             g_string_append (s, line);
         }
       g_autofree char *text = g_string_free (s, FALSE);
-      g_autofree char *want = read_in_pieces (text, 0);
-      broken += g_str_has_prefix (want, "error");
-      for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
-        {
-          g_autofree char *have = read_in_pieces (text, pieces[i]);
-          if (strcmp (have, want) != 0 && failed++ < 3)
-            fprintf (stderr, "\n  file %u, pieces of %" G_GSIZE_FORMAT ":\n%s\n  read: %.300s\n  lexed: %.300s\n", file,
-                     pieces[i], text, want, have);
-        }
+      broken += !lexed_alike (text, file, &failed);
     }
   g_rand_free (rand);
   CU_ASSERT_EQUAL (failed, 0);
