@@ -335,6 +335,7 @@ add_run (Block *b, const Header *h, gsize start, gsize end, guint lines, const C
     numbers[i] = sums[i];
 }
 
+#ifdef __SSE2__
 /* The bounds within which a run's position (a change, or a position
  * when absolute) and sum must lie for extend_short to take lines without
  * a check for overflow: a short line moves the position by less than
@@ -356,7 +357,6 @@ add_run (Block *b, const Header *h, gsize start, gsize end, guint lines, const C
 static inline ALWAYS_INLINE const char *
 extend_short (const char *p, const char *end, CgLexPosition *acc, guint64 *sum, guint *lines, guint *n_costs)
 {
-#ifdef __SSE2__
   gboolean absolute = acc->absolute;
   gint64 value = (gint64) acc->value, lo = acc->lo, hi = acc->hi;
   guint64 s = *sum;
@@ -423,9 +423,9 @@ extend_short (const char *p, const char *end, CgLexPosition *acc, guint64 *sum, 
       *lines += n;
       *n_costs = MAX (*n_costs, 1);
     }
-#endif
   return p;
 }
+#endif
 
 /* Lexes the self cost lines from @p on into runs, one record each: a run
  * goes on while its lines' moves compose and their costs sum without
@@ -467,8 +467,10 @@ lex_runs_of (Block *b, const char *text, const char *p, const char *end, const H
         sums[i] += costs[i];
       n_costs = MAX (n_costs, n);
       lines++;
+#ifdef __SSE2__
       if (h->n_positions == 1 && h->n_cols >= 1)
         next = extend_short (next, end, &acc[0], &sums[0], &lines, &n_costs);
+#endif
     }
   if (start != NULL)
     add_run (b, h, (gsize) (start - text), (gsize) (p - text), lines, acc, sums, n_costs);
