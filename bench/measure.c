@@ -39,7 +39,10 @@ main (int argc, char **argv)
   double wall = (double) (t1.tv_sec - t0.tv_sec) + (double) (t1.tv_nsec - t0.tv_nsec) / 1e9;
   double cpu = (double) ru.ru_utime.tv_sec + (double) ru.ru_utime.tv_usec / 1e6
                + (double) ru.ru_stime.tv_sec + (double) ru.ru_stime.tv_usec / 1e6;
-  printf ("%.3f %.3f %ld %d\n", wall, cpu, ru.ru_maxrss,
+  /* microseconds: the report rounds to milliseconds, but the ratios are
+   * taken from these, as two runs of a few milliseconds each are too
+   * close for rounded figures to compare */
+  printf ("%.6f %.6f %ld %d\n", wall, cpu, ru.ru_maxrss,
           WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status));
   return 0;
 }

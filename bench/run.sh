@@ -37,7 +37,8 @@ measure="$work/measure"
 
 # run INPUT TOOL COMMAND [REPS [OUTPUT]] — measures COMMAND, the fastest
 # of REPS runs (default 1: other tools take minutes); sets $wall $cpu
-# $rss_mb $status.  Each run starts after sync: otherwise the kernel is
+# $rss_mb $status, $wall in microseconds for the ratios (the RUN line
+# rounds it to milliseconds).  Each run starts after sync: otherwise the kernel is
 # still writing back what the last one wrote (150 MB of XML) while this
 # one runs.  OUTPUT, the file COMMAND writes, is removed before each run:
 # truncating the last run's 126 MB in the timed command cost about 0.09 s
@@ -51,7 +52,7 @@ run () {
   wall=$1 cpu=$2 rss_mb=$(awk -v k="$3" 'BEGIN { printf "%.1f", k / 1024 }') status=$4
   size=$(stat -c %s "$work/$input" 2>/dev/null || echo 0)
   rate=$(awk -v s="$size" -v w="$wall" 'BEGIN { printf "%.1f", (w > 0 ? s / 1e6 / w : 0) }')
-  printf 'RUN  %-24s %-26s %8s %8s %9s %9s %4s\n' "$input" "$tool" "$wall" "$cpu" "$rss_mb" "$rate" "$status"
+  printf 'RUN  %-24s %-26s %8s %8s %9s %9s %4s\n' "$input" "$tool" "$(ms "$wall")" "$(ms "$cpu")" "$rss_mb" "$rate" "$status"
 }
 
 target () { # NAME MEASURED LIMIT (measured must be <= limit)
@@ -62,6 +63,7 @@ target () { # NAME MEASURED LIMIT (measured must be <= limit)
 # other tools get BENCH_TIMEOUT seconds an input
 limit="timeout ${BENCH_TIMEOUT:-900}"
 
+ms () { awk -v s="$1" 'BEGIN { printf "%.3f", s }'; }
 ratio () { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 ratio4 () { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", (b > 0 ? a / b : 0) }'; }
 
@@ -190,12 +192,12 @@ target "pipeline time / cgmerge time" "$(ratio "$pipeline" "$merge")" 4
 for stage in merge cycles cost tree; do
   eval "target \"10x input: cg$stage time ratio (per 10x input bytes)\" \"\$per10_$stage\" 11"
 done
-target "2,000 cycles: cgcycles seconds" "$cyc_cycles" 1
-target "2,000 cycles: cgcost seconds" "$costc_cycles" 1
-target "7,500-member cycle: cgcycles seconds" "$cyc_ring" 1
-target "7,500-member cycle: cgcost seconds" "$costc_ring" 1
-[ "$dec_status_cycles" = 0 ] && target "2,000 cycles: decompose seconds" "$dec_cycles" 1
-[ "$dec_status_ring" = 0 ] && target "7,500-member cycle: decompose seconds" "$dec_ring" 1
+target "2,000 cycles: cgcycles seconds" "$(ms "$cyc_cycles")" 1
+target "2,000 cycles: cgcost seconds" "$(ms "$costc_cycles")" 1
+target "7,500-member cycle: cgcycles seconds" "$(ms "$cyc_ring")" 1
+target "7,500-member cycle: cgcost seconds" "$(ms "$costc_ring")" 1
+[ "$dec_status_cycles" = 0 ] && target "2,000 cycles: decompose seconds" "$(ms "$dec_cycles")" 1
+[ "$dec_status_ring" = 0 ] && target "7,500-member cycle: decompose seconds" "$(ms "$dec_ring")" 1
 target "million-deep chain through every stage: failures" "$((1 - chain_ok))" 0
 # one process each (cgcost --executable), as a gprof user runs it
 set -- $gmon_small
