@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-scc.h"
 
 typedef struct {
   CgGraph *g;
@@ -165,6 +166,174 @@ self_call_suffix (Writer *w)
   return w->nested ? "" : "'2";
 }
 
+/* How the members of cycles are written so that a reader of the
+ * callgrind format finds their totals whichever way it sums.
+ * callgrind_annotate --inclusive=yes gives a called function the sum of
+ * the calls into it (calls=0 lines are no calls there: it takes their
+ * cost for self cost), which the arcs' costs make its total; but a
+ * function it takes for uncalled, and every function when the names of
+ * the calls and of the fn= blocks do not match (it shortens fl= names
+ * that start with the current directory, not cfi= names), gets its self
+ * cost plus its calls' costs.  In a cycle that second sum is off both
+ * ways: a call into a member g of f's own cycle carries g's total, which
+ * holds f's nested activations too, whose self cost f's own line counts
+ * already; and a call that only reached nested activations of g carries
+ * nothing, though f's total holds their cost.  So, as callgrind itself
+ * does with f'2 for f's deeper activations (which the reader folds back
+ * into f: their calls and self cost, but no arc cost):
+ *  - what f's lines add up to beyond its total is written from f'2, on
+ *    calls into the same callees that take one call each from f's own
+ *    line (the calls into f's cycle first), then as self cost;
+ *  - what they fall short of it goes on one call, taken from f's line,
+ *    into g'2 for a member g that f calls (f's line stays, with no call
+ *    and no cost where it had one call of no cost: it may be what enters
+ *    g, which would otherwise read as a spontaneous start);
+ *  - f'2 is entered by a call (a self-call, else a call with no count
+ *    from another member), so that the reader does not take it for a
+ *    spontaneous start.
+ * Where too few calls are there to take one from (a member entered once),
+ * that second sum stays off; the first and cgtools' own reading are
+ * exact all the same.
+ * Not for profiles with nested marks (--separate-recs=1), whose plain
+ * self-calls must stay plain. */
+typedef struct {
+  guint64 *deep;      /* per arc: the cost written on one call from the caller's f'2 */
+  guint64 *deep_self; /* per function: the part of its self cost written in f'2 */
+  guint64 *lack;      /* per function: what its lines fall short of its total */
+  CgArcId *lack_arc;  /* per function: the arc whose one call into g'2 carries the lack */
+  CgArcId *enter;     /* per function: the arc whose caller also calls f'2, or CG_NO_ID */
+} Nested;
+
+static void
+nested_clear (Nested *n)
+{
+  g_free (n->deep);
+  g_free (n->deep_self);
+  g_free (n->lack);
+  g_free (n->lack_arc);
+  g_free (n->enter);
+}
+
+/* The calls of @a left on its caller's own line. */
+static guint64
+plain_calls (const Nested *n, CgGraph *g, guint ne, CgArcId a)
+{
+  CgFunctionId f = cg_graph_arc_caller (g, a);
+  guint64 calls = cg_graph_arc_calls (g, a);
+  calls -= n->lack_arc[f] == a;
+  for (guint e = 0; e < ne; e++)
+    if (n->deep[(gsize) a * ne + e])
+      return calls - 1;
+  return calls;
+}
+
+/* Fills @n for the profile (@self, @spont and @inc: the counts written). */
+static void
+nested_init (Nested *n, Writer *w, const CgCosts *costs, const guint64 *self, const guint64 *spont,
+             const guint64 *inc)
+{
+  CgGraph *g = w->g;
+  guint ne = w->ne, nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g);
+  n->deep = g_new0 (guint64, MAX ((gsize) na * ne, 1));
+  n->deep_self = g_new0 (guint64, MAX ((gsize) nf * ne, 1));
+  n->lack = g_new0 (guint64, MAX ((gsize) nf * ne, 1));
+  n->lack_arc = g_new (CgArcId, MAX (nf, 1));
+  n->enter = g_new (CgArcId, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    n->lack_arc[f] = n->enter[f] = CG_NO_ID;
+  if (w->nested)
+    return;
+  g_autoptr (CgScc) scc = cg_scc_find (g, NULL, NULL);
+  g_autofree guint64 *excess = g_new0 (guint64, MAX (ne, 1));
+  g_autofree guint8 *rounded = g_new0 (guint8, MAX (ne, 1)); /* warned of with the arcs' */
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      guint32 cycle = scc->component_of[f];
+      if (scc->size[cycle] < 2)
+        continue;
+      const guint64 *s = &self[(gsize) f * ne], *sp = &spont[(gsize) f * ne];
+      guint64 *lack = &n->lack[(gsize) f * ne];
+      guint n_out, n_in;
+      const CgArcId *out = cg_graph_out_arcs (g, f, &n_out);
+      const CgArcId *in = cg_graph_in_arcs (g, f, &n_in);
+      counts_of (cg_costs_kinds (costs), cg_costs_total_const (costs, f), ne, excess, rounded);
+      gboolean over = FALSE, short_of = FALSE;
+      for (guint e = 0; e < ne; e++)
+        {
+          guint64 have = s[e];
+          for (guint i = 0; i < n_out; i++)
+            if (cg_graph_arc_callee (g, out[i]) != f
+                && !g_uint64_checked_add (&have, have, inc[(gsize) out[i] * ne + e]))
+              have = G_MAXUINT64;
+          lack[e] = have < excess[e] ? excess[e] - have : 0;
+          excess[e] = have > excess[e] ? have - excess[e] : 0;
+          over |= excess[e] != 0;
+          short_of |= lack[e] != 0;
+        }
+      /* the calls into f's cycle first, for the lack and then the excess */
+      for (guint into_cycle = 2; into_cycle-- > 0;)
+        for (guint i = 0; i < n_out; i++)
+          {
+            CgArcId a = out[i];
+            CgFunctionId callee = cg_graph_arc_callee (g, a);
+            if (callee == f || (scc->component_of[callee] == cycle) != into_cycle)
+              continue;
+            /* one call taken leaves one, or a line of no cost */
+            guint64 calls = cg_graph_arc_calls (g, a);
+            if (short_of && into_cycle && n->lack_arc[f] == CG_NO_ID
+                && (calls >= 2 || (calls == 1 && is_zero (&inc[(gsize) a * ne], ne))))
+              n->lack_arc[f] = a;
+            if (!over || plain_calls (n, g, ne, a) < 2)
+              continue;
+            for (guint e = 0; e < ne; e++)
+              {
+                guint64 *d = &n->deep[(gsize) a * ne + e];
+                *d = MIN (excess[e], inc[(gsize) a * ne + e]);
+                excess[e] -= *d;
+              }
+          }
+      if (n->lack_arc[f] == CG_NO_ID)
+        memset (lack, 0, ne * sizeof (guint64));
+      gboolean deeper = FALSE, self_call = FALSE;
+      for (guint e = 0; e < ne; e++)
+        {
+          guint64 *d = &n->deep_self[(gsize) f * ne + e];
+          *d = MIN (excess[e], s[e] - MIN (s[e], sp[e]));
+          deeper |= *d != 0;
+        }
+      for (guint i = 0; i < n_out; i++)
+        {
+          self_call |= cg_graph_arc_callee (g, out[i]) == f;
+          deeper |= plain_calls (n, g, ne, out[i]) + (n->lack_arc[f] == out[i]) < cg_graph_arc_calls (g, out[i]);
+        }
+      for (guint i = 0; i < n_in && deeper && !self_call && n->enter[f] == CG_NO_ID; i++)
+        if (cg_graph_arc_caller (g, in[i]) != f && scc->component_of[cg_graph_arc_caller (g, in[i])] == cycle)
+          n->enter[f] = in[i];
+    }
+}
+
+/* The call lines of @f's arc @a from its plain context: the arc less
+ * what f'2 writes of it, the call into g'2 carrying f's lack, and a call
+ * into g'2 when that is what enters it. */
+static void
+plain_call (Writer *w, const Nested *n, CgFunctionId f, CgArcId a, const guint64 *inc, guint64 *tmp)
+{
+  CgFunctionId callee = cg_graph_arc_callee (w->g, a);
+  for (guint e = 0; e < w->ne; e++)
+    tmp[e] = inc[(gsize) a * w->ne + e] - n->deep[(gsize) a * w->ne + e];
+  call_line (w, f, callee, "", plain_calls (n, w->g, w->ne, a), tmp);
+  if (n->lack_arc[f] == a)
+    {
+      call_line (w, f, callee, "'2", 1, &n->lack[(gsize) f * w->ne]);
+      w->used_levels = TRUE;
+    }
+  if (n->enter[callee] == a)
+    {
+      memset (tmp, 0, w->ne * sizeof (guint64));
+      call_line (w, f, callee, "'2", 0, tmp);
+    }
+}
+
 gboolean
 cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOptions *o, FILE *stream,
                     GError **error)
@@ -228,6 +397,8 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
           }
       inconsistent += short_fall;
     }
+  Nested nested;
+  nested_init (&nested, &w, costs, self, spont, inc);
   if (!ok)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
@@ -340,15 +511,15 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
             moved[e] = MIN (s[e], sp[e]);
             rest[e] = sp[e] - moved[e];
           }
+      const guint64 *ds = &nested.deep_self[(gsize) f * ne];
       begin_block (&w, f, "");
       for (guint e = 0; e < ne; e++)
-        tmp[e] = s[e] - moved[e];
+        tmp[e] = s[e] - moved[e] - ds[e];
       if (!is_zero (tmp, ne))
         cost_line (&w, at, tmp);
       for (guint i = 0; i < n_out; i++)
         if (out[i] != self_arc)
-          call_line (&w, f, cg_graph_arc_callee (g, out[i]), "", cg_graph_arc_calls (g, out[i]),
-                     &inc[(gsize) out[i] * ne]);
+          plain_call (&w, &nested, f, out[i], inc, tmp);
       gboolean d_placed = is_zero (d, ne);
       if (self_arc != CG_NO_ID)
         {
@@ -373,6 +544,20 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
         }
       else if (extra)
         unexpressed++;
+      /* a cycle member's share of its calls that its total does not hold */
+      gboolean deeper = !is_zero (ds, ne);
+      for (guint i = 0; i < n_out && !deeper; i++)
+        deeper = !is_zero (&nested.deep[(gsize) out[i] * ne], ne);
+      if (deeper)
+        {
+          begin_block (&w, f, "'2");
+          if (!is_zero (ds, ne))
+            cost_line (&w, at, ds);
+          for (guint i = 0; i < n_out; i++)
+            if (!is_zero (&nested.deep[(gsize) out[i] * ne], ne))
+              call_line (&w, f, cg_graph_arc_callee (g, out[i]), "", 1, &nested.deep[(gsize) out[i] * ne]);
+          w.used_levels = TRUE;
+        }
       flush (&w);
     }
   if (unexpressed)
@@ -389,6 +574,7 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
   g_string_append_c (line, '\n');
   flush (&w);
 out:
+  nested_clear (&nested);
   for (guint i = 0; i < 3; i++)
     g_hash_table_unref (w.ids[i]);
   return ok;

@@ -20,11 +20,16 @@
  *    no arc;
  *  - a function that is called and also started spontaneously (a thread
  *    entry that is also called, merged profiles) gets a context
- *    "f'<spontaneous>" that no call enters, holding the spontaneous part.
+ *    "f'<spontaneous>" that no call enters, holding the spontaneous part;
+ *  - a member of a cycle, whose self cost plus its calls' costs would
+ *    count its nested activations twice or miss what only they called,
+ *    writes the difference from "f'2" and on a call into "g'2" (see
+ *    the writer), so that that sum too is its total.
  * With callgrind data the reader's graph is then the same graph (self
  * costs, calls, inclusive and spontaneous costs), so callgrind -> cgtools
  * -> callgrind -> cgtools gives the same totals, and callgrind_annotate
- * --inclusive=yes shows each plain function's total.
+ * --inclusive=yes shows each plain function's total, whether it takes it
+ * as the sum of the calls into the function or as self cost plus calls.
  *
  * What callgrind's format cannot hold is reported through the warning
  * callback and written as close as it can be: real-valued events (rounded

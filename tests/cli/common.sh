@@ -74,6 +74,25 @@ total_of () {
   awk -F '\t' -v f="$2" '$1 == f { print $4 }' "$1"
 }
 
+# self_and_calls CALLGRIND — per plain function (no "'N") of a callgrind
+# file as cgcost writes it (one position, the first event's cost after
+# it): its self cost plus the costs of its calls (calls=N with N > 0; a
+# calls=0 line is self cost to callgrind_annotate), as NAME<TAB>SUM.
+self_and_calls () {
+  awk '
+    /^c?fn=\(/ {
+      key = substr ($0, 1, index ($0, "=") - 1)
+      id = substr ($0, index ($0, "(") + 1); id = substr (id, 1, index (id, ")") - 1)
+      rest = substr ($0, index ($0, ")") + 1)
+      if (rest != "") names[id] = substr (rest, 2)
+      if (key == "fn") current = names[id]
+      next
+    }
+    /^calls=/ { split ($0, word, /[= ]/); count = word[2] + 0; in_call = 1; next }
+    /^[0-9+*-]/ { if (!in_call || count > 0) sum[current] += $2; in_call = 0; next }
+    END { for (name in sum) if (index (name, "'"'"'") == 0) printf "%s\t%d\n", name, sum[name] }' "$1"
+}
+
 # annotate_compare TSV ANNOTATED — callgrind_annotate --inclusive=yes
 # output against cgcost's tsv totals: every plain function name (no
 # "'N"), except names several files or objects share (callgrind_annotate
