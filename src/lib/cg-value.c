@@ -106,6 +106,32 @@ shortest_digits (gdouble x, char digits[24], int *exponent)
   digits[k] = '\0';
 }
 
+/* Appends 0.@digits × 10^@point as a plain decimal. */
+static void
+append_digits (GString *out, const char *digits, int point)
+{
+  int nd = (int) strlen (digits);
+  if (point <= 0)
+    {
+      g_string_append (out, "0.");
+      for (int i = 0; i < -point; i++)
+        g_string_append_c (out, '0');
+      g_string_append (out, digits);
+    }
+  else if (point >= nd)
+    {
+      g_string_append (out, digits);
+      for (int i = nd; i < point; i++)
+        g_string_append_c (out, '0');
+    }
+  else
+    {
+      g_string_append_len (out, digits, point);
+      g_string_append_c (out, '.');
+      g_string_append (out, digits + point);
+    }
+}
+
 static void
 append_real_plain (GString *out, gdouble x)
 {
@@ -128,28 +154,8 @@ append_real_plain (GString *out, gdouble x)
   char digits[24];
   int exp10;
   shortest_digits (x, digits, &exp10);
-  int nd = (int) strlen (digits);
   /* value = 0.d1d2d3... * 10^(exp10 + 1) */
-  int point = exp10 + 1;
-  if (point <= 0)
-    {
-      g_string_append (out, "0.");
-      for (int i = 0; i < -point; i++)
-        g_string_append_c (out, '0');
-      g_string_append (out, digits);
-    }
-  else if (point >= nd)
-    {
-      g_string_append (out, digits);
-      for (int i = nd; i < point; i++)
-        g_string_append_c (out, '0');
-    }
-  else
-    {
-      g_string_append_len (out, digits, point);
-      g_string_append_c (out, '.');
-      g_string_append (out, digits + point);
-    }
+  append_digits (out, digits, exp10 + 1);
 }
 
 const char cg_decimal_pairs[201] =
@@ -195,6 +201,27 @@ cg_value_append (GString *out, CgKind kind, CgValue v)
     append_real_plain (out, v.x);
   else
     cg_uint_append (out, v.n);
+}
+
+void
+cg_value_append_scaled (GString *out, CgKind kind, CgValue v, gdouble scale)
+{
+  /* the doubles nearest 10^-1 to 10^-19, as the scales are read */
+  static const gdouble tenths[] = { 1e-1,  1e-2,  1e-3,  1e-4,  1e-5,  1e-6,  1e-7,  1e-8,  1e-9, 1e-10,
+                                    1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18, 1e-19 };
+  if (kind == CG_KIND_INTEGER && v.n != 0)
+    for (int k = 0; k < (int) G_N_ELEMENTS (tenths); k++)
+      if (scale == tenths[k])
+        {
+          char digits[CG_UINT_DIGITS + 1];
+          int n = (int) (cg_uint_put (digits, v.n) - digits), nd = n;
+          while (digits[nd - 1] == '0')
+            nd--;
+          digits[nd] = '\0';
+          append_digits (out, digits, n - (k + 1));
+          return;
+        }
+  cg_value_append (out, kind, cg_value_scaled (&kind, v, scale));
 }
 
 static void

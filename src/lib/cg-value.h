@@ -62,6 +62,12 @@ int cg_value_compare (CgKind kind, CgValue a, CgValue b);
  * shortest digits that read back to the same double. */
 void cg_value_append (GString *out, CgKind kind, CgValue v);
 
+/* Appends @v in its event's unit, @v × @scale, as cg_value_append does;
+ * an integer with a scale of 10^-1 to 10^-19 (nanoseconds in seconds)
+ * exactly, its decimal point moved: the double nearest v × scale may
+ * print as another decimal ("0.000050975000000000006" for 50975 ns). */
+void cg_value_append_scaled (GString *out, CgKind kind, CgValue v, gdouble scale);
+
 /* Room for any guint64 in decimal. */
 #define CG_UINT_DIGITS 20
 

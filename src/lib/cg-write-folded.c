@@ -85,11 +85,9 @@ cg_write_folded (CgGraph *g, CgTree *t, guint event, FILE *stream)
       CgValue v = cg_tree_self_const (t, it.frame)[event];
       if (n == 0 || !cg_value_is_zero (kind, v))
         {
-          CgKind k = kind;
-          CgValue u = cg_value_scaled (&k, v, scale);
           g_string_assign (line, path->str);
           g_string_append_c (line, ' ');
-          cg_value_append (line, k, u);
+          cg_value_append_scaled (line, kind, v, scale);
           g_string_append_c (line, '\n');
           fwrite (line->str, 1, line->len, stream);
         }

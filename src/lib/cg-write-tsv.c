@@ -37,8 +37,7 @@ static void
 append_value (GString *s, CgKind kind, CgValue v, gdouble scale)
 {
   g_string_append_c (s, '\t');
-  CgValue u = cg_value_scaled (&kind, v, scale);
-  cg_value_append (s, kind, u);
+  cg_value_append_scaled (s, kind, v, scale);
 }
 
 void

@@ -216,6 +216,50 @@ test_integers (void)
     }
 }
 
+/* Integers in units of 10^-k print exactly: read back digit by digit
+ * (no double on the way), the text is the integer again, with no zero
+ * after the last digit of its fraction. */
+static void
+test_scaled_exact (void)
+{
+  static const struct {
+    guint64 n;
+    double scale;
+    const char *text;
+  } cases[] = {
+    { 50975, 1e-9, "0.000050975" }, { 1500000000, 1e-9, "1.5" }, { 10, 1e-1, "1" },
+    { 108805394, 1e-9, "0.108805394" }, { 0, 1e-9, "0" }, { 3, 0.5, "1.5" }, { 7, 1.0, "7" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) s = g_string_new (NULL);
+      cg_value_append_scaled (s, CG_KIND_INTEGER, (CgValue) { .n = cases[i].n }, cases[i].scale);
+      CU_ASSERT_STRING_EQUAL (s->str, cases[i].text);
+    }
+  static const double tenths[] = { 1e-1, 1e-2, 1e-3, 1e-6, 1e-9, 1e-12, 1e-19 };
+  static const int k_of[] = { 1, 2, 3, 6, 9, 12, 19 };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  for (guint i = 0; i < 20000; i++)
+    {
+      guint64 n = (((guint64) g_rand_int (rand) << 32) | g_rand_int (rand)) >> g_rand_int_range (rand, 0, 64);
+      guint t = (guint) g_rand_int_range (rand, 0, G_N_ELEMENTS (tenths));
+      g_autoptr (GString) s = g_string_new (NULL);
+      cg_value_append_scaled (s, CG_KIND_INTEGER, (CgValue) { .n = n }, tenths[t]);
+      const char *point = strchr (s->str, '.');
+      int fraction = point ? (int) strlen (point + 1) : 0;
+      CU_ASSERT_TRUE (fraction <= k_of[t] && (!point || (fraction > 0 && s->str[s->len - 1] != '0')));
+      /* the digits, the point taken out and k - fraction zeros put after */
+      guint64 back = 0;
+      gboolean fits = TRUE;
+      for (const char *p = s->str; *p; p++)
+        if (*p != '.')
+          fits &= g_uint64_checked_mul (&back, back, 10) && g_uint64_checked_add (&back, back, (guint64) (*p - '0'));
+      for (int z = fraction; z < k_of[t]; z++)
+        fits &= g_uint64_checked_mul (&back, back, 10);
+      CU_ASSERT_TRUE (fits && back == n);
+    }
+}
+
 int
 main (void)
 {
@@ -223,6 +267,7 @@ main (void)
     { "integer overflow is refused", test_integer_overflow },
     { "integers print as printf prints them", test_integers },
     { "reals print as plain decimals", test_plain_decimals },
+    { "integers in tenths to the k print exactly", test_scaled_exact },
     { "shortest digits round-trip", test_shortest_round_trip_random },
     { "shortest digits are the shortest", test_shortest_is_shortest },
     { "thousands separators", test_human },
