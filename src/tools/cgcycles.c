@@ -92,6 +92,8 @@ main (int argc, char **argv)
       "NAME" },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
       "Text: print C++ and Rust names as the linker sees them, not demangled", NULL },
+    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
+      "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {

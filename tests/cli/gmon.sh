@@ -34,6 +34,12 @@ for s in p q; do
   "$cgcost" --executable="$exprparse/exprparse" --format=gprof -$s "$exprparse/gmon.sum" >"$tmp/out"
   same "exprparse gmon.sum -$s" "$exprparse/gprof-sum-b-$s.txt" "$tmp/out"
 done
+# cgcycles reads gmon.out directly too, given its executable
+"$cgcycles" --format=text "$tmp/e.xml" >"$tmp/want"
+"$cgcycles" --format=text --executable="$exprparse/exprparse" "$exprparse/gmon.out" >"$tmp/out" \
+  || fail "cgcycles --executable"
+cmp -s "$tmp/want" "$tmp/out" || fail "cgcycles --executable lists other cycles than cgmerge -e | cgcycles"
+grep -q 'cycle 1' "$tmp/out" || fail "cgcycles --executable: no cycle in exprparse"
 # gprof's options, each against the file gprof wrote with it
 option () {
   want="$exprparse/options/$1"
