@@ -98,11 +98,19 @@ cg_measured_compute (CgGraph *g, GError **error)
       cg_costs_set_total_estimated (c, f, TRUE);
       suspect_cycle[k] = 1;
     }
+  /* an arc inside such a cycle sums calls that nest, each holding the
+   * next: it carries no more than the cycle's total, which bounds its
+   * callee's (gprof leaves these arcs blank) */
   for (CgArcId a = 0; a < na; a++)
     {
       guint32 k = scc->component_of[cg_graph_arc_callee (g, a)];
-      if (suspect_cycle[k] && scc->component_of[cg_graph_arc_caller (g, a)] == k)
-        cg_costs_set_arc_estimated (c, a, TRUE);
+      if (!suspect_cycle[k] || scc->component_of[cg_graph_arc_caller (g, a)] != k)
+        continue;
+      cg_costs_set_arc_estimated (c, a, TRUE);
+      CgValue *v = cg_costs_arc (c, a);
+      for (guint e = 0; e < ne; e++)
+        if (cg_value_compare (kinds[e], v[e], ct[(gsize) k * ne + e]) > 0)
+          v[e] = ct[(gsize) k * ne + e];
     }
   return g_steal_pointer (&c);
 }

@@ -19,7 +19,9 @@
  * enters it, plus its members' spontaneous costs) is still exact, and no
  * member's true total can exceed it; so a flagged member, or one whose sum
  * exceeds its cycle's total, gets the cycle's total, marked estimated, as
- * in gprof's "cycle as a whole".  Everything else stays exact.
+ * in gprof's "cycle as a whole"; an arc between members of such a cycle,
+ * whose calls nest too, carries at most that total, marked estimated.
+ * Everything else stays exact.
  * O(|V| + |E|).
  */
 #pragma once

@@ -75,6 +75,32 @@ test_total_above_its_cycle (void)
 }
 
 static void
+test_nested_arcs_capped (void)
+{
+  /* calls between members nest (--separate-recs=1): each call's
+   * inclusive cost holds the next one's, so the arcs' sums far exceed
+   * everything that entered the cycle; they are capped at its total */
+  g_autoptr (CgGraph) g = graph_with_event ();
+  CgFunctionId m = cg_graph_ensure_function (g, "", "main");
+  CgFunctionId a = cg_graph_ensure_function (g, "", "a"), b = cg_graph_ensure_function (g, "", "b");
+  CgFunctionId leaf = cg_graph_ensure_function (g, "", "leaf");
+  cg_graph_spontaneous_mut (g, m)->n = 100;
+  CgArcId ma = arc (g, m, a, 1, 50);
+  CgArcId ab = arc (g, a, b, 10, 400), ba = arc (g, b, a, 9, 300);
+  CgArcId bl = arc (g, b, leaf, 10, 20);
+  g_autoptr (CgCosts) c = cg_measured_compute (g, NULL);
+  CU_ASSERT_EQUAL (cg_costs_arc (c, ab)->n, 50);
+  CU_ASSERT_EQUAL (cg_costs_arc (c, ba)->n, 50);
+  CU_ASSERT_TRUE (cg_costs_arc_is_estimated (c, ab) && cg_costs_arc_is_estimated (c, ba));
+  /* into and out of the cycle: exact */
+  CU_ASSERT_EQUAL (cg_costs_arc (c, ma)->n, 50);
+  CU_ASSERT_EQUAL (cg_costs_arc (c, bl)->n, 20);
+  CU_ASSERT_FALSE (cg_costs_arc_is_estimated (c, ma) || cg_costs_arc_is_estimated (c, bl));
+  CU_ASSERT_EQUAL (cg_costs_total (c, a)->n, 50);
+  CU_ASSERT_EQUAL (cg_costs_total (c, b)->n, 50);
+}
+
+static void
 test_overflow (void)
 {
   g_autoptr (CgGraph) g = graph_with_event ();
@@ -95,6 +121,7 @@ main (void)
     { "needs measured inclusive costs", test_needs_inclusive },
     { "a cycle without nesting stays exact", test_legitimate_cycle_stays_exact },
     { "a total above its cycle's is estimated", test_total_above_its_cycle },
+    { "arcs between nested members are capped", test_nested_arcs_capped },
     { "overflow is an error", test_overflow },
     { NULL, NULL },
   };
