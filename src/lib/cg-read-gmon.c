@@ -42,6 +42,7 @@ typedef struct {
   guint64 bb_records;
   gboolean call_graph; /* arc records were read */
   guint64 exe_low, exe_high;
+  gboolean unchecked;  /* the records' addresses are not checked against the executable */
 } Parser;
 
 /* ---- bytes ---- */
@@ -106,7 +107,7 @@ histogram_fits (const Parser *p, const HistRecord *h, GError **error)
 {
   /* glibc rounds low down and high up to 4 bytes */
   guint64 lo = p->exe_low & ~(guint64) 7, hi = p->exe_high + 8;
-  if (h->low >= lo && h->high <= hi)
+  if (p->unchecked || (h->low >= lo && h->high <= hi))
     return TRUE;
   return fail (p, error, CG_ERROR_MISMATCH, h->offset,
                "the histogram covers [0x%" G_GINT64_MODIFIER "x, 0x%" G_GINT64_MODIFIER
@@ -121,7 +122,7 @@ arc_fits (const Parser *p, const ArcRecord *a, GError **error)
 {
   /* glibc only records calls made from the executable's text */
   guint64 lo = p->exe_low & ~(guint64) 15, hi = p->exe_high + 16;
-  if (a->from >= lo && a->from < hi)
+  if (p->unchecked || (a->from >= lo && a->from < hi))
     return TRUE;
   return fail (p, error, CG_ERROR_MISMATCH, a->offset,
                "the arc's caller address 0x%" G_GINT64_MODIFIER "x lies outside %s [0x%" G_GINT64_MODIFIER
@@ -585,6 +586,28 @@ add_static_arcs (Target *t)
   cg_histogram_set_static_arcs (h, (const guint32 *) scanned->data, scanned->len);
 }
 
+/* After @p failed to parse: when the file reads whole with the other word
+ * size, what is wrong is the executable, and *@error says so. */
+static void
+other_word_size (const Parser *p, gboolean bsd, const char *exe, GError **error)
+{
+  g_autoptr (GArray) hists = g_array_new (FALSE, FALSE, sizeof (HistRecord));
+  g_autoptr (GArray) arcs = g_array_new (FALSE, FALSE, sizeof (ArcRecord));
+  Parser q = *p;
+  q.ptr = 12 - p->ptr;
+  q.unchecked = TRUE;
+  q.hists = hists;
+  q.arcs = arcs;
+  q.bb_records = 0;
+  q.call_graph = FALSE;
+  if (!(bsd ? parse_bsd (&q, NULL) : parse_tagged (&q, NULL)))
+    return;
+  g_clear_error (error);
+  g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH,
+               "%s: written by a %u-bit program, but %s is a %u-bit executable: the profile is not of it", p->name,
+               8 * q.ptr, exe, 8 * p->ptr);
+}
+
 /* @exe's symbols from the caller's cache, or from one of our own in
  * *@own when the caller keeps none. */
 static const CgSymbols *
@@ -621,7 +644,10 @@ cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOpti
   g_autoptr (GArray) hists = p.hists = g_array_new (FALSE, FALSE, sizeof (HistRecord));
   g_autoptr (GArray) arcs = p.arcs = g_array_new (FALSE, FALSE, sizeof (ArcRecord));
   if (!(bsd ? parse_bsd (&p, error) : parse_tagged (&p, error)))
-    return FALSE;
+    {
+      other_word_size (&p, bsd, exe, error);
+      return FALSE;
+    }
 
   Target t = { profile, cg_profile_graph (profile), symbols, NULL, 0, NULL, 0 };
   t.sym = cg_symbols_array (symbols, &t.n_sym);

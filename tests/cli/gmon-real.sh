@@ -150,6 +150,15 @@ for variant in $variants; do
 done
 [ "$built" -gt 0 ] || skip "cannot build programs with gcc -pg"
 
+# a 32-bit program's gmon.out with a 64-bit executable, and the other way
+# round: the records misread, and the message says why
+if [ -s "$tmp/run-m32/gmon1.out" ] && [ -s "$tmp/run-nopie/gmon1.out" ]; then
+  expect 1 "$cgmerge" -e "$tmp/gmonreal-nopie" "$tmp/run-m32/gmon1.out" \
+    && expect_message "written by a 32-bit program, but $tmp/gmonreal-nopie is a 64-bit executable"
+  expect 1 "$cgmerge" -e "$tmp/gmonreal-m32" "$tmp/run-nopie/gmon1.out" \
+    && expect_message "written by a 64-bit program, but $tmp/gmonreal-m32 is a 32-bit executable"
+fi
+
 # ---- the debugging information in a separate file, found as gdb and
 # gprof find it (.gnu_debuglink): the index still names static functions'
 # files ----
