@@ -649,6 +649,11 @@ cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOpti
       return FALSE;
     }
 
+  if (p.call_graph && !cg_symbols_profiled (symbols))
+    return fail (&p, error, CG_ERROR_MISMATCH, 0,
+                 "the profile records calls, but %s calls no profiling hook (mcount): it was not built with -pg, "
+                 "so the profile is not of it",
+                 exe);
   Target t = { profile, cg_profile_graph (profile), symbols, NULL, 0, NULL, 0 };
   t.sym = cg_symbols_array (symbols, &t.n_sym);
   const char *dimension = "seconds";

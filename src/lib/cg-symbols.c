@@ -30,6 +30,7 @@ struct _CgSymbols {
   guint64 text_address, text_size;
   guint8 *text_bytes;    /* read on first use */
   gboolean text_read;
+  gboolean profiled;     /* names a profiling hook (built with -pg) */
 };
 
 void
@@ -72,6 +73,27 @@ guint
 cg_symbols_machine (const CgSymbols *s)
 {
   return s->machine;
+}
+
+gboolean
+cg_symbols_profiled (const CgSymbols *s)
+{
+  return s->profiled;
+}
+
+/* Whether @name (perhaps with a version, "mcount@GLIBC_2.2.5") is a
+ * hook that code compiled with -pg calls at every function's entry: the
+ * C libraries' on each architecture, and -mfentry's. */
+static gboolean
+is_profiling_hook (const char *name, const char *end)
+{
+  static const char *const hooks[] = { "mcount", "_mcount", "__mcount", ".mcount", "__fentry__",
+                                       "__gnu_mcount_nc" };
+  gsize n = strcspn (name, "@");
+  for (guint i = 0; i < G_N_ELEMENTS (hooks); i++)
+    if (n == strlen (hooks[i]) && n < (gsize) (end - name) && strncmp (name, hooks[i], n) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 const CgSymbol *
@@ -769,6 +791,8 @@ load (CgSymbols *s, GError **error)
             continue;
           char cls = symbol_class (&sym, code, (guint) n_sections, shndx);
           const char *name = strtab + sym.st_name;
+          /* defined (a static program) or not (libc's) */
+          s->profiled |= is_profiling_hook (name, strend);
           if (cls == 0 || (cls == 't' && !static_name_ok (name, strend)))
             continue;
           if (strnlen (name, (gsize) (strend - name)) == (gsize) (strend - name))

@@ -78,6 +78,11 @@ const guint8 *cg_symbols_text (const CgSymbols *symbols, guint64 *address, gsize
 /* The ELF machine (EM_X86_64, EM_386, ...). */
 guint cg_symbols_machine (const CgSymbols *symbols);
 
+/* Whether the symbol table names a profiling hook that code built with
+ * -pg calls (mcount, _mcount, __fentry__, __gnu_mcount_nc...), defined or
+ * not: without one, no call in a gmon.out can be the executable's. */
+gboolean cg_symbols_profiled (const CgSymbols *symbols);
+
 /* Symbol tables loaded once per executable and shared by every input
  * that names it: n gmon.out files of one program read its ELF file once,
  * as gprof does, not n times. */

@@ -158,6 +158,14 @@ if [ -s "$tmp/run-m32/gmon1.out" ] && [ -s "$tmp/run-nopie/gmon1.out" ]; then
   expect 1 "$cgmerge" -e "$tmp/gmonreal-m32" "$tmp/run-nopie/gmon1.out" \
     && expect_message "written by a 64-bit program, but $tmp/gmonreal-m32 is a 32-bit executable"
 fi
+# the same program built without -pg: its addresses may well fit, but
+# nothing in it counted the calls
+if [ -s "$tmp/run-nopie/gmon1.out" ] \
+   && $cc -O2 -fno-optimize-sibling-calls $(variant_flags nopie) -o "$tmp/gmonreal-plain" "$programs/gmonreal-main.c" \
+        "$programs/gmonreal-parse.c" "$programs/gmonreal-walk.c" 2>/dev/null; then
+  expect 1 "$cgmerge" -e "$tmp/gmonreal-plain" "$tmp/run-nopie/gmon1.out" \
+    && expect_message "calls no profiling hook (mcount): it was not built with -pg"
+fi
 
 # ---- the debugging information in a separate file, found as gdb and
 # gprof find it (.gnu_debuglink): the index still names static functions'
