@@ -304,7 +304,7 @@ nested_init (Nested *n, Writer *w, const CgCosts *costs, const guint64 *self, co
       for (guint i = 0; i < n_out; i++)
         {
           self_call |= cg_graph_arc_callee (g, out[i]) == f;
-          deeper |= plain_calls (n, g, ne, out[i]) + (n->lack_arc[f] == out[i]) < cg_graph_arc_calls (g, out[i]);
+          deeper |= !is_zero (&n->deep[(gsize) out[i] * ne], ne);
         }
       for (guint i = 0; i < n_in && deeper && !self_call && n->enter[f] == CG_NO_ID; i++)
         if (cg_graph_arc_caller (g, in[i]) != f && scc->component_of[cg_graph_arc_caller (g, in[i])] == cycle)
