@@ -89,6 +89,40 @@ cg_spivey_compute (CgProfile *p, GError **error)
   return g_steal_pointer (&c);
 }
 
+gboolean
+cg_spivey_entering (CgProfile *p, CgValue *arcs, CgValue *spontaneous, GError **error)
+{
+  CgContexts *cx = contexts_or_error (p, error);
+  if (cx == NULL)
+    return FALSE;
+  CgGraph *g = cg_profile_graph (p);
+  guint nk = cg_contexts_n (cx), ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  g_autofree guint32 *stamp = g_new0 (guint32, MAX (nf, 1));
+  for (CgContextId k = 0; k < nk; k++)
+    {
+      guint n;
+      const CgFunctionId *s = cg_contexts_functions (cx, k, &n);
+      const guint8 *m = cg_contexts_marks (cx, k);
+      const CgValue *t = cg_contexts_cost_const (cx, k);
+      for (guint i = 0; i < n; i++)
+        {
+          if (stamp[s[i]] == k + 1)
+            continue;
+          stamp[s[i]] = k + 1;
+          CgArcId a = i > 0 ? cg_graph_lookup_arc (g, s[i - 1], s[i]) : CG_NO_ID;
+          /* the marked entry's incoming arc is in the graph */
+          for (guint j = i; i > 0 && a == CG_NO_ID && j < n; j++)
+            if (m[j] && s[j] == s[i])
+              a = cg_graph_lookup_arc (g, s[j - 1], s[j]);
+          CgValue *dst = a == CG_NO_ID ? &spontaneous[(gsize) s[i] * ne] : &arcs[(gsize) a * ne];
+          if (!cg_values_add (kinds, dst, t, ne))
+            return overflow (error);
+        }
+    }
+  return TRUE;
+}
+
 /* ---- traversed cycles ---- */
 
 typedef struct {

@@ -47,6 +47,19 @@ G_BEGIN_DECLS
  * CG_ERROR_OVERFLOW. */
 CgCosts *cg_spivey_compute (CgProfile *profile, GError **error);
 
+/* The contexts' costs as calls into outermost activations, for formats
+ * whose arcs must add up to their callees' totals (callgrind's; Spivey's
+ * arcs are per most recent activation, and into a cycle they add up to
+ * more): each context's cost goes, for every distinct function g of its
+ * history, to the arc from the entry before g's first entry (before its
+ * marked one when the graph lacks that arc), or to g's spontaneous cost
+ * when g starts the history.  So a function's total is its spontaneous
+ * cost plus its incoming arcs', and a self-arc carries nothing.  Fills
+ * @arcs (n_arcs × n_events) and @spontaneous (n_functions × n_events),
+ * which the caller zeroes, in the graph's event kinds.  Errors:
+ * CG_ERROR_UNSUPPORTED without contexts, CG_ERROR_OVERFLOW. */
+gboolean cg_spivey_entering (CgProfile *profile, CgValue *arcs, CgValue *spontaneous, GError **error);
+
 typedef struct {
   CgFunctionId *members;  /* sorted by function id */
   guint n_members;

@@ -9,6 +9,7 @@
 
 #include "cg-error.h"
 #include "cg-scc.h"
+#include "cg-spivey.h"
 
 typedef struct {
   CgGraph *g;
@@ -367,11 +368,22 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
         warn (&w, "function '%s': callgrind takes an apostrophe for the start of a context, so it reads back"
                   " as another function", cg_graph_function_name (g, f));
     }
+  /* a context profile's arcs as calls into outermost activations: its
+   * own (Spivey's) add up to more than their callee's total in a cycle */
+  g_autofree CgValue *entering = NULL;
+  if (!measured && cg_costs_method (costs) == CG_METHOD_EXACT && cg_profile_contexts (p))
+    {
+      entering = g_new0 (CgValue, MAX ((gsize) na * ne, 1));
+      g_autofree CgValue *entered_spontaneously = g_new0 (CgValue, MAX ((gsize) nf * ne, 1));
+      ok &= cg_spivey_entering (p, entering, entered_spontaneously, NULL);
+    }
   for (CgArcId a = 0; a < na; a++)
     if (cg_graph_arc_caller (g, a) != cg_graph_arc_callee (g, a))
-      counts_of (measured ? kinds : cost_kinds,
-                 measured ? cg_graph_arc_inclusive_const (g, a) : cg_costs_arc_const (costs, a), ne,
-                 &inc[(gsize) a * ne], rounded);
+      counts_of (measured || entering ? kinds : cost_kinds,
+                 measured   ? cg_graph_arc_inclusive_const (g, a)
+                 : entering ? &entering[(gsize) a * ne]
+                            : cg_costs_arc_const (costs, a),
+                 ne, &inc[(gsize) a * ne], rounded);
   guint inconsistent = 0;
   for (CgFunctionId f = 0; f < nf; f++)
     {

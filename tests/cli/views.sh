@@ -225,4 +225,19 @@ for profile in "$data"/callgrind/*/callgrind.out.*; do
   fi
 done
 [ -n "$annotate" ] || echo "callgrind_annotate is not installed: not compared"
+
+# a context profile with mutual recursion: Spivey's arcs (per most recent
+# activation) add up to more than a member's total, so the callgrind
+# output carries the calls into outermost activations; the totals come
+# back (in the stored unit, nanoseconds), and self plus calls is each one
+amon="$data/amon/mutual/amon.out.mutual"
+"$cgcost" --format=callgrind -o "$tmp/amon.out" "$amon" 2>"$tmp/err" || fail "amon: --format=callgrind"
+grep -q 'arcs carry more than their total' "$tmp/err" && fail "amon: $(cat "$tmp/err")"
+"$cgcost" --format=tsv "$amon" | awk -F '\t' 'NR > 1 { printf "%s\t%.0f\n", $1, $4 * 1e9 }' | sort >"$tmp/want"
+"$cgcost" --format=tsv "$tmp/amon.out" | awk -F '\t' 'NR > 1 { print $1 "\t" $4 }' | sort >"$tmp/got"
+[ "$(grep -c -E '^(even|odd)	' "$tmp/want")" = 2 ] || fail "amon: no mutual recursion in the bundled profile"
+cmp -s "$tmp/want" "$tmp/got" || fail "amon: totals differ after the callgrind round trip: $(diff "$tmp/want" "$tmp/got" | head -4)"
+self_and_calls "$tmp/amon.out" | sort | join -t "$(printf '\t')" - "$tmp/want" \
+  | awk -F '\t' '$2 != $3 { print "  " $0; bad = 1 } END { exit bad }' \
+  || fail "amon: in the callgrind output, self cost plus calls is not each function's total"
 finish

@@ -222,6 +222,19 @@ test_mutual_recursion (void)
   CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_children2_const, "0x300", "f"), 500);
   CU_ASSERT_EQUAL (arc_value (g, c, cg_costs_arc_const, "main", "f"), 1400);
 
+  /* as calls into outermost activations: each context to the arc before
+   * each routine's first entry, main's to main's spontaneous cost; so
+   * every total is its incoming arcs' sum, and g->f carries nothing */
+  guint na = cg_graph_n_arcs (g), nf = cg_graph_n_functions (g);
+  g_autofree CgValue *in = g_new0 (CgValue, na), *sp = g_new0 (CgValue, nf);
+  CU_ASSERT_TRUE (cg_spivey_entering (p, in, sp, NULL));
+  CU_ASSERT_EQUAL (sp[m].n, 1500);
+  CU_ASSERT_EQUAL (sp[f].n + sp[x].n, 0);
+  CU_ASSERT_EQUAL (in[cg_graph_lookup_arc (g, m, f)].n, 1400);
+  CU_ASSERT_EQUAL (in[cg_graph_lookup_arc (g, f, x)].n, 1200);
+  CU_ASSERT_EQUAL (in[cg_graph_lookup_arc (g, x, f)].n, 0);
+  CU_ASSERT_EQUAL (in[cg_graph_lookup_arc (g, f, f)].n, 0);
+
   /* the cycle actually traversed: f, g closed twice (g->f, f->g) */
   g_autoptr (GArray) cycles = cg_spivey_traversed_cycles (p, &error);
   CU_ASSERT_EQUAL_FATAL (cycles->len, 1);
