@@ -7,6 +7,7 @@
 
 #include "cg-names.h"
 #include "cg-error.h"
+#include "cg-spivey.h"
 
 GArray *
 cg_focus_match (CgGraph *g, const GRegex *regex, const char *name)
@@ -114,21 +115,115 @@ min_e (CgTree *tree, CgGraph *g, const CgArcId *arc_of, CgCosts *costs, GError *
   return TRUE;
 }
 
+/* @from's function @f in @g, once: new_function[f]. */
+static void
+copy_function (CgGraph *g, CgGraph *from, CgFunctionId f, CgFunctionId *new_function)
+{
+  if (new_function[f] != CG_NO_ID)
+    return;
+  CgFunctionId h = cg_graph_ensure_function (g, cg_graph_function_object (from, f), cg_graph_function_name (from, f));
+  cg_graph_function_set_location (g, h, cg_graph_function_file (from, f), cg_graph_function_line (from, f));
+  cg_graph_function_set_flags (g, h, cg_graph_function_flags (from, f) & CG_FUNCTION_CYCLE);
+  new_function[f] = h;
+}
+
+/* A new profile with @profile's sources and events. */
+static CgProfile *
+profile_like (CgProfile *profile, GError **error)
+{
+  g_autoptr (CgProfile) out = cg_profile_new ();
+  for (guint i = 0; i < cg_profile_n_sources (profile); i++)
+    {
+      const CgSource *s = cg_profile_source (profile, i);
+      cg_profile_add_source (out, s->format, s->path, s->command, s->creator);
+    }
+  if (!copy_events (out, cg_profile_graph (profile), error))
+    return NULL;
+  return g_steal_pointer (&out);
+}
+
+CgProfile *
+cg_focus_contexts (CgProfile *profile, const guint8 *chosen, GError **error)
+{
+  CgGraph *from = cg_profile_graph (profile);
+  CgContexts *cx = cg_profile_contexts (profile);
+  g_return_val_if_fail (cx != NULL, NULL);
+  g_autoptr (CgProfile) out = profile_like (profile, error);
+  if (out == NULL)
+    return NULL;
+  CgGraph *g = cg_profile_graph (out);
+  CgContexts *fx = cg_profile_ensure_contexts (out);
+  guint nf = cg_graph_n_functions (from), ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  g_autofree CgFunctionId *new_function = g_new (CgFunctionId, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    new_function[f] = CG_NO_ID;
+  g_autoptr (GArray) history = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  for (CgContextId k = 0; k < cg_contexts_n (cx); k++)
+    {
+      guint n, j = 0;
+      const CgFunctionId *s = cg_contexts_functions (cx, k, &n);
+      const guint8 *m = cg_contexts_marks (cx, k);
+      while (j < n && !chosen[s[j]])
+        j++;
+      if (j == n)
+        continue;
+      /* the history from the outermost chosen entry: still each function
+       * marked at its last entry, and only there */
+      guint len = n - j;
+      g_array_set_size (history, len);
+      CgFunctionId *h = (CgFunctionId *) history->data;
+      for (guint i = 0; i < len; i++)
+        {
+          copy_function (g, from, s[j + i], new_function);
+          h[i] = new_function[s[j + i]];
+        }
+      CgContextId id = cg_contexts_ensure (fx, h, m + j, len);
+      if (id == CG_NO_ID)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many contexts");
+          return NULL;
+        }
+      /* entries are calls on the arc into the running routine: from
+       * outside the focus when that is its first entry */
+      guint64 entries = len > 1 ? cg_contexts_entries (cx, k) : 0, recursive = cg_contexts_recursive (cx, k);
+      const CgValue *t = cg_contexts_cost_const (cx, k);
+      if (!cg_values_add (kinds, cg_contexts_cost (fx, id), t, ne)
+          || !cg_values_add (kinds, cg_graph_self (g, h[len - 1]), t, ne)
+          || !cg_contexts_add_counts (fx, id, entries, recursive))
+        return overflow (error), NULL;
+      const guint8 *hm = m + j;
+      for (guint i = 0; i + 1 < len; i++)
+        if (hm[i] || hm[i + 1])
+          {
+            CgArcId a = cg_graph_ensure_arc (g, h[i], h[i + 1]);
+            if (a == CG_NO_ID || !cg_graph_arc_add_calls (g, a, i + 2 == len ? entries : 0))
+              return overflow (error), NULL;
+          }
+      if (recursive)
+        {
+          CgArcId a = cg_graph_ensure_arc (g, h[len - 1], h[len - 1]);
+          if (a == CG_NO_ID || !cg_graph_arc_add_calls (g, a, recursive))
+            return overflow (error), NULL;
+        }
+    }
+  CgCosts *costs = cg_spivey_compute (out, error);
+  if (costs == NULL)
+    return NULL;
+  cg_profile_set_costs (out, costs);
+  return g_steal_pointer (&out);
+}
+
 CgProfile *
 cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
 {
   CgGraph *from = cg_profile_graph (profile);
   CgTree *tree = cg_profile_tree (profile);
   g_return_val_if_fail (tree != NULL, NULL);
-  g_autoptr (CgProfile) out = cg_profile_new ();
-  CgGraph *g = cg_profile_graph (out);
-  for (guint i = 0; i < cg_profile_n_sources (profile); i++)
-    {
-      const CgSource *s = cg_profile_source (profile, i);
-      cg_profile_add_source (out, s->format, s->path, s->command, s->creator);
-    }
-  if (!copy_events (out, from, error))
+  g_autoptr (CgProfile) out = profile_like (profile, error);
+  if (out == NULL)
     return NULL;
+  CgGraph *g = cg_profile_graph (out);
   CgTree *focused = cg_profile_ensure_tree (out);
   guint nf = cg_graph_n_functions (from), nx = cg_tree_n_frames (tree), ne = cg_graph_n_events (g);
   const CgKind *kinds = cg_graph_event_kinds (g);
@@ -146,14 +241,7 @@ cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
       new_frame[x] = CG_NO_ID;
       if (np == CG_NO_ID && !chosen[f])
         continue;
-      if (new_function[f] == CG_NO_ID)
-        {
-          CgFunctionId h = cg_graph_ensure_function (g, cg_graph_function_object (from, f),
-                                                     cg_graph_function_name (from, f));
-          cg_graph_function_set_location (g, h, cg_graph_function_file (from, f), cg_graph_function_line (from, f));
-          cg_graph_function_set_flags (g, h, cg_graph_function_flags (from, f) & CG_FUNCTION_CYCLE);
-          new_function[f] = h;
-        }
+      copy_function (g, from, f, new_function);
       new_frame[x] = cg_tree_ensure_child (focused, np, new_function[f]);
       if (new_frame[x] == CG_NO_ID)
         {

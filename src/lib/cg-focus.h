@@ -42,4 +42,14 @@ GArray *cg_focus_match (CgGraph *graph, const GRegex *regex, const char *name);
  * exceeds 64 bits. */
 CgProfile *cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error);
 
+/* The same for a profile of Spivey's contexts: the contexts in which a
+ * chosen function is active, each history cut to start at its first
+ * chosen entry (the functions before it are not under a chosen one), with
+ * their costs, entries and recursive calls (entries on the arc into a
+ * chosen routine that starts the history came from outside and go), the
+ * call graph they imply, and costs from them (method exact, Spivey's
+ * rules, cg_spivey_compute).  @profile must have contexts.  Error
+ * CG_ERROR_OVERFLOW when a cost exceeds 64 bits. */
+CgProfile *cg_focus_contexts (CgProfile *profile, const guint8 *chosen, GError **error);
+
 G_END_DECLS

@@ -145,9 +145,9 @@ scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event,
       CgKind kind = cg_graph_event_kind (g, event);
       gdouble a = cg_value_to_double (kind, all[event]), b = cg_value_to_double (kind, part[event]);
       g_string_append_printf (s, "Focus: %u function%s matching '%s' and %s descendants, costs recomputed over"
-                                 " the call tree (Spivey): %.2f%% of the profile's ",
+                                 " the %s (Spivey): %.2f%% of the profile's ",
                               n_chosen, n_chosen == 1 ? "" : "s", o->focus, n_chosen == 1 ? "its" : "their",
-                              a > 0 ? 100.0 * b / a : 0.0);
+                              cg_profile_tree (whole) ? "call tree" : "contexts", a > 0 ? 100.0 * b / a : 0.0);
       cg_append_cost_human (s, kind, all[event], cg_graph_event_scale (g, event));
       g_string_append_printf (s, " %s; percentages below are of the focus.", cg_graph_event_unit (g, event));
     }
@@ -218,13 +218,13 @@ run (gpointer data, GError **error)
       if (chosen == NULL)
         return FALSE;
     }
-  if (o->focus && cg_profile_tree (whole))
+  if (o->focus && (cg_profile_tree (whole) || cg_profile_contexts (whole)))
     {
       CgGraph *wg = cg_profile_graph (whole);
       g_autofree guint8 *flags = g_new0 (guint8, MAX (cg_graph_n_functions (wg), 1));
       for (guint i = 0; i < chosen->len; i++)
         flags[g_array_index (chosen, CgFunctionId, i)] = 1;
-      focused = cg_focus_tree (whole, flags, error);
+      focused = cg_profile_tree (whole) ? cg_focus_tree (whole, flags, error) : cg_focus_contexts (whole, flags, error);
       if (focused == NULL)
         return FALSE;
     }

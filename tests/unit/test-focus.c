@@ -80,6 +80,61 @@ test_by_hand (void)
   CU_ASSERT_PTR_NOT_NULL (cg_profile_tree (q));
 }
 
+/* A context of @p with history @fs (marked where @marks has '1'),
+ * @cost self cost of its running routine and @entries calls into it. */
+static void
+context (CgProfile *p, const CgFunctionId *fs, const char *marks, guint64 cost, guint64 entries)
+{
+  guint len = (guint) strlen (marks);
+  guint8 m[8];
+  for (guint i = 0; i < len; i++)
+    m[i] = marks[i] == '1';
+  CgContexts *cx = cg_profile_ensure_contexts (p);
+  CgContextId k = cg_contexts_ensure (cx, fs, m, len);
+  cg_contexts_cost (cx, k)->n += cost;
+  cg_graph_self (cg_profile_graph (p), fs[len - 1])->n += cost;
+  cg_contexts_add_counts (cx, k, entries, 0);
+}
+
+static void
+test_contexts_by_hand (void)
+{
+  /* a = main, b = f, c = g, d = h: [a] 10, [a b] 20, [a b c] 30, [a d] 40,
+   * and a b g b with the first b's entry kept unmarked, 50 */
+  CgFunctionId id[4];
+  g_autoptr (CgProfile) p = tree_profile (4, id);
+  context (p, (CgFunctionId[]) { id[0] }, "1", 10, 0);
+  context (p, (CgFunctionId[]) { id[0], id[1] }, "11", 20, 1);
+  context (p, (CgFunctionId[]) { id[0], id[1], id[2] }, "111", 30, 2);
+  context (p, (CgFunctionId[]) { id[0], id[3] }, "11", 40, 1);
+  context (p, (CgFunctionId[]) { id[0], id[1], id[2], id[1] }, "1011", 50, 1);
+  guint8 chosen[4] = { 0, 1, 0, 0 };
+  g_autoptr (CgProfile) q = cg_focus_contexts (p, chosen, NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (q);
+  CgGraph *g = cg_profile_graph (q);
+  CgCosts *c = cg_profile_costs (q);
+  CU_ASSERT_EQUAL (cg_costs_method (c), CG_METHOD_EXACT);
+  /* the contexts where b is active, from b on: [b] 20, [b c] 30, [(b) c b] 50 */
+  CU_ASSERT_EQUAL (cg_contexts_n (cg_profile_contexts (q)), 3);
+  CU_ASSERT_EQUAL (find (g, "a"), CG_NO_ID);
+  CU_ASSERT_EQUAL (find (g, "d"), CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_test_total (g, c, "b"), 100);
+  CU_ASSERT_EQUAL (cg_test_total (g, c, "c"), 80);
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, find (g, "b"))->n, 70);
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, find (g, "c"))->n, 30);
+  /* the calls into b from a are outside; those from c into b and from b
+   * into c are kept */
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, find (g, "b"), find (g, "c"))), 2);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, find (g, "c"), find (g, "b"))), 1);
+  CgValue all;
+  CU_ASSERT_TRUE (cg_graph_self_totals (g, &all));
+  CU_ASSERT_EQUAL (all.n, 100);
+  /* the whole profile's total of b is the same: every context where it
+   * is active is in the focus, whole */
+  g_autoptr (CgCosts) whole = cg_method_compute (p, CG_METHOD_EXACT, NULL);
+  CU_ASSERT_EQUAL (cg_test_total (cg_profile_graph (p), whole, "b"), 100);
+}
+
 /* ---- random trees against brute force ---- */
 
 static void
@@ -206,6 +261,7 @@ main (void)
     { "a focused profile by hand", test_by_hand },
     { "random trees against brute-force Min_E", test_random_trees },
     { "choosing functions by regex and by name", test_match },
+    { "contexts by hand", test_contexts_by_hand },
     { NULL, NULL },
   };
   return cg_test_main ("focus", cases);
