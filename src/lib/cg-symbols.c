@@ -89,9 +89,13 @@ is_profiling_hook (const char *name, const char *end)
 {
   static const char *const hooks[] = { "mcount", "_mcount", "__mcount", ".mcount", "__fentry__",
                                        "__gnu_mcount_nc" };
-  gsize n = strcspn (name, "@");
+  gsize len = strnlen (name, (gsize) (end - name));
+  if (len == (gsize) (end - name))
+    return FALSE; /* unterminated */
+  const char *at = memchr (name, '@', len);
+  gsize n = at ? (gsize) (at - name) : len;
   for (guint i = 0; i < G_N_ELEMENTS (hooks); i++)
-    if (n == strlen (hooks[i]) && n < (gsize) (end - name) && strncmp (name, hooks[i], n) == 0)
+    if (n == strlen (hooks[i]) && memcmp (name, hooks[i], n) == 0)
       return TRUE;
   return FALSE;
 }
