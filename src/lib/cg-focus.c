@@ -178,6 +178,12 @@ cg_focus_contexts (CgProfile *profile, const guint8 *chosen, GError **error)
           copy_function (g, from, s[j + i], new_function);
           h[i] = new_function[s[j + i]];
         }
+      const char *why;
+      if (!cg_contexts_check_history (h, m + j, len, &why))
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "context %u cut at its first chosen entry: %s", k, why);
+          return NULL;
+        }
       CgContextId id = cg_contexts_ensure (fx, h, m + j, len);
       if (id == CG_NO_ID)
         {
