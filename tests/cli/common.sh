@@ -77,7 +77,8 @@ total_of () {
 # self_and_calls CALLGRIND — per plain function (no "'N") of a callgrind
 # file as cgcost writes it (one position, the first event's cost after
 # it): its self cost plus the costs of its calls (calls=N with N > 0; a
-# calls=0 line is self cost to callgrind_annotate), as NAME<TAB>SUM.
+# calls=0 line is self cost to callgrind_annotate), as NAME<TAB>SUM (%.0f:
+# exact to 2^53, where mawk's %d stops at 2^31).
 self_and_calls () {
   awk '
     /^c?fn=\(/ {
@@ -90,7 +91,7 @@ self_and_calls () {
     }
     /^calls=/ { split ($0, word, /[= ]/); count = word[2] + 0; in_call = 1; next }
     /^[0-9+*-]/ { if (!in_call || count > 0) sum[current] += $2; in_call = 0; next }
-    END { for (name in sum) if (index (name, "'"'"'") == 0) printf "%s\t%d\n", name, sum[name] }' "$1"
+    END { for (name in sum) if (index (name, "'"'"'") == 0) printf "%s\t%.0f\n", name, sum[name] }' "$1"
 }
 
 # annotate_compare TSV ANNOTATED — callgrind_annotate --inclusive=yes
