@@ -115,8 +115,8 @@ cg_spivey_entering (CgProfile *p, CgValue *arcs, CgValue *spontaneous, GError **
           for (guint j = i; i > 0 && a == CG_NO_ID && j < n; j++)
             if (m[j] && s[j] == s[i])
               a = cg_graph_lookup_arc (g, s[j - 1], s[j]);
-          CgValue *dst = a == CG_NO_ID ? &spontaneous[(gsize) s[i] * ne] : &arcs[(gsize) a * ne];
-          if (!cg_values_add (kinds, dst, t, ne))
+          CgValue *dst = a != CG_NO_ID ? &arcs[(gsize) a * ne] : spontaneous ? &spontaneous[(gsize) s[i] * ne] : NULL;
+          if (dst && !cg_values_add (kinds, dst, t, ne))
             return overflow (error);
         }
     }

@@ -55,8 +55,9 @@ CgCosts *cg_spivey_compute (CgProfile *profile, GError **error);
  * marked one when the graph lacks that arc), or to g's spontaneous cost
  * when g starts the history.  So a function's total is its spontaneous
  * cost plus its incoming arcs', and a self-arc carries nothing.  Fills
- * @arcs (n_arcs × n_events) and @spontaneous (n_functions × n_events),
- * which the caller zeroes, in the graph's event kinds.  Errors:
+ * @arcs (n_arcs × n_events) and @spontaneous (n_functions × n_events;
+ * nullable, for a caller that derives it from the totals), which the
+ * caller zeroes, in the graph's event kinds.  Errors:
  * CG_ERROR_UNSUPPORTED without contexts, CG_ERROR_OVERFLOW. */
 gboolean cg_spivey_entering (CgProfile *profile, CgValue *arcs, CgValue *spontaneous, GError **error);
 

@@ -373,9 +373,9 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
   g_autofree CgValue *entering = NULL;
   if (!measured && cg_costs_method (costs) == CG_METHOD_EXACT && cg_profile_contexts (p))
     {
+      /* the spontaneous parts follow from the totals, as below */
       entering = g_new0 (CgValue, MAX ((gsize) na * ne, 1));
-      g_autofree CgValue *entered_spontaneously = g_new0 (CgValue, MAX ((gsize) nf * ne, 1));
-      ok &= cg_spivey_entering (p, entering, entered_spontaneously, NULL);
+      ok &= cg_spivey_entering (p, entering, NULL, NULL);
     }
   for (CgArcId a = 0; a < na; a++)
     if (cg_graph_arc_caller (g, a) != cg_graph_arc_callee (g, a))
