@@ -62,11 +62,12 @@ main (int argc, char **argv)
   };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
-    .summary = "Read call-graph profiles (callgrind, gmon.out, amon.out, cgtools XML) and write their sum as cgtools XML or as text.",
+    .summary = "Read call-graph profiles and write their sum as cgtools XML or as text.",
     .description = "The format of each FILE is told from its content; no FILE or '-' reads standard input.\n"
                    "Functions are identified by (object, name); costs and call counts are summed.\n"
                    "gmon.out files are read with the symbols of the executable (-e), as gprof reads them.",
     .formats = "xml|text",
+    .input_formats = TRUE,
     .entries = entries,
     .run = run,
   };

@@ -41,4 +41,9 @@ typedef enum {
   CG_ERROR_CLOSED,
 } CgError;
 
+/* Receives a warning: a whole message, naming the input and the line or
+ * offset as errors do.  Readers and writers take one where they can go on
+ * past something the user should hear of. */
+typedef void (*CgWarnFunc) (const char *message, gpointer user_data);
+
 G_END_DECLS

@@ -206,7 +206,17 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
 
   g_autoptr (GOptionContext) ctx = g_option_context_new (spec->parameters);
   g_option_context_set_summary (ctx, spec->summary);
-  g_option_context_set_description (ctx, spec->description);
+  g_autoptr (GString) description = g_string_new (spec->description);
+  if (spec->input_formats)
+    {
+      guint n;
+      const CgFormatInfo *formats = cg_formats (&n);
+      g_string_append (description, "\n\nInput formats, told from the content (cgmerge(1) describes each):\n");
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (description, "  %-14s %s\n", formats[i].name, formats[i].summary);
+      g_string_truncate (description, description->len - 1);
+    }
+  g_option_context_set_description (ctx, description->str);
   /* a tool's own short option wins (cgcost's -q is gprof's) */
   for (GOptionEntry *e = common_entries; e->long_name; e++)
     for (const GOptionEntry *own = spec->entries; own && own->long_name && e->short_name; own++)

@@ -35,6 +35,7 @@ typedef struct {
   const char *summary;        /* one line for --help */
   const char *description;    /* paragraph after the options */
   const char *formats;        /* "xml|text", shown in --help */
+  gboolean input_formats;     /* list the table of input formats (cg-formats.h) in --help */
   const GOptionEntry *entries; /* the tool's own options (nullable) */
   CgCliRun run;
 } CgCliSpec;

@@ -42,9 +42,8 @@ fail (Reader *r, GError **error, gsize offset, const char *format, ...)
 {
   va_list ap;
   va_start (ap, format);
-  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  cg_read_failv (error, CG_ERROR_PARSE, r->name, CG_AT_OFFSET, offset, format, ap);
   va_end (ap);
-  g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s: offset %" G_GSIZE_FORMAT ": %s", r->name, offset, msg);
   return FALSE;
 }
 
@@ -74,7 +73,7 @@ take (Reader *r, Cursor *c, gsize n, const char *what, const guint8 **out, GErro
 }
 
 gboolean
-cg_amon_detect (const guint8 *data, gsize len)
+cg_amon_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
 {
   return len >= AMON_MAGIC_LEN && memcmp (data, AMON_MAGIC, AMON_MAGIC_LEN) == 0;
 }
@@ -426,7 +425,7 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
   };
   if (!cg_input_contents (input, &r.data, &r.len, error))
     return FALSE;
-  if (!cg_amon_detect (r.data, r.len))
+  if (!cg_amon_detect (r.data, r.len, TRUE))
     {
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: offset 0: not an amon.out file", r.name);
       return FALSE;

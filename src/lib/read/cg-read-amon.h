@@ -26,12 +26,13 @@
 
 #include "cg-input.h"
 #include "cg-profile.h"
-#include "cg-read.h"
+#include "cg-read-options.h"
 
 G_BEGIN_DECLS
 
-/* TRUE when @data (@len bytes) starts like an amon.out file. */
-gboolean cg_amon_detect (const guint8 *data, gsize len);
+/* TRUE when @data (@len bytes) starts with amon.out's magic (a row of
+ * cg-formats.h's table; @complete is not needed). */
+gboolean cg_amon_detect (const guint8 *data, gsize len, gboolean complete);
 
 /* Adds the amon.out read from @input to @profile.  Errors (messages
  * "NAME: offset N: ..."): CG_ERROR_PARSE for malformed data,

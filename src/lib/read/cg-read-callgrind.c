@@ -225,10 +225,8 @@ fail (Reader *r, GError **error, CgError code, const char *format, ...)
 {
   va_list ap;
   va_start (ap, format);
-  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  cg_read_failv (error, code, cg_input_name (r->in), CG_AT_LINE, r->line, format, ap);
   va_end (ap);
-  g_set_error (error, CG_ERROR, code, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
-               r->line, msg);
   return FALSE;
 }
 
@@ -1456,4 +1454,34 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
       return FALSE;
     }
   return ok;
+}
+
+gboolean
+cg_callgrind_detect (const guint8 *data, gsize len, gboolean complete)
+{
+  static const char *const keys[] = {
+    "version:", "creator:", "pid:", "cmd:", "part:", "desc:", "positions:", "events:",
+    "event:", "thread:", "ob=", "fl=", "fn=",
+  };
+  static const char header[] = "# callgrind format";
+  const guint8 *p = data;
+  gsize n = len;
+  if (n >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3, n -= 3;
+  if (n >= sizeof header - 1 && memcmp (p, header, sizeof header - 1) == 0)
+    return TRUE;
+  const char *line;
+  gsize line_len;
+  gboolean line_complete;
+  if (!cg_read_first_line (data, len, complete, &line, &line_len, &line_complete))
+    return FALSE;
+  while (line_len > 0 && (*line == ' ' || *line == '\t' || *line == '\r'))
+    line++, line_len--;
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      gsize k = strlen (keys[i]);
+      if (line_len >= k && memcmp (line, keys[i], k) == 0)
+        return TRUE;
+    }
+  return FALSE;
 }

@@ -38,7 +38,7 @@
 
 #include "cg-input.h"
 #include "cg-profile.h"
-#include "cg-read.h"
+#include "cg-read-options.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +47,11 @@ G_BEGIN_DECLS
  * and undefined ids, CG_ERROR_TRUNCATED when the file ends inside a call
  * or before its totals: line, CG_ERROR_OVERFLOW for 64-bit overflow,
  * CG_ERROR_UNSUPPORTED for a format version >= 2. */
+/* The row of cg-formats.h's table: the "# callgrind format" header, or a
+ * first line that is not blank or a comment and starts with one of the
+ * format's header or position keys. */
+gboolean cg_callgrind_detect (const guint8 *data, gsize len, gboolean complete);
+
 gboolean cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOptions *options,
                             GError **error);
 

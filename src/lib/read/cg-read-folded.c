@@ -101,10 +101,8 @@ fail (Reader *r, GError **error, const char *format, ...)
 {
   va_list ap;
   va_start (ap, format);
-  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  cg_read_failv (error, CG_ERROR_PARSE, cg_input_name (r->in), CG_AT_LINE, cg_input_line_number (r->in), format, ap);
   va_end (ap);
-  g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
-               cg_input_line_number (r->in), msg);
   return FALSE;
 }
 
@@ -251,4 +249,14 @@ cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions *options
       return FALSE;
     }
   return ok;
+}
+
+gboolean
+cg_folded_detect (const guint8 *data, gsize len, gboolean complete)
+{
+  const char *line;
+  gsize line_len;
+  gboolean line_complete;
+  return cg_read_first_line (data, len, complete, &line, &line_len, &line_complete)
+         && cg_folded_line_matches (line, line_len, line_complete);
 }

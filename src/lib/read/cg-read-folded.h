@@ -36,7 +36,7 @@
 
 #include "cg-input.h"
 #include "cg-profile.h"
-#include "cg-read.h"
+#include "cg-read-options.h"
 
 G_BEGIN_DECLS
 
@@ -55,5 +55,9 @@ gboolean cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions
  * @complete is FALSE the line was cut by the detection window and cannot
  * show its count: it qualifies when it is such text and contains a ';'. */
 gboolean cg_folded_line_matches (const char *line, gsize len, gboolean complete);
+
+/* The row of cg-formats.h's table: the first line that is not blank or a
+ * comment is a stack and a count (cg_folded_line_matches). */
+gboolean cg_folded_detect (const guint8 *data, gsize len, gboolean complete);
 
 G_END_DECLS

@@ -82,9 +82,8 @@ fail (const Parser *p, GError **error, int code, gsize offset, const char *forma
 {
   va_list ap;
   va_start (ap, format);
-  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  cg_read_failv (error, code, p->name, CG_AT_OFFSET, offset, format, ap);
   va_end (ap);
-  g_set_error (error, CG_ERROR, code, "%s: offset %" G_GSIZE_FORMAT ": %s", p->name, offset, msg);
   return FALSE;
 }
 
@@ -717,4 +716,22 @@ cg_read_gmon_static_calls (CgProfile *profile, const CgReadOptions *options, GEr
   ensure_functions (&t);
   add_static_arcs (&t);
   return TRUE;
+}
+
+gboolean
+cg_gmon_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
+{
+  return len >= 4 && memcmp (data, "gmon", 4) == 0;
+}
+
+gboolean
+cg_read_gmon_tagged (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  return cg_read_gmon (profile, input, FALSE, options, error);
+}
+
+gboolean
+cg_read_gmon_bsd (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  return cg_read_gmon (profile, input, TRUE, options, error);
 }

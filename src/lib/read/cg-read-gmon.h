@@ -54,7 +54,7 @@
 
 #include "cg-input.h"
 #include "cg-profile.h"
-#include "cg-read.h"
+#include "cg-read-options.h"
 
 G_BEGIN_DECLS
 
@@ -62,6 +62,14 @@ G_BEGIN_DECLS
  * @options->executable ("a.out" when NULL).  @bsd: read the old untagged
  * formats instead of the tagged one. */
 gboolean cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOptions *options,
+                       GError **error);
+
+/* The rows of cg-formats.h's table: glibc's tagged format, told by its
+ * "gmon" magic, and the old untagged BSD formats, which have none (read
+ * only when the user named the executable). */
+gboolean cg_gmon_detect (const guint8 *data, gsize len, gboolean complete);
+gboolean cg_read_gmon_tagged (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
+gboolean cg_read_gmon_bsd (CgProfile *profile, CgInput *input, const CgReadOptions *options,
                        GError **error);
 
 /* gprof's -c: adds to @profile an arc with count 0 from every function

@@ -176,9 +176,8 @@ fail (Reader *r, GError **error, const char *format, ...)
 {
   va_list ap;
   va_start (ap, format);
-  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  cg_read_failv (error, CG_ERROR_PARSE, cg_input_name (r->in), CG_AT_LINE, (guint64) line_number (r), format, ap);
   va_end (ap);
-  g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%d: %s", cg_input_name (r->in), line_number (r), msg);
   return FALSE;
 }
 
@@ -1507,4 +1506,23 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
    * 64 KiB) or, in a longer one, every 64 KiB: enough that handing over
    * (a wake-up each) costs little, little enough to stay in cache */
   return cg_read_xml_in_blocks (profile, input, keep_derived, 64 * 1024, error);
+}
+
+gboolean
+cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
+{
+  const guint8 *p = data, *end = data + len;
+  if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  gsize n = (gsize) (end - p);
+  return (n >= 5 && memcmp (p, "<?xml", 5) == 0) || (n >= 8 && memcmp (p, "<cgtools", 8) == 0);
+}
+
+gboolean
+cg_read_xml_into (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  gboolean empty = cg_graph_n_functions (cg_profile_graph (profile)) == 0 && cg_profile_n_sources (profile) == 0;
+  return cg_read_xml (profile, input, empty, options, error);
 }

@@ -14,7 +14,7 @@
 
 #include "cg-input.h"
 #include "cg-profile.h"
-#include "cg-read.h"
+#include "cg-read-options.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +25,13 @@ G_BEGIN_DECLS
  * be merged, CG_ERROR_OVERFLOW, CG_ERROR_IO. */
 gboolean cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived,
                       const CgReadOptions *options, GError **error);
+
+/* The row of cg-formats.h's table: an XML declaration or a <cgtools>
+ * element first (after blanks and a byte order mark); and cg_read_xml()
+ * keeping the derived data only when @profile was empty, since they
+ * would describe other data otherwise. */
+gboolean cg_xml_detect (const guint8 *data, gsize len, gboolean complete);
+gboolean cg_read_xml_into (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
 
 /* cg_read_xml(), with the rows applied on a second thread, handed over at
  * the end of each rows element and every @block bytes within one; with

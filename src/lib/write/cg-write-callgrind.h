@@ -47,7 +47,7 @@
 #include <stdio.h>
 
 #include "cg-profile.h"
-#include "cg-read.h"
+#include "cg-error.h"
 
 G_BEGIN_DECLS
 

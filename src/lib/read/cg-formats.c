@@ -1,0 +1,65 @@
+/* cg-formats.c — the table of input formats (cg-formats.h). */
+#include "config.h"
+
+#include "cg-formats.h"
+
+#include "cg-read-amon.h"
+#include "cg-read-callgrind.h"
+#include "cg-read-folded.h"
+#include "cg-read-gmon.h"
+#include "cg-read-xml.h"
+
+/* Binary formats with a magic number first; text formats after, the
+ * stricter before the looser (folded stacks accept most text that ends
+ * in a number, so they come last). */
+static const CgFormatInfo formats[] = {
+  { "amon.out", "an amon.out", "context profiles written by libamon(3)", cg_amon_detect, cg_read_amon, NULL },
+  { "gmon.out", "a gmon.out", "profiles of programs built with gcc -pg, read with their executable (-e)",
+    cg_gmon_detect, cg_read_gmon_tagged, cg_read_gmon_bsd },
+  { "callgrind", "a callgrind profile", "valgrind --tool=callgrind's profiles, and other producers' in its format",
+    cg_callgrind_detect, cg_read_callgrind, NULL },
+  { "cgtools XML", "cgtools XML", "the interchange between cgtools' stages", cg_xml_detect, cg_read_xml_into, NULL },
+  { "folded stacks", "folded stacks", "one stack and a count per line, as flame-graph tools write them",
+    cg_folded_detect, cg_read_folded, NULL },
+};
+
+const CgFormatInfo *
+cg_formats (guint *n_formats)
+{
+  *n_formats = G_N_ELEMENTS (formats);
+  return formats;
+}
+
+const CgFormatInfo *
+cg_formats_detect (const guint8 *data, gsize len, gboolean complete)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (formats[i].detect (data, len, complete))
+      return &formats[i];
+  return NULL;
+}
+
+static char *
+join (gsize field, const char *last_separator)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      if (i > 0)
+        g_string_append (s, i + 1 == G_N_ELEMENTS (formats) ? last_separator : ", ");
+      g_string_append (s, G_STRUCT_MEMBER (const char *, &formats[i], field));
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+cg_formats_nouns (void)
+{
+  return join (G_STRUCT_OFFSET (CgFormatInfo, noun), " or ");
+}
+
+char *
+cg_formats_names (void)
+{
+  return join (G_STRUCT_OFFSET (CgFormatInfo, name), ", ");
+}

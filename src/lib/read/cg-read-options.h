@@ -1,0 +1,81 @@
+/* cg-read-options.h — what every reader is given: the caller's options,
+ * where its warnings go, and the one way readers report bad input.
+ *
+ * Readers include this header, never cg-read.h: cg-read dispatches to the
+ * readers through the table of formats (cg-formats.h), so the readers sit
+ * below it.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-error.h"
+#include "cg-input.h"
+#include "cg-symbols.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  /* downgrade recoverable inconsistencies (totals that do not add up,
+   * unknown lines) from errors to warnings */
+  gboolean lenient;
+  CgWarnFunc warn;     /* nullable: warnings are dropped */
+  gpointer warn_data;
+  CgInputProgress progress; /* nullable: bytes read, about every megabyte */
+  gpointer progress_data;
+  /* gmon.out: the profiled executable (NULL: "a.out", as gprof); when set
+   * explicitly, an input in no other format is read as an old BSD
+   * gmon.out, which has no magic number.  amon.out: names the routines
+   * the runtime left unnamed (only when set) */
+  const char *executable;
+  /* nullable: executables' symbols kept from one input to the next (the
+   * caller creates the cache for a series of inputs and frees it after);
+   * without it each input loads them again */
+  CgSymbolsCache *symbols;
+  /* gmon.out: add gprof's -c static call arcs (count 0) found by scanning
+   * the executable's code for call instructions; done by cg_read_finish
+   * after the last input, as gprof does it after the last file */
+  gboolean static_calls;
+  /* when set, an empty input adds nothing, with a warning, and is
+   * counted here instead of being an error (for one of several inputs:
+   * callgrind --separate-threads=yes leaves an empty callgrind.out.PID
+   * beside the threads' files) */
+  guint *n_skipped_empty;
+} CgReadOptions;
+
+/* Emits a warning through @options (nullable; printf-style). */
+void cg_read_warn (const CgReadOptions *options, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* Where in an input a message points: a line (text formats) or a byte
+ * offset (binary formats). */
+typedef enum {
+  CG_AT_LINE,
+  CG_AT_OFFSET,
+} CgPositionKind;
+
+/* Sets @error (domain CG_ERROR, @code) to "NAME:LINE: message" or "NAME:
+ * offset N: message", @name being the input's name, and returns FALSE, so
+ * that a reader writes `return cg_read_fail (...)`.  The one error
+ * constructor of the readers, so that every format's messages look
+ * alike. */
+gboolean cg_read_fail (GError **error, CgError code, const char *name, CgPositionKind kind, guint64 position,
+                       const char *format, ...) G_GNUC_PRINTF (6, 7);
+
+/* The same with a va_list, for readers' own wrappers that add their
+ * position. */
+gboolean cg_read_failv (GError **error, CgError code, const char *name, CgPositionKind kind, guint64 position,
+                        const char *format, va_list ap) G_GNUC_PRINTF (6, 0);
+
+G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* For text formats' detectors: finds the first line of @data (@len
+ * bytes) that is neither blank nor a '#' comment, after a UTF-8 byte
+ * order mark.  Sets @line and @line_len (without the line end) and
+ * @complete (FALSE when the line runs to the end of @data and @data_complete
+ * is FALSE, so the line may have been cut); FALSE when there is none. */
+gboolean cg_read_first_line (const guint8 *data, gsize len, gboolean data_complete, const char **line,
+                             gsize *line_len, gboolean *complete);
+
+G_END_DECLS
