@@ -139,8 +139,11 @@ variant_flags () {
 
 # parse_tree TEXT [UNIT] — one tab-separated row per line of a text
 # tree: depth, kind (master or link), link number (0 none), function,
-# incl, self.  Columns are found from the header line's titles, whose
-# cost columns carry the event's unit (default Ir).
+# incl, self, incl%, self%, and the percentage of the function's total
+# where the line shows it ("(9.61% in all)"; a total shown as a cost,
+# "(1,171,702 Ir in all)", prints as its percentage alike, incl%).
+# Columns are found from the header line's titles, whose cost columns
+# carry the event's unit (default Ir).
 parse_tree () {
   awk -v unit="${2:-Ir}" '
     function trim (s) { gsub (/^ +| +$/, "", s); gsub (/,/, "", s); return s }
@@ -166,13 +169,18 @@ parse_tree () {
         depth = int ((length (art) - 2) / 2) + 1
         if (match (art, /\(\+[0-9]+\)/)) depth += substr (art, RSTART + 2, RLENGTH - 3) - 1
       }
-      kind = "master"; number = 0
+      kind = "master"; number = 0; all = ""
+      if (match (rest, / \(~?[0-9.]+% in all\)$/)) {
+        all = substr (rest, RSTART + 2, RLENGTH - 11); sub (/^~/, "", all); rest = substr (rest, 1, RSTART - 1)
+      } else if (match (rest, / \(~?[0-9,.]+ [^ ]+ in all\)$/)) {
+        all = trim(substr ($0, 2, 6)); rest = substr (rest, 1, RSTART - 1)
+      }
       if (match (rest, / -> \[[0-9]+\]$/)) {
         kind = "link"; number = substr (rest, RSTART + 5, RLENGTH - 6); rest = substr (rest, 1, RSTART - 1)
       } else if (match (rest, / \[[0-9]+\]$/)) {
         number = substr (rest, RSTART + 2, RLENGTH - 3); rest = substr (rest, 1, RSTART - 1)
       }
       sub (/ <cycle [0-9]+>$/, "", rest)
-      printf "%d\t%s\t%d\t%s\t%s\t%s\n", depth, kind, number, rest, v[3], v[4]
+      printf "%d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", depth, kind, number, rest, v[3], v[4], v[1], v[2], all
     }' "$1"
 }

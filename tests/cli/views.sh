@@ -49,10 +49,13 @@ for profile in "$recdemo" "$sqlite"; do
   awk -F '\t' '$1 > 0 { bad = 1 } END { exit bad || NR == 0 }' "$tmp/lines.tsv" || fail "$name: --max-depth=1"
 done
 
-# a compiler run at 1 %: a screenful, and the folded chains still start
-# at the program's entry with its whole cost
+# a compiler run at 1 %: about a screenful (a chain is not joined where
+# a call below carries more than the call above, or where a function's
+# total shows beside its call: 85 lines, against 75 when lines nested
+# less), and the folded chains still start at the program's entry with
+# its whole cost
 expect 0 "$cgtree" --threshold=1 "$cc1"
-[ "$(wc -l <"$tmp/out")" -le 80 ] || fail "cc1 at 1%: $(wc -l <"$tmp/out") lines"
+[ "$(wc -l <"$tmp/out")" -le 90 ] || fail "cc1 at 1%: $(wc -l <"$tmp/out") lines"
 grep -q '^ 100\.00 .* > main > ' "$tmp/out" || fail "cc1: the entry chain is not folded"
 
 # --root: the tree of one function, its total on top

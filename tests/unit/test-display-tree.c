@@ -63,15 +63,16 @@ test_master_under_costliest_caller (void)
   cg_graph_spontaneous_mut (x.g, m)->n = 100;
   arc (&x, m, big, 80);
   arc (&x, m, small, 10);
-  /* f is called from both; the arc from small carries more of f, but big
-   * has the larger total, so the master node is under big (Kaes) */
+  /* f is called from both; big has the larger total (Kaes's choice), but
+   * the arc from small carries more of f, so the master node is under
+   * small, and f's callees hang under the larger of f's two numbers */
   arc (&x, small, f, 9);
   arc (&x, big, f, 2);
   arc (&x, f, leaf, 5);
   g_autoptr (CgDisplayTree) t = build (&x);
   CU_ASSERT_EQUAL (cg_display_tree_n_roots (t), 1);
   CU_ASSERT_EQUAL (cg_display_tree_function (t, cg_display_tree_root (t, 0)), m);
-  CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, f)), big);
+  CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, f)), small);
   /* one node per arc plus the root */
   CU_ASSERT_EQUAL (cg_display_tree_n_nodes (t), 1 + cg_graph_n_arcs (x.g));
   /* leaf hangs under f's master, and nowhere else */
@@ -80,6 +81,24 @@ test_master_under_costliest_caller (void)
   for (CgNodeId i = 0; i < cg_display_tree_node_bound (t); i++)
     n += cg_display_tree_function (t, i) == f;
   CU_ASSERT_EQUAL (n, 2);
+  cg_profile_free (x.p);
+}
+
+/* Arcs that carry the same: the caller with the larger total, then the
+ * later name. */
+static void
+test_tie_goes_to_larger_caller (void)
+{
+  Fixture x;
+  fixture_init (&x);
+  CgFunctionId m = add (&x, "main"), a = add (&x, "zeta"), b = add (&x, "beta"), f = add (&x, "f");
+  cg_graph_spontaneous_mut (x.g, m)->n = 100;
+  arc (&x, m, a, 30);
+  arc (&x, m, b, 40);
+  arc (&x, a, f, 1);
+  arc (&x, b, f, 1);
+  g_autoptr (CgDisplayTree) t = build (&x);
+  CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, f)), b);
   cg_profile_free (x.p);
 }
 
@@ -95,7 +114,7 @@ test_tie_goes_to_later_name (void)
   arc (&x, a, f, 1);
   arc (&x, b, f, 1);
   g_autoptr (CgDisplayTree) t = build (&x);
-  /* max over (c_t(g), g): equal totals, so the larger name */
+  /* equal arcs, equal totals: the larger name */
   CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, f)), b);
   cg_profile_free (x.p);
 }
@@ -105,17 +124,17 @@ test_stranded_and_rootless (void)
 {
   Fixture x;
   fixture_init (&x);
-  /* a's costliest caller is b and b's is a: Kaes's rule alone reaches
-   * neither.  They are entered through z and y. */
+  /* the arc into a that carries most is b's, and into b a's: the rule
+   * alone reaches neither.  They are entered through z and y. */
   CgFunctionId m = add (&x, "main"), a = add (&x, "a"), b = add (&x, "b");
   CgFunctionId y = add (&x, "y"), z = add (&x, "z");
   cg_graph_spontaneous_mut (x.g, m)->n = 100;
   arc (&x, m, z, 10);
   arc (&x, m, y, 10);
-  arc (&x, z, a, 10);
-  arc (&x, y, b, 10);
-  arc (&x, a, b, 5);
-  arc (&x, b, a, 5);
+  arc (&x, z, a, 4);
+  arc (&x, y, b, 4);
+  arc (&x, a, b, 6);
+  arc (&x, b, a, 6);
   /* and a cycle that nothing calls */
   CgFunctionId p = add (&x, "p"), q = add (&x, "q");
   arc (&x, p, q, 3);
@@ -135,7 +154,7 @@ test_stranded_and_rootless (void)
         }
     }
   /* of the stranded pair the larger (by name, as totals tie) is placed
-   * first, under its only reached caller; the other follows Kaes's rule */
+   * first, under its only reached caller; the other follows the rule */
   CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, b)), y);
   CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, a)), b);
   /* main, and the larger of the unreachable p and q, are roots */
@@ -221,16 +240,17 @@ test_text_links_and_threshold (void)
   CgTreeTextOptions o = { .view = { .threshold = 1.0 } };
   CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, out, NULL));
   fclose (out);
-  /* the link under small is shown, so its master under big is too;
-   * columns: incl%, self%, incl, self (as wide as their titles),
-   * calls (at least as wide as their title); nothing folds: big loses
-   * 89.5 % to its own cost, small 1 % (not less than the threshold) */
+  /* f's master is under small, whose call carries most of it; the call
+   * from big is a link below the threshold, hidden.  f's self (95) is
+   * more than the call's 90, so its line says f's total beside.
+   * Columns: incl%, self%, incl, self (as wide as their titles), calls
+   * (at least as wide as their title); nothing folds: big loses 89.5 %
+   * to its own cost, small 1 % (not less than the threshold) */
   CU_ASSERT_PTR_NOT_NULL (strstr (buf, "  incl%   self% incl Ir self Ir calls  function\n"
                                        " 100.00    0.00   1,000       0        main\n"
                                        "  90.00   89.50     900     895     1  |-big\n"
-                                       "   0.50    9.50       5      95     1  | `-f [1]\n"
                                        "  10.00    1.00     100      10     1  `-small\n"
-                                       "   9.00              90             1    `-f -> [1]\n"));
+                                       "   9.00    9.50      90      95     1    `-f (9.50% in all)\n"));
   free (buf);
   cg_profile_free (x.p);
 }
@@ -297,7 +317,7 @@ test_given_roots (void)
   cg_profile_free (x.p);
 }
 
-/* ---- random graphs against a brute-force Kaes rule ---- */
+/* ---- random graphs against a brute-force master rule ---- */
 
 static int
 kaes_compare (CgGraph *g, const CgCosts *c, CgFunctionId a, CgFunctionId b)
@@ -428,15 +448,23 @@ test_random_graphs (void)
       if (dag && !rooted)
         for (CgFunctionId f = 0; f < nf; f++)
           {
-            /* on a DAG, Kaes's rule alone places everything: the master
-             * is under the caller with the largest (total, name) */
+            /* on a DAG, the rule alone places everything: the master is
+             * under the caller whose arc carries most, then by (total,
+             * name) */
             CgFunctionId best = CG_NO_ID;
+            guint64 best_value = 0;
             for (CgArcId a = 0; a < cg_graph_n_arcs (x.g); a++)
               {
                 CgFunctionId from = cg_graph_arc_caller (x.g, a), to = cg_graph_arc_callee (x.g, a);
                 CgFunctionId parent = inverted ? to : from, child = inverted ? from : to;
-                if (child == f && (best == CG_NO_ID || kaes_compare (x.g, x.c, parent, best) > 0))
-                  best = parent;
+                guint64 value = cg_costs_arc_const (x.c, a)[0].n;
+                if (child == f
+                    && (best == CG_NO_ID || value > best_value
+                        || (value == best_value && kaes_compare (x.g, x.c, parent, best) > 0)))
+                  {
+                    best = parent;
+                    best_value = value;
+                  }
               }
             CU_ASSERT_EQUAL (parent_function (t, cg_display_tree_master (t, f)), best);
           }
@@ -560,14 +588,15 @@ int
 main (void)
 {
   static const CgTestCase cases[] = {
-    { "the master node is under the costliest caller", test_master_under_costliest_caller },
+    { "the master node is under the call that carries most", test_master_under_costliest_caller },
+    { "ties go to the larger caller", test_tie_goes_to_larger_caller },
     { "ties go to the later name", test_tie_goes_to_later_name },
     { "stranded functions and rootless cycles are placed", test_stranded_and_rootless },
     { "a million-deep chain", test_million_deep },
     { "text: links lead to shown masters", test_text_links_and_threshold },
     { "inverted: callers under the costliest callee", test_inverted },
     { "given roots: only what they reach", test_given_roots },
-    { "random graphs: structure, and Kaes's rule on DAGs", test_random_graphs },
+    { "random graphs: structure, and the master rule on DAGs", test_random_graphs },
     { "roots in Kaes's order, integer and real totals", test_root_order },
     { "random views: threshold, depth and forced masters", test_random_views },
     { NULL, NULL },

@@ -34,6 +34,20 @@ cg_tree_view_value (const CgTreeView *v, CgNodeId n)
   return cg_costs_arc_const (v->costs, a)[v->options.event];
 }
 
+CgValue
+cg_tree_view_function_total (const CgTreeView *v, CgNodeId n)
+{
+  return cg_costs_total_const (v->costs, cg_display_tree_function (v->tree, n))[v->options.event];
+}
+
+gboolean
+cg_tree_view_shows_total (const CgTreeView *v, CgNodeId n)
+{
+  if (cg_display_tree_arc (v->tree, n) == CG_NO_ID || !cg_display_tree_is_master (v->tree, n))
+    return FALSE;
+  return cg_value_compare (v->kind, cg_tree_view_function_total (v, n), cg_tree_view_value (v, n)) > 0;
+}
+
 gboolean
 cg_tree_view_estimated (const CgTreeView *v, CgNodeId n)
 {

@@ -88,6 +88,15 @@ CgValue cg_tree_view_all (const CgTreeView *view);
 CgValue cg_tree_view_value (const CgTreeView *view, CgNodeId node);
 gboolean cg_tree_view_estimated (const CgTreeView *view, CgNodeId node);
 
+/* TRUE when @node is a master node whose function costs more in all
+ * than the calls on its arc carried: the function's children (its
+ * callees, or its callers when inverted) are its whole arcs, so they may
+ * exceed the line's value, and so may its self cost; a view then shows
+ * the function's total beside the call's, the number that contains them. */
+gboolean cg_tree_view_shows_total (const CgTreeView *view, CgNodeId node);
+/* The total of @node's function, of the costs' kind. */
+CgValue cg_tree_view_function_total (const CgTreeView *view, CgNodeId node);
+
 /* @value (of @kind) as a percentage of the profile's total (0 when the
  * total is 0). */
 gdouble cg_tree_view_percent (const CgTreeView *view, CgKind kind, CgValue value);

@@ -108,8 +108,9 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
                              " carried, the function's self cost, calls.  A function's callers are listed once,"
                              " under its costliest callee; its other lines link there."
                            : "Each line: the cost the calls from the parent line carried (a root: its total),"
-                             " the function's self cost, calls.  A function's callees are listed once, under its"
-                             " costliest caller; its other lines link there.");
+                             " the function's self cost, calls.  A function's callees are listed once, under the"
+                             " call that carries most of it, with its total (\"in all\") where that is more than"
+                             " the call's; its other lines link there.");
   g_string_append (s, "</p>\n<div class=\"controls\">\n"
                       "<label>Search <input id=\"q\" type=\"search\" placeholder=\"function name (press /)\""
                       " autocomplete=\"off\" spellcheck=\"false\"></label>\n"
@@ -186,6 +187,18 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
     if (cg_tree_view_estimated (v, cg_tree_view_line (v, i)->node))
       {
         g_string_append_printf (s, first ? "%u" : ",%u", i);
+        first = FALSE;
+        flush_if_large (s, stream);
+      }
+  /* lines, then totals, of the master nodes whose function costs more in
+   * all than through their call: the page shows the total beside */
+  g_string_append (s, "],\n\"inAll\":[");
+  first = TRUE;
+  for (guint i = 0; i < n_lines; i++)
+    if (cg_tree_view_shows_total (v, cg_tree_view_line (v, i)->node))
+      {
+        g_string_append_printf (s, first ? "%u," : ",%u,", i);
+        cg_value_append (s, kind, cg_tree_view_function_total (v, cg_tree_view_line (v, i)->node));
         first = FALSE;
         flush_if_large (s, stream);
       }

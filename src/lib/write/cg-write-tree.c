@@ -96,6 +96,24 @@ append_function (Writer *w, CgNodeId n)
       g_string_append_printf (w->line, master ? " [%u]" : " -> [%u]", number);
       color (w, SGR_RESET);
     }
+  /* the function's children are its whole arcs: its total beside the
+   * call's says what contains them (and its self cost); as a cost where
+   * the two percentages print alike */
+  if (cg_tree_view_shows_total (w->view, n))
+    {
+      CgValue total = cg_tree_view_function_total (w->view, n);
+      const char *estimated = cg_costs_total_is_estimated (cg_tree_view_costs (w->view), f) ? "~" : "";
+      g_autofree char *all = g_strdup_printf ("%.2f", cg_tree_view_percent (w->view, w->kind, total));
+      g_autofree char *call = g_strdup_printf ("%.2f", cg_tree_view_node_percent (w->view, n));
+      if (strcmp (all, call) != 0)
+        g_string_append_printf (w->line, " (%s%s%% in all)", estimated, all);
+      else
+        {
+          g_string_append_printf (w->line, " (%s", estimated);
+          cg_append_cost_human (w->line, w->kind, total, w->scale);
+          g_string_append_printf (w->line, " %s in all)", cg_graph_event_unit (w->graph, w->event));
+        }
+    }
 }
 
 /* Whether line @i's only shown child (line i + 1) joins it. */
@@ -110,6 +128,13 @@ folds_into_next (Writer *w, guint i)
   if (line->n_children != 1)
     return FALSE;
   const CgTreeLine *next = cg_tree_view_line (v, i + 1);
+  /* a joined line shows one incl, the first call's: what it joins must
+   * nest in it, and a function's total ("in all") can only close it,
+   * after the last name, where it contains what follows */
+  if (cg_tree_view_shows_total (v, line->node)
+      || cg_value_compare (cg_costs_kind (cg_tree_view_costs (v), w->event), cg_tree_view_value (v, next->node),
+                           cg_tree_view_value (v, line->node)) > 0)
+    return FALSE;
   /* a function whose own cost is worth showing keeps its line */
   if (cg_display_tree_is_master (w->tree, next->node)
       && cg_tree_view_self_percent (v, cg_display_tree_function (w->tree, next->node)) >= threshold)
@@ -137,8 +162,9 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
                         " under one of its callees, marked [n]; its other appearances read -> [n].\n");
   else
     g_string_append (s, ".\nincl: the cost the calls from the parent line carried (of a root: its total).  self: the"
-                        " function's own cost.\nEach function's callees appear under one of its callers, marked [n];"
-                        " its other appearances read -> [n].\n");
+                        " function's own cost.\nEach function's callees appear under the call that carries most of it,"
+                        " marked [n] (\"in all\": its total, where it exceeds the call's); its other appearances read"
+                        " -> [n].\n");
   gdouble threshold = w->o->view.threshold;
   if (threshold > 0)
     {

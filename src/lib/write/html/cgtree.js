@@ -24,6 +24,9 @@
     fn[i] = nodes[4 * i]; value[i] = nodes[4 * i + 1]; calls[i] = nodes[4 * i + 2]; nkids[i] = nodes[4 * i + 3];
   }
   (D.estimated || []).forEach(function (n) { estimated[n] = 1; });
+  /* a master node's function's total where it exceeds its call's */
+  var inAll = {}, ia = D.inAll || [];
+  for (i = 0; i + 1 < ia.length; i += 2) inAll[ia[i]] = ia[i + 1];
   /* parents and depths from the depth-first order and child counts */
   var stack = [], left = [];
   for (i = 0; i < N; i++) {
@@ -102,6 +105,14 @@
       c.className = 'cyc';
       c.textContent = '<cycle ' + cycle[f] + '>';
       t.appendChild(c);
+    }
+    if (n in inAll) {
+      var all = document.createElement('span');
+      all.className = 'all';
+      all.textContent = '(' + pct(inAll[n]).toFixed(2) + '% in all)';
+      all.title = names[f] + ' costs ' + human(inAll[n], D.real) + ' ' + D.unit +
+        ' in all, which holds its self cost and the calls below';
+      t.appendChild(all);
     }
     if (!m) {
       var a = document.createElement('a');
