@@ -24,8 +24,6 @@ typedef struct {
   GprofOptions gprof;
 } Options;
 
-typedef enum { FORMAT_XML, FORMAT_TEXT, FORMAT_TSV, FORMAT_GPROF, FORMAT_CALLGRIND, FORMAT_FOLDED } Format;
-
 typedef struct {
   CgProfile *profile;
   CgCosts *costs;
@@ -91,6 +89,8 @@ typedef struct {
   CgGprofReport report;
 } GprofJob;
 
+/* gprof's layout is gprof's analysis of its own (run_gprof), not the
+ * costs of a method: its job is a GprofJob */
 static gboolean
 write_gprof (FILE *stream, const char *name, gpointer data, GError **error)
 {
@@ -227,22 +227,26 @@ write_callgrind (FILE *stream, const char *name, gpointer data, GError **error)
   return cg_write_callgrind (job->profile, job->costs, &options, stream, error);
 }
 
+static const CgCliFormat formats[] = {
+  { "xml", "cgtools XML with the costs, for cgtree", write_xml },
+  { "text", "flat profile and call-graph profile for people", write_text },
+  { "tsv", "tab-separated values for scripts: function, calls, self, total", write_tsv },
+  { "gprof", "gprof -b's report, byte for byte for gmon.out data", write_gprof },
+  { "callgrind", "a callgrind file for KCachegrind and callgrind_annotate", write_callgrind },
+  { "folded", "the call tree's stacks for flame graphs", write_folded },
+  { NULL, NULL, NULL },
+};
+
 static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "xml", "text", "tsv", "gprof", "callgrind", "folded", NULL };
-  guint format;
-  CgMethod method = CG_METHOD_AUTO;
-  if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
+  const CgCliFormat *format;
+  CgMethod method;
+  if (!cg_cli_choose_format (o->common.format, formats, &format, error)
+      || !cg_cli_choose_method (o->method, &method, error))
     return FALSE;
-  if (o->method && !cg_method_from_string (o->method, &method))
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
-                   "--method=%s: expected one of auto|measured|exact|gprof|decompose", o->method);
-      return FALSE;
-    }
-  if (o->arcs && format != FORMAT_TSV)
+  if (o->arcs && format->write != write_tsv)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--arcs applies to --format=tsv only");
       return FALSE;
@@ -252,7 +256,7 @@ run (gpointer data, GError **error)
   gboolean named;
   if (!gprof_specs (&o->gprof, &specs, &style, &user, &named, error))
     return FALSE;
-  if (format == FORMAT_GPROF && method != CG_METHOD_AUTO && method != CG_METHOD_GPROF && method != CG_METHOD_EXACT)
+  if (format->write == write_gprof && method != CG_METHOD_AUTO && method != CG_METHOD_GPROF && method != CG_METHOD_EXACT)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
                    "--format=gprof prints gprof's analysis, or the exact one of context profiles: use "
@@ -265,7 +269,7 @@ run (gpointer data, GError **error)
   Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
-  if (format == FORMAT_GPROF)
+  if (format->write == write_gprof)
     {
       /* context profiles: their exact results (auto picks them) */
       gboolean exact = method == CG_METHOD_EXACT || (method == CG_METHOD_AUTO && cg_profile_contexts (profile));
@@ -285,7 +289,7 @@ run (gpointer data, GError **error)
         }
       return run_gprof (o, profile, job.event, specs, style, user, exact, error);
     }
-  if (format == FORMAT_FOLDED)
+  if (format->write == write_folded)
     {
       /* the stacks themselves: no method is involved */
       if (cg_profile_tree (profile) == NULL)
@@ -295,7 +299,7 @@ run (gpointer data, GError **error)
                        "(read folded stacks, or data with stacks)");
           return FALSE;
         }
-      return cg_cli_write (&o->common, write_folded, &job, error);
+      return cg_cli_write (&o->common, format->write, &job, error);
     }
   CgMethod resolved;
   if (!cg_method_resolve (profile, method, &resolved, error))
@@ -312,27 +316,16 @@ run (gpointer data, GError **error)
    * method refuses (a graph without inclusive costs) is refused here,
    * before any output, so that only an overflow of its sums can end the
    * document early */
-  if (format == FORMAT_XML && resolved == CG_METHOD_MEASURED && cg_graph_has_inclusive (cg_profile_graph (profile)))
+  if (format->write == write_xml && resolved == CG_METHOD_MEASURED && cg_graph_has_inclusive (cg_profile_graph (profile)))
     return cg_cli_write (&o->common, write_xml_measuring, &job, error);
   /* costs already in the input are reused when they were made by the
    * method asked for */
   job.costs = cg_method_ensure (profile, method, error);
   if (job.costs == NULL)
     return FALSE;
-  if (format == FORMAT_TEXT && cg_profile_cycles (profile) == NULL)
+  if (format->write == write_text && cg_profile_cycles (profile) == NULL)
     cg_profile_set_cycles (profile, cg_cycles_find (cg_profile_graph (profile), NULL, NULL));
-  switch ((Format) format)
-    {
-    case FORMAT_TSV:
-      return cg_cli_write (&o->common, write_tsv, &job, error);
-    case FORMAT_TEXT:
-      return cg_cli_write (&o->common, write_text, &job, error);
-    case FORMAT_CALLGRIND:
-      return cg_cli_write (&o->common, write_callgrind, &job, error);
-    case FORMAT_XML:
-    default:
-      return cg_cli_write (&o->common, write_xml, &job, error);
-    }
+  return cg_cli_write (&o->common, format->write, &job, error);
 }
 
 /* --demangle and --no-demangle: the last one given wins, as in gprof */
@@ -352,7 +345,7 @@ main (int argc, char **argv)
   static Options options = { .gprof.demangle = TRUE };
   static const GOptionEntry entries[] = {
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
-      "Cost method: auto (default), measured, exact, gprof or decompose", "METHOD" },
+      "Cost method (see the list below; default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event,
       "Event to report in text and tsv (default: the first)", "NAME" },
     { "arcs", 'a', 0, G_OPTION_ARG_NONE, &options.arcs,
@@ -399,14 +392,9 @@ main (int argc, char **argv)
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
     .summary = "Compute self and total (inclusive) costs per function and per arc.",
-    .description = "Methods: 'measured' sums callgrind's measured inclusive costs, exact under recursion thanks to\n"
-                   "callgrind's recursion split; 'exact' applies Kaes's Min_E rule to a call tree (folded stacks);\n"
-                   "'decompose' estimates arc-only data as gprof2dot does (linear decomposition inside cycles);\n"
-                   "'auto' picks the best method the data allows: exact, measured, else decompose.\n"
-                   "The tsv form is a fixed contract for scripts: function, calls, self, total.\n"
-                   "The folded form writes the call tree's stacks for flame graphs; gprof prints gprof's -b report;\n"
-                   "callgrind writes a file for KCachegrind and callgrind_annotate.",
-    .formats = "xml|text|tsv|gprof|callgrind|folded",
+    .description = "The tsv form is a fixed contract for scripts: function, calls, self, total (cgcost(1)).",
+    .formats = formats,
+    .methods = TRUE,
     .entries = entries,
     .run = run,
   };

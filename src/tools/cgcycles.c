@@ -15,7 +15,8 @@ typedef struct {
   CgProfile *profile;
   guint event;
   gboolean demangle;
-} TextJob;
+  gboolean collapsed; /* the cycles are nodes <cycle N> already */
+} Job;
 
 static gboolean
 find_cycles (CgProfile *profile, gpointer data, GError **error)
@@ -26,59 +27,65 @@ find_cycles (CgProfile *profile, gpointer data, GError **error)
   return TRUE;
 }
 
-/* The cycles are found while the graph is written: finding them does not
- * change it. */
-static gboolean
-write_xml_finding (FILE *stream, const char *name, gpointer data, GError **error)
-{
-  return cg_write_xml_deriving (data, find_cycles, NULL, stream, name, error);
-}
-
+/* Uncollapsed, the cycles are found while the graph is written: finding
+ * them does not change it. */
 static gboolean
 write_xml (FILE *stream, const char *name, gpointer data, GError **error)
 {
-  return cg_write_xml (data, stream, name, error);
+  Job *job = data;
+  if (job->collapsed)
+    return cg_write_xml (job->profile, stream, name, error);
+  return cg_write_xml_deriving (job->profile, find_cycles, NULL, stream, name, error);
 }
 
 static gboolean
 write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
-  TextJob *job = data;
+  Job *job = data;
   if (!cg_write_cycles_text (cg_profile_graph (job->profile), cg_profile_cycles (job->profile), job->event,
                              job->demangle, stream, error))
     return FALSE;
   /* contexts also tell which cycles the run actually went round */
   return cg_profile_contexts (job->profile) == NULL
-         || cg_spivey_write_cycles_text (job->profile, job->event, job->demangle, stream, error);
+         || cg_write_traversed_cycles_text (job->profile, job->event, job->demangle, stream, error);
 }
+
+static const CgCliFormat formats[] = {
+  { "xml", "cgtools XML with the cycles (or with each collapsed into <cycle N>)", write_xml },
+  { "text", "the list of cycles, and for context profiles those the run went round", write_text },
+  { NULL, NULL, NULL },
+};
 
 static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "xml", "text", NULL };
-  guint format;
-  if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
+  const CgCliFormat *format;
+  if (!cg_cli_choose_format (o->common.format, formats, &format, error))
     return FALSE;
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
   CgGraph *g = cg_profile_graph (profile);
-  TextJob job = { profile, 0, !o->no_demangle };
+  Job job = { profile, 0, !o->no_demangle, FALSE };
   /* what the input says of costs and cycles is replaced */
   cg_profile_set_costs (profile, NULL);
   cg_profile_set_cycles (profile, NULL);
-  if (format == 1)
+  if (format->write == write_text)
     {
       /* the list of cycles, which --collapse would turn into nodes */
       cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
-      return cg_cli_choose_event (g, o->event, &job.event, error)
-             && cg_cli_write (&o->common, write_text, &job, error);
+      if (!cg_cli_choose_event (g, o->event, &job.event, error))
+        return FALSE;
     }
-  if (!o->collapse)
-    return cg_cli_write (&o->common, write_xml_finding, profile, error);
-  return cg_collapse_cycles (profile, error) && cg_cli_write (&o->common, write_xml, profile, error);
+  else if (o->collapse)
+    {
+      if (!cg_collapse_cycles (profile, error))
+        return FALSE;
+      job.collapsed = TRUE;
+    }
+  return cg_cli_write (&o->common, format->write, &job, error);
 }
 
 int
@@ -101,7 +108,7 @@ main (int argc, char **argv)
     .summary = "Find the cycles (strongly connected components) of a call graph and number them as gprof does.",
     .description = "Reads cgtools XML or any profile cgmerge reads; writes the profile with its cycles.\n"
                    "A function that only calls itself is self-recursive, not a cycle.",
-    .formats = "xml|text",
+    .formats = formats,
     .entries = entries,
     .run = run,
   };

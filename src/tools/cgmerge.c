@@ -9,40 +9,44 @@ typedef struct {
   gboolean no_demangle;
 } Options;
 
-static gboolean
-write_xml (FILE *stream, const char *name, gpointer data, GError **error)
-{
-  return cg_write_xml (data, stream, name, error);
-}
-
 typedef struct {
   CgProfile *profile;
   gboolean demangle;
-} TextJob;
+} Job;
+
+static gboolean
+write_xml (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  Job *job = data;
+  return cg_write_xml (job->profile, stream, name, error);
+}
 
 static gboolean
 write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
-  TextJob *job = data;
+  Job *job = data;
   (void) name;
   return cg_write_summary_text (job->profile, job->demangle, stream, error);
 }
+
+static const CgCliFormat formats[] = {
+  { "xml", "cgtools XML, for the next stage", write_xml },
+  { "text", "what the sum holds: sources, events, functions, arcs", write_text },
+  { NULL, NULL, NULL },
+};
 
 static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "xml", "text", NULL };
-  guint format;
-  if (!cg_cli_choose ("format", o->common.format, formats, &format, error))
+  const CgCliFormat *format;
+  if (!cg_cli_choose_format (o->common.format, formats, &format, error))
     return FALSE;
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  if (format == 0)
-    return cg_cli_write (&o->common, write_xml, profile, error);
-  TextJob job = { profile, !o->no_demangle };
-  return cg_cli_write (&o->common, write_text, &job, error);
+  Job job = { profile, !o->no_demangle };
+  return cg_cli_write (&o->common, format->write, &job, error);
 }
 
 int
@@ -66,7 +70,7 @@ main (int argc, char **argv)
     .description = "The format of each FILE is told from its content; no FILE or '-' reads standard input.\n"
                    "Functions are identified by (object, name); costs and call counts are summed.\n"
                    "gmon.out files are read with the symbols of the executable (-e), as gprof reads them.",
-    .formats = "xml|text",
+    .formats = formats,
     .input_formats = TRUE,
     .entries = entries,
     .run = run,

@@ -23,7 +23,6 @@ typedef struct {
   gboolean no_demangle;
 } Options;
 
-typedef enum { FORMAT_TEXT, FORMAT_HTML, FORMAT_DOT, FORMAT_XML } Format;
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } Color;
 
 typedef struct {
@@ -80,6 +79,14 @@ write_xml (FILE *stream, const char *name, gpointer data, GError **error)
   Job *job = data;
   return cg_write_tree_xml (job->profile, job->costs, job->tree, &job->xml, stream, name, error);
 }
+
+static const CgCliFormat formats[] = {
+  { "text", "indented text for terminals and pipes", write_text },
+  { "html", "one self-contained page with expand/collapse", write_html },
+  { "dot", "a Graphviz graph", write_dot },
+  { "xml", "the tree's nodes for programs (formats/cgtree-xml.md)", write_xml },
+  { NULL, NULL, NULL },
+};
 
 static gboolean G_GNUC_PRINTF (2, 3)
 usage (GError **error, const char *format, ...)
@@ -171,17 +178,16 @@ static gboolean
 run (gpointer data, GError **error)
 {
   Options *o = data;
-  static const char *const formats[] = { "text", "html", "dot", "xml", NULL };
   static const char *const sorts[] = { "total", "self", "calls", "name", NULL };
   static const char *const colors[] = { "auto", "always", "never", NULL };
-  guint format, sort, color;
-  CgMethod method = CG_METHOD_AUTO;
-  if (!cg_cli_choose ("format", o->common.format, formats, &format, error)
+  const CgCliFormat *format;
+  guint sort, color;
+  CgMethod method;
+  if (!cg_cli_choose_format (o->common.format, formats, &format, error)
       || !cg_cli_choose ("sort", o->sort, sorts, &sort, error)
-      || !cg_cli_choose ("color", o->color, colors, &color, error))
+      || !cg_cli_choose ("color", o->color, colors, &color, error)
+      || !cg_cli_choose_method (o->method, &method, error))
     return FALSE;
-  if (o->method && !cg_method_from_string (o->method, &method))
-    return usage (error, "--method=%s: expected one of auto|measured|exact|gprof|decompose", o->method);
   /* -1, the initial value, stands for "not given" */
   gboolean threshold_given = o->threshold != -1;
   if (threshold_given && !(o->threshold >= 0 && o->threshold <= 100))
@@ -200,7 +206,7 @@ run (gpointer data, GError **error)
   /* the whole tree goes into a page, whose slider hides lines there, and
    * to programs */
   gdouble threshold = threshold_given                                 ? o->threshold
-                      : format == FORMAT_HTML || format == FORMAT_XML ? 0.0
+                      : format->write == write_html || format->write == write_xml ? 0.0
                                                                       : 1.0;
 
   g_autoptr (CgProfile) whole = cg_cli_read_inputs (&o->common, error);
@@ -249,18 +255,7 @@ run (gpointer data, GError **error)
   Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope },
               { view, threshold_given ? threshold : 1.0, scope }, { event, threshold, scope, !o->no_demangle },
               { view, scope } };
-  switch ((Format) format)
-    {
-    case FORMAT_HTML:
-      return cg_cli_write (&o->common, write_html, &job, error);
-    case FORMAT_DOT:
-      return cg_cli_write (&o->common, write_dot, &job, error);
-    case FORMAT_XML:
-      return cg_cli_write (&o->common, write_xml, &job, error);
-    case FORMAT_TEXT:
-    default:
-      return cg_cli_write (&o->common, write_text, &job, error);
-    }
+  return cg_cli_write (&o->common, format->write, &job, error);
 }
 
 int
@@ -297,10 +292,9 @@ main (int argc, char **argv)
     .parameters = "[FILE...]",
     .summary = "Show a call graph as Kaes's display tree: each function under each of its callers,\n"
                "its callees under the caller that costs most.",
-    .description = "Reads cgtools XML or any profile cgmerge reads; computes costs when the input has none.\n"
-                   "text is for terminals and pipes, html one self-contained page, dot a Graphviz graph,\n"
-                   "xml the tree's nodes for programs (formats/cgtree-xml.md).",
-    .formats = "text|html|dot|xml",
+    .description = "Reads cgtools XML or any profile cgmerge reads; computes costs when the input has none.",
+    .formats = formats,
+    .methods = TRUE,
     .entries = entries,
     .run = run,
   };

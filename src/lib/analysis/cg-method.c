@@ -1,4 +1,4 @@
-/* cg-method.c — method selection and dispatch. */
+/* cg-method.c — the table of cost methods, selection and dispatch. */
 #include "config.h"
 
 #include "cg-method.h"
@@ -10,29 +10,162 @@
 #include "cg-measured.h"
 #include "cg-spivey.h"
 
+/* ---- the rows' parts ---- */
+
+static gboolean
+exact_preferred (CgProfile *p)
+{
+  return cg_profile_contexts (p) || cg_exact_applies (p, NULL);
+}
+
+static CgCosts *
+exact_compute (CgProfile *p, GError **error)
+{
+  /* contexts (Spivey) or a call tree (Kaes's Min_E) */
+  if (cg_profile_contexts (p))
+    return cg_spivey_compute (p, error);
+  return cg_exact_compute (p, error);
+}
+
+static const char *
+exact_note (const CgCosts *costs)
+{
+  /* only Spivey's contexts give the second arc split */
+  return cg_costs_has_arc_split2 (costs)
+           ? "Spivey's contexts: every total is exact; an arc carries what the calls from the caller's most"
+             " recent activation cost"
+           : "Min_E over the call tree: every total is exact";
+}
+
+static gboolean
+measured_preferred (CgProfile *p)
+{
+  return cg_graph_has_inclusive (cg_profile_graph (p));
+}
+
+static CgCosts *
+measured_compute (CgProfile *p, GError **error)
+{
+  return cg_measured_compute (cg_profile_graph (p), error);
+}
+
+static const char *
+measured_note (const CgCosts *costs)
+{
+  return cg_costs_any_estimated (costs)
+           ? "callgrind's measured inclusive costs; \"~\" marks totals of cycle members, which without"
+             " callgrind's recursion split are their whole cycle's"
+           : "callgrind's measured inclusive costs with its recursion split: every total is exact";
+}
+
+static gboolean
+decompose_preferred (CgProfile *p)
+{
+  (void) p; /* arc-only data: the estimate (design §3); always possible */
+  return TRUE;
+}
+
+static const char *
+decompose_note (const CgCosts *costs)
+{
+  (void) costs;
+  return "gprof2dot's estimate: propagation by call weights, linear decomposition inside cycles; \"~\" marks"
+         " estimated totals";
+}
+
+static CgCosts *
+gprof_compute (CgProfile *p, GError **error)
+{
+  return cg_gprof_compute (p, NULL, error);
+}
+
+static const char *
+gprof_note (const CgCosts *costs)
+{
+  (void) costs;
+  return "gprof's propagation by call counts: totals are estimates, cycles are units";
+}
+
+/* In the order auto tries them: the exact methods first, the estimate
+ * any graph allows last; gprof's own is asked for by name only. */
+static const CgMethodInfo methods[] = {
+  { CG_METHOD_EXACT, "exact", "Kaes's Min_E rule over a call tree, or Spivey's contexts: exact totals",
+    exact_preferred, exact_compute, exact_note },
+  { CG_METHOD_MEASURED, "measured", "callgrind's measured inclusive costs, exact with its recursion split",
+    measured_preferred, measured_compute, measured_note },
+  { CG_METHOD_DECOMPOSE, "decompose", "gprof2dot's estimate for arc-only data: linear decomposition in cycles",
+    decompose_preferred, cg_decompose_compute, decompose_note },
+  { CG_METHOD_GPROF, "gprof", "gprof's propagation by call counts, cycles as units (estimates)",
+    NULL, gprof_compute, gprof_note },
+};
+
+const CgMethodInfo *
+cg_methods (guint *n_methods)
+{
+  *n_methods = G_N_ELEMENTS (methods);
+  return methods;
+}
+
+const CgMethodInfo *
+cg_method_info (CgMethod method)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    if (methods[i].method == method)
+      return &methods[i];
+  return NULL;
+}
+
+const char *
+cg_method_to_string (CgMethod method)
+{
+  const CgMethodInfo *info = cg_method_info (method);
+  return info ? info->name : "auto";
+}
+
+gboolean
+cg_method_from_string (const char *name, CgMethod *method)
+{
+  if (g_strcmp0 (name, "auto") == 0)
+    {
+      *method = CG_METHOD_AUTO;
+      return TRUE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    if (g_strcmp0 (name, methods[i].name) == 0)
+      {
+        *method = methods[i].method;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+char *
+cg_methods_names (void)
+{
+  GString *s = g_string_new ("auto");
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    g_string_append_printf (s, "%s%s", i + 1 == G_N_ELEMENTS (methods) ? " or " : ", ", methods[i].name);
+  return g_string_free (s, FALSE);
+}
+
+/* ---- choosing and running ---- */
+
 gboolean
 cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **error)
 {
-  CgGraph *g = cg_profile_graph (p);
   if (method != CG_METHOD_AUTO)
     {
       *resolved = method;
       return TRUE;
     }
-  if (cg_profile_contexts (p) || cg_exact_applies (p, NULL))
-    {
-      *resolved = CG_METHOD_EXACT;
-      return TRUE;
-    }
-  if (cg_graph_has_inclusive (g))
-    {
-      *resolved = CG_METHOD_MEASURED;
-      return TRUE;
-    }
-  /* arc-only data: the estimate (design §3); always possible */
-  (void) error;
-  *resolved = CG_METHOD_DECOMPOSE;
-  return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    if (methods[i].preferred && methods[i].preferred (p))
+      {
+        *resolved = methods[i].method;
+        return TRUE;
+      }
+  g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "no cost method applies to this profile");
+  return FALSE;
 }
 
 CgCosts *
@@ -41,23 +174,7 @@ cg_method_compute (CgProfile *p, CgMethod method, GError **error)
   CgMethod m;
   if (!cg_method_resolve (p, method, &m, error))
     return NULL;
-  switch (m)
-    {
-    case CG_METHOD_MEASURED:
-      return cg_measured_compute (cg_profile_graph (p), error);
-    case CG_METHOD_GPROF:
-      return cg_gprof_compute (p, NULL, error);
-    case CG_METHOD_EXACT:
-      /* contexts (Spivey) or a call tree (Kaes's Min_E) */
-      if (cg_profile_contexts (p))
-        return cg_spivey_compute (p, error);
-      return cg_exact_compute (p, error);
-    case CG_METHOD_DECOMPOSE:
-      return cg_decompose_compute (p, error);
-    case CG_METHOD_AUTO:
-    default:
-      g_return_val_if_reached (NULL); /* resolved above */
-    }
+  return cg_method_info (m)->compute (p, error);
 }
 
 CgCosts *

@@ -1,7 +1,12 @@
-/* cg-method.h — choosing and running a cost method on a profile.
+/* cg-method.h — the table of cost methods: choosing one and running it on
+ * a profile.
  *
- * `auto` takes the best the data allows (design §3): exact with a call tree
- * or contexts, measured for callgrind data, an estimate otherwise.
+ * One row per method (cg-method.c): its name, what it computes, when
+ * `auto` picks it, how it is computed, and what the views say of its
+ * results.  Adding a method is one module that computes it and one row;
+ * cgcost's and cgtree's --help and the tests that check cgcost(1) read
+ * the table.  `auto` takes the best the data allows (design §3): the
+ * first row in table order whose data test passes.
  */
 #pragma once
 
@@ -11,6 +16,36 @@
 #include "cg-profile.h"
 
 G_BEGIN_DECLS
+
+typedef struct {
+  CgMethod method;
+  const char *name;    /* --method=NAME, and the XML's costs/@method */
+  const char *summary; /* one line for --help */
+  /* nullable: whether `auto` picks this method for @profile (rows are
+   * tried in order); NULL: never picked by auto */
+  gboolean (*preferred) (CgProfile *profile);
+  /* computes the costs (transfer full); errors when the data do not allow it */
+  CgCosts *(*compute) (CgProfile *profile, GError **error);
+  /* what the views say of the results: a parenthesised note after
+   * "Method: NAME" (static strings) */
+  const char *(*note) (const CgCosts *costs);
+} CgMethodInfo;
+
+/* The methods, in the order `auto` tries them (AUTO itself is no row);
+ * @n_methods receives their number.  (transfer none: a static table) */
+const CgMethodInfo *cg_methods (guint *n_methods);
+
+/* The row of @method (NULL for CG_METHOD_AUTO). */
+const CgMethodInfo *cg_method_info (CgMethod method);
+
+/* "auto", or the row's name. */
+const char *cg_method_to_string (CgMethod method);
+
+/* Finds the method called @name ("auto" included); FALSE when none is. */
+gboolean cg_method_from_string (const char *name, CgMethod *method);
+
+/* "auto, exact, measured, decompose or gprof", for messages.  (transfer full) */
+char *cg_methods_names (void);
 
 /* The method @method means for @profile: itself, or for CG_METHOD_AUTO the
  * best available: exact when a call tree holds all the costs

@@ -74,10 +74,4 @@ typedef struct {
  * CG_ERROR_UNSUPPORTED without contexts, CG_ERROR_OVERFLOW. */
 GArray *cg_spivey_traversed_cycles (CgProfile *profile, GError **error);
 
-/* Lists the traversed cycles for @event as text for people (cgcycles
- * --format=text), names demangled (cg_demangle) when @demangle.  Write
- * errors are left in the stream's error flag. */
-gboolean cg_spivey_write_cycles_text (CgProfile *profile, guint event, gboolean demangle, FILE *stream,
-                                      GError **error);
-
 G_END_DECLS

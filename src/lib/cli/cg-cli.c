@@ -43,6 +43,31 @@ cg_cli_choose (const char *option, const char *given, const char *const *choices
 }
 
 gboolean
+cg_cli_choose_format (const char *given, const CgCliFormat *formats, const CgCliFormat **chosen, GError **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  for (const CgCliFormat *f = formats; f->name; f++)
+    g_ptr_array_add (names, (gpointer) f->name);
+  g_ptr_array_add (names, NULL);
+  guint i;
+  if (!cg_cli_choose ("format", given, (const char *const *) names->pdata, &i, error))
+    return FALSE;
+  *chosen = &formats[i];
+  return TRUE;
+}
+
+gboolean
+cg_cli_choose_method (const char *given, CgMethod *method, GError **error)
+{
+  *method = CG_METHOD_AUTO;
+  if (given == NULL || cg_method_from_string (given, method))
+    return TRUE;
+  g_autofree char *names = cg_methods_names ();
+  g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--method=%s: expected %s", given, names);
+  return FALSE;
+}
+
+gboolean
 cg_cli_choose_event (CgGraph *g, const char *name, guint *event, GError **error)
 {
   if (cg_graph_n_events (g) == 0)
@@ -186,7 +211,11 @@ split_attached (int argc, char **argv, const GOptionEntry *common, const GOption
 int
 cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, gpointer options)
 {
-  g_autofree char *format_help = g_strdup_printf ("Output format: %s", spec->formats);
+  g_autoptr (GString) format_names = g_string_new (NULL);
+  for (const CgCliFormat *f = spec->formats; f->name; f++)
+    g_string_append_printf (format_names, "%s%s", f == spec->formats ? "" : "|", f->name);
+  g_autofree char *format_help = g_strdup_printf ("Output format: %s (default %s)", format_names->str,
+                                                  spec->formats->name);
   GOptionEntry common_entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &common->output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
@@ -207,6 +236,20 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_autoptr (GOptionContext) ctx = g_option_context_new (spec->parameters);
   g_option_context_set_summary (ctx, spec->summary);
   g_autoptr (GString) description = g_string_new (spec->description);
+  g_string_append (description, "\n\nOutput formats (--format):\n");
+  for (const CgCliFormat *f = spec->formats; f->name; f++)
+    g_string_append_printf (description, "  %-14s %s\n", f->name, f->summary);
+  g_string_truncate (description, description->len - 1);
+  if (spec->methods)
+    {
+      guint n;
+      const CgMethodInfo *methods = cg_methods (&n);
+      g_string_append (description, "\n\nCost methods (--method; auto, the default, takes the first the data allow):\n");
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (description, "  %-14s %s%s\n", methods[i].name, methods[i].summary,
+                                methods[i].preferred ? "" : " (by name only)");
+      g_string_truncate (description, description->len - 1);
+    }
   if (spec->input_formats)
     {
       guint n;

@@ -12,6 +12,7 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "cg-method.h"
 #include "cg-profile.h"
 #include "cg-read.h"
 
@@ -30,12 +31,26 @@ typedef struct {
 
 typedef gboolean (*CgCliRun) (gpointer options, GError **error);
 
+/* Writes a tool's result, @data, to @stream (named @name in messages). */
+typedef gboolean (*CgCliWriteFunc) (FILE *stream, const char *name, gpointer data, GError **error);
+
+/* One row of a tool's table of output formats: --format=NAME, its line in
+ * --help, and its writer.  A tool's table ends with a row whose name is
+ * NULL; its first row is the default.  tests/cli/tables.sh checks each
+ * table against the tool's man page. */
+typedef struct {
+  const char *name;
+  const char *summary;
+  CgCliWriteFunc write;
+} CgCliFormat;
+
 typedef struct {
   const char *parameters;     /* "[FILE...]" */
   const char *summary;        /* one line for --help */
   const char *description;    /* paragraph after the options */
-  const char *formats;        /* "xml|text", shown in --help */
+  const CgCliFormat *formats; /* the table of output formats, listed in --help */
   gboolean input_formats;     /* list the table of input formats (cg-formats.h) in --help */
+  gboolean methods;           /* list the table of cost methods (cg-method.h) in --help */
   const GOptionEntry *entries; /* the tool's own options (nullable) */
   CgCliRun run;
 } CgCliSpec;
@@ -52,6 +67,15 @@ int cg_cli_exit_status (const GError *error);
 gboolean cg_cli_choose (const char *option, const char *given, const char *const *choices,
                         guint *index, GError **error);
 
+/* The row of @formats called @given (NULL: the first, the default).
+ * Error CG_ERROR_USAGE listing the names. */
+gboolean cg_cli_choose_format (const char *given, const CgCliFormat *formats, const CgCliFormat **chosen,
+                               GError **error);
+
+/* The method called @given (NULL: auto) from the table of methods.
+ * Error CG_ERROR_USAGE listing them. */
+gboolean cg_cli_choose_method (const char *given, CgMethod *method, GError **error);
+
 /* The index of the event called @name (NULL: the first event).  Error
  * CG_ERROR_USAGE listing the events when there is no such event,
  * CG_ERROR_UNSUPPORTED when the profile has none. */
@@ -62,7 +86,6 @@ gboolean cg_cli_choose_event (CgGraph *graph, const char *name, guint *event, GE
 CgProfile *cg_cli_read_inputs (const CgCliCommon *common, GError **error);
 
 /* Writes with @write to the output of @common, atomically. */
-typedef gboolean (*CgCliWriteFunc) (FILE *stream, const char *name, gpointer data, GError **error);
 gboolean cg_cli_write (const CgCliCommon *common, CgCliWriteFunc write, gpointer data,
                        GError **error);
 

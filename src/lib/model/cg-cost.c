@@ -20,33 +20,6 @@ struct _CgCosts {
   guint8 *arc_estimated;   /* per arc */
 };
 
-static const char *const method_names[] = {
-  [CG_METHOD_AUTO] = "auto",
-  [CG_METHOD_MEASURED] = "measured",
-  [CG_METHOD_EXACT] = "exact",
-  [CG_METHOD_GPROF] = "gprof",
-  [CG_METHOD_DECOMPOSE] = "decompose",
-};
-
-const char *
-cg_method_to_string (CgMethod method)
-{
-  g_return_val_if_fail (method < G_N_ELEMENTS (method_names), "?");
-  return method_names[method];
-}
-
-gboolean
-cg_method_from_string (const char *s, CgMethod *method)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (method_names); i++)
-    if (g_strcmp0 (s, method_names[i]) == 0)
-      {
-        *method = (CgMethod) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 static gboolean
 method_is_exact (CgMethod method)
 {

@@ -25,6 +25,9 @@ G_BEGIN_DECLS
  * @CG_METHOD_EXACT: Kaes's Min_E rule over a call tree or contexts.
  * @CG_METHOD_GPROF: gprof's propagation, cycles as units.
  * @CG_METHOD_DECOMPOSE: gprof2dot's linear decomposition inside cycles.
+ *
+ * The methods themselves (names, rules, computation) are the table of
+ * cg-method.h; the results record which row made them.
  */
 typedef enum {
   CG_METHOD_AUTO,
@@ -34,8 +37,6 @@ typedef enum {
   CG_METHOD_DECOMPOSE,
 } CgMethod;
 
-const char *cg_method_to_string (CgMethod method);
-gboolean cg_method_from_string (const char *s, CgMethod *method);
 
 typedef struct _CgCosts CgCosts;
 

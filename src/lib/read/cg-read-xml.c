@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "cg-read-xml.h"
+#include "cg-method.h"
 
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>

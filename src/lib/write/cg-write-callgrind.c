@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cg-write-callgrind.h"
+#include "cg-method.h"
 
 #include <math.h>
 #include <string.h>

@@ -7,6 +7,7 @@
 
 #include "cg-names.h"
 #include "cg-error.h"
+#include "cg-spivey.h"
 
 typedef struct {
   CgValue self;
@@ -131,6 +132,48 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
         }
       fwrite (s->str, 1, s->len, stream);
       g_string_truncate (s, 0);
+    }
+  fwrite (s->str, 1, s->len, stream);
+  return TRUE;
+}
+
+gboolean
+cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, FILE *stream, GError **error)
+{
+  g_autoptr (GArray) cycles = cg_spivey_traversed_cycles (p, error);
+  if (cycles == NULL)
+    return FALSE;
+  CgGraph *g = cg_profile_graph (p);
+  CgKind kind = cg_graph_event_kind (g, event);
+  gdouble scale = cg_graph_event_scale (g, event);
+  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, all))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "a cost exceeds the range of 64-bit counters");
+      return FALSE;
+    }
+  g_autoptr (CgNames) names = cg_names_new (g, demangle);
+  gdouble whole = cg_value_to_double (kind, all[event]);
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_string_append_printf (s, "\n%u cycle%s traversed (from the contexts: calls that re-entered an active function)\n",
+                          cycles->len, cycles->len == 1 ? "" : "s");
+  for (guint i = 0; i < cycles->len; i++)
+    {
+      CgTraversedCycle *c = &g_array_index (cycles, CgTraversedCycle, i);
+      CgKind k = kind;
+      CgValue v = cg_value_scaled (&k, c->cost[event], scale);
+      g_string_append (s, "\n  ");
+      cg_value_append_human (s, k, v, 6);
+      g_string_append_printf (s, " %s (%.2f%%) inside, closed %" G_GUINT64_FORMAT " time%s:",
+                              cg_graph_event_unit (g, event),
+                              whole > 0 ? 100.0 * cg_value_to_double (kind, c->cost[event]) / whole : 0.0,
+                              c->traversals, c->traversals == 1 ? "" : "s");
+      for (guint j = 0; j < c->n_members; j++)
+        {
+          g_string_append (s, j ? ", " : " ");
+          cg_names_append_label (names, s, c->members[j]);
+        }
+      g_string_append_c (s, '\n');
     }
   fwrite (s->str, 1, s->len, stream);
   return TRUE;

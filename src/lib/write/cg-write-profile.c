@@ -8,6 +8,7 @@
 
 #include "cg-names.h"
 #include "cg-error.h"
+#include "cg-method.h"
 
 typedef struct {
   CgProfile *profile;
@@ -70,34 +71,10 @@ flush (Report *r, FILE *stream)
 void
 cg_append_method_note (GString *out, const CgCosts *costs)
 {
-  CgMethod m = cg_costs_method (costs);
-  g_string_append_printf (out, "Method: %s", cg_method_to_string (m));
-  switch (m)
-    {
-    case CG_METHOD_MEASURED:
-      g_string_append (out, cg_costs_any_estimated (costs)
-                              ? " (callgrind's measured inclusive costs; \"~\" marks totals of cycle members,"
-                                " which without callgrind's recursion split are their whole cycle's)"
-                              : " (callgrind's measured inclusive costs with its recursion split: every total is exact)");
-      break;
-    case CG_METHOD_EXACT:
-      /* only Spivey's contexts give the second arc split */
-      g_string_append (out, cg_costs_has_arc_split2 (costs)
-                              ? " (Spivey's contexts: every total is exact; an arc carries what the calls from"
-                                " the caller's most recent activation cost)"
-                              : " (Min_E over the call tree: every total is exact)");
-      break;
-    case CG_METHOD_GPROF:
-      g_string_append (out, " (gprof's propagation by call counts: totals are estimates, cycles are units)");
-      break;
-    case CG_METHOD_DECOMPOSE:
-      g_string_append (out, " (gprof2dot's estimate: propagation by call weights, linear decomposition inside"
-                            " cycles; \"~\" marks estimated totals)");
-      break;
-    case CG_METHOD_AUTO:
-    default:
-      break;
-    }
+  const CgMethodInfo *info = cg_method_info (cg_costs_method (costs));
+  g_string_append_printf (out, "Method: %s", cg_method_to_string (cg_costs_method (costs)));
+  if (info)
+    g_string_append_printf (out, " (%s)", info->note (costs));
 }
 
 void

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cg-write-tree-xml.h"
+#include "cg-method.h"
 
 #include <string.h>
 

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "cg-write-xml.h"
+#include "cg-method.h"
 
 #include <string.h>
 
