@@ -56,6 +56,8 @@ calls_on (Read *r, CgFunctionId caller, CgFunctionId callee)
   return cg_graph_arc_calls (r->graph, a);
 }
 
+static void collect_warning (const char *message, gpointer data);
+
 /* ---- what callgrind writes ---- */
 
 static void
@@ -846,8 +848,9 @@ test_lexed_and_read_alike (void)
     }
   g_rand_free (rand);
   CU_ASSERT_EQUAL (failed, 0);
-  /* a third were made to break, and did */
-  CU_ASSERT_TRUE (broken >= 120 && broken < 150);
+  /* a third were made to break, and did, but those whose breaker uses
+   * an id never defined, which reads as an empty name */
+  CU_ASSERT_TRUE (broken >= 95 && broken < 125);
 }
 
 /* Moves *@position as the cost line @line does; FALSE, leaving it, when
@@ -942,6 +945,86 @@ test_split_names (void)
       CU_ASSERT_EQUAL (base, cases[i].base);
       CU_ASSERT_EQUAL (level, cases[i].level);
     }
+}
+
+static void
+test_names_by_creator (void)
+{
+  /* an apostrophe starts a context in callgrind's names only: another
+   * producer's names are verbatim (pyprof2calltree, xdebug), a file
+   * without creator: splits names of callgrind's shape only, cgtools'
+   * own files their last "'N" or "'<spontaneous>" */
+  static const struct {
+    const char *creator;
+    const char *name;
+    gsize base;
+    guint level;
+  } cases[] = {
+    { "callgrind-3.19.0", "fib'2'main", 3, 2 },
+    { "callgrind-3.19.0", "<method 'read' of 'file' objects>", 8, 1 },
+    { "xdebug 3.2.0 (PHP 8.2.36)", "fib'2", 5, 1 },
+    { "xdebug 3.2.0 (PHP 8.2.36)", "<method 'read' of 'file' objects>", 33, 1 },
+    { NULL, "<method 'read' of 'file' objects>", 33, 1 },
+    { NULL, "f'", 2, 1 },
+    { NULL, "'f", 2, 1 },
+    { NULL, "fib'2'main", 3, 2 },
+    { NULL, "save.constprop.0'2'save_list'save.constprop.0'dump", 16, 2 },
+    { NULL, "operator new(unsigned long)'2", 27, 2 },
+    { "cgtools 0.1.0 (cgcost --format=callgrind)", "<method 'read' of 'file' objects>", 33, 1 },
+    { "cgtools 0.1.0 (cgcost --format=callgrind)", "<method 'read' of 'file' objects>'2", 33, 2 },
+    { "cgtools 0.1.0 (cgcost --format=callgrind)", "a'b'<spontaneous>", 3, 1 },
+    { "cgtools 0.1.0 (cgcost --format=callgrind)", "a'b", 3, 1 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize base;
+      guint level;
+      cg_callgrind_split_name_as (cg_callgrind_names_of (cases[i].creator), cases[i].name, strlen (cases[i].name),
+                                  &base, &level);
+      if (base != cases[i].base || level != cases[i].level)
+        fprintf (stderr, "\n  %s by %s: base %zu level %u\n", cases[i].name, cases[i].creator, base, level);
+      CU_ASSERT_EQUAL (base, cases[i].base);
+      CU_ASSERT_EQUAL (level, cases[i].level);
+    }
+
+  /* read: pyprof2calltree's names stay whole, and distinct */
+  static const char text[] = "events: ns\nfn=main\n1 1\ncfn=<method 'read' of 'file' objects>\ncalls=1 0\n1 5\n"
+                             "cfn=<method 'write' of 'file' objects>\ncalls=1 0\n1 7\n"
+                             "fn=<method 'read' of 'file' objects>\n1 5\nfn=<method 'write' of 'file' objects>\n1 7\n";
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (text, &r, &error));
+  CU_ASSERT_EQUAL (cg_graph_n_functions (r.graph), 3);
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "<method 'read' of 'file' objects>")), 5);
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "<method 'write' of 'file' objects>")), 7);
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "", "main")), 13);
+  cg_profile_free (r.profile);
+}
+
+static void
+test_undefined_ids (void)
+{
+  /* callgrind 0.10.1 used object ids it never defined: an empty name,
+   * one warning naming the file and the first line */
+  static const char text[] = "creator: callgrind-0.10.1\nevents: Ir\nob=(8)\nfl=(1) a.c\nfn=(1) main\n1 5\n"
+                             "cob=(9)\ncfn=(2) g\ncalls=1 2\n1 7\nob=(9)\nfn=(2)\n1 7\nfn=(3)\n1 1\ntotals: 13\n";
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  CgReadOptions options = { .warn = collect_warning, .warn_data = warnings };
+  char *path = cg_test_temp_file (text, -1);
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (cg_read_file (p, path, &options, &error));
+  CU_ASSERT_EQUAL_FATAL (warnings->len, 1);
+  const char *w = g_ptr_array_index (warnings, 0);
+  CU_ASSERT_PTR_NOT_NULL (strstr (w, ":3: object id (8) is used but not defined"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (w, "(4 uses of undefined ids"));
+  CgGraph *g = cg_profile_graph (p);
+  CgFunctionId main_f = cg_graph_lookup_function (g, "", "main"), g_f = cg_graph_lookup_function (g, "", "g");
+  CU_ASSERT_NOT_EQUAL_FATAL (main_f, CG_NO_ID);
+  CU_ASSERT_NOT_EQUAL_FATAL (g_f, CG_NO_ID);
+  CU_ASSERT_NOT_EQUAL (cg_graph_lookup_function (g, "", ""), CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, cg_graph_lookup_arc (g, main_f, g_f)), 1);
+  cg_test_remove (path);
 }
 
 static void
@@ -1076,8 +1159,6 @@ test_broken (void)
       "no totals: line" },
     { "totals that do not add up", "events: Ir\nfn=f\n1 1\n2 2\ntotals: 4\n", CG_ERROR_PARSE, ":5: totals:" },
     { "a garbled line", "events: Ir\nfn=f\n1 1\n%%garbage%%\ntotals: 1\n", CG_ERROR_PARSE, ":4: not a callgrind line" },
-    { "an id used before its definition", "events: Ir\nfn=(12)\n1 1\n", CG_ERROR_PARSE,
-      ":2: function id (12) used before it was defined" },
     { "more costs than events", "events: Ir Dr\nfn=f\n1 1 2 3\n", CG_ERROR_PARSE, ":3: more costs than the 2 events" },
     { "a cost line before events:", "fn=f\n1 1\nevents: Ir\n", CG_ERROR_PARSE, ":2: cost line before the events: line" },
     { "a cost line before fn=", "events: Ir\n1 1\n", CG_ERROR_PARSE, ":2: cost line before any fn= line" },
@@ -1148,6 +1229,8 @@ main (void)
     { "jump=, jcnd=, jfi=, jfn=", test_jumps },
     { "recursion levels and caller contexts fold", test_context_names },
     { "splitting context names", test_split_names },
+    { "context names by the file's creator", test_names_by_creator },
+    { "ids used but never defined", test_undefined_ids },
     { "profiles without the recursion split", test_without_recursion_split },
     { "summary: is not checked, totals: is", test_summary_not_checked },
     { "CRLF lines and redefined ids", test_crlf_and_redefinition },

@@ -210,6 +210,8 @@ typedef struct {
   char *creator;
   GHashTable *descriptions; /* event name -> description */
   GHashTable *warned;       /* keys already warned about */
+  guint64 undefined_uses;   /* references to ids never defined (read as "") */
+  char *undefined_first;    /* "NAME:LINE: space id (N)" of the first */
 } Reader;
 
 enum
@@ -372,6 +374,69 @@ cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *le
     *level = (guint) MIN (l, (guint64) G_MAXUINT);
 }
 
+CgCallgrindNames
+cg_callgrind_names_of (const char *creator)
+{
+  if (creator == NULL)
+    return CG_CALLGRIND_NAMES_SHAPED;
+  if (g_str_has_prefix (creator, "callgrind"))
+    return CG_CALLGRIND_NAMES_CALLGRIND;
+  if (g_str_has_prefix (creator, PACKAGE_NAME))
+    return CG_CALLGRIND_NAMES_CGTOOLS;
+  return CG_CALLGRIND_NAMES_VERBATIM;
+}
+
+/* Whether @name has the shape of callgrind's context names: parts between
+ * apostrophes non-empty, none with a blank at either end. */
+static gboolean
+callgrind_shaped (const char *name, gsize len)
+{
+  const char *end = name + len;
+  for (const char *part = name; part <= end;)
+    {
+      const char *q = memchr (part, '\'', (gsize) (end - part));
+      const char *part_end = q ? q : end;
+      if (part_end == part || g_ascii_isspace (part[0]) || g_ascii_isspace (part_end[-1]))
+        return FALSE;
+      part = part_end + 1;
+    }
+  return TRUE;
+}
+
+void
+cg_callgrind_split_name_as (CgCallgrindNames names, const char *name, gsize len, gsize *base_len, guint *level)
+{
+  *base_len = len;
+  *level = 1;
+  const char *q = memchr (name, '\'', len);
+  if (q == NULL || names == CG_CALLGRIND_NAMES_VERBATIM)
+    return;
+  if (names == CG_CALLGRIND_NAMES_CALLGRIND || (names == CG_CALLGRIND_NAMES_SHAPED && callgrind_shaped (name, len)))
+    {
+      cg_callgrind_split_name (name, len, base_len, level);
+      return;
+    }
+  if (names != CG_CALLGRIND_NAMES_CGTOOLS)
+    return;
+  /* cgtools' writer: one context of its own after a verbatim name */
+  const char *last = g_strrstr_len (name, (gssize) len, "'");
+  const char *s = last + 1, *end = name + len;
+  static const char spontaneous[] = "<spontaneous>";
+  if ((gsize) (end - s) == sizeof spontaneous - 1 && memcmp (s, spontaneous, sizeof spontaneous - 1) == 0)
+    {
+      *base_len = (gsize) (last - name);
+      return;
+    }
+  guint64 l = 0;
+  for (; s < end && g_ascii_isdigit (*s) && l < G_MAXUINT; s++)
+    l = l * 10 + (guint64) (*s - '0');
+  if (s == end && s > last + 1 && l >= 1)
+    {
+      *base_len = (gsize) (last - name);
+      *level = (guint) l;
+    }
+}
+
 /* @full, a function name's string id, with its NameInfo filled in on
  * first sight. */
 static guint32
@@ -385,7 +450,7 @@ name_info_of (Reader *r, guint32 full)
   /* split the stored name: escaping never touches an apostrophe */
   const char *stored = cg_graph_string (r->graph, full);
   gsize full_len = strlen (stored);
-  cg_callgrind_split_name (stored, full_len, &base_len, &level);
+  cg_callgrind_split_name_as (cg_callgrind_names_of (r->creator), stored, full_len, &base_len, &level);
   info.level = MIN (level, (guint) (1u << 30) - 1);
   r->level_names |= level > 1;
   info.base = base_len == full_len ? full : cg_graph_intern_id (r->graph, stored, (gssize) base_len);
@@ -534,8 +599,14 @@ parse_name (Reader *r, Space space, const char *v, const char *end, guint32 *out
     {
       guint32 value = id_table_lookup (ids, (guint32) id);
       if (value == CG_NO_ID)
-        return fail (r, error, CG_ERROR_PARSE, "%s id (%" G_GUINT64_FORMAT ") used before it was defined",
-                     space_names[space], id);
+        {
+          /* old callgrind files (0.10.1) use ids they never define:
+           * callgrind_annotate and gprof2dot read an empty name there */
+          if (r->undefined_uses++ == 0)
+            r->undefined_first = g_strdup_printf ("%s:%" G_GUINT64_FORMAT ": %s id (%" G_GUINT64_FORMAT ")",
+                                                  cg_input_name (r->in), r->line, space_names[space], id);
+          value = space == SPACE_FUNCTION ? name_index (r, "", 0) : cg_graph_intern_id (r->graph, "", 0);
+        }
       *out = value;
       return TRUE;
     }
@@ -1307,6 +1378,7 @@ reader_clear (Reader *r)
   cg_arc_runs_free (r->arc_runs);
   g_free (r->command);
   g_free (r->creator);
+  g_free (r->undefined_first);
   g_hash_table_unref (r->descriptions);
   g_hash_table_unref (r->warned);
 }
@@ -1344,6 +1416,10 @@ finish_file (Reader *r, GError **error)
   for (guint e = 0; e < r->event_flags->len; e++)
     if (g_array_index (r->event_flags, guint8, e) == EVENT_CALLEE_SELF)
       g_string_append_printf (uncarried, " %s", cg_graph_event_name (r->graph, e));
+  if (r->undefined_uses > 0)
+    cg_read_warn (r->options, "%s is used but not defined before: read as an empty name, as callgrind_annotate"
+                  " does (%" G_GUINT64_FORMAT " use%s of undefined ids in the file)",
+                  r->undefined_first, r->undefined_uses, r->undefined_uses == 1 ? "" : "s");
   if (uncarried->len > 0)
     cg_read_warn (r->options, "%s: no calls= line carries any cost of%s (callgrind writes none of "
                   "--cacheuse's events there), so their totals count no callee's cost",

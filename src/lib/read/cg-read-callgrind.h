@@ -16,7 +16,12 @@
  *  - jump=, jcnd= (both "a/b" and "a b"), jfi=, jfn=;
  *  - several parts in one file (summed, each checked against its totals:);
  *  - callgrind's context names: "f'2" (recursion level) and "f'caller"
- *    (--separate-callers) are folded into f.
+ *    (--separate-callers) are folded into f, where the file is
+ *    callgrind's (see CgCallgrindNames); other producers' names are
+ *    verbatim (pyprof2calltree's "<method 'read' of 'file' objects>");
+ *  - an id used but never defined reads as an empty name, with one
+ *    warning per file (callgrind_annotate and gprof2dot read old
+ *    callgrind files so).
  *
  * How recursion is kept exact: a call into a level-1 name (no "'N") enters
  * the callee's outermost activation; only such calls put their inclusive
@@ -43,8 +48,8 @@
 G_BEGIN_DECLS
 
 /* Adds the callgrind profile read from @input to @profile.
- * Errors (messages "NAME:LINE: ..."): CG_ERROR_PARSE for malformed lines
- * and undefined ids, CG_ERROR_TRUNCATED when the file ends inside a call
+ * Errors (messages "NAME:LINE: ..."): CG_ERROR_PARSE for malformed lines,
+ * CG_ERROR_TRUNCATED when the file ends inside a call
  * or before its totals: line, CG_ERROR_OVERFLOW for 64-bit overflow,
  * CG_ERROR_UNSUPPORTED for a format version >= 2. */
 /* The row of cg-formats.h's table: the "# callgrind format" header, or a
@@ -61,8 +66,38 @@ gboolean cg_read_callgrind (CgProfile *profile, CgInput *input, const CgReadOpti
 gboolean cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOptions *options,
                                       gsize piece, GError **error);
 
+/* How a file's function names carry context, told by its creator: line.
+ * @CG_CALLGRIND_NAMES_CALLGRIND: callgrind's (creator "callgrind..."):
+ *   "base['L]('caller)*", split at the first apostrophe (C, C++ and Rust
+ *   symbols hold none);
+ * @CG_CALLGRIND_NAMES_CGTOOLS: cgtools' own writer (creator "cgtools..."),
+ *   which adds one context to a verbatim name: a final "'N" or
+ *   "'<spontaneous>", split at the last apostrophe;
+ * @CG_CALLGRIND_NAMES_SHAPED: no creator: line; a name is split as
+ *   callgrind's only when it has callgrind's exact shape (every part
+ *   between apostrophes non-empty, none starting or ending with a blank:
+ *   symbols never do, "<method 'read' of 'file' objects>" does);
+ * @CG_CALLGRIND_NAMES_VERBATIM: another producer named (xdebug, ...):
+ *   names are whole, apostrophes and all. */
+typedef enum
+{
+  CG_CALLGRIND_NAMES_CALLGRIND,
+  CG_CALLGRIND_NAMES_CGTOOLS,
+  CG_CALLGRIND_NAMES_SHAPED,
+  CG_CALLGRIND_NAMES_VERBATIM,
+} CgCallgrindNames;
+
+/* The naming of a file whose creator: line says @creator (NULL: none). */
+CgCallgrindNames cg_callgrind_names_of (const char *creator);
+
 /* Splits a callgrind function name "base['L]('caller)*" into the length
- * of its base name and its recursion level (1 when there is no 'L). */
+ * of its base name and its recursion level (1 when there is no 'L), as
+ * callgrind names (CG_CALLGRIND_NAMES_CALLGRIND). */
 void cg_callgrind_split_name (const char *name, gsize len, gsize *base_len, guint *level);
+
+/* cg_callgrind_split_name for a file named as @names says: a name that
+ * carries no context there gives *@base_len = @len and level 1. */
+void cg_callgrind_split_name_as (CgCallgrindNames names, const char *name, gsize len, gsize *base_len,
+                                 guint *level);
 
 G_END_DECLS
