@@ -21,6 +21,7 @@ typedef struct {
   char *method;
   char *event;
   gboolean arcs;
+  gboolean exactness;
   GprofOptions gprof;
 } Options;
 
@@ -31,6 +32,7 @@ typedef struct {
   guint event;
   gboolean arcs;
   gboolean demangle; /* text */
+  gboolean exactness;
 } Job;
 
 static gboolean
@@ -39,7 +41,7 @@ write_tsv (FILE *stream, const char *name, gpointer data, GError **error)
   (void) name;
   (void) error;
   Job *job = data;
-  cg_write_tsv (cg_profile_graph (job->profile), job->costs, job->event, job->arcs, stream);
+  cg_write_tsv_full (cg_profile_graph (job->profile), job->costs, job->event, job->arcs, job->exactness, stream);
   return TRUE;
 }
 
@@ -81,7 +83,10 @@ static gboolean
 write_xml_measuring (FILE *stream, const char *name, gpointer data, GError **error)
 {
   Job *job = data;
-  return cg_write_xml_deriving (job->profile, ensure_costs, job, stream, name, error);
+  if (!cg_write_xml_deriving (job->profile, ensure_costs, job, stream, name, error))
+    return FALSE;
+  cg_cli_warn_costs (cg_profile_costs (job->profile));
+  return TRUE;
 }
 
 typedef struct {
@@ -251,6 +256,11 @@ run (gpointer data, GError **error)
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--arcs applies to --format=tsv only");
       return FALSE;
     }
+  if (o->exactness && format->write != write_tsv)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--exactness applies to --format=tsv only");
+      return FALSE;
+    }
   g_autoptr (CgGprofSpecs) specs = NULL;
   guint style, user;
   gboolean named;
@@ -266,7 +276,7 @@ run (gpointer data, GError **error)
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle };
+  Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle, o->exactness };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
   if (format->write == write_gprof)
@@ -323,6 +333,7 @@ run (gpointer data, GError **error)
   job.costs = cg_method_ensure (profile, method, error);
   if (job.costs == NULL)
     return FALSE;
+  cg_cli_warn_costs (job.costs);
   if (format->write == write_text && cg_profile_cycles (profile) == NULL)
     cg_profile_set_cycles (profile, cg_cycles_find (cg_profile_graph (profile), NULL, NULL));
   return cg_cli_write (&o->common, format->write, &job, error);
@@ -350,6 +361,8 @@ main (int argc, char **argv)
       "Event to report in text and tsv (default: the first)", "NAME" },
     { "arcs", 'a', 0, G_OPTION_ARG_NONE, &options.arcs,
       "With --format=tsv: one row per arc (caller, callee, calls, inclusive)", NULL },
+    { "exactness", 0, 0, G_OPTION_ARG_NONE, &options.exactness,
+      "With --format=tsv: a last column, exactness, saying 'exact' or 'estimated' per row", NULL },
     { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
       "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
     { "static-call-graph", 'c', 0, G_OPTION_ARG_NONE, &options.common.static_calls,

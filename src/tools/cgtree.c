@@ -239,6 +239,7 @@ run (gpointer data, GError **error)
   CgCosts *costs = focused ? cg_profile_costs (focused) : cg_method_ensure (profile, method, error);
   if (costs == NULL)
     return FALSE;
+  cg_cli_warn_costs (costs);
   if (cg_profile_cycles (profile) == NULL)
     cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
 

@@ -3,22 +3,10 @@
 
 #include "cg-measured.h"
 
+#include <string.h>
+
 #include "cg-error.h"
 #include "cg-scc.h"
-
-static gboolean
-carries_inclusive (CgGraph *g, CgArcId a, gpointer user_data)
-{
-  (void) user_data;
-  if (cg_graph_arc_caller (g, a) == cg_graph_arc_callee (g, a))
-    return FALSE;
-  const CgValue *v = cg_graph_arc_inclusive_const (g, a);
-  const CgKind *kinds = cg_graph_event_kinds (g);
-  for (guint e = 0; e < cg_graph_n_events (g); e++)
-    if (!cg_value_is_zero (kinds[e], v[e]))
-      return TRUE;
-  return FALSE;
-}
 
 static gboolean
 overflow (GError **error)
@@ -26,6 +14,71 @@ overflow (GError **error)
   g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW,
                "a total exceeds the range of 64-bit counters");
   return FALSE;
+}
+
+/* Whether some arc carries inclusive cost in event @e: callgrind writes
+ * none of --cacheuse's events on calls= lines, and a total without any
+ * is no measurement to correct. */
+static gboolean
+event_carried (CgGraph *g, guint e)
+{
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    if (!cg_value_is_zero (kinds[e], cg_graph_arc_inclusive_const (g, a)[e]))
+      return TRUE;
+  return FALSE;
+}
+
+/* A function's activations hold its self cost and, apart from one
+ * another, its calls out of its cycle (calls into it cannot reach back),
+ * so its total is at least their sum.  Other producers' measurements fall
+ * below it (pyprof2calltree rounds each call's cost on its own: a leaf
+ * called from several places gets a total below its self cost): such a
+ * total is raised to the sum, marked estimated, and counted in one
+ * warning. */
+static void
+raise_to_lower_bounds (CgGraph *g, CgCosts *c, const CgScc *scc)
+{
+  guint nf = cg_graph_n_functions (g), ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  g_autofree gboolean *carried = g_new0 (gboolean, MAX (ne, 1));
+  for (guint e = 0; e < ne; e++)
+    carried[e] = event_carried (g, e);
+  g_autofree CgValue *bound = g_new0 (CgValue, MAX (ne, 1));
+  guint raised = 0;
+  CgFunctionId example = CG_NO_ID;
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      memcpy (bound, cg_graph_self_const (g, f), ne * sizeof (CgValue));
+      guint n_out;
+      const CgArcId *out = cg_graph_out_arcs (g, f, &n_out);
+      gboolean ok = TRUE;
+      for (guint i = 0; i < n_out; i++)
+        if (scc->component_of[cg_graph_arc_callee (g, out[i])] != scc->component_of[f])
+          ok &= cg_values_add (kinds, bound, cg_graph_arc_inclusive_const (g, out[i]), ne);
+      if (!ok)
+        continue; /* past 64 bits: no bound to trust */
+      CgValue *t = cg_costs_total (c, f);
+      gboolean low = FALSE;
+      for (guint e = 0; e < ne; e++)
+        if (carried[e] && cg_value_compare (kinds[e], t[e], bound[e]) < 0)
+          {
+            t[e] = bound[e];
+            low = TRUE;
+          }
+      if (!low)
+        continue;
+      cg_costs_set_total_estimated (c, f, TRUE);
+      if (raised++ == 0)
+        example = f;
+    }
+  if (raised == 0)
+    return;
+  g_autofree char *message = g_strdup_printf (
+      "%u function%s with a measured total below self cost plus calls out of the function's cycle (the first: %s),"
+      " as a producer's rounding makes them: raised to that sum, marked estimated", raised, raised == 1 ? "" : "s",
+      cg_graph_function_name (g, example));
+  cg_costs_add_warning (c, message);
 }
 
 CgCosts *
@@ -59,9 +112,10 @@ cg_measured_compute (CgGraph *g, GError **error)
         return overflow (error), NULL;
     }
 
-  /* Totals that may overlap: see the header.  Cycles among the arcs that
-   * carry inclusive costs, and their exact whole totals. */
-  g_autoptr (CgScc) scc = cg_scc_find (g, carries_inclusive, NULL);
+  /* Totals that may overlap: see the header.  The graph's cycles (over
+   * all its arcs, as cgcycles finds them: the cycles cgcost prints are
+   * these), and their exact whole totals. */
+  g_autoptr (CgScc) scc = cg_scc_find (g, NULL, NULL);
   guint nk = scc->n_components;
   g_autoptr (GArray) cycle_total = g_array_new (FALSE, TRUE, sizeof (CgValue));
   g_array_set_size (cycle_total, (gsize) nk * ne);
@@ -112,5 +166,6 @@ cg_measured_compute (CgGraph *g, GError **error)
         if (cg_value_compare (kinds[e], v[e], ct[(gsize) k * ne + e]) > 0)
           v[e] = ct[(gsize) k * ne + e];
     }
+  raise_to_lower_bounds (g, c, scc);
   return g_steal_pointer (&c);
 }

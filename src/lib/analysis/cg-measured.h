@@ -21,8 +21,19 @@
  * exceeds its cycle's total, gets the cycle's total, marked estimated, as
  * in gprof's "cycle as a whole"; an arc between members of such a cycle,
  * whose calls nest too, carries at most that total, marked estimated.
- * Everything else stays exact.
- * O(|V| + |E|).
+ * Everything else stays exact.  The cycles are the graph's, over all its
+ * arcs (cg_cycles_find's), so that the cycles cgcost marks estimated are
+ * the ones cgcycles lists: their whole totals are exact all the same, as
+ * no call from outside a cycle into it nests in another.
+ *
+ * A function's total is at least its self cost plus its calls out of its
+ * cycle (disjoint parts of its activations).  Other producers' files fall
+ * below that (pyprof2calltree rounds each call's cost on its own, so a
+ * leaf called from several places gets a total below its self cost):
+ * such a total is raised to that sum, marked estimated, and counted in
+ * one warning (cg_costs_warning).  Events that no arc carries (callgrind's
+ * --cacheuse events) are left as they are.
+ * O(|V| + |E| · events).
  */
 #pragma once
 

@@ -101,6 +101,14 @@ warn_to_stderr (const char *message, gpointer user_data)
   fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
 }
 
+void
+cg_cli_warn_costs (const CgCosts *costs)
+{
+  const char *w;
+  for (guint i = 0; (w = cg_costs_warning (costs, i)) != NULL; i++)
+    warn_to_stderr (w, NULL);
+}
+
 /* The progress line: only on a terminal, only after a second, at most
  * ten times a second, erased when reading ends. */
 typedef struct {

@@ -85,6 +85,10 @@ gboolean cg_cli_choose_event (CgGraph *graph, const char *name, guint *event, GE
  * merging them.  Warnings go to stderr. */
 CgProfile *cg_cli_read_inputs (const CgCliCommon *common, GError **error);
 
+/* Prints the warnings of @costs (cg_costs_warning) to stderr, as the
+ * readers' are. */
+void cg_cli_warn_costs (const CgCosts *costs);
+
 /* Writes with @write to the output of @common, atomically. */
 gboolean cg_cli_write (const CgCliCommon *common, CgCliWriteFunc write, gpointer data,
                        GError **error);

@@ -18,6 +18,7 @@ struct _CgCosts {
   CgMatrix arc_children2;
   guint8 *total_estimated; /* per function */
   guint8 *arc_estimated;   /* per arc */
+  GPtrArray *warnings;     /* char *, NULL until the first */
 };
 
 static gboolean
@@ -63,7 +64,23 @@ cg_costs_free (CgCosts *c)
   cg_matrix_clear (&c->arc_children2);
   g_free (c->total_estimated);
   g_free (c->arc_estimated);
+  if (c->warnings)
+    g_ptr_array_unref (c->warnings);
   g_free (c);
+}
+
+void
+cg_costs_add_warning (CgCosts *c, const char *message)
+{
+  if (c->warnings == NULL)
+    c->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (c->warnings, g_strdup (message));
+}
+
+const char *
+cg_costs_warning (const CgCosts *c, guint i)
+{
+  return c->warnings && i < c->warnings->len ? g_ptr_array_index (c->warnings, i) : NULL;
 }
 
 CgMethod

@@ -86,6 +86,13 @@ void cg_costs_set_total_estimated (CgCosts *costs, CgFunctionId f, gboolean esti
 gboolean cg_costs_arc_is_estimated (const CgCosts *costs, CgArcId a);
 void cg_costs_set_arc_estimated (CgCosts *costs, CgArcId a, gboolean estimated);
 
+/* What the method found wrong with its data and made right (a message
+ * for people, without the program's name): added by the method,
+ * printed by the tools.  cg_costs_warning gives the @i-th (from 0), or
+ * NULL past the last; the string is owned by @costs. */
+void cg_costs_add_warning (CgCosts *costs, const char *message);
+const char *cg_costs_warning (const CgCosts *costs, guint i);
+
 /* TRUE when any function total is estimated. */
 gboolean cg_costs_any_estimated (const CgCosts *costs);
 

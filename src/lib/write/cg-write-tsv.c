@@ -43,6 +43,12 @@ append_value (GString *s, CgKind kind, CgValue v, gdouble scale)
 void
 cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *stream)
 {
+  cg_write_tsv_full (g, c, event, arcs, FALSE, stream);
+}
+
+void
+cg_write_tsv_full (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, gboolean exactness, FILE *stream)
+{
   Sort sort = { g, c, event, cg_costs_kind (c, event), arcs };
   CgKind self_kind = cg_graph_event_kind (g, event);
   gdouble scale = cg_graph_event_scale (g, event);
@@ -55,10 +61,11 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
   /* Spivey's four arc times, where the method made them, are extra
    * columns at the end (design §1: columns are only ever added) */
   gboolean spivey = arcs && cg_costs_has_arc_split (c) && cg_costs_has_arc_split2 (c);
-  fputs (arcs ? (spivey ? "caller\tcallee\tcalls\tinclusive\tself1\tchild1\tself2\tchild2\n"
-                        : "caller\tcallee\tcalls\tinclusive\n")
-              : "function\tcalls\tself\ttotal\n",
+  fputs (arcs ? (spivey ? "caller\tcallee\tcalls\tinclusive\tself1\tchild1\tself2\tchild2"
+                        : "caller\tcallee\tcalls\tinclusive")
+              : "function\tcalls\tself\ttotal",
          stream);
+  fputs (exactness ? "\texactness\n" : "\n", stream);
   g_autoptr (GString) s = g_string_new (NULL);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -86,6 +93,9 @@ cg_write_tsv (CgGraph *g, const CgCosts *c, guint event, gboolean arcs, FILE *st
           append_value (s, self_kind, cg_graph_self_const (g, id)[event], scale);
           append_value (s, sort.kind, cg_costs_total_const (c, id)[event], scale);
         }
+      if (exactness)
+        g_string_append (s, (arcs ? cg_costs_arc_is_estimated (c, id) : cg_costs_total_is_estimated (c, id))
+                                ? "\testimated" : "\texact");
       g_string_append_c (s, '\n');
       fwrite (s->str, 1, s->len, stream);
     }

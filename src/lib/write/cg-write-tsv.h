@@ -8,7 +8,11 @@
  *     total as plain decimals in the event's unit; the function column is
  *     the name, or "name [object]" where the name is ambiguous.
  *   arcs: "caller<TAB>callee<TAB>calls<TAB>inclusive", one row per arc,
- *     sorted by inclusive descending, then caller, then callee.
+ *     sorted by inclusive descending, then caller, then callee; Spivey's
+ *     four arc times after them where the method made them.
+ *   exactness (opt-in, cgcost --exactness): one more column at the end,
+ *     "exactness", each row's "exact" or "estimated" (the total, or the
+ *     arc's cost: cg_costs_total_is_estimated, cg_costs_arc_is_estimated).
  */
 #pragma once
 
@@ -23,5 +27,9 @@ G_BEGIN_DECLS
 /* Writes the function table (or with @arcs the arc table) of @costs for
  * @event to @stream.  Write errors are left in the stream's error flag. */
 void cg_write_tsv (CgGraph *graph, const CgCosts *costs, guint event, gboolean arcs, FILE *stream);
+
+/* cg_write_tsv, with @exactness the "exactness" column at the end. */
+void cg_write_tsv_full (CgGraph *graph, const CgCosts *costs, guint event, gboolean arcs, gboolean exactness,
+                        FILE *stream);
 
 G_END_DECLS
