@@ -1,6 +1,9 @@
 /* test-measured.c — totals from measured inclusive costs. */
 #include "config.h"
 
+#include <string.h>
+
+#include "cg-cycles.h"
 #include "cg-measured.h"
 #include "cg-test.h"
 
@@ -114,6 +117,78 @@ test_overflow (void)
   g_clear_error (&error);
 }
 
+static void
+test_cycles_over_all_arcs (void)
+{
+  /* without the recursion split (nested marks), a -> b whose calls
+   * carried nothing (rounded to 0 by the producer) still closes the cycle
+   * cgcycles lists: both members get the cycle's total, estimated */
+  g_autoptr (CgGraph) g = graph_with_event ();
+  CgFunctionId m = cg_graph_ensure_function (g, "", "main");
+  CgFunctionId a = cg_graph_ensure_function (g, "", "a"), b = cg_graph_ensure_function (g, "", "b");
+  cg_graph_spontaneous_mut (g, m)->n = 100;
+  cg_graph_self (g, m)->n = 40;
+  cg_graph_self (g, a)->n = 30;
+  cg_graph_self (g, b)->n = 30;
+  arc (g, m, a, 1, 60);
+  arc (g, a, b, 3, 0);
+  arc (g, b, a, 2, 25);
+  for (CgFunctionId f = a; f <= b; f++)
+    cg_graph_function_set_flags (g, f, CG_FUNCTION_NESTED);
+  g_autoptr (CgCosts) c = cg_measured_compute (g, NULL);
+  g_autoptr (CgCycles) cycles = cg_cycles_find (g, NULL, NULL);
+  CU_ASSERT_EQUAL (cg_cycles_count (cycles), 1);
+  for (CgFunctionId f = a; f <= b; f++)
+    {
+      CU_ASSERT_EQUAL (cg_cycles_cycle_of (cycles, f), 1);
+      CU_ASSERT_TRUE (cg_costs_total_is_estimated (c, f));
+      CU_ASSERT_EQUAL (cg_costs_total (c, f)->n, 60);
+    }
+  CU_ASSERT_FALSE (cg_costs_total_is_estimated (c, m));
+}
+
+static void
+test_raised_to_self_and_calls (void)
+{
+  /* pyprof2calltree rounds each call's cost on its own: lstat, called
+   * from two places, has self 18005 but calls of 18004 into it; run's
+   * total falls below its self plus its call of work.  Both are raised,
+   * estimated, in one warning; an event no arc carries (callgrind's
+   * --cacheuse ones) is left alone. */
+  g_autoptr (CgGraph) g = graph_with_event ();
+  guint e2;
+  cg_graph_ensure_event (g, "AcCost1", "AcCost1", CG_KIND_INTEGER, &e2, NULL);
+  CgFunctionId m = cg_graph_ensure_function (g, "", "main"), l = cg_graph_ensure_function (g, "", "<posix.lstat>");
+  CgFunctionId x = cg_graph_ensure_function (g, "", "x"), run = cg_graph_ensure_function (g, "", "run");
+  CgFunctionId w = cg_graph_ensure_function (g, "", "work");
+  cg_graph_spontaneous_mut (g, m)[0].n = 100000;
+  cg_graph_self (g, l)[0].n = 18005;
+  cg_graph_self (g, l)[1].n = 7;
+  cg_graph_self (g, run)[0].n = 10;
+  cg_graph_self (g, w)[0].n = 50;
+  arc (g, m, l, 1, 9002);
+  arc (g, m, x, 1, 20000);
+  arc (g, x, l, 1, 9002);
+  arc (g, m, run, 1, 55);
+  arc (g, run, w, 1, 50);
+  arc (g, m, w, 1, 0);
+  g_autoptr (CgCosts) c = cg_measured_compute (g, NULL);
+  CU_ASSERT_EQUAL (cg_costs_total (c, l)[0].n, 18005);
+  CU_ASSERT_EQUAL (cg_costs_total (c, l)[1].n, 0);
+  CU_ASSERT_TRUE (cg_costs_total_is_estimated (c, l));
+  CU_ASSERT_EQUAL (cg_costs_total (c, run)[0].n, 60);
+  CU_ASSERT_TRUE (cg_costs_total_is_estimated (c, run));
+  CU_ASSERT_EQUAL (cg_costs_total (c, w)[0].n, 50);
+  CU_ASSERT_FALSE (cg_costs_total_is_estimated (c, w));
+  CU_ASSERT_FALSE (cg_costs_total_is_estimated (c, x));
+  CU_ASSERT_FALSE (cg_costs_total_is_estimated (c, m));
+  const char *warning = cg_costs_warning (c, 0);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (warning);
+  CU_ASSERT_PTR_NOT_NULL (strstr (warning, "2 functions with a measured total below self cost plus calls"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (warning, "<posix.lstat>"));
+  CU_ASSERT_PTR_NULL (cg_costs_warning (c, 1));
+}
+
 int
 main (void)
 {
@@ -123,6 +198,8 @@ main (void)
     { "a total above its cycle's is estimated", test_total_above_its_cycle },
     { "arcs between nested members are capped", test_nested_arcs_capped },
     { "overflow is an error", test_overflow },
+    { "cycles over all arcs, as cgcycles finds them", test_cycles_over_all_arcs },
+    { "totals below self plus calls are raised", test_raised_to_self_and_calls },
     { NULL, NULL },
   };
   return cg_test_main ("measured", cases);

@@ -431,7 +431,12 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
 
   /* header */
   g_string_append (line, "# callgrind format\nversion: 1\n");
-  g_string_append_printf (line, "creator: %s\n", o && o->creator ? o->creator : PACKAGE_STRING);
+  if (o && o->creator && g_str_has_prefix (o->creator, PACKAGE_NAME))
+    g_string_append_printf (line, "creator: %s\n", o->creator);
+  else if (o && o->creator)
+    g_string_append_printf (line, "creator: %s (%s)\n", PACKAGE_STRING, o->creator);
+  else
+    g_string_append_printf (line, "creator: %s\n", PACKAGE_STRING);
   for (guint i = 0; i < cg_profile_n_sources (p); i++)
     {
       const CgSource *source = cg_profile_source (p, i);

@@ -54,7 +54,10 @@ G_BEGIN_DECLS
 typedef struct {
   CgWarnFunc warn; /* nullable: warnings are dropped */
   gpointer warn_data;
-  const char *creator; /* nullable: the "creator:" line, e.g. "cgtools 0.1.0" */
+  /* nullable: the "creator:" line, e.g. "cgtools 0.1.0 (cgcost)"; one
+   * that does not start with "cgtools" gets PACKAGE_STRING before it in
+   * brackets, since readers split context names by the creator */
+  const char *creator;
 } CgCallgrindWriteOptions;
 
 /* Writes @profile with the totals and arc costs of @costs (all events)

@@ -1,0 +1,115 @@
+#!/bin/sh
+# Callgrind-format files from other producers, written at test time:
+# pyprof2calltree from a cProfile run of a Python program, and PHP's
+# Xdebug in profiler mode.  Oracle: an awk summer over the same file
+# (formats/callgrind.md's rules, nothing of cgtools): per function its
+# self cost, the costs of the calls into it from other functions and of
+# its calls to others; its total is the calls into it (self plus its
+# calls when nothing calls it), and never below self plus its calls
+# (cgcost raises such a total).  Functions of a cycle (even, odd, by the
+# programs' structure) have their cycle's total: the calls into the
+# cycle from outside.  Each producer is skipped when missing; the test
+# is skipped when both are.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+here=$(cd "$top_srcdir/tests/cli/producers" && pwd)
+ran=0
+
+# expected_totals FILE [CYCLE-MEMBER...] — NAME<TAB>SELF<TAB>TOTAL per
+# function, the first event, names compressed or not.
+expected_totals () {
+  file=$1
+  shift
+  awk -v members="$*" '
+    function name_of (v,   id, rest) {
+      if (v !~ /^\([0-9]+\)/) return v
+      id = substr (v, 2, index (v, ")") - 2); rest = substr (v, index (v, ")") + 1)
+      if (rest != "") names[id] = substr (rest, 2)
+      return names[id]
+    }
+    BEGIN { n = split (members, m, " "); for (i = 1; i <= n; i++) cycle[m[i]] = 1 }
+    /^fn=/ { current = name_of (substr ($0, 4)); seen[current] = 1; next }
+    /^cfn=/ { callee = name_of (substr ($0, 5)); seen[callee] = 1; next }
+    /^calls=/ { in_call = 1; next }
+    /^[0-9+*-]/ {
+      if (!in_call) { self[current] += $2; next }
+      in_call = 0
+      if (callee == current) next
+      if (cycle[current] && cycle[callee]) next
+      if (cycle[callee]) into_cycle += $2
+      into[callee] += $2; called[callee] = 1; out[current] += $2
+    }
+    END {
+      for (f in seen) {
+        t = called[f] ? into[f] : self[f] + out[f]
+        if (t < self[f] + out[f]) t = self[f] + out[f]
+        if (cycle[f]) t = into_cycle
+        printf "%s\t%.0f\t%.0f\n", f, self[f], t
+      }
+    }' "$file" | sort
+}
+
+# check PRODUCER FILE CYCLE-MEMBER... — cgcost's tsv against the oracle,
+# and the cycle members estimated, the rest exact (or raised, with the
+# warning).
+check () {
+  producer=$1 file=$2
+  shift 2
+  expect 0 "$cgcost" --format=tsv --exactness "$file" || return
+  cp "$tmp/err" "$tmp/cost.err"
+  awk -F '\t' 'NR > 1 { print $1 "\t" $3 "\t" $4 }' "$tmp/out" | sort >"$tmp/got"
+  awk -F '\t' 'NR > 1 && $5 == "estimated" { print $1 }' "$tmp/out" | sort >"$tmp/estimated"
+  expected_totals "$file" "$@" >"$tmp/want"
+  n=$(wc -l <"$tmp/want")
+  [ "$n" -ge 8 ] || fail "$producer: only $n functions in its file"
+  cmp -s "$tmp/want" "$tmp/got" \
+    || fail "$producer: totals differ from the file's sums: $(diff "$tmp/want" "$tmp/got" | head -6)"
+  for member in "$@"; do
+    grep -qx "$member" "$tmp/estimated" || fail "$producer: cycle member $member not marked estimated"
+  done
+  raised=$(grep -vxF "$(printf '%s\n' "$@")" "$tmp/estimated" | wc -l)
+  if [ "$raised" -gt 0 ]; then
+    grep -q "raised to that sum, marked estimated" "$tmp/cost.err" \
+      || fail "$producer: $raised totals estimated outside cycles, without the warning"
+  fi
+  # cgcycles and cgcost: the same cycles, the same numbers
+  "$cgcycles" --format=text "$file" 2>/dev/null | awk '/^<cycle [0-9]+>:/ { c = substr ($2, 1, length ($2) - 2) }
+    c && match ($0, /^    [0-9,]+  /) { print c "\t" substr ($0, RLENGTH + 1) }' | sort >"$tmp/cycles"
+  "$cgcost" --format=text "$file" 2>/dev/null | awk '/^Flat profile/ { on = 1; next } on && /^$/ && ++blank > 1 { exit }
+    on && match ($0, / <cycle [0-9]+>$/) {
+      number = substr ($0, RSTART + 8, RLENGTH - 9); row = substr ($0, 1, RSTART - 1)
+      sub (/^ *[0-9.]+ +[0-9,]+ +(~ +)?[0-9.]+ +[0-9,]+ +[0-9]+  /, "", row)
+      print number "\t" row
+    }' | sort >"$tmp/marked"
+  [ -s "$tmp/cycles" ] || fail "$producer: cgcycles lists no cycle"
+  cmp -s "$tmp/cycles" "$tmp/marked" \
+    || fail "$producer: cgcycles and cgcost name cycles differently: $(diff "$tmp/cycles" "$tmp/marked" | head -4)"
+  cut -f 2 "$tmp/cycles" | sort >"$tmp/members"
+  comm -23 "$tmp/members" "$tmp/estimated" | grep -q . && fail "$producer: a cycle member's total is not estimated"
+  echo "$producer: $n functions, $(wc -l <"$tmp/cycles") in cycles, $raised raised"
+}
+
+if command -v pyprof2calltree >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+  ran=$((ran + 1))
+  (cd "$tmp" && python3 -m cProfile -o py.prof "$here/workload.py" && pyprof2calltree -i py.prof -o py.out) \
+    >"$tmp/log" 2>&1 || fail "pyprof2calltree: $(tail -3 "$tmp/log")"
+  check pyprof2calltree "$tmp/py.out" even odd
+  # names with apostrophes stay whole
+  grep -q "^<method 'read' of '_io.StringIO' objects>	" "$tmp/out" \
+    || fail "pyprof2calltree: <method 'read' of '_io.StringIO' objects> is not read whole"
+else
+  echo "pyprof2calltree is not installed: skipped"
+fi
+
+if php -n -d zend_extension=xdebug -r 'exit(extension_loaded("xdebug") ? 0 : 1);' >/dev/null 2>&1; then
+  ran=$((ran + 1))
+  php -n -d zend_extension=xdebug -d xdebug.mode=profile -d xdebug.output_dir="$tmp" \
+    -d xdebug.profiler_output_name=cachegrind.out.php "$here/workload.php" >"$tmp/log" 2>&1 \
+    || fail "xdebug: $(tail -3 "$tmp/log")"
+  check xdebug "$tmp/cachegrind.out.php" even odd
+  grep -q "^Pad->width	" "$tmp/out" || fail "xdebug: no Pad->width"
+else
+  echo "PHP with Xdebug is not installed: skipped"
+fi
+
+[ "$ran" -gt 0 ] || skip "neither pyprof2calltree nor PHP's Xdebug is installed"
+finish
