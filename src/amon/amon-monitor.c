@@ -31,6 +31,7 @@
 
 #include "amon-clock.h"
 #include "amon-format.h"
+#include "amon-output.h"
 #include "amon-thread.h"
 #include "amon-write.h"
 
@@ -112,7 +113,7 @@ halt (uint32_t reason)
 AMON_FN static uint64_t
 env_u64 (const char *name, uint64_t fallback)
 {
-  const char *s = getenv (name);
+  const char *s = amon_getenv (name);
   if (s == NULL || *s == 0)
     return fallback;
   char *end;
@@ -325,7 +326,8 @@ at_fork_child (void)
 AMON_FN static void
 init (void)
 {
-  const char *out = getenv ("AMON_OUT");
+  /* a set-user-ID program trusts no variable (amon_getenv) */
+  const char *out = amon_getenv ("AMON_OUT");
   if (out == NULL || *out == 0)
     out = "amon.out";
   if (strlen (out) >= sizeof G.out - 32)
@@ -334,7 +336,7 @@ init (void)
       out = "amon.out";
     }
   strcpy (G.out, out);
-  const char *clock = getenv ("AMON_CLOCK");
+  const char *clock = amon_getenv ("AMON_CLOCK");
   if (amon_clock_setup (&G.clock, clock) != 0)
     say ("AMON_CLOCK=", clock, ": unknown clock (cpu, wall, tsc or sample), using cpu");
   amon_clock_use (&G.clock);
@@ -681,6 +683,7 @@ amon_fini (void)
     .threads = G.threads,
     .overhead_ps = G.sampled ? 0 : G.clock.tsc ? (uint64_t) ((double) G.overhead * 1000.0 / G.clock.tsc_per_ns) : G.overhead * 1000u,
     .pid = (uint64_t) getpid (),
+    .secure = amon_output_secure (),
     .stop_reason = G.stop_reason,
     .stop_message = G.stop_reason ? stop_message (G.stop_reason) : NULL,
   };
@@ -692,7 +695,15 @@ amon_fini (void)
   uint64_t lost = G.lost;
   pthread_mutex_unlock (&G.lock);
   if (err)
-    say ("cannot write ", path, err == ENOMEM ? ": out of memory" : NULL);
+    {
+      /* the reason, and the program's exit status stays its own */
+      char why[160];
+      snprintf (why, sizeof why, ": %s%s", strerror (err),
+                err == ELOOP && run.secure ? " (a set-user-ID or set-group-ID program follows no symbolic link)"
+                : err == ENXIO ? " (a FIFO that nobody opened for reading)"
+                : "");
+      say ("cannot write the profile to ", path, why);
+    }
   if (lost)
     {
       char n[24];

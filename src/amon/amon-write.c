@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "amon-output.h"
 #include "amon-symbols.h"
 
 typedef struct merged merged;
@@ -223,7 +224,7 @@ merge_thread (Merge *g, amon_thread *t)
 /* ---- output ---- */
 
 typedef struct {
-  int fd;
+  amon_output file;
   int err;
   size_t n;
   unsigned char buf[65536];
@@ -232,17 +233,8 @@ typedef struct {
 AMON_FN static void
 out_flush (Out *o)
 {
-  size_t done = 0;
-  while (done < o->n && !o->err)
-    {
-      ssize_t w = write (o->fd, o->buf + done, o->n - done);
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        o->err = w < 0 ? errno : EIO;
-      else
-        done += (size_t) w;
-    }
+  if (!o->err && o->n)
+    o->err = amon_output_write (&o->file, o->buf, o->n);
   o->n = 0;
 }
 
@@ -375,8 +367,6 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       obj_of[r] = ob;
     }
 
-  char tmp[4200];
-  snprintf (tmp, sizeof tmp, "%s.tmp%llu", path, (unsigned long long) run->pid);
   Out *o = amon_arena_alloc (&oa, sizeof *o);
   if (o == NULL)
     {
@@ -384,10 +374,10 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       amon_arena_release (&oa);
       return ENOMEM;
     }
-  o->fd = open (tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (o->fd < 0)
+  int e = amon_output_open (&o->file, path, run->secure, (unsigned long) run->pid);
+  if (e)
     {
-      int e = errno;
+      amon_output_close (&o->file, e);
       amon_objects_release (&objs);
       amon_arena_release (&oa);
       return e;
@@ -469,13 +459,7 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
     }
   out_section (o, AMON_SECTION_END, 0);
   out_flush (o);
-  int err = o->err;
-  if (close (o->fd) != 0 && err == 0)
-    err = errno;
-  if (err == 0 && rename (tmp, path) != 0)
-    err = errno;
-  if (err)
-    unlink (tmp);
+  int err = amon_output_close (&o->file, o->err);
   amon_objects_release (&objs);
   amon_arena_release (&oa);
   return err;

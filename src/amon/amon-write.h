@@ -20,6 +20,7 @@ typedef struct {
   amon_thread *threads;      /* linked by ->next */
   uint64_t overhead_ps;      /* calibrated cost of one event */
   uint64_t pid;
+  int secure;                /* set-user-ID or set-group-ID: follow no link (amon-output.h) */
   uint32_t stop_reason;      /* 0: profiling ran to the end */
   const char *stop_message;  /* nullable */
 } amon_run;
@@ -36,7 +37,8 @@ amon_merge *amon_merge_new (void) AMON_HIDDEN;
 int amon_merge_thread (amon_merge *g, amon_thread *t) AMON_HIDDEN;
 void amon_merge_free (amon_merge *g) AMON_HIDDEN;
 
-/* Writes @run to @path (through a temporary file renamed into place):
+/* Writes @run to @path (as amon-output.h says: a temporary file renamed
+ * into place where the path is a regular file or nothing):
  * the threads of @run->threads added to @retired (nullable; consumed:
  * free it after).  Returns 0, or an errno value. */
 int amon_write_file (const amon_run *run, amon_merge *retired, const char *path) AMON_HIDDEN;
