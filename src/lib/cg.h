@@ -18,6 +18,7 @@
 #include "cg-demangle.h"
 #include "cg-names.h"
 #include "cg-display-tree.h"
+#include "cg-startup.h"
 #include "cg-error.h"
 #include "cg-exact.h"
 #include "cg-focus.h"

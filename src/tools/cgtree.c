@@ -21,6 +21,7 @@ typedef struct {
   gboolean inverted;
   gboolean no_fold;
   gboolean no_demangle;
+  gboolean startup;
 } Options;
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } Color;
@@ -174,6 +175,32 @@ scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event,
   return s->len ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
 }
 
+/* One sentence naming the start-up code the tree passed over, or NULL
+ * when none was in the tree's way (a --root below it). */
+static char *
+startup_note (CgGraph *g, const guint8 *startup, const CgDisplayTree *tree)
+{
+  g_autoptr (CgNames) names = cg_names_new (g, TRUE);
+  cg_names_set_short (names);
+  g_autoptr (GString) s = g_string_new (NULL);
+  guint n = 0;
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    if (startup[f] && cg_display_tree_master (tree, f) == CG_NO_ID)
+      {
+        if (n < 4)
+          {
+            g_string_append (s, n ? ", " : "");
+            cg_names_append_label (names, s, f);
+          }
+        n++;
+      }
+  if (n == 0)
+    return NULL;
+  if (n > 4)
+    g_string_append_printf (s, " and %u more", n - 4);
+  return g_strdup_printf ("Start-up code (%s) is folded: what it calls are roots (--startup shows it).", s->str);
+}
+
 static gboolean
 run (gpointer data, GError **error)
 {
@@ -249,8 +276,23 @@ run (gpointer data, GError **error)
       tree_options.roots = (const CgFunctionId *) chosen->data;
       tree_options.n_roots = chosen->len;
     }
+  /* start-up code above main folds into the roots, unless asked for or
+   * where the tree starts at chosen roots */
+  guint n_startup = 0;
+  g_autofree guint8 *startup = o->startup || tree_options.roots ? NULL : cg_startup_functions (g, &n_startup);
+  tree_options.skip = n_startup ? startup : NULL;
   g_autoptr (CgDisplayTree) tree = cg_display_tree_new_full (g, costs, &tree_options);
   g_autofree char *scope = scope_note (o, whole, focused, event, chosen ? chosen->len : 0);
+  if (n_startup)
+    {
+      g_autofree char *note = startup_note (g, startup, tree);
+      if (note)
+        {
+          char *both = scope ? g_strconcat (scope, "\n", note, NULL) : g_strdup (note);
+          g_free (scope);
+          scope = both;
+        }
+    }
 
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle };
   Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope },
@@ -280,6 +322,8 @@ main (int argc, char **argv)
       "Colours in text: auto (default: on a terminal, unless NO_COLOR), always or never", "WHEN" },
     { "no-fold", 0, 0, G_OPTION_ARG_NONE, &options.no_fold,
       "Text: one line per node, also in single-call chains", NULL },
+    { "startup", 0, 0, G_OPTION_ARG_NONE, &options.startup,
+      "Show the start-up code above main (the loader's entry, _start, __libc_start_main)", NULL },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
       "Print C++ and Rust names as the linker sees them, not demangled", NULL },
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,

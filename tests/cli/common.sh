@@ -137,6 +137,19 @@ variant_flags () {
   esac
 }
 
+# short_objects TSV — cgcost's tsv with objects by file name, as the
+# views print them ("name [libc.so.6]" for "name [/usr/lib/.../libc.so.6]").
+short_objects () {
+  awk -F '\t' -v OFS='\t' '
+    function short (s,   n, parts) {
+      if (!match (s, / \[[^]]*\]$/)) return s
+      n = split (substr (s, RSTART + 2, RLENGTH - 3), parts, "/")
+      return substr (s, 1, RSTART - 1) " [" parts[n] "]"
+    }
+    NR > 1 { $1 = short($1); if (NF >= 4 && $2 !~ /^[0-9]+$/) $2 = short($2) }
+    { print }' "$1"
+}
+
 # parse_tree TEXT [UNIT] — one tab-separated row per line of a text
 # tree: depth, kind (master or link), link number (0 none), function,
 # incl, self, incl%, self%, and the percentage of the function's total
@@ -181,6 +194,13 @@ parse_tree () {
         number = substr (rest, RSTART + 2, RLENGTH - 3); rest = substr (rest, 1, RSTART - 1)
       }
       sub (/ <cycle [0-9]+>$/, "", rest)
+      # an address shows without its leading zeros and with its object:
+      # back to the linker'"'"'s name, as callgrind pads it, for the tsv
+      if (match (rest, /^0x[0-9a-f]+ \[[^]]*\]$/)) {
+        rest = substr (rest, 3, index (rest, " ") - 3)
+        while (length (rest) < 16) rest = "0" rest
+        rest = "0x" rest
+      }
       printf "%d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", depth, kind, number, rest, v[3], v[4], v[1], v[2], all
     }' "$1"
 }

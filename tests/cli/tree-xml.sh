@@ -98,8 +98,9 @@ for case in "recdemo|$recdemo" "sqlite|$sqlite" "folded|$folded" "amon|$mutual" 
   "$cgcost" --format=tsv $args >"$tmp/totals.tsv" && "$cgcost" --format=tsv --arcs $args >"$tmp/arcs.tsv" \
     || { fail "$name: cgcost"; continue; }
   for inverted in "" --inverted; do
+    # the whole graph, start-up code too (--startup)
     # shellcheck disable=SC2086
-    expect 0 "$cgtree" --format=xml $inverted $args || continue
+    expect 0 "$cgtree" --format=xml --startup $inverted $args || continue
     "$validator" "$tree_schema" "$tmp/out" || fail "$name $inverted: not valid cgtree XML"
     grep -q "inverted=\"$([ -n "$inverted" ] && echo yes || echo no)\"" "$tmp/out" || fail "$name $inverted: inverted="
     tables "$tmp/out"
@@ -151,7 +152,7 @@ expect 0 "$cgtree" --format=xml "$tmp/markup.folded" && "$validator" "$tree_sche
   || fail "markup: not valid"
 grep -q '^a&lt;b&gt;&amp;c	0	3	3' "$tmp/out" || fail "markup: $(grep 'c	0' "$tmp/out")"
 "$cgcost" --format=tsv "$cc1" >"$tmp/totals.tsv" && "$cgcost" --format=tsv --arcs "$cc1" >"$tmp/arcs.tsv"
-expect 0 "$cgtree" --format=xml -o "$tmp/cc1.tree.xml" "$cc1" && "$validator" "$tree_schema" "$tmp/cc1.tree.xml" \
+expect 0 "$cgtree" --format=xml --startup -o "$tmp/cc1.tree.xml" "$cc1" && "$validator" "$tree_schema" "$tmp/cc1.tree.xml" \
   || fail "cc1: not valid"
 tables "$tmp/cc1.tree.xml"
 check_tree cc1

@@ -317,6 +317,65 @@ test_given_roots (void)
   cg_profile_free (x.p);
 }
 
+/* Start-up code (the loader's entry, _start, __libc_start_main) is
+ * passed over: main becomes the root; the loader's own work beside it.
+ * Labels for cgtree's views: an address without its zeros and with its
+ * object, objects by file name unless two share one. */
+static void
+test_startup_and_labels (void)
+{
+  Fixture x;
+  fixture_init (&x);
+  CgFunctionId entry = cg_graph_ensure_function (x.g, "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2",
+                                                 "0x000000000001ab70");
+  CgFunctionId dl = cg_graph_ensure_function (x.g, "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2", "_dl_start");
+  CgFunctionId start = cg_graph_ensure_function (x.g, "/a/prog", "_start");
+  CgFunctionId libc = cg_graph_ensure_function (x.g, "/usr/lib/libc.so.6", "__libc_start_main@@GLIBC_2.34");
+  CgFunctionId m = cg_graph_ensure_function (x.g, "/a/prog", "main");
+  CgFunctionId f = cg_graph_ensure_function (x.g, "/a/lib.so", "f");
+  CgFunctionId g = cg_graph_ensure_function (x.g, "/b/lib.so", "g");
+  /* an address in another object than the loader is no entry */
+  CgFunctionId other = cg_graph_ensure_function (x.g, "/a/prog", "0x0000000000401000");
+  cg_graph_spontaneous_mut (x.g, entry)->n = 100;
+  arc (&x, entry, dl, 5);
+  arc (&x, entry, start, 95);
+  arc (&x, start, libc, 95);
+  arc (&x, libc, m, 94);
+  arc (&x, m, f, 50);
+  arc (&x, m, g, 40);
+  arc (&x, m, other, 1);
+  guint n_found;
+  g_autofree guint8 *startup = cg_startup_functions (x.g, &n_found);
+  CU_ASSERT_EQUAL (n_found, 3);
+  CU_ASSERT_TRUE (startup[entry] && startup[start] && startup[libc]);
+  CU_ASSERT_FALSE (startup[m] || startup[dl] || startup[other]);
+
+  x.c = cg_method_ensure (x.p, CG_METHOD_MEASURED, NULL);
+  CgDisplayTreeOptions o = { .event = 0, .skip = startup };
+  g_autoptr (CgDisplayTree) t = cg_display_tree_new_full (x.g, x.c, &o);
+  CU_ASSERT_EQUAL_FATAL (cg_display_tree_n_roots (t), 2);
+  CU_ASSERT_EQUAL (cg_display_tree_function (t, cg_display_tree_root (t, 0)), m);
+  CU_ASSERT_EQUAL (cg_display_tree_function (t, cg_display_tree_root (t, 1)), dl);
+  CU_ASSERT_EQUAL (cg_display_tree_master (t, entry), CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_display_tree_n_nodes (t), 5); /* main, _dl_start, f, g, 0x401000 */
+
+  g_autoptr (CgNames) names = cg_names_new (x.g, TRUE);
+  g_autoptr (GString) s = g_string_new (NULL);
+  cg_names_append_label (names, s, entry);
+  CU_ASSERT_STRING_EQUAL (s->str, "0x000000000001ab70");
+  cg_names_set_short (names);
+  g_string_truncate (s, 0);
+  cg_names_append_label (names, s, entry);
+  CU_ASSERT_STRING_EQUAL (s->str, "0x1ab70 [ld-linux-x86-64.so.2]");
+  g_string_truncate (s, 0);
+  cg_names_append_label (names, s, other);
+  CU_ASSERT_STRING_EQUAL (s->str, "0x401000 [prog]");
+  CU_ASSERT_STRING_EQUAL (cg_names_object (names, m), "prog");
+  CU_ASSERT_STRING_EQUAL (cg_names_object (names, f), "/a/lib.so");
+  CU_ASSERT_STRING_EQUAL (cg_names_object (names, g), "/b/lib.so");
+  cg_profile_free (x.p);
+}
+
 /* ---- random graphs against a brute-force master rule ---- */
 
 static int
@@ -596,6 +655,7 @@ main (void)
     { "text: links lead to shown masters", test_text_links_and_threshold },
     { "inverted: callers under the costliest callee", test_inverted },
     { "given roots: only what they reach", test_given_roots },
+    { "start-up code passed over, short labels", test_startup_and_labels },
     { "random graphs: structure, and the master rule on DAGs", test_random_graphs },
     { "roots in Kaes's order, integer and real totals", test_root_order },
     { "random views: threshold, depth and forced masters", test_random_views },

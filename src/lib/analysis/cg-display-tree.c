@@ -548,8 +548,12 @@ count_nodes (const Build *b)
   for (guint i = 0; i < b->placed->len; i++)
     {
       guint n;
-      down_arcs (&b->d, g_array_index (b->placed, CgFunctionId, i), &n);
-      n_nodes += n;
+      const CgFunctionId *down = lowers (&b->d, g_array_index (b->placed, CgFunctionId, i), &n);
+      if (b->in_scope == NULL)
+        n_nodes += n;
+      else
+        for (guint k = 0; k < n; k++)
+          n_nodes += b->in_scope[down[k]];
     }
   return n_nodes;
 }
@@ -582,8 +586,20 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
     .o = { graph, cg_costs_kind (costs, options->event), rank },
   };
   /* with given roots, only what they reach is in the tree, and masters
-   * are chosen among the callers in it */
+   * are chosen among the callers in it; skipped functions are out */
   g_autofree guint8 *scope = options->roots ? reachable_from (&b.d, options->roots, options->n_roots, nf) : NULL;
+  if (options->skip)
+    {
+      if (scope == NULL)
+        {
+          scope = g_malloc (MAX (nf, 1));
+          memset (scope, 1, MAX (nf, 1));
+        }
+      for (CgFunctionId f = 0; f < nf; f++)
+        scope[f] &= !options->skip[f];
+      for (guint i = 0; options->roots && i < options->n_roots; i++)
+        scope[options->roots[i]] = 1;
+    }
   b.in_scope = scope;
 
   rank_functions (&b);
@@ -657,7 +673,8 @@ cg_display_tree_has_node (const CgDisplayTree *t, CgNodeId node)
 {
   if (node >= t->n_arcs)
     return node - t->n_arcs < t->roots->len;
-  return t->master[upper_function (t, node)] != CG_NO_ID;
+  return t->master[upper_function (t, node)] != CG_NO_ID
+         && t->master[cg_display_tree_function (t, node)] != CG_NO_ID;
 }
 
 CgFunctionId

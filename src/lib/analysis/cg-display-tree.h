@@ -53,6 +53,10 @@ typedef struct {
   gboolean inverted;          /* children are callers instead of callees */
   const CgFunctionId *roots;  /* nullable: the functions to start from */
   guint n_roots;
+  /* nullable, per function: functions the tree passes over, given roots
+   * aside (cgtree folds start-up code so): they get no node, and what
+   * only they call becomes a root */
+  const guint8 *skip;
 } CgDisplayTreeOptions;
 
 /* Builds the display tree of @graph with the totals of @costs for
@@ -88,7 +92,9 @@ CgNodeId cg_display_tree_master (const CgDisplayTree *tree, CgFunctionId f);
 gboolean cg_display_tree_is_master (const CgDisplayTree *tree, CgNodeId node);
 
 /* Children of a master node, in arc order (links have none): the ids of
- * its function's arcs, owned by the graph (its adjacency). */
+ * its function's arcs, owned by the graph (its adjacency).  An arc into
+ * a function the tree passes over (CgDisplayTreeOptions.skip) is in the
+ * list but is no node: cg_display_tree_has_node says which are. */
 const CgNodeId *cg_display_tree_children (const CgDisplayTree *tree, CgNodeId node,
                                           guint *n_children);
 

@@ -14,15 +14,22 @@ cg_focus_match (CgGraph *g, const GRegex *regex, const char *name)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   g_autoptr (CgNames) names = cg_names_new (g, TRUE);
+  /* and as cgtree's views show them (cg_names_set_short) */
+  g_autoptr (CgNames) short_names = cg_names_new (g, TRUE);
+  cg_names_set_short (short_names);
   g_autoptr (GString) label = g_string_new (NULL);
   g_autoptr (GString) shown = g_string_new (NULL);
+  g_autoptr (GString) short_shown = g_string_new (NULL);
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
     {
       g_string_truncate (label, 0);
       cg_graph_append_label (g, label, f);
       g_string_truncate (shown, 0);
       cg_names_append_label (names, shown, f);
-      const char *forms[] = { cg_graph_function_name (g, f), label->str, cg_names_get (names, f), shown->str };
+      g_string_truncate (short_shown, 0);
+      cg_names_append_label (short_names, short_shown, f);
+      const char *forms[] = { cg_graph_function_name (g, f), label->str, cg_names_get (names, f), shown->str,
+                              cg_names_get (short_names, f), short_shown->str };
       gboolean match = FALSE;
       for (guint i = 0; i < G_N_ELEMENTS (forms) && !match; i++)
         match = regex ? g_regex_match (regex, forms[i], 0, NULL) : g_str_equal (forms[i], name);

@@ -29,7 +29,8 @@
 G_BEGIN_DECLS
 
 /* The functions of @graph whose name, or whose label "name [object]",
- * as the linker sees it or demangled (cg_names_new), matches
+ * as the linker sees it or demangled (cg_names_new), or as cgtree's
+ * views show it (cg_names_set_short: 0x1ab70 [ld-linux-x86-64.so.2]), matches
  * @regex (or equals @name when @regex is NULL), in index order.
  * Returns a new array of CgFunctionId (transfer full), possibly empty. */
 GArray *cg_focus_match (CgGraph *graph, const GRegex *regex, const char *name);

@@ -160,7 +160,7 @@ visible_nodes (const CgTreeView *v)
       for (guint i = 0; i < nc; i++)
         {
           CgNodeId c = children[i];
-          if (!visible[c] && PASSES (c, depth[n] + 1))
+          if (!visible[c] && cg_display_tree_has_node (t, c) && PASSES (c, depth[n] + 1))
             {
               visible[c] = 1;
               depth[c] = depth[n] + 1;
@@ -247,6 +247,7 @@ cg_tree_view_new (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, co
   v->all_double = cg_value_to_double (v->self_kind, v->all);
   v->lines = g_array_new (FALSE, FALSE, sizeof (CgTreeLine));
   v->names = cg_names_new (g, o->demangle);
+  cg_names_set_short (v->names);
   for (CgArcId a = 0; a < cg_graph_n_arcs (g) && !v->has_calls; a++)
     v->has_calls = cg_graph_arc_calls (g, a) > 0;
 

@@ -23,10 +23,24 @@ void cg_names_free (CgNames *names);
 /* The name of @f as shown (owned by @names). */
 const char *cg_names_get (CgNames *names, CgFunctionId f);
 
+/* Labels for views of a few lines each (cgtree's): a bare address, as
+ * callgrind names code without a symbol, loses its leading zeros
+ * (0x1ab70) and always shows its object; objects show by file name
+ * (cg_names_object).  Reports that list every function keep the
+ * linker's names and whole paths, as cgcost's tsv does. */
+void cg_names_set_short (CgNames *names);
+
+/* The object of @f as shown: its file name, or its whole path where
+ * another object of the graph has the same file name (owned by @names or
+ * the graph). */
+const char *cg_names_object (CgNames *names, CgFunctionId f);
+
 /* Appends the label of @f as shown: its name; " [linker name]" when
  * another linker name demangles to the same name (a constructor's
  * complete and base-object symbols); " [object]" when the linker's name
- * is ambiguous (cg_graph_function_is_ambiguous). */
+ * is ambiguous (cg_graph_function_is_ambiguous), and with
+ * cg_names_set_short when it is an address, the object as
+ * cg_names_object shows it. */
 void cg_names_append_label (CgNames *names, GString *out, CgFunctionId f);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgNames, cg_names_free)

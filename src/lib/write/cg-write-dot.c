@@ -74,6 +74,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
     }
   CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
   g_autoptr (CgNames) names = cg_names_new (g, o->demangle);
+  cg_names_set_short (names);
   gdouble scale = cg_graph_event_scale (g, event);
   gdouble total = cg_value_to_double (self_kind, all[event]);
 #define PCT(k, v) (total > 0 ? 100.0 * cg_value_to_double ((k), (v)) / total : 0.0)
