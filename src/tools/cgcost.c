@@ -169,7 +169,8 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
            gboolean exact, GError **error)
 {
   CgHistogram *h = cg_profile_histogram (profile);
-  gboolean has_histogram = h && cg_histogram_n_ranges (h) > 0;
+  /* a gprof report's histogram has a rate but no address ranges */
+  gboolean has_histogram = h && (cg_histogram_n_ranges (h) > 0 || cg_histogram_rate (h) > 0);
   gboolean has_graph = (h && cg_histogram_call_graph (h)) || cg_graph_n_arcs (cg_profile_graph (profile)) > 0;
   if (h == NULL || exact)
     has_histogram = has_graph = TRUE; /* not gmon data: self costs stand for the histogram */

@@ -737,7 +737,9 @@ cg_gprof_new (CgProfile *profile, guint event, const CgGprofSpecs *specs)
   gboolean gmon = h != NULL && cg_histogram_event (h) == event && cg_histogram_rate (h) > 0;
   gdouble scale = cg_graph_event_scale (g, event);
   gp->rate = gmon ? (gdouble) cg_histogram_rate (h) : scale > 0.0 ? 1.0 / scale : 1.0;
-  gp->granularity = gmon ? cg_histogram_granularity (h) : 0;
+  /* a gprof report of a call graph alone knows the granularity, not the
+   * rate */
+  gp->granularity = h != NULL && cg_histogram_event (h) == event ? cg_histogram_granularity (h) : 0;
 
   g_autofree guint8 *arc_left = NULL, *arc_right = NULL;
   match_specs (gp, specs, &arc_left, &arc_right);

@@ -7,6 +7,7 @@
 #include "cg-read-callgrind.h"
 #include "cg-read-folded.h"
 #include "cg-read-gmon.h"
+#include "cg-read-gprof-report.h"
 #include "cg-read-xml.h"
 
 /* Binary formats with a magic number first; text formats after, the
@@ -19,6 +20,8 @@ static const CgFormatInfo formats[] = {
   { "callgrind", "a callgrind profile", "valgrind --tool=callgrind's profiles, and other producers' in its format",
     cg_callgrind_detect, cg_read_callgrind, NULL },
   { "cgtools XML", "cgtools XML", "the interchange between cgtools' stages", cg_xml_detect, cg_read_xml_into, NULL },
+  { "gprof report", "a gprof report", "the text GNU gprof prints (flat profile, call graph, or both), with or without -b",
+    cg_gprof_report_detect, cg_read_gprof_report, NULL },
   { "folded stacks", "folded stacks", "one stack and a count per line, as flame-graph tools write them",
     cg_folded_detect, cg_read_folded, NULL },
 };

@@ -1,0 +1,932 @@
+/* cg-read-gprof-report.c — gprof's printed report: parse the sections into
+ * tables first, then build the profile from them. */
+#include "config.h"
+
+#include "cg-read-gprof-report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cg-error.h"
+#include "cg-report-times.h"
+
+#define FLAT_HEADING "Flat profile:"
+#define GRAPH_HEADING_BRIEF "\t\t\tCall graph"
+#define GRAPH_HEADING "\t\t     Call graph (explanation follows)"
+#define INDEX_HEADING "Index by function name"
+#define GRANULARITY "granularity: each sample hit covers "
+#define SAMPLE_COUNTS "Each sample counts as "
+/* gprof ends each call-graph entry with 47 dashes */
+#define SEPARATOR "-----------------------------------------------"
+
+/* One function the report names: by its call-graph index, or (a flat
+ * profile alone) by its name. */
+typedef struct {
+  const char *name;     /* as printed (GStringChunk) */
+  guint index;          /* 0: none */
+  guint cycle;          /* member of <cycle N>, 0: none */
+  gboolean has_entry;   /* its call-graph entry was read */
+  const char *graph_self; /* printed self seconds of the entry */
+  gboolean has_flat;
+  const char *flat_self, *flat_percent;
+  const char *file;     /* from the index, nullable */
+  guint line;           /* where it was first named */
+  CgFunctionId fid;
+} Func;
+
+typedef struct {
+  const char *name, *self, *percent; /* as printed */
+  guint line;
+} FlatRow;
+
+typedef struct {
+  guint caller, callee;  /* Func numbers */
+  guint64 count;
+  guint line;
+  guint seq;             /* order of first sight */
+  guint pred[2];         /* arcs printed just before it and tied with it (+1; 0 = none) */
+} Arc;
+
+typedef struct {
+  const char *name;      /* the input's */
+  const CgReadOptions *options;
+  GStringChunk *strings;
+  GArray *funcs;         /* Func */
+  GHashTable *by_index;  /* index -> Func number + 1 */
+  GHashTable *by_name;   /* name -> Func number + 1 (flat rows) */
+  GArray *arcs;          /* Arc */
+  GHashTable *arc_of;    /* caller << 32 | callee -> arc number + 1 */
+  GArray *cycle_members; /* per cycle number - 1: GArray of Func numbers */
+  GHashTable *cycle_index; /* call-graph index of "<cycle N as a whole>" -> N */
+  GArray *flat_rows;     /* FlatRow */
+  gboolean has_flat, has_graph, no_time;
+  gdouble sample_seconds; /* "Each sample counts as" */
+  char dimension[32];
+  guint64 granularity;   /* bytes, 0 when not printed */
+  guint line;            /* current line number */
+} Report;
+
+/* ---- lines ---- */
+
+typedef struct {
+  const char *data, *end;
+  const char *line;
+  gsize len;
+  guint number;
+} Lines;
+
+static gboolean
+next_line (Lines *l)
+{
+  if (l->data >= l->end)
+    return FALSE;
+  const char *nl = memchr (l->data, '\n', (gsize) (l->end - l->data));
+  const char *eol = nl ? nl : l->end;
+  l->line = l->data;
+  l->len = (gsize) (eol - l->data);
+  if (l->len > 0 && l->line[l->len - 1] == '\r')
+    l->len--;
+  l->data = nl ? nl + 1 : l->end;
+  l->number++;
+  return TRUE;
+}
+
+static gboolean
+is (const Lines *l, const char *text)
+{
+  return l->len == strlen (text) && memcmp (l->line, text, l->len) == 0;
+}
+
+static gboolean
+starts (const Lines *l, const char *text)
+{
+  gsize n = strlen (text);
+  return l->len >= n && memcmp (l->line, text, n) == 0;
+}
+
+static gboolean
+blank (const Lines *l)
+{
+  for (gsize i = 0; i < l->len; i++)
+    if (l->line[i] != ' ' && l->line[i] != '\t')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail (const Report *r, GError **error, guint line, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  cg_read_failv (error, CG_ERROR_PARSE, r->name, CG_AT_LINE, line, format, ap);
+  va_end (ap);
+  return FALSE;
+}
+
+/* ---- tokens within a line (a NUL-terminated copy) ---- */
+
+static void
+skip_blanks (const char **s)
+{
+  while (**s == ' ' || **s == '\t')
+    (*s)++;
+}
+
+/* A decimal as gprof prints with %f: digits, a point, digits.  The token
+ * itself is kept (the times are checked against their printed form). */
+static gboolean
+decimal (const char **s, const char **token, GStringChunk *chunk)
+{
+  skip_blanks (s);
+  const char *p = *s;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (p == *s || *p != '.' || !g_ascii_isdigit (p[1]))
+    return FALSE;
+  p++;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (*p != ' ' && *p != '\0')
+    return FALSE;
+  if (token)
+    *token = g_string_chunk_insert_len (chunk, *s, p - *s);
+  *s = p;
+  return TRUE;
+}
+
+static gboolean
+count (const char **s, guint64 *value)
+{
+  skip_blanks (s);
+  if (!g_ascii_isdigit (**s))
+    return FALSE;
+  guint64 v = 0;
+  const char *p = *s;
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      if (v > (G_MAXUINT64 - 9) / 10)
+        return FALSE;
+      v = v * 10 + (guint64) (*p - '0');
+    }
+  *value = v;
+  *s = p;
+  return TRUE;
+}
+
+/* ---- functions and arcs ---- */
+
+static guint
+add_func (Report *r, const char *name, guint index)
+{
+  Func f = { 0 };
+  f.name = g_string_chunk_insert_const (r->strings, name);
+  f.index = index;
+  f.line = r->line;
+  g_array_append_val (r->funcs, f);
+  guint k = r->funcs->len - 1;
+  if (index)
+    g_hash_table_insert (r->by_index, GUINT_TO_POINTER (index), GUINT_TO_POINTER (k + 1));
+  if (!g_hash_table_contains (r->by_name, f.name))
+    g_hash_table_insert (r->by_name, (gpointer) f.name, GUINT_TO_POINTER (k + 1));
+  return k;
+}
+
+static Func *
+func (Report *r, guint k)
+{
+  return &g_array_index (r->funcs, Func, k);
+}
+
+/* The function of call-graph @index named @name, made on first sight. */
+static gboolean
+func_at (Report *r, guint index, const char *name, guint *k, GError **error)
+{
+  gpointer v = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER (index));
+  if (v == NULL)
+    {
+      if (g_hash_table_contains (r->cycle_index, GUINT_TO_POINTER (index)))
+        return fail (r, error, r->line, "[%u] is a cycle's entry, not a function's", index);
+      *k = add_func (r, name, index);
+      return TRUE;
+    }
+  *k = GPOINTER_TO_UINT (v) - 1;
+  if (strcmp (func (r, *k)->name, name) != 0)
+    return fail (r, error, r->line, "[%u] is '%s' here but '%s' on line %u", index, name, func (r, *k)->name,
+                 func (r, *k)->line);
+  return TRUE;
+}
+
+/* A name as the call graph prints it: "name <cycle N> [index]", with
+ * "(index)" for a function whose entry is not printed.  Cuts @s. */
+static gboolean
+reference (Report *r, char *s, guint *k, guint *cycle, GError **error)
+{
+  skip_blanks ((const char **) &s);
+  gsize n = strlen (s);
+  while (n > 0 && s[n - 1] == ' ')
+    n--;
+  char close = n > 0 ? s[n - 1] : '\0';
+  char open = close == ']' ? '[' : '(';
+  gsize i = n > 0 ? n - 1 : 0;
+  while (i > 0 && g_ascii_isdigit (s[i - 1]))
+    i--;
+  if ((close != ']' && close != ')') || i == n - 1 || i < 2 || s[i - 1] != open || s[i - 2] != ' ')
+    return fail (r, error, r->line, "expected a function's name and its index, as in 'main [2]'");
+  guint64 index = g_ascii_strtoull (s + i, NULL, 10);
+  if (index == 0 || index > G_MAXUINT32)
+    return fail (r, error, r->line, "index %" G_GUINT64_FORMAT " out of range", index);
+  gsize end = i - 2;
+  s[end] = '\0';
+  *cycle = 0;
+  char *c = g_strrstr (s, " <cycle ");
+  if (c && end > 0 && s[end - 1] == '>')
+    {
+      *cycle = (guint) g_ascii_strtoull (c + 8, NULL, 10);
+      *c = '\0';
+    }
+  if (*s == '\0')
+    return fail (r, error, r->line, "a function without a name");
+  if (!func_at (r, (guint) index, s, k, error))
+    return FALSE;
+  if (*cycle)
+    func (r, *k)->cycle = *cycle;
+  return TRUE;
+}
+
+/* The arc @caller -> @callee with @calls, seen in a listing whose
+ * previous line was the arc @prev (+1; 0 none), tied with it when @tied. */
+static gboolean
+add_arc (Report *r, guint caller, guint callee, guint64 calls, guint *prev, gboolean tied, guint side,
+         GError **error)
+{
+  guint64 key = (guint64) caller << 32 | callee;
+  gpointer v = g_hash_table_lookup (r->arc_of, &key);
+  guint a;
+  if (v == NULL)
+    {
+      Arc arc = { caller, callee, calls, r->line, r->arcs->len, { 0, 0 } };
+      g_array_append_val (r->arcs, arc);
+      a = r->arcs->len - 1;
+      g_hash_table_insert (r->arc_of, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (a + 1));
+    }
+  else
+    {
+      a = GPOINTER_TO_UINT (v) - 1;
+      Arc *arc = &g_array_index (r->arcs, Arc, a);
+      if (arc->count != calls)
+        return fail (r, error, r->line, "%s -> %s: %" G_GUINT64_FORMAT " calls here, %" G_GUINT64_FORMAT
+                     " on line %u", func (r, caller)->name, func (r, callee)->name, calls, arc->count, arc->line);
+    }
+  if (tied && *prev)
+    g_array_index (r->arcs, Arc, a).pred[side] = *prev;
+  *prev = a + 1;
+  return TRUE;
+}
+
+/* ---- the flat profile (hist.c's print_line) ---- */
+
+static gboolean
+flat_row (Report *r, const Lines *l, GError **error)
+{
+  g_autofree char *line = g_strndup (l->line, l->len);
+  const char *s = line, *percent, *cumulative, *self;
+  guint64 calls;
+  if (!decimal (&s, &percent, r->strings) || !decimal (&s, &cumulative, r->strings)
+      || !decimal (&s, &self, r->strings))
+    return fail (r, error, l->number, "expected a flat profile row: %% time, cumulative and self seconds");
+  const char *at = s;
+  if (count (&at, &calls))
+    {
+      /* calls, then self and total per call */
+      if (!decimal (&at, NULL, r->strings) || !decimal (&at, NULL, r->strings))
+        return fail (r, error, l->number, "expected the time per call after the calls");
+      s = at;
+    }
+  skip_blanks (&s);
+  if (*s == '\0')
+    return fail (r, error, l->number, "a flat profile row without a name");
+  FlatRow row = { g_string_chunk_insert (r->strings, s), self, percent, l->number };
+  g_array_append_val (r->flat_rows, row);
+  return TRUE;
+}
+
+/* Each flat profile row to its function: the call graph's function of
+ * that name (the first row of a name to the first such function: static
+ * functions of one name), or a function of its own. */
+static void
+match_flat_rows (Report *r)
+{
+  for (guint i = 0; i < r->flat_rows->len; i++)
+    {
+      const FlatRow *row = &g_array_index (r->flat_rows, FlatRow, i);
+      gpointer v = g_hash_table_lookup (r->by_name, row->name);
+      guint k = v && !func (r, GPOINTER_TO_UINT (v) - 1)->has_flat ? GPOINTER_TO_UINT (v) - 1 : G_MAXUINT;
+      /* a name seen before: rare, looked for one by one */
+      for (guint j = 0; v && j < r->funcs->len && k == G_MAXUINT; j++)
+        if (!func (r, j)->has_flat && strcmp (func (r, j)->name, row->name) == 0)
+          k = j;
+      if (k == G_MAXUINT)
+        {
+          r->line = row->line;
+          k = add_func (r, row->name, 0);
+        }
+      Func *f = func (r, k);
+      f->has_flat = TRUE;
+      f->flat_self = row->self;
+      f->flat_percent = row->percent;
+    }
+}
+
+static gboolean
+read_flat (Report *r, Lines *l, gboolean *blurb, GError **error)
+{
+  if (r->has_flat)
+    return fail (r, error, l->number, "a second flat profile");
+  r->has_flat = TRUE;
+  if (!next_line (l) || !blank (l) || !next_line (l) || !starts (l, SAMPLE_COUNTS))
+    return fail (r, error, l->number, "expected an empty line and 'Each sample counts as ... seconds.'");
+  g_autofree char *line = g_strndup (l->line + strlen (SAMPLE_COUNTS), l->len - strlen (SAMPLE_COUNTS));
+  char *end;
+  r->sample_seconds = g_ascii_strtod (line, &end);
+  gsize d = end && *end == ' ' ? strcspn (end + 1, ".") : 0;
+  if (end == line || !(r->sample_seconds > 0.0) || !isfinite (r->sample_seconds) || d == 0
+      || d >= sizeof r->dimension || strcmp (end + 1 + d, ".") != 0)
+    return fail (r, error, l->number, "expected 'Each sample counts as' a number of seconds");
+  memcpy (r->dimension, end + 1, d);
+  r->dimension[d] = '\0';
+  if (!next_line (l))
+    return cg_read_fail (error, CG_ERROR_TRUNCATED, r->name, CG_AT_LINE, l->number,
+                         "the report ends inside the flat profile's heading");
+  if (is (l, " no time accumulated"))
+    {
+      r->no_time = TRUE;
+      if (!next_line (l) || !blank (l) || !next_line (l))
+        return fail (r, error, l->number, "expected the flat profile's heading");
+    }
+  if (!starts (l, "  %   cumulative   self") || !next_line (l) || !starts (l, " time  "))
+    return fail (r, error, l->number, "expected the flat profile's two heading lines");
+  while (next_line (l))
+    {
+      r->line = l->number;
+      if (is (l, "\f"))
+        return TRUE;
+      if (blank (l))
+        {
+          *blurb = TRUE; /* the explanation follows, unless -b */
+          return TRUE;
+        }
+      if (!flat_row (r, l, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- the call graph (cg_print.c) ---- */
+
+typedef struct {
+  guint prev_parent, prev_child; /* previous arc line (+1) */
+  const char *prev_key;          /* its printed self, children and count */
+  guint k;                       /* the entry's function, or G_MAXUINT before it */
+  guint cycle;                   /* a cycle's entry: its number */
+} Entry;
+
+/* An arc line: "self children count/total name [i]", or "count name [i]"
+ * for calls within a cycle and a function's calls of itself. */
+static gboolean
+arc_line (Report *r, char *line, Entry *e, GError **error)
+{
+  const char *s = line, *self = "", *children = "";
+  guint64 calls, total;
+  gboolean timed = decimal (&s, &self, r->strings);
+  if (timed && !decimal (&s, &children, r->strings))
+    return fail (r, error, r->line, "expected the children's seconds after the self seconds");
+  if (!count (&s, &calls) || (timed && (*s++ != '/' || !count (&s, &total))))
+    return fail (r, error, r->line, timed ? "expected calls/total calls" : "expected a call count");
+  guint other, cycle;
+  if (!reference (r, (char *) s, &other, &cycle, error))
+    return FALSE;
+  gboolean parent = e->k == G_MAXUINT;
+  if (parent && e->cycle)
+    return fail (r, error, r->line, "a cycle's entry lists its members, not its callers");
+  g_autofree char *key = g_strdup_printf ("%s %s %" G_GUINT64_FORMAT, self, children, calls);
+  gboolean tied = e->prev_key && strcmp (e->prev_key, key) == 0;
+  e->prev_key = g_string_chunk_insert (r->strings, key);
+  if (parent)
+    {
+      /* the callee is the entry's function, named on the next line: kept
+       * until then */
+      Arc pending = { other, G_MAXUINT, calls, r->line, 0, { tied, 0 } };
+      g_array_append_val (r->arcs, pending);
+      return TRUE;
+    }
+  return add_arc (r, e->k, other, calls, &e->prev_child, tied, 0, error);
+}
+
+/* The entry's own line: "[i] %time self children called name [i]", the
+ * called column "N", "N+M" or blank; or a cycle's "<cycle N as a whole>". */
+static gboolean
+primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
+{
+  const char *s = line + 1;
+  guint64 index, ncalls = 0, self_calls = 0;
+  const char *percent, *self, *children;
+  if (!count (&s, &index) || *s++ != ']' || index == 0 || index > G_MAXUINT32 || !decimal (&s, &percent, r->strings)
+      || !decimal (&s, &self, r->strings) || !decimal (&s, &children, r->strings))
+    return fail (r, error, r->line, "expected '[index] %% time self children' at an entry's start");
+  const char *at = s;
+  if (count (&at, &ncalls))
+    {
+      s = at;
+      if (*s == '+' && (s++, !count (&s, &self_calls)))
+        return fail (r, error, r->line, "expected the recursive calls after '+'");
+    }
+  skip_blanks (&s);
+  guint number;
+  char rest[32];
+  if (sscanf (s, "<cycle %u as a whole> %31s", &number, rest) == 2)
+    {
+      if (number == 0 || number > r->cycle_members->len + 1 || n_pending > 0)
+        return fail (r, error, r->line, "<cycle %u as a whole> out of order", number);
+      g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val (r->cycle_members, members);
+      members = NULL;
+      g_hash_table_insert (r->cycle_index, GUINT_TO_POINTER ((guint) index), GUINT_TO_POINTER (number));
+      e->cycle = number;
+      e->k = G_MAXUINT - 1;
+      return TRUE;
+    }
+  guint k, cycle;
+  if (!reference (r, (char *) s, &k, &cycle, error))
+    return FALSE;
+  if (func (r, k)->index != index)
+    return fail (r, error, r->line, "the entry [%" G_GUINT64_FORMAT "] names %s [%u]", index, func (r, k)->name,
+                 func (r, k)->index);
+  Func *f = func (r, k);
+  if (f->has_entry)
+    return fail (r, error, r->line, "a second entry for %s [%u]", f->name, f->index);
+  f->has_entry = TRUE;
+  f->graph_self = self;
+  e->k = k;
+  /* the parent lines seen before: their callee is known now */
+  guint prev = 0;
+  e->prev_key = NULL;
+  g_autofree Arc *pending = g_memdup2 (&g_array_index (r->arcs, Arc, r->arcs->len - n_pending),
+                                       MAX (n_pending, 1) * sizeof (Arc));
+  g_array_set_size (r->arcs, r->arcs->len - n_pending);
+  for (guint i = 0; i < n_pending; i++)
+    {
+      Arc p = pending[i];
+      guint saved = r->line;
+      r->line = p.line;
+      gboolean ok = add_arc (r, p.caller, k, p.count, &prev, p.pred[0] != 0, 1, error);
+      r->line = saved;
+      if (!ok)
+        return FALSE;
+    }
+  (void) self_calls;
+  return TRUE;
+}
+
+/* A member line of a cycle's entry: "self children called name [i]". */
+static gboolean
+member_line (Report *r, char *line, Entry *e, GError **error)
+{
+  const char *s = line;
+  guint64 ncalls, self_calls;
+  if (!decimal (&s, NULL, r->strings) || !decimal (&s, NULL, r->strings) || !count (&s, &ncalls)
+      || (*s == '+' && (s++, !count (&s, &self_calls))))
+    return fail (r, error, r->line, "expected a cycle member: self, children, calls and name");
+  guint k, cycle;
+  if (!reference (r, (char *) s, &k, &cycle, error))
+    return FALSE;
+  if (cycle != e->cycle)
+    return fail (r, error, r->line, "a member of <cycle %u> in <cycle %u>'s entry", cycle, e->cycle);
+  g_array_append_val (g_array_index (r->cycle_members, GArray *, e->cycle - 1), k);
+  return TRUE;
+}
+
+static gboolean
+graph_line (Report *r, const Lines *l, Entry *e, guint *n_pending, GError **error)
+{
+  g_autofree char *line = g_strndup (l->line, l->len);
+  const char *s = line;
+  skip_blanks (&s);
+  if (l->len > 0 && line[0] == '[')
+    {
+      if (e->k != G_MAXUINT)
+        return fail (r, error, l->number, "a second entry line before the dashes that end an entry");
+      gboolean ok = primary_line (r, line, e, *n_pending, error);
+      *n_pending = 0;
+      return ok;
+    }
+  if (strcmp (s, "<spontaneous>") == 0)
+    {
+      if (e->k != G_MAXUINT || *n_pending > 0)
+        return fail (r, error, l->number, "<spontaneous> among an entry's callers");
+      return TRUE;
+    }
+  if (e->cycle)
+    return member_line (r, line, e, error);
+  if (e->k == G_MAXUINT)
+    ++*n_pending;
+  return arc_line (r, line, e, error);
+}
+
+static gboolean
+read_graph (Report *r, Lines *l, gboolean *blurb, GError **error)
+{
+  if (r->has_graph)
+    return fail (r, error, l->number, "a second call graph");
+  r->has_graph = TRUE;
+  if (!next_line (l) || !blank (l) || !next_line (l) || !blank (l) || !next_line (l) || !starts (l, GRANULARITY))
+    return fail (r, error, l->number, "expected two empty lines and 'granularity: each sample hit covers'");
+  const char *s = l->line + strlen (GRANULARITY);
+  if (!count (&s, &r->granularity) || strncmp (s, " byte(s)", 8) != 0)
+    return fail (r, error, l->number, "expected the bytes each sample hit covers");
+  if (!next_line (l) || !blank (l) || !next_line (l) || !starts (l, "index % time    self  children    called"))
+    return fail (r, error, l->number, "expected the call graph's heading line");
+  Entry e = { 0, 0, NULL, G_MAXUINT, 0 };
+  guint n_pending = 0;
+  while (next_line (l))
+    {
+      r->line = l->number;
+      if (is (l, "\f"))
+        break;
+      if (blank (l))
+        {
+          *blurb = TRUE;
+          break;
+        }
+      if (is (l, SEPARATOR))
+        {
+          if (e.k == G_MAXUINT)
+            return fail (r, error, l->number, "an entry without its '[index]' line");
+          e = (Entry) { 0, 0, NULL, G_MAXUINT, 0 };
+          continue;
+        }
+      if (!graph_line (r, l, &e, &n_pending, error))
+        return FALSE;
+    }
+  if (e.k != G_MAXUINT || n_pending > 0)
+    return cg_read_fail (error, CG_ERROR_TRUNCATED, r->name, CG_AT_LINE, l->number,
+                         "the report ends inside a call-graph entry");
+  return TRUE;
+}
+
+/* ---- the index (cg_print.c's cg_print_index) ---- */
+
+/* One row: cells " [i] name (file)" laid out in columns.  The names are
+ * known from the call graph, so a cell's name is matched, not guessed at
+ * (names may hold blanks); what follows it in parentheses is the file. */
+static gboolean
+index_row (Report *r, const char *s, GError **error)
+{
+  for (;;)
+    {
+      skip_blanks (&s);
+      if (*s == '\0')
+        return TRUE;
+      char close = *s == '[' ? ']' : *s == '(' ? ')' : '\0';
+      guint64 index;
+      s++;
+      if (close == '\0' || !count (&s, &index) || *s++ != close || *s++ != ' ')
+        return fail (r, error, r->line, "expected '[index] name' in the index");
+      gpointer c = g_hash_table_lookup (r->cycle_index, GUINT_TO_POINTER ((guint) index));
+      gpointer v = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER ((guint) index));
+      g_autofree char *cycle = c ? g_strdup_printf ("<cycle %u>", GPOINTER_TO_UINT (c)) : NULL;
+      const char *name = c ? cycle : v ? func (r, GPOINTER_TO_UINT (v) - 1)->name : NULL;
+      if (name == NULL || strncmp (s, name, strlen (name)) != 0)
+        return fail (r, error, r->line, "[%" G_GUINT64_FORMAT "] in the index is not the call graph's %s", index,
+                     name ? name : "(no such entry)");
+      s += strlen (name);
+      const char *close_paren;
+      if (v && s[0] == ' ' && s[1] == '(' && (close_paren = strchr (s + 2, ')')) != NULL)
+        {
+          /* "(12)" followed by a blank is the next cell of a function not
+           * printed; a file has a name */
+          const char *q = s + 2;
+          while (g_ascii_isdigit (*q))
+            q++;
+          if (q != close_paren || q == s + 2)
+            {
+              func (r, GPOINTER_TO_UINT (v) - 1)->file
+                  = g_string_chunk_insert_len (r->strings, s + 2, close_paren - (s + 2));
+              s = close_paren + 1;
+            }
+        }
+      if (*s != ' ' && *s != '\0')
+        return fail (r, error, r->line, "expected blanks after %s in the index", name);
+    }
+}
+
+static gboolean
+read_index (Report *r, Lines *l, GError **error)
+{
+  if (!next_line (l) || !blank (l))
+    return fail (r, error, l->number, "expected an empty line after the index's heading");
+  while (next_line (l))
+    {
+      r->line = l->number;
+      if (is (l, "\f"))
+        return TRUE;
+      g_autofree char *line = g_strndup (l->line, l->len);
+      if (!index_row (r, line, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sections: after each table, gprof without -b prints an explanation;
+ * copyright notices stand between sections; a form feed starts the next
+ * section. */
+static gboolean
+parse (Report *r, const char *data, gsize len, GError **error)
+{
+  Lines l = { data, data + len, NULL, 0, 0 };
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    l.data += 3;
+  gboolean blurb = FALSE;
+  while (next_line (&l))
+    {
+      r->line = l.number;
+      gboolean ok = TRUE;
+      if (is (&l, "\f"))
+        blurb = FALSE;
+      else if (blurb || blank (&l))
+        continue;
+      else if (is (&l, FLAT_HEADING))
+        ok = read_flat (r, &l, &blurb, error);
+      else if (is (&l, GRAPH_HEADING_BRIEF) || is (&l, GRAPH_HEADING))
+        ok = read_graph (r, &l, &blurb, error);
+      else if (is (&l, INDEX_HEADING))
+        ok = read_index (r, &l, error);
+      else if (starts (&l, "Copyright "))
+        blurb = TRUE;
+      else
+        ok = fail (r, error, l.number,
+                   "expected a section of a gprof report ('Flat profile:', 'Call graph' or 'Index by function name')");
+      if (!ok)
+        return FALSE;
+    }
+  if (!r->has_flat && !r->has_graph)
+    return cg_read_fail (error, CG_ERROR_TRUNCATED, r->name, CG_AT_LINE, l.number,
+                         "the report holds neither a flat profile nor a call graph");
+  return TRUE;
+}
+
+/* ---- building the profile ---- */
+
+/* Arcs in an order that keeps the report's ties: an arc printed right
+ * after an equal one in a listing comes after it (gprof prints equal arcs
+ * in order of first appearance); otherwise in order of sight.  Depth-first
+ * over predecessors with an explicit stack; a circle of such constraints
+ * (a report no gprof printed) is cut where it closes. */
+static guint *
+arc_order (Report *r)
+{
+  guint n = r->arcs->len;
+  guint *order = g_new (guint, MAX (n, 1));
+  g_autofree guint8 *state = g_new0 (guint8, MAX (n, 1)); /* 1 on the stack, 2 placed */
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint placed = 0;
+  for (guint a = 0; a < n; a++)
+    {
+      if (state[a])
+        continue;
+      g_array_append_val (stack, a);
+      state[a] = 1;
+      while (stack->len > 0)
+        {
+          guint top = g_array_index (stack, guint, stack->len - 1);
+          const Arc *arc = &g_array_index (r->arcs, Arc, top);
+          guint next = G_MAXUINT;
+          for (guint s = 0; s < 2 && next == G_MAXUINT; s++)
+            if (arc->pred[s] && state[arc->pred[s] - 1] == 0)
+              next = arc->pred[s] - 1;
+          if (next != G_MAXUINT)
+            {
+              state[next] = 1;
+              g_array_append_val (stack, next);
+              continue;
+            }
+          state[top] = 2;
+          order[placed++] = top;
+          g_array_set_size (stack, stack->len - 1);
+        }
+    }
+  return order;
+}
+
+/* Functions in an order that numbers the cycles as the report did: gprof
+ * numbers them in the order of the function through which its search
+ * first entered each, and searches from the functions in order. */
+static guint *
+func_order (Report *r)
+{
+  guint n = r->funcs->len, placed = 0;
+  guint *order = g_new (guint, MAX (n, 1));
+  g_autofree guint8 *done = g_new0 (guint8, MAX (n, 1));
+  for (guint c = 0; c < r->cycle_members->len; c++)
+    {
+      GArray *m = g_array_index (r->cycle_members, GArray *, c);
+      for (guint i = 0; i < m->len; i++)
+        {
+          guint k = g_array_index (m, guint, i);
+          if (!done[k])
+            {
+              done[k] = 1;
+              order[placed++] = k;
+            }
+        }
+    }
+  for (guint k = 0; k < n; k++)
+    if (!done[k])
+      order[placed++] = k;
+  return order;
+}
+
+static gboolean
+set_times (Report *r, CgGraph *g, guint event, gdouble rate, guint64 *samples)
+{
+  guint n = r->funcs->len;
+  g_autofree CgReportTime *rows = g_new0 (CgReportTime, MAX (n, 1));
+  g_autofree gdouble *ticks = g_new0 (gdouble, MAX (n, 1));
+  for (guint k = 0; k < n; k++)
+    {
+      const Func *f = func (r, k);
+      rows[k].self = f->has_flat ? f->flat_self : f->graph_self ? f->graph_self : "0.00";
+      rows[k].percent = f->has_flat ? f->flat_percent : NULL;
+    }
+  guint width = (guint) MIN (r->granularity / 2, 1u << 20);
+  gboolean ok = cg_report_times_solve (rows, n, rate, width, r->no_time, samples, ticks);
+  for (guint k = 0; k < n; k++)
+    cg_graph_self (g, func (r, k)->fid)[event].x += ticks[k];
+  return ok;
+}
+
+static gboolean
+add_histogram (Report *r, CgProfile *profile, guint event, guint32 rate, guint64 samples, GError **error)
+{
+  CgHistogram *h = cg_profile_histogram (profile);
+  gdouble width = (gdouble) (r->granularity / 2);
+  if (h == NULL)
+    cg_profile_set_histogram (profile, h = cg_histogram_new (event, rate, width));
+  else if (cg_histogram_event (h) != event)
+    return cg_read_fail (error, CG_ERROR_MISMATCH, r->name, CG_AT_LINE, 1,
+                         "the profile already has a histogram of another event");
+  else if (cg_histogram_rate (h) != rate && cg_histogram_rate (h) != 0 && rate != 0)
+    return cg_read_fail (error, CG_ERROR_MISMATCH, r->name, CG_AT_LINE, 1,
+                         "sampled %u times a second, but the profile %u times", rate, cg_histogram_rate (h));
+  else if (r->has_graph && cg_histogram_granularity (h) != r->granularity && cg_histogram_bin_width (h) > 0)
+    return cg_read_fail (error, CG_ERROR_MISMATCH, r->name, CG_AT_LINE, 1,
+                         "each sample covers %" G_GUINT64_FORMAT " bytes, but %" G_GUINT64_FORMAT
+                         " in the profile (gprof sums only profiles of one scale)",
+                         r->granularity, cg_histogram_granularity (h));
+  else if (cg_histogram_rate (h) == 0 && rate != 0)
+    {
+      /* the first rate known: a report with a flat profile after one
+       * without */
+      g_autoptr (CgHistogram) fresh = cg_histogram_new (event, rate, MAX (width, cg_histogram_bin_width (h)));
+      cg_histogram_add_samples (fresh, cg_histogram_samples (h));
+      cg_histogram_set_call_graph (fresh, cg_histogram_call_graph (h));
+      cg_profile_set_histogram (profile, h = g_steal_pointer (&fresh));
+    }
+  /* the self times now hold more than any gmon.out's bins */
+  cg_histogram_forget_counts (h);
+  if (!cg_histogram_add_samples (h, samples))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: the sum of samples exceeds 64 bits", r->name);
+      return FALSE;
+    }
+  cg_histogram_set_call_graph (h, cg_histogram_call_graph (h) || r->has_graph);
+  return TRUE;
+}
+
+static gboolean
+build (Report *r, CgProfile *profile, GError **error)
+{
+  CgGraph *g = cg_profile_graph (profile);
+  /* a call graph alone does not say the rate: its seconds are kept in
+   * hundredths, gprof's usual ticks */
+  gdouble rate = r->has_flat ? round (1.0 / r->sample_seconds) : 100.0;
+  if (!(rate >= 1.0 && rate <= G_MAXUINT32))
+    return cg_read_fail (error, CG_ERROR_PARSE, r->name, CG_AT_LINE, 3, "a sample of %g seconds is out of range",
+                         r->sample_seconds);
+  guint event;
+  gboolean new_event = cg_graph_find_event (g, "time") < 0;
+  GError *local = NULL;
+  if (!cg_profile_ensure_event (profile, "time", r->has_flat ? r->dimension : "seconds", CG_KIND_REAL, &event,
+                                &local))
+    {
+      g_set_error (error, CG_ERROR, local->code, "%s: %s", r->name, local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  if (new_event)
+    {
+      cg_graph_set_event_description (g, event, "sampled time (gprof report)");
+      cg_graph_set_event_scale (g, event, 1.0 / rate);
+    }
+  else if (fabs (cg_graph_event_scale (g, event) * rate - 1.0) > 1e-9)
+    return cg_read_fail (error, CG_ERROR_MISMATCH, r->name, CG_AT_LINE, 1,
+                         "sampled %g times a second, but the profile's time is in units of %g seconds", rate,
+                         cg_graph_event_scale (g, event));
+
+  match_flat_rows (r);
+  g_autofree guint *forder = func_order (r);
+  g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < r->funcs->len; i++)
+    {
+      Func *f = func (r, forder[i]);
+      /* a second function of one name (static functions of two files):
+       * its file, or its index, keeps it apart */
+      g_autofree char *object = NULL;
+      if (g_hash_table_contains (names, f->name))
+        object = f->file ? g_strdup (f->file) : g_strdup_printf ("[%u]", f->index);
+      g_hash_table_add (names, (gpointer) f->name);
+      f->fid = cg_graph_ensure_function (g, object ? object : "", f->name);
+      if (f->fid == CG_NO_ID)
+        return cg_read_fail (error, CG_ERROR_OVERFLOW, r->name, CG_AT_LINE, f->line, "too many functions");
+      if (f->file)
+        cg_graph_function_set_location (g, f->fid, f->file, 0);
+    }
+  guint64 samples;
+  if (!set_times (r, g, event, rate, &samples))
+    cg_read_warn (r->options,
+                  "%s: no number of samples gives every percentage of the flat profile as printed; "
+                  "the percentages printed again may differ",
+                  r->name);
+
+  g_autofree guint *aorder = arc_order (r);
+  for (guint i = 0; i < r->arcs->len; i++)
+    {
+      const Arc *a = &g_array_index (r->arcs, Arc, aorder[i]);
+      CgArcId id = cg_graph_ensure_arc (g, func (r, a->caller)->fid, func (r, a->callee)->fid);
+      if (id == CG_NO_ID || !cg_graph_arc_add_calls (g, id, a->count))
+        return cg_read_fail (error, CG_ERROR_OVERFLOW, r->name, CG_AT_LINE, a->line, "a sum of calls exceeds 64 bits");
+    }
+  if (r->has_flat && !r->has_graph)
+    cg_read_warn (r->options, "%s: a flat profile without its call graph: the calls column is not kept", r->name);
+  if (!add_histogram (r, profile, event, r->has_flat ? (guint32) rate : 0, samples, error))
+    return FALSE;
+  cg_profile_add_source (profile, "gprof-report", r->name, NULL, "GNU gprof");
+  return TRUE;
+}
+
+static void
+free_members (gpointer p)
+{
+  g_array_unref (*(GArray **) p);
+}
+
+gboolean
+cg_read_gprof_report (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  const guint8 *data;
+  gsize len;
+  if (!cg_input_contents (input, &data, &len, error))
+    return FALSE;
+  Report r = { 0 };
+  r.name = cg_input_name (input);
+  r.options = options;
+  r.strings = g_string_chunk_new (4096);
+  r.funcs = g_array_new (FALSE, FALSE, sizeof (Func));
+  r.by_index = g_hash_table_new (NULL, NULL);
+  r.by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  r.arcs = g_array_new (FALSE, FALSE, sizeof (Arc));
+  r.arc_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  r.cycle_members = g_array_new (FALSE, FALSE, sizeof (GArray *));
+  g_array_set_clear_func (r.cycle_members, free_members);
+  r.cycle_index = g_hash_table_new (NULL, NULL);
+  r.flat_rows = g_array_new (FALSE, FALSE, sizeof (FlatRow));
+  strcpy (r.dimension, "seconds");
+  gboolean ok = parse (&r, (const char *) data, len, error) && build (&r, profile, error);
+  g_array_unref (r.flat_rows);
+  g_hash_table_unref (r.cycle_index);
+  g_array_unref (r.cycle_members);
+  g_hash_table_unref (r.arc_of);
+  g_array_unref (r.arcs);
+  g_hash_table_unref (r.by_name);
+  g_hash_table_unref (r.by_index);
+  g_array_unref (r.funcs);
+  g_string_chunk_free (r.strings);
+  return ok;
+}
+
+static gboolean
+prefix (const guint8 *data, gsize len, const char *text)
+{
+  gsize n = strlen (text);
+  return len >= n && memcmp (data, text, n) == 0;
+}
+
+gboolean
+cg_gprof_report_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
+{
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    data += 3, len -= 3;
+  return prefix (data, len, FLAT_HEADING "\n\n" SAMPLE_COUNTS)
+         || prefix (data, len, GRAPH_HEADING_BRIEF "\n\n\n" GRANULARITY)
+         || prefix (data, len, GRAPH_HEADING "\n\n\n" GRANULARITY);
+}

@@ -1,0 +1,233 @@
+/* cg-report-times.c — the ticks and samples a gprof report printed. */
+#include "config.h"
+
+#include "cg-report-times.h"
+
+#include <math.h>
+#include <string.h>
+
+/* numbers of samples tried on either side of the printed sum */
+#define MAX_TRIES 100000
+/* widths tried between two whole ones */
+#define MAX_STEPS 200000
+
+
+typedef struct {
+  gdouble seconds, percent;
+  gdouble t_lo, t_hi; /* the ticks the printed seconds allow */
+  gboolean has_percent;
+} Row;
+
+/* Whether @value prints as @want with "%.2f" (gprof's "%6.2f" and
+ * "%8.2f" differ only in leading blanks, which are not compared). */
+static gboolean
+prints_as (gdouble value, const char *want)
+{
+  char buf[64];
+  g_snprintf (buf, sizeof buf, "%.2f", value);
+  const char *b = buf;
+  while (*b == ' ')
+    b++;
+  while (*want == ' ')
+    want++;
+  return strcmp (b, want) == 0;
+}
+
+static gboolean
+fits (const CgReportTime *r, const Row *row, gdouble ticks, gdouble rate, gdouble total)
+{
+  return prints_as (ticks / rate, r->self) && (!row->has_percent || prints_as (100 * ticks / total, r->percent));
+}
+
+/* The ticks of row @r for @total samples, or -1 when none prints as
+ * printed: within the interval both printed numbers allow, a multiple of
+ * 1/width (the bins' split) when there is one, the nearest to the
+ * interval's middle; else the middle (bins wider than the granularity
+ * says: gprof prints the width rounded down). */
+static gdouble
+best (const CgReportTime *r, const Row *row, gdouble rate, guint width, gdouble total)
+{
+  gdouble lo = row->t_lo, hi = row->t_hi;
+  if (row->has_percent)
+    {
+      lo = MAX (lo, (row->percent - 0.005) * total / 100);
+      hi = MIN (hi, (row->percent + 0.005) * total / 100);
+    }
+  if (lo > hi)
+    return -1;
+  gdouble mid = (lo + hi) / 2;
+  gdouble m = round (mid * width) / width;
+  if (m >= lo && m <= hi && fits (r, row, m, rate, total))
+    return m;
+  if (fits (r, row, mid, rate, total))
+    return mid;
+  /* the interval's ends are where printing rounds: try inside them */
+  for (gint i = 1; i < 8; i++)
+    {
+      gdouble a = lo + (hi - lo) * i / 8;
+      if (fits (r, row, a, rate, total))
+        return a;
+    }
+  return -1;
+}
+
+static gboolean
+all_fit (const CgReportTime *rows, const Row *r, guint n, gdouble rate, guint width, gdouble total)
+{
+  for (guint i = 0; i < n; i++)
+    if (r[i].has_percent && best (&rows[i], &r[i], rate, width, total) < 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The row's interval of ticks for @total samples. */
+static void
+interval (const Row *row, gdouble total, gdouble *lo, gdouble *hi)
+{
+  *lo = row->t_lo;
+  *hi = row->t_hi;
+  if (row->has_percent)
+    {
+      *lo = MAX (*lo, (row->percent - 0.005) * total / 100);
+      *hi = MIN (*hi, (row->percent + 0.005) * total / 100);
+    }
+}
+
+static gboolean
+width_fits (const Row *r, guint n, gdouble total, gdouble w)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      gdouble lo, hi;
+      interval (&r[i], total, &lo, &hi);
+      if (ceil (lo * w - 1e-9) > floor (hi * w + 1e-9))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A function's ticks are N / w for an integer N (overlaps in 2-byte units
+ * times samples) and the bins' true width w, which gprof prints rounded
+ * down (w is in [@width, @width + 1): glibc makes bins of about 4 bytes,
+ * 1.9978 units for one program).  The w for which every row's interval
+ * holds such a multiple, the middle of the longest such range, gives
+ * ticks that add up as gprof's do.  FALSE when no w does. */
+static gboolean
+true_width (const CgReportTime *rows, const Row *r, guint n, gdouble rate, guint width, gdouble total,
+            gdouble *ticks)
+{
+  gdouble step = 1e-3, n_max = 1.0;
+  for (guint i = 0; i < n; i++)
+    {
+      gdouble lo, hi;
+      interval (&r[i], total, &lo, &hi);
+      n_max = MAX (n_max, hi * (width + 1));
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      gdouble lo, hi;
+      interval (&r[i], total, &lo, &hi);
+      if (hi > lo)
+        step = MIN (step, (hi - lo) * width / (4 * n_max));
+    }
+  step = MAX (step, 1.0 / MAX_STEPS);
+  gdouble best_w = -1, run_start = -1, best_len = -1;
+  if (width_fits (r, n, total, width))
+    best_w = width;
+  for (gdouble w = width; best_w < 0 && w <= width + 1; w += step)
+    {
+      gboolean ok = w < width + 1 && width_fits (r, n, total, w);
+      if (ok && run_start < 0)
+        run_start = w;
+      if (!ok && run_start >= 0)
+        {
+          if (w - run_start > best_len)
+            {
+              best_len = w - run_start;
+              best_w = -2 - (run_start + w) / 2; /* found, not final */
+            }
+          run_start = -1;
+        }
+    }
+  if (best_w < -1.5)
+    best_w = -2 - best_w;
+  if (best_w < 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      gdouble lo, hi;
+      interval (&r[i], total, &lo, &hi);
+      gdouble t = round ((lo + hi) / 2 * best_w) / best_w;
+      if (t < lo || t > hi)
+        t = ceil (lo * best_w - 1e-9) / best_w;
+      if (fits (&rows[i], &r[i], t, rate, total))
+        ticks[i] = t;
+    }
+  return TRUE;
+}
+
+gboolean
+cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint width, gboolean no_time,
+                       guint64 *samples, gdouble *ticks)
+{
+  if (width == 0)
+    width = 1;
+  g_autofree Row *r = g_new0 (Row, MAX (n, 1));
+  gdouble sum = 0.0, lo = 0.0, hi = G_MAXDOUBLE;
+  gboolean any_percent = FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      r[i].seconds = g_ascii_strtod (rows[i].self, NULL);
+      gdouble t_lo = MAX (0.0, (r[i].seconds - 0.005) * rate), t_hi = (r[i].seconds + 0.005) * rate;
+      r[i].t_lo = t_lo;
+      r[i].t_hi = t_hi;
+      r[i].has_percent = rows[i].percent != NULL && !no_time;
+      r[i].percent = rows[i].percent ? g_ascii_strtod (rows[i].percent, NULL) : 0.0;
+      sum += r[i].seconds * rate;
+      if (!r[i].has_percent)
+        continue;
+      any_percent = TRUE;
+      gdouble p = g_ascii_strtod (rows[i].percent, NULL);
+      /* samples = 100 · ticks / percent, within the rounding of both */
+      lo = MAX (lo, 100 * t_lo / (p + 0.005));
+      if (p > 0.005)
+        hi = MIN (hi, 100 * t_hi / (p - 0.005));
+    }
+
+  gboolean ok = TRUE;
+  gdouble total = no_time ? 1.0 : MAX (round (sum), 0.0);
+  if (any_percent)
+    {
+      ok = FALSE;
+      gdouble start = MIN (MAX (round (sum), ceil (lo)), floor (MIN (hi, 1e18)));
+      for (guint k = 0; k < 2 * MAX_TRIES && !ok; k++)
+        {
+          gdouble t = start + ((k & 1) ? -(gdouble) (k / 2 + 1) : (gdouble) (k / 2));
+          if (t < 1.0 || t < floor (lo) || t > ceil (hi))
+            continue;
+          if (all_fit (rows, r, n, rate, width, t))
+            {
+              total = t;
+              ok = TRUE;
+            }
+        }
+      if (!ok)
+        total = MAX (round (sum), 1.0);
+    }
+  *samples = no_time ? 0 : (guint64) total;
+  for (guint i = 0; i < n; i++)
+    {
+      gdouble t = best (&rows[i], &r[i], rate, width, total);
+      if (t < 0 && r[i].has_percent)
+        {
+          /* the percentage alone cannot be met: the seconds can */
+          Row alone = r[i];
+          alone.has_percent = FALSE;
+          t = best (&rows[i], &alone, rate, width, total);
+        }
+      ticks[i] = t >= 0 ? t : r[i].seconds * rate;
+    }
+  if (ok)
+    true_width (rows, r, n, rate, width, total, ticks);
+  return ok;
+}

@@ -1,0 +1,42 @@
+/* cg-report-times.h — self times back from the seconds a gprof report
+ * printed.
+ *
+ * gprof prints a function's self time as ticks / rate with "%.2f", and
+ * its share of all samples as 100 · ticks / samples with "%6.2f" (hist.c,
+ * research notes gprof-analysis.md §4).  A tick is one sample, except
+ * where a histogram bin straddles two functions: gprof then splits the
+ * bin's samples in proportion to the overlap, in units of 2 bytes, so a
+ * function's ticks are a multiple of 1/width, width being the bin's size
+ * in 2-byte units (the granularity line's bytes / 2).  The samples are an
+ * integer.  This module finds the number of samples and the ticks per
+ * function that print exactly as the report printed them, preferring
+ * whole ticks, then halves, and so on, and of those the nearest to the
+ * printed seconds: gprof's analysis of those ticks then prints the
+ * report's numbers again.
+ *
+ * Complexity: O(rows × candidates per row) for each number of samples
+ * tried; the first one tried, the sum of the printed ticks, usually
+ * fits.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const char *self;    /* the self seconds as printed ("0.48") */
+  const char *percent; /* the % time as printed ("33.14"), NULL when
+                        * unknown (a call graph without its flat profile) */
+} CgReportTime;
+
+/* Fills @ticks (n values) and *@samples for @rows printed at @rate
+ * samples per second with bins @width 2-byte units wide (1 when unknown).
+ * @no_time: the flat profile said "no time accumulated" (its percentages
+ * are of 1).  Returns FALSE when no number of samples prints every row's
+ * percentage as printed; @ticks and *@samples are then the nearest values
+ * to the printed seconds (the caller warns). */
+gboolean cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint width, gboolean no_time,
+                                guint64 *samples, gdouble *ticks);
+
+G_END_DECLS
