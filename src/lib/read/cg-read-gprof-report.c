@@ -29,14 +29,16 @@ typedef struct {
   gboolean has_entry;   /* its call-graph entry was read */
   const char *graph_self; /* printed self seconds of the entry */
   gboolean has_flat;
-  const char *flat_self, *flat_percent;
+  const char *flat_self, *flat_percent, *flat_per_call;
+  guint64 flat_calls;
   const char *file;     /* from the index, nullable */
   guint line;           /* where it was first named */
   CgFunctionId fid;
 } Func;
 
 typedef struct {
-  const char *name, *self, *percent; /* as printed */
+  const char *name, *self, *percent, *per_call; /* as printed */
+  guint64 calls;
   guint line;
 } FlatRow;
 
@@ -57,11 +59,12 @@ typedef struct {
   GHashTable *by_name;   /* name -> Func number + 1 (flat rows) */
   GArray *arcs;          /* Arc */
   GHashTable *arc_of;    /* caller << 32 | callee -> arc number + 1 */
-  GArray *cycle_members; /* per cycle number - 1: GArray of Func numbers */
+  GHashTable *cycle_members; /* cycle number -> GArray of Func numbers */
   GHashTable *cycle_index; /* call-graph index of "<cycle N as a whole>" -> N */
   GArray *flat_rows;     /* FlatRow */
   gboolean has_flat, has_graph, no_time;
   gdouble sample_seconds; /* "Each sample counts as" */
+  gdouble per_call_scale; /* the flat profile's unit per call, per second (1e3 for ms/call) */
   char dimension[32];
   guint64 granularity;   /* bytes, 0 when not printed */
   guint line;            /* current line number */
@@ -295,18 +298,19 @@ flat_row (Report *r, const Lines *l, GError **error)
   if (!decimal (&s, &percent, r->strings) || !decimal (&s, &cumulative, r->strings)
       || !decimal (&s, &self, r->strings))
     return fail (r, error, l->number, "expected a flat profile row: %% time, cumulative and self seconds");
-  const char *at = s;
+  const char *at = s, *per_call = NULL;
+  calls = 0;
   if (count (&at, &calls))
     {
       /* calls, then self and total per call */
-      if (!decimal (&at, NULL, r->strings) || !decimal (&at, NULL, r->strings))
+      if (!decimal (&at, &per_call, r->strings) || !decimal (&at, NULL, r->strings))
         return fail (r, error, l->number, "expected the time per call after the calls");
       s = at;
     }
   skip_blanks (&s);
   if (*s == '\0')
     return fail (r, error, l->number, "a flat profile row without a name");
-  FlatRow row = { g_string_chunk_insert (r->strings, s), self, percent, l->number };
+  FlatRow row = { g_string_chunk_insert (r->strings, s), self, percent, per_call, calls, l->number };
   g_array_append_val (r->flat_rows, row);
   return TRUE;
 }
@@ -335,7 +339,25 @@ match_flat_rows (Report *r)
       f->has_flat = TRUE;
       f->flat_self = row->self;
       f->flat_percent = row->percent;
+      f->flat_per_call = row->per_call;
+      f->flat_calls = row->calls;
     }
+}
+
+/* The unit of the times per call, from the heading "... calls  ms/call
+ * ms/call  name": gprof's SI prefixes T G M K (blank) m u n p f a. */
+static gdouble
+per_call_scale (const Lines *l)
+{
+  static const char prefixes[] = "TGMK munpfa";
+  g_autofree char *line = g_strndup (l->line, l->len);
+  const char *call = strstr (line, "/call");
+  if (call == NULL || call - line < 2)
+    return 0.0;
+  const char *p = strchr (prefixes, call[-2]);
+  if (p == NULL || call[-2] == '\0')
+    return 0.0;
+  return pow (10.0, 3.0 * (gdouble) (p - prefixes) - 12.0);
 }
 
 static gboolean
@@ -366,6 +388,7 @@ read_flat (Report *r, Lines *l, gboolean *blurb, GError **error)
     }
   if (!starts (l, "  %   cumulative   self") || !next_line (l) || !starts (l, " time  "))
     return fail (r, error, l->number, "expected the flat profile's two heading lines");
+  r->per_call_scale = per_call_scale (l);
   while (next_line (l))
     {
       r->line = l->number;
@@ -446,11 +469,9 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
   char rest[32];
   if (sscanf (s, "<cycle %u as a whole> %31s", &number, rest) == 2)
     {
-      if (number == 0 || number > r->cycle_members->len + 1 || n_pending > 0)
-        return fail (r, error, r->line, "<cycle %u as a whole> out of order", number);
-      g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_array_append_val (r->cycle_members, members);
-      members = NULL;
+      if (number == 0 || n_pending > 0 || g_hash_table_contains (r->cycle_members, GUINT_TO_POINTER (number)))
+        return fail (r, error, r->line, "a second entry of <cycle %u as a whole>, or one with callers", number);
+      g_hash_table_insert (r->cycle_members, GUINT_TO_POINTER (number), g_array_new (FALSE, FALSE, sizeof (guint)));
       g_hash_table_insert (r->cycle_index, GUINT_TO_POINTER ((guint) index), GUINT_TO_POINTER (number));
       e->cycle = number;
       e->k = G_MAXUINT - 1;
@@ -502,7 +523,7 @@ member_line (Report *r, char *line, Entry *e, GError **error)
     return FALSE;
   if (cycle != e->cycle)
     return fail (r, error, r->line, "a member of <cycle %u> in <cycle %u>'s entry", cycle, e->cycle);
-  g_array_append_val (g_array_index (r->cycle_members, GArray *, e->cycle - 1), k);
+  g_array_append_val ((GArray *) g_hash_table_lookup (r->cycle_members, GUINT_TO_POINTER (e->cycle)), k);
   return TRUE;
 }
 
@@ -718,6 +739,13 @@ arc_order (Report *r)
   return order;
 }
 
+static gint
+by_number (gconstpointer a, gconstpointer b, G_GNUC_UNUSED gpointer data)
+{
+  guint x = GPOINTER_TO_UINT (*(const gpointer *) a), y = GPOINTER_TO_UINT (*(const gpointer *) b);
+  return (x > y) - (x < y);
+}
+
 /* Functions in an order that numbers the cycles as the report did: gprof
  * numbers them in the order of the function through which its search
  * first entered each, and searches from the functions in order. */
@@ -727,9 +755,12 @@ func_order (Report *r)
   guint n = r->funcs->len, placed = 0;
   guint *order = g_new (guint, MAX (n, 1));
   g_autofree guint8 *done = g_new0 (guint8, MAX (n, 1));
-  for (guint c = 0; c < r->cycle_members->len; c++)
+  g_autofree gpointer *numbers = g_hash_table_get_keys_as_array (r->cycle_members, NULL);
+  guint nc = g_hash_table_size (r->cycle_members);
+  g_qsort_with_data (numbers, (gint) nc, sizeof *numbers, by_number, NULL);
+  for (guint c = 0; c < nc; c++)
     {
-      GArray *m = g_array_index (r->cycle_members, GArray *, c);
+      GArray *m = g_hash_table_lookup (r->cycle_members, numbers[c]);
       for (guint i = 0; i < m->len; i++)
         {
           guint k = g_array_index (m, guint, i);
@@ -757,6 +788,9 @@ set_times (Report *r, CgGraph *g, guint event, gdouble rate, guint64 *samples)
       const Func *f = func (r, k);
       rows[k].self = f->has_flat ? f->flat_self : f->graph_self ? f->graph_self : "0.00";
       rows[k].percent = f->has_flat ? f->flat_percent : NULL;
+      rows[k].per_call = f->has_flat ? f->flat_per_call : NULL;
+      rows[k].calls = f->flat_calls;
+      rows[k].scale = r->per_call_scale;
     }
   guint width = (guint) MIN (r->granularity / 2, 1u << 20);
   gboolean ok = cg_report_times_solve (rows, n, rate, width, r->no_time, samples, ticks);
@@ -874,12 +908,6 @@ build (Report *r, CgProfile *profile, GError **error)
   return TRUE;
 }
 
-static void
-free_members (gpointer p)
-{
-  g_array_unref (*(GArray **) p);
-}
-
 gboolean
 cg_read_gprof_report (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
 {
@@ -896,15 +924,14 @@ cg_read_gprof_report (CgProfile *profile, CgInput *input, const CgReadOptions *o
   r.by_name = g_hash_table_new (g_str_hash, g_str_equal);
   r.arcs = g_array_new (FALSE, FALSE, sizeof (Arc));
   r.arc_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  r.cycle_members = g_array_new (FALSE, FALSE, sizeof (GArray *));
-  g_array_set_clear_func (r.cycle_members, free_members);
+  r.cycle_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
   r.cycle_index = g_hash_table_new (NULL, NULL);
   r.flat_rows = g_array_new (FALSE, FALSE, sizeof (FlatRow));
   strcpy (r.dimension, "seconds");
   gboolean ok = parse (&r, (const char *) data, len, error) && build (&r, profile, error);
   g_array_unref (r.flat_rows);
   g_hash_table_unref (r.cycle_index);
-  g_array_unref (r.cycle_members);
+  g_hash_table_unref (r.cycle_members);
   g_hash_table_unref (r.arc_of);
   g_array_unref (r.arcs);
   g_hash_table_unref (r.by_name);

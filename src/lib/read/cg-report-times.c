@@ -16,6 +16,8 @@ typedef struct {
   gdouble seconds, percent;
   gdouble t_lo, t_hi; /* the ticks the printed seconds allow */
   gboolean has_percent;
+  gboolean has_per_call;
+  gdouble c_lo, c_hi; /* the ticks the time per call allows */
 } Row;
 
 /* Whether @value prints as @want with "%.2f" (gprof's "%6.2f" and
@@ -36,7 +38,26 @@ prints_as (gdouble value, const char *want)
 static gboolean
 fits (const CgReportTime *r, const Row *row, gdouble ticks, gdouble rate, gdouble total)
 {
-  return prints_as (ticks / rate, r->self) && (!row->has_percent || prints_as (100 * ticks / total, r->percent));
+  return prints_as (ticks / rate, r->self) && (!row->has_percent || prints_as (100 * ticks / total, r->percent))
+         && (!row->has_per_call || prints_as (r->scale * ticks / rate / (gdouble) r->calls, r->per_call));
+}
+
+/* The row's interval of ticks for @total samples. */
+static void
+interval (const Row *row, gdouble total, gdouble *lo, gdouble *hi)
+{
+  *lo = row->t_lo;
+  *hi = row->t_hi;
+  if (row->has_per_call)
+    {
+      *lo = MAX (*lo, row->c_lo);
+      *hi = MIN (*hi, row->c_hi);
+    }
+  if (row->has_percent)
+    {
+      *lo = MAX (*lo, (row->percent - 0.005) * total / 100);
+      *hi = MIN (*hi, (row->percent + 0.005) * total / 100);
+    }
 }
 
 /* The ticks of row @r for @total samples, or -1 when none prints as
@@ -47,12 +68,8 @@ fits (const CgReportTime *r, const Row *row, gdouble ticks, gdouble rate, gdoubl
 static gdouble
 best (const CgReportTime *r, const Row *row, gdouble rate, guint width, gdouble total)
 {
-  gdouble lo = row->t_lo, hi = row->t_hi;
-  if (row->has_percent)
-    {
-      lo = MAX (lo, (row->percent - 0.005) * total / 100);
-      hi = MIN (hi, (row->percent + 0.005) * total / 100);
-    }
+  gdouble lo, hi;
+  interval (row, total, &lo, &hi);
   if (lo > hi)
     return -1;
   gdouble mid = (lo + hi) / 2;
@@ -78,19 +95,6 @@ all_fit (const CgReportTime *rows, const Row *r, guint n, gdouble rate, guint wi
     if (r[i].has_percent && best (&rows[i], &r[i], rate, width, total) < 0)
       return FALSE;
   return TRUE;
-}
-
-/* The row's interval of ticks for @total samples. */
-static void
-interval (const Row *row, gdouble total, gdouble *lo, gdouble *hi)
-{
-  *lo = row->t_lo;
-  *hi = row->t_hi;
-  if (row->has_percent)
-    {
-      *lo = MAX (*lo, (row->percent - 0.005) * total / 100);
-      *hi = MIN (*hi, (row->percent + 0.005) * total / 100);
-    }
 }
 
 static gboolean
@@ -183,6 +187,13 @@ cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint wi
       r[i].t_hi = t_hi;
       r[i].has_percent = rows[i].percent != NULL && !no_time;
       r[i].percent = rows[i].percent ? g_ascii_strtod (rows[i].percent, NULL) : 0.0;
+      r[i].has_per_call = rows[i].per_call != NULL && rows[i].calls > 0 && rows[i].scale > 0;
+      if (r[i].has_per_call)
+        {
+          gdouble c = g_ascii_strtod (rows[i].per_call, NULL), k = (gdouble) rows[i].calls * rate / rows[i].scale;
+          r[i].c_lo = MAX (0.0, (c - 0.005) * k);
+          r[i].c_hi = (c + 0.005) * k;
+        }
       sum += r[i].seconds * rate;
       if (!r[i].has_percent)
         continue;

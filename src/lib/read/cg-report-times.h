@@ -28,6 +28,10 @@ typedef struct {
   const char *self;    /* the self seconds as printed ("0.48") */
   const char *percent; /* the % time as printed ("33.14"), NULL when
                         * unknown (a call graph without its flat profile) */
+  const char *per_call; /* the self time per call as printed ("50.05"),
+                         * NULL when not printed */
+  guint64 calls;        /* the calls it is of */
+  gdouble scale;        /* its unit per second (1e3 for ms/call) */
 } CgReportTime;
 
 /* Fills @ticks (n values) and *@samples for @rows printed at @rate
