@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-gprof.h"
 #include "cg-report-times.h"
 
 #define FLAT_HEADING "Flat profile:"
@@ -29,7 +30,7 @@ typedef struct {
   gboolean has_entry;   /* its call-graph entry was read */
   const char *graph_self; /* printed self seconds of the entry */
   gboolean has_flat;
-  const char *flat_self, *flat_percent, *flat_per_call;
+  const char *flat_self, *flat_percent, *flat_per_call, *flat_total_per_call;
   guint64 flat_calls;
   const char *file;     /* from the index, nullable */
   guint line;           /* where it was first named */
@@ -37,7 +38,7 @@ typedef struct {
 } Func;
 
 typedef struct {
-  const char *name, *self, *percent, *per_call; /* as printed */
+  const char *name, *self, *percent, *per_call, *total_per_call; /* as printed */
   guint64 calls;
   guint line;
 } FlatRow;
@@ -67,6 +68,7 @@ typedef struct {
   gdouble per_call_scale; /* the flat profile's unit per call, per second (1e3 for ms/call) */
   char dimension[32];
   guint64 granularity;   /* bytes, 0 when not printed */
+  const char *graph_percent; /* "for 0.69% of": 100 / the call graph's seconds, NULL when not printed */
   guint line;            /* current line number */
 } Report;
 
@@ -155,6 +157,20 @@ decimal (const char **s, const char **token, GStringChunk *chunk)
   if (token)
     *token = g_string_chunk_insert_len (chunk, *s, p - *s);
   *s = p;
+  return TRUE;
+}
+
+/* decimal() for a number that ends in @end ("0.69%"). */
+static gboolean
+decimal_before (const char **s, char end, const char **token, GStringChunk *chunk)
+{
+  const char *p = *s;
+  while (g_ascii_isdigit (*p) || *p == '.')
+    p++;
+  if (p == *s || *p != end)
+    return FALSE;
+  *token = g_string_chunk_insert_len (chunk, *s, p - *s);
+  *s = p + 1;
   return TRUE;
 }
 
@@ -298,19 +314,19 @@ flat_row (Report *r, const Lines *l, GError **error)
   if (!decimal (&s, &percent, r->strings) || !decimal (&s, &cumulative, r->strings)
       || !decimal (&s, &self, r->strings))
     return fail (r, error, l->number, "expected a flat profile row: %% time, cumulative and self seconds");
-  const char *at = s, *per_call = NULL;
+  const char *at = s, *per_call = NULL, *total_per_call = NULL;
   calls = 0;
   if (count (&at, &calls))
     {
       /* calls, then self and total per call */
-      if (!decimal (&at, &per_call, r->strings) || !decimal (&at, NULL, r->strings))
+      if (!decimal (&at, &per_call, r->strings) || !decimal (&at, &total_per_call, r->strings))
         return fail (r, error, l->number, "expected the time per call after the calls");
       s = at;
     }
   skip_blanks (&s);
   if (*s == '\0')
     return fail (r, error, l->number, "a flat profile row without a name");
-  FlatRow row = { g_string_chunk_insert (r->strings, s), self, percent, per_call, calls, l->number };
+  FlatRow row = { g_string_chunk_insert (r->strings, s), self, percent, per_call, total_per_call, calls, l->number };
   g_array_append_val (r->flat_rows, row);
   return TRUE;
 }
@@ -340,6 +356,7 @@ match_flat_rows (Report *r)
       f->flat_self = row->self;
       f->flat_percent = row->percent;
       f->flat_per_call = row->per_call;
+      f->flat_total_per_call = row->total_per_call;
       f->flat_calls = row->calls;
     }
 }
@@ -565,6 +582,10 @@ read_graph (Report *r, Lines *l, gboolean *blurb, GError **error)
   const char *s = l->line + strlen (GRANULARITY);
   if (!count (&s, &r->granularity) || strncmp (s, " byte(s)", 8) != 0)
     return fail (r, error, l->number, "expected the bytes each sample hit covers");
+  s += 8;
+  const char *percent;
+  if (strncmp (s, " for ", 5) == 0 && (s += 5, decimal_before (&s, '%', &percent, r->strings)))
+    r->graph_percent = percent;
   if (!next_line (l) || !blank (l) || !next_line (l) || !starts (l, "index % time    self  children    called"))
     return fail (r, error, l->number, "expected the call graph's heading line");
   Entry e = { 0, 0, NULL, G_MAXUINT, 0 };
@@ -777,26 +798,76 @@ func_order (Report *r)
   return order;
 }
 
+typedef struct {
+  CgReportTime *rows;
+  gdouble *ticks;
+  gdouble true_w;
+  guint64 samples;
+  gdouble rate;
+} Times;
+
 static gboolean
-set_times (Report *r, CgGraph *g, guint event, gdouble rate, guint64 *samples)
+set_times (Report *r, Times *t)
 {
   guint n = r->funcs->len;
-  g_autofree CgReportTime *rows = g_new0 (CgReportTime, MAX (n, 1));
-  g_autofree gdouble *ticks = g_new0 (gdouble, MAX (n, 1));
+  t->rows = g_new0 (CgReportTime, MAX (n, 1));
+  t->ticks = g_new0 (gdouble, MAX (n, 1));
   for (guint k = 0; k < n; k++)
     {
       const Func *f = func (r, k);
-      rows[k].self = f->has_flat ? f->flat_self : f->graph_self ? f->graph_self : "0.00";
-      rows[k].percent = f->has_flat ? f->flat_percent : NULL;
-      rows[k].per_call = f->has_flat ? f->flat_per_call : NULL;
-      rows[k].calls = f->flat_calls;
-      rows[k].scale = r->per_call_scale;
+      CgReportTime *row = &t->rows[k];
+      row->self = f->has_flat ? f->flat_self : f->graph_self ? f->graph_self : "0.00";
+      row->percent = f->has_flat ? f->flat_percent : NULL;
+      row->per_call = f->has_flat ? f->flat_per_call : NULL;
+      row->calls = f->flat_calls;
+      row->scale = r->per_call_scale;
     }
   guint width = (guint) MIN (r->granularity / 2, 1u << 20);
-  gboolean ok = cg_report_times_solve (rows, n, rate, width, r->no_time, samples, ticks);
+  return cg_report_times_solve (t->rows, n, t->rate, width, r->no_time, &t->samples, t->ticks, &t->true_w);
+}
+
+/* The bins' width closer: gprof's analysis of the ticks found, whose sums
+ * (a function's total time per call; the call graph's 100 %) scale with
+ * 1 / width, checked against what the report printed of them.  Only for
+ * a report read into an empty profile (the analysis would see the others
+ * too). */
+static void
+refine_width (Report *r, CgProfile *profile, guint event, Times *t)
+{
+  CgGraph *g = cg_profile_graph (profile);
+  if (t->true_w <= 0.0 || !r->has_flat || !r->has_graph)
+    return;
+  g_autoptr (CgGprof) gp = cg_gprof_new (profile, event, NULL);
+  gdouble lo = t->true_w * 0.999, hi = t->true_w * 1.001, w0 = t->true_w;
+  for (guint k = 0; k < r->funcs->len; k++)
+    {
+      const Func *f = func (r, k);
+      if (!f->has_flat || f->flat_calls == 0 || f->flat_total_per_call == NULL)
+        continue;
+      const CgGprofEntry *e = cg_gprof_entry (gp, f->fid);
+      gdouble v = r->per_call_scale * (e->time + e->child_time) / t->rate / (gdouble) f->flat_calls;
+      gdouble p = g_ascii_strtod (f->flat_total_per_call, NULL);
+      if (v <= 0.0)
+        continue;
+      lo = MAX (lo, v * w0 / (p + 0.005));
+      if (p > 0.005)
+        hi = MIN (hi, v * w0 / (p - 0.005));
+    }
+  gdouble pt = cg_gprof_print_time (gp);
+  if (r->graph_percent && pt > 0.0)
+    {
+      gdouble x = g_ascii_strtod (r->graph_percent, NULL);
+      lo = MAX (lo, pt * w0 * (x - 0.005) / 100);
+      hi = MIN (hi, pt * w0 * (x + 0.005) / 100);
+    }
+  if (lo > hi)
+    return;
+  guint n = r->funcs->len;
+  g_autofree gdouble *ticks = g_memdup2 (t->ticks, MAX (n, 1) * sizeof (gdouble));
+  if (!cg_report_times_rescale (t->rows, n, t->rate, t->samples, w0, lo, hi, ticks))
+    return;
   for (guint k = 0; k < n; k++)
-    cg_graph_self (g, func (r, k)->fid)[event].x += ticks[k];
-  return ok;
+    cg_graph_self (g, func (r, k)->fid)[event].x += ticks[k] - t->ticks[k];
 }
 
 static gboolean
@@ -868,6 +939,7 @@ build (Report *r, CgProfile *profile, GError **error)
                          cg_graph_event_scale (g, event));
 
   match_flat_rows (r);
+  gboolean empty = cg_graph_n_functions (g) == 0;
   g_autofree guint *forder = func_order (r);
   g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < r->funcs->len; i++)
@@ -885,8 +957,13 @@ build (Report *r, CgProfile *profile, GError **error)
       if (f->file)
         cg_graph_function_set_location (g, f->fid, f->file, 0);
     }
-  guint64 samples;
-  if (!set_times (r, g, event, rate, &samples))
+  Times t = { NULL, NULL, 0.0, 0, rate };
+  gboolean fit = set_times (r, &t);
+  g_autofree CgReportTime *rows = t.rows;
+  g_autofree gdouble *ticks = t.ticks;
+  for (guint k = 0; k < r->funcs->len; k++)
+    cg_graph_self (g, func (r, k)->fid)[event].x += t.ticks[k];
+  if (!fit)
     cg_read_warn (r->options,
                   "%s: no number of samples gives every percentage of the flat profile as printed; "
                   "the percentages printed again may differ",
@@ -902,7 +979,10 @@ build (Report *r, CgProfile *profile, GError **error)
     }
   if (r->has_flat && !r->has_graph)
     cg_read_warn (r->options, "%s: a flat profile without its call graph: the calls column is not kept", r->name);
-  if (!add_histogram (r, profile, event, r->has_flat ? (guint32) rate : 0, samples, error))
+  gboolean ok = add_histogram (r, profile, event, r->has_flat ? (guint32) rate : 0, t.samples, error);
+  if (ok && empty)
+    refine_width (r, profile, event, &t);
+  if (!ok)
     return FALSE;
   cg_profile_add_source (profile, "gprof-report", r->name, NULL, "GNU gprof");
   return TRUE;

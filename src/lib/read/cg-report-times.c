@@ -116,7 +116,7 @@ width_fits (const Row *r, guint n, gdouble total, gdouble w)
  * 1.9978 units for one program).  The w for which every row's interval
  * holds such a multiple, the middle of the longest such range, gives
  * ticks that add up as gprof's do.  FALSE when no w does. */
-static gboolean
+static gdouble
 true_width (const CgReportTime *rows, const Row *r, guint n, gdouble rate, guint width, gdouble total,
             gdouble *ticks)
 {
@@ -156,7 +156,7 @@ true_width (const CgReportTime *rows, const Row *r, guint n, gdouble rate, guint
   if (best_w < -1.5)
     best_w = -2 - best_w;
   if (best_w < 0)
-    return FALSE;
+    return 0.0;
   for (guint i = 0; i < n; i++)
     {
       gdouble lo, hi;
@@ -167,18 +167,12 @@ true_width (const CgReportTime *rows, const Row *r, guint n, gdouble rate, guint
       if (fits (&rows[i], &r[i], t, rate, total))
         ticks[i] = t;
     }
-  return TRUE;
+  return best_w;
 }
 
-gboolean
-cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint width, gboolean no_time,
-                       guint64 *samples, gdouble *ticks)
+static void
+setup_rows (const CgReportTime *rows, guint n, gdouble rate, gboolean no_time, Row *r)
 {
-  if (width == 0)
-    width = 1;
-  g_autofree Row *r = g_new0 (Row, MAX (n, 1));
-  gdouble sum = 0.0, lo = 0.0, hi = G_MAXDOUBLE;
-  gboolean any_percent = FALSE;
   for (guint i = 0; i < n; i++)
     {
       r[i].seconds = g_ascii_strtod (rows[i].self, NULL);
@@ -194,6 +188,23 @@ cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint wi
           r[i].c_lo = MAX (0.0, (c - 0.005) * k);
           r[i].c_hi = (c + 0.005) * k;
         }
+    }
+}
+
+gboolean
+cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint width, gboolean no_time,
+                       guint64 *samples, gdouble *ticks, gdouble *true_w)
+{
+  *true_w = 0.0;
+  if (width == 0)
+    width = 1;
+  g_autofree Row *r = g_new0 (Row, MAX (n, 1));
+  gdouble sum = 0.0, lo = 0.0, hi = G_MAXDOUBLE;
+  gboolean any_percent = FALSE;
+  setup_rows (rows, n, rate, no_time, r);
+  for (guint i = 0; i < n; i++)
+    {
+      gdouble t_lo = r[i].t_lo, t_hi = r[i].t_hi;
       sum += r[i].seconds * rate;
       if (!r[i].has_percent)
         continue;
@@ -239,6 +250,37 @@ cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint wi
       ticks[i] = t >= 0 ? t : r[i].seconds * rate;
     }
   if (ok)
-    true_width (rows, r, n, rate, width, total, ticks);
+    *true_w = true_width (rows, r, n, rate, width, total, ticks);
   return ok;
+}
+
+gboolean
+cg_report_times_rescale (const CgReportTime *rows, guint n, gdouble rate, guint64 samples, gdouble w0,
+                         gdouble lo_w, gdouble hi_w, gdouble *ticks)
+{
+  g_autofree Row *r = g_new0 (Row, MAX (n, 1));
+  g_autofree gdouble *num = g_new0 (gdouble, MAX (n, 1));
+  setup_rows (rows, n, rate, samples == 0, r);
+  for (guint i = 0; i < n; i++)
+    {
+      num[i] = round (ticks[i] * w0);
+      if (fabs (num[i] / w0 - ticks[i]) > 1e-9 * MAX (1.0, ticks[i]))
+        num[i] = -1; /* not a multiple of 1/w0: left alone */
+    }
+  gdouble total = samples ? (gdouble) samples : 1.0;
+  for (guint k = 0; k <= 16; k++)
+    {
+      /* the middle first, then across the range */
+      gdouble w = k == 0 ? (lo_w + hi_w) / 2 : lo_w + (hi_w - lo_w) * (k - 0.5) / 16;
+      gboolean ok = w > 0;
+      for (guint i = 0; i < n && ok; i++)
+        ok = num[i] < 0 || fits (&rows[i], &r[i], num[i] / w, rate, total);
+      if (!ok)
+        continue;
+      for (guint i = 0; i < n; i++)
+        if (num[i] >= 0)
+          ticks[i] = num[i] / w;
+      return TRUE;
+    }
+  return FALSE;
 }
