@@ -29,6 +29,8 @@ typedef struct {
   guint cycle;          /* member of <cycle N>, 0: none */
   gboolean has_entry;   /* its call-graph entry was read */
   const char *graph_self; /* printed self seconds of the entry */
+  guint64 ncalls, self_calls; /* the entry's called column, N+M */
+  guint entry_line;
   gboolean has_flat;
   const char *flat_self, *flat_percent, *flat_per_call, *flat_total_per_call;
   guint64 flat_calls;
@@ -486,7 +488,9 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
   char rest[32];
   if (sscanf (s, "<cycle %u as a whole> %31s", &number, rest) == 2)
     {
-      if (number == 0 || n_pending > 0 || g_hash_table_contains (r->cycle_members, GUINT_TO_POINTER (number)))
+      if (number == 0)
+        return fail (r, error, r->line, "gprof numbers cycles from 1");
+      if (n_pending > 0 || g_hash_table_contains (r->cycle_members, GUINT_TO_POINTER (number)))
         return fail (r, error, r->line, "a second entry of <cycle %u as a whole>, or one with callers", number);
       g_hash_table_insert (r->cycle_members, GUINT_TO_POINTER (number), g_array_new (FALSE, FALSE, sizeof (guint)));
       g_hash_table_insert (r->cycle_index, GUINT_TO_POINTER ((guint) index), GUINT_TO_POINTER (number));
@@ -505,6 +509,9 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
     return fail (r, error, r->line, "a second entry for %s [%u]", f->name, f->index);
   f->has_entry = TRUE;
   f->graph_self = self;
+  f->ncalls = ncalls;
+  f->self_calls = self_calls;
+  f->entry_line = r->line;
   e->k = k;
   /* the parent lines seen before: their callee is known now */
   guint prev = 0;
@@ -522,7 +529,6 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
       if (!ok)
         return FALSE;
     }
-  (void) self_calls;
   return TRUE;
 }
 
@@ -686,6 +692,14 @@ static gboolean
 parse (Report *r, const char *data, gsize len, GError **error)
 {
   Lines l = { data, data + len, NULL, 0, 0 };
+  if (len > 0 && data[len - 1] != '\n')
+    {
+      guint n = 1;
+      for (gsize i = 0; i < len; i++)
+        n += data[i] == '\n';
+      return cg_read_fail (error, CG_ERROR_TRUNCATED, r->name, CG_AT_LINE, n,
+                           "the report ends inside a line (gprof ends every line)");
+    }
   if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
     l.data += 3;
   gboolean blurb = FALSE;
@@ -718,6 +732,34 @@ parse (Report *r, const char *data, gsize len, GError **error)
 }
 
 /* ---- building the profile ---- */
+
+/* Each entry's called column is the sum of its callers' calls (N) and
+ * of its own (M), as gprof counts them: a report that says otherwise
+ * cannot be a graph's. */
+static gboolean
+check_calls (Report *r, GError **error)
+{
+  g_autofree guint64 *in = g_new0 (guint64, MAX (r->funcs->len, 1));
+  g_autofree guint64 *self = g_new0 (guint64, MAX (r->funcs->len, 1));
+  for (guint i = 0; i < r->arcs->len; i++)
+    {
+      const Arc *a = &g_array_index (r->arcs, Arc, i);
+      guint64 *sum = a->caller == a->callee ? &self[a->callee] : &in[a->callee];
+      if (*sum > G_MAXUINT64 - a->count)
+        return cg_read_fail (error, CG_ERROR_OVERFLOW, r->name, CG_AT_LINE, a->line, "a sum of calls exceeds 64 bits");
+      *sum += a->count;
+    }
+  for (guint k = 0; k < r->funcs->len; k++)
+    {
+      const Func *f = func (r, k);
+      if (f->has_entry && (f->ncalls != in[k] || f->self_calls != self[k]))
+        return fail (r, error, f->entry_line,
+                     "%s [%u] is called %" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT " times, but the arcs into it add "
+                     "up to %" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT,
+                     f->name, f->index, f->ncalls, f->self_calls, in[k], self[k]);
+    }
+  return TRUE;
+}
 
 /* Arcs in an order that keeps the report's ties: an arc printed right
  * after an equal one in a listing comes after it (gprof prints equal arcs
@@ -1008,7 +1050,7 @@ cg_read_gprof_report (CgProfile *profile, CgInput *input, const CgReadOptions *o
   r.cycle_index = g_hash_table_new (NULL, NULL);
   r.flat_rows = g_array_new (FALSE, FALSE, sizeof (FlatRow));
   strcpy (r.dimension, "seconds");
-  gboolean ok = parse (&r, (const char *) data, len, error) && build (&r, profile, error);
+  gboolean ok = parse (&r, (const char *) data, len, error) && check_calls (&r, error) && build (&r, profile, error);
   g_array_unref (r.flat_rows);
   g_hash_table_unref (r.cycle_index);
   g_hash_table_unref (r.cycle_members);
