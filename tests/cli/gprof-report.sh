@@ -1,0 +1,156 @@
+#!/bin/sh
+# Oracle: GNU gprof.  The text gprof prints (with -b and without, -q, -w)
+# read back by cgmerge: `cgcost --format=gprof` prints the same report
+# again, and the graph is the one cgmerge reads from the gmon.out itself
+# (every arc's calls exactly; self seconds within the report's printed
+# precision).  Reports are made at test time from the bundled exprparse
+# profile and from programs built with -pg here (C and C++).
+. "${top_srcdir:-.}/tests/cli/common.sh"
+GPROF=$(command -v gprof) || skip "no gprof"
+cc=${CC:-cc}
+cxx=${CXX:-g++}
+ex="$data/gmon/exprparse"
+
+# arcs XML — "caller<TAB>callee<TAB>calls" sorted, from cgcost's tsv;
+# names without the " [object]" that tells static functions of one name
+# apart (a gmon.out's addresses, a report's files or indexes)
+arcs () {
+  "$cgcost" --method=gprof --format=tsv --arcs "$1" \
+    | awk -F '\t' 'NR > 1 && $3 > 0 { sub(/ \[.*\]$/, "", $1); sub(/ \[.*\]$/, "", $2); print $1 "\t" $2 "\t" $3 }' \
+    | sort
+}
+
+# selfs XML — "function<TAB>self seconds" of functions with time or
+# calls, by name and time
+selfs () {
+  "$cgcost" --method=gprof --format=tsv "$1" \
+    | awk -F '\t' 'NR > 1 && ($2 > 0 || $3 > 0) { sub(/ \[.*\]$/, "", $1); print $1 "\t" $3 }' | sort -t "$(printf '\t')" -k1,1 -k2,2g
+}
+
+# same_graph LABEL REPORT-XML GMON-XML — equal arcs and calls; self
+# seconds within 0.005 (the report prints hundredths) plus the split
+# bins' share
+same_graph () {
+  arcs "$2" >"$tmp/arcs.report"
+  arcs "$3" >"$tmp/arcs.gmon"
+  [ -s "$tmp/arcs.gmon" ] || fail "$1: the gmon.out has no arcs"
+  cmp -s "$tmp/arcs.report" "$tmp/arcs.gmon" \
+    || fail "$1: arcs differ from the gmon.out's: $(diff "$tmp/arcs.gmon" "$tmp/arcs.report" | head -4)"
+  selfs "$2" >"$tmp/selfs.report"
+  selfs "$3" >"$tmp/selfs.gmon"
+  paste "$tmp/selfs.gmon" "$tmp/selfs.report" \
+    | awk -F '\t' -v label="$1" '
+        $1 != $3 { print label ": " $1 " against " $3; bad = 1; next }
+        { d = $2 - $4; if (d < 0) d = -d; if (d > 0.0051) { print label ": " $1 " self " $2 " vs " $4; bad = 1 } }
+        END { exit bad }' >"$tmp/why" || fail "$(head -3 "$tmp/why")"
+}
+
+# again LABEL REPORT "CGCOST-OPTIONS" — cgcost prints REPORT (gprof -b's)
+# again from what cgmerge read of it
+again () {
+  "$cgmerge" "$2" >"$tmp/again.xml" 2>"$tmp/again.err" || { fail "$1: cgmerge: $(head -c 300 "$tmp/again.err")"; return; }
+  validate "$tmp/again.xml"
+  # shellcheck disable=SC2086
+  "$cgcost" --format=gprof $3 "$tmp/again.xml" >"$tmp/again.txt" || fail "$1: cgcost $3"
+  cmp -s "$2" "$tmp/again.txt" || fail "$1: printed again differently: $(diff "$2" "$tmp/again.txt" | head -6)"
+}
+
+# ---- the bundled profile: each report printed again exactly ----
+"$cgmerge" -e "$ex/exprparse" "$ex/gmon.out" >"$tmp/gmon.xml" || fail "exprparse: cgmerge gmon.out"
+again "exprparse gprof -b (saved)" "$ex/gprof-b.txt" ""
+"$GPROF" "$ex/exprparse" "$ex/gmon.out" >"$tmp/full.txt" 2>/dev/null || fail "gprof"
+"$GPROF" -b "$ex/exprparse" "$ex/gmon.out" >"$tmp/brief.txt" 2>/dev/null || fail "gprof -b"
+again "exprparse gprof -b" "$tmp/brief.txt" ""
+# without -b: the explanations are skipped, the tables are the same
+"$cgmerge" "$tmp/full.txt" >"$tmp/full.xml" || fail "exprparse: cgmerge of gprof's full report"
+"$cgcost" --format=gprof "$tmp/full.xml" | cmp -s "$tmp/brief.txt" - || fail "exprparse: the full report read differs"
+same_graph "exprparse full report" "$tmp/full.xml" "$tmp/gmon.xml"
+for o in -q -w120 "-q -w50" -z; do
+  "$GPROF" -b $o "$ex/exprparse" "$ex/gmon.out" >"$tmp/o.txt" 2>/dev/null
+  again "exprparse gprof -b $o" "$tmp/o.txt" "$o"
+done
+# the call graph alone: no rate printed, hundredths kept
+"$GPROF" -q "$ex/exprparse" "$ex/gmon.out" >"$tmp/q.txt" 2>/dev/null
+"$cgmerge" "$tmp/q.txt" >"$tmp/q.xml" || fail "exprparse -q: cgmerge"
+"$cgcost" --format=gprof -q "$tmp/q.xml" | cmp -s "$ex/gprof-b-q.txt" - || fail "exprparse -q: printed again differently"
+arcs "$tmp/q.xml" | cmp -s - "$tmp/arcs.gmon" || fail "exprparse -q: arcs differ"
+# the flat profile alone: self times kept, calls not (a warning says so)
+"$GPROF" -b -p "$ex/exprparse" "$ex/gmon.out" >"$tmp/p.txt" 2>/dev/null
+expect 0 "$cgmerge" "$tmp/p.txt" && expect_message "the calls column is not kept"
+# (rows of equal time in another order: gprof puts more calls first)
+"$cgcost" --format=gprof -p "$tmp/out" | awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' | sort >"$tmp/p.got"
+awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' "$tmp/p.txt" | sort | cmp -s - "$tmp/p.got" || fail "exprparse -p: seconds printed again differently"
+
+# several reports of one program sum: the graph of both gmon.out files
+"$GPROF" -b "$ex/exprparse" "$ex/gmon.part2.out" >"$tmp/part2.txt" 2>/dev/null
+"$cgmerge" "$tmp/brief.txt" "$tmp/part2.txt" >"$tmp/sum.xml" || fail "cgmerge of two reports"
+"$cgmerge" -e "$ex/exprparse" "$ex/gmon.out" "$ex/gmon.part2.out" >"$tmp/sum-gmon.xml"
+arcs "$tmp/sum.xml" | cmp -s - "$(arcs "$tmp/sum-gmon.xml" >"$tmp/a2"; echo "$tmp/a2")" \
+  || fail "two reports: arcs differ from the two gmon.out files'"
+"$cgcost" --format=tsv "$tmp/sum.xml" | awk -F '\t' '$1 == "scan_number" { print $2 }' >"$tmp/got"
+"$cgcost" --format=tsv "$tmp/sum-gmon.xml" | awk -F '\t' '$1 == "scan_number" { print $2 }' >"$tmp/want"
+[ "$(cat "$tmp/want")" -gt 54293415 ] && cmp -s "$tmp/want" "$tmp/got" || fail "two reports: scan_number's calls are not the sum"
+same_graph "two reports" "$tmp/sum.xml" "$tmp/sum-gmon.xml"
+
+# the views and the other methods work on it
+expect 0 "$cgcost" --method=decompose --format=tsv "$tmp/full.xml" || true
+expect 0 "$cgtree" "$tmp/full.xml" || true
+grep -q eval_all "$tmp/out" || fail "cgtree of a report shows no eval_all"
+expect 0 "$cgcycles" --format=text "$tmp/full.xml" && grep -q factor "$tmp/out" || fail "cgcycles: no factor in the cycle"
+
+# ---- programs built here: C with seven cycles, and C++ ----
+programs="$data/programs"
+built=0
+if $cc -pg -O2 -fno-optimize-sibling-calls -no-pie -o "$tmp/gr" "$programs/gmonreal-main.c" \
+     "$programs/gmonreal-parse.c" "$programs/gmonreal-walk.c" 2>/dev/null \
+   && (cd "$tmp" && ./gr 600 >/dev/null && mv gmon.out gr.gmon); then
+  built=1
+  "$cgmerge" -e "$tmp/gr" "$tmp/gr.gmon" >"$tmp/gr.xml" || fail "gmonreal: cgmerge"
+  for o in -b ""; do
+    "$GPROF" $o "$tmp/gr" "$tmp/gr.gmon" >"$tmp/gr.txt" 2>/dev/null
+    "$cgmerge" "$tmp/gr.txt" >"$tmp/gr-report.xml" || { fail "gmonreal gprof $o: cgmerge"; continue; }
+    same_graph "gmonreal gprof $o" "$tmp/gr-report.xml" "$tmp/gr.xml"
+    # the flat profile's percentages, seconds and calls as printed
+    "$GPROF" -b -p "$tmp/gr" "$tmp/gr.gmon" | awk 'NR > 5 { print $1, $3, $4, $NF }' | sort >"$tmp/want"
+    "$cgcost" --format=gprof -p "$tmp/gr-report.xml" | awk 'NR > 5 { print $1, $3, $4, $NF }' | sort >"$tmp/got"
+    cmp -s "$tmp/want" "$tmp/got" || fail "gmonreal gprof $o: flat profile differs: $(diff "$tmp/want" "$tmp/got" | head -4)"
+    # the cycles' members as gprof printed them
+    "$cgcycles" --format=text "$tmp/gr-report.xml" | awk '/^    / { print $2 }' | sort >"$tmp/got"
+    "$cgcycles" --format=text "$tmp/gr.xml" | awk '/^    / { print $2 }' | sort >"$tmp/want"
+    [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" || fail "gmonreal gprof $o: cycle members differ"
+  done
+fi
+if $cxx -pg -O2 -o "$tmp/cx" "$programs/gmonreal-cxx.cc" 2>/dev/null && (cd "$tmp" && ./cx >/dev/null && mv gmon.out cx.gmon); then
+  built=1
+  "$cgmerge" -e "$tmp/cx" "$tmp/cx.gmon" >"$tmp/cx.xml" || fail "C++: cgmerge"
+  # names demangled in the report: compared with gprof --no-demangle's
+  "$GPROF" -b --no-demangle "$tmp/cx" "$tmp/cx.gmon" >"$tmp/cx.txt" 2>/dev/null
+  "$cgmerge" "$tmp/cx.txt" >"$tmp/cx-report.xml" || fail "C++ --no-demangle: cgmerge"
+  same_graph "C++ gprof -b --no-demangle" "$tmp/cx-report.xml" "$tmp/cx.xml"
+  "$GPROF" -b "$tmp/cx" "$tmp/cx.gmon" >"$tmp/cxd.txt" 2>/dev/null
+  "$cgmerge" "$tmp/cxd.txt" >"$tmp/cxd.xml" || fail "C++ demangled: cgmerge"
+  grep -q 'work::weigh(int)' "$tmp/cxd.xml" || fail "C++ demangled: no work::weigh(int)"
+  [ "$(arcs "$tmp/cxd.xml" | wc -l)" -eq "$(arcs "$tmp/cx.xml" | wc -l)" ] || fail "C++ demangled: another number of arcs"
+fi
+[ "$built" -gt 0 ] || echo "note: no -pg program could be built here; the bundled profile was checked"
+
+# ---- bad input: file and line named, exit 1 ----
+cut_at () { head -n "$1" "$ex/gprof-b.txt" >"$tmp/bad.txt"; }
+cut_at 3
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "bad.txt:3: the report ends inside the flat profile's heading"
+head -c 1500 "$ex/gprof-b.txt" >"$tmp/bad.txt"
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "the report ends inside a line"
+cut_at 29
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "bad.txt:29: the report ends inside a call-graph entry"
+sed 's/225000\/225000      expr/225001\/225000      expr/' "$ex/gprof-b.txt" >"$tmp/bad.txt"
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "bad.txt:76: eval_all -> expr: 225000 calls here, 225001 on line 28"
+sed '28s/.*/   garbage here/' "$ex/gprof-b.txt" >"$tmp/bad.txt"
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "bad.txt:28: expected a call count"
+sed 's/\[9\]$/[99999999999]/' "$ex/gprof-b.txt" >"$tmp/bad.txt"
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "out of range"
+sed 's/^  \[11\] _init /  [11] _inot /' "$ex/gprof-b.txt" >"$tmp/bad.txt"
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "[11] in the index is not the call graph's _init"
+# a text that only begins like a report is no report
+printf 'Flat profile:\n\nsomething else 12\n' >"$tmp/bad.txt"
+expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "bad.txt:1: unknown input format"
+finish
