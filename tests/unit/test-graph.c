@@ -456,10 +456,77 @@ test_tree (void)
   /* events added to the graph reach the tree */
   guint e2;
   cg_graph_ensure_event (g, "bytes", "bytes", CG_KIND_REAL, &e2, NULL);
-  cg_tree_sync_events (t, g);
   CU_ASSERT_EQUAL (cg_tree_n_events (t), 2);
   CU_ASSERT_EQUAL (cg_tree_self (t, 1)[0].n, 7);
   CU_ASSERT_EQUAL (cg_tree_self (t, 1)[1].x, 0.0);
+}
+
+/* One schema: the tree and the contexts of a profile are vectors over the
+ * graph's events, and an event added or promoted through any of them
+ * reaches all, without a copy to keep in step. */
+static void
+test_one_event_schema (void)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  CU_ASSERT_TRUE (cg_profile_ensure_event (p, "samples", "samples", CG_KIND_INTEGER, &e, NULL));
+  CgFunctionId a = cg_graph_ensure_function (g, "", "a");
+  CgTree *t = cg_profile_ensure_tree (p);
+  CgContexts *c = cg_profile_ensure_contexts (p);
+  CgFrameId x = cg_tree_ensure_child (t, CG_NO_ID, a);
+  guint8 mark = 1;
+  CgContextId k = cg_contexts_ensure (c, &a, &mark, 1);
+  cg_tree_self (t, x)->n = 5;
+  cg_contexts_cost (c, k)->n = 6;
+  /* the schema is one object */
+  CU_ASSERT_PTR_EQUAL (cg_graph_events (g), cg_graph_events (cg_profile_graph (p)));
+  guint e2;
+  CU_ASSERT_TRUE (cg_graph_ensure_event (g, "time", "seconds", CG_KIND_INTEGER, &e2, NULL));
+  CU_ASSERT_EQUAL (cg_tree_n_events (t), 2);
+  CU_ASSERT_EQUAL (cg_contexts_n_events (c), 2);
+  /* promoted once, converted everywhere */
+  CU_ASSERT_TRUE (cg_graph_ensure_event (g, "samples", "samples", CG_KIND_REAL, &e, NULL));
+  CU_ASSERT_EQUAL (cg_graph_event_kind (g, e), CG_KIND_REAL);
+  CU_ASSERT_DOUBLE_EQUAL (cg_tree_self_const (t, x)[e].x, 5.0, 0);
+  CU_ASSERT_DOUBLE_EQUAL (cg_contexts_cost_const (c, k)[e].x, 6.0, 0);
+  /* a unit that disagrees is refused */
+  GError *error = NULL;
+  CU_ASSERT_FALSE (cg_graph_ensure_event (g, "time", "ticks", CG_KIND_INTEGER, &e2, &error));
+  CU_ASSERT_TRUE (g_error_matches (error, CG_ERROR, CG_ERROR_MISMATCH));
+  g_clear_error (&error);
+}
+
+/* Derived data are valid for the graph they were derived from: a change
+ * made after them makes the profile refuse them. */
+static void
+test_stale_derived_data (void)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  cg_profile_ensure_event (p, "samples", "samples", CG_KIND_INTEGER, &e, NULL);
+  CgFunctionId a = cg_graph_ensure_function (g, "", "a"), b = cg_graph_ensure_function (g, "", "b");
+  cg_graph_arc_add_calls (g, cg_graph_ensure_arc (g, a, b), 1);
+  cg_graph_self (g, b)->n = 10;
+  cg_profile_set_costs (p, cg_costs_new (CG_METHOD_EXACT, g));
+  cg_profile_set_cycles (p, cg_cycles_find (g, NULL, NULL));
+  CU_ASSERT_PTR_NOT_NULL (cg_profile_costs (p));
+  CU_ASSERT_PTR_NOT_NULL (cg_profile_cycles (p));
+  /* reading changes nothing */
+  (void) cg_graph_self_const (g, b);
+  (void) cg_graph_lookup_arc (g, a, b);
+  (void) cg_graph_ensure_function (g, "", "a");
+  CU_ASSERT_PTR_NOT_NULL (cg_profile_costs (p));
+  /* a cost written after them does */
+  cg_graph_self (g, a)->n = 1;
+  CU_ASSERT_PTR_NULL (cg_profile_costs (p));
+  CU_ASSERT_PTR_NULL (cg_profile_cycles (p));
+  /* set again, valid again; a new arc makes them stale */
+  cg_profile_set_costs (p, cg_costs_new (CG_METHOD_EXACT, g));
+  CU_ASSERT_PTR_NOT_NULL (cg_profile_costs (p));
+  cg_graph_ensure_arc (g, b, a);
+  CU_ASSERT_PTR_NULL (cg_profile_costs (p));
 }
 
 int
@@ -477,6 +544,8 @@ main (void)
     { "self totals detect overflow", test_self_totals_overflow },
     { "labels compare as their printed strings", test_label_order },
     { "call tree", test_tree },
+    { "one event schema for graph, tree and contexts", test_one_event_schema },
+    { "derived data are refused once the graph changed", test_stale_derived_data },
     { NULL, NULL },
   };
   return cg_test_main ("graph", cases);

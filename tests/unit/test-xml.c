@@ -78,7 +78,7 @@ test_round_trip (void)
   CU_ASSERT_STRING_EQUAL (xml, again);
   CgGraph *g = cg_profile_graph (q);
   CgFunctionId fib = cg_graph_lookup_function (g, "/bin/p", "fib");
-  CU_ASSERT_EQUAL (cg_graph_self (g, fib)[1].n, 4);
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, fib)[1].n, 4);
   CU_ASSERT_EQUAL (cg_costs_total (cg_profile_costs (q), fib)[0].n, 40);
   CU_ASSERT_STRING_EQUAL (cg_profile_source (q, 0)->format, "callgrind");
 }
@@ -449,11 +449,11 @@ test_versions_read_alike (void)
   CU_ASSERT_EQUAL (cg_graph_function_flags (g, 2), CG_FUNCTION_CYCLE | CG_FUNCTION_NESTED);
   CU_ASSERT_STRING_EQUAL (cg_graph_function_name (g, 2), "");
   CU_ASSERT_EQUAL (cg_graph_function_line (g, 0), 3);
-  CU_ASSERT_EQUAL (cg_graph_self (g, 0)[1].x, 0.25);
+  CU_ASSERT_EQUAL (cg_graph_self_const (g, 0)[1].x, 0.25);
   CU_ASSERT_EQUAL (cg_graph_spontaneous (g, 0)[0].n, 40);
   CU_ASSERT_EQUAL (cg_graph_n_arcs (g), 3);
   CU_ASSERT_EQUAL (cg_graph_arc_calls (g, 2), 7);
-  CU_ASSERT_EQUAL (cg_graph_arc_inclusive (g, 1)[1].x, 1.5);
+  CU_ASSERT_EQUAL (cg_graph_arc_inclusive_const (g, 1)[1].x, 1.5);
   CgCosts *c = cg_profile_costs (two);
   CU_ASSERT_PTR_NOT_NULL_FATAL (c);
   CU_ASSERT_TRUE (cg_costs_total_is_estimated (c, 2));

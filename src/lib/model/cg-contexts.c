@@ -20,7 +20,7 @@ struct _CgContexts {
   GArray *functions;  /* CgFunctionId, all histories packed */
   GArray *marks;      /* guint8, parallel to functions */
   CgMatrix cost;      /* n_contexts × n_events */
-  GArray *kinds;      /* CgKind per event */
+  CgEvents *events;   /* the graph's schema, shared: keeps the matrix in step */
   guint32 *index;     /* open addressing: context + 1, 0 empty */
   guint32 index_mask;
 };
@@ -33,10 +33,12 @@ cg_contexts_new (const CgGraph *graph)
   c->functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   c->marks = g_array_new (FALSE, FALSE, sizeof (guint8));
   cg_matrix_init (&c->cost, 0);
-  c->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   c->index_mask = 1023;
   c->index = g_new0 (guint32, c->index_mask + 1);
-  cg_contexts_sync_events (c, graph);
+  c->events = cg_events_ref (cg_graph_events (graph));
+  while (c->cost.cols < cg_events_n (c->events))
+    cg_matrix_add_column (&c->cost);
+  cg_events_attach (c->events, &c->cost);
   return c;
 }
 
@@ -49,28 +51,10 @@ cg_contexts_free (CgContexts *c)
   g_array_unref (c->functions);
   g_array_unref (c->marks);
   cg_matrix_clear (&c->cost);
-  g_array_unref (c->kinds);
+  cg_events_detach (c->events, &c->cost);
+  cg_events_unref (c->events);
   g_free (c->index);
   g_free (c);
-}
-
-void
-cg_contexts_sync_events (CgContexts *c, const CgGraph *graph)
-{
-  guint n = cg_graph_n_events (graph);
-  g_assert (n >= c->kinds->len);
-  while (c->cost.cols < n)
-    cg_matrix_add_column (&c->cost);
-  for (guint e = 0; e < n; e++)
-    {
-      CgKind want = cg_graph_event_kind (graph, e);
-      if (e < c->kinds->len && g_array_index (c->kinds, CgKind, e) != want)
-        cg_matrix_promote_column (&c->cost, e);
-      if (e >= c->kinds->len)
-        g_array_append_val (c->kinds, want);
-      else
-        g_array_index (c->kinds, CgKind, e) = want;
-    }
 }
 
 guint
@@ -82,7 +66,7 @@ cg_contexts_n (const CgContexts *c)
 guint
 cg_contexts_n_events (const CgContexts *c)
 {
-  return c->kinds->len;
+  return cg_events_n (c->events);
 }
 
 gboolean
@@ -244,7 +228,7 @@ cg_contexts_remap_functions (CgContexts **contexts, const CgGraph *graph, const 
   g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   g_autoptr (GArray) m = g_array_new (FALSE, FALSE, sizeof (guint8));
   g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
-  guint ne = old->kinds->len;
+  guint ne = cg_events_n (old->events);
   for (CgContextId k = 0; k < old->recs->len; k++)
     {
       guint len;
@@ -266,7 +250,7 @@ cg_contexts_remap_functions (CgContexts **contexts, const CgGraph *graph, const 
         }
       CgContextId n = cg_contexts_ensure (c, (const CgFunctionId *) f->data, (const guint8 *) m->data, f->len);
       if (n == CG_NO_ID
-          || !cg_values_add ((const CgKind *) old->kinds->data, cg_contexts_cost (c, n), cg_contexts_cost_const (old, k), ne)
+          || !cg_values_add (cg_events_kinds (old->events), cg_contexts_cost (c, n), cg_contexts_cost_const (old, k), ne)
           || !cg_contexts_add_counts (c, n, cg_contexts_entries (old, k), cg_contexts_recursive (old, k)))
         return FALSE;
     }

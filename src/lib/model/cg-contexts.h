@@ -15,7 +15,7 @@
  * Sources: amon.out (cg-read-amon.h) and cgtools XML (<contexts>).
  * Contexts with equal histories are one context: adding an existing
  * history returns it, so merging profiles sums.  Costs are kept in step
- * with the graph's events like the call tree's (cg_contexts_sync_events).
+ * with the graph's events like the call tree's (they share its schema).
  * Analyses: cg-spivey.h.
  *
  * Memory: histories are packed in one array; a context costs 24 bytes
@@ -37,8 +37,6 @@ typedef guint32 CgContextId;
 CgContexts *cg_contexts_new (const CgGraph *graph);
 void cg_contexts_free (CgContexts *contexts);
 
-/* Adds zero columns (and promotes kinds) for the events of @graph. */
-void cg_contexts_sync_events (CgContexts *contexts, const CgGraph *graph);
 
 guint cg_contexts_n (const CgContexts *contexts);
 guint cg_contexts_n_events (const CgContexts *contexts);

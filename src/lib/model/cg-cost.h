@@ -7,7 +7,11 @@
  * method produced it.
  *
  * Values are vectors over the graph's events.  Exact methods keep each
- * event's kind; estimating methods (gprof, decompose) produce reals.
+ * event's kind; estimating methods (gprof, decompose) produce reals, so
+ * a result has kinds of its own (the kinds of its values, not a copy of
+ * the schema's).  A result describes the graph as it was when it was
+ * stored in the profile (cg_profile_set_costs), which refuses it once the
+ * graph has changed.
  */
 #pragma once
 

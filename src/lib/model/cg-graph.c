@@ -30,13 +30,6 @@
 
 
 typedef struct {
-  const char *name;
-  const char *unit;
-  const char *description; /* nullable */
-  gdouble scale;           /* stored value × scale = value in unit */
-} EventRec;
-
-typedef struct {
   guint32 name;   /* string ids */
   guint32 object;
   guint32 file;
@@ -68,8 +61,8 @@ struct _CgGraph {
   CgStrings *strings;      /* interned strings by id */
   GString *scratch;        /* for names that need escaping */
 
-  GArray *events;          /* EventRec */
-  GArray *kinds;           /* CgKind, parallel to events */
+  CgEvents *events;        /* the profile's schema, shared with its tree and contexts */
+  guint64 generation;      /* counts changes, so that derived data can tell they are stale */
 
   GArray *functions;       /* FunctionRec */
   CgMatrix self;           /* n_functions × n_events */
@@ -131,11 +124,12 @@ cg_graph_new (void)
   CgGraph *g = g_new0 (CgGraph, 1);
   g->strings = cg_strings_new ();
   g->scratch = g_string_new (NULL);
-  g->events = g_array_new (FALSE, FALSE, sizeof (EventRec));
-  g->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
+  g->events = cg_events_new ();
   g->functions = g_array_new (FALSE, FALSE, sizeof (FunctionRec));
   cg_matrix_init (&g->self, 0);
   cg_matrix_init (&g->inclusive, 0);
+  cg_events_attach (g->events, &g->self);
+  cg_events_attach (g->events, &g->inclusive);
   g->adjacency_arcs = G_MAXUINT;
   cg_graph_intern (g, "", 0); /* id 0: unknown object / file */
   return g;
@@ -162,8 +156,11 @@ cg_graph_free (CgGraph *g)
     return;
   cg_strings_free (g->strings);
   g_string_free (g->scratch, TRUE);
-  g_array_unref (g->events);
-  g_array_unref (g->kinds);
+  cg_events_detach (g->events, &g->self);
+  cg_events_detach (g->events, &g->inclusive);
+  if (g->spontaneous.values)
+    cg_events_detach (g->events, &g->spontaneous);
+  cg_events_unref (g->events);
   g_array_unref (g->functions);
   cg_matrix_clear (&g->self);
   cg_matrix_clear (&g->spontaneous);
@@ -304,12 +301,18 @@ cg_graph_n_strings (const CgGraph *g)
   return cg_strings_size (g->strings);
 }
 
-/* ---- events ---- */
+/* ---- events: the schema's, through the graph ---- */
+
+CgEvents *
+cg_graph_events (const CgGraph *g)
+{
+  return g->events;
+}
 
 guint
 cg_graph_n_events (const CgGraph *g)
 {
-  return g->events->len;
+  return cg_events_n (g->events);
 }
 
 gboolean
@@ -318,99 +321,70 @@ cg_graph_ensure_event (CgGraph *g, const char *raw_name, const char *unit, CgKin
 {
   /* names are compared as stored: made safe, so two raw names that read
    * the same are one event */
-  const char *name = cg_graph_intern (g, raw_name, -1);
-  gint e = cg_graph_find_event (g, name);
-  guint n = g->events->len;
-  if (e >= 0)
-    {
-      EventRec *rec = &g_array_index (g->events, EventRec, e);
-      if (strcmp (rec->unit, cg_graph_intern (g, unit, -1)) != 0)
-        {
-          g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH,
-                       "event %s is counted in %s in one input and in %s in another", name,
-                       rec->unit, unit);
-          return FALSE;
-        }
-      CgKind *k = &g_array_index (g->kinds, CgKind, e);
-      if (*k == CG_KIND_INTEGER && kind == CG_KIND_REAL)
-        {
-          cg_matrix_promote_column (&g->self, (guint) e);
-          if (g->spontaneous.values)
-            cg_matrix_promote_column (&g->spontaneous, (guint) e);
-          cg_matrix_promote_column (&g->inclusive, (guint) e);
-          *k = CG_KIND_REAL;
-        }
-      *index = (guint) e;
-      return TRUE;
-    }
-  cg_matrix_add_column (&g->self);
-  if (g->spontaneous.values)
-    cg_matrix_add_column (&g->spontaneous);
-  cg_matrix_add_column (&g->inclusive);
-  EventRec rec = { name, cg_graph_intern (g, unit, -1), NULL, 1.0 };
-  g_array_append_val (g->events, rec);
-  g_array_append_val (g->kinds, kind);
-  *index = n;
-  return TRUE;
+  g->generation++;
+  return cg_events_ensure (g->events, cg_graph_intern (g, raw_name, -1), cg_graph_intern (g, unit, -1), kind,
+                           index, error);
 }
 
 gint
 cg_graph_find_event (const CgGraph *g, const char *name)
 {
-  for (guint e = 0; e < g->events->len; e++)
-    if (strcmp (g_array_index (g->events, EventRec, e).name, name) == 0)
-      return (gint) e;
-  return -1;
+  return cg_events_find (g->events, name);
 }
 
 const char *
 cg_graph_event_name (const CgGraph *g, guint e)
 {
-  return g_array_index (g->events, EventRec, e).name;
+  return cg_events_name (g->events, e);
 }
 
 const char *
 cg_graph_event_unit (const CgGraph *g, guint e)
 {
-  return g_array_index (g->events, EventRec, e).unit;
+  return cg_events_unit (g->events, e);
 }
 
 const char *
 cg_graph_event_description (const CgGraph *g, guint e)
 {
-  return g_array_index (g->events, EventRec, e).description;
+  return cg_events_description (g->events, e);
 }
 
 void
 cg_graph_set_event_description (CgGraph *g, guint e, const char *description)
 {
-  g_array_index (g->events, EventRec, e).description =
-    description ? cg_graph_intern (g, description, -1) : NULL;
+  cg_events_set_description (g->events, e, description ? cg_graph_intern (g, description, -1) : NULL);
 }
 
 gdouble
 cg_graph_event_scale (const CgGraph *g, guint e)
 {
-  return g_array_index (g->events, EventRec, e).scale;
+  return cg_events_scale (g->events, e);
 }
 
 void
 cg_graph_set_event_scale (CgGraph *g, guint e, gdouble scale)
 {
-  g_return_if_fail (scale > 0);
-  g_array_index (g->events, EventRec, e).scale = scale;
+  g->generation++;
+  cg_events_set_scale (g->events, e, scale);
 }
 
 CgKind
 cg_graph_event_kind (const CgGraph *g, guint e)
 {
-  return g_array_index (g->kinds, CgKind, e);
+  return cg_events_kind (g->events, e);
 }
 
 const CgKind *
 cg_graph_event_kinds (const CgGraph *g)
 {
-  return (const CgKind *) g->kinds->data;
+  return cg_events_kinds (g->events);
+}
+
+guint64
+cg_graph_generation (const CgGraph *g)
+{
+  return g->generation;
 }
 
 /* ---- functions ---- */
@@ -493,6 +467,7 @@ static CgFunctionId
 append_function (CgGraph *g, guint32 object_id, guint32 name_id)
 {
   CgFunctionId f = g->functions->len;
+  g->generation++;
   FunctionRec rec = { name_id, object_id, 0, 0, 0 };
   g_array_append_val (g->functions, rec);
   if (g->arc_index)
@@ -613,6 +588,7 @@ void
 cg_graph_function_set_flags (CgGraph *g, CgFunctionId f, CgFunctionFlags flags)
 {
   function_rec (g, f)->flags = flags;
+  g->generation++;
 }
 
 gboolean
@@ -708,6 +684,7 @@ CgValue *
 cg_graph_self (CgGraph *g, CgFunctionId f)
 {
   g_assert (f < g->functions->len);
+  g->generation++;
   return cg_matrix_row (&g->self, f);
 }
 
@@ -731,8 +708,12 @@ CgValue *
 cg_graph_spontaneous_mut (CgGraph *g, CgFunctionId f)
 {
   g_assert (f < g->functions->len);
+  g->generation++;
   if (g->spontaneous.values == NULL)
-    cg_matrix_init (&g->spontaneous, g->events->len);
+    {
+      cg_matrix_init (&g->spontaneous, cg_events_n (g->events));
+      cg_events_attach (g->events, &g->spontaneous);
+    }
   if (f >= g->spontaneous_row_len)
     {
       gsize had = g->spontaneous_row_len;
@@ -757,7 +738,7 @@ cg_graph_has_spontaneous (const CgGraph *g)
 gboolean
 cg_graph_self_totals (const CgGraph *g, CgValue *totals)
 {
-  guint n = g->events->len;
+  guint n = cg_events_n (g->events);
   const CgKind *kinds = cg_graph_event_kinds (g);
   for (guint e = 0; e < n; e++)
     totals[e] = CG_VALUE_ZERO;
@@ -863,6 +844,7 @@ static CgArcId
 append_arc (CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 {
   CgArcId a = g->n_arcs;
+  g->generation++;
   if (a == CG_NO_ID)
     return CG_NO_ID;
   if (a == g->arcs_capacity)
@@ -913,7 +895,8 @@ cg_graph_lookup_arc (const CgGraph *g, CgFunctionId caller, CgFunctionId callee)
 gboolean
 cg_graph_merge_arcs (CgGraph *g, const guint8 *repeated, CgArcId **renumbered, GError **error)
 {
-  guint na = g->n_arcs, nf = g->functions->len, ne = g->events->len;
+  guint na = g->n_arcs, nf = g->functions->len, ne = cg_events_n (g->events);
+  g->generation++;
   if (renumbered)
     *renumbered = NULL;
   if (na < 2)
@@ -1038,6 +1021,7 @@ cg_graph_arc_add_calls (CgGraph *g, CgArcId a, guint64 calls)
   if (!g_uint64_checked_add (&g->total_calls, g->total_calls, calls))
     return FALSE;
   rec->calls += calls;
+  g->generation++;
   return TRUE;
 }
 
@@ -1045,6 +1029,7 @@ CgValue *
 cg_graph_arc_inclusive (CgGraph *g, CgArcId a)
 {
   g_assert (a < g->n_arcs);
+  g->generation++;
   return cg_matrix_row (&g->inclusive, a);
 }
 
@@ -1065,6 +1050,7 @@ void
 cg_graph_set_has_inclusive (CgGraph *g, gboolean has_inclusive)
 {
   g->has_inclusive = has_inclusive;
+  g->generation++;
 }
 
 /* ---- adjacency ---- */

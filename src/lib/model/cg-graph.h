@@ -31,6 +31,7 @@
 
 #include <glib.h>
 
+#include "cg-events.h"
 #include "cg-value.h"
 
 G_BEGIN_DECLS
@@ -81,7 +82,13 @@ const char *cg_graph_string (const CgGraph *graph, guint32 id);
  * one less. */
 guint cg_graph_n_strings (const CgGraph *graph);
 
-/* ---- events ---- */
+/* ---- events ----
+ * The graph owns the profile's event schema (cg-events.h); these read and
+ * change it through the graph, which interns names as it interns all
+ * strings (made safe for every output). */
+
+/* The schema, for the call tree and contexts that share it (transfer none). */
+CgEvents *cg_graph_events (const CgGraph *graph);
 
 guint cg_graph_n_events (const CgGraph *graph);
 
@@ -108,6 +115,12 @@ gdouble cg_graph_event_scale (const CgGraph *graph, guint event);
 void cg_graph_set_event_scale (CgGraph *graph, guint event, gdouble scale);
 /* The kinds of all events, in event order (n_events entries). */
 const CgKind *cg_graph_event_kinds (const CgGraph *graph);
+
+/* A count of the changes made to the graph (functions, arcs, costs,
+ * events, flags; the mutable accessors count as changes): derived data
+ * remember it, so that data derived before a change are known stale
+ * (cg_profile_costs, cg_profile_cycles). */
+guint64 cg_graph_generation (const CgGraph *graph);
 
 /* ---- functions ---- */
 

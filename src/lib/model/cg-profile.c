@@ -9,6 +9,8 @@ struct _CgProfile {
   CgContexts *contexts; /* nullable */
   CgCycles *cycles;
   CgCosts *costs;
+  /* the graph's generation each was set at: a later change makes it stale */
+  guint64 cycles_generation, costs_generation;
   CgHistogram *histogram; /* nullable */
   GArray *sources; /* CgSource, strings interned in the graph */
 };
@@ -67,13 +69,8 @@ gboolean
 cg_profile_ensure_event (CgProfile *p, const char *name, const char *unit, CgKind kind,
                          guint *index, GError **error)
 {
-  if (!cg_graph_ensure_event (p->graph, name, unit, kind, index, error))
-    return FALSE;
-  if (p->tree)
-    cg_tree_sync_events (p->tree, p->graph);
-  if (p->contexts)
-    cg_contexts_sync_events (p->contexts, p->graph);
-  return TRUE;
+  /* the tree and contexts share the graph's schema, which keeps them in step */
+  return cg_graph_ensure_event (p->graph, name, unit, kind, index, error);
 }
 
 CgContexts *
@@ -138,6 +135,8 @@ cg_profile_source (const CgProfile *p, guint i)
 CgCycles *
 cg_profile_cycles (CgProfile *p)
 {
+  if (p->cycles && p->cycles_generation != cg_graph_generation (p->graph))
+    g_clear_pointer (&p->cycles, cg_cycles_free);
   return p->cycles;
 }
 
@@ -147,11 +146,14 @@ cg_profile_set_cycles (CgProfile *p, CgCycles *cycles)
   if (p->cycles != cycles)
     cg_cycles_free (p->cycles);
   p->cycles = cycles;
+  p->cycles_generation = cg_graph_generation (p->graph);
 }
 
 CgCosts *
 cg_profile_costs (CgProfile *p)
 {
+  if (p->costs && p->costs_generation != cg_graph_generation (p->graph))
+    g_clear_pointer (&p->costs, cg_costs_free);
   return p->costs;
 }
 
@@ -161,6 +163,7 @@ cg_profile_set_costs (CgProfile *p, CgCosts *costs)
   if (p->costs != costs)
     cg_costs_free (p->costs);
   p->costs = costs;
+  p->costs_generation = cg_graph_generation (p->graph);
 }
 
 CgHistogram *

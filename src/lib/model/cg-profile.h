@@ -54,8 +54,8 @@ CgContexts *cg_profile_ensure_contexts (CgProfile *profile);
 CgContexts *cg_profile_steal_contexts (CgProfile *profile);
 void cg_profile_set_contexts (CgProfile *profile, CgContexts *contexts);
 
-/* Adds an event to the graph and keeps the tree in step (see
- * cg_graph_ensure_event for the rules and errors); contexts too. */
+/* Adds an event to the graph's schema, which the tree and contexts share
+ * (see cg_graph_ensure_event for the rules and errors). */
 gboolean cg_profile_ensure_event (CgProfile *profile, const char *name, const char *unit,
                                   CgKind kind, guint *index, GError **error);
 
@@ -66,7 +66,10 @@ guint cg_profile_n_sources (const CgProfile *profile);
 const CgSource *cg_profile_source (const CgProfile *profile, guint i);
 
 /* Derived data; setters take ownership (transfer full) and free what was
- * there.  NULL clears. */
+ * there.  NULL clears.  Each is valid for the graph as it was when it was
+ * set: after any change to the graph (cg_graph_generation) the getters
+ * free a stale one and return NULL, so that it is computed again, never
+ * used. */
 CgCycles *cg_profile_cycles (CgProfile *profile);
 void cg_profile_set_cycles (CgProfile *profile, CgCycles *cycles);
 CgCosts *cg_profile_costs (CgProfile *profile);

@@ -15,7 +15,7 @@ typedef struct {
 struct _CgTree {
   GArray *frames;      /* FrameRec */
   CgMatrix self;       /* n_frames × n_events */
-  GArray *kinds;       /* CgKind per event */
+  CgEvents *events;    /* the graph's schema, shared: keeps the matrix in step */
   CgPairMap *child_index; /* (parent + 1, function) -> frame; parent 0 = root */
   guint32 *child_start;   /* children CSR cache */
   CgFrameId *child_list;
@@ -38,10 +38,12 @@ cg_tree_new (const CgGraph *graph)
   CgTree *t = g_new0 (CgTree, 1);
   t->frames = g_array_new (FALSE, FALSE, sizeof (FrameRec));
   cg_matrix_init (&t->self, 0);
-  t->kinds = g_array_new (FALSE, FALSE, sizeof (CgKind));
   t->child_index = cg_pair_map_new (child_key, t);
   t->children_frames = G_MAXUINT;
-  cg_tree_sync_events (t, graph);
+  t->events = cg_events_ref (cg_graph_events (graph));
+  while (t->self.cols < cg_events_n (t->events))
+    cg_matrix_add_column (&t->self);
+  cg_events_attach (t->events, &t->self);
   return t;
 }
 
@@ -52,30 +54,12 @@ cg_tree_free (CgTree *t)
     return;
   g_array_unref (t->frames);
   cg_matrix_clear (&t->self);
-  g_array_unref (t->kinds);
+  cg_events_detach (t->events, &t->self);
+  cg_events_unref (t->events);
   cg_pair_map_free (t->child_index);
   g_free (t->child_start);
   g_free (t->child_list);
   g_free (t);
-}
-
-void
-cg_tree_sync_events (CgTree *t, const CgGraph *graph)
-{
-  guint n = cg_graph_n_events (graph);
-  g_assert (n >= t->kinds->len);
-  while (t->self.cols < n)
-    cg_matrix_add_column (&t->self);
-  for (guint e = 0; e < n; e++)
-    {
-      CgKind want = cg_graph_event_kind (graph, e);
-      if (e < t->kinds->len && g_array_index (t->kinds, CgKind, e) != want)
-        cg_matrix_promote_column (&t->self, e);
-      if (e >= t->kinds->len)
-        g_array_append_val (t->kinds, want);
-      else
-        g_array_index (t->kinds, CgKind, e) = want;
-    }
 }
 
 guint
@@ -87,7 +71,7 @@ cg_tree_n_frames (const CgTree *t)
 guint
 cg_tree_n_events (const CgTree *t)
 {
-  return t->kinds->len;
+  return cg_events_n (t->events);
 }
 
 CgFrameId
@@ -152,7 +136,7 @@ cg_tree_remap_functions (CgTree **tree, const CgGraph *graph, const CgFunctionId
 {
   CgTree *old = *tree;
   g_autoptr (CgTree) t = cg_tree_new (graph);
-  guint n = old->frames->len, ne = old->kinds->len;
+  guint n = old->frames->len, ne = cg_events_n (old->events);
   g_autofree CgFrameId *new_id = g_new (CgFrameId, MAX (n, 1));
   /* parents precede children, so one forward pass maps every frame */
   for (CgFrameId x = 0; x < n; x++)
@@ -166,7 +150,7 @@ cg_tree_remap_functions (CgTree **tree, const CgGraph *graph, const CgFunctionId
         new_id[x] = np;
       else
         new_id[x] = cg_tree_ensure_child (t, np, f);
-      if (!cg_values_add ((const CgKind *) old->kinds->data, cg_tree_self (t, new_id[x]),
+      if (!cg_values_add (cg_events_kinds (old->events), cg_tree_self (t, new_id[x]),
                           cg_tree_self_const (old, x), ne))
         return FALSE;
     }

@@ -11,9 +11,9 @@
  * before its children (parent id < child id), which lets every walk be a
  * loop over the array instead of a recursion.
  *
- * Costs are vectors over the events of the graph the tree belongs to; the
- * tree holds its own copy of the event kinds, kept in step by
- * cg_tree_sync_events().
+ * Costs are vectors over the events of the graph the tree belongs to: the
+ * tree shares the graph's schema (cg-events.h), which keeps its columns in
+ * step when events are added or promoted.
  */
 #pragma once
 
@@ -30,9 +30,6 @@ typedef guint32 CgFrameId;
 CgTree *cg_tree_new (const CgGraph *graph);
 void cg_tree_free (CgTree *tree);
 
-/* Adds zero columns (and promotes kinds) so that the tree has the events
- * of @graph.  Call after adding or promoting an event of the graph. */
-void cg_tree_sync_events (CgTree *tree, const CgGraph *graph);
 
 guint cg_tree_n_frames (const CgTree *tree);
 guint cg_tree_n_events (const CgTree *tree);

@@ -30,8 +30,6 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: empty input", cg_input_name (in));
       return FALSE;
     }
-  gboolean was_empty = cg_graph_n_functions (cg_profile_graph (profile)) == 0
-                       && cg_profile_n_sources (profile) == 0;
   const CgFormatInfo *format = cg_formats_detect (head, len, len < DETECT_BYTES);
   CgFormatRead read = format ? format->read : NULL;
   if (read == NULL && options && options->executable)
@@ -50,14 +48,10 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
                    cg_input_name (in), nouns);
       return FALSE;
     }
-  gboolean ok = read (profile, in, options, error);
-  if (ok && !was_empty)
-    {
-      /* derived data describe the data before this input */
-      cg_profile_set_cycles (profile, NULL);
-      cg_profile_set_costs (profile, NULL);
-    }
-  return ok;
+  /* derived data (cycles, costs) that describe the data before this
+   * input are stale once it changes the graph, and refused then
+   * (cg_profile_costs) */
+  return read (profile, in, options, error);
 }
 
 gboolean
