@@ -109,6 +109,7 @@ amon_objects_find (const amon_objects *o, uintptr_t addr)
 
 typedef struct {
   uint64_t value;
+  uint64_t size;
   const char *name;
   int rank; /* global 0, weak 1, local 2: the preferred name of an address first */
 } Sym;
@@ -187,6 +188,7 @@ load_symbols (amon_objects *o, amon_object *ob)
       if (*name == 0 || memchr (name, 0, strsize - syms[i].st_name) == NULL)
         continue;
       list[k].value = syms[i].st_value;
+      list[k].size = syms[i].st_size;
       list[k].name = name;
       list[k].rank = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2;
       k++;
@@ -194,11 +196,13 @@ load_symbols (amon_objects *o, amon_object *ob)
   qsort (list, k, sizeof *list, by_value);
   ob->values = amon_arena_alloc (o->arena, (k ? k : 1) * sizeof *ob->values);
   ob->names = amon_arena_alloc (o->arena, (k ? k : 1) * sizeof *ob->names);
-  if (ob->values == NULL || ob->names == NULL)
+  ob->sizes = amon_arena_alloc (o->arena, (k ? k : 1) * sizeof *ob->sizes);
+  if (ob->values == NULL || ob->names == NULL || ob->sizes == NULL)
     return;
   for (uint32_t i = 0; i < k; i++)
     {
       ob->values[i] = list[i].value;
+      ob->sizes[i] = list[i].size;
       ob->names[i] = list[i].name;
     }
   ob->n_symbols = k;
@@ -224,6 +228,15 @@ amon_objects_name (amon_objects *o, uint32_t obj, uintptr_t addr)
         }
       if (lo < ob->n_symbols && ob->values[lo] == v)
         return ob->names[lo]; /* the first of equal values is the preferred name */
+      /* an address inside a routine (the -pg mode's): the symbol that
+       * holds it, by its size; the first of its value's names */
+      if (lo > 0 && v - ob->values[lo - 1] < ob->sizes[lo - 1])
+        {
+          uint64_t at = ob->values[lo - 1];
+          while (lo > 1 && ob->values[lo - 2] == at)
+            lo--;
+          return ob->names[lo - 1];
+        }
     }
   Dl_info info;
   if (dladdr ((void *) addr, &info) && info.dli_sname && info.dli_saddr == (void *) addr)

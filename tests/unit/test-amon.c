@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "amon-format.h"
+#include "amon-symbols.h"
 #include "amon-thread.h"
 #include "amon-write.h"
 #include "cg-test.h"
@@ -597,6 +598,29 @@ test_overhead_subtracted (void)
   g_free (th);
 }
 
+/* The -pg mode knows an address inside each routine (its hook's return
+ * address), not its entry: the symbol whose extent holds it names it. */
+static void
+test_names_inside_routines (void)
+{
+  uint64_t bytes = 0;
+  amon_arena arena;
+  amon_arena_init (&arena, &bytes, 0);
+  amon_objects objs;
+  CU_ASSERT_FATAL (amon_objects_collect (&objs, &arena) == 0);
+  uintptr_t entry = (uintptr_t) test_overhead_subtracted;
+  uint32_t ob = amon_objects_find (&objs, entry);
+  CU_ASSERT_FATAL (ob != AMON_NO_OBJECT);
+  const char *at = amon_objects_name (&objs, ob, entry);
+  const char *inside = amon_objects_name (&objs, ob, entry + 9);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (at);
+  CU_ASSERT_STRING_EQUAL (at, "test_overhead_subtracted");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (inside);
+  CU_ASSERT_STRING_EQUAL (inside, "test_overhead_subtracted");
+  amon_objects_release (&objs);
+  amon_arena_release (&arena);
+}
+
 int
 main (void)
 {
@@ -610,6 +634,7 @@ main (void)
     { "unmatched returns are ignored", test_unmatched_exit_ignored },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
+    { "an address inside a routine is named by its symbol", test_names_inside_routines },
     { NULL, NULL },
   };
   return cg_test_main ("amon", cases);
