@@ -31,6 +31,7 @@
 
 #include "amon-clock.h"
 #include "amon-format.h"
+#include "amon-hook.h"
 #include "amon-output.h"
 #include "amon-thread.h"
 #include "amon-write.h"
@@ -266,8 +267,14 @@ calibrate (void)
       uint64_t t0 = amon_clock_read (&G.clock);
       for (int i = 0; i < 1000; i++)
         {
-          __cyg_profile_func_enter (a, b);
-          __cyg_profile_func_exit (a, b);
+          /* through the hooks the program calls */
+          if (amon_pg_active)
+            amon_pg_probe ();
+          else
+            {
+              __cyg_profile_func_enter (a, b);
+              __cyg_profile_func_exit (a, b);
+            }
         }
       uint64_t t1 = amon_clock_read (&G.clock);
       uint64_t per = (t1 - t0) / 2000;
@@ -535,21 +542,22 @@ left_by_jump (amon_thread *t, uintptr_t sp)
   return 1;
 }
 
-/* The hooks.  The common case (a known transition, a matching return) is
- * a TLS load, a few compares, the clock, one add to the current context
- * and the frame written or dropped: some thirty instructions a call. */
-void
-__cyg_profile_func_enter (void *fn, void *site)
+/* The hooks' bodies, for gcc's hooks and for the -pg mode's
+ * (amon-mcount.c), which passes the address of the return address it
+ * swapped as @sp.  The common case (a known transition, a matching
+ * return) is a TLS load, a few compares, the clock, one add to the
+ * current context and the frame written or dropped: some thirty
+ * instructions a call. */
+AMON_FN AMON_INLINE void
+hook_enter (void *fn, void *site, uintptr_t sp)
 {
   amon_thread *t = self;
-  uintptr_t sp;
-  HOOK_SP (sp);
   if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
     {
       if (t == &unstarted)
         first_enter (fn, site, sp);
       else if (left_by_jump (t, sp))
-        __cyg_profile_func_enter (fn, site);
+        amon_hook_enter (fn, site, sp);
       return;
     }
   t->busy = sp;
@@ -579,16 +587,14 @@ __cyg_profile_func_enter (void *fn, void *site)
   t->busy = 0;
 }
 
-void
-__cyg_profile_func_exit (void *fn, void *site)
+AMON_FN AMON_INLINE void
+hook_exit (void *fn, void *site, uintptr_t sp)
 {
   amon_thread *t = self;
-  uintptr_t sp;
-  HOOK_SP (sp);
   if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
     {
       if (left_by_jump (t, sp))
-        __cyg_profile_func_exit (fn, site);
+        amon_hook_exit (fn, site, sp);
       return;
     }
   t->busy = sp;
@@ -614,6 +620,34 @@ __cyg_profile_func_exit (void *fn, void *site)
     }
   t->top = f - 1;
   t->busy = 0;
+}
+
+AMON_FN void
+amon_hook_enter (void *fn, void *site, uintptr_t sp)
+{
+  hook_enter (fn, site, sp);
+}
+
+AMON_FN void
+amon_hook_exit (void *fn, void *site, uintptr_t sp)
+{
+  hook_exit (fn, site, sp);
+}
+
+void
+__cyg_profile_func_enter (void *fn, void *site)
+{
+  uintptr_t sp;
+  HOOK_SP (sp);
+  hook_enter (fn, site, sp);
+}
+
+void
+__cyg_profile_func_exit (void *fn, void *site)
+{
+  uintptr_t sp;
+  HOOK_SP (sp);
+  hook_exit (fn, site, sp);
 }
 
 /* The output path: %p is the pid; a child of fork without %p appends .PID. */

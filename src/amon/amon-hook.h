@@ -1,0 +1,36 @@
+/* amon-hook.h — the monitor's entry points for the ways a program can
+ * tell it of calls and returns.
+ *
+ * gcc's and clang's -finstrument-functions call __cyg_profile_func_enter
+ * and __cyg_profile_func_exit (amon-monitor.c), which pass their own
+ * stack pointer.  The -pg mode (amon-mcount.c: `mcount` and `__fentry__`
+ * with returns caught by a trampoline) passes the address of the return
+ * address it swapped, which orders frames the same way (a callee's is
+ * lower) and is what resynchronisation needs (amon-thread.h).
+ */
+#ifndef AMON_HOOK_H
+#define AMON_HOOK_H
+
+#include "amon-private.h"
+
+/* A call of routine @fn (any address that identifies it: its entry, or
+ * an address inside it that amon-symbols.h names) from return address
+ * @site, the call's frame at stack address @sp. */
+void amon_hook_enter (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
+/* The return from @fn to @site (as at its call); @sp as above. */
+void amon_hook_exit (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
+
+/* Whether the program calls the monitor through `mcount`/`__fentry__`
+ * (set by the first such call, before the monitor starts), and a routine
+ * built as gcc -pg builds one, that does nothing: calibration calls it to
+ * measure what a call and return cost through that path. */
+#if defined(__x86_64__) && defined(__ELF__)
+#define AMON_HAVE_PG 1
+extern int amon_pg_active AMON_HIDDEN;
+void amon_pg_probe (void) AMON_HIDDEN;
+#else
+#define amon_pg_active 0
+#define amon_pg_probe() ((void) 0)
+#endif
+
+#endif
