@@ -1,0 +1,161 @@
+/* amon-mcount-x86_64.S — the -pg mode's entry points on x86-64: `mcount`
+ * (gcc -pg and clang -pg call it after the prologue), `__fentry__` (with
+ * -mfentry, before it) and the trampoline that catches returns.
+ *
+ * The hooks are called where the compiler's register allocator does not
+ * see a call, so every register that may hold an argument is kept: the
+ * six integer argument registers, %rax (a variadic call's count of
+ * vector registers), %r10 (the static chain), %r11, and %xmm0-%xmm7.
+ * The trampoline is "returned to" in place of the real return address
+ * and keeps the return registers (%rax, %rdx, %xmm0, %xmm1; the C code
+ * it calls uses no x87, so %st0 and %st1 stay) and jumps to the real
+ * address that amon_pg_exit returns.  Each aligns the stack itself, as
+ * the calls come from code that may not have.
+ *
+ * Facts from the x86-64 psABI and gcc's and clang's output (see
+ * ../shared/research/entry-hooks.md): at `mcount` the instrumented
+ * routine's return address is at 8(%rbp) (-pg keeps the frame pointer),
+ * at `__fentry__` at 8(%rsp); the routine is identified by the hook's own
+ * return address, an address inside it.
+ */
+#if defined(__x86_64__) && defined(__ELF__)
+
+	.text
+
+/* HOOK SLOT — saves the argument registers, calls amon_pg_enter (the
+ * address of the return address, the hook's return address), restores.
+ * On entry %rbx is pushed and %rbx points at it, so 8(%rbx) is the hook's
+ * return address. */
+.macro HOOK slot
+	.cfi_startproc
+	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
+	pushq %rbx
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbx, 0
+	movq %rsp, %rbx
+	.cfi_def_cfa_register %rbx
+	andq $-16, %rsp
+	subq $208, %rsp
+	movq %rax, 128(%rsp)
+	movq %rdi, 136(%rsp)
+	movq %rsi, 144(%rsp)
+	movq %rdx, 152(%rsp)
+	movq %rcx, 160(%rsp)
+	movq %r8, 168(%rsp)
+	movq %r9, 176(%rsp)
+	movq %r10, 184(%rsp)
+	movq %r11, 192(%rsp)
+	movaps %xmm0, 0(%rsp)
+	movaps %xmm1, 16(%rsp)
+	movaps %xmm2, 32(%rsp)
+	movaps %xmm3, 48(%rsp)
+	movaps %xmm4, 64(%rsp)
+	movaps %xmm5, 80(%rsp)
+	movaps %xmm6, 96(%rsp)
+	movaps %xmm7, 112(%rsp)
+	leaq \slot, %rdi
+	movq 8(%rbx), %rsi
+	call amon_pg_enter
+	movaps 0(%rsp), %xmm0
+	movaps 16(%rsp), %xmm1
+	movaps 32(%rsp), %xmm2
+	movaps 48(%rsp), %xmm3
+	movaps 64(%rsp), %xmm4
+	movaps 80(%rsp), %xmm5
+	movaps 96(%rsp), %xmm6
+	movaps 112(%rsp), %xmm7
+	movq 128(%rsp), %rax
+	movq 136(%rsp), %rdi
+	movq 144(%rsp), %rsi
+	movq 152(%rsp), %rdx
+	movq 160(%rsp), %rcx
+	movq 168(%rsp), %r8
+	movq 176(%rsp), %r9
+	movq 184(%rsp), %r10
+	movq 192(%rsp), %r11
+	movq %rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	popq %rbx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbx
+	ret
+	.cfi_endproc
+.endm
+
+/* gcc -pg: after `push %rbp; mov %rsp, %rbp`, so the routine's return
+ * address is at 8(%rbp) */
+	.globl mcount
+	.type mcount, @function
+	.globl _mcount
+	.type _mcount, @function
+	.p2align 4
+mcount:
+_mcount:
+	HOOK 8(%rbp)
+	.size mcount, . - mcount
+	.size _mcount, . - _mcount
+
+/* -mfentry: first in the routine, so its return address is just above
+ * this hook's: 16(%rbx) once %rbx is pushed */
+	.globl __fentry__
+	.type __fentry__, @function
+	.p2align 4
+__fentry__:
+	HOOK 16(%rbx)
+	.size __fentry__, . - __fentry__
+
+/* The trampoline.  A routine "returns" here: %rsp is one word above where
+ * its return address was.  No CFI: an unwinder must not walk through it
+ * (amon-unwind.c puts the real addresses back first). */
+	.globl amon_pg_return
+	.hidden amon_pg_return
+	.type amon_pg_return, @function
+	.p2align 4
+	/* a nop before, so that an unwinder that looks up the address
+	 * before a return address does not land in the previous routine */
+	nop
+amon_pg_return:
+	pushq %rax
+	pushq %rdx
+	pushq %rbx
+	movq %rsp, %rbx
+	andq $-16, %rsp
+	subq $32, %rsp
+	movaps %xmm0, 0(%rsp)
+	movaps %xmm1, 16(%rsp)
+	leaq 24(%rbx), %rdi
+	call amon_pg_exit
+	movq %rax, %r11
+	movaps 0(%rsp), %xmm0
+	movaps 16(%rsp), %xmm1
+	movq %rbx, %rsp
+	popq %rbx
+	popq %rdx
+	popq %rax
+	jmp *%r11
+	.size amon_pg_return, . - amon_pg_return
+
+/* A routine as gcc -pg makes one, that does nothing (calibration). */
+	.globl amon_pg_probe
+	.hidden amon_pg_probe
+	.type amon_pg_probe, @function
+	.p2align 4
+amon_pg_probe:
+	.cfi_startproc
+	pushq %rbp
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbp, 0
+	movq %rsp, %rbp
+	.cfi_def_cfa_register %rbp
+	call mcount
+	popq %rbp
+	.cfi_def_cfa %rsp, 8
+	ret
+	.cfi_endproc
+	.size amon_pg_probe, . - amon_pg_probe
+
+#endif
+
+#if defined(__ELF__)
+	.section .note.GNU-stack, "", @progbits
+#endif

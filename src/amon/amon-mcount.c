@@ -1,0 +1,398 @@
+/* amon-mcount.c — the -pg mode: the entry hook gcc -pg and clang -pg
+ * already insert (`mcount`, or `__fentry__` with -mfentry), and returns
+ * caught by swapping the routine's return address for a trampoline, the
+ * technique of uftrace (namhyung/uftrace) and of the kernel's function
+ * graph tracer.  Only routines that exist after inlining call the hook,
+ * so a program pays for its real calls only (gcc's
+ * -finstrument-functions calls the hooks at every inlined copy too).
+ *
+ * Each thread keeps a stack of the return addresses it swapped: the real
+ * address, where it was (@slot, on the program's stack) and the routine.
+ * The trampoline (amon-mcount-x86_64.S) finds its entry by the stack
+ * pointer it returns with, tells the monitor of the return and jumps to
+ * the real address.  What breaks the order of that stack, and the answer:
+ *   - longjmp, siglongjmp: frames vanish without returning.  The next
+ *     hook drops the entries whose slots lie below its own (deeper, so
+ *     gone) and tells the monitor of their returns; a trampoline whose
+ *     entry is not on top finds it below the dropped ones.
+ *   - C++ exceptions: an unwinder looks return addresses up in unwind
+ *     tables, and the trampoline has none, so the real addresses are put
+ *     back before it walks (amon-unwind.c) and swapped again once the
+ *     exception is caught, the frames below the catch dropped.
+ *   - tail calls: a routine that jumps to another leaves its return
+ *     address (already swapped) to it; the callee's hook sees the
+ *     trampoline there and replaces the caller's entry: the machine's
+ *     stack holds the callee in the caller's place, and so does the
+ *     profile (as in gprof, the callee is called from the caller's
+ *     caller).
+ *   - signals: a handler's calls nest inside whatever they interrupted;
+ *     a hook that interrupts a hook is ignored (the busy flag, as in
+ *     amon-monitor.c), and a handler that jumped out of a hook is
+ *     recognised by where the next hook runs.
+ *   - threads: one stack per thread, found by an initial-exec TLS
+ *     pointer, returned at thread exit; fork: the child has a copy.
+ *   - stacks that are not the thread's (sigaltstack, coroutines on their
+ *     own stacks): entries more than AMON_STACK_WINDOW away are never
+ *     taken for dead by a hook on another stack.
+ * Cost: the common call and return are a TLS load, two compares and the
+ * entry written or dropped, besides the monitor's own work.
+ */
+#define _GNU_SOURCE 1
+
+#include "amon-hook.h"
+
+#ifdef AMON_HAVE_PG
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "amon-mcount.h"
+#include "amon-thread.h"
+
+int amon_pg_active;
+
+/* a thread that cannot use the mode: always busy, never swaps; its
+ * frame is a sentinel that the hot path can read without a test */
+static amon_pg_frame pg_none = { .slot = UINTPTR_MAX };
+static amon_pg_thread pg_disabled = { .busy = AMON_BUSY, .top = &pg_none, .limit = &pg_none + 1, .base = &pg_none };
+static amon_pg_thread pg_unstarted = { .busy = AMON_BUSY, .top = &pg_none, .limit = &pg_none + 1, .base = &pg_none };
+static __thread amon_pg_thread *pg_self __attribute__ ((tls_model ("initial-exec"))) = &pg_unstarted;
+
+static pthread_once_t pg_once = PTHREAD_ONCE_INIT;
+static pthread_key_t pg_key;
+static int pg_keyed;
+
+#define TRAMPOLINE ((uintptr_t) amon_pg_return)
+#define PG_FIRST_CAP 1024
+#define PG_MAX_CAP (1u << 24)
+
+AMON_FN static void
+pg_thread_end (void *v)
+{
+  amon_pg_thread *p = v;
+  pg_self = &pg_disabled;
+  if (p && p != &pg_disabled && p != &pg_unstarted)
+    {
+      munmap (p->base, (size_t) (p->cap + 1) * sizeof *p->base);
+      munmap (p, sizeof *p);
+    }
+}
+
+AMON_FN static void
+pg_init (void)
+{
+  pg_keyed = pthread_key_create (&pg_key, pg_thread_end) == 0;
+}
+
+/* The calling thread's stack of swapped addresses; NULL when none. */
+AMON_FN __attribute__ ((noinline, cold)) static amon_pg_thread *
+pg_thread_start (uintptr_t sp)
+{
+  pg_self = &pg_disabled; /* no reentry while setting up */
+  amon_pg_active = 1;
+  pthread_once (&pg_once, pg_init);
+  amon_pg_thread *p = mmap (NULL, sizeof *p, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  memset (p, 0, sizeof *p);
+  p->cap = PG_FIRST_CAP;
+  p->base = mmap (NULL, (size_t) (p->cap + 1) * sizeof *p->base, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p->base == MAP_FAILED)
+    {
+      munmap (p, sizeof *p);
+      return NULL;
+    }
+  /* the sentinel: the highest slot, never dead, never matched */
+  p->base[0].slot = UINTPTR_MAX;
+  p->top = p->base;
+  p->limit = p->base + p->cap + 1;
+  p->home = sp;
+  if (pg_keyed)
+    pthread_setspecific (pg_key, p);
+  pg_self = p;
+  return p;
+}
+
+/* Doubles the stack; 0 when it cannot.  Only the thread itself and its
+ * signal handlers touch it, and they are kept out by @busy. */
+AMON_FN static int
+pg_grow (amon_pg_thread *p)
+{
+  if (p->cap >= PG_MAX_CAP)
+    return 0;
+  uint32_t cap = p->cap * 2;
+  amon_pg_frame *b = mmap (NULL, (size_t) (cap + 1) * sizeof *b, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (b == MAP_FAILED)
+    return 0;
+  size_t depth = (size_t) (p->top - p->base);
+  memcpy (b, p->base, (depth + 1) * sizeof *b);
+  munmap (p->base, (size_t) (p->cap + 1) * sizeof *p->base);
+  p->base = b;
+  p->top = b + depth;
+  p->cap = cap;
+  p->limit = b + cap + 1;
+  return 1;
+}
+
+/* Whether entry @f is of a frame that is gone, seen from a hook whose
+ * slot is @s: on the same stack, it is deeper, or at the same place
+ * without being the tail caller (@s holds no trampoline, or @f's address
+ * was put back); on another, the hook runs on the thread's own stack and
+ * @f is not on it (a signal handler on sigaltstack jumped out). */
+AMON_FN static int
+pg_dead (const amon_pg_thread *p, const amon_pg_frame *f, uintptr_t s)
+{
+  if (f == p->base)
+    return 0;
+  if (amon_same_stack (f->slot, s))
+    return f->slot < s || (f->slot == s && (*(uintptr_t *) s != TRAMPOLINE || f->restored));
+  return p->home && amon_same_stack (s, p->home) && !amon_same_stack (f->slot, p->home);
+}
+
+/* Drops the entry on top, telling the monitor of its routine's return. */
+AMON_FN static void
+pg_drop (amon_pg_thread *p)
+{
+  amon_pg_frame *f = p->top;
+  p->top = f - 1;
+  amon_hook_exit (f->fn, (void *) f->ret, f->slot);
+}
+
+/* A hook while @p was busy: a signal handler interrupted a hook (ignored),
+ * or one jumped out of a hook (siglongjmp), which is over then: the hook
+ * now runs at or above that one's stack address, on the same stack. */
+AMON_FN static int
+pg_left_by_jump (amon_pg_thread *p, uintptr_t s)
+{
+  uintptr_t busy = p->busy;
+  if (busy == AMON_BUSY || busy == 0 || s < busy - 512 || !amon_same_stack (s, busy))
+    return 0;
+  p->busy = 0;
+  return 1;
+}
+
+/* The rare cases of a call: the thread's first, frames left by a jump or
+ * an exception, a tail call, a full stack. */
+AMON_FN __attribute__ ((noinline)) static void
+pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
+{
+  uintptr_t s = (uintptr_t) slot;
+  if (p->busy)
+    {
+      if (p == &pg_unstarted)
+        p = pg_thread_start (s);
+      else if (!pg_left_by_jump (p, s))
+        return;
+      if (p == NULL)
+        return;
+    }
+  p->busy = s;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  while (pg_dead (p, p->top, s))
+    pg_drop (p);
+  uintptr_t ret = *slot;
+  if (ret == TRAMPOLINE)
+    {
+      /* a tail call: the callee takes the caller's place */
+      amon_pg_frame *f = p->top;
+      if (f != p->base && f->slot == s)
+        {
+          amon_hook_exit (f->fn, (void *) f->ret, s);
+          f->fn = fn;
+          amon_hook_enter (fn, (void *) f->ret, s);
+        }
+      p->busy = 0;
+      return;
+    }
+  if (p->top + 1 == p->limit && !pg_grow (p))
+    {
+      p->busy = 0;
+      return;
+    }
+  amon_pg_frame *f = p->top + 1;
+  f->ret = ret;
+  f->slot = s;
+  f->fn = fn;
+  f->restored = 0;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->top = f;
+  *slot = TRAMPOLINE;
+  amon_hook_enter (fn, (void *) ret, s);
+  p->busy = 0;
+}
+
+/* Called by the hooks (amon-mcount-x86_64.S): routine @fn was called and
+ * its return address is at @slot. */
+AMON_FN void
+amon_pg_enter (uintptr_t *slot, void *fn)
+{
+  amon_pg_thread *p = pg_self;
+  uintptr_t s = (uintptr_t) slot, ret = *slot;
+  amon_pg_frame *f = p->top;
+  /* not busy, the entry on top is the caller's (above, on this stack),
+   * not a tail call, room */
+  if (AMON_UNLIKELY (p->busy | (f->slot - s - 1 >= AMON_STACK_WINDOW - 1) | (ret == TRAMPOLINE) | (f + 1 == p->limit)))
+    {
+      pg_enter_slow (p, slot, fn);
+      return;
+    }
+  p->busy = s;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* busy before anything changes */
+  f[1].ret = ret;
+  f[1].slot = s;
+  f[1].fn = fn;
+  f[1].restored = 0;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the entry before the pointer to it */
+  p->top = f + 1;
+  *slot = TRAMPOLINE;
+  amon_hook_enter (fn, (void *) ret, s);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->busy = 0;
+}
+
+AMON_FN static void
+lost_return (void)
+{
+  static const char msg[] = "amon: a routine returned through the -pg mode's trampoline, but its return address"
+                            " is not on the thread's stack of swapped addresses (it switched stacks in a way"
+                            " amon cannot follow); aborting\n";
+  ssize_t w = write (STDERR_FILENO, msg, sizeof msg - 1);
+  (void) w;
+  abort ();
+}
+
+/* The trampoline's rare case: its entry is not on top.  Entries above it
+ * on the same stack are of frames gone by a jump (dropped, their returns
+ * told); entries on other stacks (coroutines) are kept. */
+AMON_FN __attribute__ ((noinline)) static uintptr_t
+pg_exit_slow (amon_pg_thread *p, uintptr_t s)
+{
+  amon_pg_frame *f = p->top;
+  while (f != p->base && !(f->slot == s && !f->restored))
+    f--;
+  if (f == p->base)
+    lost_return ();
+  uintptr_t ret = f->ret;
+  void *fn = f->fn;
+  int tell = !p->busy || pg_left_by_jump (p, s);
+  if (tell)
+    p->busy = s;
+  /* the returns of those above @f on this stack, the deepest first;
+   * those on other stacks are kept, in order */
+  if (tell)
+    for (amon_pg_frame *g = p->top; g > f; g--)
+      if (amon_same_stack (g->slot, s))
+        amon_hook_exit (g->fn, (void *) g->ret, g->slot);
+  amon_pg_frame *to = f;
+  for (amon_pg_frame *g = f + 1; g <= p->top; g++)
+    if (!amon_same_stack (g->slot, s))
+      *to++ = *g;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->top = to - 1;
+  if (tell)
+    {
+      amon_hook_exit (fn, (void *) ret, s);
+      p->busy = 0;
+    }
+  return ret;
+}
+
+/* Called by the trampoline with the stack pointer it was returned to
+ * with: the routine whose return address was at @sp - 8 returned.
+ * Returns the real return address. */
+AMON_FN uintptr_t
+amon_pg_exit (uintptr_t sp)
+{
+  amon_pg_thread *p = pg_self;
+  uintptr_t s = sp - 8;
+  amon_pg_frame *f = p->top;
+  if (AMON_UNLIKELY ((f->slot != s) | p->busy))
+    return pg_exit_slow (p, s);
+  p->busy = s;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  uintptr_t ret = f->ret;
+  p->top = f - 1;
+  amon_hook_exit (f->fn, (void *) ret, s);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->busy = 0;
+  return ret;
+}
+
+/* ---- for the unwinder (amon-unwind.c) ---- */
+
+AMON_FN void
+amon_pg_unhook (uintptr_t sp)
+{
+  amon_pg_thread *p = pg_self;
+  if (p == &pg_unstarted || p == &pg_disabled)
+    return;
+  for (amon_pg_frame *f = p->top; f != p->base; f--)
+    if (!f->restored && amon_same_stack (f->slot, sp) && f->slot >= sp && *(uintptr_t *) f->slot == TRAMPOLINE)
+      {
+        *(uintptr_t *) f->slot = f->ret;
+        f->restored = 1;
+      }
+}
+
+AMON_FN void
+amon_pg_rehook (uintptr_t sp)
+{
+  amon_pg_thread *p = pg_self;
+  if (p == &pg_unstarted || p == &pg_disabled)
+    return;
+  int tell = !p->busy || pg_left_by_jump (p, sp);
+  if (tell)
+    p->busy = sp;
+  /* frames below the catching one are gone */
+  while (p->top != p->base && amon_same_stack (p->top->slot, sp) && p->top->slot < sp)
+    {
+      if (tell)
+        pg_drop (p);
+      else
+        p->top--;
+    }
+  for (amon_pg_frame *f = p->top; f != p->base; f--)
+    if (f->restored && amon_same_stack (f->slot, sp) && *(uintptr_t *) f->slot == f->ret)
+      {
+        *(uintptr_t *) f->slot = TRAMPOLINE;
+        f->restored = 0;
+      }
+  if (tell)
+    p->busy = 0;
+}
+
+/* ---- glibc's gmon, which a program linked with -pg starts ----
+ * gcrt1.o calls __monstartup (gmon's buffers and a profil(3) SIGPROF
+ * timer) and registers _mcleanup (writes gmon.out).  The monitor writes
+ * amon.out instead, and its sampling clock has SIGPROF: these take their
+ * place when libamon comes before libc on the link line. */
+
+void __monstartup (unsigned long lowpc, unsigned long highpc) AMON_FN __attribute__ ((visibility ("default")));
+void monstartup (unsigned long lowpc, unsigned long highpc) AMON_FN __attribute__ ((visibility ("default"), alias ("__monstartup")));
+void _mcleanup (void) AMON_FN __attribute__ ((visibility ("default")));
+void moncontrol (int mode) AMON_FN __attribute__ ((visibility ("default")));
+
+void
+__monstartup (unsigned long lowpc, unsigned long highpc)
+{
+  (void) lowpc;
+  (void) highpc;
+}
+
+void
+_mcleanup (void)
+{
+}
+
+void
+moncontrol (int mode)
+{
+  (void) mode;
+}
+
+#endif

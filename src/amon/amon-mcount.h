@@ -1,0 +1,38 @@
+/* amon-mcount.h — the -pg mode's stack of swapped return addresses
+ * (amon-mcount.c), and what the trampoline and the unwinder's wrappers
+ * call.  x86-64 only (AMON_HAVE_PG in amon-hook.h). */
+#ifndef AMON_MCOUNT_H
+#define AMON_MCOUNT_H
+
+#include "amon-private.h"
+
+typedef struct {
+  uintptr_t ret;  /* the real return address */
+  uintptr_t slot; /* where it was on the program's stack */
+  void *fn;       /* the routine (its hook's return address) */
+  uintptr_t restored; /* the real address is back in @slot (amon_pg_unhook) */
+} amon_pg_frame;
+
+typedef struct {
+  volatile uintptr_t busy; /* in a hook: its slot; AMON_BUSY: never hook */
+  amon_pg_frame *top;      /* the deepest entry; base[0] is a sentinel */
+  amon_pg_frame *limit;    /* one past the capacity */
+  amon_pg_frame *base;
+  uint32_t cap;            /* entries above the sentinel */
+  uintptr_t home;          /* an address on the thread's own stack */
+} amon_pg_thread;
+
+/* The hooks' C part and the trampoline's (amon-mcount-x86_64.S). */
+void amon_pg_enter (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
+uintptr_t amon_pg_exit (uintptr_t sp) AMON_FN AMON_HIDDEN;
+void amon_pg_return (void) AMON_HIDDEN;
+
+/* Before an unwinder walks the stack from @sp up: every swapped return
+ * address of a frame at or above @sp is put back. */
+void amon_pg_unhook (uintptr_t sp) AMON_FN AMON_HIDDEN;
+/* Once an exception is caught by the frame whose stack pointer is @sp:
+ * the entries below it are dropped (their returns told to the monitor)
+ * and those put back above it are swapped again. */
+void amon_pg_rehook (uintptr_t sp) AMON_FN AMON_HIDDEN;
+
+#endif

@@ -1,0 +1,348 @@
+/* pg-program.c — a program for libamon's -pg mode (tests/cli/amon-pg.sh),
+ * built with -pg (or -pg -mfentry) and linked with -lamon.  Each mode
+ * exercises one way a return can go other than by `ret`, and the
+ * program counts its own calls, so that the test can hold the profile's
+ * call counts against the program's: it prints "NAME COUNT" for each
+ * counted routine.
+ *
+ *   recursive  a binary recursion and a mutual one
+ *   longjmp    longjmp out of deep recursion, many times, then calls
+ *   siglongjmp a signal handler (on sigaltstack) siglongjmps out
+ *   signals    handlers that call routines, raised deep in a recursion,
+ *              and a timer interrupting everything (hooks included)
+ *   threads    four threads at once
+ *   fork       a child that calls, and exits; the parent calls after
+ *   exit       exit(3) from deep inside
+ *   tail       tail calls (a jump to another routine)
+ *   timed      the recursions with costly leaves, each phase timed by the
+ *              thread's CPU clock: "time_walk NS", "time_even NS"
+ */
+#define _GNU_SOURCE 1
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NOINLINE __attribute__ ((noinline, noclone))
+#define COUNT(name) __atomic_add_fetch (&n_##name, 1, __ATOMIC_RELAXED)
+
+static unsigned long n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
+    n_parent_only, n_tail_a, n_tail_b, n_alarm_work;
+static volatile long sink;
+static int spin = 20;
+
+NOINLINE static long
+leaf (long x)
+{
+  COUNT (leaf);
+  for (volatile int i = 0; i < spin; i++)
+    sink += i;
+  return x + 1;
+}
+
+/* 2^(d+1) - 1 calls of walk, 2^d of leaf */
+NOINLINE static long
+walk (int d)
+{
+  COUNT (walk);
+  if (d == 0)
+    return leaf (d);
+  long r = walk (d - 1);
+  sink = r;
+  r += walk (d - 1);
+  sink = r;
+  return r;
+}
+
+NOINLINE static long odd (int n);
+
+NOINLINE static long
+even (int n)
+{
+  COUNT (even);
+  long r = n == 0 ? leaf (n) : odd (n - 1);
+  sink = r;
+  return r;
+}
+
+NOINLINE static long
+odd (int n)
+{
+  COUNT (odd);
+  long r = n == 0 ? leaf (n) : even (n - 1);
+  sink = r;
+  return r;
+}
+
+static jmp_buf back;
+static sigjmp_buf sigback;
+
+NOINLINE static long
+deep (int d, int how)
+{
+  COUNT (deep);
+  if (d == 0)
+    {
+      if (how == 0)
+        longjmp (back, 1);
+      if (how == 1)
+        raise (SIGUSR2); /* the handler siglongjmps */
+      if (how == 2)
+        raise (SIGUSR1); /* the handler returns */
+      if (how == 3)
+        exit (3);
+      return leaf (d);
+    }
+  long r = deep (d - 1, how);
+  sink = r;
+  return r;
+}
+
+NOINLINE static long
+after (long x)
+{
+  COUNT (after);
+  sink = x;
+  return x * 2;
+}
+
+/* calls deep, which longjmps back here */
+NOINLINE static int
+jumper (int how)
+{
+  COUNT (jumper);
+  if (how == 0 ? setjmp (back) == 0 : sigsetjmp (sigback, 1) == 0)
+    deep (100, how);
+  return 1;
+}
+
+NOINLINE static void
+handler_work (void)
+{
+  COUNT (handler_work);
+  walk (3);
+}
+
+static void
+on_usr1 (int sig)
+{
+  (void) sig;
+  handler_work ();
+}
+
+static void
+on_usr2 (int sig)
+{
+  (void) sig;
+  handler_work ();
+  siglongjmp (sigback, 1);
+}
+
+NOINLINE static void
+alarm_work (void)
+{
+  COUNT (alarm_work);
+  leaf (1);
+}
+
+static void
+on_alarm (int sig)
+{
+  (void) sig;
+  alarm_work ();
+}
+
+static void *
+worker (void *arg)
+{
+  COUNT (worker);
+  long s = 0;
+  for (int i = 0; i < 5; i++)
+    s += walk (8);
+  return (void *) (s + (long) arg);
+}
+
+NOINLINE static long
+child_only (long x)
+{
+  COUNT (child_only);
+  return walk (2) + x;
+}
+
+NOINLINE static long
+parent_only (long x)
+{
+  COUNT (parent_only);
+  return walk (2) + x;
+}
+
+NOINLINE static long
+tail_b (long x)
+{
+  COUNT (tail_b);
+  sink = x;
+  return x + 3;
+}
+
+/* ends in a jump to tail_b at -O2 */
+NOINLINE static long
+tail_a (long x)
+{
+  COUNT (tail_a);
+  sink = x;
+  return tail_b (x + 1);
+}
+
+static void
+handle (int sig, void (*fn) (int), int onstack)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = fn;
+  sa.sa_flags = onstack ? SA_ONSTACK : 0;
+  sigemptyset (&sa.sa_mask);
+  sigaction (sig, &sa, NULL);
+}
+
+static long
+cpu_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static void
+report (void)
+{
+#define SAY(name) \
+  if (n_##name) \
+    printf ("%s %lu\n", #name, n_##name)
+  SAY (walk);
+  SAY (leaf);
+  SAY (even);
+  SAY (odd);
+  SAY (deep);
+  SAY (after);
+  SAY (jumper);
+  SAY (handler_work);
+  SAY (alarm_work);
+  SAY (worker);
+  SAY (child_only);
+  SAY (parent_only);
+  SAY (tail_a);
+  SAY (tail_b);
+  fflush (stdout);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *mode = argc > 1 ? argv[1] : "recursive";
+  long s = 0;
+  if (strcmp (mode, "recursive") == 0)
+    {
+      for (int i = 0; i < 10; i++)
+        s += walk (10);
+      for (int i = 0; i < 10; i++)
+        s += even (99);
+    }
+  else if (strcmp (mode, "timed") == 0)
+    {
+      spin = 3000;
+      long t0 = cpu_ns ();
+      for (int i = 0; i < 20; i++)
+        s += walk (8);
+      long t1 = cpu_ns ();
+      for (int i = 0; i < 1000; i++)
+        s += even (99);
+      long t2 = cpu_ns ();
+      printf ("time_walk %ld\ntime_even %ld\n", t1 - t0, t2 - t1);
+    }
+  else if (strcmp (mode, "longjmp") == 0)
+    {
+      for (int i = 0; i < 50; i++)
+        s += jumper (0);
+      for (int i = 0; i < 1000; i++)
+        s += after (i);
+    }
+  else if (strcmp (mode, "siglongjmp") == 0)
+    {
+      static char alt[1 << 16];
+      stack_t ss = { .ss_sp = alt, .ss_size = sizeof alt };
+      sigaltstack (&ss, NULL);
+      handle (SIGUSR2, on_usr2, 1);
+      for (int i = 0; i < 20; i++)
+        s += jumper (1);
+      for (int i = 0; i < 1000; i++)
+        s += after (i);
+    }
+  else if (strcmp (mode, "signals") == 0)
+    {
+      handle (SIGUSR1, on_usr1, 0);
+      handle (SIGALRM, on_alarm, 0);
+      struct itimerval every = { { 0, 500 }, { 0, 500 } };
+      setitimer (ITIMER_REAL, &every, NULL);
+      for (int i = 0; i < 30; i++)
+        s += deep (50, 2);
+      for (int i = 0; i < 200; i++)
+        s += walk (8);
+      struct itimerval stop = { { 0, 0 }, { 0, 0 } };
+      setitimer (ITIMER_REAL, &stop, NULL);
+    }
+  else if (strcmp (mode, "threads") == 0)
+    {
+      pthread_t t[4];
+      for (long i = 0; i < 4; i++)
+        pthread_create (&t[i], NULL, worker, (void *) i);
+      for (int i = 0; i < 4; i++)
+        {
+          void *r;
+          pthread_join (t[i], &r);
+          s += (long) r;
+        }
+    }
+  else if (strcmp (mode, "fork") == 0)
+    {
+      s += walk (4);
+      fflush (stdout);
+      pid_t pid = fork ();
+      if (pid == 0)
+        {
+          n_walk = n_leaf = 0;
+          for (int i = 0; i < 7; i++)
+            s += child_only (i);
+          printf ("child %ld\n", (long) getpid ());
+          report ();
+          exit (0);
+        }
+      int status;
+      waitpid (pid, &status, 0);
+      for (int i = 0; i < 5; i++)
+        s += parent_only (i);
+    }
+  else if (strcmp (mode, "exit") == 0)
+    {
+      s += walk (3);
+      atexit (report);
+      deep (500, 3);
+    }
+  else if (strcmp (mode, "tail") == 0)
+    {
+      for (int i = 0; i < 1000; i++)
+        s += tail_a (i);
+    }
+  else
+    {
+      fprintf (stderr, "unknown mode %s\n", mode);
+      return 2;
+    }
+  report ();
+  return s == 42 ? 1 : 0;
+}

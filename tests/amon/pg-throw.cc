@@ -1,0 +1,124 @@
+// pg-throw.cc — C++ exceptions through libamon's -pg mode
+// (tests/cli/amon-pg.sh): thrown from the bottom of a recursion, through
+// frames whose return addresses the monitor swapped, past destructors
+// that call routines themselves, rethrown, caught, and a catch inside a
+// destructor while another exception unwinds.  The program counts its
+// own calls and checks its own results; it prints "NAME COUNT" lines.
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#define NOINLINE __attribute__ ((noinline))
+
+static unsigned long n_descend, n_cleanup, n_after, n_rethrower, n_guarded, n_inner_throw;
+static volatile long sink;
+
+struct Tidy
+{
+  int depth;
+  ~Tidy ();
+};
+
+NOINLINE static void
+cleanup (int d)
+{
+  n_cleanup++;
+  sink = d;
+}
+
+// a catch inside a destructor, while an exception unwinds
+NOINLINE static void
+inner_throw (int d)
+{
+  n_inner_throw++;
+  try
+    {
+      if (d % 10 == 0)
+        throw std::runtime_error ("inner");
+    }
+  catch (const std::exception &)
+    {
+      sink = d;
+    }
+}
+
+Tidy::~Tidy ()
+{
+  cleanup (depth);
+  inner_throw (depth);
+}
+
+NOINLINE static long
+descend (int d, std::vector<long> &trail)
+{
+  n_descend++;
+  Tidy t{ d };
+  trail.push_back (d);
+  if (d == 0)
+    throw std::out_of_range ("bottom");
+  long r = descend (d - 1, trail);
+  sink = r;
+  return r + 1;
+}
+
+NOINLINE static long
+rethrower (int d)
+{
+  n_rethrower++;
+  std::vector<long> trail;
+  try
+    {
+      return descend (d, trail);
+    }
+  catch (const std::out_of_range &)
+    {
+      if (trail.size () != (size_t) d + 1)
+        std::abort ();
+      throw;
+    }
+}
+
+NOINLINE static long
+guarded (int d)
+{
+  n_guarded++;
+  try
+    {
+      return rethrower (d);
+    }
+  catch (const std::exception &e)
+    {
+      return (long) std::string (e.what ()).size ();
+    }
+}
+
+NOINLINE static long
+after (long x)
+{
+  n_after++;
+  std::map<long, long> m;
+  for (long i = 0; i < 8; i++)
+    m[i] = i * x;
+  return m[7];
+}
+
+int
+main ()
+{
+  long s = 0;
+  for (int i = 0; i < 20; i++)
+    s += guarded (30);
+  if (s != 20 * 6)
+    {
+      std::printf ("wrong result %ld\n", s);
+      return 1;
+    }
+  for (int i = 0; i < 100; i++)
+    s += after (i);
+  std::printf ("descend %lu\ncleanup %lu\ninner_throw %lu\nrethrower %lu\nguarded %lu\nafter %lu\n", n_descend, n_cleanup,
+               n_inner_throw, n_rethrower, n_guarded, n_after);
+  return 0;
+}

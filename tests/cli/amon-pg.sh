@@ -1,0 +1,226 @@
+#!/bin/sh
+# libamon's -pg mode (x86-64): programs built as for gprof (-pg, and
+# -pg -mfentry), by gcc and by clang, linked with -lamon only, and clang's
+# -finstrument-functions-after-inlining.  tests/amon/pg-program.c and
+# pg-throw.cc count their own calls; the profile's call counts must equal
+# them, and the arcs must be those the programs' structure makes, after
+# longjmp and siglongjmp out of deep recursion, C++ exceptions thrown
+# through swapped return addresses (with destructors, a rethrow, a catch
+# inside a destructor during unwinding), signal handlers, four threads,
+# fork, exit from deep inside and tail calls.  Times: the exact total of
+# each phase of the timed mode is within 15% of what the program measured
+# with its thread's CPU clock (the leaves are some microseconds, the
+# monitor's residual cost per call a few nanoseconds; a run may be
+# repeated twice on a loaded machine).
+. "${top_srcdir:-.}/tests/cli/common.sh"
+case $(uname -m) in x86_64) ;; *) skip "the -pg mode is for x86-64" ;; esac
+libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
+[ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
+src="$top_srcdir/tests/amon"
+CC=${CC:-cc}
+
+# build NAME COMPILER FLAGS... — $tmp/NAME, linked with -lamon (shared)
+build () {
+  name=$1 comp=$2
+  shift 2
+  $comp -O2 "$@" -pthread -o "$tmp/$name" "$src/pg-program.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
+    >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "building $name ($comp $*)"; return 1; }
+}
+
+# run NAME MODE [STATUS] — runs it in $tmp/run, the profile in $tmp/NAME.MODE.tsv
+run () {
+  rm -rf "$tmp/run"
+  mkdir "$tmp/run"
+  (cd "$tmp/run" && "$tmp/$1" "$2" >"$tmp/counts" 2>"$tmp/stderr")
+  got=$?
+  [ "$got" = "${3:-0}" ] || { fail "$1 $2 exited $got: $(head -c 300 "$tmp/stderr")"; return 1; }
+  [ -s "$tmp/run/amon.out" ] || { fail "$1 $2 wrote no amon.out"; return 1; }
+  arcs_of "$tmp/run/amon.out" >"$tmp/arcs" || return 1
+}
+
+# arcs_of FILE — caller, callee, calls, inclusive of each arc
+arcs_of () {
+  "$cgmerge" "$1" | "$cgcost" --format=tsv --arcs | awk -F '\t' 'NR > 1 { print $1 "\t" $2 "\t" $3 "\t" $4 }' \
+    || fail "cannot read $1"
+}
+
+# counted NAME — the program's own count of calls of NAME
+counted () {
+  awk -v n="$1" '$1 == n { print $2 }' "$tmp/counts"
+}
+
+# is NAME — awk condition: field $2 is routine NAME (a C++ name mangled,
+# with gcc's clone suffixes too)
+is () {
+  echo '($2 == "'"$1"'" || $2 ~ /^_ZL?[0-9]+'"$1"'[A-Za-z]/)'
+}
+
+# into NAME [ARCS] — calls of NAME the profile shows
+into () {
+  awk -F '\t' "$(is "$1") { s += \$3 } END { print s + 0 }" "${2:-$tmp/arcs}"
+}
+
+# arc CALLER CALLEE WANT — that arc's calls
+arc () {
+  got=$(awk -F '\t' -v a="$1" -v b="$2" '$1 == a && $2 == b { print $3 }' "$tmp/arcs")
+  [ "$got" = "$3" ] || fail "$what: $1 -> $2 made '$got' calls, the program makes $3"
+}
+
+# same NAME... — the profile counts each NAME's calls as the program did
+same () {
+  for n in "$@"; do
+    want=$(counted "$n")
+    got=$(into "$n")
+    [ -n "$want" ] && [ "$got" = "$want" ] || fail "$what: $n called $got times in the profile, $want by the program"
+  done
+}
+
+# only_from NAME CALLER — NAME has no other caller
+only_from () {
+  others=$(awk -F '\t' -v c="$2" "$(is "$1") && \$1 != c" "$tmp/arcs")
+  [ -z "$others" ] || fail "$what: $1 has callers other than $2: $others"
+}
+
+# the C checks, for one build
+check_c () {
+  b=$1
+  what="$b recursive"
+  if run "$b" recursive; then
+    same walk leaf even odd
+    arc main walk 10
+    arc walk walk 20460
+    arc even odd 500
+    arc odd even 490
+  fi
+  what="$b longjmp"
+  if run "$b" longjmp; then
+    same deep jumper after
+    arc jumper deep 50
+    arc deep deep 5000
+    arc main after 1000
+    only_from after main
+  fi
+  what="$b siglongjmp"
+  if run "$b" siglongjmp; then
+    same deep jumper after handler_work
+    only_from handler_work on_usr2
+    arc deep deep 2000
+    arc main after 1000
+    only_from after main
+  fi
+  what="$b signals"
+  if run "$b" signals; then
+    same walk
+    # the raised signals' handlers run outside any hook: all counted
+    [ "$(into handler_work)" = 30 ] || fail "$what: handler_work called $(into handler_work) times, not 30"
+    arc main deep 30
+    arc deep deep 1500
+  fi
+  what="$b threads"
+  if run "$b" threads; then
+    same walk leaf
+    arc worker walk 20
+  fi
+  what="$b fork"
+  if run "$b" fork; then
+    child=$(awk '$1 == "child" { print $2 }' "$tmp/counts")
+    if [ -s "$tmp/run/amon.out.$child" ]; then
+      arcs_of "$tmp/run/amon.out.$child" >"$tmp/child.arcs"
+      [ "$(into child_only "$tmp/child.arcs")" = 7 ] || fail "$what: the child's profile lacks its 7 calls"
+      [ "$(into walk "$tmp/child.arcs")" = 49 ] || fail "$what: the child's profile has $(into walk "$tmp/child.arcs") calls of walk, not 49"
+    else
+      fail "$what: no profile from the child $child"
+    fi
+    arc main parent_only 5
+    [ "$(into walk)" = 66 ] || fail "$what: the parent's profile has $(into walk) calls of walk, not 66"
+  fi
+  what="$b exit"
+  if run "$b" exit 3; then
+    arc main deep 1
+    arc deep deep 500
+  fi
+  what="$b tail"
+  if run "$b" tail; then
+    same tail_a tail_b
+    # as in gprof: a routine reached by a jump is called by its caller's caller
+    arc main tail_a 1000
+  fi
+}
+
+# timed BUILD — each phase's exact total against the program's clock
+timed () {
+  what="$1 timed"
+  for try in 1 2 3; do
+    run "$1" timed || return
+    "$cgmerge" "$tmp/run/amon.out" | "$cgcost" --format=tsv >"$tmp/flat" || { fail "$what: cgcost"; return; }
+    w=$(total_of "$tmp/flat" walk)
+    e=$(total_of "$tmp/flat" even)
+    tw=$(counted time_walk)
+    te=$(counted time_even)
+    awk -v w="$w" -v e="$e" -v tw="$tw" -v te="$te" 'BEGIN {
+        dw = w * 1e9 / tw - 1; de = e * 1e9 / te - 1
+        printf "walk %.6f s (program %.6f s), even %.6f s (program %.6f s)\n", w, tw / 1e9, e, te / 1e9
+        exit !(dw < 0.15 && dw > -0.15 && de < 0.15 && de > -0.15) }' && return
+    echo "run $try of $what was off"
+  done
+  fail "$what: the totals are not within 15% of the program's own times in three runs"
+}
+
+compilers=$CC
+command -v clang >/dev/null 2>&1 && compilers="$compilers clang"
+for comp in $compilers; do
+  for flags in "-pg" "-pg -mfentry"; do
+    b="$(basename "$comp")$(echo "$flags" | tr -d ' ')"
+    build "$b" "$comp" $flags && check_c "$b"
+  done
+done
+build timed "$CC" -pg -mfentry && timed timed
+
+# a statically linked program (libamon.a): the same hooks
+what="static"
+if [ -f "$libdir/libamon.a" ] && $CC -O2 -pg -pthread -o "$tmp/static" "$src/pg-program.c" "$libdir/libamon.a" \
+     >"$tmp/build.log" 2>&1; then
+  run static longjmp && same deep after && only_from after main
+else
+  fail "cannot link the program with libamon.a: $(cat "$tmp/build.log")"
+fi
+
+# glibc's gmon is not started: no gmon.out beside amon.out
+what="gmon"
+run "$(basename "$CC")-pg" recursive
+[ -e "$tmp/run/gmon.out" ] && fail "a -pg program linked with -lamon wrote gmon.out"
+
+# clang's hooks after inlining, unchanged
+if command -v clang >/dev/null 2>&1; then
+  if build after-inlining clang -finstrument-functions-after-inlining; then
+    what="after-inlining"
+    run after-inlining recursive && same walk leaf even odd
+    run after-inlining longjmp && same deep after && only_from after main
+  fi
+fi
+
+# C++: exceptions through swapped return addresses
+cxx=
+for c in ${CXX:-} g++ clang++; do
+  command -v "$c" >/dev/null 2>&1 && cxx="$cxx $c"
+done
+for c in $cxx; do
+  for flags in "-pg" "-pg -mfentry"; do
+    what="$c $flags throw"
+    $c -O2 $flags -o "$tmp/throw" "$src/pg-throw.cc" -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
+      || { fail "$what: does not build: $(cat "$tmp/build.log")"; continue; }
+    (cd "$tmp" && rm -f amon.out && ./throw >"$tmp/counts" 2>"$tmp/stderr") \
+      || { fail "$what: the program failed: $(cat "$tmp/counts" "$tmp/stderr")"; continue; }
+    arcs_of "$tmp/amon.out" >"$tmp/arcs" || continue
+    same descend cleanup inner_throw rethrower guarded after
+    # after the exceptions, main's calls are main's
+    only_from after main
+  done
+done
+
+# the recommended flags
+if command -v pkg-config >/dev/null 2>&1 && [ -f "$top_builddir/src/amon/amon.pc" ]; then
+  flags=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --cflags amon) || fail "pkg-config amon"
+  [ "$(echo $flags)" = "-pg -mfentry" ] || fail "amon.pc's Cflags on x86-64 are '$flags'"
+fi
+finish
