@@ -591,13 +591,23 @@ sequence_ranges (GArray *units)
       if (u->lines == NULL)
         continue;
       gboolean open = FALSE; /* a sequence has begun */
-      Dwarf_Addr low = 0;
+      gboolean ended = FALSE; /* a sequence ended at ended_at */
+      Dwarf_Addr low = 0, ended_at = 0;
       for (guint r = 0; r < u->rows->len; r++)
         {
           const LineRow *row = &g_array_index (u->rows, LineRow, r);
+          /* libdw sorts a sequence's end before other rows at its
+           * address: rows there after it are the ended sequence's last
+           * (gcc writes a row at a sequence's end address, for its
+           * views), not the start of one that binutils would see
+           * reaching to the next end */
+          if (!open && ended && row->address == ended_at && !row->end)
+            continue;
           if (!open)
             low = row->address;
           open = !row->end;
+          ended = row->end;
+          ended_at = row->address;
           if (row->end && row->address > low)
             {
               UnitRange seq = { low, row->address, i };
