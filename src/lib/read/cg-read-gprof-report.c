@@ -809,6 +809,35 @@ by_number (gconstpointer a, gconstpointer b, G_GNUC_UNUSED gpointer data)
   return (x > y) - (x < y);
 }
 
+/* gprof numbers every function, printed or not, in order of total time
+ * (cmp_total), so a report's indexes have gaps where functions without
+ * time or calls were numbered but not printed.  Among equal totals it
+ * puts names without a leading '_' first, then more calls first: so a
+ * gap before a printed entry holds functions whose names do not begin
+ * with '_' (C++ programs' atexit or _init's neighbours before the _Z
+ * names).  One function with no time and no calls stands for each, named
+ * "<unprinted [N]>", so that the printed entries keep their numbers.
+ * Gaps after the last printed index change no number and get none. */
+static void
+fill_gaps (Report *r)
+{
+  guint top = 0;
+  for (guint k = 0; k < r->funcs->len; k++)
+    top = MAX (top, func (r, k)->index);
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, r->cycle_index);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    top = MAX (top, GPOINTER_TO_UINT (key));
+  for (guint i = 1; i < top; i++)
+    if (!g_hash_table_contains (r->by_index, GUINT_TO_POINTER (i))
+        && !g_hash_table_contains (r->cycle_index, GUINT_TO_POINTER (i)))
+      {
+        g_autofree char *name = g_strdup_printf ("<unprinted [%u]>", i);
+        add_func (r, name, i);
+      }
+}
+
 /* Functions in an order that numbers the cycles as the report did: gprof
  * numbers them in the order of the function through which its search
  * first entered each, and searches from the functions in order. */
@@ -981,6 +1010,7 @@ build (Report *r, CgProfile *profile, GError **error)
                          cg_graph_event_scale (g, event));
 
   match_flat_rows (r);
+  fill_gaps (r);
   gboolean empty = cg_graph_n_functions (g) == 0;
   g_autofree guint *forder = func_order (r);
   g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
