@@ -19,6 +19,7 @@
 #include "cg-names.h"
 #include "cg-display-tree.h"
 #include "cg-startup.h"
+#include "cg-callers-tree.h"
 #include "cg-error.h"
 #include "cg-exact.h"
 #include "cg-focus.h"

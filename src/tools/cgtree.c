@@ -281,7 +281,18 @@ run (gpointer data, GError **error)
   guint n_startup = 0;
   g_autofree guint8 *startup = o->startup || tree_options.roots ? NULL : cg_startup_functions (g, &n_startup);
   tree_options.skip = n_startup ? startup : NULL;
-  g_autoptr (CgDisplayTree) tree = cg_display_tree_new_full (g, costs, &tree_options);
+  g_autoptr (CgDisplayTree) tree = NULL;
+  if (o->inverted)
+    {
+      /* the callers tree: from the hot spots down their callers */
+      CgCallersTreeOptions callers = { event, tree_options.roots, tree_options.n_roots, threshold,
+                                       (guint) o->max_depth, 0, tree_options.skip };
+      tree = cg_callers_tree_new (profile, costs, &callers, error);
+      if (tree == NULL)
+        return FALSE;
+    }
+  else
+    tree = cg_display_tree_new_full (g, costs, &tree_options);
   g_autofree char *scope = scope_note (o, whole, focused, event, chosen ? chosen->len : 0);
   if (n_startup)
     {
@@ -315,7 +326,7 @@ main (int argc, char **argv)
     { "root", 'r', 0, G_OPTION_ARG_STRING_ARRAY, &options.roots,
       "Start the tree at FUNC (repeatable); costs of the whole profile", "FUNC" },
     { "inverted", 'i', 0, G_OPTION_ARG_NONE, &options.inverted,
-      "Callers tree: under each function, who calls it", NULL },
+      "Callers tree: the functions with most self cost, under each its callers with their share", NULL },
     { "sort", 's', 0, G_OPTION_ARG_STRING, &options.sort,
       "Order of siblings: total (default), self, calls or name", "KEY" },
     { "color", 0, 0, G_OPTION_ARG_STRING, &options.color,

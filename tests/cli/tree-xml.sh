@@ -89,6 +89,41 @@ check_tree () {
     || fail "$1 ${2:+inverted}: $(head -n 5 "$tmp/why")"
 }
 
+# check_callers NAME — the tables of a callers tree (--inverted) against
+# cgcost's tsv: every function with self cost is a root, most self cost
+# first, at its self cost; every other node is a share of its parent's
+# (no more than it, and siblings together no more than it), and where it
+# names an arc, the arc is the tsv's (node's function calling its
+# parent's) with its calls
+check_callers () {
+  awk -F '\t' '
+    function over (a, b) { return a > b + 1e-9 * (b < 0 ? -b : b) + 1e-9 }
+    FILENAME ~ /totals/ { if (FNR > 1) { self[$1] = $3; if ($3 + 0 > 0) with_self++ } next }
+    FILENAME ~ /arcs/ { if (FNR > 1) calls[$1 SUBSEP $2] = $3; next }
+    FILENAME ~ /functions/ { label[$1] = $2; next }
+    {
+      f = label[$3]; value[$1] = $5; fn[$1] = $3
+      if ($2 == "") {
+        roots++
+        if (over($5, self[f]) || over(self[f], $5)) { bad++; print "root " f ": " $5 " != self " self[f] }
+        if (roots > 1 && over($5, last_root)) { bad++; print "root " f " (" $5 ") after a smaller root" }
+        last_root = $5
+        if ($7 == "~") { bad++; print "root " f " estimated" }
+        next
+      }
+      if (over($5, value[$2])) { bad++; print "node " $1 " " f ": " $5 " above its parent " value[$2] }
+      below[$2] += $5
+      if (over(below[$2], value[$2])) { bad++; print "children of node " $2 " add up to more than it" }
+      g = label[fn[$2]]
+      if ($4 != "" && calls[f SUBSEP g] != $4) { bad++; print "node " $1 ": calls " $4 " != " calls[f SUBSEP g] }
+    }
+    END {
+      if (roots != with_self) { bad++; print roots " roots, " with_self " functions with self cost" }
+      exit bad > 0
+    }' "$tmp/totals.tsv" "$tmp/arcs.tsv" "$tmp/functions.tsv" "$tmp/nodes.tsv" >"$tmp/why" \
+    || fail "$1 inverted: $(head -n 5 "$tmp/why")"
+}
+
 # ---- every source format: Kaes's tree with cgcost's numbers ----
 for case in "recdemo|$recdemo" "sqlite|$sqlite" "folded|$folded" "amon|$mutual" \
   "gmon|--executable=$exprparse/exprparse $exprparse/gmon.out"; do
@@ -104,7 +139,7 @@ for case in "recdemo|$recdemo" "sqlite|$sqlite" "folded|$folded" "amon|$mutual" 
     "$validator" "$tree_schema" "$tmp/out" || fail "$name $inverted: not valid cgtree XML"
     grep -q "inverted=\"$([ -n "$inverted" ] && echo yes || echo no)\"" "$tmp/out" || fail "$name $inverted: inverted="
     tables "$tmp/out"
-    check_tree "$name" "$inverted"
+    if [ -n "$inverted" ]; then check_callers "$name"; else check_tree "$name"; fi
   done
 done
 

@@ -15,7 +15,7 @@ for profile in "$recdemo" "$sqlite"; do
   short_objects "$tmp/long.tsv" >"$tmp/totals.tsv"
   "$cgcost" --format=tsv --arcs "$profile" >"$tmp/arcs.tsv"
   arcs=$(($(wc -l <"$tmp/arcs.tsv") - 1))
-  for inverted in "" --inverted; do
+  for inverted in ""; do
     # the whole graph: start-up code shown (--startup)
     expect 0 "$cgtree" $inverted --startup --threshold=0 --no-fold "$profile" || continue
     grep -q "$(printf '\033')" "$tmp/out" && fail "$name: colour in a pipe"
@@ -41,6 +41,21 @@ for profile in "$recdemo" "$sqlite"; do
         exit bad > 0
       }' "$tmp/totals.tsv" "$tmp/lines.tsv" >"$tmp/why" || fail "$name $inverted: $(head -n 5 "$tmp/why")"
   done
+
+  # the callers tree: a root per function with self cost, most first, at
+  # its self cost; every line below no more than the line above it
+  expect 0 "$cgtree" --inverted --startup --threshold=0 --no-fold "$profile" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+  awk -F '\t' '
+    NR == FNR { if (FNR > 1 && $3 + 0 > 0) { self[$1] = $3; with_self++ } next }
+    $1 == 0 {
+      roots++
+      if ($5 != self[$4]) { bad++; print "root " $4 ": " $5 " != " self[$4] }
+      if (roots > 1 && $5 + 0 > last + 0) { bad++; print "root " $4 " after a smaller one" }
+      last = $5
+    }
+    { held[$1] = $5; if ($1 > 0 && $5 + 0 > held[$1 - 1] + 0) { bad++; print $4 " above its parent" } }
+    END { if (roots != with_self) { bad++; print roots " roots, " with_self " functions with self cost" }; exit bad > 0 }' \
+    "$tmp/totals.tsv" "$tmp/lines.tsv" >"$tmp/why" || fail "$name --inverted: $(head -n 5 "$tmp/why")"
 
   # siblings in name order with --sort=name; only roots at --max-depth=1
   expect 0 "$cgtree" --sort=name --threshold=0 --no-fold "$profile" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
@@ -69,6 +84,47 @@ grep -q '^Start-up code (.*0x1ab70 \[ld-linux-x86-64\.so\.2\]' "$tmp/out" || fai
 expect 0 "$cgtree" --startup --threshold=1 "$cc1"
 sed -n '/^  incl%/{n;p;q}' "$tmp/out" | grep -q '^ 100\.00 .*  0x1ab70 \[ld-linux-x86-64\.so\.2\] > (below main) \[cc1\] > ' \
   || fail "cc1 --startup: $(sed -n '/^  incl%/{n;p;q}' "$tmp/out")"
+
+# ---- the callers tree: shares of the hot spots' self cost ----
+# over stacks, exact: the folded file read by awk, each stack's samples
+# given to the caller of its leaf function (the first frame up from the
+# leaf of another function: recursion is followed out), for the two
+# hottest functions; cgtree's first level under each root must agree
+folded="$data/folded/recdemo.folded"
+expect 0 "$cgtree" --inverted --threshold=0 --no-fold --max-depth=2 "$folded" && parse_tree "$tmp/out" samples >"$tmp/lines.tsv"
+awk '{ n = split ($1, frame, ";"); leaf = frame[n]; self[leaf] += $2
+       for (i = n - 1; i > 0 && frame[i] == leaf; i--) ;
+       if (i > 0) share[leaf "\t" frame[i]] += $2 }
+     END { for (k in share) print k "\t" share[k] }' "$folded" | sort >"$tmp/oracle"
+awk -F '\t' '$1 == 0 { root = $4 } $1 == 1 { print root "\t" $4 "\t" $5 }' "$tmp/lines.tsv" | sort >"$tmp/ours"
+for f in fib partition; do
+  grep "^$f	" "$tmp/oracle" >"$tmp/want"
+  grep "^$f	" "$tmp/ours" >"$tmp/got"
+  [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" || fail "callers of $f: $(diff "$tmp/want" "$tmp/got" | head -n 4)"
+done
+head -n 1 "$tmp/lines.tsv" | grep -q "^0	master	0	fib	1476	1476	" || fail "the hottest root is not fib: $(head -n 1 "$tmp/lines.tsv")"
+grep -q '~' "$tmp/lines.tsv" && fail "exact shares marked estimated"
+# over contexts, exact: leaf's time per caller as the program measured it
+# (data/README: 80,733,503 ns from odd, 26,671,178 ns from even), each
+# within 2 %
+# (the XML's values, in the stored nanoseconds)
+expect 0 "$cgtree" --inverted --format=xml --max-depth=2 "$data/amon/mutual/amon.out.mutual"
+awk -F '\t' '/<function-rows>/ { s = "f"; next } /<node-rows>/ { s = "n"; next } /<\// { s = ""; next }
+  s == "f" { name[nf++] = $1 } s == "n" { if ($1 == "") root = nn; else if ($1 == 0) print name[$2] "\t" $4; nn++ }' \
+  "$tmp/out" >"$tmp/shares"
+for pair in odd:80733503 even:26671178; do
+  awk -F '\t' -v f="${pair%%:*}" -v want="${pair#*:}" '$1 == f { got = $2 }
+    END { d = got - want; if (d < 0) d = -d; exit !(got > 0 && d <= 0.02 * want) }' "$tmp/shares" \
+    || fail "amon: leaf through ${pair%%:*}: $(cat "$tmp/shares")"
+done
+grep -q '^leaf	' "$tmp/out" && sed -n '/<node-rows>/{n;p;q}' "$tmp/out" | grep -q '^	' || fail "amon: no root first"
+# over a call graph: a function with one caller owes it all (exact,
+# unmarked: qsort_rec's 3,362,495 Ir, data/README's truth); leaf, called
+# from fib and main, is divided in proportion to the calls' costs, marked
+expect 0 "$cgtree" --inverted --threshold=0 --no-fold --max-depth=2 "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+head -n 1 "$tmp/lines.tsv" | grep -q "^0	master	0	qsort_rec	3362495	3362495	" || fail "recdemo: first root $(head -n 1 "$tmp/lines.tsv")"
+sed -n 2p "$tmp/lines.tsv" | grep -q "^1	master	0	main	3362495	" || fail "recdemo: qsort_rec < main $(sed -n 2p "$tmp/lines.tsv")"
+grep -q '^1	master	0	fib	.*	~ *[0-9.]*	' "$tmp/lines.tsv" || fail "recdemo: leaf < fib not marked estimated"
 
 # --root: the tree of one function, its total on top
 expect 0 "$cgtree" --root=fib --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"

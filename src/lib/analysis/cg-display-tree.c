@@ -24,6 +24,12 @@ struct _CgDisplayTree {
   guint n_nodes;
   CgNodeId *master; /* per function; CG_NO_ID when not in the tree */
   GArray *roots;    /* CgFunctionId, in display order */
+  /* a tree of given nodes (cg_display_tree_new_given): every node its
+   * own, node ids index these; NULL otherwise */
+  CgGivenNode *nodes;
+  guint32 *kid_start; /* children by parent, compressed rows */
+  CgNodeId *kids;
+  GArray *root_nodes; /* CgNodeId, in the given order */
 };
 
 typedef struct {
@@ -621,11 +627,61 @@ cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs, const CgDisplayT
   return b.t;
 }
 
+CgDisplayTree *
+cg_display_tree_new_given (CgGraph *graph, gboolean inverted, const CgGivenNode *nodes, guint n_nodes)
+{
+  CgDisplayTree *t = tree_alloc (graph, inverted);
+  t->nodes = g_memdup2 (nodes, MAX (n_nodes, 1) * sizeof *nodes);
+  t->n_nodes = n_nodes;
+  t->root_nodes = g_array_new (FALSE, FALSE, sizeof (CgNodeId));
+  g_autofree CgNodeId *parents = g_new (CgNodeId, MAX (n_nodes, 1));
+  for (CgNodeId n = 0; n < n_nodes; n++)
+    {
+      /* parents say which row; a root goes into a row past the nodes' */
+      parents[n] = nodes[n].parent == CG_NO_ID ? n_nodes : nodes[n].parent;
+      if (nodes[n].parent == CG_NO_ID)
+        g_array_append_val (t->root_nodes, n);
+      if (t->master[nodes[n].function] == CG_NO_ID)
+        t->master[nodes[n].function] = n;
+    }
+  cg_csr_build (parents, sizeof *parents, 0, n_nodes, n_nodes + 1, &t->kid_start, &t->kids);
+  return t;
+}
+
+gboolean
+cg_display_tree_is_given (const CgDisplayTree *t)
+{
+  return t->nodes != NULL;
+}
+
+gboolean
+cg_display_tree_given_value (const CgDisplayTree *t, CgNodeId node, CgValue *value, gboolean *estimated)
+{
+  if (t->nodes == NULL)
+    return FALSE;
+  *value = t->nodes[node].value;
+  *estimated = t->nodes[node].estimated;
+  return TRUE;
+}
+
+gboolean
+cg_display_tree_shows_self (const CgDisplayTree *t, CgNodeId node)
+{
+  if (t->nodes)
+    return t->nodes[node].parent == CG_NO_ID;
+  return cg_display_tree_is_master (t, node);
+}
+
 void
 cg_display_tree_free (CgDisplayTree *t)
 {
   if (t == NULL)
     return;
+  g_free (t->nodes);
+  g_free (t->kid_start);
+  g_free (t->kids);
+  if (t->root_nodes)
+    g_array_unref (t->root_nodes);
   g_array_unref (t->roots);
   g_free (t->master);
   g_free (t);
@@ -640,6 +696,8 @@ cg_display_tree_n_nodes (const CgDisplayTree *t)
 guint
 cg_display_tree_node_bound (const CgDisplayTree *t)
 {
+  if (t->nodes)
+    return t->n_nodes;
   return t->n_arcs + t->roots->len;
 }
 
@@ -652,12 +710,16 @@ cg_display_tree_is_inverted (const CgDisplayTree *t)
 guint
 cg_display_tree_n_roots (const CgDisplayTree *t)
 {
+  if (t->nodes)
+    return t->root_nodes->len;
   return t->roots->len;
 }
 
 CgNodeId
 cg_display_tree_root (const CgDisplayTree *t, guint i)
 {
+  if (t->nodes)
+    return g_array_index (t->root_nodes, CgNodeId, i);
   return t->n_arcs + i;
 }
 
@@ -671,6 +733,8 @@ upper_function (const CgDisplayTree *t, CgArcId a)
 gboolean
 cg_display_tree_has_node (const CgDisplayTree *t, CgNodeId node)
 {
+  if (t->nodes)
+    return node < t->n_nodes;
   if (node >= t->n_arcs)
     return node - t->n_arcs < t->roots->len;
   return t->master[upper_function (t, node)] != CG_NO_ID
@@ -680,6 +744,8 @@ cg_display_tree_has_node (const CgDisplayTree *t, CgNodeId node)
 CgFunctionId
 cg_display_tree_function (const CgDisplayTree *t, CgNodeId node)
 {
+  if (t->nodes)
+    return t->nodes[node].function;
   if (node >= t->n_arcs)
     return g_array_index (t->roots, CgFunctionId, node - t->n_arcs);
   return t->inverted ? cg_graph_arc_caller (t->graph, node) : cg_graph_arc_callee (t->graph, node);
@@ -688,12 +754,16 @@ cg_display_tree_function (const CgDisplayTree *t, CgNodeId node)
 CgArcId
 cg_display_tree_arc (const CgDisplayTree *t, CgNodeId node)
 {
+  if (t->nodes)
+    return t->nodes[node].arc;
   return node >= t->n_arcs ? CG_NO_ID : node;
 }
 
 CgNodeId
 cg_display_tree_parent (const CgDisplayTree *t, CgNodeId node)
 {
+  if (t->nodes)
+    return t->nodes[node].parent;
   return node >= t->n_arcs ? CG_NO_ID : t->master[upper_function (t, node)];
 }
 
@@ -706,6 +776,8 @@ cg_display_tree_master (const CgDisplayTree *t, CgFunctionId f)
 gboolean
 cg_display_tree_is_master (const CgDisplayTree *t, CgNodeId node)
 {
+  if (t->nodes)
+    return TRUE;
   return t->master[cg_display_tree_function (t, node)] == node;
 }
 
@@ -713,6 +785,11 @@ const CgNodeId *
 cg_display_tree_children (const CgDisplayTree *t, CgNodeId node, guint *n_children)
 {
   *n_children = 0;
+  if (t->nodes)
+    {
+      *n_children = t->kid_start[node + 1] - t->kid_start[node];
+      return t->kids + t->kid_start[node];
+    }
   if (!cg_display_tree_is_master (t, node))
     return NULL;
   Direction d = { t->graph, t->inverted };

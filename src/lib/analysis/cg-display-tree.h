@@ -70,6 +70,34 @@ CgDisplayTree *cg_display_tree_new_full (CgGraph *graph, const CgCosts *costs,
                                          const CgDisplayTreeOptions *options);
 void cg_display_tree_free (CgDisplayTree *tree);
 
+/* One node of a tree built elsewhere (cg-callers-tree.h): its function,
+ * its parent (an earlier node, or CG_NO_ID for a root), the arc it
+ * stands for (CG_NO_ID for a root), and its value, of the costs' kind
+ * for the event, estimated or not. */
+typedef struct {
+  CgFunctionId function;
+  CgNodeId parent;
+  CgArcId arc;
+  CgValue value;
+  gboolean estimated;
+} CgGivenNode;
+
+/* A tree of @nodes as given (copied): every node has its own children
+ * (every node is a master, none a link), roots in the order given, a
+ * function's master its first node.  Never fails. */
+CgDisplayTree *cg_display_tree_new_given (CgGraph *graph, gboolean inverted, const CgGivenNode *nodes,
+                                          guint n_nodes);
+/* Whether @tree is of given nodes (cg_display_tree_new_given). */
+gboolean cg_display_tree_is_given (const CgDisplayTree *tree);
+/* A given tree's value of @node (TRUE), or FALSE for a tree by the master
+ * rule, whose values are its arcs' (cg-tree-view.h). */
+gboolean cg_display_tree_given_value (const CgDisplayTree *tree, CgNodeId node, CgValue *value,
+                                      gboolean *estimated);
+/* Whether @node's line shows its function's self cost: a master node's
+ * does; in a given tree only a root's, the lines below it being shares
+ * of the root's cost. */
+gboolean cg_display_tree_shows_self (const CgDisplayTree *tree, CgNodeId node);
+
 guint cg_display_tree_n_nodes (const CgDisplayTree *tree);
 /* Every node id is below this (arcs plus roots): the size of an array
  * indexed by node.  With given roots some ids below it are no node. */

@@ -28,6 +28,10 @@ struct _CgTreeView {
 CgValue
 cg_tree_view_value (const CgTreeView *v, CgNodeId n)
 {
+  CgValue given;
+  gboolean estimated;
+  if (cg_display_tree_given_value (v->tree, n, &given, &estimated))
+    return given;
   CgArcId a = cg_display_tree_arc (v->tree, n);
   if (a == CG_NO_ID)
     return cg_costs_total_const (v->costs, cg_display_tree_function (v->tree, n))[v->options.event];
@@ -43,7 +47,11 @@ cg_tree_view_function_total (const CgTreeView *v, CgNodeId n)
 gboolean
 cg_tree_view_shows_total (const CgTreeView *v, CgNodeId n)
 {
-  if (cg_display_tree_arc (v->tree, n) == CG_NO_ID || !cg_display_tree_is_master (v->tree, n))
+  CgValue given;
+  gboolean estimated;
+  /* a given tree's lines are shares of their parent's: they nest */
+  if (cg_display_tree_arc (v->tree, n) == CG_NO_ID || !cg_display_tree_is_master (v->tree, n)
+      || cg_display_tree_given_value (v->tree, n, &given, &estimated))
     return FALSE;
   return cg_value_compare (v->kind, cg_tree_view_function_total (v, n), cg_tree_view_value (v, n)) > 0;
 }
@@ -51,6 +59,10 @@ cg_tree_view_shows_total (const CgTreeView *v, CgNodeId n)
 gboolean
 cg_tree_view_estimated (const CgTreeView *v, CgNodeId n)
 {
+  CgValue given;
+  gboolean estimated;
+  if (cg_display_tree_given_value (v->tree, n, &given, &estimated))
+    return estimated;
   CgArcId a = cg_display_tree_arc (v->tree, n);
   if (a == CG_NO_ID)
     return cg_costs_total_is_estimated (v->costs, cg_display_tree_function (v->tree, n));

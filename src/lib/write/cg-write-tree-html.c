@@ -104,9 +104,10 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       append_html (s, o->scope);
     }
   g_string_append (s, "<br>");
-  append_html (s, inverted ? "Each line: the part of the line above's total that the calls from this caller"
-                             " carried, the function's self cost, calls.  A function's callers are listed once,"
-                             " under its costliest callee; its other lines link there."
+  append_html (s, inverted ? "Callers tree: the functions with the most self cost first; under each, its callers,"
+                             " each line with the part of the root's self cost that came through it (~: estimated"
+                             " in proportion to the calls' costs, where the profile has no call tree); calls of"
+                             " the arc."
                            : "Each line: the cost the calls from the parent line carried (a root: its total),"
                              " the function's self cost, calls.  A function's callees are listed once, under the"
                              " call that carries most of it, with its total (\"in all\") where that is more than"
@@ -140,9 +141,14 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   append_json_string (s, cg_graph_event_unit (g, event));
   g_string_append (s, ",\"scale\":");
   cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = scale });
-  g_string_append_printf (s, ",\"real\":%s,\"realSelf\":%s,\"inverted\":%s,\"all\":",
+  CgValue unused_value;
+  gboolean unused_estimated;
+  gboolean given = n_lines > 0
+                   && cg_display_tree_given_value (t, cg_tree_view_line (v, 0)->node, &unused_value, &unused_estimated);
+  g_string_append_printf (s, ",\"real\":%s,\"realSelf\":%s,\"inverted\":%s,\"given\":%s,\"all\":",
                           kind == CG_KIND_REAL || scale != 1.0 ? "true" : "false",
-                          self_kind == CG_KIND_REAL || scale != 1.0 ? "true" : "false", inverted ? "true" : "false");
+                          self_kind == CG_KIND_REAL || scale != 1.0 ? "true" : "false", inverted ? "true" : "false",
+                          given ? "true" : "false");
   cg_value_append (s, self_kind, cg_tree_view_all (v));
   g_string_append (s, ",\"threshold\":");
   cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = o->view.threshold });

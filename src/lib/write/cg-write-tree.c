@@ -136,7 +136,7 @@ folds_into_next (Writer *w, guint i)
                            cg_tree_view_value (v, line->node)) > 0)
     return FALSE;
   /* a function whose own cost is worth showing keeps its line */
-  if (cg_display_tree_is_master (w->tree, next->node)
+  if (cg_display_tree_shows_self (w->tree, next->node)
       && cg_tree_view_self_percent (v, cg_display_tree_function (w->tree, next->node)) >= threshold)
     return FALSE;
   return cg_tree_view_node_percent (v, line->node) - cg_tree_view_node_percent (v, next->node) < threshold;
@@ -149,14 +149,22 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
   CgGraph *g = w->graph;
   gboolean inverted = cg_display_tree_is_inverted (w->tree);
   g_autoptr (GString) s = g_string_new (NULL);
-  g_string_append_printf (s, "%s (Kaes): event %s, ", inverted ? "Callers tree" : "Display tree",
+  g_string_append_printf (s, "%s: event %s, ",
+                          cg_display_tree_is_given (w->tree) ? "Callers tree"
+                          : inverted                         ? "Callers tree (Kaes)"
+                                                             : "Display tree (Kaes)",
                           cg_graph_event_name (g, w->event));
   cg_append_cost_human (s, w->self_kind, cg_tree_view_all (v), w->scale);
   g_string_append_printf (s, " %s in all.\n", cg_graph_event_unit (g, w->event));
   if (w->o->scope)
     g_string_append_printf (s, "%s\n", w->o->scope);
   cg_append_method_note (s, costs);
-  if (inverted)
+  if (cg_display_tree_is_given (w->tree))
+    g_string_append (s, ".\nThe functions with the most self cost first.  incl: of a root, its self cost;"
+                        " below it, the part of the root's cost that came through this caller (recursion followed"
+                        " to its outermost caller; \"~\": estimated in proportion to the calls' costs, the profile"
+                        " having no call tree).\nself: the root's own cost.  calls: on the arc from this caller.\n");
+  else if (inverted)
     g_string_append (s, ".\nincl: of a root, its total; below it, the part of the line above's total that the calls"
                         " from this caller carried.  self: the function's own cost.\nEach function's callers appear"
                         " under one of its callees, marked [n]; its other appearances read -> [n].\n");
@@ -245,16 +253,20 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       for (guint k = i; k <= j; k++)
         {
           CgNodeId m = cg_tree_view_line (v, k)->node;
-          if (!cg_display_tree_is_master (t, m))
+          if (!cg_display_tree_shows_self (t, m))
             continue;
           any_master = TRUE;
           /* self costs never overflow: the profile's total is their sum */
           cg_value_add (w.self_kind, &self, cg_graph_self_const (g, cg_display_tree_function (t, m))[event]);
         }
 
+      /* a joined line is an estimate where any of its calls is */
+      gboolean estimated = FALSE;
+      for (guint k = i; k <= j; k++)
+        estimated |= cg_tree_view_estimated (v, cg_tree_view_line (v, k)->node);
       g_string_truncate (line, 0);
       color (&w, heat (pct));
-      g_string_append_printf (line, "%s%6.2f", cg_tree_view_estimated (v, n) ? "~" : " ", pct);
+      g_string_append_printf (line, "%s%6.2f", estimated ? "~" : " ", pct);
       color (&w, SGR_RESET);
       if (any_master)
         g_string_append_printf (line, " %7.2f", cg_tree_view_percent (v, w.self_kind, self));

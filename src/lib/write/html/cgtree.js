@@ -51,7 +51,10 @@
   var realFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   function human(v, real) { return (real ? realFormat : intFormat).format(v * D.scale); }
   function pct(v) { return D.all > 0 ? 100 * v / D.all : 0; }
-  function isMaster(n) { return master[fn[n]] === n; }
+  /* in a callers tree (D.given) every line has its own children, and
+   * only a root's shows the function's self cost */
+  function isMaster(n) { return D.given || master[fn[n]] === n; }
+  function showsSelf(n) { return D.given ? parent[n] < 0 : isMaster(n); }
   function heat(p) {
     var t = Math.sqrt(Math.min(Math.max(p, 0), 100) / 100);
     return 'hsl(' + Math.round((1 - t) * 240) + ',80%,50%)';
@@ -75,7 +78,7 @@
       return s;
     }
     span('num pct', (estimated[n] ? '~' : '') + p.toFixed(2) + '%');
-    span('num self', m ? pct(D.self[f]).toFixed(2) + '%' : '');
+    span('num self', showsSelf(n) ? pct(D.self[f]).toFixed(2) + '%' : '');
     span('num abs', human(value[n], D.real)).title = 'self: ' + human(D.self[f], D.realSelf) + ' ' + D.unit;
     span('num calls', calls[n] ? intFormat.format(calls[n]) + '\u00d7' : '');
     var bar = span('bar', ''), fill = document.createElement('i');
