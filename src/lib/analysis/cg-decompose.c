@@ -241,15 +241,11 @@ partials (Decomposer *d, guint m, guint e, gdouble r, gboolean conserve)
   return DBL (d->q, U32 (d->order, 0));
 }
 
-/* Decomposes cycle @k with members @members (@m of them). */
+/* Sizes the scratch arrays for a cycle of @m members. */
 static void
-propagate_cycle (Decomposer *d, guint32 k, const guint32 *members, guint m)
+size_scratch (Decomposer *d, guint m)
 {
-  CgGraph *g = d->g;
-  guint ne = d->ne, n;
-  const guint32 *comp = d->scc->component_of;
-  for (guint i = 0; i < m; i++)
-    d->local[members[i]] = i;
+  guint ne = d->ne;
   g_array_set_size (d->adj_start, m + 1);
   g_array_set_size (d->adj_arc, 0);
   g_array_set_size (d->adj_to, 0);
@@ -261,54 +257,121 @@ propagate_cycle (Decomposer *d, guint32 k, const guint32 *members, guint m)
   g_array_set_size (d->fanin, m);
   g_array_set_size (d->cr, m);
   g_array_set_size (d->q, m);
+}
+
+/* Member @i (function @f) of cycle @k: its arcs inside the cycle into the
+ * local adjacency, its cost with what its calls out of the cycle carry
+ * (sub) added to the cycle's @whole, and the ratios of the calls that
+ * enter it from outside (its entry row). */
+static void
+gather_member (Decomposer *d, guint32 k, guint i, CgFunctionId f, gdouble *whole)
+{
+  CgGraph *g = d->g;
+  guint ne = d->ne, n;
+  const guint32 *comp = d->scc->component_of;
+  gdouble *sub = &DBL (d->sub, (gsize) i * ne);
+  for (guint e = 0; e < ne; e++)
+    sub[e] = d->self[(gsize) f * ne + e];
+  U32 (d->adj_start, i) = d->adj_arc->len;
+  const CgArcId *out = cg_graph_out_arcs (g, f, &n);
+  for (guint j = 0; j < n; j++)
+    {
+      CgFunctionId to = cg_graph_arc_callee (g, out[j]);
+      if (to == f)
+        continue;
+      if (comp[to] == k)
+        {
+          g_array_append_val (d->adj_arc, out[j]);
+          g_array_append_val (d->adj_to, d->local[to]);
+          continue;
+        }
+      for (guint e = 0; e < ne; e++)
+        {
+          gdouble v = d->ratio[(gsize) out[j] * ne + e] * value_of (d, to, e);
+          d->arc[(gsize) out[j] * ne + e] = v;
+          sub[e] += v;
+        }
+    }
+  for (guint e = 0; e < ne; e++)
+    whole[e] += sub[e];
+
+  /* r_e: the ratios of the calls from outside the cycle */
+  gdouble *r = &DBL (d->entry, (gsize) i * ne);
+  guint8 entered = 0;
+  for (guint e = 0; e < ne; e++)
+    r[e] = 0.0;
+  const CgArcId *in = cg_graph_in_arcs (g, f, &n);
+  for (guint j = 0; j < n; j++)
+    if (comp[cg_graph_arc_caller (g, in[j])] != k)
+      {
+        entered = 1;
+        for (guint e = 0; e < ne; e++)
+          r[e] += d->ratio[(gsize) in[j] * ne + e];
+      }
+  g_array_index (d->is_entry, guint8, i) = entered;
+}
+
+/* The share of the cycle's @whole cost (event @e) that entered at the
+ * member ranked first (rank_members), flowing back along the arcs one
+ * rank deeper: adds to the members' totals and to those arcs (Fonseca's
+ * linear decomposition; gprof2dot's numbers). */
+static void
+decompose_entry (Decomposer *d, const guint32 *members, guint m, guint s, guint e, gdouble whole)
+{
+  guint ne = d->ne;
+  gdouble r = DBL (d->entry, (gsize) s * ne + e);
+  /* forward in-flow of every member */
+  for (guint i = 0; i < m; i++)
+    DBL (d->cr, i) = 0.0;
+  for (guint i = 0; i < m; i++)
+    {
+      guint32 u = U32 (d->order, i);
+      for (guint32 j = U32 (d->adj_start, u); j < U32 (d->adj_start, u + 1); j++)
+        {
+          guint32 v = U32 (d->adj_to, j);
+          if (U32 (d->rank, v) == U32 (d->rank, u) + 1)
+            DBL (d->cr, v) += d->ratio[(gsize) U32 (d->adj_arc, j) * ne + e];
+        }
+    }
+  gdouble top = partials (d, m, e, r, FALSE);
+  /* gprof2dot's own checks (its issues #7, #33): the entry's partial is
+   * the largest, and is its share of the cycle */
+  gdouble largest = 0.0;
+  for (guint i = 0; i < m; i++)
+    largest = MAX (largest, DBL (d->q, i));
+  gboolean conserve = !(fabs (top - largest) <= 1e-7 * largest && fabs (r * whole - top) <= 0.001 * r * whole);
+  if (conserve)
+    partials (d, m, e, r, TRUE);
+  for (guint i = 0; i < m; i++)
+    {
+      guint32 u = U32 (d->order, i);
+      d->total[(gsize) members[u] * ne + e] += DBL (d->q, u);
+      for (guint32 j = U32 (d->adj_start, u); j < U32 (d->adj_start, u + 1); j++)
+        {
+          guint32 v = U32 (d->adj_to, j);
+          if (U32 (d->rank, v) != U32 (d->rank, u) + 1)
+            continue;
+          CgArcId a = U32 (d->adj_arc, j);
+          d->arc[(gsize) a * ne + e] += forward_share (d, d->ratio[(gsize) a * ne + e], v, conserve) * DBL (d->q, v);
+        }
+    }
+}
+
+/* Decomposes cycle @k with members @members (@m of them): each member
+ * called from outside passes its share of the cycle's cost back
+ * through the members ranked from it. */
+static void
+propagate_cycle (Decomposer *d, guint32 k, const guint32 *members, guint m)
+{
+  guint ne = d->ne;
+  for (guint i = 0; i < m; i++)
+    d->local[members[i]] = i;
+  size_scratch (d, m);
   gdouble *whole = &d->whole[(gsize) k * ne];
   for (guint e = 0; e < ne; e++)
     whole[e] = 0.0;
-
   for (guint i = 0; i < m; i++)
-    {
-      CgFunctionId f = members[i];
-      gdouble *sub = &DBL (d->sub, (gsize) i * ne);
-      for (guint e = 0; e < ne; e++)
-        sub[e] = d->self[(gsize) f * ne + e];
-      U32 (d->adj_start, i) = d->adj_arc->len;
-      const CgArcId *out = cg_graph_out_arcs (g, f, &n);
-      for (guint j = 0; j < n; j++)
-        {
-          CgFunctionId to = cg_graph_arc_callee (g, out[j]);
-          if (to == f)
-            continue;
-          if (comp[to] == k)
-            {
-              g_array_append_val (d->adj_arc, out[j]);
-              g_array_append_val (d->adj_to, d->local[to]);
-              continue;
-            }
-          for (guint e = 0; e < ne; e++)
-            {
-              gdouble v = d->ratio[(gsize) out[j] * ne + e] * value_of (d, to, e);
-              d->arc[(gsize) out[j] * ne + e] = v;
-              sub[e] += v;
-            }
-        }
-      for (guint e = 0; e < ne; e++)
-        whole[e] += sub[e];
-
-      /* r_e: the ratios of the calls from outside the cycle */
-      gdouble *r = &DBL (d->entry, (gsize) i * ne);
-      guint8 entered = 0;
-      for (guint e = 0; e < ne; e++)
-        r[e] = 0.0;
-      const CgArcId *in = cg_graph_in_arcs (g, f, &n);
-      for (guint j = 0; j < n; j++)
-        if (comp[cg_graph_arc_caller (g, in[j])] != k)
-          {
-            entered = 1;
-            for (guint e = 0; e < ne; e++)
-              r[e] += d->ratio[(gsize) in[j] * ne + e];
-          }
-      g_array_index (d->is_entry, guint8, i) = entered;
-    }
+    gather_member (d, k, i, members[i], whole);
   U32 (d->adj_start, m) = d->adj_arc->len;
 
   for (guint i = 0; i < m; i++)
@@ -320,45 +383,7 @@ propagate_cycle (Decomposer *d, guint32 k, const guint32 *members, guint m)
         continue;
       rank_members (d, m, s);
       for (guint e = 0; e < ne; e++)
-        {
-          gdouble r = DBL (d->entry, (gsize) s * ne + e);
-          /* forward in-flow of every member */
-          for (guint i = 0; i < m; i++)
-            DBL (d->cr, i) = 0.0;
-          for (guint i = 0; i < m; i++)
-            {
-              guint32 u = U32 (d->order, i);
-              for (guint32 j = U32 (d->adj_start, u); j < U32 (d->adj_start, u + 1); j++)
-                {
-                  guint32 v = U32 (d->adj_to, j);
-                  if (U32 (d->rank, v) == U32 (d->rank, u) + 1)
-                    DBL (d->cr, v) += d->ratio[(gsize) U32 (d->adj_arc, j) * ne + e];
-                }
-            }
-          gdouble top = partials (d, m, e, r, FALSE);
-          /* gprof2dot's own checks (its issues #7, #33): the entry's
-           * partial is the largest, and is its share of the cycle */
-          gdouble largest = 0.0;
-          for (guint i = 0; i < m; i++)
-            largest = MAX (largest, DBL (d->q, i));
-          gboolean conserve = !(fabs (top - largest) <= 1e-7 * largest
-                                && fabs (r * whole[e] - top) <= 0.001 * r * whole[e]);
-          if (conserve)
-            partials (d, m, e, r, TRUE);
-          for (guint i = 0; i < m; i++)
-            {
-              guint32 u = U32 (d->order, i);
-              d->total[(gsize) members[u] * ne + e] += DBL (d->q, u);
-              for (guint32 j = U32 (d->adj_start, u); j < U32 (d->adj_start, u + 1); j++)
-                {
-                  guint32 v = U32 (d->adj_to, j);
-                  if (U32 (d->rank, v) != U32 (d->rank, u) + 1)
-                    continue;
-                  CgArcId a = U32 (d->adj_arc, j);
-                  d->arc[(gsize) a * ne + e] += forward_share (d, d->ratio[(gsize) a * ne + e], v, conserve) * DBL (d->q, v);
-                }
-            }
-        }
+        decompose_entry (d, members, m, s, e, whole[e]);
     }
 }
 

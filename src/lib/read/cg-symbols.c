@@ -694,8 +694,9 @@ find_static_files (CgSymbols *s, GArray *candidates)
 #endif
 }
 
+/* Opens the file and reads what the ELF header says of its layout. */
 static gboolean
-load (CgSymbols *s, GError **error)
+open_elf (CgSymbols *s, GError **error)
 {
   s->fd = open (s->path, O_RDONLY | O_CLOEXEC);
   if (s->fd < 0)
@@ -718,24 +719,35 @@ load (CgSymbols *s, GError **error)
   s->pointer_size = eh.e_ident[EI_CLASS] == ELFCLASS32 ? 4 : 8;
   s->byte_order = eh.e_ident[EI_DATA] == ELFDATA2MSB ? G_BIG_ENDIAN : G_LITTLE_ENDIAN;
   s->machine = eh.e_machine;
+  return TRUE;
+}
 
-  size_t n_sections, shstrndx;
-  if (elf_getshdrnum (s->elf, &n_sections) != 0 || elf_getshdrstrndx (s->elf, &shstrndx) != 0)
+/* What the section table tells: which sections hold code, .text, the
+ * symbol table (and its extended index), the allocated address range. */
+typedef struct {
+  size_t n_sections;
+  guint8 *code; /* per section: holds code */
+  Elf_Scn *symtab, *xindex;
+  GElf_Shdr symtab_sh;
+  guint64 alloc_low, alloc_high;
+} Sections;
+
+static gboolean
+scan_sections (CgSymbols *s, Sections *sec, GError **error)
+{
+  size_t shstrndx;
+  if (elf_getshdrnum (s->elf, &sec->n_sections) != 0 || elf_getshdrstrndx (s->elf, &shstrndx) != 0)
     return elf_fail (s, error, "bad section table");
-
-  /* which sections hold code; .text; the symbol table */
-  g_autofree guint8 *code = g_new0 (guint8, MAX (n_sections, 1));
-  Elf_Scn *symtab = NULL, *xindex = NULL;
-  GElf_Shdr symtab_sh = { 0 };
-  guint64 alloc_low = G_MAXUINT64, alloc_high = 0;
+  sec->code = g_new0 (guint8, MAX (sec->n_sections, 1));
+  sec->alloc_low = G_MAXUINT64;
   for (Elf_Scn *scn = elf_nextscn (s->elf, NULL); scn; scn = elf_nextscn (s->elf, scn))
     {
       GElf_Shdr sh;
       if (gelf_getshdr (scn, &sh) == NULL)
         return elf_fail (s, error, "bad section header");
       size_t i = elf_ndxscn (scn);
-      if (i < n_sections)
-        code[i] = (sh.sh_flags & SHF_EXECINSTR) != 0;
+      if (i < sec->n_sections)
+        sec->code[i] = (sh.sh_flags & SHF_EXECINSTR) != 0;
       const char *name = elf_strptr (s->elf, shstrndx, sh.sh_name);
       if (name && strcmp (name, ".text") == 0 && s->text == NULL)
         {
@@ -743,17 +755,17 @@ load (CgSymbols *s, GError **error)
           s->text_address = sh.sh_addr;
           s->text_size = sh.sh_size;
         }
-      if (sh.sh_type == SHT_SYMTAB && symtab == NULL)
+      if (sh.sh_type == SHT_SYMTAB && sec->symtab == NULL)
         {
-          symtab = scn;
-          symtab_sh = sh;
+          sec->symtab = scn;
+          sec->symtab_sh = sh;
         }
       if (sh.sh_type == SHT_SYMTAB_SHNDX)
-        xindex = scn;
+        sec->xindex = scn;
       if ((sh.sh_flags & SHF_ALLOC) && sh.sh_size > 0)
         {
-          alloc_low = MIN (alloc_low, sh.sh_addr);
-          alloc_high = MAX (alloc_high, sh.sh_addr + sh.sh_size);
+          sec->alloc_low = MIN (sec->alloc_low, sh.sh_addr);
+          sec->alloc_high = MAX (sec->alloc_high, sh.sh_addr + sh.sh_size);
         }
     }
   if (s->text == NULL)
@@ -761,8 +773,13 @@ load (CgSymbols *s, GError **error)
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: no .text section", s->path);
       return FALSE;
     }
+  return TRUE;
+}
 
-  /* loadable range: the PT_LOAD segments, else the allocated sections */
+/* The loadable range: the PT_LOAD segments, else the allocated sections. */
+static void
+find_load_range (CgSymbols *s, const Sections *sec)
+{
   size_t n_phdrs = 0;
   s->low = G_MAXUINT64;
   s->high = 0;
@@ -778,58 +795,60 @@ load (CgSymbols *s, GError **error)
       }
   if (s->high == 0)
     {
-      s->low = alloc_low;
-      s->high = alloc_high;
+      s->low = sec->alloc_low;
+      s->high = sec->alloc_high;
     }
+}
 
-  g_autoptr (GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  if (symtab != NULL && symtab_sh.sh_entsize > 0)
+/* The symbols gprof would consider (symbol_class), in .symtab order, into
+ * @candidates; notes whether the program calls a profiling hook. */
+static gboolean
+read_candidates (CgSymbols *s, const Sections *sec, GArray *candidates, GError **error)
+{
+  if (sec->symtab == NULL || sec->symtab_sh.sh_entsize == 0)
+    return TRUE;
+  Elf_Data *data = elf_getdata (sec->symtab, NULL);
+  Elf_Data *xdata = sec->xindex ? elf_getdata (sec->xindex, NULL) : NULL;
+  Elf_Scn *strscn = elf_getscn (s->elf, sec->symtab_sh.sh_link);
+  Elf_Data *strdata = strscn ? elf_getdata (strscn, NULL) : NULL;
+  if (data == NULL || strdata == NULL || strdata->d_buf == NULL)
+    return elf_fail (s, error, "bad symbol table");
+  const char *strtab = strdata->d_buf, *strend = strtab + strdata->d_size;
+  gsize n = sec->symtab_sh.sh_size / sec->symtab_sh.sh_entsize;
+  for (gsize i = 1; i < n; i++)
     {
-      Elf_Data *data = elf_getdata (symtab, NULL);
-      Elf_Data *xdata = xindex ? elf_getdata (xindex, NULL) : NULL;
-      Elf_Scn *strscn = elf_getscn (s->elf, symtab_sh.sh_link);
-      Elf_Data *strdata = strscn ? elf_getdata (strscn, NULL) : NULL;
-      if (data == NULL || strdata == NULL || strdata->d_buf == NULL)
-        return elf_fail (s, error, "bad symbol table");
-      const char *strtab = strdata->d_buf, *strend = strtab + strdata->d_size;
-      gsize n = symtab_sh.sh_size / symtab_sh.sh_entsize;
-      for (gsize i = 1; i < n; i++)
-        {
-          GElf_Sym sym;
-          Elf32_Word shndx = 0;
-          if (gelf_getsymshndx (data, xdata, (int) i, &sym, &shndx) == NULL)
-            return elf_fail (s, error, "bad symbol");
-          if (sym.st_shndx != SHN_XINDEX)
-            shndx = sym.st_shndx;
-          if (sym.st_name >= strdata->d_size)
-            continue;
-          char cls = symbol_class (&sym, code, (guint) n_sections, shndx);
-          const char *name = strtab + sym.st_name;
-          /* defined (a static program) or not (libc's) */
-          s->profiled |= is_profiling_hook (name, strend);
-          if (cls == 0 || (cls == 't' && !static_name_ok (name, strend)))
-            continue;
-          if (strnlen (name, (gsize) (strend - name)) == (gsize) (strend - name))
-            continue; /* unterminated name */
-          Candidate c = {
-            { sym.st_value, 0, g_string_chunk_insert (s->names, name), cls == 't',
-              GELF_ST_TYPE (sym.st_info) == STT_FUNC, NULL },
-            (guint) i,
-          };
-          g_array_append_val (candidates, c);
-        }
+      GElf_Sym sym;
+      Elf32_Word shndx = 0;
+      if (gelf_getsymshndx (data, xdata, (int) i, &sym, &shndx) == NULL)
+        return elf_fail (s, error, "bad symbol");
+      if (sym.st_shndx != SHN_XINDEX)
+        shndx = sym.st_shndx;
+      if (sym.st_name >= strdata->d_size)
+        continue;
+      char cls = symbol_class (&sym, sec->code, (guint) sec->n_sections, shndx);
+      const char *name = strtab + sym.st_name;
+      /* defined (a static program) or not (libc's) */
+      s->profiled |= is_profiling_hook (name, strend);
+      if (cls == 0 || (cls == 't' && !static_name_ok (name, strend)))
+        continue;
+      if (strnlen (name, (gsize) (strend - name)) == (gsize) (strend - name))
+        continue; /* unterminated name */
+      Candidate c = {
+        { sym.st_value, 0, g_string_chunk_insert (s->names, name), cls == 't', GELF_ST_TYPE (sym.st_info) == STT_FUNC,
+          NULL },
+        (guint) i,
+      };
+      g_array_append_val (candidates, c);
     }
-  if (candidates->len == 0)
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: has no symbols (stripped?)", s->path);
-      return FALSE;
-    }
-  g_array_sort (candidates, by_address);
-  /* before the choice among symbols at one address: the file of each is
-   * what gprof found when it looked it up, in .symtab order */
-  find_static_files (s, candidates);
+  return TRUE;
+}
 
-  /* one symbol per address; each ends where the next begins */
+/* One symbol per address from the sorted @candidates (gprof's preference
+ * among those that share one); each ends where the next begins, the last
+ * at the end of .text. */
+static void
+choose_symbols (CgSymbols *s, GArray *candidates)
+{
   for (guint i = 0; i < candidates->len; i++)
     {
       const CgSymbol *src = &g_array_index (candidates, Candidate, i).sym;
@@ -846,6 +865,32 @@ load (CgSymbols *s, GError **error)
     }
   CgSymbol *last = &g_array_index (s->symbols, CgSymbol, s->symbols->len - 1);
   last->end = s->text_address + s->text_size - 1;
+}
+
+static gboolean
+load (CgSymbols *s, GError **error)
+{
+  Sections sec = { 0 };
+  g_autoptr (GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+  gboolean ok = open_elf (s, error) && scan_sections (s, &sec, error);
+  if (ok)
+    {
+      find_load_range (s, &sec);
+      ok = read_candidates (s, &sec, candidates, error);
+    }
+  g_free (sec.code);
+  if (!ok)
+    return FALSE;
+  if (candidates->len == 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: has no symbols (stripped?)", s->path);
+      return FALSE;
+    }
+  g_array_sort (candidates, by_address);
+  /* before the choice among symbols at one address: the file of each is
+   * what gprof found when it looked it up, in .symtab order */
+  find_static_files (s, candidates);
+  choose_symbols (s, candidates);
   return TRUE;
 }
 
