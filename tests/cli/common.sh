@@ -104,10 +104,10 @@ annotate_compare () {
     match ($0, /^ *[0-9,]+ \( *[0-9.]+%\)  /) {
       value = substr ($0, 1, RLENGTH); gsub (/ *\(.*$|[ ,]/, "", value)
       rest = substr ($0, RLENGTH + 1)
-      if (rest !~ /\]$/) next
       object_start = 0
-      for (i = length (rest); i > 0; i--) if (substr (rest, i, 2) == " [") { object_start = i; break }
-      key = substr (rest, 1, object_start - 1)
+      if (rest ~ /\]$/)   # " [object]" where the profile names one
+        for (i = length (rest); i > 0; i--) if (substr (rest, i, 2) == " [") { object_start = i; break }
+      key = object_start ? substr (rest, 1, object_start - 1) : rest
       fn = substr (key, index (key, ":") + 1)
       if (fn ~ /'"'"'/ || fn == "PROGRAM TOTALS") next
       rows++

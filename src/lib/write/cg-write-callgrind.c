@@ -12,16 +12,35 @@
 #include "cg-scc.h"
 #include "cg-spivey.h"
 
+/* Nested (below): how cycle members' lines are corrected. */
+typedef struct {
+  guint64 *deep;      /* per arc: the cost written on one call from the caller's f'2 */
+  guint64 *deep_self; /* per function: the part of its self cost written in f'2 */
+  guint64 *lack;      /* per function: what its lines fall short of its total */
+  CgArcId *lack_arc;  /* per function: the arc whose one call into g'2 carries the lack */
+  CgArcId *enter;     /* per function: the arc whose caller also calls f'2, or CG_NO_ID */
+} Nested;
+
 typedef struct {
   CgGraph *g;
   const CgCallgrindWriteOptions *o;
   FILE *stream;
-  guint ne;
+  guint ne, nf, na;
   gboolean nested;      /* the profile has nested marks (--separate-recs=1) */
   gboolean used_levels; /* a "'2" context was written */
-  GHashTable *ids[3];   /* per name space: string -> id + 1 */
+  GHashTable *ids[3];   /* per name space: key -> id + 1 (functions keyed by
+                         * object, file and name: an id is one function) */
+  GString *key;         /* scratch for a function's key */
   const char *ob, *fl;  /* current object and file (NULL before any) */
   GString *line;
+  /* the counts written, ne per row: self and spontaneous per function,
+   * inclusive per arc (zero on self-arcs), and the profile's totals */
+  guint64 *self, *spont, *inc, *totals;
+  guint8 *rounded;      /* per event: some value was rounded */
+  Nested parts;         /* cycle members' corrections */
+  /* one function's scratch rows, reused from function to function */
+  guint64 *tmp, *d, *moved, *rest;
+  guint unexpressed;    /* functions whose total cannot be written */
 } Writer;
 
 enum { SPACE_OB, SPACE_FL, SPACE_FN };
@@ -71,11 +90,12 @@ is_zero (const guint64 *v, guint ne)
   return TRUE;
 }
 
-/* Appends "key=" and @name compressed: "(id) name" the first time,
- * "(id)" after.  The empty string is written plainly (a compressed
+/* Appends "key=" and @name compressed under @key_text (the name itself,
+ * or for functions their object, file and name): "(id) name" the first
+ * time, "(id)" after.  The empty string is written plainly (a compressed
  * definition needs a name). */
 static void
-append_name (Writer *w, const char *key, guint space, const char *name)
+append_compressed (Writer *w, const char *key, guint space, const char *key_text, const char *name)
 {
   g_string_append_printf (w->line, "%s=", key);
   if (*name == '\0')
@@ -83,15 +103,33 @@ append_name (Writer *w, const char *key, guint space, const char *name)
       g_string_append_c (w->line, '\n');
       return;
     }
-  gpointer id1 = g_hash_table_lookup (w->ids[space], name);
+  gpointer id1 = g_hash_table_lookup (w->ids[space], key_text);
   if (id1)
     {
       g_string_append_printf (w->line, "(%u)\n", GPOINTER_TO_UINT (id1) - 1);
       return;
     }
   guint id = g_hash_table_size (w->ids[space]) + 1;
-  g_hash_table_insert (w->ids[space], g_strdup (name), GUINT_TO_POINTER (id + 1));
+  g_hash_table_insert (w->ids[space], g_strdup (key_text), GUINT_TO_POINTER (id + 1));
   g_string_append_printf (w->line, "(%u) %s\n", id, name);
+}
+
+static void
+append_name (Writer *w, const char *key, guint space, const char *name)
+{
+  append_compressed (w, key, space, name, name);
+}
+
+/* A function's name: KCachegrind takes an fn= id for one function (its
+ * object and file those of the id's first line), so functions of one
+ * name in two objects ("(below main)" of the program and of libc) get
+ * an id each. */
+static void
+append_function (Writer *w, const char *key, const char *object, const char *file, const char *name)
+{
+  g_string_truncate (w->key, 0);
+  g_string_append_printf (w->key, "%zu:%s%zu:%s%s", strlen (object), object, strlen (file), file, name);
+  append_compressed (w, key, SPACE_FN, w->key->str, name);
 }
 
 static const char *
@@ -128,7 +166,7 @@ begin_block (Writer *w, CgFunctionId f, const char *suffix)
   w->ob = ob;
   w->fl = fl;
   g_autofree char *name = context_name (w, f, suffix);
-  append_name (w, "fn", SPACE_FN, name);
+  append_function (w, "fn", ob, fl, name);
 }
 
 /* A cost line at the function's first line: its counts, trailing zeros
@@ -147,14 +185,24 @@ cost_line (Writer *w, guint32 line, const guint64 *v)
   g_string_append_c (w->line, '\n');
 }
 
+/* A call line.  Calls that carry cost are at least one: callgrind_annotate
+ * takes a calls=0 line's cost for the caller's self cost, so an arc of no
+ * counted calls (folded stacks) is written as one call; only a cost with
+ * no call to carry it (@calls G_MAXUINT64, see write_function) is
+ * written so. */
 static void
 call_line (Writer *w, CgFunctionId caller, CgFunctionId callee, const char *suffix, guint64 calls,
            const guint64 *inclusive)
 {
-  append_name (w, "cob", SPACE_OB, cg_graph_function_object (w->g, callee));
-  append_name (w, "cfi", SPACE_FL, file_of (w, callee));
+  const char *object = cg_graph_function_object (w->g, callee), *file = file_of (w, callee);
+  append_name (w, "cob", SPACE_OB, object);
+  append_name (w, "cfi", SPACE_FL, file);
   g_autofree char *name = context_name (w, callee, suffix);
-  append_name (w, "cfn", SPACE_FN, name);
+  append_function (w, "cfn", object, file, name);
+  if (calls == 0 && !is_zero (inclusive, w->ne))
+    calls = 1;
+  else if (calls == G_MAXUINT64)
+    calls = 0;
   g_string_append_printf (w->line, "calls=%" G_GUINT64_FORMAT " %u\n", calls, cg_graph_function_line (w->g, callee));
   cost_line (w, cg_graph_function_line (w->g, caller), inclusive);
 }
@@ -198,14 +246,6 @@ self_call_suffix (Writer *w)
  * exact all the same.
  * Not for profiles with nested marks (--separate-recs=1), whose plain
  * self-calls must stay plain. */
-typedef struct {
-  guint64 *deep;      /* per arc: the cost written on one call from the caller's f'2 */
-  guint64 *deep_self; /* per function: the part of its self cost written in f'2 */
-  guint64 *lack;      /* per function: what its lines fall short of its total */
-  CgArcId *lack_arc;  /* per function: the arc whose one call into g'2 carries the lack */
-  CgArcId *enter;     /* per function: the arc whose caller also calls f'2, or CG_NO_ID */
-} Nested;
-
 static void
 nested_clear (Nested *n)
 {
@@ -315,15 +355,18 @@ nested_init (Nested *n, Writer *w, const CgCosts *costs, const guint64 *self, co
 }
 
 /* The call lines of @f's arc @a from its plain context: the arc less
- * what f'2 writes of it, the call into g'2 carrying f's lack, and a call
- * into g'2 when that is what enters it. */
+ * what f'2 writes of it and less one call when @a is the spare that
+ * carries f's extra (write_extra), the call into g'2 carrying f's lack,
+ * and a call into g'2 when that is what enters it. */
 static void
-plain_call (Writer *w, const Nested *n, CgFunctionId f, CgArcId a, const guint64 *inc, guint64 *tmp)
+plain_call (Writer *w, CgFunctionId f, CgArcId a, CgArcId spare)
 {
+  const Nested *n = &w->parts;
   CgFunctionId callee = cg_graph_arc_callee (w->g, a);
   for (guint e = 0; e < w->ne; e++)
-    tmp[e] = inc[(gsize) a * w->ne + e] - n->deep[(gsize) a * w->ne + e];
-  call_line (w, f, callee, "", plain_calls (n, w->g, w->ne, a), tmp);
+    w->tmp[e] = w->inc[(gsize) a * w->ne + e] - n->deep[(gsize) a * w->ne + e];
+  guint64 calls = plain_calls (n, w->g, w->ne, a);
+  call_line (w, f, callee, "", calls - (a == spare && calls > 0), w->tmp);
   if (n->lack_arc[f] == a)
     {
       call_line (w, f, callee, "'2", 1, &n->lack[(gsize) f * w->ne]);
@@ -331,105 +374,197 @@ plain_call (Writer *w, const Nested *n, CgFunctionId f, CgArcId a, const guint64
     }
   if (n->enter[callee] == a)
     {
-      memset (tmp, 0, w->ne * sizeof (guint64));
-      call_line (w, f, callee, "'2", 0, tmp);
+      memset (w->tmp, 0, w->ne * sizeof (guint64));
+      call_line (w, f, callee, "'2", 0, w->tmp);
     }
 }
 
-gboolean
-cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOptions *o, FILE *stream,
-                    GError **error)
-{
-  CgGraph *g = cg_profile_graph (p);
-  guint ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g);
-  const CgKind *kinds = cg_graph_event_kinds (g);
-  const CgKind *cost_kinds = cg_costs_kinds (costs);
-  gboolean measured = cg_costs_method (costs) == CG_METHOD_MEASURED && cg_graph_has_inclusive (g);
-  g_autoptr (GString) line = g_string_new (NULL);
-  Writer w = { g, o, stream, ne, FALSE, FALSE, { NULL, NULL, NULL }, NULL, NULL, line };
-  for (guint i = 0; i < 3; i++)
-    w.ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+/* ---- the steps of cg_write_callgrind ---- */
 
-  /* the counts to write: self, arc inclusive (zero on self-arcs) and
-   * spontaneous, per function or arc, ne per row */
-  g_autofree guint64 *self = g_new0 (guint64, MAX ((gsize) nf * ne, 1));
-  g_autofree guint64 *spont = g_new0 (guint64, MAX ((gsize) nf * ne, 1));
-  g_autofree guint64 *inc = g_new0 (guint64, MAX ((gsize) na * ne, 1));
-  g_autofree guint64 *totals = g_new0 (guint64, MAX (ne, 1));
-  g_autofree guint64 *tmp = g_new0 (guint64, MAX (ne, 1));
-  g_autofree guint8 *rounded = g_new0 (guint8, MAX (ne, 1)); /* per event */
+static void
+writer_init (Writer *w, CgGraph *g, const CgCallgrindWriteOptions *o, FILE *stream)
+{
+  guint ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g);
+  *w = (Writer) { .g = g, .o = o, .stream = stream, .ne = ne, .nf = nf, .na = na };
+  for (guint i = 0; i < 3; i++)
+    w->ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  w->key = g_string_new (NULL);
+  w->line = g_string_new (NULL);
+  w->self = g_new0 (guint64, MAX ((gsize) nf * ne, 1));
+  w->spont = g_new0 (guint64, MAX ((gsize) nf * ne, 1));
+  w->inc = g_new0 (guint64, MAX ((gsize) na * ne, 1));
+  w->totals = g_new0 (guint64, MAX (ne, 1));
+  w->rounded = g_new0 (guint8, MAX (ne, 1));
+  w->tmp = g_new0 (guint64, MAX (ne, 1));
+  w->d = g_new0 (guint64, MAX (ne, 1));
+  w->moved = g_new0 (guint64, MAX (ne, 1));
+  w->rest = g_new0 (guint64, MAX (ne, 1));
+}
+
+static void
+writer_clear (Writer *w)
+{
+  nested_clear (&w->parts);
+  for (guint i = 0; i < 3; i++)
+    g_hash_table_unref (w->ids[i]);
+  g_string_free (w->key, TRUE);
+  g_string_free (w->line, TRUE);
+  g_free (w->self);
+  g_free (w->spont);
+  g_free (w->inc);
+  g_free (w->totals);
+  g_free (w->rounded);
+  g_free (w->tmp);
+  g_free (w->d);
+  g_free (w->moved);
+  g_free (w->rest);
+}
+
+/* Whether @name ends as a context cgtools' reader splits off in a file of
+ * cgtools (cg_callgrind_split_name_as): "'N" or "'<spontaneous>". */
+static gboolean
+reads_as_context (const char *name)
+{
+  const char *q = strrchr (name, '\'');
+  if (q == NULL)
+    return FALSE;
+  if (strcmp (q + 1, "<spontaneous>") == 0)
+    return TRUE;
+  return q[1] != '\0' && strspn (q + 1, "0123456789") == strlen (q + 1);
+}
+
+/* Step 1: self costs and the profile's totals; FALSE on overflow. */
+static gboolean
+count_self (Writer *w)
+{
+  const CgKind *kinds = cg_graph_event_kinds (w->g);
   gboolean ok = TRUE;
-  for (CgFunctionId f = 0; f < nf; f++)
+  for (CgFunctionId f = 0; f < w->nf; f++)
     {
-      w.nested |= (cg_graph_function_flags (g, f) & CG_FUNCTION_NESTED) != 0;
-      counts_of (kinds, cg_graph_self_const (g, f), ne, &self[(gsize) f * ne], rounded);
-      for (guint e = 0; e < ne; e++)
-        ok &= g_uint64_checked_add (&totals[e], totals[e], self[(gsize) f * ne + e]);
-      if (strchr (cg_graph_function_name (g, f), '\''))
-        warn (&w, "function '%s': callgrind takes an apostrophe for the start of a context, so it reads back"
-                  " as another function", cg_graph_function_name (g, f));
+      w->nested |= (cg_graph_function_flags (w->g, f) & CG_FUNCTION_NESTED) != 0;
+      counts_of (kinds, cg_graph_self_const (w->g, f), w->ne, &w->self[(gsize) f * w->ne], w->rounded);
+      for (guint e = 0; e < w->ne; e++)
+        ok &= g_uint64_checked_add (&w->totals[e], w->totals[e], w->self[(gsize) f * w->ne + e]);
+      if (reads_as_context (cg_graph_function_name (w->g, f)))
+        warn (w, "function '%s': its last apostrophe reads as the start of a context, so it reads back as"
+                 " another function", cg_graph_function_name (w->g, f));
     }
-  /* a context profile's arcs as calls into outermost activations: its
-   * own (Spivey's) add up to more than their callee's total in a cycle */
+  return ok;
+}
+
+/* Step 2: the arcs' inclusive costs: callgrind's own measurement, a
+ * context profile's calls into outermost activations (Spivey's arcs add
+ * up to more than their callee's total in a cycle), or the method's. */
+static gboolean
+count_arcs (Writer *w, CgProfile *p, const CgCosts *costs, gboolean measured)
+{
+  CgGraph *g = w->g;
+  guint ne = w->ne;
+  const CgKind *kinds = cg_graph_event_kinds (g);
   g_autofree CgValue *entering = NULL;
+  gboolean ok = TRUE;
   if (!measured && cg_costs_method (costs) == CG_METHOD_EXACT && cg_profile_contexts (p))
     {
       /* the spontaneous parts follow from the totals, as below */
-      entering = g_new0 (CgValue, MAX ((gsize) na * ne, 1));
-      ok &= cg_spivey_entering (p, entering, NULL, NULL);
+      entering = g_new0 (CgValue, MAX ((gsize) w->na * ne, 1));
+      ok = cg_spivey_entering (p, entering, NULL, NULL);
     }
-  for (CgArcId a = 0; a < na; a++)
+  for (CgArcId a = 0; a < w->na; a++)
     if (cg_graph_arc_caller (g, a) != cg_graph_arc_callee (g, a))
-      counts_of (measured || entering ? kinds : cost_kinds,
+      counts_of (measured || entering ? kinds : cg_costs_kinds (costs),
                  measured   ? cg_graph_arc_inclusive_const (g, a)
                  : entering ? &entering[(gsize) a * ne]
                             : cg_costs_arc_const (costs, a),
-                 ne, &inc[(gsize) a * ne], rounded);
-  guint inconsistent = 0;
-  for (CgFunctionId f = 0; f < nf; f++)
+                 ne, &w->inc[(gsize) a * ne], w->rounded);
+  return ok;
+}
+
+/* Step 2b, for profiles with nested marks (no recursion split): calls
+ * between members of a cycle nest, and the sum of their measured costs
+ * into a member counts its nested activations again.  Such a member's
+ * total is its cycle's (estimated); its calls from inside the cycle are
+ * written to carry what that total needs beyond the calls from outside,
+ * on the first of them (the others none), so that callgrind_annotate's
+ * sum of the calls into it is that total.  Reading the file back gives
+ * the same totals: the cycle's are what enters it. */
+static void
+fit_nested_cycles (Writer *w, const CgCosts *costs)
+{
+  CgGraph *g = w->g;
+  guint ne = w->ne;
+  g_autoptr (CgScc) scc = cg_scc_find (g, NULL, NULL);
+  g_autofree guint8 *rounded = g_new0 (guint8, MAX (ne, 1)); /* the totals' own were warned of */
+  for (CgFunctionId f = 0; f < w->nf; f++)
     {
-      guint64 *sp = &spont[(gsize) f * ne];
+      guint32 k = scc->component_of[f];
+      if (scc->size[k] < 2 || !cg_costs_total_is_estimated (costs, f))
+        continue;
+      counts_of (cg_costs_kinds (costs), cg_costs_total_const (costs, f), ne, w->tmp, rounded);
+      guint n_in;
+      const CgArcId *in = cg_graph_in_arcs (g, f, &n_in);
+      CgArcId first = CG_NO_ID;
+      for (guint i = 0; i < n_in; i++)
+        {
+          CgFunctionId caller = cg_graph_arc_caller (g, in[i]);
+          guint64 *v = &w->inc[(gsize) in[i] * ne];
+          if (caller == f)
+            continue;
+          if (scc->component_of[caller] != k)
+            for (guint e = 0; e < ne; e++)
+              w->tmp[e] -= MIN (w->tmp[e], v[e]);
+          else
+            {
+              if (first == CG_NO_ID)
+                first = in[i];
+              memset (v, 0, ne * sizeof (guint64));
+            }
+        }
+      if (first != CG_NO_ID)
+        memcpy (&w->inc[(gsize) first * ne], w->tmp, ne * sizeof (guint64));
+    }
+}
+
+/* Step 3: the spontaneous parts: callgrind's, or what the arcs into a
+ * function do not account for of its total.  Returns how many functions'
+ * arcs carry more than their total. */
+static guint
+count_spontaneous (Writer *w, const CgCosts *costs, gboolean measured)
+{
+  CgGraph *g = w->g;
+  guint ne = w->ne, inconsistent = 0;
+  for (CgFunctionId f = 0; f < w->nf; f++)
+    {
+      guint64 *sp = &w->spont[(gsize) f * ne];
       if (measured)
         {
           const CgValue *v = cg_graph_spontaneous (g, f);
           if (v)
-            counts_of (kinds, v, ne, sp, rounded);
+            counts_of (cg_graph_event_kinds (g), v, ne, sp, w->rounded);
           continue;
         }
-      /* what the arcs into f do not account for of its total */
-      counts_of (cost_kinds, cg_costs_total_const (costs, f), ne, sp, rounded);
+      counts_of (cg_costs_kinds (costs), cg_costs_total_const (costs, f), ne, sp, w->rounded);
       guint n;
       const CgArcId *in = cg_graph_in_arcs (g, f, &n);
       gboolean short_fall = FALSE;
       for (guint i = 0; i < n; i++)
         for (guint e = 0; e < ne && cg_graph_arc_caller (g, in[i]) != f; e++)
           {
-            guint64 x = inc[(gsize) in[i] * ne + e];
+            guint64 x = w->inc[(gsize) in[i] * ne + e];
             short_fall |= x > sp[e];
             sp[e] = x > sp[e] ? 0 : sp[e] - x;
           }
       inconsistent += short_fall;
     }
-  Nested nested;
-  nested_init (&nested, &w, costs, self, spont, inc);
-  if (!ok)
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
-      goto out;
-    }
-  if (inconsistent)
-    warn (&w, "%u function%s whose arcs carry more than their total (an estimating method's totals): written with"
-              " the arcs' costs", inconsistent, inconsistent == 1 ? "" : "s");
-  for (guint e = 0; e < ne; e++)
-    {
-      if (rounded[e])
-        warn (&w, "event %s has fractional values: written rounded to integers", cg_graph_event_name (g, e));
-      if (cg_graph_event_scale (g, e) != 1.0)
-        warn (&w, "event %s: callgrind's format has no scale, so its values are written in stored units (%s / %g)",
-              cg_graph_event_name (g, e), cg_graph_event_unit (g, e), cg_graph_event_scale (g, e));
-    }
+  return inconsistent;
+}
 
-  /* header */
+/* Step 4: the header, up to the first function. */
+static void
+write_header (Writer *w, CgProfile *p, const CgCosts *costs)
+{
+  CgGraph *g = w->g;
+  GString *line = w->line;
+  const CgCallgrindWriteOptions *o = w->o;
   g_string_append (line, "# callgrind format\nversion: 1\n");
   if (o && o->creator && g_str_has_prefix (o->creator, PACKAGE_NAME))
     g_string_append_printf (line, "creator: %s\n", o->creator);
@@ -449,7 +584,7 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
     }
   g_string_append_printf (line, "# inclusive costs on calls= lines: method %s\npositions: line\n",
                           cg_method_to_string (cg_costs_method (costs)));
-  for (guint e = 0; e < ne; e++)
+  for (guint e = 0; e < w->ne; e++)
     {
       const char *description = cg_graph_event_description (g, e);
       if (description)
@@ -459,141 +594,231 @@ cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOp
         }
     }
   g_string_append (line, "events:");
-  for (guint e = 0; e < ne; e++)
+  for (guint e = 0; e < w->ne; e++)
     {
       g_autofree char *name = g_strdelimit (g_strdup (cg_graph_event_name (g, e)), " \t:=", '_');
       g_string_append_printf (line, " %s", name);
     }
   g_string_append (line, "\nsummary:");
-  for (guint e = 0; e < ne; e++)
-    g_string_append_printf (line, " %" G_GUINT64_FORMAT, totals[e]);
+  for (guint e = 0; e < w->ne; e++)
+    g_string_append_printf (line, " %" G_GUINT64_FORMAT, w->totals[e]);
   g_string_append (line, "\n\n");
-  flush (&w);
+  flush (w);
+}
 
-  guint unexpressed = 0;
-  for (CgFunctionId f = 0; f < nf; f++)
+/* An uncalled @f whose self cost plus calls exceed its total, and which
+ * calls itself: everything one level down, and f's total on its
+ * self-call. */
+static void
+write_one_level_down (Writer *w, CgFunctionId f, CgArcId self_arc)
+{
+  CgGraph *g = w->g;
+  guint n_out;
+  const CgArcId *out = cg_graph_out_arcs (g, f, &n_out);
+  const guint64 *s = &w->self[(gsize) f * w->ne];
+  begin_block (w, f, "");
+  call_line (w, f, f, "'2", cg_graph_arc_calls (g, self_arc), &w->spont[(gsize) f * w->ne]);
+  begin_block (w, f, "'2");
+  if (!is_zero (s, w->ne))
+    cost_line (w, cg_graph_function_line (g, f), s);
+  for (guint i = 0; i < n_out; i++)
+    if (out[i] != self_arc)
+      call_line (w, f, cg_graph_arc_callee (g, out[i]), "", cg_graph_arc_calls (g, out[i]),
+                 &w->inc[(gsize) out[i] * w->ne]);
+  w->used_levels = TRUE;
+}
+
+/* The arc of @f's that gives up one call to carry @f's extra into a
+ * deeper activation of its callee: one whose plain line keeps a call, or
+ * one of no counted calls (whose count the format makes up anyway). */
+static CgArcId
+spare_arc (Writer *w, CgFunctionId f, CgArcId self_arc)
+{
+  guint n_out;
+  const CgArcId *out = cg_graph_out_arcs (w->g, f, &n_out);
+  for (guint i = 0; i < n_out; i++)
     {
-      guint32 at = cg_graph_function_line (g, f);
-      const guint64 *s = &self[(gsize) f * ne], *sp = &spont[(gsize) f * ne];
-      guint n_in, n_out;
-      const CgArcId *in = cg_graph_in_arcs (g, f, &n_in);
-      const CgArcId *out = cg_graph_out_arcs (g, f, &n_out);
-      gboolean called = FALSE;
-      CgArcId self_arc = CG_NO_ID, any_arc = n_out > 0 ? out[0] : CG_NO_ID;
-      for (guint i = 0; i < n_in; i++)
-        called |= cg_graph_arc_caller (g, in[i]) != f;
-      for (guint i = 0; i < n_out; i++)
-        if (cg_graph_arc_callee (g, out[i]) == f)
-          self_arc = out[i];
-      guint64 self_calls = self_arc == CG_NO_ID ? 0 : cg_graph_arc_calls (g, self_arc);
+      guint64 calls = plain_calls (&w->parts, w->g, w->ne, out[i]);
+      if (out[i] != self_arc && (calls >= 2 || cg_graph_arc_calls (w->g, out[i]) == 0))
+        return out[i];
+    }
+  return CG_NO_ID;
+}
 
-      /* uncalled: the reader takes self + calls' inclusive as the total,
-       * so the difference d must go somewhere */
-      g_autofree guint64 *d = g_new0 (guint64, MAX (ne, 1));
-      gboolean short_of = FALSE; /* self + calls exceed the total */
-      if (!called)
-        for (guint e = 0; e < ne; e++)
-          {
-            guint64 have = s[e];
-            for (guint i = 0; i < n_out; i++)
-              if (out[i] != self_arc && !g_uint64_checked_add (&have, have, inc[(gsize) out[i] * ne + e]))
-                have = G_MAXUINT64;
-            short_of |= have > sp[e];
-            d[e] = have > sp[e] ? 0 : sp[e] - have;
-          }
-      if (short_of && self_arc != CG_NO_ID)
-        {
-          /* everything one level down, and f's total on its self-call */
-          begin_block (&w, f, "");
-          call_line (&w, f, f, "'2", self_calls, sp);
-          begin_block (&w, f, "'2");
-          if (!is_zero (s, ne))
-            cost_line (&w, at, s);
-          for (guint i = 0; i < n_out; i++)
-            if (out[i] != self_arc)
-              call_line (&w, f, cg_graph_arc_callee (g, out[i]), "", cg_graph_arc_calls (g, out[i]),
-                         &inc[(gsize) out[i] * ne]);
-          w.used_levels = TRUE;
-          flush (&w);
-          continue;
-        }
-      unexpressed += short_of;
+/* A cycle member's share of its calls that its total does not hold: its
+ * f'2 block (see Nested). */
+static void
+write_deeper (Writer *w, CgFunctionId f)
+{
+  guint ne = w->ne, n_out;
+  const CgArcId *out = cg_graph_out_arcs (w->g, f, &n_out);
+  const guint64 *ds = &w->parts.deep_self[(gsize) f * ne];
+  gboolean deeper = !is_zero (ds, ne);
+  for (guint i = 0; i < n_out && !deeper; i++)
+    deeper = !is_zero (&w->parts.deep[(gsize) out[i] * ne], ne);
+  if (!deeper)
+    return;
+  begin_block (w, f, "'2");
+  if (!is_zero (ds, ne))
+    cost_line (w, cg_graph_function_line (w->g, f), ds);
+  for (guint i = 0; i < n_out; i++)
+    if (!is_zero (&w->parts.deep[(gsize) out[i] * ne], ne))
+      call_line (w, f, cg_graph_arc_callee (w->g, out[i]), "", 1, &w->parts.deep[(gsize) out[i] * ne]);
+  w->used_levels = TRUE;
+}
 
-      /* called and spontaneous: the spontaneous part in its own context;
-       * as much of it as can be is self cost moved there */
-      g_autofree guint64 *moved = g_new0 (guint64, MAX (ne, 1));
-      g_autofree guint64 *rest = g_new0 (guint64, MAX (ne, 1));
-      if (called)
-        for (guint e = 0; e < ne; e++)
-          {
-            moved[e] = MIN (s[e], sp[e]);
-            rest[e] = sp[e] - moved[e];
-          }
-      const guint64 *ds = &nested.deep_self[(gsize) f * ne];
-      begin_block (&w, f, "");
-      for (guint e = 0; e < ne; e++)
-        tmp[e] = s[e] - moved[e] - ds[e];
-      if (!is_zero (tmp, ne))
-        cost_line (&w, at, tmp);
-      for (guint i = 0; i < n_out; i++)
-        if (out[i] != self_arc)
-          plain_call (&w, &nested, f, out[i], inc, tmp);
-      gboolean d_placed = is_zero (d, ne);
-      if (self_arc != CG_NO_ID)
-        {
-          gboolean carries = !d_placed && !w.nested;
-          memset (tmp, 0, ne * sizeof (guint64));
-          call_line (&w, f, f, self_call_suffix (&w), self_calls, carries ? d : tmp);
-          d_placed |= carries;
-        }
-      /* what is left goes on a call into a deeper activation of a
-       * callee: it carries cost, adds no calls and no arc cost */
-      const guint64 *extra = !d_placed ? d : called && !is_zero (rest, ne) ? rest : NULL;
-      if (called && !is_zero (sp, ne))
-        {
-          begin_block (&w, f, "'<spontaneous>");
-          if (!is_zero (moved, ne))
-            cost_line (&w, at, moved);
-        }
-      if (extra && any_arc != CG_NO_ID)
-        {
-          call_line (&w, f, cg_graph_arc_callee (g, any_arc), "'2", 0, extra);
-          w.used_levels = TRUE;
-        }
-      else if (extra)
-        unexpressed++;
-      /* a cycle member's share of its calls that its total does not hold */
-      gboolean deeper = !is_zero (ds, ne);
-      for (guint i = 0; i < n_out && !deeper; i++)
-        deeper = !is_zero (&nested.deep[(gsize) out[i] * ne], ne);
-      if (deeper)
-        {
-          begin_block (&w, f, "'2");
-          if (!is_zero (ds, ne))
-            cost_line (&w, at, ds);
-          for (guint i = 0; i < n_out; i++)
-            if (!is_zero (&nested.deep[(gsize) out[i] * ne], ne))
-              call_line (&w, f, cg_graph_arc_callee (g, out[i]), "", 1, &nested.deep[(gsize) out[i] * ne]);
-          w.used_levels = TRUE;
-        }
+/* Step 5: @f's blocks.  The reader takes an uncalled context's self cost
+ * plus its calls for its spontaneous cost (callgrind's roots), and a
+ * called function's spontaneous part goes in a context f'<spontaneous>
+ * that no call enters. */
+static void
+write_function (Writer *w, CgFunctionId f)
+{
+  CgGraph *g = w->g;
+  guint ne = w->ne;
+  guint32 at = cg_graph_function_line (g, f);
+  const guint64 *s = &w->self[(gsize) f * ne], *sp = &w->spont[(gsize) f * ne];
+  guint n_in, n_out;
+  const CgArcId *in = cg_graph_in_arcs (g, f, &n_in);
+  const CgArcId *out = cg_graph_out_arcs (g, f, &n_out);
+  gboolean called = FALSE;
+  CgArcId self_arc = CG_NO_ID;
+  for (guint i = 0; i < n_in; i++)
+    called |= cg_graph_arc_caller (g, in[i]) != f;
+  for (guint i = 0; i < n_out; i++)
+    if (cg_graph_arc_callee (g, out[i]) == f)
+      self_arc = out[i];
+
+  /* uncalled: what self plus calls fall short of the total (d) */
+  guint64 *d = w->d, *moved = w->moved, *rest = w->rest;
+  memset (d, 0, ne * sizeof (guint64));
+  gboolean short_of = FALSE; /* self + calls exceed the total */
+  if (!called)
+    for (guint e = 0; e < ne; e++)
+      {
+        guint64 have = s[e];
+        for (guint i = 0; i < n_out; i++)
+          if (out[i] != self_arc && !g_uint64_checked_add (&have, have, w->inc[(gsize) out[i] * ne + e]))
+            have = G_MAXUINT64;
+        short_of |= have > sp[e];
+        d[e] = have > sp[e] ? 0 : sp[e] - have;
+      }
+  if (short_of && self_arc != CG_NO_ID)
+    {
+      write_one_level_down (w, f, self_arc);
+      return;
+    }
+  w->unexpressed += short_of;
+
+  /* called and spontaneous: as much of the spontaneous part as can be is
+   * self cost moved to its own context; the rest is an extra */
+  for (guint e = 0; e < ne; e++)
+    {
+      moved[e] = called ? MIN (s[e], sp[e]) : 0;
+      rest[e] = called ? sp[e] - moved[e] : 0;
+    }
+  gboolean d_placed = is_zero (d, ne) || (self_arc != CG_NO_ID && !w->nested);
+  const guint64 *extra = !d_placed ? d : called && !is_zero (rest, ne) ? rest : NULL;
+  CgArcId spare = extra ? spare_arc (w, f, self_arc) : CG_NO_ID;
+  if (extra && spare == CG_NO_ID && n_out == 0)
+    w->unexpressed++;
+
+  const guint64 *ds = &w->parts.deep_self[(gsize) f * ne];
+  begin_block (w, f, "");
+  for (guint e = 0; e < ne; e++)
+    w->tmp[e] = s[e] - moved[e] - ds[e];
+  if (!is_zero (w->tmp, ne))
+    cost_line (w, at, w->tmp);
+  for (guint i = 0; i < n_out; i++)
+    if (out[i] != self_arc)
+      plain_call (w, f, out[i], spare);
+  if (self_arc != CG_NO_ID)
+    {
+      /* the difference rides on the self-call, where f'2 may take it */
+      gboolean carries = !is_zero (d, ne) && !w->nested;
+      memset (w->tmp, 0, ne * sizeof (guint64));
+      call_line (w, f, f, self_call_suffix (w), cg_graph_arc_calls (g, self_arc), carries ? d : w->tmp);
+    }
+  if (called && !is_zero (sp, ne))
+    {
+      begin_block (w, f, "'<spontaneous>");
+      if (!is_zero (moved, ne))
+        cost_line (w, at, moved);
+    }
+  if (spare != CG_NO_ID)
+    {
+      /* one call, taken from the spare's line, into a deeper activation:
+       * it carries cost, and adds no call and no arc cost */
+      call_line (w, f, cg_graph_arc_callee (g, spare), "'2", 1, extra);
+      w->used_levels = TRUE;
+    }
+  else if (extra && n_out > 0)
+    {
+      /* no call to spare: a line of no call, which callgrind_annotate
+       * adds to the self cost of this block (f'<spontaneous>, or an
+       * uncalled f, whose self plus calls it then still gets right) */
+      call_line (w, f, cg_graph_arc_callee (g, out[0]), "'2", G_MAXUINT64, extra);
+      w->used_levels = TRUE;
+    }
+  write_deeper (w, f);
+}
+
+/* Step 6: the footer and what could not be written as it is. */
+static void
+write_footer (Writer *w)
+{
+  if (w->unexpressed)
+    warn (w, "%u function%s whose total callgrind's format cannot express (spontaneous costs that neither its self"
+             " cost nor its calls can carry): their totals will read back differently",
+          w->unexpressed, w->unexpressed == 1 ? "" : "s");
+  if (w->nested && w->used_levels)
+    warn (w, "the profile's nested marks (--separate-recs=1) cannot be kept: cycle members' totals will read back"
+             " as the sums of their calls");
+  g_string_append (w->line, "\ntotals:");
+  for (guint e = 0; e < w->ne; e++)
+    g_string_append_printf (w->line, " %" G_GUINT64_FORMAT, w->totals[e]);
+  g_string_append_c (w->line, '\n');
+  flush (w);
+}
+
+gboolean
+cg_write_callgrind (CgProfile *p, const CgCosts *costs, const CgCallgrindWriteOptions *o, FILE *stream,
+                    GError **error)
+{
+  CgGraph *g = cg_profile_graph (p);
+  gboolean measured = cg_costs_method (costs) == CG_METHOD_MEASURED && cg_graph_has_inclusive (g);
+  Writer w;
+  writer_init (&w, g, o, stream);
+  gboolean ok = count_self (&w);
+  ok &= count_arcs (&w, p, costs, measured);
+  if (measured && w.nested)
+    fit_nested_cycles (&w, costs);
+  guint inconsistent = count_spontaneous (&w, costs, measured);
+  nested_init (&w.parts, &w, costs, w.self, w.spont, w.inc);
+  if (!ok)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
+      writer_clear (&w);
+      return FALSE;
+    }
+  if (inconsistent)
+    warn (&w, "%u function%s whose arcs carry more than their total (an estimating method's totals): written with"
+              " the arcs' costs", inconsistent, inconsistent == 1 ? "" : "s");
+  for (guint e = 0; e < w.ne; e++)
+    {
+      if (w.rounded[e])
+        warn (&w, "event %s has fractional values: written rounded to integers", cg_graph_event_name (g, e));
+      if (cg_graph_event_scale (g, e) != 1.0)
+        warn (&w, "event %s: callgrind's format has no scale, so its values are written in stored units (%s / %g)",
+              cg_graph_event_name (g, e), cg_graph_event_unit (g, e), cg_graph_event_scale (g, e));
+    }
+  write_header (&w, p, costs);
+  for (CgFunctionId f = 0; f < w.nf; f++)
+    {
+      write_function (&w, f);
       flush (&w);
     }
-  if (unexpressed)
-    warn (&w, "%u function%s whose total callgrind's format cannot express (spontaneous costs that neither its self"
-              " cost nor its calls can carry): their totals will read back differently",
-          unexpressed, unexpressed == 1 ? "" : "s");
-  if (w.nested && w.used_levels)
-    warn (&w, "the profile's nested marks (--separate-recs=1) cannot be kept: cycle members' totals will read back"
-              " as the sums of their calls");
-
-  g_string_append (line, "\ntotals:");
-  for (guint e = 0; e < ne; e++)
-    g_string_append_printf (line, " %" G_GUINT64_FORMAT, totals[e]);
-  g_string_append_c (line, '\n');
-  flush (&w);
-out:
-  nested_clear (&nested);
-  for (guint i = 0; i < 3; i++)
-    g_hash_table_unref (w.ids[i]);
-  return ok;
+  write_footer (&w);
+  writer_clear (&w);
+  return TRUE;
 }
