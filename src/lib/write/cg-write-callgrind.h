@@ -15,9 +15,10 @@
  *  - a function that nobody calls gets, as callgrind's roots do, its total
  *    as the sum of its self cost and its calls' inclusive costs; where
  *    the two differ (data merged from several runs, estimates) the
- *    difference goes on its self-call line, or on a "calls=0" line into a
- *    deeper activation "g'2" of one of its callees, which carries cost but
- *    no arc;
+ *    difference goes on its self-call line, or on one call, taken from an
+ *    arc with one to spare, into a deeper activation "g'2" of one of its
+ *    callees, which carries cost but no arc (a "calls=0" line where no
+ *    arc has a call to spare);
  *  - a function that is called and also started spontaneously (a thread
  *    entry that is also called, merged profiles) gets a context
  *    "f'<spontaneous>" that no call enters, holding the spontaneous part;
@@ -25,6 +26,14 @@
  *    count its nested activations twice or miss what only they called,
  *    writes the difference from "f'2" and on a call into "g'2" (see
  *    the writer), so that that sum too is its total.
+ *  - in a profile with nested marks, the calls between a cycle's members
+ *    carry what each member's (estimated) total needs beyond the calls
+ *    from outside, so that the calls into it sum to that total.
+ * For KCachegrind and callgrind_annotate (formats/callgrind.md): an fn=
+ * id per (object, file, name), since KCachegrind binds an id to one
+ * function; a call that carries cost counts at least one call, since
+ * callgrind_annotate adds a calls=0 line's cost to the caller's self
+ * (arcs of no counted calls, folded stacks', are written as one call).
  * With callgrind data the reader's graph is then the same graph (self
  * costs, calls, inclusive and spontaneous costs), so callgrind -> cgtools
  * -> callgrind -> cgtools gives the same totals, and callgrind_annotate
@@ -35,7 +44,8 @@
  * callback and written as close as it can be: real-valued events (rounded
  * to integers of their stored unit), event scales and units (callgrind
  * has neither), totals an estimating method made inconsistent with its
- * arcs, names containing an apostrophe (callgrind's context separator),
+ * arcs, names ending as the contexts this writer adds ("'2",
+ * "'<spontaneous>"),
  * and the "nested" marks of profiles taken with --separate-recs=1 when a
  * correction needs a deeper activation.
  *
