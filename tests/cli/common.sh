@@ -94,18 +94,23 @@ self_and_calls () {
     END { for (name in sum) if (index (name, "'"'"'") == 0) printf "%s\t%.0f\n", name, sum[name] }' "$1"
 }
 
-# annotate_compare TSV ANNOTATED — callgrind_annotate --inclusive=yes
-# output against cgcost's tsv totals: every plain function name (no
-# "'N"), except names several files or objects share (callgrind_annotate
-# keys by file:function), must show our total.  Prints a summary line.
+# annotate_compare TSV ANNOTATED [no-objects] — callgrind_annotate
+# --inclusive=yes output against cgcost's tsv totals: every plain
+# function name (no "'N"), except names several files or objects share
+# (callgrind_annotate keys by file:function), must show our total.
+# no-objects: the profile names no objects (folded stacks), so its rows
+# have no " [object]".  Prints a summary line.
 annotate_compare () {
-  awk -F '\t' '
+  awk -F '\t' -v objects="$([ "${3:-}" = no-objects ] && echo 0 || echo 1)" '
     NR == FNR { if (FNR > 1) ours[$1] = $4; next }
     match ($0, /^ *[0-9,]+ \( *[0-9.]+%\)  /) {
       value = substr ($0, 1, RLENGTH); gsub (/ *\(.*$|[ ,]/, "", value)
       rest = substr ($0, RLENGTH + 1)
+      # rows end in " [object]"; others are parts of a function in an
+      # inlined file, unless the profile names no objects (folded stacks)
+      if (objects && rest !~ /\]$/) next
       object_start = 0
-      if (rest ~ /\]$/)   # " [object]" where the profile names one
+      if (objects)
         for (i = length (rest); i > 0; i--) if (substr (rest, i, 2) == " [") { object_start = i; break }
       key = object_start ? substr (rest, 1, object_start - 1) : rest
       fn = substr (key, index (key, ":") + 1)

@@ -79,7 +79,9 @@ check () {
   if [ -n "$annotate" ] && [ -x "$annotate" ]; then
     (cd "$tmp" && "$annotate" --inclusive=yes --threshold=100 --auto=no export.out) >"$tmp/annotate.txt" 2>"$tmp/err" \
       || { fail "$name: callgrind_annotate refuses the export: $(head -c 300 "$tmp/err")"; return; }
-    summary=$(annotate_compare "$tmp/ours.tsv" "$tmp/annotate.txt") \
+    objects=objects
+    grep -q '^ob=.' "$tmp/export.out" || objects=no-objects
+    summary=$(annotate_compare "$tmp/ours.tsv" "$tmp/annotate.txt" $objects) \
       || fail "$name: callgrind_annotate's inclusive totals of the export differ from cgcost's: $summary"
     echo "$name: $(echo "$summary" | tail -1)"
   fi
