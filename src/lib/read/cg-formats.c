@@ -8,6 +8,7 @@
 #include "cg-read-folded.h"
 #include "cg-read-gmon.h"
 #include "cg-read-gprof-report.h"
+#include "cg-read-perf.h"
 #include "cg-read-xml.h"
 
 /* Binary formats with a magic number first; text formats after, the
@@ -22,6 +23,8 @@ static const CgFormatInfo formats[] = {
   { "cgtools XML", "cgtools XML", "the interchange between cgtools' stages", cg_xml_detect, cg_read_xml_into, NULL },
   { "gprof report", "a gprof report", "the text GNU gprof prints (flat profile, call graph, or both), with or without -b",
     cg_gprof_report_detect, cg_read_gprof_report, NULL },
+  { "perf script", "perf script output", "the samples and call chains perf script prints (perf record -g)",
+    cg_perf_detect, cg_read_perf, NULL },
   { "folded stacks", "folded stacks", "one stack and a count per line, as flame-graph tools write them",
     cg_folded_detect, cg_read_folded, NULL },
 };

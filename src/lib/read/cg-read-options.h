@@ -15,6 +15,22 @@
 
 G_BEGIN_DECLS
 
+/* Sampled stacks (perf script): which root frame a sample's stack gets,
+ * as FlameGraph's stackcollapse-perf.pl names them (formats/perf.md). */
+typedef enum {
+  CG_SPLIT_COMM = 0, /* the command name (comm), blanks as '_' (the default) */
+  CG_SPLIT_NONE,     /* no root frame: every process and thread joined */
+  CG_SPLIT_PID,      /* "comm-PID" (stackcollapse-perf --pid) */
+  CG_SPLIT_TID,      /* "comm-PID/TID" (stackcollapse-perf --tid) */
+} CgSplit;
+
+/* Sampled stacks: what becomes of kernel frames. */
+typedef enum {
+  CG_KERNEL_KEEP = 0, /* as they are (the default) */
+  CG_KERNEL_DROP,     /* left out: their cost is the user frame's below them */
+  CG_KERNEL_ANNOTATE, /* kept, named "name_[k]" (stackcollapse-perf --kernel) */
+} CgKernelFrames;
+
 typedef struct {
   /* downgrade recoverable inconsistencies (totals that do not add up,
    * unknown lines) from errors to warnings */
@@ -41,6 +57,9 @@ typedef struct {
    * callgrind --separate-threads=yes leaves an empty callgrind.out.PID
    * beside the threads' files) */
   guint *n_skipped_empty;
+  /* perf script and perf.data: the root frames and the kernel frames */
+  CgSplit split;
+  CgKernelFrames kernel;
 } CgReadOptions;
 
 /* Emits a warning through @options (nullable; printf-style). */

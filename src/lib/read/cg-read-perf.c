@@ -1,0 +1,556 @@
+/* cg-read-perf.c — perf script's samples into the call tree and the graph. */
+#include "config.h"
+
+#include "cg-read-perf.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "cg-error.h"
+#include "cg-perf-lines.h"
+
+#define PROCESS_OBJECT "[process]"
+
+/* One frame of the sample being read: its name and object in r->text. */
+typedef struct {
+  gsize name, name_len, object, object_len;
+  gboolean kernel, inlined;
+} Frame;
+
+typedef enum {
+  IDLE,   /* between samples */
+  HEADER, /* a header read, no frame yet */
+  FRAMES, /* in a call chain */
+  SKIP,   /* --lenient: skipping a bad sample up to the next blank line */
+} State;
+
+typedef struct {
+  CgProfile *profile;
+  CgGraph *graph;
+  CgTree *tree;
+  CgInput *in;
+  const CgReadOptions *options;
+  guint layout;        /* the first header's fields; 0 before it */
+  gboolean headerless; /* -F without header fields: a sample is an empty line and frames */
+  gboolean chains;     /* some sample had a call chain */
+  gboolean any_line;   /* a line other than '#' comments was read */
+  State state;
+  guint64 sample_line; /* where the current sample starts */
+  /* the current sample */
+  GString *root;  /* its root frame's name, empty for none */
+  guint event;
+  CgValue value;
+  GString *rest;  /* a header's text after the event (a one-line sample) */
+  GString *text;  /* the frames' names and objects */
+  GArray *frames; /* Frame, leaf first as perf prints them */
+  GString *name;  /* scratch */
+  GString *object;
+  /* events by name, the last one cached */
+  GHashTable *events; /* name → index + 1 */
+  GString *last_event;
+  guint last_event_index;
+  guint64 skipped;
+  guint64 first_skipped;
+  char *first_reason;
+} Reader;
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail_at (Reader *r, GError **error, guint64 line, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  cg_read_failv (error, CG_ERROR_PARSE, cg_input_name (r->in), CG_AT_LINE, line, format, ap);
+  va_end (ap);
+  return FALSE;
+}
+
+static gboolean
+overflow (Reader *r, GError **error, const char *what)
+{
+  return cg_read_fail (error, CG_ERROR_OVERFLOW, cg_input_name (r->in), CG_AT_LINE, cg_input_line_number (r->in),
+                       "%s", what);
+}
+
+/* A bad sample: an error, or under --lenient skipped up to the next blank
+ * line and counted. */
+static gboolean
+bad_sample (Reader *r, GError **error, const char *why)
+{
+  guint64 line = cg_input_line_number (r->in);
+  if (!r->options->lenient)
+    return fail_at (r, error, line, "%s", why);
+  if (r->skipped++ == 0)
+    {
+      r->first_skipped = line;
+      r->first_reason = g_strdup (why);
+    }
+  r->state = SKIP;
+  return TRUE;
+}
+
+/* The profile's event for the sample's event name (@name, NULL when the
+ * layout has none). */
+static gboolean
+choose_event (Reader *r, const CgPerfText *name, GError **error)
+{
+  const char *unit = (r->layout & CG_PERF_PERIOD) ? "events" : "samples";
+  g_string_truncate (r->name, 0);
+  if (name)
+    g_string_append_len (r->name, name->s, (gssize) name->len);
+  else
+    g_string_append (r->name, (r->layout & CG_PERF_PERIOD) ? "period" : "samples");
+  if (r->last_event->len > 0 && g_string_equal (r->name, r->last_event))
+    {
+      r->event = r->last_event_index;
+      return TRUE;
+    }
+  gpointer found = g_hash_table_lookup (r->events, r->name->str);
+  if (found == NULL)
+    {
+      /* cpu-clock and task-clock count their periods in nanoseconds */
+      gsize base = strcspn (r->name->str, ":");
+      if ((r->layout & CG_PERF_PERIOD)
+          && ((base == 9 && strncmp (r->name->str, "cpu-clock", 9) == 0)
+              || (base == 10 && strncmp (r->name->str, "task-clock", 10) == 0)))
+        unit = "ns";
+      guint index;
+      GError *local = NULL;
+      if (!cg_profile_ensure_event (r->profile, r->name->str, unit, CG_KIND_INTEGER, &index, &local))
+        {
+          g_set_error (error, CG_ERROR, local->code, "%s:%" G_GUINT64_FORMAT ": %s", cg_input_name (r->in),
+                       cg_input_line_number (r->in), local->message);
+          g_error_free (local);
+          return FALSE;
+        }
+      found = GUINT_TO_POINTER (index + 1);
+      g_hash_table_insert (r->events, g_strdup (r->name->str), found);
+    }
+  r->event = GPOINTER_TO_UINT (found) - 1;
+  g_string_assign (r->last_event, r->name->str);
+  r->last_event_index = r->event;
+  return TRUE;
+}
+
+static void
+append_text (GString *s, const CgPerfText *t)
+{
+  g_string_append_len (s, t->s, (gssize) t->len);
+}
+
+/* The root frame's name, as stackcollapse-perf.pl writes it: the command
+ * name with blanks as '_', then "-PID" and "/TID" as asked. */
+static void
+set_root (Reader *r, const CgPerfHeader *h)
+{
+  GString *s = r->root;
+  g_string_truncate (s, 0);
+  if (r->options->split == CG_SPLIT_NONE || (r->options->split == CG_SPLIT_COMM && !(h->fields & CG_PERF_COMM)))
+    return;
+  if (h->fields & CG_PERF_COMM)
+    for (gsize i = 0; i < h->comm.len; i++)
+      g_string_append_c (s, h->comm.s[i] == ' ' ? '_' : h->comm.s[i]);
+  else
+    g_string_append_c (s, '?');
+  if (r->options->split == CG_SPLIT_COMM)
+    return;
+  g_string_append_c (s, '-');
+  if (h->fields & CG_PERF_PID)
+    append_text (s, &h->pid);
+  else
+    g_string_append_c (s, '?');
+  if (r->options->split == CG_SPLIT_TID)
+    {
+      g_string_append_c (s, '/');
+      if (h->fields & CG_PERF_TID)
+        append_text (s, &h->tid);
+      else
+        g_string_append_c (s, '?');
+    }
+}
+
+static void
+add_frame (Reader *r, const CgPerfFrame *f)
+{
+  Frame x = { .inlined = f->inlined };
+  x.object = r->text->len;
+  if (!(f->dso.len == 9 && memcmp (f->dso.s, "[unknown]", 9) == 0))
+    append_text (r->text, &f->dso);
+  x.object_len = r->text->len - x.object;
+  x.name = r->text->len;
+  if (f->sym.len == 0 && f->ip.len > 0)
+    {
+      /* -F without sym: the address is all there is */
+      g_string_append (r->text, "0x");
+      append_text (r->text, &f->ip);
+    }
+  else if (f->sym.len == 0 || (f->sym.len == 9 && memcmp (f->sym.s, "[unknown]", 9) == 0))
+    {
+      /* as stackcollapse-perf: "[libc.so.6]" for an unknown symbol of a known DSO */
+      const char *base = f->dso.s;
+      for (gsize i = 0; i < f->dso.len; i++)
+        if (f->dso.s[i] == '/')
+          base = f->dso.s + i + 1;
+      gsize base_len = (gsize) (f->dso.s + f->dso.len - base);
+      if (x.object_len > 0 && base_len > 0)
+        {
+          g_string_append_c (r->text, '[');
+          g_string_append_len (r->text, base, (gssize) base_len);
+          g_string_append_c (r->text, ']');
+        }
+      else
+        g_string_append (r->text, "[unknown]");
+    }
+  else
+    append_text (r->text, &f->sym);
+  x.name_len = r->text->len - x.name;
+  x.kernel = cg_perf_is_kernel (&f->dso, &f->ip);
+  g_array_append_val (r->frames, x);
+}
+
+static CgFunctionId
+ensure_function (Reader *r, const char *object, gsize object_len, const char *name, gsize name_len,
+                 gboolean annotate)
+{
+  g_string_truncate (r->object, 0);
+  g_string_append_len (r->object, object, (gssize) object_len);
+  g_string_truncate (r->name, 0);
+  g_string_append_len (r->name, name, (gssize) name_len);
+  if (annotate)
+    g_string_append (r->name, "_[k]");
+  return cg_graph_ensure_function (r->graph, r->object->str, r->name->str);
+}
+
+/* One step down the tree: the child of @parent for @f, with its arc. */
+static gboolean
+step (Reader *r, CgFrameId *parent, CgFunctionId f, GError **error)
+{
+  if (f == CG_NO_ID)
+    return overflow (r, error, "more than 2^32-1 functions");
+  guint before = cg_tree_n_frames (r->tree);
+  CgFrameId x = cg_tree_ensure_child (r->tree, *parent, f);
+  if (x == CG_NO_ID)
+    return overflow (r, error, "more than 2^32-2 frames in the call tree");
+  /* each tree edge is made once: its arc (Kaes's E_t) with it */
+  if (cg_tree_n_frames (r->tree) != before && *parent != CG_NO_ID
+      && cg_graph_ensure_arc (r->graph, cg_tree_function (r->tree, *parent), f) == CG_NO_ID)
+    return overflow (r, error, "more than 2^32-1 arcs");
+  *parent = x;
+  return TRUE;
+}
+
+/* Adds the sample read to the tree: its path root first, its cost on the
+ * path's last frame. */
+static gboolean
+finish_sample (Reader *r, GError **error)
+{
+  r->state = IDLE;
+  if (r->frames->len == 0 && r->rest->len > 0)
+    {
+      /* a one-line sample: the address, symbol and DSO after the event */
+      CgPerfFrame f;
+      if (cg_perf_parse_frame (r->rest->str, r->rest->len, FALSE, &f))
+        add_frame (r, &f);
+    }
+  CgFrameId parent = CG_NO_ID;
+  if (r->root->len > 0
+      && !step (r, &parent, cg_graph_ensure_function (r->graph, PROCESS_OBJECT, r->root->str), error))
+    return FALSE;
+  /* inlined frames belong to the object of the frame they were inlined
+   * into, the next one that is not inlined */
+  const Frame *host = NULL;
+  gboolean dropped = FALSE;
+  for (guint i = r->frames->len; i-- > 0;)
+    {
+      Frame *x = &g_array_index (r->frames, Frame, i);
+      if (!x->inlined)
+        host = x;
+      else if (host)
+        {
+          x->object = host->object;
+          x->object_len = host->object_len;
+          x->kernel = host->kernel;
+        }
+    }
+  for (guint i = r->frames->len; i-- > 0;)
+    {
+      const Frame *x = &g_array_index (r->frames, Frame, i);
+      if (x->kernel && r->options->kernel == CG_KERNEL_DROP)
+        {
+          dropped = TRUE;
+          continue;
+        }
+      CgFunctionId f = ensure_function (r, r->text->str + x->object, x->object_len, r->text->str + x->name,
+                                        x->name_len, x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE);
+      if (!step (r, &parent, f, error))
+        return FALSE;
+    }
+  if (parent == CG_NO_ID)
+    {
+      const char *what = dropped ? "[kernel]" : "[unknown]";
+      if (!step (r, &parent, cg_graph_ensure_function (r->graph, "", what), error))
+        return FALSE;
+    }
+  CgFunctionId leaf = cg_tree_function (r->tree, parent);
+  if (!cg_value_add (CG_KIND_INTEGER, &cg_tree_self (r->tree, parent)[r->event], r->value)
+      || !cg_value_add (CG_KIND_INTEGER, &cg_graph_self (r->graph, leaf)[r->event], r->value))
+    return overflow (r, error, "a cost exceeds the range of 64-bit counters");
+  return TRUE;
+}
+
+static void
+begin_sample (Reader *r)
+{
+  r->sample_line = cg_input_line_number (r->in);
+  g_string_truncate (r->text, 0);
+  g_string_truncate (r->rest, 0);
+  g_array_set_size (r->frames, 0);
+}
+
+static gboolean
+handle_header (Reader *r, const char *line, gsize len, GError **error)
+{
+  CgPerfHeader h;
+  if (!cg_perf_parse_header (line, len, r->layout, &h) || (r->layout == 0 && h.fields == 0))
+    {
+      if (r->layout == 0)
+        return bad_sample (r, error, "not a sample of perf script (a header line, then TAB and an address per frame)");
+      return bad_sample (r, error, "not a sample header with the fields of the first sample's");
+    }
+  if (r->layout == 0)
+    r->layout = h.fields;
+  if (h.event.len > 12 && memcmp (h.event.s, "PERF_RECORD_", 12) == 0)
+    return TRUE; /* --show-*-events: not a sample */
+  begin_sample (r);
+  set_root (r, &h);
+  if (!choose_event (r, (h.fields & CG_PERF_EVENT) ? &h.event : NULL, error))
+    return FALSE;
+  r->value.n = (h.fields & CG_PERF_PERIOD) ? h.period : 1;
+  append_text (r->rest, &h.rest);
+  r->state = HEADER;
+  return TRUE;
+}
+
+static gboolean
+handle_frame (Reader *r, const char *line, gsize len, GError **error)
+{
+  CgPerfFrame f;
+  if (!cg_perf_parse_frame (line + 1, len - 1, FALSE, &f))
+    return bad_sample (r, error, "not a frame line of perf script (TAB, address, symbol, (object))");
+  add_frame (r, &f);
+  r->state = FRAMES;
+  r->chains = TRUE;
+  return TRUE;
+}
+
+static gboolean
+handle_line (Reader *r, const char *line, gsize len, GError **error)
+{
+  gsize i = 0;
+  while (i < len && line[i] == ' ')
+    i++;
+  if (i == len)
+    {
+      /* a blank line ends a sample; in a layout without header fields,
+       * it also begins the next */
+      gboolean first = !r->any_line;
+      r->any_line = TRUE;
+      if (r->state == FRAMES || r->state == HEADER)
+        return finish_sample (r, error);
+      if (r->state == SKIP)
+        r->state = IDLE;
+      if (first && r->layout == 0)
+        r->headerless = TRUE;
+      return TRUE;
+    }
+  if (r->state == SKIP)
+    return TRUE;
+  if (line[0] == '#' && r->state == IDLE)
+    return TRUE; /* perf script --header */
+  gboolean was_headerless = r->headerless;
+  r->headerless &= r->layout == 0 && r->any_line && line[0] == '\t';
+  r->any_line = TRUE;
+  if (line[0] == '\t')
+    {
+      if (r->state == IDLE && r->headerless)
+        {
+          begin_sample (r);
+          g_string_truncate (r->root, 0);
+          if (!choose_event (r, NULL, error))
+            return FALSE;
+          r->value.n = 1;
+        }
+      else if (r->state == IDLE)
+        return bad_sample (r, error, "a frame line without a sample (no header line before it)");
+      return handle_frame (r, line, len, error);
+    }
+  if (was_headerless && r->layout == 0 && r->state != IDLE)
+    return bad_sample (r, error, "not a frame line of perf script (TAB, address, symbol, (object))");
+  if (r->state == FRAMES && line[0] == ' ' && i >= 2)
+    {
+      /* the source line of the frame above (srcline); with --inline, the
+       * frame's "(inlined)" mark comes after it */
+      static const char mark[] = " (inlined)";
+      if (len >= sizeof mark - 1 && memcmp (line + len - (sizeof mark - 1), mark, sizeof mark - 1) == 0)
+        g_array_index (r->frames, Frame, r->frames->len - 1).inlined = TRUE;
+      return TRUE;
+    }
+  if (r->state == FRAMES)
+    return bad_sample (r, error, "no blank line after the call chain (a sample cut short?)");
+  if (r->state == HEADER && !(r->layout & CG_PERF_EVENT) && r->rest->len == 0 && r->chains)
+    return bad_sample (r, error, "a sample header without its call chain");
+  if (r->state == HEADER && !finish_sample (r, error))
+    return FALSE;
+  return handle_header (r, line, len, error);
+}
+
+static gboolean
+finish_input (Reader *r, GError **error)
+{
+  gboolean cut = !cg_input_line_terminated (r->in) || r->state == FRAMES
+                 || (r->state == HEADER && r->chains && r->rest->len == 0);
+  if (r->state == IDLE || r->state == SKIP || (r->state == HEADER && !cut))
+    return r->state != HEADER || finish_sample (r, error);
+  if (!cut)
+    return TRUE;
+  if (!r->options->lenient)
+    return fail_at (r, error, cg_input_line_number (r->in),
+                    "the input ends inside the sample of line %" G_GUINT64_FORMAT " (truncated?)", r->sample_line);
+  cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": the input ends inside a sample (truncated?): skipped it",
+                cg_input_name (r->in), r->sample_line);
+  return TRUE;
+}
+
+gboolean
+cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  static const CgReadOptions defaults = { 0 };
+  Reader r = {
+    .profile = profile,
+    .graph = cg_profile_graph (profile),
+    .tree = cg_profile_ensure_tree (profile),
+    .in = input,
+    .options = options ? options : &defaults,
+    .root = g_string_new (NULL),
+    .rest = g_string_new (NULL),
+    .text = g_string_new (NULL),
+    .frames = g_array_new (FALSE, FALSE, sizeof (Frame)),
+    .name = g_string_new (NULL),
+    .object = g_string_new (NULL),
+    .events = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+    .last_event = g_string_new (NULL),
+  };
+  const char *line;
+  gsize len;
+  GError *local = NULL;
+  gboolean ok = TRUE;
+  while (ok && cg_input_next_line (input, &line, &len, &local))
+    ok = handle_line (&r, line, len, &local);
+  if (ok && local == NULL)
+    ok = finish_input (&r, &local);
+  if (ok && local == NULL && r.layout == 0 && !r.headerless && r.skipped == 0)
+    ok = fail_at (&r, &local, 1, "no sample of perf script in the input");
+  if (ok && local == NULL && r.skipped > 0)
+    cg_read_warn (r.options, "%s: skipped %" G_GUINT64_FORMAT " sample%s that %s not perf script's "
+                  "(the first, line %" G_GUINT64_FORMAT ": %s)",
+                  cg_input_name (input), r.skipped, r.skipped == 1 ? "" : "s", r.skipped == 1 ? "is" : "are",
+                  r.first_skipped, r.first_reason);
+  if (ok && local == NULL)
+    cg_profile_add_source (profile, "perf", cg_input_name (input), NULL, "perf script");
+  g_string_free (r.root, TRUE);
+  g_string_free (r.rest, TRUE);
+  g_string_free (r.text, TRUE);
+  g_array_unref (r.frames);
+  g_string_free (r.name, TRUE);
+  g_string_free (r.object, TRUE);
+  g_hash_table_unref (r.events);
+  g_string_free (r.last_event, TRUE);
+  g_free (r.first_reason);
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return ok;
+}
+
+/* ---- detection ---- */
+
+/* The next line of @data from *@p: its text and whether it ended with a
+ * newline.  FALSE at the end. */
+static gboolean
+next_detect_line (const guint8 *data, gsize len, gsize *p, const char **line, gsize *line_len, gboolean *whole)
+{
+  if (*p >= len)
+    return FALSE;
+  const guint8 *nl = memchr (data + *p, '\n', len - *p);
+  gsize end = nl ? (gsize) (nl - data) : len;
+  *line = (const char *) data + *p;
+  *line_len = end - *p;
+  if (*line_len > 0 && (*line)[*line_len - 1] == '\r')
+    (*line_len)--;
+  *whole = nl != NULL;
+  *p = nl ? end + 1 : len;
+  return TRUE;
+}
+
+/* A one-line sample: a header with an event, then an address and a symbol. */
+static gboolean
+one_line_sample (const char *line, gsize len)
+{
+  CgPerfHeader h;
+  CgPerfFrame f;
+  return cg_perf_parse_header (line, len, 0, &h) && (h.fields & CG_PERF_EVENT) && h.rest.len > 0
+         && cg_perf_parse_frame (h.rest.s, h.rest.len, FALSE, &f) && f.ip.len >= 4 && f.sym.len > 0;
+}
+
+/* Whether a frame line cut by the detection window (@n bytes of it)
+ * begins as one: TAB and the 16 columns of the address. */
+static gboolean
+frame_line (const char *line, gsize n, gboolean whole)
+{
+  CgPerfFrame f;
+  if (n < 17 || line[0] != '\t')
+    return FALSE;
+  return cg_perf_parse_frame (line + 1, whole ? n - 1 : 16, TRUE, &f);
+}
+
+gboolean
+cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
+{
+  gsize p = 0, n;
+  const char *line;
+  gboolean whole;
+  /* '#' lines first (perf script --header) */
+  do
+    if (!next_detect_line (data, len, &p, &line, &n, &whole))
+      return FALSE;
+  while (n > 0 && line[0] == '#');
+  if (!whole && !complete)
+    return FALSE;
+  if (n > 0)
+    {
+      /* a header line (an empty one is a layout without header fields) */
+      CgPerfHeader h;
+      if (line[0] == '\t' || !cg_perf_parse_header (line, n, 0, &h) || h.fields == 0)
+        return FALSE;
+      gboolean one_line = one_line_sample (line, n);
+      if (!next_detect_line (data, len, &p, &line, &n, &whole))
+        return one_line && complete;
+      if (n == 0 || line[0] != '\t')
+        /* samples without call chains, one per line */
+        return one_line && (!(whole || complete) || one_line_sample (line, n));
+    }
+  else if (!next_detect_line (data, len, &p, &line, &n, &whole))
+    return FALSE;
+  /* frame lines (and source lines) up to a blank line or the window's end */
+  if (!frame_line (line, n, whole || complete))
+    return FALSE;
+  while (next_detect_line (data, len, &p, &line, &n, &whole) && n > 0)
+    {
+      if (!whole && !complete)
+        return TRUE; /* cut by the window: all before it was a sample */
+      if (line[0] == '\t' ? !frame_line (line, n, TRUE) : !(n >= 2 && line[0] == ' ' && line[1] == ' '))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,70 @@
+/* cg-read-perf.h — reader for the text `perf script` prints.
+ *
+ * Linux perf's sampled call stacks (formats/perf.md).  Each sample is a
+ * header line (the fields -F chose: comm, pid/tid, [cpu], time, period,
+ * event, in that order, as perf's builtin-script.c prints them) followed,
+ * when perf recorded call chains (-g), by one line per frame, leaf first:
+ *     TAB, the address right-aligned in 16 columns, and as -F chose, a
+ *     blank and the symbol (+0xOFFSET with symoff), " (DSO)", and
+ *     " (inlined)" for frames perf's --inline adds (they have no DSO);
+ * each frame line may be followed by a source line ("  file.c:12", with
+ * srcline), and a blank line ends the sample.  A sample without a call
+ * chain is one line: the header, then the address, symbol and DSO.
+ * Samples whose event is PERF_RECORD_* (--show-*-events) are skipped, as
+ * are '#' lines between samples (--header).
+ *
+ * What is built (Kaes 2005, "Computing the call graph"), as for folded
+ * stacks: each sample is a path in the call tree G_0, root first (perf
+ * prints the leaf first), its cost added to the self cost of the path's
+ * last frame; the graph merges frames of the same function (object, name):
+ * the object is the DSO as perf printed it, the name the symbol without
+ * its +0xOFFSET; an [unknown] symbol is named "[DSO's base name]" (or
+ * "[unknown]"), as stackcollapse-perf.pl names it; an inlined frame gets
+ * the object of the frame it was inlined into.  The root frame is the
+ * process as @options->split says (cg-read-options.h; object
+ * "[process]"), and kernel frames are kept, dropped or annotated as
+ * @options->kernel says.  A sample left without frames is charged to its
+ * root frame, else to "[kernel]" (all its frames were dropped) or
+ * "[unknown]" (perf printed none).
+ *
+ * Events: each event name is its own event of the profile; a sample's
+ * cost is its period when the layout has one (unit "ns" for cpu-clock
+ * and task-clock, whose periods are nanoseconds, else "events"), else 1
+ * (unit "samples").  A layout without event names gives one event,
+ * "period" or "samples".  Call counts are 0: sampling records none.
+ *
+ * Complexity: one pass, O(bytes), one hash look-up per frame; no
+ * recursion (a deep stack is a loop).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-input.h"
+#include "cg-profile.h"
+#include "cg-read-options.h"
+
+G_BEGIN_DECLS
+
+/* Adds the samples of the perf script text @input to @profile (its call
+ * tree, created when absent, and its graph).
+ * Errors ("NAME:LINE: ..."), CG_ERROR_PARSE: a header that does not have
+ * the fields of the first sample's, a frame line without a sample, a
+ * frame line that is not TAB, address, symbol, (DSO), no blank line after
+ * a call chain, the input ending inside a sample (truncated), text that
+ * is not perf script's; with @options->lenient such samples are skipped
+ * and one warning gives their number and the first.  CG_ERROR_OVERFLOW
+ * when a 64-bit cost sum overflows or the tree would exceed 2^32 frames;
+ * CG_ERROR_MISMATCH when an event exists with another unit. */
+gboolean cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
+
+/* The row of cg-formats.h's table: the first lines of @data are a sample
+ * as perf script prints it.  Either a header line followed by a frame
+ * line (TAB and an address right-aligned in exactly 16 columns) and then
+ * only frame and source lines up to a blank line or the end of @data;
+ * or an empty line and such frame lines (a layout without header
+ * fields); or one-line samples (no call chains) whose header ends in an
+ * event name, an address and a symbol. */
+gboolean cg_perf_detect (const guint8 *data, gsize len, gboolean complete);
+
+G_END_DECLS
