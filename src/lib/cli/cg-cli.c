@@ -138,11 +138,19 @@ show_progress (const char *name, guint64 done, gint64 total, gpointer user_data)
 CgProfile *
 cg_cli_read_inputs (const CgCliCommon *common, GError **error)
 {
+  static const char *const splits[] = { "comm", "none", "pid", "tid", NULL };
+  static const char *const kernels[] = { "keep", "drop", "annotate", NULL };
+  guint split, kernel;
+  if (!cg_cli_choose ("split", common->split, splits, &split, error)
+      || !cg_cli_choose ("kernel", common->kernel, kernels, &kernel, error))
+    return NULL;
   g_autoptr (CgProfile) profile = cg_profile_new ();
   Progress progress = { g_get_monotonic_time (), 0, FALSE };
   g_autoptr (CgSymbolsCache) symbols = cg_symbols_cache_new ();
   CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .executable = common->executable,
-                            .symbols = symbols, .static_calls = common->static_calls };
+                            .symbols = symbols, .static_calls = common->static_calls,
+                            /* the choices' order is the enums' */
+                            .split = (CgSplit) split, .kernel = (CgKernelFrames) kernel };
   if (!common->quiet && isatty (STDERR_FILENO) && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
     {
       options.progress = show_progress;
@@ -231,6 +239,12 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     { "lenient", 0, 0, G_OPTION_ARG_NONE, &common->lenient,
       "Warn about inconsistent input (totals that do not add up, unknown lines) instead of failing",
       NULL },
+    { "split", 0, 0, G_OPTION_ARG_STRING, &common->split,
+      "perf samples: a root frame per command (comm, the default), per process (pid), per thread (tid), or none",
+      "none|comm|pid|tid" },
+    { "kernel", 0, 0, G_OPTION_ARG_STRING, &common->kernel,
+      "perf samples: keep kernel frames (the default), drop them, or keep them named NAME_[k] (annotate)",
+      "keep|drop|annotate" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &common->quiet, "Show no progress line while reading", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &common->version, "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &common->files, NULL, NULL },
@@ -305,6 +319,8 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->format, g_free);
   g_clear_pointer (&common->files, g_strfreev);
   g_clear_pointer (&common->executable, g_free);
+  g_clear_pointer (&common->split, g_free);
+  g_clear_pointer (&common->kernel, g_free);
   int lost = ferror (stdout) ? cg_output_lost_errno (stdout) : EIO;
   errno = 0;
   if (fclose (stdout) != 0 && status == 0)

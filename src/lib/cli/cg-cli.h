@@ -27,6 +27,8 @@ typedef struct {
   char **files;   /* positional arguments; NULL or empty = stdin */
   char *executable; /* gmon.out and amon.out inputs: the profiled executable (gmon: NULL = a.out) */
   gboolean static_calls; /* gmon.out inputs: add gprof's -c static call arcs */
+  char *split;  /* --split: perf samples' root frames (none|comm|pid|tid); NULL = comm */
+  char *kernel; /* --kernel: perf samples' kernel frames (keep|drop|annotate); NULL = keep */
 } CgCliCommon;
 
 typedef gboolean (*CgCliRun) (gpointer options, GError **error);
