@@ -87,6 +87,19 @@ cg_input_open (const char *path, GError **error)
 }
 
 CgInput *
+cg_input_new_from_fd (int fd, const char *name)
+{
+  CgInput *in = g_new0 (CgInput, 1);
+  in->name = g_strdup (name);
+  in->fd = fd;
+  in->size = -1;
+  in->terminated = TRUE;
+  in->buf = g_byte_array_new ();
+  in->data = in->buf->data;
+  return in;
+}
+
+CgInput *
 cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len)
 {
   CgInput *in = g_new0 (CgInput, 1);

@@ -23,6 +23,9 @@ typedef void (*CgInputProgress) (const char *name, guint64 done, gint64 total, g
 
 /* Opens @path; NULL or "-" means stdin.  Error CG_ERROR_IO naming the file. */
 CgInput *cg_input_open (const char *path, GError **error);
+/* A stream read from @fd (borrowed: not closed; a pipe from another
+ * process, say), named @name in messages. */
+CgInput *cg_input_new_from_fd (int fd, const char *name);
 /* An input over @len bytes at @data (borrowed: they must outlive the
  * input), named @name in messages.  For fuzzing and tests. */
 CgInput *cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len);

@@ -8,6 +8,7 @@
 #include "cg-read-folded.h"
 #include "cg-read-gmon.h"
 #include "cg-read-gprof-report.h"
+#include "cg-read-perf-data.h"
 #include "cg-read-perf.h"
 #include "cg-read-xml.h"
 
@@ -18,6 +19,8 @@ static const CgFormatInfo formats[] = {
   { "amon.out", "an amon.out", "context profiles written by libamon(3)", cg_amon_detect, cg_read_amon, NULL },
   { "gmon.out", "a gmon.out", "profiles of programs built with gcc -pg, read with their executable (-e)",
     cg_gmon_detect, cg_read_gmon_tagged, cg_read_gmon_bsd },
+  { "perf.data", "a perf.data", "perf record's files, read through perf script (perf must be installed)",
+    cg_perf_data_detect, cg_read_perf_data, NULL },
   { "callgrind", "a callgrind profile", "valgrind --tool=callgrind's profiles, and other producers' in its format",
     cg_callgrind_detect, cg_read_callgrind, NULL },
   { "cgtools XML", "cgtools XML", "the interchange between cgtools' stages", cg_xml_detect, cg_read_xml_into, NULL },

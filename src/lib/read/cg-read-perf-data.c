@@ -1,0 +1,157 @@
+/* cg-read-perf-data.c — perf.data through perf script (cg-read-perf-data.h). */
+#include "config.h"
+
+#include "cg-read-perf-data.h"
+
+#include <errno.h>
+#include <gio/gio.h>
+#include <gio/gunixinputstream.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cg-error.h"
+#include "cg-read-perf.h"
+
+/* the fields cg-read-perf reads best: no time or cpu to skip, pid and tid
+ * for --split, the period as the cost */
+#define PERF_FIELDS "comm,pid,tid,period,event,ip,sym,dso"
+
+gboolean
+cg_perf_data_detect (const guint8 *data, gsize len, gboolean complete)
+{
+  (void) complete;
+  return len >= 8 && (memcmp (data, "PERFILE2", 8) == 0 || memcmp (data, "PERFFILE", 8) == 0);
+}
+
+/* Copies the rest of @input to a new temporary file; its path in @path. */
+static gboolean
+copy_to_file (CgInput *input, char **path, GError **error)
+{
+  GError *local = NULL;
+  int fd = g_file_open_tmp ("cgtools-XXXXXX.perf.data", path, &local);
+  if (fd < 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot copy it for perf: %s", cg_input_name (input),
+                   local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  guint8 buf[1 << 16];
+  gssize n;
+  gboolean ok = TRUE;
+  while (ok && (n = cg_input_read (input, buf, sizeof buf, error)) > 0)
+    for (gssize done = 0; ok && done < n;)
+      {
+        gssize w = write (fd, buf + done, (gsize) (n - done));
+        if (w < 0 && errno == EINTR)
+          continue;
+        if (w < 0)
+          {
+            g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s", *path, g_strerror (errno));
+            ok = FALSE;
+          }
+        done += w;
+      }
+  ok = ok && n == 0;
+  if (close (fd) != 0 && ok)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s", *path, g_strerror (errno));
+      ok = FALSE;
+    }
+  return ok;
+}
+
+/* perf's messages, from the file its standard error went to: all of them,
+ * without the final newline. */
+static char *
+read_messages (int fd)
+{
+  GString *s = g_string_new (NULL);
+  char buf[4096];
+  gssize n;
+  if (lseek (fd, 0, SEEK_SET) == 0)
+    while ((n = read (fd, buf, sizeof buf)) > 0 && s->len < (1u << 16))
+      g_string_append_len (s, buf, n);
+  while (s->len > 0 && g_ascii_isspace (s->str[s->len - 1]))
+    g_string_truncate (s, s->len - 1);
+  return g_string_free (s, FALSE);
+}
+
+/* Runs perf script on @path and reads its output into @profile. */
+static gboolean
+run_perf_script (CgProfile *profile, const char *perf, const char *path, const char *name,
+                 const CgReadOptions *options, GError **error)
+{
+  g_autofree char *err_path = NULL;
+  int err_fd = g_file_open_tmp ("cgtools-perf-XXXXXX.txt", &err_path, error);
+  if (err_fd < 0)
+    return FALSE;
+  unlink (err_path);
+  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_subprocess_launcher_take_stderr_fd (launcher, dup (err_fd));
+  const char *argv[] = { perf, "script", "-i", path, "-F", PERF_FIELDS, NULL };
+  GError *local = NULL;
+  g_autoptr (GSubprocess) p = g_subprocess_launcher_spawnv (launcher, argv, &local);
+  if (p == NULL)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: cannot run %s script: %s", name, perf, local->message);
+      g_error_free (local);
+      close (err_fd);
+      return FALSE;
+    }
+  int out = g_unix_input_stream_get_fd (G_UNIX_INPUT_STREAM (g_subprocess_get_stdout_pipe (p)));
+  g_autofree char *in_name = g_strdup_printf ("%s (perf script)", name);
+  g_autoptr (CgInput) in = cg_input_new_from_fd (out, in_name);
+  if (options)
+    cg_input_set_progress (in, options->progress, options->progress_data);
+  GError *read_error = NULL;
+  gboolean ok = cg_read_perf (profile, in, options, &read_error);
+  if (!ok)
+    g_subprocess_force_exit (p); /* it may be blocked on a full pipe */
+  g_subprocess_wait (p, NULL, NULL);
+  g_autofree char *messages = read_messages (err_fd);
+  close (err_fd);
+  gboolean perf_ok = g_subprocess_get_if_exited (p) && g_subprocess_get_exit_status (p) == 0;
+  if (!perf_ok && (ok || !g_subprocess_get_if_signaled (p)))
+    {
+      /* perf's reason comes first: what it printed, if anything, is cut short */
+      g_clear_error (&read_error);
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: perf script failed%s%s", name,
+                   *messages ? ": " : " (and said nothing)", messages);
+      return FALSE;
+    }
+  if (!ok)
+    {
+      g_propagate_error (error, read_error);
+      return FALSE;
+    }
+  if (*messages)
+    cg_read_warn (options, "%s: perf script says: %s", name, messages);
+  return TRUE;
+}
+
+gboolean
+cg_read_perf_data (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  const char *name = cg_input_name (input);
+  g_autofree char *perf = g_find_program_in_path ("perf");
+  if (perf == NULL)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                   "%s: a perf.data file, which cgtools reads through perf script, but perf is not installed "
+                   "(Debian and Ubuntu: apt-get install linux-perf; Fedora: dnf install perf); or run "
+                   "'perf script > perf.txt' where perf is and read perf.txt",
+                   name);
+      return FALSE;
+    }
+  /* a regular file is given to perf by its path; anything else (standard
+   * input, a pipe) is copied to a file first, as perf seeks in it */
+  if (cg_input_size (input) >= 0 && strcmp (name, "<stdin>") != 0)
+    return run_perf_script (profile, perf, name, name, options, error);
+  g_autofree char *copy = NULL;
+  gboolean ok = copy_to_file (input, &copy, error)
+                && run_perf_script (profile, perf, copy, name, options, error);
+  if (copy)
+    unlink (copy);
+  return ok;
+}
