@@ -306,6 +306,19 @@ begin_sample (Reader *r)
   g_array_set_size (r->frames, 0);
 }
 
+/* A line of --show-task-events, --show-mmap-events and the like: a
+ * record that is no sample, in a layout of its own. */
+static gboolean
+is_record_line (const char *line, gsize len)
+{
+  static const char tag[] = "PERF_RECORD_";
+  for (const char *p = line; (p = memchr (p, 'P', len - (gsize) (p - line))) != NULL; p++)
+    if ((p == line || p[-1] == ' ') && len - (gsize) (p - line) >= sizeof tag - 1
+        && memcmp (p, tag, sizeof tag - 1) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 handle_header (Reader *r, const char *line, gsize len, GError **error)
 {
@@ -318,8 +331,6 @@ handle_header (Reader *r, const char *line, gsize len, GError **error)
     }
   if (r->layout == 0)
     r->layout = h.fields;
-  if (h.event.len > 12 && memcmp (h.event.s, "PERF_RECORD_", 12) == 0)
-    return TRUE; /* --show-*-events: not a sample */
   begin_sample (r);
   set_root (r, &h);
   if (!choose_event (r, (h.fields & CG_PERF_EVENT) ? &h.event : NULL, error))
@@ -400,6 +411,8 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
     return bad_sample (r, error, "a sample header without its call chain");
   if (r->state == HEADER && !finish_sample (r, error))
     return FALSE;
+  if (is_record_line (line, len))
+    return TRUE;
   return handle_header (r, line, len, error);
 }
 
@@ -413,8 +426,8 @@ finish_input (Reader *r, GError **error)
   if (!cut)
     return TRUE;
   if (!r->options->lenient)
-    return fail_at (r, error, cg_input_line_number (r->in),
-                    "the input ends inside the sample of line %" G_GUINT64_FORMAT " (truncated?)", r->sample_line);
+    return cg_read_fail (error, CG_ERROR_TRUNCATED, cg_input_name (r->in), CG_AT_LINE, cg_input_line_number (r->in),
+                         "the input ends inside the sample of line %" G_GUINT64_FORMAT " (truncated?)", r->sample_line);
   cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": the input ends inside a sample (truncated?): skipped it",
                 cg_input_name (r->in), r->sample_line);
   return TRUE;
@@ -520,11 +533,12 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
   gsize p = 0, n;
   const char *line;
   gboolean whole;
-  /* '#' lines first (perf script --header) */
+  /* '#' lines first (perf script --header), and records that are no
+   * samples (--show-task-events) */
   do
     if (!next_detect_line (data, len, &p, &line, &n, &whole))
       return FALSE;
-  while (n > 0 && line[0] == '#');
+  while (n > 0 && (line[0] == '#' || (whole && is_record_line (line, n))));
   if (!whole && !complete)
     return FALSE;
   if (n > 0)

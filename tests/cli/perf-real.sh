@@ -1,0 +1,81 @@
+#!/bin/sh
+# perf record -g of a program whose structure gives the truth
+# (data/perf/perfrec.c), made at test time.  Oracles: a brute-force Min_E
+# over the same perf script text (each sample's period charged once to
+# every distinct function on its stack), and the program's structure
+# (burn's time 2/3 through ping, pong's total 13/15 of ping's) within
+# sampling error.  Skipped (77) where perf is missing or cannot record.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+
+command -v perf >/dev/null 2>&1 || skip "perf is not installed (Debian: linux-perf)"
+perf record -q -g -e cpu-clock -o "$tmp/probe.data" true >"$tmp/err" 2>&1 \
+  && perf script -i "$tmp/probe.data" >/dev/null 2>&1 || skip "perf record cannot record here: $(head -c 300 "$tmp/err")"
+# -O0: every function keeps its frame pointer, so the call chains are whole
+${CC:-cc} -O0 -fno-omit-frame-pointer -o "$tmp/perfrec" "$data/perf/perfrec.c" || fail "cannot build perfrec"
+perf record -q -g -e cpu-clock -o "$tmp/perf.data" "$tmp/perfrec" >"$tmp/err" 2>&1 || fail "perf record: $(cat "$tmp/err")"
+perf script -i "$tmp/perf.data" -F comm,pid,tid,period,event,ip,sym,dso >"$tmp/script.txt" 2>/dev/null \
+  || fail "perf script failed"
+
+# brute force: NAME<TAB>TOTAL, the root frame being the command name
+awk '
+  function flush () { for (f in seen) total[f] += period; delete seen; inside = 0 }
+  /^[^\t]/ && NF { if (inside) flush(); period = $(NF - 1); comm = $1
+                   for (i = 2; i < NF && $i !~ /^-?[0-9]+\/-?[0-9]+$/; i++) comm = comm "_" $i
+                   seen[comm] = 1; inside = 1; next }
+  /^\t/ { s = $0; sub(/^\t *[0-9a-f]+ /, "", s); sub(/ \([^()]*\)$/, "", s); sub(/\+0x[0-9a-f]+$/, "", s)
+          if (s != "[unknown]") seen[s] = 1; next }
+  /^$/ { if (inside) flush() }
+  END { if (inside) flush(); for (f in total) printf "%s\t%s\n", f, total[f] }' "$tmp/script.txt" | sort >"$tmp/brute"
+
+"$cgcost" --format=tsv "$tmp/script.txt" >"$tmp/tsv" || fail "cgcost on perf script text"
+awk -F '\t' 'NR == FNR { want[$1] = $2; next }
+  FNR > 1 && ($1 in want) { compared++; if ($4 != want[$1]) { wrong++; print "  " $1 ": ours " $4 ", brute force " want[$1] } }
+  END { printf "%d compared, %d different\n", compared, wrong; exit (wrong > 0 || compared < 5) }' \
+  "$tmp/brute" "$tmp/tsv" >"$tmp/cmp" || fail "exact totals against the brute force: $(cat "$tmp/cmp")"
+echo "exact totals against the brute force: $(tail -n 1 "$tmp/cmp")"
+for f in perfrec main ping pong burn; do
+  [ -n "$(total_of "$tmp/tsv" "$f")" ] && [ "$(total_of "$tmp/tsv" "$f")" = "$(awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$tmp/brute")" ] \
+    || fail "$f: ours $(total_of "$tmp/tsv" "$f"), brute force $(awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$tmp/brute")"
+done
+
+# the program's structure, within four standard deviations of sampling
+"$cgcost" --format=tsv --arcs "$tmp/script.txt" >"$tmp/arcs" || fail "cgcost --arcs"
+arc () { awk -F '\t' -v a="$1" -v b="$2" '$1 == a && $2 == b { print $4 }' "$tmp/arcs"; }
+period=$(awk '/^[^\t]/ && NF { print $(NF - 1); exit }' "$tmp/script.txt")
+share_ok () { # SHARE_NUM SHARE_DEN P — |num/den - p| within 4 sigma, n = den / period
+  awk -v a="$1" -v b="$2" -v p="$3" -v t="$period" 'BEGIN { n = b / t; s = sqrt (p * (1 - p) / n)
+    d = a / b - p; if (d < 0) d = -d; printf "%.4f (expected %.4f +- %.4f, %d samples)", a / b, p, 4 * s, n; exit (n < 200 || d > 4 * s) }'
+}
+via_ping=$(arc ping burn)
+via_pong=$(arc pong burn)
+msg=$(share_ok "$via_ping" "$((via_ping + via_pong))" 0.6666667) || fail "burn's share through ping: $msg"
+echo "burn's share through ping: $msg"
+msg=$(share_ok "$(total_of "$tmp/tsv" pong)" "$(total_of "$tmp/tsv" ping)" 0.8666667) || fail "pong's total over ping's: $msg"
+echo "pong's total over ping's: $msg"
+# main does nothing but call ping (a sample in its loop is rare)
+awk -v a="$(total_of "$tmp/tsv" ping)" -v b="$(total_of "$tmp/tsv" main)" 'BEGIN { exit (a < 0.99 * b) }' \
+  || fail "ping's total is not main's: $(total_of "$tmp/tsv" ping) of $(total_of "$tmp/tsv" main)"
+
+# perf.data read directly (through perf script), from a file and from a
+# pipe, gives the same; so does perf script's default layout
+"$cgcost" --format=tsv "$tmp/perf.data" >"$tmp/direct" || fail "cgcost perf.data: $(cat "$tmp/direct")"
+cmp -s "$tmp/tsv" "$tmp/direct" || fail "perf.data read directly: $(diff "$tmp/tsv" "$tmp/direct" | head -5)"
+"$cgmerge" <"$tmp/perf.data" | "$cgcost" --format=tsv >"$tmp/piped" || fail "perf.data through a pipe"
+cmp -s "$tmp/tsv" "$tmp/piped" || fail "perf.data through a pipe: $(diff "$tmp/tsv" "$tmp/piped" | head -5)"
+perf script -i "$tmp/perf.data" 2>/dev/null | "$cgcost" --format=tsv >"$tmp/default" || fail "default layout in a pipe"
+cmp -s "$tmp/tsv" "$tmp/default" || fail "perf script's default layout: $(diff "$tmp/tsv" "$tmp/default" | head -5)"
+
+# dropping kernel frames moves their cost to the user frame below them:
+# the program's totals stay
+"$cgcost" --format=tsv --kernel=drop "$tmp/perf.data" >"$tmp/drop" || fail "--kernel=drop"
+for f in main ping pong; do
+  [ "$(total_of "$tmp/drop" "$f")" = "$(total_of "$tmp/tsv" "$f")" ] || fail "--kernel=drop changed $f's total"
+done
+# cgtree shows the exact totals
+expect 0 "$cgtree" "$tmp/perf.data" && grep -q '^Method: exact' "$tmp/out" || fail "cgtree perf.data: $(head -3 "$tmp/out")"
+
+# a perf.data perf cannot read: perf's message, exit 1
+head -c 2000 "$tmp/perf.data" >"$tmp/cut.data"
+expect 1 "$cgmerge" "$tmp/cut.data" && expect_message "cut.data: perf script failed"
+
+finish
