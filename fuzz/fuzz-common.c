@@ -55,7 +55,9 @@ cg_fuzz_run (CgFuzzRead read, const uint8_t *data, size_t size)
 {
   g_autoptr (CgProfile) p = cg_profile_new ();
   g_autoptr (CgInput) in = cg_input_new_from_bytes ("fuzz", data, size);
-  CgReadOptions options = { .lenient = size % 2 == 1 };
+  /* the size chooses the options, so that every combination is reached */
+  CgReadOptions options = { .lenient = size % 2 == 1, .split = (CgSplit) (size / 2 % 4),
+                            .kernel = (CgKernelFrames) (size / 8 % 3) };
   if (!read (p, in, &options, NULL) || cg_graph_n_events (cg_profile_graph (p)) == 0)
     return;
   CgGraph *g = cg_profile_graph (p);
