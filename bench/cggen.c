@@ -12,6 +12,13 @@
  *   cggen ring N          one cycle of N functions, with chords
  *   cggen chain DEPTH     folded stacks: one stack DEPTH frames deep, and
  *                         shorter ones along it
+ *   cggen perf MB         perf script text of about MB megabytes, its
+ *                         default layout with pid/tid and cpu: samples of
+ *                         a compiler-shaped program (4,000 functions in
+ *                         the program and three libraries, 6 callees each,
+ *                         some recursion) whose stack evolves from one
+ *                         sample to the next, 10% with kernel frames on
+ *                         top, 2% through an [unknown] frame
  *   cggen program N       a C program of N functions for gcc -pg, each
  *                         looping a while and calling up to two later
  *                         ones, one in twenty also an earlier one (cycles,
@@ -372,12 +379,71 @@ program (unsigned n)
   return 0;
 }
 
+#define PERF_FUNCTIONS 4000
+#define PERF_MAX_DEPTH 48
+
+static int
+perf (unsigned mb)
+{
+  static const char *const dsos[] = { "/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus", "/usr/lib/x86_64-linux-gnu/libc.so.6",
+                                      "/usr/lib/x86_64-linux-gnu/libstdc++.so.6.0.30", "/usr/lib/x86_64-linux-gnu/libgmp.so.10" };
+  static const char *const kernel[] = { "asm_exc_page_fault", "exc_page_fault", "handle_mm_fault", "__handle_mm_fault",
+                                        "do_anonymous_page", "clear_page_erms", "entry_SYSCALL_64_after_hwframe",
+                                        "do_syscall_64", "__x64_sys_write", "ksys_write", "vfs_write" };
+  static char names[PERF_FUNCTIONS][160];
+  static unsigned callees[PERF_FUNCTIONS][6];
+  for (unsigned i = 0; i < PERF_FUNCTIONS; i++)
+    {
+      function_name (names[i], sizeof names[i], i);
+      if (i % 4 == 2)
+        snprintf (names[i], sizeof names[i], "%s_%u", words[i % N_WORDS], i);
+      for (unsigned c = 0; c < 6; c++)
+        /* mostly later functions, sometimes an earlier one: recursion */
+        callees[i][c] = below (10) == 0 ? below (PERF_FUNCTIONS) : (i + 1 + below (200)) % PERF_FUNCTIONS;
+    }
+  unsigned stack[PERF_MAX_DEPTH], depth = 1;
+  stack[0] = 0;
+  uint64_t bytes = 0, limit = (uint64_t) mb * 1000000u, t = 1000000;
+  while (bytes < limit)
+    {
+      /* the stack moves: a few frames return, a few calls are made */
+      unsigned pop = below (4);
+      depth = pop >= depth ? 1 : depth - pop;
+      for (unsigned push = below (5); push > 0 && depth < PERF_MAX_DEPTH; push--, depth++)
+        stack[depth] = callees[stack[depth - 1]][below (6)];
+      t += 250 + below (20);
+      unsigned tid = 4242 + below (4);
+      int n = printf ("cc1plus %7u/%-7u [%03u] %5" PRIu64 ".%06" PRIu64 ":     250000 cpu-clock: \n", 4242, tid,
+                      below (8), t / 1000000, t % 1000000);
+      if (below (10) == 0)
+        for (unsigned k = 2 + below (5); k-- > 0;)
+          {
+            unsigned j = below (sizeof kernel / sizeof kernel[0]);
+            n += printf ("\t%16" PRIx64 " %s+0x%x ([kernel.kallsyms])\n", UINT64_C (0xffffffff81000000) + j * 4096u,
+                         kernel[j], below (300));
+          }
+      for (unsigned d = depth; d-- > 0;)
+        {
+          unsigned f = stack[d];
+          if (d == depth / 2 && below (50) == 0)
+            n += printf ("\t%16x [unknown] (%s)\n", 0x7f0000u + below (65536), dsos[1]);
+          n += printf ("\t%16x %s+0x%x (%s)\n", 0x400000u + f * 64u + below (64), names[f], below (600),
+                       dsos[f % 7 == 0 ? 1 + f % 3 : 0]);
+        }
+      n += printf ("\n");
+      if (n < 0)
+        return 1;
+      bytes += (uint64_t) n;
+    }
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
   if (argc != 3)
     {
-      fprintf (stderr, "usage: cggen compiler MB | cycles N | ring N | chain DEPTH | program N\n");
+      fprintf (stderr, "usage: cggen compiler MB | cycles N | ring N | chain DEPTH | program N | perf MB\n");
       return 2;
     }
   unsigned v = (unsigned) strtoul (argv[2], NULL, 10);
@@ -388,6 +454,7 @@ main (int argc, char **argv)
            : strcmp (argv[1], "ring") == 0   ? ring (v)
            : strcmp (argv[1], "chain") == 0  ? chain (v)
            : strcmp (argv[1], "program") == 0 ? program (v)
+           : strcmp (argv[1], "perf") == 0 ? perf (v)
                                              : 2;
   if (fflush (stdout) != 0)
     return 1;

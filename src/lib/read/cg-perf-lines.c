@@ -204,7 +204,9 @@ cg_perf_parse_frame (const char *text, gsize len, gboolean strict, CgPerfFrame *
     q++;
   if (q == p || (q < len && text[q] != ' ') || (strict && q != 16))
     return FALSE;
-  for (gsize i = q; i < len; i++)
+  /* detection wants text; the reader takes any bytes (the graph escapes
+   * what names cannot hold) */
+  for (gsize i = q; strict && i < len; i++)
     if ((guchar) text[i] < 0x20 || text[i] == 0x7f)
       return FALSE;
   *frame = (CgPerfFrame) { .ip = { text + p, q - p } };
