@@ -186,15 +186,15 @@ add_frame (Reader *r, const CgPerfFrame *f)
   else if (f->sym.len == 0 || (f->sym.len == 9 && memcmp (f->sym.s, "[unknown]", 9) == 0))
     {
       /* as stackcollapse-perf: "[libc.so.6]" for an unknown symbol of a known DSO */
-      const char *base = f->dso.s;
+      gsize base = 0;
       for (gsize i = 0; i < f->dso.len; i++)
         if (f->dso.s[i] == '/')
-          base = f->dso.s + i + 1;
-      gsize base_len = (gsize) (f->dso.s + f->dso.len - base);
+          base = i + 1;
+      gsize base_len = f->dso.len - base;
       if (x.object_len > 0 && base_len > 0)
         {
           g_string_append_c (r->text, '[');
-          g_string_append_len (r->text, base, (gssize) base_len);
+          g_string_append_len (r->text, f->dso.s + base, (gssize) base_len);
           g_string_append_c (r->text, ']');
         }
       else
