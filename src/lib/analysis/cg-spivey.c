@@ -186,6 +186,81 @@ by_cost (gconstpointer a, gconstpointer b, gpointer data)
   return c;
 }
 
+/* The cycle s[j..n-1] closed by the running routine s[n-1] (its earlier
+ * entry s[j]): found or made. */
+static Cycle *
+closed_cycle (GHashTable *cycles, GPtrArray *order, GArray *by_member, const CgFunctionId *s, guint j, guint n,
+              GArray *scratch, guint ne)
+{
+  char *key = cycle_key (s, j, n - 1, scratch);
+  Cycle *cy = g_hash_table_lookup (cycles, key);
+  if (cy != NULL)
+    {
+      g_free (key);
+      return cy;
+    }
+  cy = g_new0 (Cycle, 1);
+  cy->members = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  for (guint x = 0; x < scratch->len; x++)
+    if (x == 0 || g_array_index (scratch, CgFunctionId, x) != g_array_index (scratch, CgFunctionId, x - 1))
+      {
+        CgFunctionId f = g_array_index (scratch, CgFunctionId, x);
+        g_array_append_val (cy->members, f);
+        GPtrArray *list = g_array_index (by_member, GPtrArray *, f);
+        if (list == NULL)
+          list = g_array_index (by_member, GPtrArray *, f) = g_ptr_array_new ();
+        g_ptr_array_add (list, cy);
+      }
+  cy->cost = g_new0 (CgValue, MAX (ne, 1));
+  g_hash_table_insert (cycles, key, cy);
+  g_ptr_array_add (order, cy);
+  return cy;
+}
+
+static gboolean
+is_member (const Cycle *cy, CgFunctionId f)
+{
+  const CgFunctionId *m = (const CgFunctionId *) (void *) cy->members->data;
+  guint lo = 0, hi = cy->members->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (m[mid] == f)
+        return TRUE;
+      if (m[mid] < f)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return FALSE;
+}
+
+/* Whether @cy may be the cycle open between s[j] and its later entry
+ * s[i] of a history whose functions' last positions are @last: what the
+ * history still holds of it, s[j..i-1], is in @cy, and every member was
+ * active since s[j] (its entry, or a later one, at j or after: A4 drops
+ * only entries whose function recurs later). */
+static gboolean
+may_be_open (const Cycle *cy, const CgFunctionId *s, guint j, guint i, const guint *last)
+{
+  for (guint x = j; x < i; x++)
+    if (!is_member (cy, s[x]))
+      return FALSE;
+  const CgFunctionId *m = (const CgFunctionId *) (void *) cy->members->data;
+  for (guint x = 0; x < cy->members->len; x++)
+    if (last[m[x]] == G_MAXUINT || last[m[x]] < j)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+free_list (gpointer p)
+{
+  GPtrArray **list = p;
+  if (*list)
+    g_ptr_array_unref (*list);
+}
+
 GArray *
 cg_spivey_traversed_cycles (CgProfile *p, GError **error)
 {
@@ -193,54 +268,77 @@ cg_spivey_traversed_cycles (CgProfile *p, GError **error)
   if (cx == NULL)
     return NULL;
   CgGraph *g = cg_profile_graph (p);
-  guint nk = cg_contexts_n (cx), ne = cg_graph_n_events (g);
+  guint nk = cg_contexts_n (cx), ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g);
   const CgKind *kinds = cg_graph_event_kinds (g);
   g_autoptr (GHashTable) cycles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GPtrArray) order = g_ptr_array_new ();
   g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-  g_autoptr (GHashTable) last = g_hash_table_new (g_direct_hash, g_direct_equal);
+  /* the cycles each function is a member of */
+  g_autoptr (GArray) by_member = g_array_sized_new (FALSE, TRUE, sizeof (GPtrArray *), MAX (nf, 1));
+  g_array_set_size (by_member, nf);
+  g_array_set_clear_func (by_member, free_list);
+  g_autofree guint *last = g_new (guint, MAX (nf, 1));
+  g_autofree guint *prev = NULL;
   gboolean ok = TRUE;
+
+  /* The cycles: only those a call went round, closed by the running
+   * routine (Spivey: "states where the running routine P also appears as
+   * an unmarked entry earlier in the history").  Its earlier entry is its
+   * most recent activation, marked until this call and so never dropped
+   * by A4, and every function activated since is in the history after it
+   * (A4 drops only entries whose function recurs later): the set is the
+   * cycle exactly.  An earlier pair of entries of one function may have
+   * lost members to A4, so it names no cycle of its own. */
   for (CgContextId k = 0; k < nk && ok; k++)
     {
       guint n;
       const CgFunctionId *s = cg_contexts_functions (cx, k, &n);
+      guint j = n - 1;
+      while (j-- > 0 && s[j] != s[n - 1])
+        ;
+      if (j == G_MAXUINT)
+        continue;
+      Cycle *cy = closed_cycle (cycles, order, by_member, s, j, n, scratch, ne);
+      guint64 e = cg_contexts_entries (cx, k);
+      ok = cy->traversals <= G_MAXUINT64 - e;
+      cy->traversals += ok ? e : 0;
+    }
+
+  /* Their costs: every context in which one is open, once each.  Each
+   * function that recurs in a history, s[j] then s[i], opened a cycle
+   * that was closed at some call (so is listed) and is open still; where
+   * A4 dropped some of its members, every listed cycle it may be counts
+   * the context. */
+  for (guint f = 0; f < nf; f++)
+    last[f] = G_MAXUINT;
+  for (CgContextId k = 0; k < nk && ok && order->len; k++)
+    {
+      guint n;
+      const CgFunctionId *s = cg_contexts_functions (cx, k, &n);
       const CgValue *t = cg_contexts_cost_const (cx, k);
-      g_hash_table_remove_all (last);
+      prev = g_renew (guint, prev, MAX (n, 1));
+      for (guint i = 0; i < n; i++)
+        {
+          prev[i] = last[s[i]];
+          last[s[i]] = i;
+        }
       for (guint i = 0; i < n && ok; i++)
         {
-          gpointer j1 = g_hash_table_lookup (last, GUINT_TO_POINTER (s[i] + 1));
-          g_hash_table_insert (last, GUINT_TO_POINTER (s[i] + 1), GUINT_TO_POINTER (i + 1));
-          if (j1 == NULL)
+          guint j = prev[i];
+          GPtrArray *list = g_array_index (by_member, GPtrArray *, s[i]);
+          if (j == G_MAXUINT || list == NULL)
             continue;
-          guint j = GPOINTER_TO_UINT (j1) - 1;
-          char *key = cycle_key (s, j, i, scratch);
-          Cycle *cy = g_hash_table_lookup (cycles, key);
-          if (cy == NULL)
+          for (guint c = 0; c < list->len && ok; c++)
             {
-              cy = g_new0 (Cycle, 1);
-              cy->members = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-              for (guint x = 0; x < scratch->len; x++)
-                if (x == 0 || g_array_index (scratch, CgFunctionId, x) != g_array_index (scratch, CgFunctionId, x - 1))
-                  g_array_append_val (cy->members, g_array_index (scratch, CgFunctionId, x));
-              cy->cost = g_new0 (CgValue, MAX (ne, 1));
-              g_hash_table_insert (cycles, key, cy);
-              g_ptr_array_add (order, cy);
-            }
-          else
-            g_free (key);
-          if (cy->stamp != k + 1)
-            {
+              Cycle *cy = g_ptr_array_index (list, c);
+              if (cy->stamp == k + 1 || !may_be_open (cy, s, j, i, last))
+                continue;
               cy->stamp = k + 1;
               ok = cg_values_add (kinds, cy->cost, t, ne);
             }
-          if (i == n - 1)
-            {
-              guint64 e = cg_contexts_entries (cx, k);
-              ok = ok && cy->traversals <= G_MAXUINT64 - e;
-              if (ok)
-                cy->traversals += e;
-            }
         }
+      for (guint i = 0; i < n; i++)
+        last[s[i]] = G_MAXUINT;
     }
   GArray *out = g_array_new (FALSE, FALSE, sizeof (CgTraversedCycle));
   g_array_set_clear_func (out, clear_traversed);

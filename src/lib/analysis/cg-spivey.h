@@ -18,15 +18,19 @@
  * two agree unless the program recursed mutually.
  *
  * Traversed cycles ("cycles actually traversed during execution", same
- * section): in a history, a function s_i that also occurs earlier, last
- * at s_j (j < i), closed a cycle of calls s_j -> ... -> s_i; the cycle is
- * the set of distinct functions of s_j..s_{i-1}.  A cycle's traversals are
- * the entries of the contexts whose running routine closes it, and its
- * cost is that of every context in which it is open (closed at any
- * marked entry), each context counted once per cycle.  The entries between
- * s_j and s_i are the functions active since s_j's activation; A4 may
- * have dropped the earlier entry of a function, so a cycle can go
- * unlisted where compression lost it, never invented.
+ * section: "states where the running routine P also appears as an
+ * unmarked entry earlier in the history"): where the running routine s_n
+ * occurs earlier, last at s_j, the call that entered the context closed
+ * the cycle of the distinct functions of s_j..s_{n-1}.  That earlier
+ * entry is s_n's most recent activation, marked until the call and so
+ * never dropped by A4, and every function activated since has an entry
+ * after it, so the set is exact.  A cycle's traversals are the entries
+ * of the contexts whose running routine closes it; only such cycles are
+ * listed.  Its cost is that of every context in which it is open, once
+ * per context: a function that recurs at s_i with an earlier entry s_j
+ * opened a cycle; A4 may have dropped some of its members between the
+ * two (they recur after s_i), so it is every listed cycle holding all of
+ * s_j..s_{i-1} whose members all occur at s_j or after.
  *
  * Complexity: O(total history length) for costs, the same times the
  * history length for cycles.
@@ -65,7 +69,7 @@ typedef struct {
   CgFunctionId *members;  /* sorted by function id */
   guint n_members;
   CgValue *cost;          /* n_events values: contexts in which it is open */
-  guint64 traversals;     /* calls that closed it */
+  guint64 traversals;     /* calls that closed it (> 0 unless counts were zeroed) */
 } CgTraversedCycle;
 
 /* The cycles traversed in the profile's contexts, by cost (the first
