@@ -403,7 +403,8 @@ arc_key (const Build *b, CgArcId a)
 }
 
 /* Step 2: each function's master caller, the caller (itself aside) whose
- * arc into it carries most (ties: the caller's total, then its name).
+ * arc into it carries most (ties: the caller's total, then its name), or
+ * none where its spontaneous cost (cg_graph_spontaneous) is more.
  * Kaes takes the caller with the largest total, whatever its arc carries;
  * that hung a function's callees under a call worth 0.09 % with a 33 %
  * child, where this rule keeps the numbers nested wherever arcs do. */
@@ -434,6 +435,13 @@ choose_master_callers (Build *b)
               best_key = key;
             }
         }
+      /* activations nobody called (a thread's start routine, the
+       * program's entry) are a caller too: where they carry more than
+       * any call, the function is a root, so that a thread's work never
+       * hangs under the one call that the program also made of it */
+      const CgValue *sp = b->t->inverted ? NULL : cg_graph_spontaneous (b->t->graph, f);
+      if (sp && b->best_caller[f] != CG_NO_ID && total_key (b->o.kind, sp[b->event]) > best_key)
+        b->best_caller[f] = b->best_arc[f] = CG_NO_ID;
     }
 }
 

@@ -297,6 +297,13 @@ read_contexts (Reader *r, Cursor *c, GError **error)
       if (!cg_value_add (kinds[r->event], &cost[r->event], v) || !cg_value_add (kinds[r->event], &self[r->event], v)
           || !cg_contexts_add_counts (cx, id, entries, recursive))
         return overflow_at (r, at, error);
+      /* s_1 has no caller in the program: the context is part of an
+       * activation nobody called (main's, a thread's start routine's),
+       * whose inclusive cost is the graph's spontaneous cost, so views
+       * make such a routine a root */
+      CgValue *spont = cg_graph_spontaneous_mut (r->graph, f[0]);
+      if (!cg_value_add (kinds[r->event], &spont[r->event], v))
+        return overflow_at (r, at, error);
       /* every item's arcs; the entries are calls on the arc into s_n */
       for (guint32 i = 0; i + 1 < len; i++)
         if ((m[i] || m[i + 1]) && !add_calls (r, f[i], f[i + 1], i + 2 == len ? entries : 0, at, error))

@@ -169,7 +169,19 @@ call_graph (Report *r, GArray *functions, FILE *stream)
       guint64 received = cg_graph_calls_received (g, f);
       guint n;
       const CgArcId *in = cg_graph_in_arcs (g, f, &n);
-      if (n == 0)
+      /* activations nobody called (a thread's start routine) are a
+       * caller too, with what they carried, beside any calls */
+      const CgValue *sp = cg_graph_spontaneous (g, f);
+      CgKind sp_kind = cg_graph_event_kind (g, r->event);
+      gboolean spontaneous = sp && cg_value_compare (sp_kind, sp[r->event], (CgValue) { 0 }) != 0;
+      if (spontaneous)
+        {
+          g_string_append_printf (r->line, "%6s %7s", "", "");
+          column (r, sp_kind, sp[r->event]);
+          g_string_append_printf (r->line, " %*s %17s      <spontaneous>", r->width, "", "");
+          flush (r, stream);
+        }
+      else if (n == 0)
         {
           g_string_append_printf (r->line, "%6s %7s %*s %*s %17s      <spontaneous>", "", "", r->width, "",
                                   r->width, "", "");
