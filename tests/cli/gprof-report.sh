@@ -158,6 +158,9 @@ sed 's/\[9\]$/[99999999999]/' "$ex/gprof-b.txt" >"$tmp/bad.txt"
 expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "out of range"
 sed 's/^  \[11\] _init /  [11] _inot /' "$ex/gprof-b.txt" >"$tmp/bad.txt"
 expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "[11] in the index is not the call graph's _init"
+# seconds beyond what 64-bit samples hold (found by fuzzing)
+expect 1 "$cgmerge" "$top_srcdir/fuzz/regressions/gprof-report/odd-rows" \
+  && expect_message "odd-rows:7: y's seconds make more than 2^53 samples in all"
 # a text that only begins like a report is no report
 printf 'Flat profile:\n\nsomething else 12\n' >"$tmp/bad.txt"
 expect 1 "$cgmerge" "$tmp/bad.txt" && expect_message "bad.txt:1: unknown input format"

@@ -989,6 +989,20 @@ build (Report *r, CgProfile *profile, GError **error)
   if (!(rate >= 1.0 && rate <= G_MAXUINT32))
     return cg_read_fail (error, CG_ERROR_PARSE, r->name, CG_AT_LINE, 3, "a sample of %g seconds is out of range",
                          r->sample_seconds);
+  match_flat_rows (r);
+  fill_gaps (r);
+  /* ticks are counted exactly in a double up to 2^53, and samples in 64
+   * bits: a report beyond that was not printed by gprof */
+  gdouble all = 0.0;
+  for (guint k = 0; k < r->funcs->len; k++)
+    {
+      const Func *f = func (r, k);
+      const char *self = f->has_flat ? f->flat_self : f->graph_self;
+      all += self ? g_ascii_strtod (self, NULL) * rate : 0.0;
+      if (!(all <= 9007199254740992.0))
+        return cg_read_fail (error, CG_ERROR_OVERFLOW, r->name, CG_AT_LINE, f->line,
+                             "%s's seconds make more than 2^53 samples in all", f->name);
+    }
   guint event;
   gboolean new_event = cg_graph_find_event (g, "time") < 0;
   GError *local = NULL;
@@ -1009,8 +1023,6 @@ build (Report *r, CgProfile *profile, GError **error)
                          "sampled %g times a second, but the profile's time is in units of %g seconds", rate,
                          cg_graph_event_scale (g, event));
 
-  match_flat_rows (r);
-  fill_gaps (r);
   gboolean empty = cg_graph_n_functions (g) == 0;
   g_autofree guint *forder = func_order (r);
   g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);

@@ -236,6 +236,13 @@ cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint wi
       if (!ok)
         total = MAX (round (sum), 1.0);
     }
+  /* the caller keeps the printed seconds below 2^53 samples; a
+   * percentage may still ask for more */
+  if (!(total <= 9007199254740992.0))
+    {
+      ok = FALSE;
+      total = MAX (round (sum), 1.0);
+    }
   *samples = no_time ? 0 : (guint64) total;
   for (guint i = 0; i < n; i++)
     {
