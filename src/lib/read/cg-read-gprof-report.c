@@ -516,8 +516,9 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
   /* the parent lines seen before: their callee is known now */
   guint prev = 0;
   e->prev_key = NULL;
-  g_autofree Arc *pending = g_memdup2 (&g_array_index (r->arcs, Arc, r->arcs->len - n_pending),
-                                       MAX (n_pending, 1) * sizeof (Arc));
+  g_autofree Arc *pending = n_pending ? g_memdup2 (&g_array_index (r->arcs, Arc, r->arcs->len - n_pending),
+                                                   n_pending * sizeof (Arc))
+                                       : NULL;
   g_array_set_size (r->arcs, r->arcs->len - n_pending);
   for (guint i = 0; i < n_pending; i++)
     {
