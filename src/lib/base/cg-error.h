@@ -27,7 +27,8 @@ GQuark cg_error_quark (void);
  * @CG_ERROR_USAGE: a request is malformed (unknown event, bad option
  *   value); tools exit with status 2 for this code and 1 for the others.
  * @CG_ERROR_CLOSED: the reader of the output went away (a closed pipe, as
- *   in `cgcost ... | head`); tools exit with status 1 without a message.
+ *   in `cgcost ... | head`); tools end without a message, killed by
+ *   SIGPIPE as cat(1) is (status 141 in a shell).
  */
 typedef enum {
   CG_ERROR_IO,

@@ -224,6 +224,18 @@ split_attached (int argc, char **argv, const GOptionEntry *common, const GOption
   return out;
 }
 
+/* Ends the process as a write to a closed pipe ends a filter that does not
+ * catch SIGPIPE (status 128 + 13 in a shell), so that a pipeline's status
+ * tells "the reader stopped" from "the data was bad".  Returns only when
+ * SIGPIPE is blocked, as a write would have. */
+static void
+end_by_sigpipe (void)
+{
+  fflush (stderr);
+  signal (SIGPIPE, SIG_DFL);
+  raise (SIGPIPE);
+}
+
 int
 cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, gpointer options)
 {
@@ -250,7 +262,9 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &common->files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
-  /* a closed pipe is a write error (exit 1), not a silent death by signal */
+  /* a closed pipe is seen as a write error, so that a temporary file is
+   * removed and nothing half-done is left; the tool then ends by SIGPIPE
+   * all the same (below), as cat(1) does */
   signal (SIGPIPE, SIG_IGN);
   g_autofree char *prgname = g_path_get_basename (argv[0]);
   g_set_prgname (prgname);
@@ -300,6 +314,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   int n_args = (int) args->len - 1;
   GError *error = NULL;
   int status = 0;
+  gboolean closed = FALSE;
   if (!g_option_context_parse (ctx, &n_args, &view, &error))
     {
       fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n", g_get_prgname (),
@@ -310,7 +325,8 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     printf ("%s (%s)\n", g_get_prgname (), PACKAGE_STRING);
   else if (!spec->run (options, &error))
     {
-      if (!g_error_matches (error, CG_ERROR, CG_ERROR_CLOSED))
+      closed = g_error_matches (error, CG_ERROR, CG_ERROR_CLOSED);
+      if (!closed)
         fprintf (stderr, "%s: %s\n", g_get_prgname (), error->message);
       status = cg_cli_exit_status (error);
     }
@@ -326,9 +342,12 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   if (fclose (stdout) != 0 && status == 0)
     {
       int e = errno ? errno : lost;
-      if (e != EPIPE)
+      closed = e == EPIPE;
+      if (!closed)
         fprintf (stderr, "%s: <stdout>: write error: %s\n", g_get_prgname (), g_strerror (e));
       status = 1;
     }
+  if (closed)
+    end_by_sigpipe ();
   return status;
 }
