@@ -24,7 +24,7 @@ discard (gboolean (*write) (CgProfile *, gpointer, FILE *), CgProfile *p, gpoint
 static gboolean
 write_text (CgProfile *p, gpointer costs, FILE *f)
 {
-  return cg_write_profile_text (p, costs, 0, TRUE, f, NULL);
+  return cg_write_profile_text (p, costs, 0, TRUE, FALSE, f, NULL);
 }
 
 static gboolean
@@ -47,7 +47,7 @@ static gboolean
 write_cycles (CgProfile *p, gpointer data, FILE *f)
 {
   (void) data;
-  return cg_write_cycles_text (cg_profile_graph (p), cg_profile_cycles (p), 0, TRUE, f, NULL);
+  return cg_write_cycles_text (cg_profile_graph (p), cg_profile_cycles (p), 0, TRUE, FALSE, f, NULL);
 }
 
 void

@@ -50,8 +50,8 @@ append_percent (GString *s, CgKind kind, CgValue v, CgValue all)
 }
 
 gboolean
-cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean demangle, FILE *stream,
-                      GError **error)
+cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean demangle, gboolean brief,
+                      FILE *stream, GError **error)
 {
   guint nc = cg_cycles_count (cycles);
   CgKind kind = cg_graph_event_kind (g, event);
@@ -98,8 +98,8 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
       return FALSE;
     }
   g_autoptr (GString) s = g_string_new (NULL);
-  g_string_append_printf (s, "%u cycle%s (strongly connected components of more than one function)\n", nc,
-                          nc == 1 ? "" : "s");
+  g_string_append_printf (s, "%u cycle%s%s\n", nc, nc == 1 ? "" : "s",
+                          brief ? "" : " (strongly connected components of more than one function)");
   MemberOrder order = { g, event, kind };
   for (guint k = 1; k <= nc; k++)
     {
@@ -138,7 +138,8 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
 }
 
 gboolean
-cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, FILE *stream, GError **error)
+cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gboolean brief, FILE *stream,
+                                GError **error)
 {
   g_autoptr (GArray) cycles = cg_spivey_traversed_cycles (p, error);
   if (cycles == NULL)
@@ -155,8 +156,8 @@ cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, FI
   g_autoptr (CgNames) names = cg_names_new (g, demangle);
   gdouble whole = cg_value_to_double (kind, all[event]);
   g_autoptr (GString) s = g_string_new (NULL);
-  g_string_append_printf (s, "\n%u cycle%s traversed (from the contexts: calls that re-entered an active function)\n",
-                          cycles->len, cycles->len == 1 ? "" : "s");
+  g_string_append_printf (s, "\n%u cycle%s traversed%s\n", cycles->len, cycles->len == 1 ? "" : "s",
+                          brief ? "" : " (from the contexts: calls that re-entered an active function)");
   for (guint i = 0; i < cycles->len; i++)
     {
       CgTraversedCycle *c = &g_array_index (cycles, CgTraversedCycle, i);

@@ -17,16 +17,18 @@
 G_BEGIN_DECLS
 
 /* Writes the cycles of @graph for @event to @stream, names demangled
- * (cg_demangle) when @demangle.  Write errors are left in the stream's
+ * (cg_demangle) when @demangle; @brief leaves out what the heading
+ * explains.  Write errors are left in the stream's
  * error flag.  FALSE on 64-bit overflow. */
 gboolean cg_write_cycles_text (CgGraph *graph, const CgCycles *cycles, guint event, gboolean demangle,
-                               FILE *stream, GError **error);
+                               gboolean brief, FILE *stream, GError **error);
 
 /* Lists the cycles the run of a context profile went round
  * (cg_spivey_traversed_cycles) for @event, names demangled when
  * @demangle.  Write errors are left in the stream's error flag; FALSE
  * with CG_ERROR_UNSUPPORTED without contexts, CG_ERROR_OVERFLOW. */
-gboolean cg_write_traversed_cycles_text (CgProfile *profile, guint event, gboolean demangle, FILE *stream,
+gboolean cg_write_traversed_cycles_text (CgProfile *profile, guint event, gboolean demangle, gboolean brief,
+                                         FILE *stream,
                                          GError **error);
 
 G_END_DECLS

@@ -90,9 +90,14 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   if (o->scope)
     g_string_append_printf (label, "%s\n", o->scope);
   cg_append_method_note (label, costs);
-  g_string_append (s, "digraph cgtree {\n  graph [label=\"");
-  append_escaped (s, label->str);
-  g_string_append (s, "\", labelloc=t, fontname=\"Helvetica\", fontsize=12, ranksep=0.3, nodesep=0.2];\n"
+  g_string_append (s, "digraph cgtree {\n  graph [");
+  if (!o->brief)
+    {
+      g_string_append (s, "label=\"");
+      append_escaped (s, label->str);
+      g_string_append (s, "\", labelloc=t, ");
+    }
+  g_string_append (s, "fontname=\"Helvetica\", fontsize=12, ranksep=0.3, nodesep=0.2];\n"
                       "  node [shape=box, style=filled, fontname=\"Helvetica\", fontsize=10];\n"
                       "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
   fwrite (s->str, 1, s->len, stream);

@@ -28,6 +28,7 @@ typedef struct {
   gdouble threshold; /* percent of the profile's total for boxes and arrows */
   const char *scope; /* nullable: a sentence for the graph's label */
   gboolean demangle; /* names as people read them (cg_demangle) */
+  gboolean brief;    /* no label explaining the graph */
 } CgDotOptions;
 
 /* Writes the graph of @tree's functions with the costs of @costs.  Write

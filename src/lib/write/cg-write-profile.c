@@ -24,6 +24,7 @@ typedef struct {
   int width;         /* of cost columns */
   guint *index;      /* per function: 1-based entry number in the call graph */
   GString *line;
+  gboolean brief; /* headings without explanations, no header lines */
 } Report;
 
 /* Appends @v in the event's unit, grouped in thousands. */
@@ -116,8 +117,8 @@ compare_entries (gconstpointer a, gconstpointer b, gpointer data)
 static void
 flat_profile (Report *r, GArray *functions, FILE *stream)
 {
-  g_string_append_printf (r->line, "Flat profile (functions by self cost):\n\n%7s %*s %7s %*s %12s  function",
-                          "%self", r->width, "self", "%total", r->width, "total", "calls");
+  g_string_append (r->line, r->brief ? "Flat profile:\n\n" : "Flat profile (functions by self cost):\n\n");
+  g_string_append_printf (r->line, "%7s %*s %7s %*s %12s  function", "%self", r->width, "self", "%total", r->width, "total", "calls");
   flush (r, stream);
   for (guint i = 0; i < functions->len; i++)
     {
@@ -157,10 +158,10 @@ arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolea
 static void
 call_graph (Report *r, GArray *functions, FILE *stream)
 {
-  g_string_append_printf (r->line,
-                          "\nCall graph (callers above each function, callees below; the cost column of\n"
-                          "those lines is what the calls carried):\n\n%-6s %7s %*s %*s %17s      name",
-                          "index", "%total", r->width, "total", r->width, "self", "calls");
+  g_string_append (r->line, r->brief ? "\nCall graph:\n\n"
+                                     : "\nCall graph (callers above each function, callees below; the cost column of\n"
+                                       "those lines is what the calls carried):\n\n");
+  g_string_append_printf (r->line, "%-6s %7s %*s %*s %17s      name", "index", "%total", r->width, "total", r->width, "self", "calls");
   flush (r, stream);
   CgGraph *g = r->graph;
   for (guint i = 0; i < functions->len; i++)
@@ -222,8 +223,8 @@ call_graph (Report *r, GArray *functions, FILE *stream)
 }
 
 gboolean
-cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean demangle, FILE *stream,
-                       GError **error)
+cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean demangle, gboolean brief,
+                       FILE *stream, GError **error)
 {
   CgGraph *g = cg_profile_graph (p);
   guint nf = cg_graph_n_functions (g);
@@ -273,17 +274,21 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
   for (guint i = 0; i < functions->len; i++)
     r.index[g_array_index (functions, CgFunctionId, i)] = i + 1;
 
-  cg_append_sources (r.line, p);
-  g_string_append_printf (r.line, "Event: %s", cg_graph_event_name (g, event));
-  if (cg_graph_event_description (g, event))
-    g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));
-  g_string_append (r.line, ", ");
-  human (r.line, r.self_kind, all[event], r.scale);
-  g_string_append_printf (r.line, " %s in all", cg_graph_event_unit (g, event));
-  flush (&r, stream);
-  cg_append_method_note (r.line, costs);
-  g_string_append_c (r.line, '\n');
-  flush (&r, stream);
+  if (!brief)
+    {
+      cg_append_sources (r.line, p);
+      g_string_append_printf (r.line, "Event: %s", cg_graph_event_name (g, event));
+      if (cg_graph_event_description (g, event))
+        g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));
+      g_string_append (r.line, ", ");
+      human (r.line, r.self_kind, all[event], r.scale);
+      g_string_append_printf (r.line, " %s in all", cg_graph_event_unit (g, event));
+      flush (&r, stream);
+      cg_append_method_note (r.line, costs);
+      g_string_append_c (r.line, '\n');
+      flush (&r, stream);
+    }
+  r.brief = brief;
 
   g_autoptr (GArray) flat = g_array_copy (functions);
   g_array_sort_with_data (flat, compare_entries, &by_self);

@@ -16,10 +16,12 @@
 G_BEGIN_DECLS
 
 /* Writes the report of @costs for @event (cycles, when given, mark their
- * members), names demangled (cg_demangle) when @demangle.  Write errors are left in the stream's error flag; FALSE on
- * 64-bit overflow of the profile's total. */
+ * members), names demangled (cg_demangle) when @demangle; @brief leaves
+ * out the lines on the profile, event and method, and the explanations of
+ * the headings (gprof -b).  Write errors are left in the stream's error
+ * flag; FALSE on 64-bit overflow of the profile's total. */
 gboolean cg_write_profile_text (CgProfile *profile, const CgCosts *costs, guint event, gboolean demangle,
-                                FILE *stream, GError **error);
+                                gboolean brief, FILE *stream, GError **error);
 
 /* A line per source of @profile: "Profile: PATH (FORMAT)", and " of:
  * COMMAND" where the source names the command it profiled. */

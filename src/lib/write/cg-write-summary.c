@@ -85,7 +85,7 @@ append_counts (GString *s, CgProfile *p, GError **error)
 }
 
 gboolean
-cg_write_summary_text (CgProfile *p, gboolean demangle, FILE *stream, GError **error)
+cg_write_summary_text (CgProfile *p, gboolean demangle, gboolean brief, FILE *stream, GError **error)
 {
   CgGraph *g = cg_profile_graph (p);
   guint ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g);
@@ -108,6 +108,8 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, FILE *stream, GError **e
       human (s, g, e, all[e]);
       g_string_append_printf (s, " %s in all\n", cg_graph_event_unit (g, e));
     }
+  if (brief)
+    g_string_truncate (s, 0);
   if (ne == 0 || nf == 0)
     {
       fwrite (s->str, 1, s->len, stream);
@@ -136,7 +138,9 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, FILE *stream, GError **e
   int calls_width = MAX (5, g_snprintf (NULL, 0, "%" G_GUINT64_FORMAT, most_calls));
   gdouble whole = cg_value_to_double (by.kind, all[0]);
 
-  g_string_append_printf (s, "\nSelf cost by function (ordered by %s):\n\n%7s", cg_graph_event_name (g, 0), "%self");
+  if (!brief)
+    g_string_append_printf (s, "\nSelf cost by function (ordered by %s):\n\n", cg_graph_event_name (g, 0));
+  g_string_append_printf (s, "%7s", "%self");
   for (guint e = 0; e < ne; e++)
     g_string_append_printf (s, " %*s", width[e], cg_graph_event_name (g, e));
   g_string_append_printf (s, " %*s  function\n", calls_width, "calls");

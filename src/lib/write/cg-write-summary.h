@@ -18,9 +18,11 @@
 G_BEGIN_DECLS
 
 /* Writes the summary of @profile to @stream, names demangled (cg_demangle)
- * when @demangle.  Write errors are left in the stream's error flag.
+ * when @demangle; @brief: the table of functions alone, without the lines
+ * that describe the profile and its events (gprof -b).  Write errors are left in the stream's error flag.
  * FALSE (CG_ERROR_OVERFLOW) when an event's total or the number of calls
  * exceeds 64 bits. */
-gboolean cg_write_summary_text (CgProfile *profile, gboolean demangle, FILE *stream, GError **error);
+gboolean cg_write_summary_text (CgProfile *profile, gboolean demangle, gboolean brief, FILE *stream,
+                                GError **error);
 
 G_END_DECLS

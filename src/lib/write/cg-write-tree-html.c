@@ -103,8 +103,10 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       g_string_append (s, "<br>");
       append_html (s, o->scope);
     }
-  g_string_append (s, "<br>");
-  append_html (s, inverted ? "Callers tree: the functions with the most self cost first; under each, its callers,"
+  if (!o->brief)
+    g_string_append (s, "<br>");
+  if (!o->brief)
+    append_html (s, inverted ? "Callers tree: the functions with the most self cost first; under each, its callers,"
                              " each line with the part of the root's self cost that came through it (~: estimated"
                              " in proportion to the calls' costs, where the profile has no call tree); calls of"
                              " the arc."
@@ -129,9 +131,12 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
                       "<span class=\"tree\">function</span>");
   g_string_append (s, "</div>\n</header>\n<div id=\"tree\" role=\"tree\" tabindex=\"0\" aria-label=\"");
   g_string_append (s, inverted ? "callers tree" : "call tree");
-  g_string_append (s, "\"></div>\n<p id=\"help\">Keys: &#x2191; &#x2193; move, &#x2192; expand, &#x2190; collapse,"
-                      " * expand the children, Enter follow a link, Backspace back, / search,"
-                      " n N next and previous match.</p>\n<pre id=\"selftest\"></pre>\n"
+  g_string_append (s, "\"></div>\n");
+  if (!o->brief)
+    g_string_append (s, "<p id=\"help\">Keys: &#x2191; &#x2193; move, &#x2192; expand, &#x2190; collapse,"
+                        " * expand the children, Enter follow a link, Backspace back, / search,"
+                        " n N next and previous match.</p>\n");
+  g_string_append (s, "<pre id=\"selftest\"></pre>\n"
                       "<script id=\"cg-data\" type=\"application/json\">{");
 
   /* the data */

@@ -30,6 +30,7 @@ typedef struct {
   CgTreeViewOptions view; /* what goes into the page */
   gdouble slider;         /* the threshold slider's first position, percent */
   const char *scope;      /* nullable: a sentence saying what the tree covers */
+  gboolean brief;         /* without the sentences that explain the lines and the keys */
 } CgTreeHtmlOptions;
 
 /* Writes the page.  Write errors are left in the stream's error flag;

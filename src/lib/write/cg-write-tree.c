@@ -149,6 +149,8 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
   CgGraph *g = w->graph;
   gboolean inverted = cg_display_tree_is_inverted (w->tree);
   g_autoptr (GString) s = g_string_new (NULL);
+  if (w->o->brief)
+    goto titles;
   g_string_append_printf (s, "%s: event %s, ",
                           cg_display_tree_is_given (w->tree) ? "Callers tree"
                           : inverted                         ? "Callers tree (Kaes)"
@@ -182,9 +184,11 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
                                 inverted ? "f < g" : "f > g", threshold);
       g_string_append (s, ".\n");
     }
+  g_string_append_c (s, '\n');
+titles:;
   g_autofree char *incl = g_strdup_printf ("incl %s", cg_graph_event_unit (g, w->event));
   g_autofree char *self = g_strdup_printf ("self %s", cg_graph_event_unit (g, w->event));
-  g_string_append_printf (s, "\n%7s %7s %*s %*s", "incl%", "self%", w->cost_width, incl, w->cost_width, self);
+  g_string_append_printf (s, "%7s %7s %*s %*s", "incl%", "self%", w->cost_width, incl, w->cost_width, self);
   if (w->calls_width)
     g_string_append_printf (s, " %*s", w->calls_width, "calls");
   g_string_append (s, "  function\n");

@@ -38,6 +38,7 @@ typedef struct {
   gboolean color;    /* ANSI colours (for a terminal) */
   gboolean no_fold;  /* one line per node, even in single-child chains */
   const char *scope; /* nullable: a sentence saying what the tree covers */
+  gboolean brief;    /* the column titles and the lines, without the lines that explain them */
 } CgTreeTextOptions;
 
 /* Writes @tree of @profile with the totals of @costs.  Write errors are
