@@ -156,7 +156,7 @@ gmon_case () {
     (cd "$work/$1" && GMON_OUT_PREFIX=gmon.out "$2" $((i % 7 + 3)) >/dev/null)
     i=$((i + 1))
   done
-  run "$1" "cgmerge -e (100 files)" "'$tools/cgmerge' -e '$2' '$work/$1'/gmon.out.* >'$work/$1.xml'" "$reps" "$work/$1.xml"
+  run "$1" "cgmerge --executable (100 files)" "'$tools/cgmerge' --executable='$2' '$work/$1'/gmon.out.* >'$work/$1.xml'" "$reps" "$work/$1.xml"
   run "$1" "cgcost --format=gprof" "'$tools/cgcost' --format=gprof '$work/$1.xml' >/dev/null" "$reps"
   run "$1" "cgcost --executable" "'$tools/cgcost' --executable='$2' --format=gprof '$work/$1'/gmon.out.* >/dev/null" "$reps"
   gmon_cgcost=$wall gmon_gprof=

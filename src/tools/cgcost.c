@@ -11,7 +11,7 @@
 typedef struct {
   char **flat, **no_flat, **graph, **no_graph;
   char **exclude, **include, **hide, **show, **delete_arcs, **time, **no_time;
-  gboolean zeros, brief;
+  gboolean zeros;
   gint width;
   gboolean demangle; /* the last of --demangle and --no-demangle says */
 } GprofOptions;
@@ -33,6 +33,7 @@ typedef struct {
   gboolean arcs;
   gboolean demangle; /* text */
   gboolean exactness;
+  gboolean brief;    /* text */
 } Job;
 
 static gboolean
@@ -60,7 +61,7 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   Job *job = data;
-  return cg_write_profile_text (job->profile, job->costs, job->event, job->demangle, stream, error);
+  return cg_write_profile_text (job->profile, job->costs, job->event, job->demangle, job->brief, stream, error);
 }
 
 static gboolean
@@ -277,7 +278,7 @@ run (gpointer data, GError **error)
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle, o->exactness };
+  Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle, o->exactness, o->common.brief };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
   if (format->write == write_gprof)
@@ -364,10 +365,8 @@ main (int argc, char **argv)
       "With --format=tsv: one row per arc (caller, callee, calls, inclusive)", NULL },
     { "exactness", 0, 0, G_OPTION_ARG_NONE, &options.exactness,
       "With --format=tsv: a last column, exactness, saying 'exact' or 'estimated' per row", NULL },
-    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
-      "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
-    { "static-call-graph", 'c', 0, G_OPTION_ARG_NONE, &options.common.static_calls,
-      "gprof -c: gmon.out inputs get the calls found in the executable's code, with count 0", NULL },
+    /* gprof's long name of -c (--static-calls, common to the four tools) */
+    { "static-call-graph", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &options.common.static_calls, NULL, NULL },
     /* gprof's options, with gprof's meanings (see cgcost(1)) */
     { "flat-profile", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &options.gprof.flat,
       "gprof -p[SPEC]: print the flat profile (only SPEC)", "SPEC" },
@@ -393,8 +392,6 @@ main (int argc, char **argv)
       "gprof -N: do not propagate the time of SPEC", "SPEC" },
     { "display-unused-functions", 'z', 0, G_OPTION_ARG_NONE, &options.gprof.zeros,
       "gprof -z: also list functions never called and without time", NULL },
-    { "brief", 'b', 0, G_OPTION_ARG_NONE, &options.gprof.brief,
-      "gprof -b (accepted; --format=gprof is always brief)", NULL },
     { "width", 'w', 0, G_OPTION_ARG_INT, &options.gprof.width,
       "gprof -w: width of the call graph's index (default 80)", "N" },
     { "demangle", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, set_demangle,
@@ -406,7 +403,8 @@ main (int argc, char **argv)
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
     .summary = "Compute self and total (inclusive) costs per function and per arc.",
-    .description = "The tsv form is a fixed contract for scripts: function, calls, self, total (cgcost(1)).",
+    .description = "The tsv form is a fixed contract for scripts: function, calls, self, total (cgcost(1)).\n"
+                   "Short options mean the same in the four tools (the table in cgcost(1)).",
     .formats = formats,
     .methods = TRUE,
     .entries = entries,

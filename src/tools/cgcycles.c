@@ -15,6 +15,7 @@ typedef struct {
   CgProfile *profile;
   guint event;
   gboolean demangle;
+  gboolean brief;
   gboolean collapsed; /* the cycles are nodes <cycle N> already */
 } Job;
 
@@ -44,11 +45,11 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
   (void) name;
   Job *job = data;
   if (!cg_write_cycles_text (cg_profile_graph (job->profile), cg_profile_cycles (job->profile), job->event,
-                             job->demangle, stream, error))
+                             job->demangle, job->brief, stream, error))
     return FALSE;
   /* contexts also tell which cycles the run actually went round */
   return cg_profile_contexts (job->profile) == NULL
-         || cg_write_traversed_cycles_text (job->profile, job->event, job->demangle, stream, error);
+         || cg_write_traversed_cycles_text (job->profile, job->event, job->demangle, job->brief, stream, error);
 }
 
 static const CgCliFormat formats[] = {
@@ -68,7 +69,7 @@ run (gpointer data, GError **error)
   if (profile == NULL)
     return FALSE;
   CgGraph *g = cg_profile_graph (profile);
-  Job job = { profile, 0, !o->no_demangle, FALSE };
+  Job job = { profile, 0, !o->no_demangle, o->common.brief, FALSE };
   /* what the input says of costs and cycles is replaced */
   cg_profile_set_costs (profile, NULL);
   cg_profile_set_cycles (profile, NULL);
@@ -93,20 +94,20 @@ main (int argc, char **argv)
 {
   static Options options;
   static const GOptionEntry entries[] = {
-    { "collapse", 'c', 0, G_OPTION_ARG_NONE, &options.collapse,
+    { "collapse", 0, 0, G_OPTION_ARG_NONE, &options.collapse,
       "Replace each cycle by one function <cycle N> (gprof's view)", NULL },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event for the text form (default: the first)",
       "NAME" },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
       "Text: print C++ and Rust names as the linker sees them, not demangled", NULL },
-    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
-      "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
-    .summary = "Find the cycles (strongly connected components) of a call graph and number them as gprof does.",
-    .description = "Reads cgtools XML or any profile cgmerge reads; writes the profile with its cycles.\n"
+    .summary = "Find the cycles (strongly connected components) of a call graph and number\n"
+               "them as gprof does.",
+    .description = "Reads cgtools XML or any profile cgmerge reads; writes the profile with its\n"
+                   "cycles.  "
                    "A function that only calls itself is self-recursive, not a cycle.",
     .formats = formats,
     .entries = entries,

@@ -12,6 +12,7 @@ typedef struct {
 typedef struct {
   CgProfile *profile;
   gboolean demangle;
+  gboolean brief;
 } Job;
 
 static gboolean
@@ -26,7 +27,7 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   Job *job = data;
   (void) name;
-  return cg_write_summary_text (job->profile, job->demangle, stream, error);
+  return cg_write_summary_text (job->profile, job->demangle, job->brief, stream, error);
 }
 
 static const CgCliFormat formats[] = {
@@ -45,7 +46,7 @@ run (gpointer data, GError **error)
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
-  Job job = { profile, !o->no_demangle };
+  Job job = { profile, !o->no_demangle, o->common.brief };
   return cg_cli_write (&o->common, format->write, &job, error);
 }
 
@@ -54,22 +55,18 @@ main (int argc, char **argv)
 {
   static Options options;
   static const GOptionEntry entries[] = {
-    { "executable", 'e', 0, G_OPTION_ARG_FILENAME, &options.common.executable,
-      "gmon.out inputs: the profiled executable (default: a.out), also for old BSD gmon.out files; "
-      "amon.out inputs: names the routines it left unnamed",
-      "EXE" },
-    { "static-calls", 'c', 0, G_OPTION_ARG_NONE, &options.common.static_calls,
-      "gmon.out inputs: add the calls found in the executable's code (gprof -c), with count 0", NULL },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
       "Text: print C++ and Rust names as the linker sees them, not demangled", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
-    .summary = "Read call-graph profiles and write their sum as cgtools XML or as text.",
-    .description = "The format of each FILE is told from its content; no FILE or '-' reads standard input.\n"
-                   "Functions are identified by (object, name); costs and call counts are summed.\n"
-                   "gmon.out files are read with the symbols of the executable (-e), as gprof reads them.",
+    .summary = "Read call-graph profiles (callgrind, gmon.out, amon.out, cgtools XML) and\n"
+               "write their sum as cgtools XML or as text.",
+    .description = "The format of each FILE is told from its content; no FILE or '-' reads\n"
+                   "standard input.  Functions are identified by (object, name); costs and call\n"
+                   "counts are summed.  gmon.out files are read with the symbols of the executable\n"
+                   "(--executable), as gprof reads them.",
     .formats = formats,
     .input_formats = TRUE,
     .entries = entries,

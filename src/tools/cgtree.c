@@ -306,9 +306,10 @@ run (gpointer data, GError **error)
     }
 
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle };
-  Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope },
-              { view, threshold_given ? threshold : 1.0, scope }, { event, threshold, scope, !o->no_demangle },
-              { view, scope } };
+  gboolean brief = o->common.brief;
+  Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope, brief },
+              { view, threshold_given ? threshold : 1.0, scope, brief },
+              { event, threshold, scope, !o->no_demangle, brief }, { view, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }
 
@@ -340,15 +341,14 @@ main (int argc, char **argv)
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method when the input has no costs (default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event to show (default: the first)", "NAME" },
-    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.executable,
-      "gmon.out inputs: the profiled executable (default: a.out)", "EXE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {
     .parameters = "[FILE...]",
-    .summary = "Show a call graph as Kaes's display tree: each function under each of its callers,\n"
-               "its callees under the caller that costs most.",
-    .description = "Reads cgtools XML or any profile cgmerge reads; computes costs when the input has none.",
+    .summary = "Show a call graph as Kaes's display tree: each function under each of its\n"
+               "callers, its callees under the caller that costs most.",
+    .description = "Reads cgtools XML or any profile cgmerge reads; computes costs when the input\n"
+                   "has none.",
     .formats = formats,
     .methods = TRUE,
     .entries = entries,

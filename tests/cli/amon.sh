@@ -266,7 +266,7 @@ if command -v strip >/dev/null 2>&1; then
   run stripped callers ./stripped
   "$cgcost" --format=tsv "$tmp/stripped.out" >"$tmp/stripped.tsv"
   [ -z "$(total_of "$tmp/stripped.tsv" leaf)" ] || fail "a stripped program still named leaf"
-  "$cgmerge" -e "$tmp/workload" "$tmp/stripped.out" >"$tmp/named.xml" || fail "cgmerge -e"
+  "$cgmerge" --executable="$tmp/workload" "$tmp/stripped.out" >"$tmp/named.xml" || fail "cgmerge --executable"
   validate "$tmp/named.xml"
   "$cgcost" --format=tsv "$tmp/named.xml" >"$tmp/named.tsv"
   [ -n "$(total_of "$tmp/named.tsv" leaf)" ] || fail "-e did not name leaf"

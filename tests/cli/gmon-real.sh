@@ -89,7 +89,7 @@ runs () {
 # and -c on two files
 whole () {
   exe=$1 run=$2 label=$3
-  "$cgmerge" -e "$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/two.xml" || fail "$label: cgmerge two files"
+  "$cgmerge" --executable="$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/two.xml" || fail "$label: cgmerge two files"
   validate "$tmp/two.xml"
   compare "$label two files" "$exe" "" "$4" "$tmp/two.xml" "$run/gmon1.out" "$run/gmon2.out"
   compare "$label two files -q -z" "$exe" "-q -z" "-q -z $4" "$tmp/two.xml" "$run/gmon1.out" "$run/gmon2.out"
@@ -98,7 +98,7 @@ whole () {
   cmp -s "$tmp/want" "$tmp/got" || fail "$label: gmon.sum differs: $(diff "$tmp/want" "$tmp/got" | head -6)"
   # -c: the code is scanned after the last file, so static arcs follow
   # the second file's arcs
-  "$cgmerge" -c -e "$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/c.xml" || fail "$label: cgmerge -c"
+  "$cgmerge" -c --executable="$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/c.xml" || fail "$label: cgmerge -c"
   validate "$tmp/c.xml"
   compare "$label -c two files" "$exe" "-c" "$4" "$tmp/c.xml" "$run/gmon1.out" "$run/gmon2.out"
   "$GPROF" -b -c -q "$exe" "$run/gmon1.out" "$run/gmon2.out" >"$tmp/want"
@@ -124,7 +124,7 @@ for variant in $variants; do
   built=$((built + 1))
   run="$tmp/run-$variant"
   runs "$exe" "$run" 1000 300 || { fail "$variant: gmonreal failed"; continue; }
-  "$cgmerge" -e "$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "$variant: cgmerge"
+  "$cgmerge" --executable="$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "$variant: cgmerge"
   validate "$tmp/one.xml"
   if [ $variant = pie-g ] || [ $variant = clang-g ]; then
     "$GPROF" -b -q "$exe" "$run/gmon1.out" | grep -q ' (gmonreal-[a-z]*\.c)' \
@@ -137,7 +137,7 @@ for variant in $variants; do
   compare "$variant -c -q FROM/TO" "$exe" "-c -qfactor/fmt_num" "-c -qfactor/fmt_num" "$tmp/one.xml" "$run/gmon1.out"
   compare "$variant -c -k" "$exe" "-c -k /gr_spin -k main/gr_walk" "-c -k /gr_spin -k main/gr_walk" "$tmp/one.xml" \
     "$run/gmon1.out"
-  "$cgmerge" -c -e "$exe" "$run/gmon1.out" >"$tmp/c1.xml"
+  "$cgmerge" -c --executable="$exe" "$run/gmon1.out" >"$tmp/c1.xml"
   compare "$variant cgmerge -c, cgcost -c -Q FROM/TO" "$exe" "-c -Qexpr/term" "-c -Qexpr/term" "$tmp/c1.xml" "$run/gmon1.out"
   whole "$exe" "$run" "$variant" ""
   # cgcycles numbers the cycles as gprof does: the members of <cycle N>
@@ -153,9 +153,9 @@ done
 # a 32-bit program's gmon.out with a 64-bit executable, and the other way
 # round: the records misread, and the message says why
 if [ -s "$tmp/run-m32/gmon1.out" ] && [ -s "$tmp/run-nopie/gmon1.out" ]; then
-  expect 1 "$cgmerge" -e "$tmp/gmonreal-nopie" "$tmp/run-m32/gmon1.out" \
+  expect 1 "$cgmerge" --executable="$tmp/gmonreal-nopie" "$tmp/run-m32/gmon1.out" \
     && expect_message "written by a 32-bit program, but $tmp/gmonreal-nopie is a 64-bit executable"
-  expect 1 "$cgmerge" -e "$tmp/gmonreal-m32" "$tmp/run-nopie/gmon1.out" \
+  expect 1 "$cgmerge" --executable="$tmp/gmonreal-m32" "$tmp/run-nopie/gmon1.out" \
     && expect_message "written by a 64-bit program, but $tmp/gmonreal-m32 is a 32-bit executable"
 fi
 # the same program built without -pg: its addresses may well fit, but
@@ -163,7 +163,7 @@ fi
 if [ -s "$tmp/run-nopie/gmon1.out" ] \
    && $cc -O2 -fno-optimize-sibling-calls $(variant_flags nopie) -o "$tmp/gmonreal-plain" "$programs/gmonreal-main.c" \
         "$programs/gmonreal-parse.c" "$programs/gmonreal-walk.c" 2>/dev/null; then
-  expect 1 "$cgmerge" -e "$tmp/gmonreal-plain" "$tmp/run-nopie/gmon1.out" \
+  expect 1 "$cgmerge" --executable="$tmp/gmonreal-plain" "$tmp/run-nopie/gmon1.out" \
     && expect_message "calls no profiling hook (mcount): it was not built with -pg"
 fi
 
@@ -178,11 +178,11 @@ if [ -x "$tmp/gmonreal-pie-g" ] && command -v objcopy >/dev/null 2>&1; then
      && objcopy --add-gnu-debuglink=prog.debug prog) || fail "debuglink: objcopy"
   "$GPROF" -b -q "$link/prog" "$tmp/run-pie-g/gmon1.out" | grep -q ' (gmonreal-[a-z]*\.c)' \
     || fail "debuglink: gprof names no file of a static function"
-  "$cgmerge" -e "$link/prog" "$tmp/run-pie-g/gmon1.out" >"$tmp/link.xml" || fail "debuglink: cgmerge"
+  "$cgmerge" --executable="$link/prog" "$tmp/run-pie-g/gmon1.out" >"$tmp/link.xml" || fail "debuglink: cgmerge"
   compare "debuglink -q" "$link/prog" "-q" "-q" "$tmp/link.xml" "$tmp/run-pie-g/gmon1.out"
   # moved into .debug/, where gdb and bfd look too
   mkdir -p "$link/.debug" && mv "$link/prog.debug" "$link/.debug/"
-  "$cgmerge" -e "$link/prog" "$tmp/run-pie-g/gmon1.out" >"$tmp/link.xml" || fail "debuglink .debug/: cgmerge"
+  "$cgmerge" --executable="$link/prog" "$tmp/run-pie-g/gmon1.out" >"$tmp/link.xml" || fail "debuglink .debug/: cgmerge"
   compare "debuglink .debug/ -q" "$link/prog" "-q" "-q" "$tmp/link.xml" "$tmp/run-pie-g/gmon1.out"
 fi
 
@@ -195,7 +195,7 @@ printf 'volatile double s;\ndouble heavy (int n) { for (int i = 0; i < n; i++) s
 if $cc -O0 -c -o "$tmp/noarcs/heavy.o" "$tmp/noarcs/heavy.c" 2>/dev/null \
    && $cc -pg -O0 -no-pie -o "$tmp/noarcs/prog" "$tmp/noarcs/main.c" "$tmp/noarcs/heavy.o" 2>/dev/null \
    && (cd "$tmp/noarcs" && ./prog >/dev/null); then
-  "$cgmerge" -c -e "$tmp/noarcs/prog" "$tmp/noarcs/gmon.out" >"$tmp/noarcs.xml" || fail "no arcs: cgmerge -c"
+  "$cgmerge" -c --executable="$tmp/noarcs/prog" "$tmp/noarcs/gmon.out" >"$tmp/noarcs.xml" || fail "no arcs: cgmerge -c"
   compare "no arcs -c" "$tmp/noarcs/prog" "-c" "" "$tmp/noarcs.xml" "$tmp/noarcs/gmon.out"
   grep -q "Call graph" "$tmp/got" && fail "no arcs: cgcost printed a call graph"
 fi
@@ -208,7 +208,7 @@ if [ "${CG_DWARF:-yes}" = yes ] && command -v clang++ >/dev/null 2>&1 \
   "$GPROF" -b -z "$tmp/thunks" "$tmp/thunks.gmon" >"$tmp/thunks.gprof"
   grep -q '__cxx_global_var_init$' "$tmp/thunks.gprof" && grep -q 'A::~A() (gmonreal-thunks.cc)' "$tmp/thunks.gprof" \
     || fail "thunks: gprof's index does not look as expected"
-  "$cgmerge" -e "$tmp/thunks" "$tmp/thunks.gmon" >"$tmp/thunks.xml" || fail "thunks: cgmerge"
+  "$cgmerge" --executable="$tmp/thunks" "$tmp/thunks.gmon" >"$tmp/thunks.xml" || fail "thunks: cgmerge"
   compare "clang++ -g thunks -z" "$tmp/thunks" "-z" "-z" "$tmp/thunks.xml" "$tmp/thunks.gmon"
 fi
 
@@ -239,7 +239,7 @@ if [ "${CG_DWARF:-yes}" = yes ]; then
     # shellcheck disable=SC2086
     $compiler -pg $flags -o "$exe" "$programs/gmonreal-dwarf5.c" 2>/dev/null || continue
     (cd "$tmp" && "$exe" 20000 </dev/null >/dev/null) || { fail "$what: the program failed"; continue; }
-    "$cgmerge" -e "$exe" "$tmp/gmon.out" >"$tmp/dwarf5.xml" || { fail "$what: cgmerge"; continue; }
+    "$cgmerge" --executable="$exe" "$tmp/gmon.out" >"$tmp/dwarf5.xml" || { fail "$what: cgmerge"; continue; }
     for o in "" -q -z; do
       compare "$what $o" "$exe" "$o" "$o" "$tmp/dwarf5.xml" "$tmp/gmon.out"
     done
@@ -285,7 +285,7 @@ if [ "${CG_DWARF:-yes}" = yes ]; then
     rm -f "$tmp/gmon.out"
     shortunit "$flags" "$order" || continue
     (cd "$tmp" && ./shortunit 20000 </dev/null >/dev/null) || { fail "$what: the program failed"; continue; }
-    "$cgmerge" -e "$tmp/shortunit" "$tmp/gmon.out" >"$tmp/shortunit.xml" || { fail "$what: cgmerge"; continue; }
+    "$cgmerge" --executable="$tmp/shortunit" "$tmp/gmon.out" >"$tmp/shortunit.xml" || { fail "$what: cgmerge"; continue; }
     for o in "" -q -z; do
       compare "$what $o" "$tmp/shortunit" "$o" "$o" "$tmp/shortunit.xml" "$tmp/gmon.out"
     done
@@ -318,7 +318,7 @@ for variant in nopie m32; do
   $cxx -pg -O2 -fno-optimize-sibling-calls $flags -o "$exe" "$programs/gmonreal-cxx.cc" 2>/dev/null || continue
   run="$tmp/cxx-$variant"
   runs "$exe" "$run" 1000 300 || { fail "C++ $variant: gmonreal-cxx failed"; continue; }
-  "$cgmerge" -e "$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "C++ $variant: cgmerge"
+  "$cgmerge" --executable="$exe" "$run/gmon1.out" >"$tmp/one.xml" || fail "C++ $variant: cgmerge"
   validate "$tmp/one.xml"
   # specs name functions by their linker names, as in gprof
   options "$exe" "$tmp/one.xml" "$run/gmon1.out" _ZN12_GLOBAL__N_16Parser4itemEv _ZN4work5weighEi main

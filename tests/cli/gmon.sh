@@ -2,7 +2,7 @@
 # Oracle: GNU gprof.  data/programs/gmondemo.c (two cycles, self recursion,
 # a function never called, ties, two static functions of one name) is
 # built with gcc -pg as a non-PIE, a PIE and (where multilib works) a
-# 32-bit program and run; `cgmerge -e EXE ... | cgcost --format=gprof`
+# 32-bit program and run; `cgmerge --executable=EXE ... | cgcost --format=gprof`
 # must print exactly what `gprof -b` prints on the same files, for the
 # default report, -p, -q, -z, two files summed and gprof -s's gmon.sum.
 # The bundled exprparse case (data/gmon/exprparse) is compared with the
@@ -16,7 +16,7 @@ same () {
 }
 
 # ---- the bundled real case, against its saved gprof outputs ----
-"$cgmerge" -e "$exprparse/exprparse" "$exprparse/gmon.out" >"$tmp/e.xml" || fail "cgmerge exprparse"
+"$cgmerge" --executable="$exprparse/exprparse" "$exprparse/gmon.out" >"$tmp/e.xml" || fail "cgmerge exprparse"
 validate "$tmp/e.xml"
 "$cgcost" --format=gprof "$tmp/e.xml" >"$tmp/out" || fail "cgcost exprparse"
 same "exprparse -b" "$exprparse/gprof-b.txt" "$tmp/out"
@@ -26,7 +26,7 @@ same "exprparse -b -p through cgcycles" "$exprparse/gprof-b-p.txt" "$tmp/out"
 same "exprparse -b -q" "$exprparse/gprof-b-q.txt" "$tmp/out"
 "$cgcost" --format=gprof -p -z "$tmp/e.xml" >"$tmp/out"
 same "exprparse -b -p -z" "$exprparse/gprof-b-p-z.txt" "$tmp/out"
-"$cgmerge" -e "$exprparse/exprparse" "$exprparse/gmon.out" "$exprparse/gmon.part2.out" >"$tmp/two.xml"
+"$cgmerge" --executable="$exprparse/exprparse" "$exprparse/gmon.out" "$exprparse/gmon.part2.out" >"$tmp/two.xml"
 validate "$tmp/two.xml"
 "$cgcost" --format=gprof -p "$tmp/two.xml" >"$tmp/out"
 same "exprparse two files" "$exprparse/gprof-two-files-b-p.txt" "$tmp/out"
@@ -38,7 +38,7 @@ done
 "$cgcycles" --format=text "$tmp/e.xml" >"$tmp/want"
 "$cgcycles" --format=text --executable="$exprparse/exprparse" "$exprparse/gmon.out" >"$tmp/out" \
   || fail "cgcycles --executable"
-cmp -s "$tmp/want" "$tmp/out" || fail "cgcycles --executable lists other cycles than cgmerge -e | cgcycles"
+cmp -s "$tmp/want" "$tmp/out" || fail "cgcycles --executable lists other cycles than cgmerge --executable | cgcycles"
 grep -q 'cycle 1' "$tmp/out" || fail "cgcycles --executable: no cycle in exprparse"
 # gprof's options, each against the file gprof wrote with it
 option () {
@@ -70,10 +70,10 @@ awk -F '\t' '$1 == "eval_all" { exit !($4 > 1.33 && $4 < 1.34) }' "$tmp/t.tsv" |
 
 # bad data: exit 1 with the file and the offset; bad usage: exit 2
 head -c 4000 "$exprparse/gmon.out" >"$tmp/cut.out"
-expect 1 "$cgmerge" -e "$exprparse/exprparse" "$tmp/cut.out" \
+expect 1 "$cgmerge" --executable="$exprparse/exprparse" "$tmp/cut.out" \
   && expect_message "cgmerge: $tmp/cut.out: offset 4000: the file ends inside a call-graph arc"
-expect 1 "$cgmerge" -e "$tmp/no-such-exe" "$exprparse/gmon.out" && expect_message "$tmp/no-such-exe: "
-expect 1 "$cgmerge" -e "$exprparse/gmon.sum" "$exprparse/gmon.out" && expect_message "not an ELF executable"
+expect 1 "$cgmerge" --executable="$tmp/no-such-exe" "$exprparse/gmon.out" && expect_message "$tmp/no-such-exe: "
+expect 1 "$cgmerge" --executable="$exprparse/gmon.sum" "$exprparse/gmon.out" && expect_message "not an ELF executable"
 expect 2 "$cgcost" --format=gprof --method=measured "$tmp/e.xml"
 expect 2 "$cgcost" --format=gprof -E "" "$tmp/e.xml"
 
@@ -92,7 +92,7 @@ for variant in nopie pie m32; do
   (cd "$run" && "$exe" 6000 >/dev/null && GMON_OUT_PREFIX=part "$exe" 2500 >/dev/null && mv part.* gmon2.out) \
     || { fail "$variant: the program failed"; continue; }
   built=$((built + 1))
-  "$cgmerge" -e "$exe" "$run/gmon.out" >"$tmp/$variant.xml" || fail "$variant: cgmerge"
+  "$cgmerge" --executable="$exe" "$run/gmon.out" >"$tmp/$variant.xml" || fail "$variant: cgmerge"
   validate "$tmp/$variant.xml"
   for opts in "" "-p" "-q" "-z" "-p -z"; do
     # shellcheck disable=SC2086
@@ -102,7 +102,7 @@ for variant in nopie pie m32; do
     same "$variant gprof -b $opts" "$tmp/want" "$tmp/out"
   done
   "$GPROF" -b "$exe" "$run/gmon.out" "$run/gmon2.out" >"$tmp/want"
-  "$cgmerge" -e "$exe" "$run/gmon.out" "$run/gmon2.out" | "$cgcost" --format=gprof >"$tmp/out"
+  "$cgmerge" --executable="$exe" "$run/gmon.out" "$run/gmon2.out" | "$cgcost" --format=gprof >"$tmp/out"
   same "$variant two files" "$tmp/want" "$tmp/out"
   (cd "$run" && "$GPROF" -s "$exe" gmon.out gmon2.out)
   "$GPROF" -b "$exe" "$run/gmon.sum" >"$tmp/want"

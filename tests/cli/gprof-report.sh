@@ -56,7 +56,7 @@ again () {
 }
 
 # ---- the bundled profile: each report printed again exactly ----
-"$cgmerge" -e "$ex/exprparse" "$ex/gmon.out" >"$tmp/gmon.xml" || fail "exprparse: cgmerge gmon.out"
+"$cgmerge" --executable="$ex/exprparse" "$ex/gmon.out" >"$tmp/gmon.xml" || fail "exprparse: cgmerge gmon.out"
 again "exprparse gprof -b (saved)" "$ex/gprof-b.txt" ""
 "$GPROF" "$ex/exprparse" "$ex/gmon.out" >"$tmp/full.txt" 2>/dev/null || fail "gprof"
 "$GPROF" -b "$ex/exprparse" "$ex/gmon.out" >"$tmp/brief.txt" 2>/dev/null || fail "gprof -b"
@@ -84,7 +84,7 @@ awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' "$tmp/p.txt" | sort | cmp -s 
 # several reports of one program sum: the graph of both gmon.out files
 "$GPROF" -b "$ex/exprparse" "$ex/gmon.part2.out" >"$tmp/part2.txt" 2>/dev/null
 "$cgmerge" "$tmp/brief.txt" "$tmp/part2.txt" >"$tmp/sum.xml" || fail "cgmerge of two reports"
-"$cgmerge" -e "$ex/exprparse" "$ex/gmon.out" "$ex/gmon.part2.out" >"$tmp/sum-gmon.xml"
+"$cgmerge" --executable="$ex/exprparse" "$ex/gmon.out" "$ex/gmon.part2.out" >"$tmp/sum-gmon.xml"
 arcs "$tmp/sum.xml" | cmp -s - "$(arcs "$tmp/sum-gmon.xml" >"$tmp/a2"; echo "$tmp/a2")" \
   || fail "two reports: arcs differ from the two gmon.out files'"
 "$cgcost" --format=tsv "$tmp/sum.xml" | awk -F '\t' '$1 == "scan_number" { print $2 }' >"$tmp/got"
@@ -105,7 +105,7 @@ if $cc -pg -O2 -fno-optimize-sibling-calls -no-pie -o "$tmp/gr" "$programs/gmonr
      "$programs/gmonreal-parse.c" "$programs/gmonreal-walk.c" 2>/dev/null \
    && (cd "$tmp" && ./gr 600 >/dev/null && mv gmon.out gr.gmon); then
   built=1
-  "$cgmerge" -e "$tmp/gr" "$tmp/gr.gmon" >"$tmp/gr.xml" || fail "gmonreal: cgmerge"
+  "$cgmerge" --executable="$tmp/gr" "$tmp/gr.gmon" >"$tmp/gr.xml" || fail "gmonreal: cgmerge"
   for o in -b ""; do
     "$GPROF" $o "$tmp/gr" "$tmp/gr.gmon" >"$tmp/gr.txt" 2>/dev/null
     "$cgmerge" "$tmp/gr.txt" >"$tmp/gr-report.xml" || { fail "gmonreal gprof $o: cgmerge"; continue; }
@@ -122,7 +122,7 @@ if $cc -pg -O2 -fno-optimize-sibling-calls -no-pie -o "$tmp/gr" "$programs/gmonr
 fi
 if $cxx -pg -O2 -o "$tmp/cx" "$programs/gmonreal-cxx.cc" 2>/dev/null && (cd "$tmp" && ./cx >/dev/null && mv gmon.out cx.gmon); then
   built=1
-  "$cgmerge" -e "$tmp/cx" "$tmp/cx.gmon" >"$tmp/cx.xml" || fail "C++: cgmerge"
+  "$cgmerge" --executable="$tmp/cx" "$tmp/cx.gmon" >"$tmp/cx.xml" || fail "C++: cgmerge"
   # names demangled in the report: compared with gprof --no-demangle's
   "$GPROF" -b --no-demangle "$tmp/cx" "$tmp/cx.gmon" >"$tmp/cx.txt" 2>/dev/null
   "$cgmerge" "$tmp/cx.txt" >"$tmp/cx-report.xml" || fail "C++ --no-demangle: cgmerge"

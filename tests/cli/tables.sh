@@ -6,10 +6,12 @@
 . "${top_srcdir:-.}/tests/cli/common.sh"
 
 # the rows of a table printed by --help: the lines after HEADING, up to a
-# blank line, their first column (names may hold one blank: "cgtools XML")
+# blank line, their first column (names may hold one blank: "cgtools XML");
+# a row's description folded onto more lines (--help fits 80 columns)
+# goes on under its column, not under the names
 help_rows () {
   "$1" --help | awk -v h="$2" 'index($0, h) == 1 { on = 1; next } on && /^$/ { exit }
-    on { sub(/^  /, ""); split($0, f, /  +/); print f[1] }' | sort
+    on && /^   / { next } on { sub(/^  /, ""); split($0, f, /  +/); print f[1] }' | sort
 }
 
 # the .TP entries of a man page's section (.SH) or subsection (.SS),

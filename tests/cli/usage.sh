@@ -24,14 +24,52 @@ expect 1 "$cgcost" --method=exact "$recdemo" && expect_message "no call tree"
 # cluster of flags (-qo FILE), as getopt allows
 expect 0 "$cgtree" -t 0 -d 3 -s name "$recdemo" && cp "$tmp/out" "$tmp/separate"
 expect 0 "$cgtree" -t0 -d3 -sname "$recdemo" && cmp -s "$tmp/out" "$tmp/separate" || fail "cgtree -t0 -d3 -sname"
-expect 0 "$cgtree" -qt0 -d3 -qo "$tmp/clustered" -sname "$recdemo" && cmp -s "$tmp/clustered" "$tmp/separate" \
-  || fail "cgtree -qt0 -qo FILE"
+expect 0 "$cgtree" -it0 -d3 -io "$tmp/clustered" -sname "$recdemo" && expect 0 "$cgtree" -i -t 0 -d 3 -s name "$recdemo" \
+  && cmp -s "$tmp/clustered" "$tmp/out" || fail "cgtree -it0 -io FILE"
 expect 0 "$cgcost" -ftsv "-o$tmp/attached" "$recdemo" && expect 0 "$cgcost" -f tsv "$recdemo" \
   && cmp -s "$tmp/out" "$tmp/attached" || fail "cgcost -ftsv -oFILE"
 expect 2 "$cgtree" -t "$recdemo" && expect_message "Cannot parse double value"
 # cgcost's -q is gprof's call graph; --quiet has no short form there
 expect 0 "$cgcost" --help && ! grep -q -- "-q, --quiet" "$tmp/out" && grep -q -- "-q, --graph" "$tmp/out" \
   || fail "cgcost --help: $(grep -- '-q' "$tmp/out")"
+# a short option means one thing in all four tools: each letter that
+# --help lists goes with one long name (gprof's letters included)
+for tool in "$cgmerge" "$cgcycles" "$cgcost" "$cgtree"; do
+  "$tool" --help | sed -n 's/^  -\(.\), --\([a-z-]*\).*/\1 \2/p' | sed "s|\$| $(basename "$tool")|"
+done | sort -u >"$tmp/letters"
+[ "$(wc -l <"$tmp/letters")" -gt 20 ] || fail "short options not found in --help: $(cat "$tmp/letters")"
+awk '{ n[$1 " " $2]++; if (!($1 in long)) long[$1] = $2; else if (long[$1] != $2) print $1 ": --" long[$1] " and --" $2 " (" $3 ")" }' \
+  "$tmp/letters" >"$tmp/clash"
+[ ! -s "$tmp/clash" ] || fail "a short option means two things: $(cat "$tmp/clash")"
+# those the four share, everywhere
+for pair in "o output" "f format" "b brief" "c static-calls" "V version" "h help"; do
+  [ "$(grep -c "^$pair " "$tmp/letters")" = 4 ] || fail "-${pair% *} is not --${pair#* } in all four tools"
+done
+# -e is --event wherever it exists, -q gprof's call graph in cgcost only
+for pair in "e event" "q graph"; do
+  ! grep "^${pair% *} " "$tmp/letters" | grep -v -q "^$pair " || fail "-${pair% *} is not always --${pair#* }"
+done
+# --help fits 80 columns
+for tool in "$cgmerge" "$cgcycles" "$cgcost" "$cgtree"; do
+  expect 0 "$tool" --help && expect 0 "$tool" -h
+  LC_ALL=C.UTF-8 "$tool" --help | LC_ALL=C.UTF-8 awk -v t="$(basename "$tool")" \
+    'length > 80 { print t ": " length " columns: " $0; bad = 1 } END { exit bad }' || fail "--help wider than 80 columns"
+done
+# a gmon.out without its executable: how to name it (no a.out here)
+abs_cgcost=$(cd "$(dirname "$cgcost")" && pwd)/cgcost
+abs_gmon=$(cd "$data/gmon/exprparse" && pwd)/gmon.out
+(cd "$tmp" && "$abs_cgcost" "$abs_gmon" >/dev/null 2>"$tmp/err"; echo $? >"$tmp/status")
+[ "$(cat "$tmp/status")" = 1 ] || fail "gmon.out without a.out: exit status $(cat "$tmp/status")"
+expect_message "give it with --executable=PROGRAM"
+# no file and a terminal on standard input: say how to give input, at once
+if command -v script >/dev/null; then
+  for tool in "$cgmerge" "$cgtree"; do
+    timeout 10 script -qec "'$tool'" /dev/null >"$tmp/tty" 2>&1
+    status=$?
+    [ "$status" = 2 ] || fail "$(basename "$tool") with a terminal for input: status $status"
+    grep -q "no input: give a profile FILE" "$tmp/tty" || fail "$(basename "$tool") on a terminal: $(cat "$tmp/tty")"
+  done
+fi
 # after --, nothing is an option
 expect 1 "$cgtree" -- -t0 && expect_message "-t0: cannot open"
 # '-' and no argument both read standard input

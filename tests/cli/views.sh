@@ -315,7 +315,7 @@ self_and_calls "$tmp/amon.out" | sort | join -t "$(printf '\t')" - "$tmp/want" \
 
 # --focus over contexts: Spivey's focused profile, the focus's root at
 # its whole total (odd is active in 98.24% of the profile's time)
-"$cgtree" -q --focus='^odd$' "$amon" >"$tmp/focus.txt" || fail "amon: cgtree --focus"
+"$cgtree" --quiet --focus='^odd$' "$amon" >"$tmp/focus.txt" || fail "amon: cgtree --focus"
 grep -q "costs recomputed over the contexts (Spivey): 98.24% of the profile" "$tmp/focus.txt" \
   || fail "amon: --focus did not recompute over the contexts: $(sed -n 2p "$tmp/focus.txt")"
 grep -q '^ 100.00 .* odd <cycle 1> \[1\]$' "$tmp/focus.txt" || fail "amon: --focus's root is not odd at 100%"

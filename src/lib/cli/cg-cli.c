@@ -11,6 +11,7 @@
 
 #include "cg-error.h"
 #include "cg-output.h"
+#include "cg-progress-line.h"
 
 int
 cg_cli_exit_status (const GError *error)
@@ -97,8 +98,8 @@ cg_cli_choose_event (CgGraph *g, const char *name, guint *event, GError **error)
 static void
 warn_to_stderr (const char *message, gpointer user_data)
 {
-  (void) user_data;
-  fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
+  g_autofree char *line = g_strdup_printf ("%s: warning: %s", g_get_prgname (), message);
+  cg_progress_line_message (user_data, line);
 }
 
 void
@@ -109,34 +110,8 @@ cg_cli_warn_costs (const CgCosts *costs)
     warn_to_stderr (w, NULL);
 }
 
-/* The progress line: only on a terminal, only after a second, at most
- * ten times a second, erased when reading ends. */
-typedef struct {
-  gint64 start;
-  gint64 last;
-  gboolean shown;
-} Progress;
-
-static void
-show_progress (const char *name, guint64 done, gint64 total, gpointer user_data)
-{
-  Progress *p = user_data;
-  gint64 now = g_get_monotonic_time ();
-  if (now - p->start < G_USEC_PER_SEC || now - p->last < G_USEC_PER_SEC / 10)
-    return;
-  p->last = now;
-  p->shown = TRUE;
-  double mb = (double) done / 1e6, rate = mb / ((double) (now - p->start) / G_USEC_PER_SEC);
-  if (total > 0)
-    fprintf (stderr, "\r\033[K%s: reading %s: %.0f of %.0f MB (%.0f%%), %.0f MB/s", g_get_prgname (), name, mb,
-             (double) total / 1e6, 100.0 * (double) done / (double) total, rate);
-  else
-    fprintf (stderr, "\r\033[K%s: reading %s: %.0f MB, %.0f MB/s", g_get_prgname (), name, mb, rate);
-  fflush (stderr);
-}
-
 CgProfile *
-cg_cli_read_inputs (const CgCliCommon *common, GError **error)
+cg_cli_read_inputs (CgCliCommon *common, GError **error)
 {
   static const char *const splits[] = { "comm", "none", "pid", "tid", NULL };
   static const char *const kernels[] = { "keep", "drop", "annotate", NULL };
@@ -145,21 +120,35 @@ cg_cli_read_inputs (const CgCliCommon *common, GError **error)
       || !cg_cli_choose ("kernel", common->kernel, kernels, &kernel, error))
     return NULL;
   g_autoptr (CgProfile) profile = cg_profile_new ();
-  Progress progress = { g_get_monotonic_time (), 0, FALSE };
   g_autoptr (CgSymbolsCache) symbols = cg_symbols_cache_new ();
-  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .executable = common->executable,
-                            .symbols = symbols, .static_calls = common->static_calls,
+  /* the tool's options live as long as the tool: the line with them */
+  CgCliCommon *tool = common;
+  if (tool->progress == NULL && !common->quiet && isatty (STDERR_FILENO)
+      && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
+    tool->progress = cg_progress_line_new (stderr);
+  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .warn_data = tool->progress,
+                            .executable = common->executable, .symbols = symbols,
+                            .static_calls = common->static_calls,
                             /* the choices' order is the enums' */
                             .split = (CgSplit) split, .kernel = (CgKernelFrames) kernel };
-  if (!common->quiet && isatty (STDERR_FILENO) && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
+  if (tool->progress)
     {
-      options.progress = show_progress;
-      options.progress_data = &progress;
+      options.progress = cg_progress_line_read;
+      options.progress_data = tool->progress;
     }
   gboolean ok = TRUE;
   guint n_files = common->files ? g_strv_length (common->files) : 0, n_empty = 0;
   /* one of several inputs may be empty, not all */
   options.n_skipped_empty = n_files > 1 ? &n_empty : NULL;
+  if (n_files == 0 && isatty (STDIN_FILENO))
+    {
+      /* a profile is not typed in: waiting silently would look like a hang
+       * (gzip refuses a terminal too); '-' still reads it */
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
+                   "no input: give a profile FILE (callgrind.out.PID, gmon.out, amon.out, cgtools XML),"
+                   " or pipe one in; '-' reads the terminal.  See --help");
+      return NULL;
+    }
   if (n_files == 0)
     ok = cg_read_file (profile, NULL, &options, error);
   for (guint i = 0; ok && i < n_files; i++)
@@ -170,20 +159,30 @@ cg_cli_read_inputs (const CgCliCommon *common, GError **error)
       ok = FALSE;
     }
   ok = ok && cg_read_finish (profile, &options, error);
-  if (progress.shown)
-    fputs ("\r\033[K", stderr);
+  /* what the tool does next (costs, a tree) may take as long */
+  if (ok && tool->progress)
+    cg_progress_line_phase (tool->progress, "computing");
   return ok ? g_steal_pointer (&profile) : NULL;
 }
 
 gboolean
-cg_cli_write (const CgCliCommon *common, CgCliWriteFunc write, gpointer data, GError **error)
+cg_cli_write (CgCliCommon *common, CgCliWriteFunc write, gpointer data, GError **error)
 {
+  gboolean to_stdout = common->output == NULL || strcmp (common->output, "-") == 0;
+  /* output on the terminal itself: the line would mix with it */
+  if (common->progress && to_stdout && isatty (STDOUT_FILENO))
+    g_clear_pointer ((CgProgressLine **) &common->progress, cg_progress_line_free);
+  if (common->progress)
+    cg_progress_line_writing (common->progress, to_stdout ? "<stdout>" : common->output, -1);
   g_autoptr (CgOutput) out = cg_output_open (common->output, error);
   if (out == NULL)
     return FALSE;
-  if (!write (cg_output_stream (out), cg_output_name (out), data, error))
-    return FALSE;
-  return cg_output_commit (out, error);
+  FILE *stream = cg_output_stream (out);
+  if (common->progress)
+    cg_progress_line_writing (common->progress, cg_output_name (out), fileno (stream));
+  gboolean ok = write (stream, cg_output_name (out), data, error) && cg_output_commit (out, error);
+  g_clear_pointer ((CgProgressLine **) &common->progress, cg_progress_line_free);
+  return ok;
 }
 
 /* Whether short option @c of @entries (NULL-terminated) takes a value. */
@@ -224,6 +223,66 @@ split_attached (int argc, char **argv, const GOptionEntry *common, const GOption
   return out;
 }
 
+/* --help's width: a terminal's, and what a mail or a man page holds. */
+#define HELP_WIDTH 80
+
+/* Appends @text's words to @out, folding at @width columns and indenting
+ * the lines after the first by @indent; @col is where @text begins. */
+static void
+fold_words (GString *out, const char *text, gsize col, gsize indent, gsize width)
+{
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
+  gboolean first = TRUE;
+  for (guint i = 0; words[i]; i++)
+    {
+      if (*words[i] == '\0')
+        continue;
+      gsize len = (gsize) g_utf8_strlen (words[i], -1);
+      if (!first && col + 1 + len > width)
+        {
+          g_string_append_c (out, '\n');
+          g_string_append_printf (out, "%*s", (int) indent, "");
+          col = indent;
+        }
+      else if (!first)
+        {
+          g_string_append_c (out, ' ');
+          col++;
+        }
+      g_string_append (out, words[i]);
+      col += len;
+      first = FALSE;
+    }
+}
+
+GString *
+cg_cli_fold_help (const char *help, gsize width)
+{
+  GString *out = g_string_new (NULL);
+  g_auto (GStrv) lines = g_strsplit (help, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      const char *line = lines[i];
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      if ((gsize) g_utf8_strlen (line, -1) <= width)
+        {
+          g_string_append (out, line);
+          continue;
+        }
+      gsize lead = strspn (line, " ");
+      /* an indented line of two columns (an option, a format): its
+       * description goes on in its own column, after the run of blanks
+       * that ends the name */
+      const char *gap = lead > 0 ? strstr (line + lead, "  ") : NULL;
+      gsize start = gap ? (gsize) (gap - line) + strspn (gap, " ") : lead;
+      gsize indent = start < width / 2 ? start : lead + 4;
+      g_string_append_len (out, line, (gssize) start);
+      fold_words (out, line + start, start, indent, width);
+    }
+  return out;
+}
+
 /* Ends the process as a write to a closed pipe ends a filter that does not
  * catch SIGPIPE (status 128 + 13 in a shell), so that a pipeline's status
  * tells "the reader stopped" from "the data was bad".  Returns only when
@@ -244,10 +303,22 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     g_string_append_printf (format_names, "%s%s", f == spec->formats ? "" : "|", f->name);
   g_autofree char *format_help = g_strdup_printf ("Output format: %s (default %s)", format_names->str,
                                                   spec->formats->name);
+  /* the short options that all four tools share; a tool's own short
+   * options mean one thing across the tools too (the table in cgcost(1)),
+   * and --quiet has no short form, since -q is gprof's call graph */
   GOptionEntry common_entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &common->help, "Show this help", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &common->output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &common->format, format_help, "FORMAT" },
+    { "brief", 'b', 0, G_OPTION_ARG_NONE, &common->brief,
+      "Views: the table alone, without the lines that explain it (gprof -b)", NULL },
+    { "executable", 0, 0, G_OPTION_ARG_FILENAME, &common->executable,
+      "gmon.out inputs: the profiled executable (default a.out, as gprof); amon.out inputs: names the routines"
+      " it left unnamed",
+      "EXE" },
+    { "static-calls", 'c', 0, G_OPTION_ARG_NONE, &common->static_calls,
+      "gmon.out inputs: add the calls found in the executable's code, with count 0 (gprof -c)", NULL },
     { "lenient", 0, 0, G_OPTION_ARG_NONE, &common->lenient,
       "Warn about inconsistent input (totals that do not add up, unknown lines) instead of failing",
       NULL },
@@ -257,7 +328,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     { "kernel", 0, 0, G_OPTION_ARG_STRING, &common->kernel,
       "perf samples: keep kernel frames (the default), drop them, or keep them named NAME_[k] (annotate)",
       "keep|drop|annotate" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &common->quiet, "Show no progress line while reading", NULL },
+    { "quiet", 0, 0, G_OPTION_ARG_NONE, &common->quiet, "Show no progress line on a terminal", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &common->version, "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &common->files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
@@ -270,6 +341,8 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_set_prgname (prgname);
 
   g_autoptr (GOptionContext) ctx = g_option_context_new (spec->parameters);
+  /* --help is ours, to fold its lines into 80 columns */
+  g_option_context_set_help_enabled (ctx, FALSE);
   g_option_context_set_summary (ctx, spec->summary);
   g_autoptr (GString) description = g_string_new (spec->description);
   g_string_append (description, "\n\nOutput formats (--format):\n");
@@ -321,15 +394,23 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
                error->message, g_get_prgname ());
       status = 2;
     }
+  else if (common->help)
+    {
+      g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
+      g_autoptr (GString) folded = cg_cli_fold_help (help, HELP_WIDTH);
+      fputs (folded->str, stdout);
+    }
   else if (common->version)
     printf ("%s (%s)\n", g_get_prgname (), PACKAGE_STRING);
   else if (!spec->run (options, &error))
     {
+      g_clear_pointer ((CgProgressLine **) &common->progress, cg_progress_line_free);
       closed = g_error_matches (error, CG_ERROR, CG_ERROR_CLOSED);
       if (!closed)
         fprintf (stderr, "%s: %s\n", g_get_prgname (), error->message);
       status = cg_cli_exit_status (error);
     }
+  g_clear_pointer ((CgProgressLine **) &common->progress, cg_progress_line_free);
   g_clear_error (&error);
   g_clear_pointer (&common->output, g_free);
   g_clear_pointer (&common->format, g_free);

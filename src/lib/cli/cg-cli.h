@@ -23,12 +23,15 @@ typedef struct {
   char *format;   /* --format; NULL = the tool's default */
   gboolean lenient;
   gboolean quiet;  /* no progress line */
+  gboolean brief;  /* views: the table without the lines that explain it (gprof -b) */
+  gboolean help;
   gboolean version;
   char **files;   /* positional arguments; NULL or empty = stdin */
   char *executable; /* gmon.out and amon.out inputs: the profiled executable (gmon: NULL = a.out) */
   gboolean static_calls; /* gmon.out inputs: add gprof's -c static call arcs */
   char *split;  /* --split: perf samples' root frames (none|comm|pid|tid); NULL = comm */
   char *kernel; /* --kernel: perf samples' kernel frames (keep|drop|annotate); NULL = keep */
+  gpointer progress;     /* cg_cli_main's progress line (private) */
 } CgCliCommon;
 
 typedef gboolean (*CgCliRun) (gpointer options, GError **error);
@@ -85,14 +88,20 @@ gboolean cg_cli_choose_event (CgGraph *graph, const char *name, guint *event, GE
 
 /* Reads every input of @common (stdin when none) into a new profile,
  * merging them.  Warnings go to stderr. */
-CgProfile *cg_cli_read_inputs (const CgCliCommon *common, GError **error);
+CgProfile *cg_cli_read_inputs (CgCliCommon *common, GError **error);
 
 /* Prints the warnings of @costs (cg_costs_warning) to stderr, as the
  * readers' are. */
 void cg_cli_warn_costs (const CgCosts *costs);
 
 /* Writes with @write to the output of @common, atomically. */
-gboolean cg_cli_write (const CgCliCommon *common, CgCliWriteFunc write, gpointer data,
+gboolean cg_cli_write (CgCliCommon *common, CgCliWriteFunc write, gpointer data,
                        GError **error);
+
+/* @help (GOption's --help text) with each line longer than @width
+ * columns folded at blanks: the description of an option (or of any
+ * indented name followed by two blanks) goes on in its column, other
+ * text under its first word.  Transfer full. */
+GString *cg_cli_fold_help (const char *help, gsize width);
 
 G_END_DECLS

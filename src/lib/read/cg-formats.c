@@ -17,7 +17,7 @@
  * in a number, so they come last). */
 static const CgFormatInfo formats[] = {
   { "amon.out", "an amon.out", "context profiles written by libamon(3)", cg_amon_detect, cg_read_amon, NULL },
-  { "gmon.out", "a gmon.out", "profiles of programs built with gcc -pg, read with their executable (-e)",
+  { "gmon.out", "a gmon.out", "profiles of programs built with gcc -pg, read with their executable (--executable)",
     cg_gmon_detect, cg_read_gmon_tagged, cg_read_gmon_bsd },
   { "perf.data", "a perf.data", "perf record's files, read through perf script (perf must be installed)",
     cg_perf_data_detect, cg_read_perf_data, NULL },

@@ -615,6 +615,15 @@ executable_symbols (const CgReadOptions *options, const char *exe, CgSymbolsCach
   CgSymbolsCache *cache = options ? options->symbols : NULL;
   if (cache == NULL)
     cache = *own = cg_symbols_cache_new ();
+  /* gprof's default, a.out, is rarely the program: say how to name it */
+  if ((options == NULL || options->executable == NULL) && !g_file_test (exe, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO,
+                   "a gmon.out is read with the profiled executable, and there is no %s (gprof's default) here:"
+                   " give it with --executable=PROGRAM",
+                   exe);
+      return NULL;
+    }
   return cg_symbols_cache_get (cache, exe, error);
 }
 
