@@ -219,7 +219,7 @@ fi
 # no sequence binutils sees: gprof's index names no file for them ----
 if [ "${CG_DWARF:-yes}" = yes ] && $cxx -O2 -g -pg -o "$tmp/strings" "$programs/gmonreal-strings.cc" 2>/dev/null \
    && (cd "$tmp" && ./strings 100000 >/dev/null && mv gmon.out strings.gmon); then
-  "$cgmerge" -e "$tmp/strings" "$tmp/strings.gmon" >"$tmp/strings.xml" || fail "strings: cgmerge"
+  "$cgmerge" --executable="$tmp/strings" "$tmp/strings.gmon" >"$tmp/strings.xml" || fail "strings: cgmerge"
   for o in "" -z; do
     compare "C++ -O2 -g strings $o" "$tmp/strings" "$o" "$o" "$tmp/strings.xml" "$tmp/strings.gmon"
   done
