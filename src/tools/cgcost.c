@@ -22,6 +22,8 @@ typedef struct {
   char *event;
   gboolean arcs;
   gboolean exactness;
+  char *base;           /* --base: compare with this profile */
+  CgDiffOptions diff;
   GprofOptions gprof;
 } Options;
 
@@ -244,6 +246,66 @@ static const CgCliFormat formats[] = {
   { NULL, NULL, NULL },
 };
 
+typedef struct {
+  CgDiff *diff;
+  const char *base_name, *new_name;
+  gboolean demangle;
+} DiffJob;
+
+static gboolean
+write_diff_text (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  DiffJob *job = data;
+  return cg_write_diff_text (job->diff, job->base_name, job->new_name, job->demangle, stream, error);
+}
+
+static gboolean
+write_diff_tsv (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  (void) error;
+  DiffJob *job = data;
+  cg_write_diff_tsv (job->diff, stream);
+  return TRUE;
+}
+
+static gboolean
+write_diff_folded (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  DiffJob *job = data;
+  return cg_write_diff_folded (job->diff, stream, error);
+}
+
+/* --base: the difference from the base to the inputs, in the formats
+ * that have a form for it */
+static gboolean
+run_diff (Options *o, const CgCliFormat *format, CgMethod method, GError **error)
+{
+  CgCliWriteFunc write = format->write == write_text     ? write_diff_text
+                         : format->write == write_tsv    ? write_diff_tsv
+                         : format->write == write_folded ? write_diff_folded
+                                                         : NULL;
+  if (write == NULL || o->arcs)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--base applies to --format=text, tsv and folded (without --arcs)");
+      return FALSE;
+    }
+  g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
+  if (profile == NULL)
+    return FALSE;
+  g_autoptr (CgProfile) base = NULL;
+  g_autoptr (CgDiff) diff = cg_cli_diff (&o->common, o->base, profile, method, o->event, &o->diff, &base, error);
+  if (diff == NULL)
+    return FALSE;
+  guint n = o->common.files ? g_strv_length (o->common.files) : 0;
+  g_autofree char *new_name = n == 0 ? g_strdup ("<stdin>") : n == 1 ? g_strdup (o->common.files[0])
+                                                                      : g_strjoinv (" + ", o->common.files);
+  DiffJob job = { diff, o->base, new_name, o->gprof.demangle };
+  return cg_cli_write (&o->common, write, &job, error);
+}
+
 static gboolean
 run (gpointer data, GError **error)
 {
@@ -275,6 +337,8 @@ run (gpointer data, GError **error)
                    "--method=gprof, exact or auto");
       return FALSE;
     }
+  if (o->base)
+    return run_diff (o, format, method, error);
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
@@ -361,6 +425,12 @@ main (int argc, char **argv)
       "Cost method (see the list below; default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event,
       "Event to report in text and tsv (default: the first)", "NAME" },
+    { "base", 0, 0, G_OPTION_ARG_FILENAME, &options.base,
+      "Compare with the profile FILE (the base): text, tsv and folded show what changed", "FILE" },
+    { "normalize", 0, 0, G_OPTION_ARG_NONE, &options.diff.normalize,
+      "With --base: scale the base to the new profile's total", NULL },
+    { "exact-names", 0, 0, G_OPTION_ARG_NONE, &options.diff.exact_names,
+      "With --base: match functions by (object, name) as they are, not by file name and without clone suffixes", NULL },
     { "arcs", 'a', 0, G_OPTION_ARG_NONE, &options.arcs,
       "With --format=tsv: one row per arc (caller, callee, calls, inclusive)", NULL },
     { "exactness", 0, 0, G_OPTION_ARG_NONE, &options.exactness,

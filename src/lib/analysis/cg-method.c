@@ -168,6 +168,24 @@ cg_method_resolve (CgProfile *p, CgMethod method, CgMethod *resolved, GError **e
   return FALSE;
 }
 
+gboolean
+cg_method_resolve_both (CgProfile *base, CgProfile *new, CgMethod method, CgMethod *resolved, GError **error)
+{
+  if (method != CG_METHOD_AUTO)
+    {
+      *resolved = method;
+      return TRUE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    if (methods[i].preferred && methods[i].preferred (base) && methods[i].preferred (new))
+      {
+        *resolved = methods[i].method;
+        return TRUE;
+      }
+  g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "no cost method applies to both profiles");
+  return FALSE;
+}
+
 CgCosts *
 cg_method_compute (CgProfile *p, CgMethod method, GError **error)
 {

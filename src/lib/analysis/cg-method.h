@@ -55,6 +55,13 @@ char *cg_methods_names (void);
 gboolean cg_method_resolve (CgProfile *profile, CgMethod method, CgMethod *resolved,
                             GError **error);
 
+/* The method for comparing @base and @new: @method itself, or for
+ * CG_METHOD_AUTO the first row of the table whose data test both pass
+ * (so that both are costed alike: exact only where both have call trees
+ * or contexts, measured only where both measured inclusive costs). */
+gboolean cg_method_resolve_both (CgProfile *base, CgProfile *new, CgMethod method, CgMethod *resolved,
+                                 GError **error);
+
 /* Computes the costs of @profile by @method (AUTO resolved first).
  * Returns a new result (transfer full). */
 CgCosts *cg_method_compute (CgProfile *profile, CgMethod method, GError **error);

@@ -165,6 +165,56 @@ cg_cli_read_inputs (CgCliCommon *common, GError **error)
   return ok ? g_steal_pointer (&profile) : NULL;
 }
 
+/* Costs @p by @method unless its costs were made by it. */
+static const CgCosts *
+costs_by (CgProfile *p, CgMethod method, GError **error)
+{
+  return cg_method_ensure (p, method, error);
+}
+
+CgDiff *
+cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profile, CgMethod method,
+             const char *event_name, const CgDiffOptions *options, CgProfile **base, GError **error)
+{
+  CgCliCommon one = *common;
+  char *files[] = { (char *) base_path, NULL };
+  one.files = files;
+  g_autoptr (CgProfile) b = cg_cli_read_inputs (&one, error);
+  if (b == NULL)
+    return NULL;
+  CgGraph *ng = cg_profile_graph (profile), *bg = cg_profile_graph (b);
+  guint new_event, base_event;
+  if (!cg_cli_choose_event (ng, event_name, &new_event, error))
+    return NULL;
+  gint e = cg_graph_find_event (bg, cg_graph_event_name (ng, new_event));
+  if (e < 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH, "%s: the base has no event %s (it has %s%s)", base_path,
+                   cg_graph_event_name (ng, new_event),
+                   cg_graph_n_events (bg) ? cg_graph_event_name (bg, 0) : "none",
+                   cg_graph_n_events (bg) > 1 ? ", ..." : "");
+      return NULL;
+    }
+  base_event = (guint) e;
+  CgMethod both;
+  if (!cg_method_resolve_both (b, profile, method, &both, error))
+    return NULL;
+  const CgCosts *bc = costs_by (b, both, error);
+  if (bc == NULL)
+    return NULL;
+  const CgCosts *nc = costs_by (profile, both, error);
+  if (nc == NULL)
+    return NULL;
+  CgDiff *d = cg_diff_new (b, bc, base_event, profile, nc, new_event, options, error);
+  if (d == NULL)
+    {
+      g_prefix_error (error, "%s: ", base_path);
+      return NULL;
+    }
+  *base = g_steal_pointer (&b);
+  return d;
+}
+
 gboolean
 cg_cli_write (CgCliCommon *common, CgCliWriteFunc write, gpointer data, GError **error)
 {

@@ -12,6 +12,7 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "cg-diff.h"
 #include "cg-method.h"
 #include "cg-profile.h"
 #include "cg-read.h"
@@ -93,6 +94,16 @@ CgProfile *cg_cli_read_inputs (CgCliCommon *common, GError **error);
 /* Prints the warnings of @costs (cg_costs_warning) to stderr, as the
  * readers' are. */
 void cg_cli_warn_costs (const CgCosts *costs);
+
+/* --base=FILE of cgcost and cgtree: reads @base_path with the options of
+ * @common (its inputs aside), costs it and @profile by the same method
+ * (@method, or the best both allow: cg_method_resolve_both), and compares
+ * them on the event @event_name (NULL: the new profile's first), which the
+ * base must have in the same unit.  Sets @base (transfer full) and returns
+ * the difference, which borrows both (free it first).  Errors: the
+ * readers', CG_ERROR_MISMATCH for events that differ, the methods'. */
+CgDiff *cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profile, CgMethod method,
+                     const char *event_name, const CgDiffOptions *options, CgProfile **base, GError **error);
 
 /* Writes with @write to the output of @common, atomically. */
 gboolean cg_cli_write (CgCliCommon *common, CgCliWriteFunc write, gpointer data,

@@ -135,8 +135,10 @@ cg_profile_source (const CgProfile *p, guint i)
 CgCycles *
 cg_profile_cycles (CgProfile *p)
 {
+  /* a stale set is refused but kept until replaced: a caller may still
+   * hold it from before the change */
   if (p->cycles && p->cycles_generation != cg_graph_generation (p->graph))
-    g_clear_pointer (&p->cycles, cg_cycles_free);
+    return NULL;
   return p->cycles;
 }
 
@@ -153,7 +155,7 @@ CgCosts *
 cg_profile_costs (CgProfile *p)
 {
   if (p->costs && p->costs_generation != cg_graph_generation (p->graph))
-    g_clear_pointer (&p->costs, cg_costs_free);
+    return NULL;
   return p->costs;
 }
 

@@ -68,8 +68,8 @@ const CgSource *cg_profile_source (const CgProfile *profile, guint i);
 /* Derived data; setters take ownership (transfer full) and free what was
  * there.  NULL clears.  Each is valid for the graph as it was when it was
  * set: after any change to the graph (cg_graph_generation) the getters
- * free a stale one and return NULL, so that it is computed again, never
- * used. */
+ * return NULL for a stale one, so that it is computed again, never used
+ * (it is freed when replaced, as callers may still hold it). */
 CgCycles *cg_profile_cycles (CgProfile *profile);
 void cg_profile_set_cycles (CgProfile *profile, CgCycles *cycles);
 CgCosts *cg_profile_costs (CgProfile *profile);

@@ -1,0 +1,426 @@
+/* cg-diff.c — matching two profiles' functions, and their changes. */
+#include "config.h"
+
+#include "cg-diff.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "cg-error.h"
+
+struct _CgDiff {
+  CgProfile *base, *new;
+  const CgCosts *base_costs, *new_costs;
+  guint base_event, new_event;
+  CgKind kind;
+  gdouble scale;  /* of the stored values, to the event's unit */
+  gdouble factor; /* the base's normalization */
+  gboolean exact;
+  CgValue base_sum, new_sum;
+  GArray *rows;        /* CgDiffFunction: the new profile's functions in id order, then the base's alone */
+  guint *order;        /* rows sorted by absolute change of total */
+  CgFunctionId *base_of_new; /* per new function: its base function or CG_NO_ID */
+};
+
+/* ---- matching ---- */
+
+/* Compilers' suffixes for clones of a function, as they appear after a
+ * (mangled or plain) name, optionally with a number: gcc's .constprop.N,
+ * .isra.N, .part.N, .cold, .lto_priv.N, .localalias; clang's .llvm.N. */
+static const char *const clone_suffixes[] = {
+  ".constprop", ".isra", ".part", ".cold", ".lto_priv", ".localalias", ".llvm", ".specialized",
+};
+
+/* Length of @name without one trailing clone suffix (".part.0", " [clone
+ * .part.0]"), or its length when it has none. */
+static gsize
+strip_one_suffix (const char *name, gsize len)
+{
+  /* demangled: "f(int) [clone .constprop.0]" */
+  if (len > 9 && name[len - 1] == ']')
+    {
+      const char *open = g_strrstr_len (name, (gssize) len, " [clone .");
+      if (open)
+        return (gsize) (open - name);
+    }
+  gsize end = len;
+  while (end > 0 && g_ascii_isdigit (name[end - 1]))
+    end--;
+  if (end < len && end > 0 && name[end - 1] == '.')
+    end--; /* ".N" */
+  for (guint i = 0; i < G_N_ELEMENTS (clone_suffixes); i++)
+    {
+      gsize n = strlen (clone_suffixes[i]);
+      if (end > n && memcmp (name + end - n, clone_suffixes[i], n) == 0)
+        return end - n;
+    }
+  return len;
+}
+
+char *
+cg_diff_key (const char *object, const char *name)
+{
+  const char *slash = strrchr (object, '/');
+  gsize len = strlen (name), stripped;
+  while ((stripped = strip_one_suffix (name, len)) < len)
+    len = stripped;
+  GString *key = g_string_new (slash ? slash + 1 : object);
+  g_string_append_c (key, '\n');
+  g_string_append_len (key, name, (gssize) len);
+  return g_string_free (key, FALSE);
+}
+
+/* The key of the first pass: (object, name) as they are, or with the
+ * object's directory dropped. */
+static char *
+exact_key (CgGraph *g, CgFunctionId f, gboolean whole_object)
+{
+  const char *object = cg_graph_function_object (g, f);
+  const char *slash = whole_object ? NULL : strrchr (object, '/');
+  return g_strconcat (slash ? slash + 1 : object, "\n", cg_graph_function_name (g, f), NULL);
+}
+
+/* Functions of @g not yet matched (@matched[f] != CG_NO_ID), counted by
+ * folded key: key -> (f + 1), or G_MAXUINT when several share it. */
+static GHashTable *
+unique_keys (CgGraph *g, const CgFunctionId *matched)
+{
+  GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    {
+      if (matched[f] != CG_NO_ID)
+        continue;
+      char *key = cg_diff_key (cg_graph_function_object (g, f), cg_graph_function_name (g, f));
+      if (g_hash_table_contains (keys, key))
+        {
+          g_hash_table_insert (keys, key, GUINT_TO_POINTER (G_MAXUINT));
+          continue;
+        }
+      g_hash_table_insert (keys, key, GUINT_TO_POINTER (f + 1));
+    }
+  return keys;
+}
+
+/* Fills @base_of_new and @new_of_base (CG_NO_ID where unmatched). */
+static void
+match_functions (CgGraph *bg, CgGraph *ng, gboolean exact_names, CgFunctionId *base_of_new,
+                 CgFunctionId *new_of_base)
+{
+  guint nb = cg_graph_n_functions (bg), nn = cg_graph_n_functions (ng);
+  memset (base_of_new, 0xff, MAX (nn, 1) * sizeof (CgFunctionId));
+  memset (new_of_base, 0xff, MAX (nb, 1) * sizeof (CgFunctionId));
+  g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (CgFunctionId f = 0; f < nn; f++)
+    g_hash_table_insert (by_key, exact_key (ng, f, exact_names), GUINT_TO_POINTER (f + 1));
+  for (CgFunctionId b = 0; b < nb; b++)
+    {
+      g_autofree char *key = exact_key (bg, b, exact_names);
+      guint f1 = GPOINTER_TO_UINT (g_hash_table_lookup (by_key, key));
+      if (f1 && base_of_new[f1 - 1] == CG_NO_ID)
+        {
+          base_of_new[f1 - 1] = b;
+          new_of_base[b] = f1 - 1;
+        }
+    }
+  if (exact_names)
+    return;
+  g_autoptr (GHashTable) new_keys = unique_keys (ng, base_of_new);
+  g_autoptr (GHashTable) base_keys = unique_keys (bg, new_of_base);
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, base_keys);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      guint b1 = GPOINTER_TO_UINT (value);
+      guint f1 = GPOINTER_TO_UINT (g_hash_table_lookup (new_keys, key));
+      if (b1 == G_MAXUINT || f1 == 0 || f1 == G_MAXUINT)
+        continue;
+      base_of_new[f1 - 1] = b1 - 1;
+      new_of_base[b1 - 1] = f1 - 1;
+    }
+}
+
+/* ---- values ---- */
+
+/* @v of kind @from with @scale, in the difference's kind and scale. */
+static CgValue
+common (const CgDiff *d, CgKind from, CgValue v, gdouble scale, gdouble factor)
+{
+  if (d->kind == CG_KIND_INTEGER)
+    return v;
+  return (CgValue) { .x = cg_value_to_double (from, v) * scale * factor };
+}
+
+gdouble
+cg_diff_change (const CgDiff *d, CgValue base, CgValue new)
+{
+  if (d->kind == CG_KIND_REAL)
+    return new.x - base.x;
+  return new.n >= base.n ? (gdouble) (new.n - base.n) * d->scale : -(gdouble) (base.n - new.n) * d->scale;
+}
+
+void
+cg_diff_append_change (const CgDiff *d, GString *out, const CgDiffFunction *f, gboolean total)
+{
+  CgValue base = total ? f->base_total : f->base_self, new = total ? f->new_total : f->new_self;
+  if (d->kind == CG_KIND_INTEGER)
+    {
+      gboolean down = new.n < base.n;
+      if (down)
+        g_string_append_c (out, '-');
+      cg_value_append_scaled (out, CG_KIND_INTEGER, (CgValue) { .n = down ? base.n - new.n : new.n - base.n },
+                              d->scale);
+      return;
+    }
+  gdouble x = new.x - base.x;
+  if (x < 0)
+    g_string_append_c (out, '-');
+  cg_value_append (out, CG_KIND_REAL, (CgValue) { .x = fabs (x) });
+}
+
+static gboolean
+method_exact (const CgCosts *c)
+{
+  CgMethod m = cg_costs_method (c);
+  return (m == CG_METHOD_EXACT || m == CG_METHOD_MEASURED) && !cg_costs_any_estimated (c);
+}
+
+/* ---- the rows ---- */
+
+typedef struct {
+  const CgDiff *d;
+  char **labels;
+} Order;
+
+static gint
+by_change (gconstpointer pa, gconstpointer pb, gpointer data)
+{
+  const Order *o = data;
+  guint a = *(const guint *) pa, b = *(const guint *) pb;
+  const CgDiffFunction *x = &g_array_index (o->d->rows, CgDiffFunction, a);
+  const CgDiffFunction *y = &g_array_index (o->d->rows, CgDiffFunction, b);
+  gdouble cx = fabs (cg_diff_change (o->d, x->base_total, x->new_total));
+  gdouble cy = fabs (cg_diff_change (o->d, y->base_total, y->new_total));
+  if (cx != cy)
+    return cx > cy ? -1 : 1;
+  return strcmp (o->labels[a], o->labels[b]);
+}
+
+static void
+sort_rows (CgDiff *d)
+{
+  guint n = d->rows->len;
+  g_autofree char **labels = g_new0 (char *, MAX (n, 1));
+  g_autoptr (GString) s = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      const CgDiffFunction *r = &g_array_index (d->rows, CgDiffFunction, i);
+      g_string_truncate (s, 0);
+      if (r->new != CG_NO_ID)
+        cg_graph_append_label (cg_profile_graph (d->new), s, r->new);
+      else
+        cg_graph_append_label (cg_profile_graph (d->base), s, r->base);
+      labels[i] = g_strdup (s->str);
+    }
+  d->order = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    d->order[i] = i;
+  Order o = { d, labels };
+  g_qsort_with_data (d->order, (gint) n, sizeof (guint), by_change, &o);
+  for (guint i = 0; i < n; i++)
+    g_free (labels[i]);
+}
+
+/* The sum of @g's self costs in @event; FALSE on overflow. */
+static gboolean
+event_sum (CgGraph *g, guint event, CgValue *sum)
+{
+  g_autofree CgValue *sums = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, sums))
+    return FALSE;
+  *sum = sums[event];
+  return TRUE;
+}
+
+CgDiff *
+cg_diff_new (CgProfile *base, const CgCosts *base_costs, guint base_event, CgProfile *new, const CgCosts *new_costs,
+             guint new_event, const CgDiffOptions *options, GError **error)
+{
+  CgGraph *bg = cg_profile_graph (base), *ng = cg_profile_graph (new);
+  if (strcmp (cg_graph_event_unit (bg, base_event), cg_graph_event_unit (ng, new_event)) != 0)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH, "the base counts %s in %s, the new profile %s in %s",
+                   cg_graph_event_name (bg, base_event), cg_graph_event_unit (bg, base_event),
+                   cg_graph_event_name (ng, new_event), cg_graph_event_unit (ng, new_event));
+      return NULL;
+    }
+  g_autoptr (CgDiff) d = g_new0 (CgDiff, 1);
+  d->base = base;
+  d->new = new;
+  d->base_costs = base_costs;
+  d->new_costs = new_costs;
+  d->base_event = base_event;
+  d->new_event = new_event;
+  d->rows = g_array_new (FALSE, TRUE, sizeof (CgDiffFunction));
+  gdouble bscale = cg_graph_event_scale (bg, base_event), nscale = cg_graph_event_scale (ng, new_event);
+  CgKind bself = cg_graph_event_kind (bg, base_event), nself = cg_graph_event_kind (ng, new_event);
+  CgKind btotal = cg_costs_kind (base_costs, base_event), ntotal = cg_costs_kind (new_costs, new_event);
+  gboolean integers = bself == CG_KIND_INTEGER && nself == CG_KIND_INTEGER && btotal == CG_KIND_INTEGER
+                      && ntotal == CG_KIND_INTEGER && bscale == nscale;
+  d->kind = integers && !options->normalize ? CG_KIND_INTEGER : CG_KIND_REAL;
+  d->scale = d->kind == CG_KIND_INTEGER ? nscale : 1.0;
+  d->exact = method_exact (base_costs) && method_exact (new_costs);
+
+  guint nb = cg_graph_n_functions (bg), nn = cg_graph_n_functions (ng);
+  CgValue bsum, nsum;
+  if (!event_sum (bg, base_event, &bsum) || !event_sum (ng, new_event, &nsum))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "a profile's total exceeds the range of 64-bit counters");
+      return NULL;
+    }
+  d->factor = 1.0;
+  if (options->normalize && cg_value_to_double (bself, bsum) > 0)
+    d->factor = cg_value_to_double (nself, nsum) * nscale / (cg_value_to_double (bself, bsum) * bscale);
+  d->base_sum = common (d, bself, bsum, bscale, d->factor);
+  d->new_sum = common (d, nself, nsum, nscale, 1.0);
+
+  d->base_of_new = g_new (CgFunctionId, MAX (nn, 1));
+  g_autofree CgFunctionId *new_of_base = g_new (CgFunctionId, MAX (nb, 1));
+  match_functions (bg, ng, options->exact_names, d->base_of_new, new_of_base);
+  g_array_set_size (d->rows, nn);
+  for (CgFunctionId f = 0; f < nn; f++)
+    {
+      CgDiffFunction *r = &g_array_index (d->rows, CgDiffFunction, f);
+      CgFunctionId b = d->base_of_new[f];
+      r->new = f;
+      r->base = b;
+      r->presence = b == CG_NO_ID ? CG_DIFF_ADDED : CG_DIFF_BOTH;
+      r->new_self = common (d, nself, cg_graph_self_const (ng, f)[new_event], nscale, 1.0);
+      r->new_total = common (d, ntotal, cg_costs_total_const (new_costs, f)[new_event], nscale, 1.0);
+      r->estimated = cg_costs_total_is_estimated (new_costs, f);
+      if (b == CG_NO_ID)
+        continue;
+      r->base_self = common (d, bself, cg_graph_self_const (bg, b)[base_event], bscale, d->factor);
+      r->base_total = common (d, btotal, cg_costs_total_const (base_costs, b)[base_event], bscale, d->factor);
+      r->estimated |= cg_costs_total_is_estimated (base_costs, b);
+    }
+  for (CgFunctionId b = 0; b < nb; b++)
+    {
+      if (new_of_base[b] != CG_NO_ID)
+        continue;
+      CgDiffFunction r = { b, CG_NO_ID, CG_DIFF_REMOVED, CG_VALUE_ZERO, CG_VALUE_ZERO, CG_VALUE_ZERO, CG_VALUE_ZERO,
+                           cg_costs_total_is_estimated (base_costs, b) };
+      r.base_self = common (d, bself, cg_graph_self_const (bg, b)[base_event], bscale, d->factor);
+      r.base_total = common (d, btotal, cg_costs_total_const (base_costs, b)[base_event], bscale, d->factor);
+      g_array_append_val (d->rows, r);
+    }
+  sort_rows (d);
+  return g_steal_pointer (&d);
+}
+
+void
+cg_diff_free (CgDiff *d)
+{
+  if (d == NULL)
+    return;
+  if (d->rows)
+    g_array_unref (d->rows);
+  g_free (d->order);
+  g_free (d->base_of_new);
+  g_free (d);
+}
+
+guint
+cg_diff_n_functions (const CgDiff *d)
+{
+  return d->rows->len;
+}
+
+const CgDiffFunction *
+cg_diff_function (const CgDiff *d, guint i)
+{
+  return &g_array_index (d->rows, CgDiffFunction, d->order[i]);
+}
+
+const CgDiffFunction *
+cg_diff_of_new (const CgDiff *d, CgFunctionId f)
+{
+  return &g_array_index (d->rows, CgDiffFunction, f);
+}
+
+CgKind
+cg_diff_kind (const CgDiff *d)
+{
+  return d->kind;
+}
+
+gdouble
+cg_diff_scale (const CgDiff *d)
+{
+  return d->scale;
+}
+
+CgValue
+cg_diff_base_sum (const CgDiff *d)
+{
+  return d->base_sum;
+}
+
+CgValue
+cg_diff_new_sum (const CgDiff *d)
+{
+  return d->new_sum;
+}
+
+gboolean
+cg_diff_base_arc (const CgDiff *d, CgArcId arc, CgValue *value)
+{
+  CgGraph *ng = cg_profile_graph (d->new), *bg = cg_profile_graph (d->base);
+  *value = CG_VALUE_ZERO;
+  CgFunctionId bc = d->base_of_new[cg_graph_arc_caller (ng, arc)];
+  CgFunctionId be = d->base_of_new[cg_graph_arc_callee (ng, arc)];
+  if (bc == CG_NO_ID || be == CG_NO_ID)
+    return FALSE;
+  CgArcId b = cg_graph_lookup_arc (bg, bc, be);
+  if (b == CG_NO_ID)
+    return FALSE;
+  *value = common (d, cg_costs_kind (d->base_costs, d->base_event), cg_costs_arc_const (d->base_costs, b)[d->base_event],
+                   cg_graph_event_scale (bg, d->base_event), d->factor);
+  return TRUE;
+}
+
+gboolean
+cg_diff_is_exact (const CgDiff *d)
+{
+  return d->exact;
+}
+
+gdouble
+cg_diff_base_factor (const CgDiff *d)
+{
+  return d->factor;
+}
+
+CgProfile *
+cg_diff_base (const CgDiff *d)
+{
+  return d->base;
+}
+
+CgProfile *
+cg_diff_new_profile (const CgDiff *d)
+{
+  return d->new;
+}
+
+guint
+cg_diff_base_event (const CgDiff *d)
+{
+  return d->base_event;
+}
+
+guint
+cg_diff_new_event (const CgDiff *d)
+{
+  return d->new_event;
+}

@@ -1,0 +1,270 @@
+/* cg-write-diff.c — the views of a profile difference. */
+#include "config.h"
+
+#include "cg-write-diff.h"
+
+#include <math.h>
+
+#include "cg-error.h"
+#include "cg-method.h"
+#include "cg-names.h"
+#include "cg-write-tree.h"
+
+/* the label of a row: as the new profile names it, else as the base does */
+static void
+append_label (const CgDiff *d, CgNames *new_names, CgNames *base_names, GString *s, const CgDiffFunction *f)
+{
+  if (f->new != CG_NO_ID)
+    {
+      if (new_names)
+        cg_names_append_label (new_names, s, f->new);
+      else
+        cg_graph_append_label (cg_profile_graph (cg_diff_new_profile (d)), s, f->new);
+    }
+  else if (base_names)
+    cg_names_append_label (base_names, s, f->base);
+  else
+    cg_graph_append_label (cg_profile_graph (cg_diff_base (d)), s, f->base);
+}
+
+static void
+append_value (const CgDiff *d, GString *s, CgValue v)
+{
+  g_string_append_c (s, '\t');
+  cg_value_append_scaled (s, cg_diff_kind (d), v, cg_diff_scale (d));
+}
+
+static const char *const presence_names[] = { "both", "added", "removed" };
+
+void
+cg_write_diff_tsv (const CgDiff *d, FILE *stream)
+{
+  fputs ("function\tbase_total\tnew_total\ttotal_change\tbase_self\tnew_self\tself_change\tpresence\texactness\n",
+         stream);
+  g_autoptr (GString) s = g_string_new (NULL);
+  for (guint i = 0; i < cg_diff_n_functions (d); i++)
+    {
+      const CgDiffFunction *f = cg_diff_function (d, i);
+      g_string_truncate (s, 0);
+      append_label (d, NULL, NULL, s, f);
+      append_value (d, s, f->base_total);
+      append_value (d, s, f->new_total);
+      g_string_append_c (s, '\t');
+      cg_diff_append_change (d, s, f, TRUE);
+      append_value (d, s, f->base_self);
+      append_value (d, s, f->new_self);
+      g_string_append_c (s, '\t');
+      cg_diff_append_change (d, s, f, FALSE);
+      g_string_append_printf (s, "\t%s\t%s\n", presence_names[f->presence], f->estimated ? "estimated" : "exact");
+      fwrite (s->str, 1, s->len, stream);
+    }
+}
+
+/* @v in the event's unit for people, with digit groups */
+static void
+append_human (const CgDiff *d, GString *s, CgValue v)
+{
+  cg_append_cost_human (s, cg_diff_kind (d), v, cg_diff_scale (d));
+}
+
+/* a signed change for people: "+1,234" or "-0.25" */
+static void
+append_change_human (const CgDiff *d, GString *s, CgValue base, CgValue new)
+{
+  CgKind kind = cg_diff_kind (d);
+  gboolean down = cg_value_compare (kind, new, base) < 0;
+  CgValue delta = kind == CG_KIND_INTEGER ? (CgValue) { .n = down ? base.n - new.n : new.n - base.n }
+                                          : (CgValue) { .x = fabs (new.x - base.x) };
+  g_string_append_c (s, down ? '-' : '+');
+  append_human (d, s, delta);
+}
+
+static gboolean
+changed (const CgDiff *d, const CgDiffFunction *f)
+{
+  return f->presence != CG_DIFF_BOTH || cg_diff_change (d, f->base_total, f->new_total) != 0
+         || cg_diff_change (d, f->base_self, f->new_self) != 0;
+}
+
+gboolean
+cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name, gboolean demangle, FILE *stream,
+                    GError **error)
+{
+  (void) error;
+  CgProfile *np = cg_diff_new_profile (d), *bp = cg_diff_base (d);
+  g_autoptr (CgNames) new_names = cg_names_new (cg_profile_graph (np), demangle);
+  g_autoptr (CgNames) base_names = cg_names_new (cg_profile_graph (bp), demangle);
+  const CgCosts *nc = cg_profile_costs (np);
+  g_autoptr (GString) s = g_string_new (NULL);
+  CgValue bsum = cg_diff_base_sum (d), nsum = cg_diff_new_sum (d);
+  g_string_append_printf (s, "Difference from %s (base) to %s (new)\n", base_name, new_name);
+  if (nc)
+    g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
+                            cg_diff_is_exact (d) ? "every total is exact, and so is every difference"
+                                                 : "\"~\" marks differences of estimated totals");
+  g_string_append (s, "Total: base ");
+  append_human (d, s, bsum);
+  g_string_append (s, ", new ");
+  append_human (d, s, nsum);
+  g_string_append (s, ", change ");
+  append_change_human (d, s, bsum, nsum);
+  gdouble whole = cg_value_to_double (cg_diff_kind (d), bsum);
+  if (whole > 0)
+    g_string_append_printf (s, " (%+.2f%%)", 100.0 * cg_diff_change (d, bsum, nsum) / (whole * cg_diff_scale (d)));
+  g_string_append_c (s, '\n');
+  if (cg_diff_base_factor (d) != 1.0)
+    g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
+                            cg_diff_base_factor (d));
+  g_string_append (s, "Changes of total (self plus callees) and of self cost; \"+\" marks functions only in the new\n"
+                      "profile, \"-\" those only in the base.\n\n");
+  g_string_append_printf (s, "%16s %16s %16s %16s  %s\n", "total change", "base total", "new total", "self change",
+                          "function");
+  fwrite (s->str, 1, s->len, stream);
+  guint unchanged = 0;
+  g_autoptr (GString) cell = g_string_new (NULL);
+  for (guint i = 0; i < cg_diff_n_functions (d); i++)
+    {
+      const CgDiffFunction *f = cg_diff_function (d, i);
+      if (!changed (d, f))
+        {
+          unchanged++;
+          continue;
+        }
+      g_string_truncate (s, 0);
+      g_string_truncate (cell, 0);
+      append_change_human (d, cell, f->base_total, f->new_total);
+      g_string_append_printf (s, "%16s ", cell->str);
+      g_string_truncate (cell, 0);
+      append_human (d, cell, f->base_total);
+      g_string_append_printf (s, "%16s ", f->presence == CG_DIFF_ADDED ? "-" : cell->str);
+      g_string_truncate (cell, 0);
+      append_human (d, cell, f->new_total);
+      g_string_append_printf (s, "%16s ", f->presence == CG_DIFF_REMOVED ? "-" : cell->str);
+      g_string_truncate (cell, 0);
+      append_change_human (d, cell, f->base_self, f->new_self);
+      g_string_append_printf (s, "%16s ", cell->str);
+      g_string_append (s, f->estimated ? "~" : " ");
+      g_string_append (s, f->presence == CG_DIFF_ADDED ? "+" : f->presence == CG_DIFF_REMOVED ? "-" : " ");
+      append_label (d, new_names, base_names, s, f);
+      g_string_append_c (s, '\n');
+      fwrite (s->str, 1, s->len, stream);
+    }
+  fprintf (stream, "\n%u function%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
+  return TRUE;
+}
+
+/* ---- folded ---- */
+
+typedef struct {
+  guint32 parent; /* G_MAXUINT32 for a root */
+  guint32 key;    /* a new function's id, or n_new + a base function's */
+  CgValue base, new;
+} Node;
+
+/* The merged call tree: frames of both trees with equal paths (by
+ * matched functions) are one node. */
+typedef struct {
+  GArray *nodes;      /* Node */
+  GHashTable *index;  /* (parent, key) packed in a guint64 -> node + 1 */
+} Merged;
+
+static guint32
+merged_node (Merged *m, guint32 parent, guint32 key)
+{
+  guint64 *k = g_new (guint64, 1);
+  *k = ((guint64) parent << 32) | key;
+  gpointer v = g_hash_table_lookup (m->index, k);
+  if (v)
+    {
+      g_free (k);
+      return GPOINTER_TO_UINT (v) - 1;
+    }
+  Node n = { parent, key, CG_VALUE_ZERO, CG_VALUE_ZERO };
+  g_array_append_val (m->nodes, n);
+  g_hash_table_insert (m->index, k, GUINT_TO_POINTER (m->nodes->len));
+  return m->nodes->len - 1;
+}
+
+/* Adds the frames of @tree into @m; @key_of maps @tree's functions. */
+static gboolean
+merge_tree (Merged *m, const CgTree *tree, const guint32 *key_of, gboolean is_base, CgKind kind, guint event,
+            gdouble scale, gdouble factor, CgKind diff_kind)
+{
+  guint n = cg_tree_n_frames (tree);
+  g_autofree guint32 *node_of = g_new (guint32, MAX (n, 1));
+  /* parents precede their children */
+  for (CgFrameId x = 0; x < n; x++)
+    {
+      CgFrameId p = cg_tree_parent (tree, x);
+      guint32 node = merged_node (m, p == CG_NO_ID ? G_MAXUINT32 : node_of[p], key_of[cg_tree_function (tree, x)]);
+      node_of[x] = node;
+      CgValue v = cg_tree_self_const (tree, x)[event];
+      if (diff_kind == CG_KIND_REAL)
+        v = (CgValue) { .x = cg_value_to_double (kind, v) * scale * factor };
+      Node *rec = &g_array_index (m->nodes, Node, node);
+      if (!cg_value_add (diff_kind, is_base ? &rec->base : &rec->new, v))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cg_write_diff_folded (const CgDiff *d, FILE *stream, GError **error)
+{
+  CgProfile *np = cg_diff_new_profile (d), *bp = cg_diff_base (d);
+  const CgTree *nt = cg_profile_tree (np), *bt = cg_profile_tree (bp);
+  if (nt == NULL || bt == NULL)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                   "--format=folded needs whole stacks, and the %s profile has no call tree", nt ? "base" : "new");
+      return FALSE;
+    }
+  CgGraph *ng = cg_profile_graph (np), *bg = cg_profile_graph (bp);
+  guint nn = cg_graph_n_functions (ng), nb = cg_graph_n_functions (bg);
+  g_autofree guint32 *new_key = g_new (guint32, MAX (nn, 1));
+  g_autofree guint32 *base_key = g_new (guint32, MAX (nb, 1));
+  for (guint i = 0; i < cg_diff_n_functions (d); i++)
+    {
+      const CgDiffFunction *f = cg_diff_function (d, i);
+      if (f->new != CG_NO_ID)
+        new_key[f->new] = f->new;
+      if (f->base != CG_NO_ID)
+        base_key[f->base] = f->new != CG_NO_ID ? f->new : nn + f->base;
+    }
+  Merged m = { g_array_new (FALSE, FALSE, sizeof (Node)), g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  guint be = cg_diff_base_event (d), ne = cg_diff_new_event (d);
+  gboolean ok = merge_tree (&m, bt, base_key, TRUE, cg_graph_event_kind (bg, be), be, cg_graph_event_scale (bg, be),
+                            cg_diff_base_factor (d), cg_diff_kind (d))
+                && merge_tree (&m, nt, new_key, FALSE, cg_graph_event_kind (ng, ne), ne,
+                               cg_graph_event_scale (ng, ne), 1.0, cg_diff_kind (d));
+  if (!ok)
+    g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "a stack's count exceeds the range of 64-bit counters");
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint32 i = 0; ok && i < m.nodes->len; i++)
+    {
+      const Node *rec = &g_array_index (m.nodes, Node, i);
+      if (cg_value_is_zero (cg_diff_kind (d), rec->base) && cg_value_is_zero (cg_diff_kind (d), rec->new))
+        continue;
+      g_array_set_size (path, 0);
+      for (guint32 x = i; x != G_MAXUINT32; x = g_array_index (m.nodes, Node, x).parent)
+        g_array_append_val (path, x);
+      g_string_truncate (s, 0);
+      for (guint j = path->len; j-- > 0;)
+        {
+          guint32 key = g_array_index (m.nodes, Node, g_array_index (path, guint32, j)).key;
+          if (j + 1 < path->len)
+            g_string_append_c (s, ';');
+          g_string_append (s, key < nn ? cg_graph_function_name (ng, key) : cg_graph_function_name (bg, key - nn));
+        }
+      g_string_append_c (s, ' ');
+      cg_value_append_scaled (s, cg_diff_kind (d), rec->base, cg_diff_scale (d));
+      g_string_append_c (s, ' ');
+      cg_value_append_scaled (s, cg_diff_kind (d), rec->new, cg_diff_scale (d));
+      g_string_append_c (s, '\n');
+      fwrite (s->str, 1, s->len, stream);
+    }
+  g_array_unref (m.nodes);
+  g_hash_table_unref (m.index);
+  return ok;
+}

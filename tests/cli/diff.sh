@@ -1,0 +1,146 @@
+#!/bin/sh
+# cgcost --base: what changed between two profiles, checked against an
+# independent join of the two profiles' totals (Min_E by awk over folded
+# stacks; each profile's own cgcost tsv), on synthetic pairs with known
+# changes and on a test-time pair of callgrind runs whose argument changes
+# one function's work.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+
+# minE FOLDED — per function, Min_E's total over the stacks (each sample
+# charged once to every distinct function on its stack), by a key without
+# clone suffixes, as NAME<TAB>TOTAL
+minE () {
+  awk '{ n = $NF; split ($1, fr, ";"); delete seen
+         for (i in fr) { f = fr[i]; sub (/\.(constprop|isra|part)\.[0-9]+$/, "", f)
+                         if (!(f in seen)) { seen[f] = 1; total[f] += n } } }
+       END { for (f in total) printf "%s\t%d\n", f, total[f] }' "$1" | sort
+}
+
+# join_change BASE NEW — NAME<TAB>BASE<TAB>NEW<TAB>CHANGE from two
+# NAME<TAB>TOTAL lists (0 where a name is missing)
+join_change () {
+  awk -F '\t' 'NR == FNR { b[$1] = $2; all[$1] = 1; next } { n[$1] = $2; all[$1] = 1 }
+    END { for (f in all) printf "%s\t%d\t%d\t%d\n", f, b[f] + 0, n[f] + 0, n[f] - b[f] }' "$1" "$2" | sort
+}
+
+# ours TSV — the same columns from cgcost --base's tsv, names without
+# clone suffixes
+ours () {
+  awk -F '\t' 'NR > 1 { f = $1; sub (/\.(constprop|isra|part)\.[0-9]+$/, "", f); printf "%s\t%s\t%s\t%s\n", f, $2, $3, $4 }' "$1" | sort
+}
+
+# 1. a known change: term slower, leaf twice as slow under a clone renamed
+# between builds, one function gone, one added
+cat >"$tmp/a.folded" <<'EOF'
+main;parse;expr;term 100
+main;parse;expr 50
+main;work.constprop.0;leaf 200
+main;work.constprop.0;work.constprop.0;leaf 20
+main;gone 30
+EOF
+cat >"$tmp/b.folded" <<'EOF'
+main;parse;expr;term 130
+main;parse;expr 50
+main;work.constprop.1;leaf 400
+main;work.constprop.1;work.constprop.1;leaf 40
+main;added 10
+EOF
+expect 0 "$cgcost" --base="$tmp/a.folded" --format=tsv "$tmp/b.folded"
+cp "$tmp/out" "$tmp/diff.tsv"
+head -1 "$tmp/diff.tsv" | grep -q "^function	base_total	new_total	total_change	base_self	new_self	self_change	presence	exactness$" \
+  || fail "the diff tsv's header: $(head -1 "$tmp/diff.tsv")"
+minE "$tmp/a.folded" >"$tmp/a.min"
+minE "$tmp/b.folded" >"$tmp/b.min"
+join_change "$tmp/a.min" "$tmp/b.min" >"$tmp/want"
+ours "$tmp/diff.tsv" >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || fail "diff tsv against Min_E by awk: $(diff "$tmp/want" "$tmp/got" | head -5)"
+# the renamed clone is one function, recursion counted once
+awk -F '\t' '$1 == "work.constprop.1" { print $2, $3, $8 }' "$tmp/diff.tsv" | grep -qx '220 440 both' \
+  || fail "the clone renamed between builds is not matched: $(grep work "$tmp/diff.tsv")"
+grep -q "^gone	30	0	-30	30	0	-30	removed	exact$" "$tmp/diff.tsv" || fail "a removed function: $(grep gone "$tmp/diff.tsv")"
+grep -q "^added	0	10	10	0	10	10	added	exact$" "$tmp/diff.tsv" || fail "an added function: $(grep added "$tmp/diff.tsv")"
+# sorted by absolute change of total
+awk -F '\t' 'NR > 1 { c = $4 < 0 ? -$4 : $4; if (NR > 2 && c > last) bad = 1; last = c } END { exit bad }' "$tmp/diff.tsv" \
+  || fail "rows are not by absolute change"
+# without folding, the clones are two functions
+expect 0 "$cgcost" --base="$tmp/a.folded" --format=tsv --exact-names "$tmp/b.folded"
+grep -q "^work.constprop.0	220	0	-220	.*removed" "$tmp/out" || fail "--exact-names matched the clones: $(grep work "$tmp/out")"
+
+# 2. random pairs: B is A with one function's samples scaled and a
+# function renamed by a clone suffix; every row against awk's Min_E
+i=0
+while [ $i -lt 20 ]; do
+  i=$((i + 1))
+  awk -v seed=$i 'BEGIN { srand (seed)
+    for (s = 0; s < 60; s++) { d = 1 + int (rand () * 7); line = "main"
+      for (k = 0; k < d; k++) line = line ";f" int (rand () * 6)
+      print line, 1 + int (rand () * 50) } }' >"$tmp/r.a"
+  awk -v seed=$i 'BEGIN { srand (seed * 7 + 1); slow = "f" int (rand () * 6) }
+    { n = $NF; k = split ($1, fr, ";"); if (fr[k] == slow) n *= 3
+      s = fr[1]; for (j = 2; j <= k; j++) s = s ";" (fr[j] == "f5" ? "f5.isra.0" : fr[j])
+      print s, n }' "$tmp/r.a" >"$tmp/r.b"
+  "$cgcost" --base="$tmp/r.a" --format=tsv "$tmp/r.b" >"$tmp/r.tsv" 2>"$tmp/err" || { fail "random pair $i: $(cat "$tmp/err")"; continue; }
+  minE "$tmp/r.a" >"$tmp/a.min"
+  minE "$tmp/r.b" >"$tmp/b.min"
+  join_change "$tmp/a.min" "$tmp/b.min" >"$tmp/want"
+  ours "$tmp/r.tsv" >"$tmp/got"
+  cmp -s "$tmp/want" "$tmp/got" || { fail "random pair $i: $(diff "$tmp/want" "$tmp/got" | head -3)"; break; }
+done
+
+# 3. --normalize scales the base to the new total
+expect 0 "$cgcost" --base="$tmp/a.folded" --format=tsv --normalize "$tmp/b.folded"
+awk -F '\t' '$1 == "main" { exit !($2 == $3) }' "$tmp/out" || fail "--normalize: main's totals differ: $(grep '^main' "$tmp/out")"
+awk -F '\t' '$1 == "term" { want = 100 * 630 / 400; exit !(($2 - want) ^ 2 < 1e-12) }' "$tmp/out" \
+  || fail "--normalize: term's base total: $(grep '^term' "$tmp/out")"
+
+# 4. text and folded: the header says exact; the two-column stacks sum to
+# each profile's total
+expect 0 "$cgcost" --base="$tmp/a.folded" --format=text "$tmp/b.folded"
+grep -q "every total is exact, and so is every difference" "$tmp/out" || fail "text: exactness not said: $(head -3 "$tmp/out")"
+grep -q "change +230 " "$tmp/out" || fail "text: the total's change: $(grep Total "$tmp/out")"
+expect 0 "$cgcost" --base="$tmp/a.folded" --format=folded "$tmp/b.folded"
+awk '{ b += $(NF - 1); n += $NF } END { exit !(b == 400 && n == 630) }' "$tmp/out" \
+  || fail "folded two-column sums: $(cat "$tmp/out")"
+grep -qx "main;work.constprop.1;leaf 200 400" "$tmp/out" || fail "folded: the renamed clone's stack: $(cat "$tmp/out")"
+
+# 5. bad usage and bad input
+expect 2 "$cgcost" --base="$tmp/a.folded" --format=xml "$tmp/b.folded" && expect_message "--base applies to"
+expect 1 "$cgcost" --base="$tmp/nonesuch" --format=tsv "$tmp/b.folded" && expect_message "$tmp/nonesuch"
+expect 1 "$cgcost" --base="$data/callgrind/recdemo/callgrind.out.recdemo" --format=tsv "$tmp/b.folded" \
+  && expect_message "the base has no event samples"
+
+# 6. a test-time pair: recdemo with fib(18) and fib(20); fib's change is
+# what callgrind measures of fib itself in each run (--toggle-collect), the
+# other recursive functions do not change, and every row equals a join of
+# the two profiles' own tsv
+if [ -n "${VALGRIND:-}" ] && [ -x "$VALGRIND" ] && command -v "${CC:-cc}" >/dev/null; then
+  "${CC:-cc}" -g -O2 -I"$data/callgrind/recdemo" -o "$tmp/recdemo" "$data/callgrind/recdemo/recdemo.c" \
+    || fail "cannot build recdemo"
+  for n in 18 20; do
+    "$VALGRIND" -q --tool=callgrind --callgrind-out-file="$tmp/cg.$n" "$tmp/recdemo" $n >/dev/null 2>&1 \
+      || fail "valgrind recdemo $n"
+    "$VALGRIND" -q --tool=callgrind --collect-atstart=no --toggle-collect=fib \
+      --callgrind-out-file="$tmp/fib.$n" "$tmp/recdemo" $n >/dev/null 2>&1 || fail "valgrind --toggle-collect"
+    sed -n 's/^totals: //p; s/^summary: //p' "$tmp/fib.$n" | head -1 >"$tmp/truth.$n"
+    "$cgcost" --format=tsv "$tmp/cg.$n" | awk -F '\t' 'NR > 1 { printf "%s\t%s\n", $1, $4 }' | sort >"$tmp/t.$n"
+  done
+  expect 0 "$cgcost" --base="$tmp/cg.18" --format=tsv "$tmp/cg.20"
+  cp "$tmp/out" "$tmp/cg.diff"
+  join_change "$tmp/t.18" "$tmp/t.20" >"$tmp/want"
+  awk -F '\t' 'NR > 1 { printf "%s\t%s\t%s\t%s\n", $1, $2, $3, $4 }' "$tmp/cg.diff" | sort >"$tmp/got"
+  cmp -s "$tmp/want" "$tmp/got" || fail "callgrind pair against a join of the two tsv: $(diff "$tmp/want" "$tmp/got" | head -3)"
+  want=$(($(cat "$tmp/truth.20") - $(cat "$tmp/truth.18")))
+  got=$(awk -F '\t' '$1 == "fib" { print $4 }' "$tmp/cg.diff")
+  [ "$got" = "$want" ] || fail "fib's change: $got, callgrind's own measurement: $want"
+  for f in is_even is_odd expr term factor qsort_rec; do
+    awk -F '\t' -v f=$f '$1 == f { exit !($4 == 0 && $9 == "exact") }' "$tmp/cg.diff" \
+      || fail "$f changed: $(grep "^$f	" "$tmp/cg.diff")"
+  done
+  # the largest change is main's or fib's, never an unrelated function
+  first=$(awk -F '\t' 'NR == 2 { print $1 }' "$tmp/cg.diff")
+  case $first in main|fib|"(below main)"*|__libc_start*|_start*|0x*) ;; *) fail "first row: $first" ;; esac
+else
+  echo "valgrind or a compiler missing: the callgrind pair is skipped"
+fi
+
+finish
