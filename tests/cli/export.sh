@@ -126,5 +126,9 @@ if php -n -d zend_extension=xdebug -r 'exit(extension_loaded("xdebug") ? 0 : 1);
     -d xdebug.profiler_output_name=cachegrind.out.php "$here/workload.php" >/dev/null 2>&1 \
     && check xdebug "$tmp/cachegrind.out.php"
 fi
+if command -v dprof2calltree >/dev/null 2>&1; then
+  awk -f "$here/tmon.awk" >"$tmp/tmon.out"
+  (cd "$tmp" && dprof2calltree -f tmon.out -o dprof.out) >/dev/null 2>&1 && check dprof2calltree "$tmp/dprof.out"
+fi
 [ -n "$annotate" ] || echo "callgrind_annotate is not installed: only the format's rules checked"
 finish
