@@ -13,6 +13,12 @@
 
 #include "amon-private.h"
 
+/* Sets the monitor up, once (calibration included, which calls the
+ * hooks of the caller's kind: call it where they are not busy); whether
+ * time comes from the sampling clock, so that the hooks need not see
+ * returns when they happen. */
+int amon_hook_start (void) AMON_FN AMON_HIDDEN;
+
 /* A call of routine @fn (any address that identifies it: its entry, or
  * an address inside it that amon-symbols.h names) from return address
  * @site, the call's frame at stack address @sp. */
@@ -28,9 +34,15 @@ void amon_hook_exit (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
 #define AMON_HAVE_PG 1
 extern int amon_pg_active AMON_HIDDEN;
 void amon_pg_probe (void) AMON_HIDDEN;
+/* In a SIGPROF handler, before the sample is charged: the returns of the
+ * routines whose frames lie below the interrupted stack pointer (in
+ * @ucontext), which the -pg mode with the sampling clock tells only at
+ * the next call otherwise. */
+void amon_pg_settle (void *ucontext) AMON_FN AMON_HIDDEN;
 #else
 #define amon_pg_active 0
 #define amon_pg_probe() ((void) 0)
+#define amon_pg_settle(uc) ((void) (uc))
 #endif
 
 #endif

@@ -45,6 +45,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <ucontext.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -53,6 +54,9 @@
 #include "amon-thread.h"
 
 int amon_pg_active;
+/* the monitor's clock is the sampling one: returns need not be seen when
+ * they happen, so no address is swapped (see amon_pg_settle) */
+static int pg_lazy;
 
 /* a thread that cannot use the mode: always busy, never swaps; its
  * frame is a sentinel that the hot path can read without a test */
@@ -114,6 +118,8 @@ pg_thread_start (uintptr_t sp)
   if (pg_keyed)
     pthread_setspecific (pg_key, p);
   pg_self = p;
+  /* the monitor's set-up calibrates through these hooks: after pg_self */
+  pg_lazy = amon_hook_start ();
   return p;
 }
 
@@ -176,8 +182,58 @@ pg_left_by_jump (amon_pg_thread *p, uintptr_t s)
   return 1;
 }
 
+/* The sampling clock's way (pg_lazy): nothing is swapped, and a routine's
+ * return is told when the next hook or sample finds its frame gone (its
+ * return address's slot at or below a call's, below the interrupted
+ * stack pointer).  A sample is charged to the context of the code it
+ * interrupted all the same (amon_pg_settle), and call counts are exact;
+ * the cost is gprof's entry hook and the monitor's.  A routine that
+ * jumped to another (a tail call) is replaced by it, as in the
+ * trampoline's way.  @p is claimed (busy). */
+AMON_FN static void
+pg_lazy_push (amon_pg_thread *p, uintptr_t s, uintptr_t ret, void *fn)
+{
+  amon_pg_frame *f = p->top;
+  while (f != p->base && amon_same_stack (f->slot, s) && f->slot <= s)
+    {
+      pg_drop (p);
+      f = p->top;
+    }
+  if (f + 1 == p->limit && !pg_grow (p))
+    {
+      p->busy = 0;
+      return;
+    }
+  f = p->top + 1;
+  f->ret = ret;
+  f->slot = s;
+  f->fn = fn;
+  f->restored = 0;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->top = f;
+  amon_hook_enter (fn, (void *) ret, s);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->busy = 0;
+}
+
+AMON_FN void
+amon_pg_settle (void *ucontext)
+{
+  amon_pg_thread *p = pg_self;
+  if (!pg_lazy || p->busy)
+    return;
+  uintptr_t r = (uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RSP];
+  p->busy = r;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  while (p->top != p->base && amon_same_stack (p->top->slot, r) && p->top->slot < r)
+    pg_drop (p);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->busy = 0;
+}
+
 /* The rare cases of a call: the thread's first, frames left by a jump or
- * an exception, a tail call, a full stack. */
+ * an exception, a tail call, a full stack; every call of the sampling
+ * clock's way. */
 AMON_FN __attribute__ ((noinline)) static void
 pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
 {
@@ -193,9 +249,14 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
     }
   p->busy = s;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  uintptr_t ret = *slot;
+  if (pg_lazy)
+    {
+      pg_lazy_push (p, s, ret, fn);
+      return;
+    }
   while (pg_dead (p, p->top, s))
     pg_drop (p);
-  uintptr_t ret = *slot;
   if (ret == TRAMPOLINE)
     {
       /* a tail call: the callee takes the caller's place */
@@ -234,6 +295,36 @@ amon_pg_enter (uintptr_t *slot, void *fn)
   amon_pg_thread *p = pg_self;
   uintptr_t s = (uintptr_t) slot, ret = *slot;
   amon_pg_frame *f = p->top;
+  if (pg_lazy)
+    {
+      /* the sampling clock's way (pg_lazy_push), its common case: the
+       * entries whose slots lie at or below this one (on this stack:
+       * the unsigned difference is small) are of routines that
+       * returned */
+      if (AMON_UNLIKELY (p->busy | (f + 1 == p->limit)))
+        {
+          pg_enter_slow (p, slot, fn);
+          return;
+        }
+      p->busy = s;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      while (AMON_UNLIKELY (s - f->slot < AMON_STACK_WINDOW))
+        {
+          p->top = f - 1;
+          amon_hook_exit (f->fn, (void *) f->ret, f->slot);
+          f = p->top;
+        }
+      f[1].ret = ret;
+      f[1].slot = s;
+      f[1].fn = fn;
+      f[1].restored = 0;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      p->top = f + 1;
+      amon_hook_enter (fn, (void *) ret, s);
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      p->busy = 0;
+      return;
+    }
   /* not busy, the entry on top is the caller's (above, on this stack),
    * not a tail call, room */
   if (AMON_UNLIKELY (p->busy | (f->slot - s - 1 >= AMON_STACK_WINDOW - 1) | (ret == TRAMPOLINE) | (f + 1 == p->limit)))

@@ -132,15 +132,19 @@ env_u64 (const char *name, uint64_t fallback)
 
 /* SIGPROF: the CPU time this thread used since its last sample goes to
  * its current context.  Async-signal-safe: a TLS load, clock_gettime and
- * two stores. */
+ * two stores.  (The -pg mode tells of returns only here and at calls,
+ * from where the interrupted code's stack pointer is: amon-mcount.c.) */
 AMON_FN static void
-on_sigprof (int sig)
+on_sigprof (int sig, siginfo_t *info, void *uc)
 {
   (void) sig;
+  (void) info;
   int saved = errno;
   amon_thread *t = self;
   if (t != &unstarted && t != &disabled && !__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
     {
+      if (amon_pg_active)
+        amon_pg_settle (uc);
       uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
       amon_context *c = t->top->ctx;
       __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now - t->start), __ATOMIC_RELAXED);
@@ -359,8 +363,8 @@ init (void)
     {
       struct sigaction sa, old;
       memset (&sa, 0, sizeof sa);
-      sa.sa_handler = on_sigprof;
-      sa.sa_flags = SA_RESTART;
+      sa.sa_sigaction = on_sigprof;
+      sa.sa_flags = SA_RESTART | SA_SIGINFO;
       sigemptyset (&sa.sa_mask);
       if (sigaction (SIGPROF, NULL, &old) == 0 && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN)
         say ("AMON_CLOCK=sample: the program handles SIGPROF itself, using cpu", NULL, NULL);
@@ -622,6 +626,13 @@ hook_exit (void *fn, void *site, uintptr_t sp)
   t->busy = 0;
 }
 
+AMON_FN int
+amon_hook_start (void)
+{
+  pthread_once (&G.once, init);
+  return G.sampled;
+}
+
 AMON_FN void
 amon_hook_enter (void *fn, void *site, uintptr_t sp)
 {
@@ -684,7 +695,7 @@ amon_fini (void)
       timer_delete (G.timer);
       /* the program may have taken SIGPROF for itself */
       struct sigaction now;
-      if (sigaction (SIGPROF, NULL, &now) != 0 || now.sa_handler != on_sigprof)
+      if (sigaction (SIGPROF, NULL, &now) != 0 || now.sa_sigaction != on_sigprof)
         say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
              " time after that (AMON_CLOCK=cpu does not use signals)", NULL, NULL);
     }

@@ -16,6 +16,8 @@
  *   tail       tail calls (a jump to another routine)
  *   timed      the recursions with costly leaves, each phase timed by the
  *              thread's CPU clock: "time_walk NS", "time_even NS"
+ *   settle     a routine that calls a tiny one and then works long itself:
+ *              samples taken after the tiny one returned are its caller's
  */
 #define _GNU_SOURCE 1
 #include <pthread.h>
@@ -32,7 +34,7 @@
 #define NOINLINE __attribute__ ((noinline, noclone))
 #define COUNT(name) __atomic_add_fetch (&n_##name, 1, __ATOMIC_RELAXED)
 
-static unsigned long n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
+static unsigned long n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
     n_parent_only, n_tail_a, n_tail_b, n_alarm_work;
 static volatile long sink;
 static int spin = 20;
@@ -158,6 +160,28 @@ on_alarm (int sig)
   alarm_work ();
 }
 
+NOINLINE static long
+tiny (long x)
+{
+  COUNT (tiny);
+  return x + 1;
+}
+
+/* nearly all of its time is its own, after tiny returned */
+NOINLINE static long
+settler (int n)
+{
+  COUNT (settler);
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    {
+      s += tiny (i);
+      for (volatile int k = 0; k < 100000; k++)
+        sink += k;
+    }
+  return s;
+}
+
 static void *
 worker (void *arg)
 {
@@ -224,6 +248,8 @@ report (void)
 #define SAY(name) \
   if (n_##name) \
     printf ("%s %lu\n", #name, n_##name)
+  SAY (tiny);
+  SAY (settler);
   SAY (walk);
   SAY (leaf);
   SAY (even);
@@ -255,16 +281,20 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "timed") == 0)
     {
-      spin = 3000;
+      /* leaves of some 15 us: the calls' own cost (which the program's
+       * clock counts and the profile does not) is a few per cent */
+      spin = 20000;
       long t0 = cpu_ns ();
       for (int i = 0; i < 20; i++)
         s += walk (8);
       long t1 = cpu_ns ();
       for (int i = 0; i < 1000; i++)
-        s += even (99);
+        s += even (9);
       long t2 = cpu_ns ();
       printf ("time_walk %ld\ntime_even %ld\n", t1 - t0, t2 - t1);
     }
+  else if (strcmp (mode, "settle") == 0)
+    s += settler (3000);
   else if (strcmp (mode, "longjmp") == 0)
     {
       for (int i = 0; i < 50; i++)

@@ -1,6 +1,8 @@
 #!/bin/sh
 # libamon's -pg mode (x86-64): programs built as for gprof (-pg, and
-# -pg -mfentry), by gcc and by clang, linked with -lamon only, and clang's
+# -pg -mfentry), by gcc and by clang, linked with -lamon only, with the
+# exact clock (returns caught by a trampoline) and the sampling clock
+# (returns seen at the next call or sample), and clang's
 # -finstrument-functions-after-inlining.  tests/amon/pg-program.c and
 # pg-throw.cc count their own calls; the profile's call counts must equal
 # them, and the arcs must be those the programs' structure makes, after
@@ -175,6 +177,22 @@ for comp in $compilers; do
   done
 done
 build timed "$CC" -pg -mfentry && timed timed
+
+# the sampling clock: no return address is swapped, a routine's return is
+# seen at the next call or sample; the same counts and arcs
+export AMON_CLOCK=sample
+check_c timed
+# a sample taken after a routine returned is its caller's: settler's
+# own loop is nearly all the time, tiny's calls almost nothing
+what="sample settle"
+if run timed settle; then
+  same tiny settler
+  "$cgmerge" "$tmp/run/amon.out" | "$cgcost" --format=tsv >"$tmp/flat" || fail "$what: cgcost"
+  awk -F '\t' '$1 == "settler" { s = $3 } $1 == "tiny" { t = $4 } END {
+      printf "settler self %.3f s, tiny total %.3f s\n", s, t; exit !(s > 0.05 && t < 0.1 * s) }' "$tmp/flat" \
+    || fail "$what: samples after tiny returned were charged to tiny"
+fi
+unset AMON_CLOCK
 
 # a statically linked program (libamon.a): the same hooks
 what="static"
