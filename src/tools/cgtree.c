@@ -13,6 +13,7 @@ typedef struct {
   char *method;
   char *event;
   gdouble threshold; /* < 0: the format's default */
+  gdouble edge_threshold; /* dot's arrows; < 0: 0.1 */
   gint max_depth;
   char *focus;
   char **roots;
@@ -232,9 +233,14 @@ run (gpointer data, GError **error)
     return usage (error, "%s", "--focus and --root exclude each other");
   /* the whole tree goes into a page, whose slider hides lines there, and
    * to programs */
-  gdouble threshold = threshold_given                                 ? o->threshold
+  gdouble threshold = threshold_given                                             ? o->threshold
                       : format->write == write_html || format->write == write_xml ? 0.0
-                                                                      : 1.0;
+                      : format->write == write_dot                                ? 0.5
+                                                                                  : 1.0;
+  /* dot's arrows, as gprof2dot's: 0.1 % by default, never above the boxes' */
+  if (o->edge_threshold != -1 && !(o->edge_threshold >= 0 && o->edge_threshold <= 100))
+    return usage (error, "--edge-threshold=%g: expected a percentage from 0 to 100", o->edge_threshold);
+  gdouble edge_threshold = o->edge_threshold != -1 ? o->edge_threshold : MIN (0.1, threshold);
 
   g_autoptr (CgProfile) whole = cg_cli_read_inputs (&o->common, error);
   if (whole == NULL)
@@ -309,17 +315,21 @@ run (gpointer data, GError **error)
   gboolean brief = o->common.brief;
   Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope, brief },
               { view, threshold_given ? threshold : 1.0, scope, brief },
-              { event, threshold, scope, !o->no_demangle, brief }, { view, scope } };
+              { event, threshold, edge_threshold, scope, !o->no_demangle, brief }, { view, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }
 
 int
 main (int argc, char **argv)
 {
-  static Options options = { .threshold = -1 };
+  static Options options = { .threshold = -1, .edge_threshold = -1 };
   static const GOptionEntry entries[] = {
     { "threshold", 't', 0, G_OPTION_ARG_DOUBLE, &options.threshold,
-      "Hide lines below PCT percent of the total (default 1; html: 0, with a slider; xml: 0; 0 shows all)", "PCT" },
+      "Hide lines below PCT percent of the total (default 1; dot: 0.5; html: 0, with a slider; xml: 0; 0 shows all)",
+      "PCT" },
+    { "edge-threshold", 0, 0, G_OPTION_ARG_DOUBLE, &options.edge_threshold,
+      "dot: hide arrows below PCT percent of the total (default 0.1; boxes no arrow reaches go, roots aside)",
+      "PCT" },
     { "max-depth", 'd', 0, G_OPTION_ARG_INT, &options.max_depth, "Show at most N levels (default 0: all)", "N" },
     { "focus", 0, 0, G_OPTION_ARG_STRING, &options.focus,
       "Only the functions matching REGEX and their descendants, costs recomputed where the data has a call tree",

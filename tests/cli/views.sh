@@ -240,18 +240,67 @@ fi
 # ---- dot: Graphviz accepts it; a box per function above the threshold ----
 for profile in "$recdemo" "$cc1"; do
   name=$(basename "$profile")
-  expect 0 "$cgtree" --format=dot --startup "$profile" && cp "$tmp/out" "$tmp/graph.dot"
+  expect 0 "$cgtree" --format=dot --startup --threshold=1 --edge-threshold=0 "$profile" && cp "$tmp/out" "$tmp/graph.dot"
   "$cgcost" --format=tsv "$profile" >"$tmp/totals.tsv"
-  want=$(awk -F '\t' 'NR > 1 { all += $3; total[NR] = $4 } END { for (i in total) n += 100 * total[i] >= all; print n }' \
-         "$tmp/totals.tsv")
+  "$cgcost" --format=tsv --arcs "$profile" >"$tmp/arcs.tsv"
+  # the functions at 1 % or more that an arc joins to another one, and
+  # those nobody calls (the roots)
+  want=$(awk -F '\t' 'NR == FNR { if (FNR > 1) { all += $3; total[$1] = $4 } next }
+                      FNR > 1 { called[$2] = 1; if ($1 != $2) { pair[$1] = pair[$1] SUBSEP $2; pair[$2] = pair[$2] SUBSEP $1 } }
+                      END { for (f in total) if (100 * total[f] >= all) {
+                              ok = !(f in called)
+                              n_p = split (pair[f], other, SUBSEP)
+                              for (i = 2; i <= n_p && !ok; i++) ok = 100 * total[other[i]] >= all
+                              n += ok }
+                            print n }' "$tmp/totals.tsv" "$tmp/arcs.tsv")
   got=$(grep -c '^  f[0-9]* \[label=' "$tmp/graph.dot")
-  [ "$got" = "$want" ] || fail "$name: $got boxes in the dot graph, $want functions at 1% or more"
+  [ "$got" = "$want" ] || fail "$name: $got boxes in the dot graph, $want functions at 1% or more joined to another"
   if command -v dot >/dev/null 2>&1; then
     timeout 120 dot -Tsvg "$tmp/graph.dot" >"$tmp/graph.svg" 2>"$tmp/dot.err" && grep -q '<svg' "$tmp/graph.svg" \
       || fail "$name: dot -Tsvg refuses the graph: $(head -c 300 "$tmp/dot.err")"
   fi
 done
 command -v dot >/dev/null 2>&1 || echo "Graphviz is not installed: dot -Tsvg not tested"
+
+# dot's two thresholds (gprof2dot's 0.5 % for boxes, 0.1 % for arrows by
+# default), no box without an arrow but the roots', and arrow labels that
+# read on white: WCAG 2's contrast ratio against #ffffff at least 4.5
+for case in ":0.5:0.1" "--threshold=2 --edge-threshold=1:2:1"; do
+  options=${case%%:*}
+  rest=${case#*:}
+  # shellcheck disable=SC2086
+  expect 0 "$cgtree" --format=dot $options "$cc1" && cp "$tmp/out" "$tmp/graph.dot"
+  expect 0 "$cgtree" --threshold=0 --max-depth=1 "$cc1" && parse_tree "$tmp/out" >"$tmp/roots.tsv"
+  awk -v nodes="${rest%%:*}" -v edges="${rest#*:}" '
+    function hex (h) { return index ("0123456789abcdef", tolower (h)) - 1 }
+    function lin (c) { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ^ 2.4 }
+    NR == FNR { root[$4] = 1; next }
+    /^  f[0-9]+ \[label=/ {
+      id = $1; name = $0; sub (/^[^"]*"/, "", name); sub (/\\n.*/, "", name)
+      pct = $0; sub (/^[^"]*"[^\\]*\\n~?/, "", pct); sub (/%.*/, "", pct)
+      if (pct + 0 < nodes) { bad++; print "box " name " at " pct "%" }
+      label[id] = name; boxes++
+      next
+    }
+    /^  f[0-9]+ -> f[0-9]+ / {
+      if ($1 == $3) next
+      linked[$1] = linked[$3] = 1
+      pct = $0; sub (/^[^"]*"~?/, "", pct); sub (/%.*/, "", pct)
+      if (pct + 0 < edges) { bad++; print "arrow " $1 " -> " $3 " at " pct "%" }
+      if (match ($0, /fontcolor="#[0-9a-f]+"/)) {
+        c = substr ($0, RSTART + 12, 6)
+        L = 0.2126 * lin(hex(substr (c, 1, 1)) * 16 + hex(substr (c, 2, 1))) \
+          + 0.7152 * lin(hex(substr (c, 3, 1)) * 16 + hex(substr (c, 4, 1))) \
+          + 0.0722 * lin(hex(substr (c, 5, 1)) * 16 + hex(substr (c, 6, 1)))
+        if (1.05 / (L + 0.05) < 4.5) { bad++; print "arrow label #" c " on white: " 1.05 / (L + 0.05) }
+      } else { bad++; print "arrow without a label colour" }
+    }
+    END {
+      for (id in label) if (!(id in linked) && !(label[id] in root)) { bad++; print "box " label[id] " floats" }
+      exit bad > 0 || boxes == 0
+    }' "$tmp/roots.tsv" "$tmp/graph.dot" >"$tmp/why" || fail "cc1 dot $options: $(head -n 4 "$tmp/why")"
+done
+expect 2 "$cgtree" --format=dot --edge-threshold=101 "$cc1"
 
 # ---- html: one page, nothing from outside, lighter than the XML ----
 for profile in "$recdemo" "$cc1"; do

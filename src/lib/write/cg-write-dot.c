@@ -41,6 +41,32 @@ append_color (GString *s, const char *attribute, gdouble pct)
   g_string_append_printf (s, "%s=\"#%02x%02x%02x\"", attribute, rgb[0], rgb[1], rgb[2]);
 }
 
+/* WCAG 2's relative luminance of an sRGB colour. */
+static gdouble
+luminance (const guint8 rgb[3])
+{
+  gdouble l[3];
+  for (int i = 0; i < 3; i++)
+    {
+      gdouble c = rgb[i] / 255.0;
+      l[i] = c <= 0.03928 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+    }
+  return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+}
+
+/* The heat colour of @pct darkened until its contrast with white is at
+ * least 4.5:1: pale cyan and yellow labels vanish on a white page. */
+static void
+append_label_color (GString *s, gdouble pct)
+{
+  guint8 rgb[3];
+  heat_color (pct, rgb);
+  while ((1.0 + 0.05) / (luminance (rgb) + 0.05) < 4.5)
+    for (int i = 0; i < 3; i++)
+      rgb[i] = (guint8) (rgb[i] * 0.9);
+  g_string_append_printf (s, "fontcolor=\"#%02x%02x%02x\"", rgb[0], rgb[1], rgb[2]);
+}
+
 /* Appends @text inside a dot string: quotes and backslashes escaped,
  * newlines as dot's centred line breaks. */
 static void
@@ -84,8 +110,9 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   g_string_append_printf (label, "cgtree: event %s, ", cg_graph_event_name (g, event));
   cg_append_cost_human (label, self_kind, all[event], scale);
   g_string_append_printf (label, " %s in all", cg_graph_event_unit (g, event));
-  if (o->threshold > 0)
-    g_string_append_printf (label, "; functions and calls below %g%% hidden", o->threshold);
+  if (o->threshold > 0 || o->edge_threshold > 0)
+    g_string_append_printf (label, "; functions below %g%% and calls below %g%% hidden", o->threshold,
+                            o->edge_threshold);
   g_string_append (label, ".\n");
   if (o->scope)
     g_string_append_printf (label, "%s\n", o->scope);
@@ -102,15 +129,37 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
                       "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
   fwrite (s->str, 1, s->len, stream);
 
+  /* boxes above the node threshold; arrows between them above the edge
+   * threshold; then the boxes no arrow touches go, roots aside */
   g_autofree guint8 *shown = g_new0 (guint8, MAX (nf, 1));
   for (CgFunctionId f = 0; f < nf; f++)
+    shown[f] = cg_display_tree_master (tree, f) != CG_NO_ID
+               && PCT (kind, cg_costs_total_const (costs, f)[event]) >= o->threshold;
+  guint na = cg_graph_n_arcs (g);
+  g_autofree guint8 *drawn = g_new0 (guint8, MAX (na, 1));
+  g_autofree guint8 *touched = g_new0 (guint8, MAX (nf, 1));
+  for (CgArcId a = 0; a < na; a++)
     {
-      if (cg_display_tree_master (tree, f) == CG_NO_ID)
+      CgFunctionId from = cg_graph_arc_caller (g, a), to = cg_graph_arc_callee (g, a);
+      if (!shown[from] || !shown[to])
         continue;
+      if (from == to)
+        drawn[a] = cg_graph_arc_calls (g, a) > 0;
+      else if (PCT (kind, cg_costs_arc_const (costs, a)[event]) >= o->edge_threshold)
+        drawn[a] = touched[from] = touched[to] = 1;
+    }
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      if (!shown[f])
+        continue;
+      CgNodeId m = cg_display_tree_master (tree, f);
+      gboolean root = cg_display_tree_parent (tree, m) == CG_NO_ID;
+      if (!touched[f] && !root)
+        {
+          shown[f] = 0;
+          continue;
+        }
       gdouble pct = PCT (kind, cg_costs_total_const (costs, f)[event]);
-      if (pct < o->threshold)
-        continue;
-      shown[f] = 1;
       g_string_truncate (label, 0);
       cg_names_append_label (names, label, f);
       guint k = cycles ? cg_cycles_cycle_of (cycles, f) : 0;
@@ -134,10 +183,10 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       fwrite (s->str, 1, s->len, stream);
     }
 
-  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+  for (CgArcId a = 0; a < na; a++)
     {
       CgFunctionId from = cg_graph_arc_caller (g, a), to = cg_graph_arc_callee (g, a);
-      if (!shown[from] || !shown[to])
+      if (!drawn[a] || !shown[from] || !shown[to])
         continue;
       guint64 calls = cg_graph_arc_calls (g, a);
       g_string_truncate (s, 0);
@@ -152,8 +201,6 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
         }
       CgValue v = cg_costs_arc_const (costs, a)[event];
       gdouble pct = PCT (kind, v);
-      if (pct < o->threshold)
-        continue;
       g_string_truncate (label, 0);
       g_string_append_printf (label, "%s%.2f%%\n", cg_costs_arc_is_estimated (costs, a) ? "~" : "", pct);
       cg_append_cost_human (label, kind, v, scale);
@@ -163,7 +210,8 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       append_escaped (s, label->str);
       g_string_append (s, "\", ");
       append_color (s, "color", pct);
-      append_color (s, ", fontcolor", pct);
+      g_string_append (s, ", ");
+      append_label_color (s, pct);
       g_string_append_printf (s, ", penwidth=%.2f];\n", 1.0 + 3.0 * sqrt (CLAMP (pct, 0.0, 100.0) / 100.0));
       fwrite (s->str, 1, s->len, stream);
     }
