@@ -194,7 +194,7 @@ test_dot_graph (void)
 {
   Fixture x;
   fixture_init (&x, FALSE);
-  CgDotOptions o = { .threshold = 1.0 };
+  CgDotOptions o = { .threshold = 1.0, .edge_threshold = 1.0 };
   g_autofree char *dot = write_to_string (&x, write_dot, &o);
   CU_ASSERT_TRUE (g_str_has_prefix (dot, "digraph cgtree {\n"));
   CU_ASSERT_TRUE (g_str_has_suffix (dot, "}\n"));
