@@ -102,6 +102,15 @@ totals "$tmp/flat.perf"
 [ "$(total_of "$tmp/got" b)" = 3 ] && [ "$(total_of "$tmp/got" do_syscall_64)" = 5 ] && [ "$(total_of "$tmp/got" my_prog)" = 26 ] \
   && [ "$(total_of "$tmp/got" inl)" = 11 ] || fail "one-line samples: $(cat "$tmp/got")"
 
+# an inlined frame has the object of the frame of its address that is not
+# inlined (perf prints it after them); without one, no object
+printf 'p 1/1 1.0: 5 cycles: \n\t            1304 inl (inlined)\n\t            1304 c+0x4 (/bin/p)\n\t            1100 main (/bin/p)\n\n' >"$tmp/inl.perf"
+printf 'p 1/1 2.0: 7 cycles: \n\t            2000 inl (/lib/other.so)\n\t            1100 main (/bin/p)\n\n' >>"$tmp/inl.perf"
+printf 'p 1/1 3.0: 11 cycles: \n\t            1310 inl2+0x4 (inlined)\n\t            1100 main (/bin/p)\n\n' >>"$tmp/inl.perf"
+totals "$tmp/inl.perf"
+[ "$(total_of "$tmp/got" "inl [/bin/p]")" = 5 ] && [ "$(total_of "$tmp/got" "inl [/lib/other.so]")" = 7 ] \
+  && [ "$(total_of "$tmp/got" inl2)" = 11 ] || fail "inlined frames' objects: $(cat "$tmp/got")"
+
 # --split and --kernel, written as stackcollapse-perf.pl writes them
 "$cgcost" --format=folded --split=tid --kernel=annotate "$full" | sort >"$tmp/got"
 grep -q '^my_prog-100/101;__libc_start_main;main \[/bin/p\];a;b;write;entry_SYSCALL_64_\[k\];do_syscall_64_\[k\] 5$' "$tmp/got" \

@@ -13,7 +13,7 @@
 
 /* One frame of the sample being read: its name and object in r->text. */
 typedef struct {
-  gsize name, name_len, object, object_len;
+  gsize name, name_len, object, object_len, ip, ip_len;
   gboolean kernel, inlined;
 } Frame;
 
@@ -203,6 +203,9 @@ add_frame (Reader *r, const CgPerfFrame *f)
   else
     append_text (r->text, &f->sym);
   x.name_len = r->text->len - x.name;
+  x.ip = r->text->len;
+  append_text (r->text, &f->ip);
+  x.ip_len = f->ip.len;
   x.kernel = cg_perf_is_kernel (&f->dso, &f->ip);
   g_array_append_val (r->frames, x);
 }
@@ -255,21 +258,30 @@ finish_sample (Reader *r, GError **error)
   if (r->root->len > 0
       && !step (r, &parent, cg_graph_ensure_function (r->graph, PROCESS_OBJECT, r->root->str), error))
     return FALSE;
-  /* inlined frames belong to the object of the frame they were inlined
-   * into, the next one that is not inlined */
-  const Frame *host = NULL;
+  /* an inlined frame belongs to the object of the frame it was inlined
+   * into: the frame of the same address that is not inlined, which perf
+   * prints after the address's inlined ones.  Where perf printed none
+   * (the outermost function's name was not the ELF symbol's), the
+   * object is unknown: the neighbours may be other objects' */
   gboolean dropped = FALSE;
-  for (guint i = r->frames->len; i-- > 0;)
+  for (guint i = 0; i < r->frames->len; i++)
     {
       Frame *x = &g_array_index (r->frames, Frame, i);
       if (!x->inlined)
-        host = x;
-      else if (host)
+        continue;
+      const Frame *host = NULL;
+      for (guint j = i + 1; j < r->frames->len && host == NULL; j++)
         {
-          x->object = host->object;
-          x->object_len = host->object_len;
-          x->kernel = host->kernel;
+          const Frame *y = &g_array_index (r->frames, Frame, j);
+          if (y->ip_len != x->ip_len || memcmp (r->text->str + y->ip, r->text->str + x->ip, x->ip_len) != 0)
+            break;
+          if (!y->inlined)
+            host = y;
         }
+      x->object = host ? host->object : 0;
+      x->object_len = host ? host->object_len : 0;
+      if (host)
+        x->kernel = host->kernel;
     }
   for (guint i = r->frames->len; i-- > 0;)
     {
