@@ -20,7 +20,8 @@
  * the object is the DSO as perf printed it, the name the symbol without
  * its +0xOFFSET; an [unknown] symbol is named "[DSO's base name]" (or
  * "[unknown]"), as stackcollapse-perf.pl names it; an inlined frame gets
- * the object of the frame it was inlined into.  The root frame is the
+ * the object of the frame of its address that is not inlined (none when
+ * perf printed none).  The root frame is the
  * process as @options->split says (cg-read-options.h; object
  * "[process]"), and kernel frames are kept, dropped or annotated as
  * @options->kernel says.  A sample left without frames is charged to its
