@@ -8,6 +8,7 @@ cp "$data/callgrind/recdemo/callgrind.out.recdemo" "$tmp/"
 cp "$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" "$tmp/"
 cp "$data/folded/recdemo.folded" "$tmp/"
 cp "$data/amon/mutual/amon.out.mutual" "$tmp/"
+cp "$data/perf/layouts.perf" "$tmp/"
 for page in "$top_srcdir"/man/*.1 "$top_srcdir"/man/*.5; do
   # "$ command" lines between .EX and .EE, with roff escapes undone
   sed -n '/^\.EX$/,/^\.EE$/s/^\$ //p' "$page" | sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/examples"
@@ -27,6 +28,6 @@ for page in "$top_srcdir"/man/*.1 "$top_srcdir"/man/*.5; do
 done
 validate "$tmp/recdemo.xml" "$tmp/twice.xml" "$tmp/all.xml" "$tmp/collapsed.xml"
 validate "$tmp/folded.xml" "$tmp/folded-twice.xml"
-validate "$tmp/amon-twice.xml" "$tmp/mutual.xml"
+validate "$tmp/amon-twice.xml" "$tmp/mutual.xml" "$tmp/perf.xml"
 "$validator" "$top_srcdir/formats/cgtree.rng" "$tmp/recdemo.tree.xml" || fail "cgtree(1): not valid cgtree XML"
 finish
