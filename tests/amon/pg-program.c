@@ -18,6 +18,8 @@
  *              thread's CPU clock: "time_walk NS", "time_even NS"
  *   settle     a routine that calls a tiny one and then works long itself:
  *              samples taken after the tiny one returned are its caller's
+ *   empty      a million calls of a routine that does nothing, timed by the
+ *              thread's CPU clock: "time_empty NS"
  */
 #define _GNU_SOURCE 1
 #include <pthread.h>
@@ -161,6 +163,13 @@ on_alarm (int sig)
 }
 
 NOINLINE static long
+nothing (long x)
+{
+  __asm__ volatile ("" : "+r" (x));
+  return x;
+}
+
+NOINLINE static long
 tiny (long x)
 {
   COUNT (tiny);
@@ -292,6 +301,13 @@ main (int argc, char **argv)
         s += even (9);
       long t2 = cpu_ns ();
       printf ("time_walk %ld\ntime_even %ld\n", t1 - t0, t2 - t1);
+    }
+  else if (strcmp (mode, "empty") == 0)
+    {
+      long t0 = cpu_ns ();
+      for (int i = 0; i < 1000000; i++)
+        s += nothing (i);
+      printf ("time_empty %ld\n", cpu_ns () - t0);
     }
   else if (strcmp (mode, "settle") == 0)
     s += settler (3000);
