@@ -33,7 +33,8 @@
  *     pointer, returned at thread exit; fork: the child has a copy.
  *   - stacks that are not the thread's (sigaltstack, coroutines on their
  *     own stacks): entries more than AMON_STACK_WINDOW away are never
- *     taken for dead by a hook on another stack.
+ *     taken for dead by a hook on another stack, unless they lie on the
+ *     signal stack and the thread no longer runs there.
  * Cost: the common call and return are a TLS load, two compares and the
  * entry written or dropped, besides the monitor's own work.
  */
@@ -44,6 +45,7 @@
 #ifdef AMON_HAVE_PG
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <ucontext.h>
 #include <string.h>
@@ -93,7 +95,7 @@ pg_init (void)
 
 /* The calling thread's stack of swapped addresses; NULL when none. */
 AMON_FN __attribute__ ((noinline, cold)) static amon_pg_thread *
-pg_thread_start (uintptr_t sp)
+pg_thread_start (void)
 {
   pg_self = &pg_disabled; /* no reentry while setting up */
   amon_pg_active = 1;
@@ -114,7 +116,6 @@ pg_thread_start (uintptr_t sp)
   p->base[0].slot = UINTPTR_MAX;
   p->top = p->base;
   p->limit = p->base + p->cap + 1;
-  p->home = sp;
   if (pg_keyed)
     pthread_setspecific (pg_key, p);
   pg_self = p;
@@ -145,11 +146,23 @@ pg_grow (amon_pg_thread *p)
   return 1;
 }
 
+/* Whether @slot lies on the thread's alternate signal stack while the
+ * thread does not run there: the handler that ran there jumped out
+ * (siglongjmp).  An entry on any other stack is kept: code that switches
+ * stacks itself (coroutines, swapcontext) comes back to it. */
+AMON_FN static int
+pg_left_altstack (uintptr_t slot)
+{
+  stack_t ss;
+  if (sigaltstack (NULL, &ss) != 0 || (ss.ss_flags & (SS_ONSTACK | SS_DISABLE)))
+    return 0;
+  return slot >= (uintptr_t) ss.ss_sp && slot - (uintptr_t) ss.ss_sp < ss.ss_size;
+}
+
 /* Whether entry @f is of a frame that is gone, seen from a hook whose
  * slot is @s: on the same stack, it is deeper, or at the same place
  * without being the tail caller (@s holds no trampoline, or @f's address
- * was put back); on another, the hook runs on the thread's own stack and
- * @f is not on it (a signal handler on sigaltstack jumped out). */
+ * was put back); on another, it is on the signal stack a handler left. */
 AMON_FN static int
 pg_dead (const amon_pg_thread *p, const amon_pg_frame *f, uintptr_t s)
 {
@@ -157,7 +170,7 @@ pg_dead (const amon_pg_thread *p, const amon_pg_frame *f, uintptr_t s)
     return 0;
   if (amon_same_stack (f->slot, s))
     return f->slot < s || (f->slot == s && (*(uintptr_t *) s != TRAMPOLINE || f->restored));
-  return p->home && amon_same_stack (s, p->home) && !amon_same_stack (f->slot, p->home);
+  return pg_left_altstack (f->slot);
 }
 
 /* Drops the entry on top, telling the monitor of its routine's return. */
@@ -194,7 +207,8 @@ AMON_FN static void
 pg_lazy_push (amon_pg_thread *p, uintptr_t s, uintptr_t ret, void *fn)
 {
   amon_pg_frame *f = p->top;
-  while (f != p->base && amon_same_stack (f->slot, s) && f->slot <= s)
+  while (f != p->base
+         && (amon_same_stack (f->slot, s) ? f->slot <= s : pg_left_altstack (f->slot)))
     {
       pg_drop (p);
       f = p->top;
@@ -241,7 +255,7 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
   if (p->busy)
     {
       if (p == &pg_unstarted)
-        p = pg_thread_start (s);
+        p = pg_thread_start ();
       else if (!pg_left_by_jump (p, s))
         return;
       if (p == NULL)
@@ -301,7 +315,7 @@ amon_pg_enter (uintptr_t *slot, void *fn)
        * entries whose slots lie at or below this one (on this stack:
        * the unsigned difference is small) are of routines that
        * returned */
-      if (AMON_UNLIKELY (p->busy | (f + 1 == p->limit)))
+      if (AMON_UNLIKELY (p->busy | (f + 1 == p->limit) | !amon_same_stack (f->slot, s)))
         {
           pg_enter_slow (p, slot, fn);
           return;

@@ -19,7 +19,6 @@ typedef struct {
   amon_pg_frame *limit;    /* one past the capacity */
   amon_pg_frame *base;
   uint32_t cap;            /* entries above the sentinel */
-  uintptr_t home;          /* an address on the thread's own stack */
 } amon_pg_thread;
 
 /* The hooks' C part and the trampoline's (amon-mcount-x86_64.S). */

@@ -18,6 +18,8 @@
  *              thread's CPU clock: "time_walk NS", "time_even NS"
  *   settle     a routine that calls a tiny one and then works long itself:
  *              samples taken after the tiny one returned are its caller's
+ *   coroutines a coroutine on a stack of its own (swapcontext) yields from
+ *              deep inside, a thousand times, to a recursion on the main one
  *   empty      a million calls of a routine that does nothing, timed by the
  *              thread's CPU clock: "time_empty NS"
  */
@@ -31,12 +33,13 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #define NOINLINE __attribute__ ((noinline, noclone))
 #define COUNT(name) __atomic_add_fetch (&n_##name, 1, __ATOMIC_RELAXED)
 
-static unsigned long n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
+static unsigned long n_co_work, n_yield_back, n_main_work, n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
     n_parent_only, n_tail_a, n_tail_b, n_alarm_work;
 static volatile long sink;
 static int spin = 20;
@@ -162,6 +165,51 @@ on_alarm (int sig)
   alarm_work ();
 }
 
+static ucontext_t main_ctx, co_ctx;
+
+NOINLINE static void
+yield_back (void)
+{
+  COUNT (yield_back);
+  swapcontext (&co_ctx, &main_ctx);
+}
+
+NOINLINE static long
+co_work (int d)
+{
+  COUNT (co_work);
+  if (d == 0)
+    {
+      yield_back ();
+      return 1;
+    }
+  long r = co_work (d - 1);
+  sink = r;
+  return r + 1;
+}
+
+static void
+co_main (void)
+{
+  for (int i = 0; i < 1000; i++)
+    sink += co_work (5);
+}
+
+/* resumes the coroutine from some depth */
+NOINLINE static long
+main_work (int d)
+{
+  COUNT (main_work);
+  if (d == 0)
+    {
+      swapcontext (&main_ctx, &co_ctx);
+      return 1;
+    }
+  long r = main_work (d - 1);
+  sink = r;
+  return r + 1;
+}
+
 NOINLINE static long
 nothing (long x)
 {
@@ -257,6 +305,9 @@ report (void)
 #define SAY(name) \
   if (n_##name) \
     printf ("%s %lu\n", #name, n_##name)
+  SAY (co_work);
+  SAY (yield_back);
+  SAY (main_work);
   SAY (tiny);
   SAY (settler);
   SAY (walk);
@@ -301,6 +352,17 @@ main (int argc, char **argv)
         s += even (9);
       long t2 = cpu_ns ();
       printf ("time_walk %ld\ntime_even %ld\n", t1 - t0, t2 - t1);
+    }
+  else if (strcmp (mode, "coroutines") == 0)
+    {
+      static char stack[1 << 16];
+      getcontext (&co_ctx);
+      co_ctx.uc_stack.ss_sp = stack;
+      co_ctx.uc_stack.ss_size = sizeof stack;
+      co_ctx.uc_link = &main_ctx;
+      makecontext (&co_ctx, co_main, 0);
+      for (int i = 0; i < 1001; i++)
+        s += main_work (3);
     }
   else if (strcmp (mode, "empty") == 0)
     {

@@ -141,6 +141,11 @@ check_c () {
     arc main deep 1
     arc deep deep 500
   fi
+  what="$b coroutines"
+  if run "$b" coroutines; then
+    # the contexts are the monitor's guess across stacks; counts are exact
+    same co_work yield_back main_work
+  fi
   what="$b tail"
   if run "$b" tail; then
     same tail_a tail_b
