@@ -16,35 +16,47 @@ here=$(cd "$top_srcdir/tests/cli/producers" && pwd)
 ran=0
 
 # expected_totals FILE [CYCLE-MEMBER...] — NAME<TAB>SELF<TAB>TOTAL per
-# function, the first event, names compressed or not.
+# function, the first event, names compressed or not.  A function is a
+# name in a file (these producers name no object): a name in several
+# files is written "NAME [FILE]", as cgcost labels it.
 expected_totals () {
   file=$1
   shift
   awk -v members="$*" '
-    function name_of (v,   id, rest) {
+    function value (space, v,   id, rest) {
       if (v !~ /^\([0-9]+\)/) return v
       id = substr (v, 2, index (v, ")") - 2); rest = substr (v, index (v, ")") + 1)
-      if (rest != "") names[id] = substr (rest, 2)
-      return names[id]
+      if (rest != "") names[space, id] = substr (rest, 2)
+      return names[space, id]
+    }
+    function function_of (name, in_file) {
+      if (in_file == "???") in_file = ""
+      key = in_file SUBSEP name
+      if (!(key in known)) { known[key] = 1; n_files[name]++; file_of[key] = in_file; name_of[key] = name }
+      return key
     }
     BEGIN { n = split (members, m, " "); for (i = 1; i <= n; i++) cycle[m[i]] = 1 }
-    /^fn=/ { current = name_of (substr ($0, 4)); seen[current] = 1; next }
-    /^cfn=/ { callee = name_of (substr ($0, 5)); seen[callee] = 1; next }
-    /^calls=/ { in_call = 1; next }
+    /^fl=/ { fl = value("fl", substr ($0, 4)); next }
+    /^(cfl|cfi)=/ { cfile = value("fl", substr ($0, 5)); next }
+    /^fn=/ { current = function_of(value("fn", substr ($0, 4)), fl); next }
+    /^cfn=/ { cname = value("fn", substr ($0, 5)); next }
+    /^calls=/ { callee = function_of(cname, cfile != "" ? cfile : fl); cfile = ""; in_call = 1; next }
     /^[0-9+*-]/ {
       if (!in_call) { self[current] += $2; next }
       in_call = 0
       if (callee == current) next
-      if (cycle[current] && cycle[callee]) next
-      if (cycle[callee]) into_cycle += $2
+      if (cycle[name_of[current]] && cycle[name_of[callee]]) next
+      if (cycle[name_of[callee]]) into_cycle += $2
       into[callee] += $2; called[callee] = 1; out[current] += $2
     }
     END {
-      for (f in seen) {
+      for (f in known) {
         t = called[f] ? into[f] : self[f] + out[f]
         if (t < self[f] + out[f]) t = self[f] + out[f]
-        if (cycle[f]) t = into_cycle
-        printf "%s\t%.0f\t%.0f\n", f, self[f], t
+        if (cycle[name_of[f]]) t = into_cycle
+        label = name_of[f]
+        if (n_files[label] > 1) label = label " [" file_of[f] "]"
+        printf "%s\t%.0f\t%.0f\n", label, self[f], t
       }
     }' "$file" | sort
 }
@@ -94,9 +106,11 @@ if command -v pyprof2calltree >/dev/null 2>&1 && command -v python3 >/dev/null 2
   (cd "$tmp" && python3 -m cProfile -o py.prof "$here/workload.py" && pyprof2calltree -i py.prof -o py.out) \
     >"$tmp/log" 2>&1 || fail "pyprof2calltree: $(tail -3 "$tmp/log")"
   check pyprof2calltree "$tmp/py.out" even odd
-  # names with apostrophes stay whole
+  # names with apostrophes stay whole; one name in two files is two functions
   grep -q "^<method 'read' of '_io.StringIO' objects>	" "$tmp/out" \
     || fail "pyprof2calltree: <method 'read' of '_io.StringIO' objects> is not read whole"
+  [ "$(grep -c '^leaf \[.*\(workload\|helper\).py\]	' "$tmp/out")" -eq 2 ] \
+    || fail "pyprof2calltree: the leaves of workload.py and helper.py are not two functions"
 else
   echo "pyprof2calltree is not installed: skipped"
 fi

@@ -76,7 +76,7 @@ raise_to_lower_bounds (CgGraph *g, CgCosts *c, const CgScc *scc)
     return;
   g_autofree char *message = g_strdup_printf (
       "%u function%s with a measured total below self cost plus calls out of the function's cycle (the first: %s),"
-      " as a producer's rounding makes them: raised to that sum, marked estimated", raised, raised == 1 ? "" : "s",
+      " (other producers time or round each call apart): raised to that sum, marked estimated", raised, raised == 1 ? "" : "s",
       cg_graph_function_name (g, example));
   cg_costs_add_warning (c, message);
 }

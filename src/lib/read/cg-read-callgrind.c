@@ -210,6 +210,8 @@ typedef struct {
   char *creator;
   GHashTable *descriptions; /* event name -> description */
   GHashTable *warned;       /* keys already warned about */
+  CgCallgrindNames names;   /* how names carry context, by creator: */
+  guint32 empty, unknown;   /* string ids of "" and "???" */
   guint64 undefined_uses;   /* references to ids never defined (read as "") */
   char *undefined_first;    /* "NAME:LINE: space id (N)" of the first */
 } Reader;
@@ -450,7 +452,7 @@ name_info_of (Reader *r, guint32 full)
   /* split the stored name: escaping never touches an apostrophe */
   const char *stored = cg_graph_string (r->graph, full);
   gsize full_len = strlen (stored);
-  cg_callgrind_split_name_as (cg_callgrind_names_of (r->creator), stored, full_len, &base_len, &level);
+  cg_callgrind_split_name_as (r->names, stored, full_len, &base_len, &level);
   info.level = MIN (level, (guint) (1u << 30) - 1);
   r->level_names |= level > 1;
   info.base = base_len == full_len ? full : cg_graph_intern_id (r->graph, stored, (gssize) base_len);
@@ -923,6 +925,7 @@ header_line (Reader *r, const char *key, gsize klen, const char *p, const char *
     {
       g_free (r->creator);
       r->creator = g_strndup (p, (gsize) (end - p));
+      r->names = cg_callgrind_names_of (r->creator);
       return TRUE;
     }
   if (KEY ("cmd"))
@@ -1114,13 +1117,28 @@ cost_line (Reader *r, const char *s, const char *end, GError **error)
   return apply_cost_line (r, pos, n, error);
 }
 
+/* The object a function of @object (string id) and @file is keyed by.
+ * Other producers (pyprof2calltree, Xdebug, dprof2calltree) name no
+ * object, and functions of one name in several files are distinct there
+ * (pyprof2calltree's "<module>" of every module, "__init__"): KCachegrind
+ * keys them by file too.  In their files a function without an object
+ * takes its file ("???" and none are no file) as its object. */
+static guint32
+object_of (Reader *r, guint32 object, guint32 file)
+{
+  if (object != r->empty || r->names == CG_CALLGRIND_NAMES_CALLGRIND || r->names == CG_CALLGRIND_NAMES_CGTOOLS
+      || file == r->empty || file == r->unknown)
+    return object;
+  return file;
+}
+
 /* What a calls= line does once read: @calls calls of the function cfn=
  * named, whose file and line (@target_line, or 0) it may give; its cost
  * line comes next. */
 static void
 enter_call (Reader *r, guint64 calls, guint64 target_line)
 {
-  guint32 object = r->cob != CG_NO_ID ? r->cob : r->ob;
+  guint32 object = object_of (r, r->cob != CG_NO_ID ? r->cob : r->ob, r->cfi != CG_NO_ID ? r->cfi : r->file);
   r->pending_callee = node_of_id (r, object, r->cfn_name, r->cfn_id);
   Node *callee = node_at (r, r->pending_callee);
   if (!callee->located)
@@ -1172,7 +1190,7 @@ enter_function (Reader *r, guint32 name, guint32 id, GError **error)
 {
   if (!flush_self (r, error))
     return FALSE;
-  r->fn_node = node_of_id (r, r->ob, name, id);
+  r->fn_node = node_of_id (r, object_of (r, r->ob, r->fl), name, id);
   next_block (r);
   r->file = r->fl;
   cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
@@ -1472,6 +1490,9 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   cg_matrix_init (&r.node_sum, cg_graph_n_events (r.graph));
   reset_part (&r);
   r.own_functions = cg_graph_n_functions (r.graph) == 0;
+  r.names = cg_callgrind_names_of (NULL);
+  r.empty = cg_graph_intern_id (r.graph, "", 0);
+  r.unknown = cg_graph_intern_id (r.graph, "???", 3);
 
   gboolean ok = TRUE;
   GError *local = NULL;

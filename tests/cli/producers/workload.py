@@ -1,8 +1,19 @@
 # workload.py — a Python program for pyprof2calltree (tests/cli/producers.sh):
 # self-recursion (fib), mutual recursion (even, odd), a leaf called from
 # thirty callers (whose calls' costs pyprof2calltree rounds one by one),
-# and methods whose names hold apostrophes.
+# methods whose names hold apostrophes, and a leaf of the same name in
+# another file (helper.py).
 import io
+import os
+import types
+
+# helper.py's leaf, made from its code without importing it: an import
+# under the profiler runs the import machinery, whose calls recurse
+here = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(here, "helper.py")) as source:
+    module_code = compile(source.read(), os.path.join(here, "helper.py"), "exec")
+helper_leaf = types.FunctionType(
+    next(c for c in module_code.co_consts if isinstance(c, types.CodeType)), {})
 
 
 def fib(n):
@@ -40,6 +51,8 @@ def main():
         s += fib(12) + even(i % 40)
     for c in callers:
         s += c(200)
+    for k in range(300):
+        s += helper_leaf(k)
     buf = io.StringIO("x" * 1000)
     s += len(buf.read())
     return s
