@@ -122,6 +122,7 @@ test_positions_per_column (void)
    * a call's target does not move them.  Any misreading of a column shifts
    * the costs, and totals: no longer matches. */
   static const char text[] =
+    "creator: callgrind-3.19.0\n"
     "positions: instr line\n"
     "events: Ir Dr\n"
     "fl=a.c\n"
@@ -213,8 +214,10 @@ static void
 test_inlined_files (void)
 {
   /* the callee's file defaults to the current file, inlined one included;
-   * fn= goes back to the fl= file */
+   * fn= goes back to the fl= file (callgrind's: other producers' files
+   * make the file a function's object) */
   static const char text[] =
+    "creator: callgrind-3.19.0\n"
     "events: Ir\n"
     "fl=a.c\n"
     "fn=f\n"
