@@ -9,7 +9,7 @@
 # event), thousands separators removed
 rows () {
   sed -n '/^  %self/,$p' "$1" | sed 1d \
-    | awk '{ name = $0; sub(/^ *[^ ]+ +[^ ]+ +[^ ]+  /, "", name); gsub(/,/, "", $2); print name "\t" $2 "\t" $3 }'
+    | awk '{ name = $0; sub(/^ *[^ ]+ +[^ ]+ +[^ ]+  /, "", name); gsub(/,/, "", $2); gsub(/,/, "", $3); print name "\t" $2 "\t" $3 }'
 }
 
 for profile in "$data"/callgrind/*/callgrind.out.*; do

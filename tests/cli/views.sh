@@ -215,10 +215,10 @@ cat >"$tmp/scaled.xml" <<'EOF'
 </cgtools>
 EOF
 validate "$tmp/scaled.xml"
-expect 0 "$cgtree" --threshold=0 "$tmp/scaled.xml" && parse_tree "$tmp/out" seconds >"$tmp/lines.tsv"
+expect 0 "$cgtree" --threshold=0 "$tmp/scaled.xml" && parse_tree "$tmp/out" s >"$tmp/lines.tsv"
 [ "$(cut -f 4,5,6 "$tmp/lines.tsv" | tr '\t\n' ' ;')" = "main 2.00 0.50;work 1.50 1.50;" ] \
   || fail "scaled event: $(tr '\t\n' ' ;' <"$tmp/lines.tsv")"
-grep -q '2.00 seconds in all' "$tmp/out" || fail "scaled event: the header's total"
+grep -q '2.00 s in all' "$tmp/out" || fail "scaled event: the header's total"
 expect 0 "$cgtree" --format=dot "$tmp/scaled.xml" && grep -q '75.00%\\n1.50\\n3' "$tmp/out" \
   || fail "scaled event: the arc's label in dot"
 

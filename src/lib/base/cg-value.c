@@ -267,6 +267,33 @@ cg_value_append_human (GString *out, CgKind kind, CgValue v, guint decimals)
     }
 }
 
+CgDisplayUnit
+cg_display_unit (const char *unit, gdouble largest)
+{
+  static const struct {
+    const char *name;
+    gdouble factor;
+  } times[] = { { "s", 1 }, { "ms", 1e3 }, { "\u00b5s", 1e6 }, { "ns", 1e9 } };
+  CgDisplayUnit d = { unit, 1.0 };
+  if (unit == NULL || !(g_strcmp0 (unit, "seconds") == 0 || g_strcmp0 (unit, "s") == 0))
+    return d;
+  guint i = 0;
+  while (i + 1 < G_N_ELEMENTS (times) && largest > 0 && largest * times[i].factor < 1.0)
+    i++;
+  d.unit = times[i].name;
+  d.factor = times[i].factor;
+  return d;
+}
+
+void
+cg_append_padded (GString *out, const char *text, int width)
+{
+  glong n = g_utf8_strlen (text, -1);
+  for (glong i = n; i < width; i++)
+    g_string_append_c (out, ' ');
+  g_string_append (out, text);
+}
+
 gboolean
 cg_value_parse (CgKind kind, const char *s, gsize len, CgValue *out)
 {

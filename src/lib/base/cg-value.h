@@ -119,6 +119,24 @@ void cg_uint_append (GString *out, guint64 n);
  * reals get @decimals digits after the point. */
 void cg_value_append_human (GString *out, CgKind kind, CgValue v, guint decimals);
 
+/* How a view for people shows an event's values: a value in the event's
+ * unit (after its scale) times @factor, named @unit. */
+typedef struct {
+  const char *unit; /* static or the event's */
+  gdouble factor;
+} CgDisplayUnit;
+
+/* The unit to show values of an event in @unit (the event's) whose
+ * largest is @largest: times ("seconds", "s") in s, ms, µs or ns, the
+ * largest unit in which @largest is at least 1, so that with two
+ * decimals it shows three significant digits or more (a 40 ms profile
+ * reads 40.00 ms, not 0.04 s); other units as they are (factor 1). */
+CgDisplayUnit cg_display_unit (const char *unit, gdouble largest);
+
+/* Appends @text right-aligned in @width columns (characters, not bytes:
+ * "µs" is two bytes, one column). */
+void cg_append_padded (GString *out, const char *text, int width);
+
 /* Parses a plain decimal of @len bytes at @s ("123", "12.5"; for reals
  * also an exponent).  Returns FALSE when the text is not one number of
  * that kind or an integer exceeds 64 bits. */

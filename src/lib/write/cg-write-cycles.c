@@ -55,7 +55,7 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
 {
   guint nc = cg_cycles_count (cycles);
   CgKind kind = cg_graph_event_kind (g, event);
-  const char *unit = cg_graph_event_unit (g, event);
+  const char *unit = cg_graph_event_unit (g, event); /* and scale: as shown (cg_display_unit) */
   gdouble scale = cg_graph_event_scale (g, event);
   g_autofree CycleSums *sums = g_new0 (CycleSums, nc + 1);
   g_autoptr (CgNames) names = cg_names_new (g, demangle);
@@ -97,6 +97,9 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
       g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
       return FALSE;
     }
+  CgDisplayUnit shown = cg_display_unit (unit, cg_value_to_double (kind, all[event]) * scale);
+  unit = shown.unit;
+  scale *= shown.factor;
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "%u cycle%s%s\n", nc, nc == 1 ? "" : "s",
                           brief ? "" : " (strongly connected components of more than one function)");
@@ -114,10 +117,11 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
           append_cost (s, kind, sums[k].total, scale, unit);
           append_percent (s, kind, sums[k].total, all[event]);
         }
-      g_string_append_printf (s, "\n  entered %" G_GUINT64_FORMAT " time%s from outside, %" G_GUINT64_FORMAT
-                              " call%s between members\n",
-                              sums[k].entered, sums[k].entered == 1 ? "" : "s", sums[k].inside,
-                              sums[k].inside == 1 ? "" : "s");
+      g_string_append (s, "\n  entered ");
+      cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = sums[k].entered }, 0);
+      g_string_append_printf (s, " time%s from outside, ", sums[k].entered == 1 ? "" : "s");
+      cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = sums[k].inside }, 0);
+      g_string_append_printf (s, " call%s between members\n", sums[k].inside == 1 ? "" : "s");
       g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
       g_array_append_vals (sorted, members, n);
       g_array_sort_with_data (sorted, by_self_then_name, &order);
@@ -155,6 +159,8 @@ cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gb
     }
   g_autoptr (CgNames) names = cg_names_new (g, demangle);
   gdouble whole = cg_value_to_double (kind, all[event]);
+  CgDisplayUnit shown = cg_display_unit (cg_graph_event_unit (g, event), whole * scale);
+  scale *= shown.factor;
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "\n%u cycle%s traversed%s\n", cycles->len, cycles->len == 1 ? "" : "s",
                           brief ? "" : " (from the contexts: calls that re-entered an active function)");
@@ -164,11 +170,11 @@ cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gb
       CgKind k = kind;
       CgValue v = cg_value_scaled (&k, c->cost[event], scale);
       g_string_append (s, "\n  ");
-      cg_value_append_human (s, k, v, 6);
-      g_string_append_printf (s, " %s (%.2f%%) inside, closed %" G_GUINT64_FORMAT " time%s:",
-                              cg_graph_event_unit (g, event),
-                              whole > 0 ? 100.0 * cg_value_to_double (kind, c->cost[event]) / whole : 0.0,
-                              c->traversals, c->traversals == 1 ? "" : "s");
+      cg_value_append_human (s, k, v, k == CG_KIND_REAL ? 2 : 0);
+      g_string_append_printf (s, " %s (%.2f%%) inside, closed ", shown.unit,
+                              whole > 0 ? 100.0 * cg_value_to_double (kind, c->cost[event]) / whole : 0.0);
+      cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = c->traversals }, 0);
+      g_string_append_printf (s, " time%s:", c->traversals == 1 ? "" : "s");
       for (guint j = 0; j < c->n_members; j++)
         {
           g_string_append (s, j ? ", " : " ");

@@ -103,13 +103,15 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   cg_names_set_short (names);
   gdouble scale = cg_graph_event_scale (g, event);
   gdouble total = cg_value_to_double (self_kind, all[event]);
+  CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event), total * scale);
+  scale *= unit.factor;
 #define PCT(k, v) (total > 0 ? 100.0 * cg_value_to_double ((k), (v)) / total : 0.0)
 
   g_autoptr (GString) s = g_string_new (NULL);
   g_autoptr (GString) label = g_string_new (NULL);
   g_string_append_printf (label, "cgtree: event %s, ", cg_graph_event_name (g, event));
   cg_append_cost_human (label, self_kind, all[event], scale);
-  g_string_append_printf (label, " %s in all", cg_graph_event_unit (g, event));
+  g_string_append_printf (label, " %s in all", unit.unit);
   if (o->threshold > 0 || o->edge_threshold > 0)
     g_string_append_printf (label, "; functions below %g%% and calls below %g%% hidden", o->threshold,
                             o->edge_threshold);
@@ -169,7 +171,11 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
                               PCT (self_kind, cg_graph_self_const (g, f)[event]));
       guint64 calls = cg_graph_calls_received (g, f);
       if (calls)
-        g_string_append_printf (label, "\n%" G_GUINT64_FORMAT "×", calls);
+        {
+          g_string_append_c (label, '\n');
+          cg_value_append_human (label, CG_KIND_INTEGER, (CgValue) { .n = calls }, 0);
+          g_string_append (label, "×");
+        }
       g_string_truncate (s, 0);
       g_string_append_printf (s, "  f%u [label=\"", f);
       append_escaped (s, label->str);
@@ -205,7 +211,11 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       g_string_append_printf (label, "%s%.2f%%\n", cg_costs_arc_is_estimated (costs, a) ? "~" : "", pct);
       cg_append_cost_human (label, kind, v, scale);
       if (calls)
-        g_string_append_printf (label, "\n%" G_GUINT64_FORMAT "×", calls);
+        {
+          g_string_append_c (label, '\n');
+          cg_value_append_human (label, CG_KIND_INTEGER, (CgValue) { .n = calls }, 0);
+          g_string_append (label, "×");
+        }
       g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
       append_escaped (s, label->str);
       g_string_append (s, "\", ");

@@ -24,8 +24,17 @@ typedef struct {
   int width;         /* of cost columns */
   guint *index;      /* per function: 1-based entry number in the call graph */
   GString *line;
+  GString *scratch;
+  const char *time_unit; /* the unit of a time event's columns, else NULL */
   gboolean brief; /* headings without explanations, no header lines */
 } Report;
+
+/* Appends the count @n grouped in thousands, as costs are. */
+static void
+grouped (GString *s, guint64 n)
+{
+  cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = n }, 0);
+}
 
 /* Appends @v in the event's unit, grouped in thousands. */
 static void
@@ -114,11 +123,24 @@ compare_entries (gconstpointer a, gconstpointer b, gpointer data)
   return c != 0 ? c : (x > y) - (x < y);
 }
 
+/* A cost column's title, with the unit where it is a time's (the header
+ * line says the others'), right-aligned in the column. */
+static void
+title (Report *r, const char *what)
+{
+  g_autofree char *t = r->time_unit ? g_strdup_printf ("%s %s", what, r->time_unit) : g_strdup (what);
+  cg_append_padded (r->line, t, r->width);
+}
+
 static void
 flat_profile (Report *r, GArray *functions, FILE *stream)
 {
   g_string_append (r->line, r->brief ? "Flat profile:\n\n" : "Flat profile (functions by self cost):\n\n");
-  g_string_append_printf (r->line, "%7s %*s %7s %*s %12s  function", "%self", r->width, "self", "%total", r->width, "total", "calls");
+  g_string_append_printf (r->line, "%7s ", "%self");
+  title (r, "self");
+  g_string_append_printf (r->line, " %7s ", "%total");
+  title (r, "total");
+  g_string_append_printf (r->line, " %12s  function", "calls");
   flush (r, stream);
   for (guint i = 0; i < functions->len; i++)
     {
@@ -130,7 +152,9 @@ flat_profile (Report *r, GArray *functions, FILE *stream)
       column (r, r->self_kind, self);
       g_string_append_printf (r->line, " %s%6.2f", estimated ? "~" : " ", percent (r, r->kind, total));
       column (r, r->kind, total);
-      g_string_append_printf (r->line, " %12" G_GUINT64_FORMAT "  ", cg_graph_calls_received (r->graph, f));
+      g_string_truncate (r->scratch, 0);
+      grouped (r->scratch, cg_graph_calls_received (r->graph, f));
+      g_string_append_printf (r->line, " %12s  ", r->scratch->str);
       name (r, f, FALSE);
       flush (r, stream);
     }
@@ -146,10 +170,14 @@ arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolea
   else
     column (r, r->kind, cg_costs_arc_const (r->costs, a)[r->event]);
   g_string_append_printf (r->line, " %*s", r->width, "");
-  g_autofree char *calls = self_arc ? g_strdup_printf ("%" G_GUINT64_FORMAT, cg_graph_arc_calls (r->graph, a))
-                                    : g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
-                                                       cg_graph_arc_calls (r->graph, a), denominator);
-  g_string_append_printf (r->line, " %17s      ", calls);
+  g_autoptr (GString) calls = g_string_new (NULL);
+  grouped (calls, cg_graph_arc_calls (r->graph, a));
+  if (!self_arc)
+    {
+      g_string_append_c (calls, '/');
+      grouped (calls, denominator);
+    }
+  g_string_append_printf (r->line, " %17s      ", calls->str);
   name (r, other, TRUE);
   if (self_arc)
     g_string_append (r->line, " (recursive)");
@@ -161,7 +189,11 @@ call_graph (Report *r, GArray *functions, FILE *stream)
   g_string_append (r->line, r->brief ? "\nCall graph:\n\n"
                                      : "\nCall graph (callers above each function, callees below; the cost column of\n"
                                        "those lines is what the calls carried):\n\n");
-  g_string_append_printf (r->line, "%-6s %7s %*s %*s %17s      name", "index", "%total", r->width, "total", r->width, "self", "calls");
+  g_string_append_printf (r->line, "%-6s %7s ", "index", "%total");
+  title (r, "total");
+  g_string_append_c (r->line, ' ');
+  title (r, "self");
+  g_string_append_printf (r->line, " %17s      name", "calls");
   flush (r, stream);
   CgGraph *g = r->graph;
   for (guint i = 0; i < functions->len; i++)
@@ -201,11 +233,14 @@ call_graph (Report *r, GArray *functions, FILE *stream)
       column (r, r->kind, total);
       column (r, r->self_kind, cg_graph_self_const (g, f)[r->event]);
       CgArcId self_arc = cg_graph_lookup_arc (g, f, f);
-      g_autofree char *calls = self_arc != CG_NO_ID
-                                 ? g_strdup_printf ("%" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT, received,
-                                                    cg_graph_arc_calls (g, self_arc))
-                                 : g_strdup_printf ("%" G_GUINT64_FORMAT, received);
-      g_string_append_printf (r->line, " %17s      ", calls);
+      g_autoptr (GString) calls = g_string_new (NULL);
+      grouped (calls, received);
+      if (self_arc != CG_NO_ID)
+        {
+          g_string_append_c (calls, '+');
+          grouped (calls, cg_graph_arc_calls (g, self_arc));
+        }
+      g_string_append_printf (r->line, " %17s      ", calls->str);
       name (r, f, TRUE);
       flush (r, stream);
       const CgArcId *out = cg_graph_out_arcs (g, f, &n);
@@ -248,7 +283,12 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
     .scale = cg_graph_event_scale (g, event),
     .index = g_new0 (guint, MAX (nf, 1)),
     .line = g_string_new (NULL),
+    .scratch = g_string_new (NULL),
   };
+  CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event), r.all * r.scale);
+  r.scale *= unit.factor;
+  if (unit.unit != cg_graph_event_unit (g, event))
+    r.time_unit = unit.unit;
 
   /* entries: functions that cost something or were called */
   g_autoptr (GArray) functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
@@ -282,7 +322,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
         g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));
       g_string_append (r.line, ", ");
       human (r.line, r.self_kind, all[event], r.scale);
-      g_string_append_printf (r.line, " %s in all", cg_graph_event_unit (g, event));
+      g_string_append_printf (r.line, " %s in all", unit.unit);
       flush (&r, stream);
       cg_append_method_note (r.line, costs);
       g_string_append_c (r.line, '\n');
@@ -296,5 +336,6 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
   call_graph (&r, functions, stream);
   g_free (r.index);
   g_string_free (r.line, TRUE);
+  g_string_free (r.scratch, TRUE);
   return TRUE;
 }

@@ -28,13 +28,25 @@ by_self_then_label (gconstpointer a, gconstpointer b, gpointer data)
   return c != 0 ? c : (x > y) - (x < y);
 }
 
-/* Appends @v of @event in the event's unit, thousands grouped. */
+/* Appends @v of @event in the event's unit times @factor (a time's in
+ * the unit cg_display_unit chose), thousands grouped. */
 static void
-human (GString *s, CgGraph *g, guint event, CgValue v)
+human (GString *s, CgGraph *g, guint event, CgValue v, gdouble factor)
 {
   CgKind kind = cg_graph_event_kind (g, event);
-  CgValue u = cg_value_scaled (&kind, v, cg_graph_event_scale (g, event));
+  CgValue u = cg_value_scaled (&kind, v, cg_graph_event_scale (g, event) * factor);
   cg_value_append_human (s, kind, u, kind == CG_KIND_REAL ? 2 : 0);
+}
+
+/* The title of @event's column in @buf: its name, and its unit where
+ * that is a time's (the heading says the others'). */
+static const char *
+column_title (CgGraph *g, guint event, const CgDisplayUnit *unit, GString *buf)
+{
+  g_string_assign (buf, cg_graph_event_name (g, event));
+  if (unit->unit != cg_graph_event_unit (g, event))
+    g_string_append_printf (buf, " %s", unit->unit);
+  return buf->str;
 }
 
 /* Appends "@n @one" or "@n @many", @n grouped in thousands. */
@@ -95,6 +107,10 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, gboolean brief, FILE *st
       g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
       return FALSE;
     }
+  g_autofree CgDisplayUnit *unit = g_new (CgDisplayUnit, MAX (ne, 1));
+  for (guint e = 0; e < ne; e++)
+    unit[e] = cg_display_unit (cg_graph_event_unit (g, e), cg_value_to_double (cg_graph_event_kind (g, e), all[e])
+                                                               * cg_graph_event_scale (g, e));
   g_autoptr (GString) s = g_string_new (NULL);
   cg_append_sources (s, p);
   if (!append_counts (s, p, error))
@@ -105,8 +121,8 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, gboolean brief, FILE *st
       if (cg_graph_event_description (g, e))
         g_string_append_printf (s, " (%s)", cg_graph_event_description (g, e));
       g_string_append (s, ": ");
-      human (s, g, e, all[e]);
-      g_string_append_printf (s, " %s in all\n", cg_graph_event_unit (g, e));
+      human (s, g, e, all[e], unit[e].factor);
+      g_string_append_printf (s, " %s in all\n", unit[e].unit);
     }
   if (brief)
     g_string_truncate (s, 0);
@@ -123,8 +139,9 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, gboolean brief, FILE *st
   for (guint e = 0; e < ne; e++)
     {
       g_string_truncate (t, 0);
-      human (t, g, e, all[e]);
-      width[e] = MAX ((int) t->len, (int) strlen (cg_graph_event_name (g, e)));
+      human (t, g, e, all[e], unit[e].factor);
+      int len = (int) t->len;
+      width[e] = MAX (len, (int) g_utf8_strlen (column_title (g, e, &unit[e], t), -1));
     }
   g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (CgFunctionId), nf);
   guint64 most_calls = 0;
@@ -135,14 +152,19 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, gboolean brief, FILE *st
     }
   SelfOrder by = { g, 0, cg_graph_event_kind (g, 0) };
   g_array_sort_with_data (order, by_self_then_label, &by);
-  int calls_width = MAX (5, g_snprintf (NULL, 0, "%" G_GUINT64_FORMAT, most_calls));
+  g_string_truncate (t, 0);
+  count (t, most_calls, "", "");
+  int calls_width = MAX (5, (int) t->len - 1);
   gdouble whole = cg_value_to_double (by.kind, all[0]);
 
   if (!brief)
     g_string_append_printf (s, "\nSelf cost by function (ordered by %s):\n\n", cg_graph_event_name (g, 0));
   g_string_append_printf (s, "%7s", "%self");
   for (guint e = 0; e < ne; e++)
-    g_string_append_printf (s, " %*s", width[e], cg_graph_event_name (g, e));
+    {
+      g_string_append_c (s, ' ');
+      cg_append_padded (s, column_title (g, e, &unit[e], t), width[e]);
+    }
   g_string_append_printf (s, " %*s  function\n", calls_width, "calls");
   fwrite (s->str, 1, s->len, stream);
   g_autoptr (CgNames) names = cg_names_new (g, demangle);
@@ -155,10 +177,12 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, gboolean brief, FILE *st
       for (guint e = 0; e < ne; e++)
         {
           g_string_truncate (t, 0);
-          human (t, g, e, self[e]);
+          human (t, g, e, self[e], unit[e].factor);
           g_string_append_printf (s, " %*s", width[e], t->str);
         }
-      g_string_append_printf (s, " %*" G_GUINT64_FORMAT "  ", calls_width, cg_graph_calls_received (g, f));
+      g_string_truncate (t, 0);
+      cg_value_append_human (t, CG_KIND_INTEGER, (CgValue) { .n = cg_graph_calls_received (g, f) }, 0);
+      g_string_append_printf (s, " %*s  ", calls_width, t->str);
       cg_names_append_label (names, s, f);
       g_string_append_c (s, '\n');
       fwrite (s->str, 1, s->len, stream);

@@ -73,6 +73,11 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
   gdouble scale = cg_graph_event_scale (g, event);
   gboolean inverted = cg_display_tree_is_inverted (t);
+  /* times in s, ms, µs or ns: the page shows values × scale in unit */
+  CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event),
+                                        cg_value_to_double (self_kind, cg_tree_view_all (v)) * scale);
+  gboolean rescaled = unit.factor != 1.0;
+  scale *= unit.factor;
 
   /* the functions of the page, numbered densely in order of appearance */
   g_autofree guint32 *dense = NULL, *master = NULL;
@@ -94,7 +99,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_string_append (s, "</span></h1>\n<p class=\"note\">");
   g_string_printf (text, "Event %s: ", cg_graph_event_name (g, event));
   cg_append_cost_human (text, self_kind, cg_tree_view_all (v), scale);
-  g_string_append_printf (text, " %s in all.  ", cg_graph_event_unit (g, event));
+  g_string_append_printf (text, " %s in all.  ", unit.unit);
   cg_append_method_note (text, costs);
   g_string_append (text, ".");
   append_html (s, text->str);
@@ -126,7 +131,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
                       "</div>\n<div class=\"cols row\" aria-hidden=\"true\">"
                       "<span class=\"num pct\">incl%</span><span class=\"num self\">self%</span>"
                       "<span class=\"num abs\">incl ");
-  append_html (s, cg_graph_event_unit (g, event));
+  append_html (s, unit.unit);
   g_string_append (s, "</span><span class=\"num calls\">calls</span><span class=\"bar\"></span>"
                       "<span class=\"tree\">function</span>");
   g_string_append (s, "</div>\n</header>\n<div id=\"tree\" role=\"tree\" tabindex=\"0\" aria-label=\"");
@@ -143,7 +148,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_string_append (s, "\"event\":");
   append_json_string (s, cg_graph_event_name (g, event));
   g_string_append (s, ",\"unit\":");
-  append_json_string (s, cg_graph_event_unit (g, event));
+  append_json_string (s, unit.unit);
   g_string_append (s, ",\"scale\":");
   cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = scale });
   CgValue unused_value;
@@ -151,8 +156,8 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   gboolean given = n_lines > 0
                    && cg_display_tree_given_value (t, cg_tree_view_line (v, 0)->node, &unused_value, &unused_estimated);
   g_string_append_printf (s, ",\"real\":%s,\"realSelf\":%s,\"inverted\":%s,\"given\":%s,\"all\":",
-                          kind == CG_KIND_REAL || scale != 1.0 ? "true" : "false",
-                          self_kind == CG_KIND_REAL || scale != 1.0 ? "true" : "false", inverted ? "true" : "false",
+                          kind == CG_KIND_REAL || scale != 1.0 || rescaled ? "true" : "false",
+                          self_kind == CG_KIND_REAL || scale != 1.0 || rescaled ? "true" : "false", inverted ? "true" : "false",
                           given ? "true" : "false");
   cg_value_append (s, self_kind, cg_tree_view_all (v));
   g_string_append (s, ",\"threshold\":");

@@ -42,7 +42,8 @@ typedef struct {
   CgCycles *cycles;
   guint event;
   CgKind kind, self_kind;
-  gdouble scale;
+  gdouble scale;     /* stored value × scale = the shown unit */
+  const char *unit;  /* the shown unit (cg_display_unit) */
   int cost_width;
   int calls_width; /* 0: no calls column */
   GString *line;
@@ -69,6 +70,26 @@ cost_column (Writer *w, CgKind kind, CgValue v)
   g_string_truncate (w->scratch, 0);
   cg_append_cost_human (w->scratch, kind, v, w->scale);
   g_string_append_printf (w->line, " %*s", w->cost_width, w->scratch->str);
+}
+
+/* The calls of @n's arc, grouped in thousands as costs are; on the line
+ * where a self-recursive function's callees are, "N+M" as in gprof's
+ * call graph: N calls on the arc, M the function's calls of itself. */
+static void
+calls_text (Writer *w, CgNodeId n, GString *out)
+{
+  CgArcId a = cg_display_tree_arc (w->tree, n);
+  if (a == CG_NO_ID)
+    return;
+  cg_value_append_human (out, CG_KIND_INTEGER, (CgValue) { .n = cg_graph_arc_calls (w->graph, a) }, 0);
+  CgFunctionId f = cg_display_tree_function (w->tree, n);
+  if (cg_display_tree_is_inverted (w->tree) || !cg_display_tree_is_master (w->tree, n))
+    return;
+  CgArcId self = cg_graph_lookup_arc (w->graph, f, f);
+  if (self == CG_NO_ID || cg_graph_arc_calls (w->graph, self) == 0)
+    return;
+  g_string_append_c (out, '+');
+  cg_value_append_human (out, CG_KIND_INTEGER, (CgValue) { .n = cg_graph_arc_calls (w->graph, self) }, 0);
 }
 
 /* One function of a line: its label, cycle and link marks. */
@@ -157,7 +178,7 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
                                                              : "Display tree (Kaes)",
                           cg_graph_event_name (g, w->event));
   cg_append_cost_human (s, w->self_kind, cg_tree_view_all (v), w->scale);
-  g_string_append_printf (s, " %s in all.\n", cg_graph_event_unit (g, w->event));
+  g_string_append_printf (s, " %s in all.\n", w->unit);
   if (w->o->scope)
     g_string_append_printf (s, "%s\n", w->o->scope);
   cg_append_method_note (s, costs);
@@ -186,9 +207,12 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
     }
   g_string_append_c (s, '\n');
 titles:;
-  g_autofree char *incl = g_strdup_printf ("incl %s", cg_graph_event_unit (g, w->event));
-  g_autofree char *self = g_strdup_printf ("self %s", cg_graph_event_unit (g, w->event));
-  g_string_append_printf (s, "%7s %7s %*s %*s", "incl%", "self%", w->cost_width, incl, w->cost_width, self);
+  g_autofree char *incl = g_strdup_printf ("incl %s", w->unit);
+  g_autofree char *self = g_strdup_printf ("self %s", w->unit);
+  g_string_append_printf (s, "%7s %7s ", "incl%", "self%");
+  cg_append_padded (s, incl, w->cost_width);
+  g_string_append_c (s, ' ');
+  cg_append_padded (s, self, w->cost_width);
   if (w->calls_width)
     g_string_append_printf (s, " %*s", w->calls_width, "calls");
   g_string_append (s, "  function\n");
@@ -207,28 +231,30 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_autoptr (GString) line = g_string_new (NULL);
   g_autoptr (GString) scratch = g_string_new (NULL);
   Writer w = { v, o, g, t, cg_profile_cycles (p), event, cg_costs_kind (costs, event), cg_graph_event_kind (g, event),
-               cg_graph_event_scale (g, event), 0, 0, line, scratch };
+               cg_graph_event_scale (g, event), NULL, 0, 0, line, scratch };
+  CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event),
+                                        cg_value_to_double (w.self_kind, cg_tree_view_all (v)) * w.scale);
+  w.scale *= unit.factor;
+  w.unit = unit.unit;
 
   /* columns as wide as the profile's total (no value exceeds it, except
    * overlapping estimates) and the largest call count */
   cg_append_cost_human (scratch, w.self_kind, cg_tree_view_all (v), w.scale);
   w.cost_width = MAX (w.cost_width, (int) scratch->len);
   /* and their titles, which carry the unit */
-  w.cost_width = MAX (w.cost_width, (int) strlen (cg_graph_event_unit (g, event)) + 5);
+  w.cost_width = MAX (w.cost_width, (int) g_utf8_strlen (w.unit, -1) + 5);
   guint n_lines = cg_tree_view_n_lines (v);
-  guint64 max_calls = 0;
   for (guint i = 0; i < n_lines; i++)
     {
       CgNodeId n = cg_tree_view_line (v, i)->node;
-      CgArcId a = cg_display_tree_arc (t, n);
-      if (a != CG_NO_ID)
-        max_calls = MAX (max_calls, cg_graph_arc_calls (g, a));
+      g_string_truncate (scratch, 0);
+      calls_text (&w, n, scratch);
+      w.calls_width = MAX (w.calls_width, (int) scratch->len);
       g_string_truncate (scratch, 0);
       cg_append_cost_human (scratch, w.kind, cg_tree_view_value (v, n), w.scale);
       w.cost_width = MAX (w.cost_width, (int) scratch->len);
     }
-  if (cg_tree_view_has_calls (v))
-    w.calls_width = MAX (5, g_snprintf (NULL, 0, "%" G_GUINT64_FORMAT, max_calls));
+  w.calls_width = cg_tree_view_has_calls (v) ? MAX (5, w.calls_width) : 0;
   write_header (&w, costs, stream);
 
   /* shift[d]: nodes folded away above the lines of (unfolded) depth d on
@@ -250,7 +276,6 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       g_array_index (shift, guint, end->depth + 1) = g_array_index (shift, guint, first->depth) + (j - i);
 
       CgNodeId n = first->node;
-      CgArcId a = cg_display_tree_arc (t, n);
       gdouble pct = cg_tree_view_node_percent (v, n);
       CgValue self = CG_VALUE_ZERO;
       gboolean any_master = FALSE;
@@ -281,10 +306,12 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
         cost_column (&w, w.self_kind, self);
       else
         g_string_append_printf (line, " %*s", w.cost_width, "");
-      if (w.calls_width && a != CG_NO_ID)
-        g_string_append_printf (line, " %*" G_GUINT64_FORMAT, w.calls_width, cg_graph_arc_calls (g, a));
-      else if (w.calls_width)
-        g_string_append_printf (line, " %*s", w.calls_width, "");
+      if (w.calls_width)
+        {
+          g_string_truncate (scratch, 0);
+          calls_text (&w, n, scratch);
+          g_string_append_printf (line, " %*s", w.calls_width, scratch->str);
+        }
       g_string_append (line, "  ");
 
       if (not_last->len <= depth)
