@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cg.h"
@@ -23,6 +24,8 @@ typedef struct {
   gboolean no_fold;
   gboolean no_demangle;
   gboolean startup;
+  gboolean strip;
+  gint width; /* < 0: the terminal's, unlimited in a pipe */
 } Options;
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } Color;
@@ -32,6 +35,7 @@ typedef struct {
   CgCosts *costs;
   CgDisplayTree *tree;
   Color color;
+  gint width; /* Options.width */
   CgTreeTextOptions text;
   CgTreeHtmlOptions html;
   CgDotOptions dot;
@@ -50,12 +54,32 @@ wants_color (Color color, FILE *stream)
   return isatty (fileno (stream)) && term && *term && strcmp (term, "dumb") != 0 && !(no_color && *no_color);
 }
 
+/* The width text fits: --width, else a terminal's (its size, $COLUMNS,
+ * 80), else unlimited (0): a pipe or a file keeps whole names. */
+static guint
+text_width (gint width, FILE *stream)
+{
+  if (width >= 0)
+    return (guint) width;
+  if (!isatty (fileno (stream)))
+    return 0;
+  struct winsize ws;
+  if (ioctl (fileno (stream), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  const char *columns = g_getenv ("COLUMNS");
+  guint64 n;
+  if (columns && g_ascii_string_to_unsigned (columns, 10, 1, 10000, &n, NULL))
+    return (guint) n;
+  return 80;
+}
+
 static gboolean
 write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   Job *job = data;
   job->text.color = wants_color (job->color, stream);
+  job->text.width = text_width (job->width, stream);
   return cg_write_tree_text (job->profile, job->costs, job->tree, &job->text, stream, error);
 }
 
@@ -224,6 +248,8 @@ run (gpointer data, GError **error)
                    o->threshold);
       return FALSE;
     }
+  if (o->width < -1)
+    return usage (error, "--width=%d: expected 0 (no limit) or a number of columns", o->width);
   if (o->max_depth < 0)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--max-depth=%d: expected 0 (no limit) or more", o->max_depth);
@@ -311,18 +337,18 @@ run (gpointer data, GError **error)
         }
     }
 
-  CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle };
+  CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip };
   gboolean brief = o->common.brief;
-  Job job = { profile, costs, tree, (Color) color, { view, FALSE, o->no_fold, scope, brief },
+  Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0 },
               { view, threshold_given ? threshold : 1.0, scope, brief },
-              { event, threshold, edge_threshold, scope, !o->no_demangle, brief }, { view, scope } };
+              { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip }, { view, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }
 
 int
 main (int argc, char **argv)
 {
-  static Options options = { .threshold = -1, .edge_threshold = -1 };
+  static Options options = { .threshold = -1, .edge_threshold = -1, .width = -1 };
   static const GOptionEntry entries[] = {
     { "threshold", 't', 0, G_OPTION_ARG_DOUBLE, &options.threshold,
       "Hide lines below PCT percent of the total (default 1; dot: 0.5; html: 0, with a slider; xml: 0; 0 shows all)",
@@ -348,6 +374,11 @@ main (int argc, char **argv)
       "Show the start-up code above main (the loader's entry, _start, __libc_start_main)", NULL },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
       "Print C++ and Rust names as the linker sees them, not demangled", NULL },
+    { "strip", 0, 0, G_OPTION_ARG_NONE, &options.strip,
+      "C++ names without parameter lists and template arguments (gprof2dot -s)", NULL },
+    { "width", 'w', 0, G_OPTION_ARG_INT, &options.width,
+      "Text: fit lines in N columns, cutting long names in the middle (default: the terminal's width;"
+      " 0 or a pipe: no limit)", "N" },
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method when the input has no costs (default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event to show (default: the first)", "NAME" },

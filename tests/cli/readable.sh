@@ -88,4 +88,43 @@ case $gprof_fib in *+*) ;; *) fail "gprof's layout shows no recursion for fib: '
 [ "$tree_fib" = "$gprof_fib" ] || fail "fib's calls: the tree shows '$tree_fib', gprof's layout '$gprof_fib'"
 grep -q ' 28,657 ' "$tmp/out" || fail "cgtree: calls not grouped: $(grep leaf "$tmp/out")"
 expect 0 "$cgtree" --format=dot "$recdemo" && grep -q '28,657×' "$tmp/out" || fail "dot: calls not grouped"
+
+# ---- names that fit: --strip, --width, dot's wrapped labels ----
+# C++ names as libiberty prints them; what gprof2dot's -s leaves, by hand
+cat >"$tmp/cxx.folded" <<'EOF'
+main;void std::vector<int, std::allocator<int> >::push_back(int const&) 40
+main;std::ostream& std::operator<< <std::char_traits<char> >(std::ostream&, char const*) 30
+main;Foo::operator()(int) const 20
+main;(anonymous namespace)::bar(int) 10
+main;bool operator<(Foo const&, Foo const&) 5
+main;void std::__sort<__gnu_cxx::__normal_iterator<int*, std::vector<int, std::allocator<int> > >, __gnu_cxx::__ops::_Iter_less_iter>(__gnu_cxx::__normal_iterator<int*, std::vector<int, std::allocator<int> > >, __gnu_cxx::__normal_iterator<int*, std::vector<int, std::allocator<int> > >, __gnu_cxx::__ops::_Iter_less_iter) 3
+EOF
+printf '%s\n' main "void std::vector::push_back" "std::ostream& std::operator<<" "Foo::operator()" \
+  "(anonymous namespace)::bar" "bool operator<" "void std::__sort" | sort >"$tmp/want"
+expect 0 "$cgtree" --strip -b --threshold=0 --no-fold "$tmp/cxx.folded" && parse_tree "$tmp/out" samples | cut -f 4 | sort >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || fail "--strip: $(diff "$tmp/want" "$tmp/got")"
+expect 0 "$cgtree" -f dot --strip "$tmp/cxx.folded" && grep -q 'label="void std::__sort\\n' "$tmp/out" || fail "dot --strip"
+# without --strip, dot's labels wrap at 40 characters
+expect 0 "$cgtree" -f dot "$tmp/cxx.folded"
+grep '^  f[0-9]* \[label=' "$tmp/out" | grep -o 'label="[^"]*"' | sed 's/\\n/\n/g' | awk 'length > 48 { print; bad = 1 } END { exit bad }' \
+  || fail "dot: a label line wider than 40 characters"
+grep -q '_Iter_less_iter' "$tmp/out" || fail "dot: the wrapped name lost its end"
+# --width: every line fits, names cut in the middle keep both ends
+expect 0 "$cgtree" --width=70 --threshold=0 "$tmp/cxx.folded"
+awk 'length > 70 { print; bad = 1 } END { exit bad }' "$tmp/out" || fail "--width=70: lines wider"
+grep -q '^.* `-void std::_.*\.\.\..*_less_iter)$' "$tmp/out" \
+  || fail "--width=70: the cut name: $(grep __sort "$tmp/out")"
+# a pipe: no limit, the names whole
+expect 0 "$cgtree" --threshold=0 "$tmp/cxx.folded" && grep -q '__normal_iterator<int\*, std::vector<int, std::allocator<int> > >, __gnu_cxx::__ops::_Iter_less_iter)$' "$tmp/out" \
+  || fail "a pipe cut the names"
+# a terminal 60 columns wide: lines fit it
+if command -v script >/dev/null; then
+  script -qc "stty cols 60 rows 50; '$cgtree' --color=never --threshold=0 '$tmp/cxx.folded'" /dev/null >"$tmp/tty" 2>&1
+  tr -d '\r' <"$tmp/tty" | awk 'length > 60 { print; bad = 1 } END { exit bad }' || fail "a 60-column terminal: lines wider"
+  tr -d '\r' <"$tmp/tty" | grep -q '`-void s.*_iter)$' || fail "a 60-column terminal: no tree: $(head -3 "$tmp/tty")"
+fi
+expect 2 "$cgtree" --width=-5 "$tmp/cxx.folded" && expect_message "--width=-5"
+# a name in two objects shows its object (file name) in dot, on its own line
+expect 0 "$cgtree" --startup -f dot "$recdemo" && grep -q 'label="(below main)\\n\[libc.so.6\]\\n' "$tmp/out" \
+  || fail "dot: an ambiguous name without its object: $(grep 'below main' "$tmp/out")"
 finish

@@ -260,6 +260,8 @@ cg_tree_view_new (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, co
   v->lines = g_array_new (FALSE, FALSE, sizeof (CgTreeLine));
   v->names = cg_names_new (g, o->demangle);
   cg_names_set_short (v->names);
+  if (o->strip)
+    cg_names_set_strip (v->names);
   for (CgArcId a = 0; a < cg_graph_n_arcs (g) && !v->has_calls; a++)
     v->has_calls = cg_graph_arc_calls (g, a) > 0;
 

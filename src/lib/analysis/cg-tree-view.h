@@ -48,6 +48,7 @@ typedef struct {
   guint max_depth;   /* 0 = unlimited; roots are depth 1 */
   CgTreeSort sort;
   gboolean demangle; /* names as people read them (cg_demangle), not as the linker sees them */
+  gboolean strip;    /* names without C++ parameters and template arguments (cg_names_set_strip) */
 } CgTreeViewOptions;
 
 /* One shown node.  Lines come in depth-first order: a line's shown

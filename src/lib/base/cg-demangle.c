@@ -54,3 +54,87 @@ cg_demangle (const char *name)
   return NULL;
 #endif
 }
+
+/* Whether @c can end a name that a template argument or parameter list
+ * follows ("f<", "f(", "f<int>(" once stripped to "f("). */
+static gboolean
+ends_name (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '>' || c == ')' || c == ']';
+}
+
+/* The length of the operator symbol after "operator" at @p ("<<", "()",
+ * "[]", "->*", "new[]"...), 0 when @p starts no symbol. */
+static gsize
+operator_symbol (const char *p)
+{
+  if (strncmp (p, "()", 2) == 0 || strncmp (p, "[]", 2) == 0)
+    return 2;
+  return strspn (p, "<>=!+-*/%^&|~,");
+}
+
+/* The end of the bracketed group that starts at @p ('<' or '('): the
+ * character after its closing bracket, or NULL when it does not close. */
+static const char *
+group_end (const char *p)
+{
+  gsize depth = 0;
+  for (; *p; p++)
+    {
+      if (strncmp (p, "operator", 8) == 0)
+        {
+          p += 8 + operator_symbol (p + 8) - 1;
+          continue;
+        }
+      if (*p == '<' || *p == '(')
+        depth++;
+      else if ((*p == '>' || *p == ')') && depth > 0 && --depth == 0)
+        return p + 1;
+    }
+  return NULL;
+}
+
+char *
+cg_strip_cxx (const char *name)
+{
+  GString *out = g_string_sized_new (strlen (name));
+  const char *p = name;
+  /* after "operator<" or a stripped "<T>", a bracket opens what is
+   * stripped next ("operator< <T>(...)", "f<T>(...)") */
+  gboolean after_operator = FALSE;
+  while (*p)
+    {
+      if (strncmp (p, "operator", 8) == 0 && (p == name || !ends_name (p[-1]) || p[-1] == ':'))
+        {
+          gsize n = 8 + operator_symbol (p + 8);
+          g_string_append_len (out, p, (gssize) n);
+          p += n;
+          after_operator = TRUE;
+          if (p[0] == ' ' && p[1] == '<')
+            p++;
+          continue;
+        }
+      gboolean follows = after_operator || (out->len > 0 && ends_name (out->str[out->len - 1]));
+      after_operator = FALSE;
+      if ((*p == '<' || *p == '(') && follows)
+        {
+          const char *end = group_end (p);
+          if (end == NULL)
+            {
+              g_string_free (out, TRUE);
+              return g_strdup (name);
+            }
+          gboolean params = *p == '(';
+          p = end;
+          /* f<T>(...): the parameters follow the stripped arguments */
+          after_operator = !params;
+          /* a member function's qualifiers belong to its parameter list */
+          while (params && (g_str_has_prefix (p, " const") || g_str_has_prefix (p, " volatile")
+                            || g_str_has_prefix (p, " &&") || g_str_has_prefix (p, " &")))
+            p += strcspn (p + 1, " [") + 1;
+          continue;
+        }
+      g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}

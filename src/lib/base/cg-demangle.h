@@ -27,4 +27,14 @@ gboolean cg_demangle_available (void);
  * (or no demangler was built in).  (transfer full): g_free it. */
 char *cg_demangle (const char *name);
 
+/* @name (a demangled C++ name) without its parameter lists and template
+ * arguments, as gprof2dot's --strip shows names: "void std::vector<int,
+ * std::allocator<int> >::push_back(int const&)" reads "void
+ * std::vector::push_back".  Operator names ("operator<<", "operator()")
+ * and parenthesized parts that are no argument list ("(anonymous
+ * namespace)", valgrind's "(below main)") stay; qualifiers after a
+ * parameter list (" const", " &") go with it.  A name whose brackets do
+ * not balance comes back whole.  (transfer full): g_free it. */
+char *cg_strip_cxx (const char *name);
+
 G_END_DECLS

@@ -15,6 +15,7 @@ struct _CgNames {
   guint8 *twin;        /* per function: another linker name demangles the same */
   GHashTable *objects; /* interned object path -> its label; NULL until asked for */
   gboolean short_labels; /* cg_names_set_short */
+  gboolean strip;        /* cg_names_set_strip */
 };
 
 /* Whether @name is a bare address ("0x" and hex digits), the name
@@ -66,6 +67,13 @@ void
 cg_names_set_short (CgNames *n)
 {
   n->short_labels = TRUE;
+  memset (n->shown, 0, MAX (cg_graph_n_functions (n->graph), 1) * sizeof *n->shown);
+}
+
+void
+cg_names_set_strip (CgNames *n)
+{
+  n->strip = TRUE;
   memset (n->shown, 0, MAX (cg_graph_n_functions (n->graph), 1) * sizeof *n->shown);
 }
 
@@ -150,6 +158,12 @@ cg_names_get (CgNames *n, CgFunctionId f)
           return n->shown[f];
         }
       g_autofree char *d = n->demangle ? cg_demangle (name) : NULL;
+      if (n->strip)
+        {
+          g_autofree char *stripped = cg_strip_cxx (d ? d : name);
+          g_free (g_steal_pointer (&d));
+          d = strcmp (stripped, name) != 0 ? g_steal_pointer (&stripped) : NULL;
+        }
       n->shown[f] = d ? g_string_chunk_insert (n->owned, d) : name;
     }
   return n->shown[f];
@@ -159,7 +173,8 @@ void
 cg_names_append_label (CgNames *n, GString *out, CgFunctionId f)
 {
   g_string_append (out, cg_names_get (n, f));
-  if (n->twin && n->twin[f])
+  /* stripped names are short on purpose: no linker name beside them */
+  if (n->twin && n->twin[f] && !n->strip)
     g_string_append_printf (out, " [%s]", cg_graph_function_name (n->graph, f));
   if (!n->short_labels)
     {

@@ -30,6 +30,11 @@ const char *cg_names_get (CgNames *names, CgFunctionId f);
  * linker's names and whole paths, as cgcost's tsv does. */
 void cg_names_set_short (CgNames *names);
 
+/* Names without C++ parameter lists and template arguments
+ * (cg_strip_cxx), as gprof2dot's --strip shows them; labels then show
+ * no linker name beside twins either (cg_names_append_label). */
+void cg_names_set_strip (CgNames *names);
+
 /* The object of @f as shown: its file name, or its whole path where
  * another object of the graph has the same file name (owned by @names or
  * the graph). */

@@ -85,6 +85,48 @@ append_escaped (GString *s, const char *text)
     }
 }
 
+/* A box this many characters wide at most (Graphviz sizes boxes to their
+ * text: one 1,500-character C++ name made a picture 8,693 pixels wide). */
+#define LABEL_WIDTH 40
+
+/* Appends @name (a function's label) to @out in lines of at most
+ * LABEL_WIDTH characters, broken after "::", ", " or a blank where one
+ * lies in the second half of a line, else at the width; an object in
+ * brackets that ends the label (" [libc.so.6]": the name is ambiguous or
+ * an address) goes on a line of its own. */
+static void
+wrap_label (GString *out, const char *name)
+{
+  const char *object = g_str_has_suffix (name, "]") ? g_strrstr (name, " [") : NULL;
+  const char *end = object ? object : name + strlen (name);
+  const char *p = name;
+  while (end - p > LABEL_WIDTH)
+    {
+      const char *cut = NULL;
+      for (const char *q = p + LABEL_WIDTH / 2; q < p + LABEL_WIDTH; q++)
+        if ((q[0] == ':' && q[1] == ':') || (q[0] == ',' && q[1] == ' ') || q[0] == ' ')
+          cut = q;
+      if (cut == NULL)
+        cut = p + LABEL_WIDTH;
+      else
+        cut += cut[0] == ':' ? 2 : 1 + (cut[0] == ',');
+      /* never inside a UTF-8 sequence */
+      while (cut > p && ((guchar) *cut & 0xc0) == 0x80)
+        cut--;
+      g_string_append_len (out, p, cut - p);
+      g_string_append_c (out, '\n');
+      p = cut;
+      while (*p == ' ')
+        p++;
+    }
+  g_string_append_len (out, p, end - p);
+  if (object)
+    {
+      g_string_append_c (out, '\n');
+      g_string_append (out, object + 1);
+    }
+}
+
 gboolean
 cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, const CgDotOptions *o, FILE *stream,
               GError **error)
@@ -101,6 +143,8 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
   g_autoptr (CgNames) names = cg_names_new (g, o->demangle);
   cg_names_set_short (names);
+  if (o->strip)
+    cg_names_set_strip (names);
   gdouble scale = cg_graph_event_scale (g, event);
   gdouble total = cg_value_to_double (self_kind, all[event]);
   CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event), total * scale);
@@ -163,7 +207,9 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
         }
       gdouble pct = PCT (kind, cg_costs_total_const (costs, f)[event]);
       g_string_truncate (label, 0);
-      cg_names_append_label (names, label, f);
+      g_string_truncate (s, 0);
+      cg_names_append_label (names, s, f);
+      wrap_label (label, s->str);
       guint k = cycles ? cg_cycles_cycle_of (cycles, f) : 0;
       if (k)
         g_string_append_printf (label, " <cycle %u>", k);

@@ -34,6 +34,7 @@ typedef struct {
   const char *scope; /* nullable: a sentence for the graph's label */
   gboolean demangle; /* names as people read them (cg_demangle) */
   gboolean brief;    /* no label explaining the graph */
+  gboolean strip;    /* names without C++ parameters and template arguments (cg_names_set_strip) */
 } CgDotOptions;
 
 /* Writes the graph of @tree's functions with the costs of @costs.  Write

@@ -72,6 +72,139 @@ cost_column (Writer *w, CgKind kind, CgValue v)
   g_string_append_printf (w->line, " %*s", w->cost_width, w->scratch->str);
 }
 
+/* The columns @s takes on a terminal: its characters, less the SGR
+ * sequences (ESC [ ... m) of colours. */
+static gsize
+visible_width (const char *s)
+{
+  gsize n = 0;
+  for (const char *p = s; *p;)
+    {
+      if (p[0] == '\033' && p[1] == '[')
+        {
+          p += 2 + strcspn (p + 2, "m");
+          p += *p == 'm';
+          continue;
+        }
+      n++;
+      p = g_utf8_next_char (p);
+    }
+  return n;
+}
+
+/* Where the marks that end a line of functions begin in @s: the total
+ * ("(9.61% in all)", "(1,171,702 Ir in all)"), the link or its number
+ * (" -> [2]", " [2]") and the cycle (" <cycle 1>"), which a cut keeps. */
+static gsize
+marks_start (const char *s)
+{
+  gsize end = strlen (s);
+  if (end > 8 && strcmp (s + end - 8, " in all)") == 0)
+    {
+      const char *open = g_strrstr_len (s, (gssize) end, " (");
+      if (open)
+        end = (gsize) (open - s);
+    }
+  if (end > 0 && s[end - 1] == ']')
+    {
+      gsize k = end - 1;
+      while (k > 0 && g_ascii_isdigit (s[k - 1]))
+        k--;
+      if (k < end - 1 && k >= 2 && s[k - 1] == '[' && s[k - 2] == ' ')
+        end = k - 2 >= 3 && strncmp (s + k - 5, " ->", 3) == 0 ? k - 5 : k - 2;
+    }
+  if (end > 0 && s[end - 1] == '>')
+    {
+      const char *cycle = g_strrstr_len (s, (gssize) end, " <cycle ");
+      if (cycle)
+        end = (gsize) (cycle - s);
+    }
+  return end;
+}
+
+/* Cuts the end of @line from byte @from (the functions of a line) so that
+ * the line takes @width columns: the middle of the names goes, a mark
+ * ("…", "..." where the locale is not UTF-8) says where, and the colours
+ * of that part go too.  Beginnings and ends of names tell them apart
+ * best: "std::vector::push_back" against "std::vector::pop_back"; the
+ * marks that end the line stay whole where they leave room.  At least 8
+ * columns stay, even past @width. */
+static void
+fit_names (GString *line, gsize from, guint width)
+{
+  gsize before = visible_width (line->str) - visible_width (line->str + from);
+  if (width == 0 || visible_width (line->str) <= width)
+    return;
+  g_autoptr (GString) plain = g_string_new (NULL);
+  for (const char *p = line->str + from; *p;)
+    {
+      if (p[0] == '\033' && p[1] == '[')
+        {
+          p += 2 + strcspn (p + 2, "m");
+          p += *p == 'm';
+          continue;
+        }
+      g_string_append_c (plain, *p++);
+    }
+  const char *mark = g_get_charset (NULL) ? "\u2026" : "...";
+  glong mark_width = g_utf8_strlen (mark, -1);
+  g_autofree char *marks = g_strdup (plain->str + marks_start (plain->str));
+  g_string_truncate (plain, plain->len - strlen (marks));
+  /* the marks stay whole where 8 columns of names fit beside them */
+  if ((glong) width - (glong) before - g_utf8_strlen (marks, -1) < 8 + mark_width)
+    {
+      g_string_append (plain, marks);
+      *marks = '\0';
+    }
+  glong room = MAX ((glong) width - (glong) before - g_utf8_strlen (marks, -1), 8) - mark_width;
+  glong n = g_utf8_strlen (plain->str, -1);
+  if (n <= room + mark_width)
+    return;
+  glong head = (room + 1) / 2, tail = room - head;
+  const char *head_end = g_utf8_offset_to_pointer (plain->str, head);
+  const char *tail_start = g_utf8_offset_to_pointer (plain->str, n - tail);
+  g_string_truncate (line, from);
+  g_string_append_len (line, plain->str, head_end - plain->str);
+  g_string_append (line, mark);
+  g_string_append (line, tail_start);
+  g_string_append (line, marks);
+}
+
+/* Folds @s's lines that take more than @width columns at blanks (0: no
+ * limit), for the explanations above the table. */
+static void
+fold_lines (GString *s, guint width)
+{
+  if (width == 0)
+    return;
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_auto (GStrv) lines = g_strsplit (s->str, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      g_auto (GStrv) words = g_strsplit (lines[i], " ", -1);
+      gsize col = 0;
+      for (guint k = 0; words[k]; k++)
+        {
+          gsize len = (gsize) g_utf8_strlen (words[k], -1);
+          if (k > 0 && col > 0 && col + 1 + len > width)
+            {
+              g_string_append_c (out, '\n');
+              col = 0;
+            }
+          else if (k > 0)
+            {
+              g_string_append_c (out, ' ');
+              col++;
+            }
+          g_string_append (out, words[k]);
+          col += len;
+        }
+    }
+  g_string_assign (s, out->str);
+}
+
 /* The calls of @n's arc, grouped in thousands as costs are; on the line
  * where a self-recursive function's callees are, "N+M" as in gprof's
  * call graph: N calls on the arc, M the function's calls of itself. */
@@ -206,6 +339,7 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
       g_string_append (s, ".\n");
     }
   g_string_append_c (s, '\n');
+  fold_lines (s, w->o->width);
 titles:;
   g_autofree char *incl = g_strdup_printf ("incl %s", w->unit);
   g_autofree char *self = g_strdup_printf ("self %s", w->unit);
@@ -325,12 +459,14 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       if (depth > 0)
         g_string_append (line, first->last ? "`-" : "|-");
       color (&w, SGR_RESET);
+      gsize names = line->len;
       for (guint k = i; k <= j; k++)
         {
           if (k > i)
             g_string_append (line, cg_display_tree_is_inverted (t) ? " < " : " > ");
           append_function (&w, cg_tree_view_line (v, k)->node);
         }
+      fit_names (line, names, o->width);
       g_string_append_c (line, '\n');
       fwrite (line->str, 1, line->len, stream);
       i = j + 1;

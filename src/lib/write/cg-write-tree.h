@@ -39,6 +39,7 @@ typedef struct {
   gboolean no_fold;  /* one line per node, even in single-child chains */
   const char *scope; /* nullable: a sentence saying what the tree covers */
   gboolean brief;    /* the column titles and the lines, without the lines that explain them */
+  guint width;       /* columns a line fits in, long names cut in the middle ("…"); 0: no limit */
 } CgTreeTextOptions;
 
 /* Writes @tree of @profile with the totals of @costs.  Write errors are
