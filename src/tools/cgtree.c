@@ -163,6 +163,23 @@ chosen_functions (CgGraph *g, const Options *o, GError **error)
   return g_steal_pointer (&chosen);
 }
 
+/* The display tree, or with @inverted the callers tree: from the hot
+ * spots down their callers (its threshold and depth are the view's). */
+static CgDisplayTree *
+build_tree (CgProfile *profile, CgCosts *costs, const CgDisplayTreeOptions *tree_options, gboolean inverted,
+            gdouble threshold, gint max_depth, GError **error)
+{
+  if (!inverted)
+    {
+      CgDisplayTreeOptions forward = *tree_options;
+      forward.inverted = FALSE;
+      return cg_display_tree_new_full (cg_profile_graph (profile), costs, &forward);
+    }
+  CgCallersTreeOptions callers = { tree_options->event, tree_options->roots, tree_options->n_roots, threshold,
+                                   (guint) max_depth, 0, tree_options->skip };
+  return cg_callers_tree_new (profile, costs, &callers, error);
+}
+
 /* One sentence: what part of the profile the tree shows, and how. */
 static char *
 scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event, guint n_chosen)
@@ -313,18 +330,17 @@ run (gpointer data, GError **error)
   guint n_startup = 0;
   g_autofree guint8 *startup = o->startup || tree_options.roots ? NULL : cg_startup_functions (g, &n_startup);
   tree_options.skip = n_startup ? startup : NULL;
-  g_autoptr (CgDisplayTree) tree = NULL;
-  if (o->inverted)
+  g_autoptr (CgDisplayTree) tree = build_tree (profile, costs, &tree_options, o->inverted, threshold, o->max_depth, error);
+  if (tree == NULL)
+    return FALSE;
+  /* the page toggles to the other direction: both trees travel in it */
+  g_autoptr (CgDisplayTree) other = NULL;
+  if (format->write == write_html)
     {
-      /* the callers tree: from the hot spots down their callers */
-      CgCallersTreeOptions callers = { event, tree_options.roots, tree_options.n_roots, threshold,
-                                       (guint) o->max_depth, 0, tree_options.skip };
-      tree = cg_callers_tree_new (profile, costs, &callers, error);
-      if (tree == NULL)
+      other = build_tree (profile, costs, &tree_options, !o->inverted, threshold, o->max_depth, error);
+      if (other == NULL)
         return FALSE;
     }
-  else
-    tree = cg_display_tree_new_full (g, costs, &tree_options);
   g_autofree char *scope = scope_note (o, whole, focused, event, chosen ? chosen->len : 0);
   if (n_startup)
     {
@@ -340,7 +356,7 @@ run (gpointer data, GError **error)
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip };
   gboolean brief = o->common.brief;
   Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0 },
-              { view, threshold_given ? threshold : 1.0, scope, brief },
+              { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other },
               { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip }, { view, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }

@@ -3,7 +3,11 @@
 # with "#selftest": the page's own script then does what a reader does —
 # moves the threshold slider, clicks a node open, moves and collapses
 # with the arrow keys, clicks a link and checks that its master node is
-# selected, focused and on screen, goes back, searches — and writes what
+# selected, focused and on screen, goes back, searches, checks that
+# single-call chains fold as in the text view, that the self column shows
+# the self cost in the event's unit and a self-recursive function's
+# calls read N+M, opens a line from its link (#callees/N), toggles to the
+# callers tree and back — and writes what
 # it saw into the page, which Chromium dumps.  Any console message
 # (uncaught errors included) fails the test.  Skipped (77) when no
 # Chromium is installed or it cannot start here.
@@ -53,6 +57,7 @@ check_page () {
 }
 check_page "recdemo" "$recdemo"
 check_page "recdemo, callers tree" --inverted --threshold=0.5 "$recdemo"
+check_page "recdemo, callers tree, one row per node" --inverted --no-fold --threshold=0.5 "$recdemo"
 check_page "cc1 (a compiler run)" "$cc1"
 check_page "exprparse (gmon.out: estimated totals, seconds)" --executable="$data/gmon/exprparse/exprparse" \
   "$data/gmon/exprparse/gmon.out"

@@ -60,15 +60,17 @@ page_title (CgProfile *p)
   return "profile";
 }
 
-gboolean
-cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, const CgTreeHtmlOptions *o,
-                    FILE *stream, GError **error)
+/* Appends the JSON document of @v's lines (the page's script reads it,
+ * see cgtree.js): event, unit and scale as shown, the functions' names,
+ * self costs, master lines, cycles and their calls of themselves, the
+ * estimated lines, the totals in all, and the lines as quadruples. */
+static void
+append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOptions *o)
 {
-  g_autoptr (CgTreeView) v = cg_tree_view_new (p, costs, t, &o->view, error);
-  if (v == NULL)
-    return FALSE;
-  CgGraph *g = cg_profile_graph (p);
-  CgCycles *cycles = cg_profile_cycles (p);
+  CgGraph *g = cg_tree_view_graph (v);
+  const CgCosts *costs = cg_tree_view_costs (v);
+  const CgDisplayTree *t = cg_tree_view_tree (v);
+  CgCycles *cycles = cg_tree_view_cycles (v);
   guint event = o->view.event, n_lines = cg_tree_view_n_lines (v);
   CgKind kind = cg_costs_kind (costs, event), self_kind = cg_graph_event_kind (g, event);
   gdouble scale = cg_graph_event_scale (g, event);
@@ -78,73 +80,11 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
                                         cg_value_to_double (self_kind, cg_tree_view_all (v)) * scale);
   gboolean rescaled = unit.factor != 1.0;
   scale *= unit.factor;
-
-  /* the functions of the page, numbered densely in order of appearance */
   g_autofree guint32 *dense = NULL, *master = NULL;
   g_autofree CgFunctionId *functions = NULL;
   guint n_shown = cg_tree_view_shown_functions (v, &dense, &functions, &master);
-
-  g_autoptr (GString) s = g_string_new (NULL);
   g_autoptr (GString) text = g_string_new (NULL);
-  const char *title = page_title (p);
-  g_string_append (s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>cgtree: ");
-  append_html (s, title);
-  g_string_append (s, "</title>\n<style>\n");
-  g_string_append (s, cg_html_css);
-  g_string_append (s, "</style>\n</head>\n<body>\n<header>\n<h1>");
-  g_string_append (s, inverted ? "Callers tree" : "Display tree");
-  g_string_append (s, " <span>");
-  append_html (s, title);
-  g_string_append (s, "</span></h1>\n<p class=\"note\">");
-  g_string_printf (text, "Event %s: ", cg_graph_event_name (g, event));
-  cg_append_cost_human (text, self_kind, cg_tree_view_all (v), scale);
-  g_string_append_printf (text, " %s in all.  ", unit.unit);
-  cg_append_method_note (text, costs);
-  g_string_append (text, ".");
-  append_html (s, text->str);
-  if (o->scope)
-    {
-      g_string_append (s, "<br>");
-      append_html (s, o->scope);
-    }
-  if (!o->brief)
-    g_string_append (s, "<br>");
-  if (!o->brief)
-    append_html (s, inverted ? "Callers tree: the functions with the most self cost first; under each, its callers,"
-                             " each line with the part of the root's self cost that came through it (~: estimated"
-                             " in proportion to the calls' costs, where the profile has no call tree); calls of"
-                             " the arc."
-                           : "Each line: the cost the calls from the parent line carried (a root: its total),"
-                             " the function's self cost, calls.  A function's callees are listed once, under the"
-                             " call that carries most of it, with its total (\"in all\") where that is more than"
-                             " the call's; its other lines link there.");
-  g_string_append (s, "</p>\n<div class=\"controls\">\n"
-                      "<label>Search <input id=\"q\" type=\"search\" placeholder=\"function name (press /)\""
-                      " autocomplete=\"off\" spellcheck=\"false\"></label>\n"
-                      "<button id=\"prev\" type=\"button\" title=\"previous match (N)\">&#x2191;</button>"
-                      "<button id=\"next\" type=\"button\" title=\"next match (n, Enter)\">&#x2193;</button>"
-                      "<span id=\"hits\"></span>\n"
-                      "<label>Threshold <input id=\"th\" type=\"range\" min=\"0\" max=\"100\" step=\"1\">"
-                      " <output id=\"thv\" for=\"th\"></output></label>\n"
-                      "<button id=\"collapse\" type=\"button\">Collapse all</button>\n"
-                      "</div>\n<div class=\"cols row\" aria-hidden=\"true\">"
-                      "<span class=\"num pct\">incl%</span><span class=\"num self\">self%</span>"
-                      "<span class=\"num abs\">incl ");
-  append_html (s, unit.unit);
-  g_string_append (s, "</span><span class=\"num calls\">calls</span><span class=\"bar\"></span>"
-                      "<span class=\"tree\">function</span>");
-  g_string_append (s, "</div>\n</header>\n<div id=\"tree\" role=\"tree\" tabindex=\"0\" aria-label=\"");
-  g_string_append (s, inverted ? "callers tree" : "call tree");
-  g_string_append (s, "\"></div>\n");
-  if (!o->brief)
-    g_string_append (s, "<p id=\"help\">Keys: &#x2191; &#x2193; move, &#x2192; expand, &#x2190; collapse,"
-                        " * expand the children, Enter follow a link, Backspace back, / search,"
-                        " n N next and previous match.</p>\n");
-  g_string_append (s, "<pre id=\"selftest\"></pre>\n"
-                      "<script id=\"cg-data\" type=\"application/json\">{");
-
-  /* the data */
+  g_string_append_c (s, '{');
   g_string_append (s, "\"event\":");
   append_json_string (s, cg_graph_event_name (g, event));
   g_string_append (s, ",\"unit\":");
@@ -231,7 +171,114 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
         g_string_append_c (s, '\n');
       flush_if_large (s, stream);
     }
-  g_string_append (s, "]}</script>\n<script>\n");
+  /* per function, its calls of itself: a master line's calls read N+M */
+  g_string_append (s, "],\n\"selfCalls\":[");
+  for (guint i = 0; i < n_shown; i++)
+    {
+      CgArcId self = cg_graph_lookup_arc (g, functions[i], functions[i]);
+      g_string_append_printf (s, i ? ",%" G_GUINT64_FORMAT : "%" G_GUINT64_FORMAT,
+                              self == CG_NO_ID ? 0 : cg_graph_arc_calls (g, self));
+      flush_if_large (s, stream);
+    }
+  g_string_append_printf (s, "],\"noFold\":%s}", o->no_fold ? "true" : "false");
+}
+
+gboolean
+cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, const CgTreeHtmlOptions *o,
+                    FILE *stream, GError **error)
+{
+  g_autoptr (CgTreeView) v = cg_tree_view_new (p, costs, t, &o->view, error);
+  if (v == NULL)
+    return FALSE;
+  /* the other direction, for the page's toggle: callers of a display
+   * tree, callees of a callers tree */
+  g_autoptr (CgTreeView) other = NULL;
+  if (o->other)
+    {
+      other = cg_tree_view_new (p, costs, o->other, &o->view, error);
+      if (other == NULL)
+        return FALSE;
+    }
+  CgGraph *g = cg_profile_graph (p);
+  guint event = o->view.event;
+  CgKind self_kind = cg_graph_event_kind (g, event);
+  gboolean inverted = cg_display_tree_is_inverted (t);
+  CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event),
+                                        cg_value_to_double (self_kind, cg_tree_view_all (v))
+                                          * cg_graph_event_scale (g, event));
+  gdouble scale = cg_graph_event_scale (g, event) * unit.factor;
+
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  const char *title = page_title (p);
+  g_string_append (s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>cgtree: ");
+  append_html (s, title);
+  g_string_append (s, "</title>\n<style>\n");
+  g_string_append (s, cg_html_css);
+  g_string_append (s, "</style>\n</head>\n<body>\n<header>\n<h1>");
+  g_string_append (s, inverted ? "Callers tree" : "Display tree");
+  g_string_append (s, " <span>");
+  append_html (s, title);
+  g_string_append (s, "</span></h1>\n<p class=\"note\">");
+  g_string_printf (text, "Event %s: ", cg_graph_event_name (g, event));
+  cg_append_cost_human (text, self_kind, cg_tree_view_all (v), scale);
+  g_string_append_printf (text, " %s in all.  ", unit.unit);
+  cg_append_method_note (text, costs);
+  g_string_append (text, ".");
+  append_html (s, text->str);
+  if (o->scope)
+    {
+      g_string_append (s, "<br>");
+      append_html (s, o->scope);
+    }
+  if (!o->brief)
+    g_string_append (s, "<br>");
+  if (!o->brief)
+    append_html (s, inverted ? "Callers tree: the functions with the most self cost first; under each, its callers,"
+                             " each line with the part of the root's self cost that came through it (~: estimated"
+                             " in proportion to the calls' costs, where the profile has no call tree); calls of"
+                             " the arc."
+                           : "Each line: the cost the calls from the parent line carried (a root: its total),"
+                             " the function's self cost, calls.  A function's callees are listed once, under the"
+                             " call that carries most of it, with its total (\"in all\") where that is more than"
+                             " the call's; its other lines link there.");
+  g_string_append (s, "</p>\n<div class=\"controls\">\n"
+                      "<label>Search <input id=\"q\" type=\"search\" placeholder=\"function name (press /)\""
+                      " autocomplete=\"off\" spellcheck=\"false\"></label>\n"
+                      "<button id=\"prev\" type=\"button\" title=\"previous match (N)\">&#x2191;</button>"
+                      "<button id=\"next\" type=\"button\" title=\"next match (n, Enter)\">&#x2193;</button>"
+                      "<span id=\"hits\"></span>\n"
+                      "<label>Threshold <input id=\"th\" type=\"range\" min=\"0\" max=\"100\" step=\"1\">"
+                      " <output id=\"thv\" for=\"th\"></output></label>\n"
+                      "<button id=\"collapse\" type=\"button\">Collapse all</button>\n"
+                      "<button id=\"dir\" type=\"button\" title=\"the tree of the other direction\">"
+                      "Show callers</button>\n"
+                      "</div>\n<div class=\"cols row\" aria-hidden=\"true\">"
+                      "<span class=\"num pct\">incl%</span><span class=\"num self\">self%</span>"
+                      "<span class=\"num abs\">incl ");
+  append_html (s, unit.unit);
+  g_string_append (s, "</span><span class=\"num absself\">self ");
+  append_html (s, unit.unit);
+  g_string_append (s, "</span><span class=\"num calls\">calls</span><span class=\"bar\"></span>"
+                      "<span class=\"tree\">function</span>");
+  g_string_append (s, "</div>\n</header>\n<div id=\"tree\" role=\"tree\" tabindex=\"0\" aria-label=\"");
+  g_string_append (s, inverted ? "callers tree" : "call tree");
+  g_string_append (s, "\"></div>\n");
+  if (!o->brief)
+    g_string_append (s, "<p id=\"help\">Keys: &#x2191; &#x2193; move, &#x2192; expand, &#x2190; collapse,"
+                        " * expand the children, Enter follow a link, Backspace back, / search,"
+                        " n N next and previous match.</p>\n");
+  g_string_append (s, "<pre id=\"selftest\"></pre>\n"
+                      "<script id=\"cg-data\" type=\"application/json\">");
+
+  append_data (s, stream, v, o);
+  if (other)
+    {
+      g_string_append (s, "</script>\n<script id=\"cg-other\" type=\"application/json\">");
+      append_data (s, stream, other, o);
+    }
+  g_string_append (s, "</script>\n<script>\n");
   g_string_append (s, cg_html_js);
   g_string_append (s, "</script>\n</body>\n</html>\n");
   fwrite (s->str, 1, s->len, stream);

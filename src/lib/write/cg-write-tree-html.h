@@ -31,6 +31,8 @@ typedef struct {
   gdouble slider;         /* the threshold slider's first position, percent */
   const char *scope;      /* nullable: a sentence saying what the tree covers */
   gboolean brief;         /* without the sentences that explain the lines and the keys */
+  gboolean no_fold;       /* one row per node, also in single-call chains */
+  const CgDisplayTree *other; /* nullable: the tree of the other direction, for the page's callers toggle */
 } CgTreeHtmlOptions;
 
 /* Writes the page.  Write errors are left in the stream's error flag;

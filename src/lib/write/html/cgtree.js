@@ -13,38 +13,53 @@
   var errors = [];
   window.addEventListener('error', function (e) { errors.push(String(e.message)); });
 
-  var D = JSON.parse(document.getElementById('cg-data').textContent);
-  var nodes = D.nodes, N = nodes.length / 4;
-  var fn = new Int32Array(N), value = new Float64Array(N), calls = new Float64Array(N);
-  var nkids = new Int32Array(N), parent = new Int32Array(N), depth = new Int32Array(N);
-  var open = new Uint8Array(N), pinned = new Uint8Array(N), estimated = new Uint8Array(N);
-  var rowOf = new Array(N);
-  var i, j;
-  for (i = 0; i < N; i++) {
-    fn[i] = nodes[4 * i]; value[i] = nodes[4 * i + 1]; calls[i] = nodes[4 * i + 2]; nkids[i] = nodes[4 * i + 3];
+  /* the page's tree and, where the page has it, the other direction's
+   * (the callers of a display tree, the callees of a callers tree) */
+  var docs = [JSON.parse(document.getElementById('cg-data').textContent)];
+  var otherDoc = document.getElementById('cg-other');
+  if (otherDoc) docs.push(JSON.parse(otherDoc.textContent));
+  var current = 0, D, nodes, N, fn, value, calls, nkids, parent, depth, open, pinned, estimated, rowOf;
+  var inAll, size, master, names, cycle, selfCalls, headOf, tailOf;
+  var i;
+
+  /* Makes docs[k] the tree shown: its lines' arrays, parents, depths and
+   * subtree sizes from the depth-first order and child counts. */
+  function load(k) {
+    current = k; D = docs[k]; nodes = D.nodes; N = nodes.length / 4;
+    fn = new Int32Array(N); value = new Float64Array(N); calls = new Float64Array(N);
+    nkids = new Int32Array(N); parent = new Int32Array(N); depth = new Int32Array(N);
+    open = new Uint8Array(N); pinned = new Uint8Array(N); estimated = new Uint8Array(N);
+    rowOf = new Array(N); headOf = new Int32Array(N).fill(-1); tailOf = new Int32Array(N);
+    for (var i = 0; i < N; i++) {
+      fn[i] = nodes[4 * i]; value[i] = nodes[4 * i + 1]; calls[i] = nodes[4 * i + 2]; nkids[i] = nodes[4 * i + 3];
+      tailOf[i] = i;
+    }
+    (D.estimated || []).forEach(function (n) { estimated[n] = 1; });
+    /* a master node's function's total where it exceeds its call's */
+    inAll = {};
+    var ia = D.inAll || [];
+    for (i = 0; i + 1 < ia.length; i += 2) inAll[ia[i]] = ia[i + 1];
+    var stack = [], left = [];
+    for (i = 0; i < N; i++) {
+      while (stack.length && left[left.length - 1] === 0) { stack.pop(); left.pop(); }
+      parent[i] = stack.length ? stack[stack.length - 1] : -1;
+      depth[i] = stack.length;
+      if (stack.length) left[left.length - 1]--;
+      if (nkids[i] > 0) { stack.push(i); left.push(nkids[i]); }
+    }
+    /* next sibling = i + subtree size */
+    size = new Int32Array(N).fill(1);
+    for (i = N - 1; i >= 0; i--) if (parent[i] >= 0) size[parent[i]] += size[i];
+    master = D.master; names = D.names; cycle = D.cycle || []; selfCalls = D.selfCalls || [];
+    selected = -1; history = [];
   }
-  (D.estimated || []).forEach(function (n) { estimated[n] = 1; });
-  /* a master node's function's total where it exceeds its call's */
-  var inAll = {}, ia = D.inAll || [];
-  for (i = 0; i + 1 < ia.length; i += 2) inAll[ia[i]] = ia[i + 1];
-  /* parents and depths from the depth-first order and child counts */
-  var stack = [], left = [];
-  for (i = 0; i < N; i++) {
-    while (stack.length && left[left.length - 1] === 0) { stack.pop(); left.pop(); }
-    parent[i] = stack.length ? stack[stack.length - 1] : -1;
-    depth[i] = stack.length;
-    if (stack.length) left[left.length - 1]--;
-    if (nkids[i] > 0) { stack.push(i); left.push(nkids[i]); }
-  }
-  /* next sibling = i + subtree size */
-  var size = new Int32Array(N).fill(1);
-  for (i = N - 1; i >= 0; i--) if (parent[i] >= 0) size[parent[i]] += size[i];
-  var master = D.master, names = D.names, cycle = D.cycle || [];
+  var selected = -1, history = [];
+  load(0);
 
   var tree = document.getElementById('tree');
   var slider = document.getElementById('th'), sliderOut = document.getElementById('thv');
   var search = document.getElementById('q'), hitsOut = document.getElementById('hits');
-  var threshold = D.threshold, selected = -1, history = [];
+  var threshold = D.threshold;
   var hitFunctions = null, hits = [], hitAt = -1;
 
   var intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -63,9 +78,37 @@
 
   /* ---- rows ---- */
 
+  /* The nodes one row shows, as the text view joins them ("f > g"): a
+   * node whose only shown child carries all but less than the threshold
+   * of its cost, and whose own cost is below it too, takes that child
+   * onto its row; eight at most. */
+  function chain(n) {
+    var c = [n];
+    while (c.length < 8 && threshold > 0 && !D.noFold) {
+      var m = c[c.length - 1], only = -1, count = 0;
+      for (var k = m + 1, q = 0; q < nkids[m] && count < 2; q++, k += size[k]) if (shown(k)) { only = k; count++; }
+      if (count !== 1) break;
+      if (showsSelf(only) && pct(D.self[fn[only]]) >= threshold) break;
+      if (pct(value[m]) - pct(value[only]) >= threshold) break;
+      c.push(only);
+    }
+    return c;
+  }
+  function callsText(n) {
+    if (!calls[n]) return '';
+    var f = fn[n], t = intFormat.format(calls[n]);
+    if (!D.inverted && isMaster(n) && selfCalls[f]) t += '+' + intFormat.format(selfCalls[f]);
+    return t + '\u00d7';
+  }
+
   function makeRow(n) {
-    var row = document.createElement('div'), p = pct(value[n]), m = isMaster(n), f = fn[n];
-    row.className = 'row' + (m ? ' master' : ' link') + (hitFunctions && hitFunctions[f] ? ' hit' : '');
+    var row = document.createElement('div'), p = pct(value[n]), f = fn[n];
+    var members = chain(n), e = members[members.length - 1], m = isMaster(e);
+    members.forEach(function (k) { headOf[k] = n; rowOf[k] = row; });
+    tailOf[n] = e;
+    row.className = 'row' + (m ? ' master' : ' link');
+    row.members = members;
+    row.classList.toggle('hit', isHit(row));
     row.setAttribute('role', 'treeitem');
     row.setAttribute('aria-level', depth[n] + 1);
     row.tabIndex = -1;
@@ -78,9 +121,13 @@
       return s;
     }
     span('num pct', (estimated[n] ? '~' : '') + p.toFixed(2) + '%');
-    span('num self', showsSelf(n) ? pct(D.self[f]).toFixed(2) + '%' : '');
-    span('num abs', human(value[n], D.real)).title = 'self: ' + human(D.self[f], D.realSelf) + ' ' + D.unit;
-    span('num calls', calls[n] ? intFormat.format(calls[n]) + '\u00d7' : '');
+    /* a joined row's self cost is its functions' together, as in text */
+    var selfSum = 0, anySelf = false;
+    members.forEach(function (k) { if (showsSelf(k)) { anySelf = true; selfSum += D.self[fn[k]]; } });
+    span('num self', anySelf ? pct(selfSum).toFixed(2) + '%' : '');
+    span('num abs', human(value[n], D.real));
+    span('num absself', anySelf ? human(selfSum, D.realSelf) : '');
+    span('num calls', callsText(n));
     var bar = span('bar', ''), fill = document.createElement('i');
     fill.style.width = Math.min(p, 100) + '%';
     fill.style.background = heat(p);
@@ -98,34 +145,44 @@
     var tw = document.createElement('span');
     tw.className = 'tw';
     t.appendChild(tw);
-    var name = document.createElement('span');
-    name.className = 'name';
-    name.textContent = names[f];
-    name.title = names[f];
-    t.appendChild(name);
-    if (cycle[f]) {
-      var c = document.createElement('span');
-      c.className = 'cyc';
-      c.textContent = '<cycle ' + cycle[f] + '>';
-      t.appendChild(c);
-    }
-    if (n in inAll) {
-      var all = document.createElement('span');
-      all.className = 'all';
-      all.textContent = '(' + pct(inAll[n]).toFixed(2) + '% in all)';
-      all.title = names[f] + ' costs ' + human(inAll[n], D.real) + ' ' + D.unit +
-        ' in all, which holds its self cost and the calls below';
-      t.appendChild(all);
-    }
+    members.forEach(function (k, idx) {
+      var g = fn[k];
+      if (idx > 0) {
+        var sep = document.createElement('span');
+        sep.className = 'sep';
+        sep.textContent = D.inverted ? ' < ' : ' > ';
+        t.appendChild(sep);
+      }
+      var name = document.createElement('span');
+      name.className = 'name';
+      name.textContent = names[g];
+      name.title = names[g];
+      t.appendChild(name);
+      if (cycle[g]) {
+        var c = document.createElement('span');
+        c.className = 'cyc';
+        c.textContent = '<cycle ' + cycle[g] + '>';
+        t.appendChild(c);
+      }
+      if (k in inAll) {
+        var all = document.createElement('span');
+        all.className = 'all';
+        all.textContent = '(' + pct(inAll[k]).toFixed(2) + '% in all)';
+        all.title = names[g] + ' costs ' + human(inAll[k], D.real) + ' ' + D.unit +
+          ' in all, which holds its self cost and the calls below';
+        t.appendChild(all);
+      }
+    });
+    if (members.length > 1) row.classList.add('chain');
     if (!m) {
       var a = document.createElement('a');
       a.className = 'jump';
       a.href = '#';
+      a.dataset.n = e;
       a.textContent = D.inverted ? '\u2192 callers' : '\u2192 callees';
-      a.title = 'go to the place where ' + names[f] + (D.inverted ? "'s callers" : "'s callees") + ' are shown';
+      a.title = 'go to the place where ' + names[fn[e]] + (D.inverted ? "'s callers" : "'s callees") + ' are shown';
       t.appendChild(a);
     }
-    rowOf[n] = row;
     updateTwisty(n);
     return row;
   }
@@ -135,12 +192,13 @@
   function updateTwisty(n) {
     var row = rowOf[n];
     if (!row) return;
-    var tw = row.querySelector('.tw');
-    if (expandable(n)) {
-      tw.textContent = open[n] ? '\u25be' : '\u25b8';
-      row.setAttribute('aria-expanded', open[n] ? 'true' : 'false');
+    n = +row.dataset.i;
+    var e = tailOf[n], tw = row.querySelector('.tw');
+    if (expandable(e)) {
+      tw.textContent = open[e] ? '\u25be' : '\u25b8';
+      row.setAttribute('aria-expanded', open[e] ? 'true' : 'false');
     } else {
-      tw.textContent = isMaster(n) ? '\u00b7' : '\u21aa';
+      tw.textContent = isMaster(e) ? '\u00b7' : '\u21aa';
     }
   }
 
@@ -150,9 +208,10 @@
     while (work.length) {
       var m = work.pop();
       if (m !== n) frag.appendChild(makeRow(m));
-      if (!open[m]) continue;
+      var e = tailOf[m];
+      if (!open[e]) continue;
       var kids = [];
-      for (var c = m + 1, k = 0; k < nkids[m]; k++, c += size[c]) if (shown(c)) kids.push(c);
+      for (var c = e + 1, k = 0; k < nkids[e]; k++, c += size[c]) if (shown(c)) kids.push(c);
       for (k = kids.length - 1; k >= 0; k--) work.push(kids[k]);
     }
   }
@@ -160,6 +219,7 @@
   function render() {
     var frag = document.createDocumentFragment();
     rowOf = new Array(N);
+    headOf.fill(-1);
     for (var r = 0; r < N; r += size[r]) {
       if (!shown(r)) continue;
       frag.appendChild(makeRow(r));
@@ -179,8 +239,10 @@
   }
 
   function setOpen(n, state) {
-    if (!expandable(n) || !!open[n] === state) return;
-    open[n] = state ? 1 : 0;
+    if (rowOf[n]) n = +rowOf[n].dataset.i;
+    var e = tailOf[n];
+    if (!expandable(e) || !!open[e] === state) return;
+    open[e] = state ? 1 : 0;
     var row = rowOf[n];
     if (row) {
       removeDescendantRows(n);
@@ -194,6 +256,7 @@
   }
 
   function select(n, focus) {
+    if (rowOf[n]) n = +rowOf[n].dataset.i;
     if (selected >= 0 && rowOf[selected]) {
       rowOf[selected].classList.remove('sel');
       rowOf[selected].tabIndex = -1;
@@ -205,6 +268,8 @@
     row.classList.add('sel');
     row.tabIndex = 0;
     row.setAttribute('aria-selected', 'true');
+    /* the address names the line: copied, it opens the page there */
+    if (location.hash !== '#selftest' && window.history.replaceState) window.history.replaceState(null, '', fragmentOf(n));
     if (focus) {
       row.focus({ preventScroll: true });
       var r = row.getBoundingClientRect(), top = document.querySelector('header').getBoundingClientRect().bottom;
@@ -238,7 +303,7 @@
     var n = +row.dataset.i;
     if (e.target.closest('a.jump')) {
       e.preventDefault();
-      jumpToMaster(n);
+      jumpToMaster(+e.target.closest('a.jump').dataset.n);
       return;
     }
     select(n, true);
@@ -265,15 +330,15 @@
       case 'ArrowDown': to = neighbour(n, true); break;
       case 'ArrowUp': to = neighbour(n, false); break;
       case 'ArrowRight':
-        if (expandable(n) && !open[n]) setOpen(n, true);
-        else if (open[n]) to = neighbour(n, true);
+        if (expandable(tailOf[n]) && !open[tailOf[n]]) setOpen(n, true);
+        else if (open[tailOf[n]]) to = neighbour(n, true);
         break;
       case 'ArrowLeft':
-        if (open[n] && expandable(n)) setOpen(n, false);
+        if (open[tailOf[n]] && expandable(tailOf[n])) setOpen(n, false);
         else if (parent[n] >= 0 && rowOf[parent[n]]) to = parent[n];
         break;
       case 'Enter':
-        if (!isMaster(n)) jumpToMaster(n); else setOpen(n, !open[n]);
+        if (!isMaster(tailOf[n])) jumpToMaster(tailOf[n]); else setOpen(n, !open[tailOf[n]]);
         break;
       case 'Backspace':
         if (history.length) reveal(history.pop());
@@ -310,6 +375,10 @@
   }
   slider.addEventListener('input', function () { setThreshold(sliderToPercent(+slider.value)); render(); });
 
+  /* Whether a function of @row matches the search. */
+  function isHit(row) {
+    return !!hitFunctions && row.members.some(function (k) { return hitFunctions[fn[k]]; });
+  }
   function updateHits() {
     var q = search.value.trim().toLowerCase();
     hitFunctions = null; hits = []; hitAt = -1;
@@ -322,7 +391,7 @@
     }
     hitsOut.textContent = q ? hits.length + ' function' + (hits.length === 1 ? '' : 's') : '';
     for (var k = tree.firstChild; k; k = k.nextSibling) {
-      k.classList.toggle('hit', !!(hitFunctions && hitFunctions[fn[+k.dataset.i]]));
+      k.classList.toggle('hit', isHit(k));
     }
   }
   function nextHit(step) {
@@ -338,14 +407,48 @@
     open.fill(0); pinned.fill(0); render();
   });
 
+  /* ---- links to a line: #callees/N or #callers/N ---- */
+
+  function fragmentOf(n) { return '#' + (D.inverted ? 'callers' : 'callees') + '/' + n; }
+  /* Shows the line @hash names, in its direction; FALSE when it names none. */
+  function openFragment(hash) {
+    var m = /^#(callers|callees)\/([0-9]+)$/.exec(hash);
+    if (!m) return false;
+    for (var k = 0; k < docs.length; k++) {
+      if (!!docs[k].inverted !== (m[1] === 'callers') || +m[2] >= docs[k].nodes.length / 4) continue;
+      if (k !== current) { load(k); start(); }
+      reveal(+m[2]);
+      return true;
+    }
+    return false;
+  }
+
+  /* ---- the other direction ---- */
+
+  var dirButton = document.getElementById('dir');
+  function labelDirection() {
+    document.querySelector('h1').firstChild.textContent = D.inverted ? 'Callers tree ' : 'Display tree ';
+    if (dirButton) dirButton.textContent = D.inverted ? 'Show callees' : 'Show callers';
+  }
+  if (dirButton) {
+    if (docs.length < 2) dirButton.hidden = true;
+    dirButton.addEventListener('click', function () { load(1 - current); start(); });
+  }
+
   /* ---- start: the hot paths open ---- */
 
-  setThreshold(D.slider);
-  slider.value = percentToSlider(threshold);
-  for (i = 0; i < N; i++) if (pct(value[i]) >= 10 && isMaster(i) && expandable(i)) open[i] = 1;
-  if (N > 0) open[0] = 1;
-  render();
-  if (tree.firstChild) select(+tree.firstChild.dataset.i, false);
+  function start() {
+    setThreshold(D.slider);
+    slider.value = percentToSlider(threshold);
+    for (var i = 0; i < N; i++) if (pct(value[i]) >= 10 && isMaster(i) && expandable(i)) open[i] = 1;
+    if (N > 0) open[0] = 1;
+    render();
+    if (tree.firstChild) select(+tree.firstChild.dataset.i, false);
+    labelDirection();
+    updateHits();
+  }
+  start();
+  if (location.hash !== '#selftest') openFragment(location.hash);
 
   /* ---- a self-test for the test suite: page.html#selftest ---- */
 
@@ -356,11 +459,49 @@
       var r = row.getBoundingClientRect();
       return r.bottom > 0 && r.top < window.innerHeight;
     }
+    /* the node whose row shows @k (the head of a joined row) */
+    function rowNode(k) { return rowOf[k] ? +rowOf[k].dataset.i : -1; }
     function key(target, k) {
       target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
     }
     check(errors.length === 0, 'loads without errors ' + errors.join('; '));
     check(tree.children.length > 0, 'shows rows (' + tree.children.length + ')');
+    /* chains fold as in the text view, at the page's first threshold: a
+     * joined row names its nodes, and opening it shows its last one's
+     * children */
+    var folded = tree.querySelector('.row.chain');
+    if (threshold > 0 && !D.noFold && folded) {
+      var h = +folded.dataset.i, members = chain(h), last = members[members.length - 1];
+      var named = folded.querySelectorAll('.name').length;
+      check(named === members.length && members.every(function (k, x) { return x === 0 || parent[k] === members[x - 1]; }),
+            'row ' + h + ' joins the chain ' + members.map(function (k) { return names[fn[k]]; }).join(' > '));
+      if (expandable(last)) {
+        setOpen(h, false); setOpen(h, true);
+        var under = folded.nextSibling ? +folded.nextSibling.dataset.i : -1;
+        check(open[last] && under >= 0 && parent[under] === last, 'opening a joined row shows its last node\'s children');
+      }
+    } else {
+      log.push('ok no chain to fold at ' + threshold + '%');
+    }
+    /* the self column in the event's unit, beside the percentage */
+    var mr = -1;
+    for (var q2 = tree.firstChild; q2 && mr < 0; q2 = q2.nextSibling) {
+      var c2 = +q2.dataset.i;
+      if (chain(c2).length === 1 && showsSelf(c2) && D.self[fn[c2]] > 0) mr = c2;
+    }
+    if (mr >= 0) {
+      check(rowOf[mr].querySelector('.absself').textContent === human(D.self[fn[mr]], D.realSelf) &&
+            document.querySelector('.cols .absself').textContent === 'self ' + D.unit,
+            'the self column shows ' + names[fn[mr]] + '\'s ' + human(D.self[fn[mr]], D.realSelf) + ' ' + D.unit);
+    }
+    /* a self-recursive function's calls read N+M on its master line */
+    for (var r2 = 0; r2 < N; r2++) {
+      if (!D.inverted && isMaster(r2) && calls[r2] && selfCalls[fn[r2]]) {
+        check(callsText(r2) === intFormat.format(calls[r2]) + '+' + intFormat.format(selfCalls[fn[r2]]) + '\u00d7',
+              names[fn[r2]] + '\'s calls read ' + callsText(r2));
+        break;
+      }
+    }
     /* everything, through the slider as a user moves it */
     slider.value = 0;
     slider.dispatchEvent(new Event('input'));
@@ -369,27 +510,35 @@
     var n = -1;
     for (var k = tree.firstChild; k && n < 0; k = k.nextSibling) {
       var m = +k.dataset.i;
-      if (expandable(m) && !open[m]) n = m;
+      if (expandable(tailOf[m]) && !open[tailOf[m]]) n = m;
     }
-    if (n < 0 && tree.firstChild) { n = +tree.firstChild.dataset.i; setOpen(n, false); }
-    var before = tree.children.length, expect = 0;
-    for (var c = n + 1, q = 0; q < nkids[n]; q++, c += size[c]) expect += shown(c);
-    rowOf[n].querySelector('.tw').click();
-    var kids = 0;
-    for (k = rowOf[n].nextSibling; k && depth[+k.dataset.i] > depth[n]; k = k.nextSibling) kids += parent[+k.dataset.i] === n;
-    check(open[n] && kids === expect && kids > 0 && tree.children.length >= before + kids,
-          'a click expands node ' + n + ' (' + names[fn[n]] + ') to its ' + kids + ' children');
-    /* the keyboard: down moves to the first child, left closes it and
-     * goes back up, left again collapses */
-    select(n, true);
-    var first = +rowOf[n].nextSibling.dataset.i;
-    key(rowOf[n], 'ArrowDown');
-    check(selected === first && parent[first] === n, 'ArrowDown selects the first child');
-    if (open[first] && expandable(first)) key(rowOf[first], 'ArrowLeft');
-    key(rowOf[first], 'ArrowLeft');
-    check(selected === n && document.activeElement === rowOf[n], 'ArrowLeft goes back to the parent');
-    key(rowOf[n], 'ArrowLeft');
-    check(!open[n] && !rowOf[first], 'ArrowLeft collapses');
+    /* none closed: close an open one */
+    for (k = tree.firstChild; k && n < 0; k = k.nextSibling) {
+      m = +k.dataset.i;
+      if (expandable(tailOf[m])) { n = m; setOpen(n, false); }
+    }
+    if (n >= 0) {
+      var before = tree.children.length, expect = 0, tn = tailOf[n];
+      for (var c = tn + 1, q = 0; q < nkids[tn]; q++, c += size[c]) expect += shown(c);
+      rowOf[n].querySelector('.tw').click();
+      var kids = 0;
+      for (k = rowOf[n].nextSibling; k && depth[+k.dataset.i] > depth[n]; k = k.nextSibling) kids += parent[+k.dataset.i] === tn;
+      check(open[tn] && kids === expect && kids > 0 && tree.children.length >= before + kids,
+            'a click expands node ' + n + ' (' + names[fn[n]] + ') to its ' + kids + ' children');
+      /* the keyboard: down moves to the first child, left closes it and
+       * goes back up, left again collapses */
+      select(n, true);
+      var first = +rowOf[n].nextSibling.dataset.i;
+      key(rowOf[n], 'ArrowDown');
+      check(selected === first && parent[first] === tn, 'ArrowDown selects the first child');
+      if (open[tailOf[first]] && expandable(tailOf[first])) key(rowOf[first], 'ArrowLeft');
+      key(rowOf[first], 'ArrowLeft');
+      check(selected === n && document.activeElement === rowOf[n], 'ArrowLeft goes back to the parent');
+      key(rowOf[n], 'ArrowLeft');
+      check(!open[tn] && !rowOf[first], 'ArrowLeft collapses');
+    } else {
+      log.push('ok no row to open at ' + threshold + '%');
+    }
     /* a link jumps to its master: prefer one whose master is off screen */
     var link = -1;
     for (m = 0; m < N; m++) {
@@ -402,10 +551,11 @@
       reveal(link);
       var target = master[fn[link]];
       rowOf[link].querySelector('a.jump').click();
-      check(rowOf[target] && selected === target && document.activeElement === rowOf[target] && inView(rowOf[target]),
+      check(rowOf[target] && selected === rowNode(target) && document.activeElement === rowOf[target] &&
+            inView(rowOf[target]),
             'the link at node ' + link + ' (' + names[fn[link]] + ') jumps to its master node ' + target);
       key(rowOf[target], 'Backspace');
-      check(selected === link, 'Backspace returns to the link');
+      check(selected === rowNode(link), 'Backspace returns to the link');
     } else {
       log.push('ok no link in this tree');
     }
@@ -413,8 +563,32 @@
     search.value = names[fn[N - 1]];
     search.dispatchEvent(new Event('input'));
     key(search, 'Enter');
-    check(hits.length > 0 && selected === hits[0] && rowOf[selected].classList.contains('hit'),
+    check(hits.length > 0 && selected === rowNode(hits[0]) && rowOf[selected].classList.contains('hit'),
           'search reveals the first of ' + hits.length + ' matches');
+    /* a link to a line: its fragment opens the page there */
+    var deep = -1;
+    for (m = N - 1; m >= 0 && deep < 0; m--) if (depth[m] >= 2) deep = m;
+    if (deep >= 0) {
+      var frag = fragmentOf(deep);
+      open.fill(0); pinned.fill(0); render();
+      check(/^#(callers|callees)\/[0-9]+$/.test(frag) && openFragment(frag) && rowOf[deep] &&
+            selected === +rowOf[deep].dataset.i && inView(rowOf[deep]),
+            'the link ' + frag + ' opens the page at ' + names[fn[deep]]);
+    }
+    /* the other direction: the toggle shows the callers (or callees) */
+    if (docs.length > 1) {
+      var was = !!D.inverted;
+      dirButton.click();
+      check(!!D.inverted === !was && tree.children.length > 0 &&
+            document.querySelector('h1').firstChild.textContent === (D.inverted ? 'Callers tree ' : 'Display tree '),
+            'the toggle shows the ' + (D.inverted ? 'callers' : 'callees') + ' tree (' + tree.children.length + ' rows)');
+      if (deep >= 0) {
+        var back = openFragment((was ? '#callers/' : '#callees/') + deep);
+        check(back && !!D.inverted === was && rowOf[deep], 'a link to the first direction goes back to it');
+      }
+    } else {
+      log.push('ok one direction only');
+    }
     check(errors.length === 0, 'no errors ' + errors.join('; '));
     var out = document.getElementById('selftest');
     out.textContent = (ok ? 'selftest: ok' : 'selftest: FAIL') + '\n' + log.join('\n') + '\n';
