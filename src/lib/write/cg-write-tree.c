@@ -46,6 +46,7 @@ typedef struct {
   const char *unit;  /* the shown unit (cg_display_unit) */
   int cost_width;
   int calls_width; /* 0: no calls column */
+  guint max_indent; /* MAX_INDENT, less where lines must fit a width */
   GString *line;
   GString *scratch;
 } Writer;
@@ -365,7 +366,7 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_autoptr (GString) line = g_string_new (NULL);
   g_autoptr (GString) scratch = g_string_new (NULL);
   Writer w = { v, o, g, t, cg_profile_cycles (p), event, cg_costs_kind (costs, event), cg_graph_event_kind (g, event),
-               cg_graph_event_scale (g, event), NULL, 0, 0, line, scratch };
+               cg_graph_event_scale (g, event), NULL, 0, 0, MAX_INDENT, line, scratch };
   CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event),
                                         cg_value_to_double (w.self_kind, cg_tree_view_all (v)) * w.scale);
   w.scale *= unit.factor;
@@ -389,6 +390,15 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       w.cost_width = MAX (w.cost_width, (int) scratch->len);
     }
   w.calls_width = cg_tree_view_has_calls (v) ? MAX (5, w.calls_width) : 0;
+  /* in a width, the tree art leaves 24 columns to the names: deeper
+   * lines say how much deeper they are, as past MAX_INDENT */
+  w.max_indent = MAX_INDENT;
+  if (o->width > 0)
+    {
+      int numbers = 7 + 1 + 7 + 2 * (1 + w.cost_width) + (w.calls_width ? 1 + w.calls_width : 0) + 2;
+      int art = ((int) o->width - numbers - 24) / 2;
+      w.max_indent = (guint) CLAMP (art, 4, MAX_INDENT);
+    }
   write_header (&w, costs, stream);
 
   /* shift[d]: nodes folded away above the lines of (unfolded) depth d on
@@ -452,10 +462,10 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
         g_array_set_size (not_last, depth + 1);
       g_array_index (not_last, gboolean, depth) = !first->last;
       color (&w, SGR_DIM);
-      for (guint d = 1; d < MIN (depth, MAX_INDENT); d++)
+      for (guint d = 1; d < MIN (depth, w.max_indent); d++)
         g_string_append (line, g_array_index (not_last, gboolean, d) ? "| " : "  ");
-      if (depth >= MAX_INDENT)
-        g_string_append_printf (line, "(+%u) ", depth - MAX_INDENT + 1);
+      if (depth >= w.max_indent)
+        g_string_append_printf (line, "(+%u) ", depth - w.max_indent + 1);
       if (depth > 0)
         g_string_append (line, first->last ? "`-" : "|-");
       color (&w, SGR_RESET);
