@@ -335,9 +335,13 @@ run (gpointer data, GError **error)
     return FALSE;
   /* the page toggles to the other direction: both trees travel in it */
   g_autoptr (CgDisplayTree) other = NULL;
+  gdouble other_threshold = threshold;
   if (format->write == write_html)
     {
-      other = build_tree (profile, costs, &tree_options, !o->inverted, threshold, o->max_depth, error);
+      /* a callers tree of every path is many times the display tree's
+       * size: the page's holds the lines from 0.1 % (or --threshold) */
+      other_threshold = o->inverted ? threshold : MAX (threshold, 0.1);
+      other = build_tree (profile, costs, &tree_options, !o->inverted, other_threshold, o->max_depth, error);
       if (other == NULL)
         return FALSE;
     }
@@ -356,7 +360,7 @@ run (gpointer data, GError **error)
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip };
   gboolean brief = o->common.brief;
   Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0 },
-              { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other },
+              { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other, other_threshold },
               { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip }, { view, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }

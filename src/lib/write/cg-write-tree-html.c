@@ -195,7 +195,9 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_autoptr (CgTreeView) other = NULL;
   if (o->other)
     {
-      other = cg_tree_view_new (p, costs, o->other, &o->view, error);
+      CgTreeViewOptions view = o->view;
+      view.threshold = o->other_threshold;
+      other = cg_tree_view_new (p, costs, o->other, &view, error);
       if (other == NULL)
         return FALSE;
     }
@@ -276,7 +278,9 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   if (other)
     {
       g_string_append (s, "</script>\n<script id=\"cg-other\" type=\"application/json\">");
-      append_data (s, stream, other, o);
+      CgTreeHtmlOptions other_options = *o;
+      other_options.view.threshold = o->other_threshold;
+      append_data (s, stream, other, &other_options);
     }
   g_string_append (s, "</script>\n<script>\n");
   g_string_append (s, cg_html_js);

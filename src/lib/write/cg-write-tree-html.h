@@ -33,6 +33,7 @@ typedef struct {
   gboolean brief;         /* without the sentences that explain the lines and the keys */
   gboolean no_fold;       /* one row per node, also in single-call chains */
   const CgDisplayTree *other; /* nullable: the tree of the other direction, for the page's callers toggle */
+  gdouble other_threshold;    /* the lines of @other that go into the page (percent) */
 } CgTreeHtmlOptions;
 
 /* Writes the page.  Write errors are left in the stream's error flag;
