@@ -276,8 +276,10 @@ for case in ":0.5:0.1" "--threshold=2 --edge-threshold=1:2:1"; do
     function lin (c) { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ^ 2.4 }
     NR == FNR { root[$4] = 1; next }
     /^  f[0-9]+ \[label=/ {
-      id = $1; name = $0; sub (/^[^"]*"/, "", name); sub (/\\n.*/, "", name)
-      pct = $0; sub (/^[^"]*"[^\\]*\\n~?/, "", pct); sub (/%.*/, "", pct)
+      # the name may take several lines (long names wrap, an object goes
+      # on a line of its own): it ends at the first percentage
+      id = $1; name = $0; sub (/^[^"]*"/, "", name); sub (/\\n~?[0-9.]+%.*/, "", name); gsub (/\\n/, " ", name)
+      pct = $0; match (pct, /\\n~?[0-9.]+%/); pct = substr (pct, RSTART + 2, RLENGTH - 3); sub (/^~/, "", pct)
       if (pct + 0 < nodes) { bad++; print "box " name " at " pct "%" }
       label[id] = name; boxes++
       next
