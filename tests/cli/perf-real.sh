@@ -56,6 +56,20 @@ echo "pong's total over ping's: $msg"
 awk -v a="$(total_of "$tmp/tsv" ping)" -v b="$(total_of "$tmp/tsv" main)" 'BEGIN { exit (a < 0.99 * b) }' \
   || fail "ping's total is not main's: $(total_of "$tmp/tsv" ping) of $(total_of "$tmp/tsv" main)"
 
+# perf report --children charges each sample once to every symbol on its
+# stack too: its percentages (of the event's whole period, to 0.01) are a
+# second oracle for the program's functions
+perf report -i "$tmp/perf.data" --children --stdio -g none --sort sym 2>/dev/null >"$tmp/report" \
+  || fail "perf report failed"
+all=$(awk -F '\t' 'NR > 1 { s += $3 } END { printf "%.0f", s }' "$tmp/tsv")
+for f in main ping pong burn; do
+  theirs=$(awk -v f="$f" '$3 == "[.]" && $4 == f { sub(/%/, "", $1); print $1 }' "$tmp/report")
+  awk -v a="$(total_of "$tmp/tsv" "$f")" -v t="$all" -v b="$theirs" 'BEGIN { d = 100 * a / t - b; exit (b == "" || d > 0.0051 || d < -0.0051) }' \
+    || fail "$f: ours $(total_of "$tmp/tsv" "$f") of $all, perf report --children ${theirs:-nothing}%"
+  printf '%s %s%% ' "$f" "$theirs" >>"$tmp/agreed"
+done
+echo "perf report --children agrees: $(cat "$tmp/agreed")"
+
 # perf.data read directly (through perf script), from a file and from a
 # pipe, gives the same; so does perf script's default layout
 "$cgcost" --format=tsv "$tmp/perf.data" >"$tmp/direct" || fail "cgcost perf.data: $(cat "$tmp/direct")"
