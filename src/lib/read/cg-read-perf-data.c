@@ -105,7 +105,7 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
   if (options)
     cg_input_set_progress (in, options->progress, options->progress_data);
   GError *read_error = NULL;
-  gboolean ok = cg_read_perf (profile, in, options, &read_error);
+  gboolean ok = cg_read_perf_as (profile, in, options, "perf.data", name, &read_error);
   if (!ok)
     g_subprocess_force_exit (p); /* it may be blocked on a full pipe */
   g_subprocess_wait (p, NULL, NULL);

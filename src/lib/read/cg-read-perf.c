@@ -448,6 +448,13 @@ finish_input (Reader *r, GError **error)
 gboolean
 cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
 {
+  return cg_read_perf_as (profile, input, options, "perf", cg_input_name (input), error);
+}
+
+gboolean
+cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *options, const char *format,
+                 const char *path, GError **error)
+{
   static const CgReadOptions defaults = { 0 };
   Reader r = {
     .profile = profile,
@@ -480,7 +487,7 @@ cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
                   cg_input_name (input), r.skipped, r.skipped == 1 ? "" : "s", r.skipped == 1 ? "is" : "are",
                   r.first_skipped, r.first_reason);
   if (ok && local == NULL)
-    cg_profile_add_source (profile, "perf", cg_input_name (input), NULL, "perf script");
+    cg_profile_add_source (profile, format, path, NULL, "perf script");
   g_string_free (r.root, TRUE);
   g_string_free (r.rest, TRUE);
   g_string_free (r.text, TRUE);

@@ -59,6 +59,12 @@ G_BEGIN_DECLS
  * CG_ERROR_MISMATCH when an event exists with another unit. */
 gboolean cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
 
+/* cg_read_perf for perf script text that stands for another input (a
+ * perf.data read through perf script): the profile's source is recorded
+ * with @format and @path instead of "perf" and the input's name. */
+gboolean cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *options, const char *format,
+                          const char *path, GError **error);
+
 /* The row of cg-formats.h's table: the first lines of @data are a sample
  * as perf script prints it.  Either a header line followed by a frame
  * line (TAB and an address right-aligned in exactly 16 columns) and then
