@@ -54,6 +54,12 @@ sed -E 's/ +\[[0-9]+\] +[0-9.]+:/ /; s/\+0x[0-9a-f]+ \(/ (/' "$full" >"$tmp/fiel
 totals "$tmp/fields.perf"
 cmp -s "$tmp/want" "$tmp/got" || fail "comm,pid,tid,period,event,ip,sym,dso: $(diff "$tmp/want" "$tmp/got")"
 
+# misc and tod (-F +misc,+tod, after the cpu)
+sed -E 's/(\[[0-9]+\]) /\1 U     2026-11-26 22:00:00.000001 /' "$full" >"$tmp/tod.perf"
+grep -q '^my prog   100/101   \[001\] U     2026-11-26 22:00:00.000001  1000.000001: ' "$tmp/tod.perf" || fail "test set-up: tod"
+totals "$tmp/tod.perf"
+cmp -s "$tmp/want" "$tmp/got" || fail "misc and tod: $(diff "$tmp/want" "$tmp/got")"
+
 # srcline: a source line after each frame, "(inlined)" after it
 awk '/^\t/ { inl = sub(/ \(inlined\)$/, ""); print; print "  p.c:" NR (inl ? " (inlined)" : ""); next } { print }' \
   "$full" >"$tmp/srcline.perf"

@@ -70,6 +70,34 @@ parse_u64 (const char *s, gsize n, guint64 *v)
   return TRUE;
 }
 
+/* "K", "U", "KM"...: perf's misc field */
+static gboolean
+is_misc (const CgPerfText *t)
+{
+  if (t->len == 0 || t->len > 3)
+    return FALSE;
+  for (gsize i = 0; i < t->len; i++)
+    if (strchr ("KUHGgMESp", t->s[i]) == NULL || t->s[i] == '\0')
+      return FALSE;
+  return TRUE;
+}
+
+/* "2026-11-26" */
+static gboolean
+is_date (const CgPerfText *t)
+{
+  return t->len == 10 && is_digits (t->s, 4) && t->s[4] == '-' && is_digits (t->s + 5, 2) && t->s[7] == '-'
+         && is_digits (t->s + 8, 2);
+}
+
+/* "22:40:05" and a fraction */
+static gboolean
+is_clock (const CgPerfText *t)
+{
+  return t->len >= 8 && is_digits (t->s, 2) && t->s[2] == ':' && is_digits (t->s + 3, 2) && t->s[5] == ':'
+         && is_digits (t->s + 6, 2) && (t->len == 8 || (t->s[8] == '.' && is_digits (t->s + 9, t->len - 9)));
+}
+
 /* The fields after the command name, from @c on; @separated: a field
  * precedes, whose trailing blank is not padding. */
 static gboolean
@@ -100,6 +128,21 @@ parse_tail (Cursor c, gboolean separated, CgPerfHeader *h)
   if (more && tok.len >= 3 && tok.s[0] == '[' && tok.s[tok.len - 1] == ']' && is_digits (tok.s + 1, tok.len - 2))
     {
       h->fields |= CG_PERF_CPU;
+      more = next_token (&c, &tok, &blanks);
+    }
+  /* misc: the record's mode letters, as perf prints them */
+  if (more && is_misc (&tok))
+    {
+      h->fields |= CG_PERF_MISC;
+      more = next_token (&c, &tok, &blanks);
+    }
+  /* tod: the wall-clock date and time, "2026-11-26 22:40:05.123456" */
+  if (more && is_date (&tok))
+    {
+      more = next_token (&c, &tok, &blanks);
+      if (!more || !is_clock (&tok))
+        return FALSE;
+      h->fields |= CG_PERF_TOD;
       more = next_token (&c, &tok, &blanks);
     }
   if (more && tok.len >= 4 && tok.s[tok.len - 1] == ':')

@@ -3,7 +3,7 @@
  *
  * A header line holds the fields -F chose, in perf's order (builtin-script.c,
  * perf_sample__fprintf_start and process_event):
- *     [VM:N] [VCPU:N] [comm] [pid/tid | tid] [[cpu]] [time:] [period] [event: [rest]]
+ *     [VM:N] [VCPU:N] [comm] [pid/tid | tid] [[cpu]] [misc] [tod] [time:] [period] [event: [rest]]
  * The command name may hold blanks, so it is everything before the first
  * place where the rest parses as the other fields.  A bare number before
  * the time is the tid ("%7d", or "%5d" in perf before 6.4) unless it is
@@ -31,6 +31,8 @@ typedef enum {
   CG_PERF_TIME = 1 << 4,
   CG_PERF_PERIOD = 1 << 5,
   CG_PERF_EVENT = 1 << 6,
+  CG_PERF_MISC = 1 << 7,
+  CG_PERF_TOD = 1 << 8,
 } CgPerfField;
 
 /* A run of bytes in a line. */
