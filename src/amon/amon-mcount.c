@@ -334,9 +334,11 @@ amon_pg_enter (uintptr_t *slot, void *fn)
       f[1].restored = 0;
       __atomic_signal_fence (__ATOMIC_SEQ_CST);
       p->top = f + 1;
-      amon_hook_enter (fn, (void *) ret, s);
+      /* the stack is whole: free before the monitor is told (a tail
+       * call), whose hooks keep themselves out of a signal handler's */
       __atomic_signal_fence (__ATOMIC_SEQ_CST);
       p->busy = 0;
+      amon_hook_enter (fn, (void *) ret, s);
       return;
     }
   /* not busy, the entry on top is the caller's (above, on this stack),
@@ -355,9 +357,9 @@ amon_pg_enter (uintptr_t *slot, void *fn)
   __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the entry before the pointer to it */
   p->top = f + 1;
   *slot = TRAMPOLINE;
-  amon_hook_enter (fn, (void *) ret, s);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   p->busy = 0;
+  amon_hook_enter (fn, (void *) ret, s);
 }
 
 AMON_FN static void
