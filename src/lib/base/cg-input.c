@@ -9,7 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cg-decompress.h"
 #include "cg-error.h"
+#include "cg-readahead.h"
 
 #define READ_CHUNK (1u << 20)
 /* The lines handed out at a time by cg_input_next_lines_into: small
@@ -21,7 +23,11 @@ struct _CgInput {
   char *name;
   int fd;               /* -1 once the stream reached its end or for maps */
   gboolean close_fd;
-  gboolean regular;     /* a regular file: can be mapped whole */
+  gboolean regular;     /* an uncompressed regular file: can be mapped whole */
+  CgDecoder *decoder;   /* a compressed input's, which read_fd reads through */
+  CgReadahead *ahead;   /* nullable: runs the decoder on a thread of its own */
+  CgCompression compression;
+  gint64 raw_size;      /* the file's size (compressed or not), or -1 */
   GMappedFile *map;     /* once cg_input_contents() mapped it */
   const guint8 *data;   /* map contents, or buf->data */
   GByteArray *buf;      /* the read window */
@@ -33,7 +39,7 @@ struct _CgInput {
   gboolean terminated;
   CgInputProgress progress;
   gpointer progress_data;
-  guint64 read_bytes;   /* read from the stream so far */
+  guint64 read_bytes;   /* read from the file so far (compressed bytes) */
   guint64 reported;     /* read_bytes at the last progress report */
 };
 
@@ -42,6 +48,8 @@ set_io_error (GError **error, const char *name, const char *what, int err)
 {
   g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s: %s", name, what, g_strerror (err));
 }
+
+static gboolean sniff (CgInput *in, GError **error);
 
 CgInput *
 cg_input_open (const char *path, GError **error)
@@ -79,10 +87,13 @@ cg_input_open (const char *path, GError **error)
    * size of a large input.  Binary formats map the whole file (see
    * cg_input_contents). */
   in->regular = S_ISREG (st.st_mode);
+  in->raw_size = in->regular ? st.st_size : -1;
   if (in->regular)
     in->size = st.st_size;
   in->buf = g_byte_array_new ();
   in->data = in->buf->data;
+  if (!sniff (in, error))
+    return NULL;
   return g_steal_pointer (&in);
 }
 
@@ -108,6 +119,7 @@ cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len)
   in->data = data;
   in->end = len;
   in->size = (gint64) len;
+  in->raw_size = (gint64) len;
   in->terminated = TRUE;
   return in;
 }
@@ -121,6 +133,8 @@ cg_input_free (CgInput *in)
     close (in->fd);
   if (in->map)
     g_mapped_file_unref (in->map);
+  cg_readahead_free (in->ahead); /* first: its thread uses the decoder */
+  cg_decoder_free (in->decoder);
   if (in->buf)
     g_byte_array_unref (in->buf);
   g_free (in->name);
@@ -146,12 +160,20 @@ cg_input_size (const CgInput *in)
   return in->size;
 }
 
-/* One read() of at most @n bytes from the stream into @dest: the count,
- * 0 at its end (which closes it), or -1 with @error set.  Reports
- * progress about every chunk. */
-static gssize
-read_fd (CgInput *in, guint8 *dest, gsize n, GError **error)
+const char *
+cg_input_compression (const CgInput *in)
 {
+  return in->compression != CG_COMPRESSION_NONE ? cg_compression_name (in->compression) : NULL;
+}
+
+
+/* One read() of at most @n bytes of the file into @dest: the count, 0
+ * at its end, or -1 with @error set.  Reports progress about every
+ * chunk, in the file's bytes (compressed ones for a compressed file). */
+static gssize
+read_raw (gpointer data, guint8 *dest, gsize n, GError **error)
+{
+  CgInput *in = data;
   gssize k;
   do
     k = read (in->fd, dest, n);
@@ -161,20 +183,86 @@ read_fd (CgInput *in, guint8 *dest, gsize n, GError **error)
       set_io_error (error, in->name, "read error", errno);
       return -1;
     }
+  in->read_bytes += (guint64) k;
+  if (in->progress && in->read_bytes - in->reported >= READ_CHUNK)
+    {
+      in->reported = in->read_bytes;
+      in->progress (in->name, in->reported, in->raw_size, in->progress_data);
+    }
+  return k;
+}
+
+/* The readahead thread's read function. */
+static gssize
+decode (gpointer data, guint8 *dest, gsize n, GError **error)
+{
+  CgInput *in = data;
+  return cg_decoder_read (in->decoder, dest, n, error);
+}
+
+/* One read of at most @n bytes of the input (decompressed when it is
+ * compressed) into @dest: the count, 0 at its end (which closes the
+ * file), or -1 with @error set. */
+static gssize
+read_fd (CgInput *in, guint8 *dest, gsize n, GError **error)
+{
+  gssize k = in->ahead     ? cg_readahead_read (in->ahead, dest, n, error)
+             : in->decoder ? cg_decoder_read (in->decoder, dest, n, error)
+                           : read_raw (in, dest, n, error);
   if (k == 0)
     {
       if (in->close_fd)
         close (in->fd);
       in->fd = -1;
-      return 0;
-    }
-  in->read_bytes += (guint64) k;
-  if (in->progress && in->read_bytes - in->reported >= READ_CHUNK)
-    {
-      in->reported = in->read_bytes;
-      in->progress (in->name, in->reported, in->size, in->progress_data);
     }
   return k;
+}
+
+/* Reads the first bytes of the file and tells whether it is compressed
+ * (cg-decompress.h): if so, everything is read through a decoder, which
+ * is given those bytes; if not, they are the window's first.  A
+ * compressed file is no longer "regular": its size is unknown and it is
+ * never mapped. */
+static gboolean
+sniff (CgInput *in, GError **error)
+{
+  guint8 head[CG_COMPRESSION_MAGIC_MAX];
+  gsize len = 0;
+  while (len < sizeof head)
+    {
+      gssize k = read_raw (in, head + len, sizeof head - len, error);
+      if (k < 0)
+        return FALSE;
+      if (k == 0)
+        break;
+      len += (gsize) k;
+    }
+  CgCompression kind = cg_compression_sniff (head, len);
+  if (kind != CG_COMPRESSION_NONE)
+    {
+      in->compression = kind;
+      in->decoder = cg_decoder_new (kind, in->name, head, len, read_raw, in, error);
+      if (in->decoder == NULL)
+        return FALSE;
+      /* a file is decompressed ahead on a thread, as by `zstd -dc F |`
+       * (a pipe is not: freeing the input would wait for its writer) */
+      if (in->regular)
+        in->ahead = cg_readahead_new (decode, in);
+      in->regular = FALSE;
+      in->size = -1;
+      return TRUE;
+    }
+  g_byte_array_append (in->buf, head, (guint) len);
+  in->data = in->buf->data;
+  in->end = len;
+  if (len < sizeof head)
+    {
+      /* the whole file: it ends here */
+      if (in->close_fd)
+        close (in->fd);
+      in->fd = -1;
+    }
+  return TRUE;
 }
 
 /* Stream mode: read more so that at least @want bytes follow start (or the
@@ -442,5 +530,24 @@ cg_input_contents (CgInput *in, const guint8 **data, gsize *len, GError **error)
       return FALSE;
   *data = in->data + in->start;
   *len = in->end - in->start;
+  return TRUE;
+}
+
+gboolean
+cg_input_check_rest (CgInput *in, GError **error)
+{
+  if (in->compression == CG_COMPRESSION_NONE)
+    return TRUE;
+  in->start = in->end; /* the window's bytes are read already */
+  g_autofree guint8 *scratch = NULL;
+  while (in->fd >= 0)
+    {
+      if (scratch == NULL)
+        scratch = g_malloc (READ_CHUNK);
+      gssize k = read_fd (in, scratch, READ_CHUNK, error);
+      if (k < 0)
+        return FALSE;
+      in->base += (guint64) k;
+    }
   return TRUE;
 }

@@ -1,5 +1,10 @@
 /* cg-input.h — one input file or stdin, read as lines or as bytes.
  *
+ * A file or stream compressed with gzip, xz, zstd or bzip2 is told by its
+ * magic bytes and read decompressed (cg-decompress.h), as it streams: its
+ * lines, its bytes and its contents are the decompressed ones, and its
+ * offsets count decompressed bytes.
+ *
  * Lines and bytes are read through a sliding window that grows only as far
  * as the longest line, so memory stays small however large the input is
  * (a memory-mapped file would count its whole size as the process's
@@ -38,8 +43,20 @@ void cg_input_set_progress (CgInput *input, CgInputProgress func, gpointer user_
 /* The name used in messages: the path, or "<stdin>". */
 const char *cg_input_name (const CgInput *input);
 
-/* Size in bytes when known (regular files), else -1. */
+/* Size in bytes when known (regular files not compressed), else -1. */
 gint64 cg_input_size (const CgInput *input);
+
+/* "gzip", "xz", "zstd" or "bzip2" for a compressed input, else NULL.
+ * (transfer none) */
+const char *cg_input_compression (const CgInput *input);
+
+/* Reads the rest of a compressed input and drops it, so that the
+ * decompressor checks it to its end: FALSE with its error (a truncated
+ * or corrupt stream, naming the file and the offset).  For the
+ * cause of a reader's error (corrupt data decompress to garbage before
+ * a checksum tells them corrupt) and for a reader that stops before the
+ * end.  TRUE at once for an input not compressed. */
+gboolean cg_input_check_rest (CgInput *input, GError **error);
 
 /* Makes up to @n bytes from the current position available without
  * consuming them; *@len < @n only at the end of input. */
@@ -79,8 +96,10 @@ guint64 cg_input_offset (const CgInput *input);
 /* Reads up to @n bytes; returns the count (0 at the end) or -1 on error. */
 gssize cg_input_read (CgInput *input, void *buf, gsize n, GError **error);
 
-/* The rest of the input as one block (the map itself for files).  Valid
- * until the input is freed. */
+/* The rest of the input as one block (the map itself for files; read
+ * into memory from a stream, and decompressed into memory from a
+ * compressed file, so bounded by the decompressed size).  Valid until the
+ * input is freed. */
 gboolean cg_input_contents (CgInput *input, const guint8 **data, gsize *len, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgInput, cg_input_free)

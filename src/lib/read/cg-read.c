@@ -43,6 +43,10 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
     }
   if (read == NULL)
     {
+      /* corrupt compressed data decompress to garbage before their
+       * checksum says so: that is the error to give */
+      if (!cg_input_check_rest (in, error))
+        return FALSE;
       g_autofree char *nouns = cg_formats_nouns ();
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s:1: unknown input format (expected %s)",
                    cg_input_name (in), nouns);
@@ -51,7 +55,26 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
   /* derived data (cycles, costs) that describe the data before this
    * input are stale once it changes the graph, and refused then
    * (cg_profile_costs) */
-  return read (profile, in, options, error);
+  GError *local = NULL;
+  gboolean ok = read (profile, in, options, &local);
+  /* a compressed input is checked to its end; when it is corrupt, that
+   * explains a reader's error, and is the one given */
+  if (local == NULL || local->code != CG_ERROR_IO)
+    {
+      GError *rest = NULL;
+      if (!cg_input_check_rest (in, &rest))
+        {
+          g_clear_error (&local);
+          local = rest;
+          ok = FALSE;
+        }
+    }
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return ok;
 }
 
 gboolean
