@@ -113,6 +113,17 @@ perf_wall=$wall perf_cpu=$cpu
 run "$perf_in" "cgcost --format=folded" "'$tools/cgcost' --format=folded '$work/$perf_in' >/dev/null" "$reps"
 perf_mb=$(awk -v s="$(stat -c %s "$work/$perf_in")" 'BEGIN { printf "%.1f", s / 1e6 }')
 
+# ---- the compiler-shaped profile compressed with zstd: read by cgmerge, and
+# through a pipe from zstd -dc, which decompresses in a process of its own
+# (issue 30: no slower than that) ----
+zst=""
+if command -v zstd >/dev/null; then
+  [ -s "$work/$full.zst" ] || zstd -q -f "$work/$full" -o "$work/$full.zst"
+  run "$full.zst" "cgmerge F.zst" "'$tools/cgmerge' '$work/$full.zst' >/dev/null" "$reps"; zst=$wall
+  run "$full.zst" "zstd -dc F.zst | cgmerge" "zstd -dc '$work/$full.zst' | '$tools/cgmerge' >/dev/null" "$reps"
+  zst_pipe=$wall
+fi
+
 # ---- cycles ----
 for spec in "cycles 2000" "ring 7500"; do
   set -- $spec
@@ -203,6 +214,7 @@ target "pipeline time / cgmerge time" "$(ratio "$pipeline" "$merge")" 4
 # the wall time measures the others' load)
 target "perf script ($perf_mb MB): cgmerge wall s per 200 MB" "$(awk -v w="$perf_wall" -v m="$perf_mb" 'BEGIN { printf "%.3f", w * 200 / m }')" 1
 target "perf script ($perf_mb MB): cgmerge CPU s per 200 MB" "$(awk -v w="$perf_cpu" -v m="$perf_mb" 'BEGIN { printf "%.3f", w * 200 / m }')" 1
+[ -n "$zst" ] && target "cgmerge F.zst / zstd -dc F.zst | cgmerge time" "$(ratio "$zst" "$zst_pipe")" 1
 for stage in merge cycles cost tree; do
   eval "target \"10x input: cg$stage time ratio (per 10x input bytes)\" \"\$per10_$stage\" 11"
 done
