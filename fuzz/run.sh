@@ -32,6 +32,8 @@ for t in $targets; do
   findings="$work/findings-$t"
   mkdir -p "$corpus" "$findings"
   cp "$top/fuzz/seeds/$t"/* "$top/fuzz/regressions/$t"/* "$corpus/" 2>/dev/null
+  # the detectors meet every format's corpus
+  [ "$t" != detect ] || cp "$top"/fuzz/seeds/*/* "$top"/fuzz/regressions/*/* "$corpus/" 2>/dev/null
   echo "fuzz: $t for $seconds s"
   "$exe" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
     -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" >"$work/fuzz-$t.log" 2>&1

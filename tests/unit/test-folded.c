@@ -156,8 +156,19 @@ static void
 test_detection (void)
 {
   CU_ASSERT_STRING_EQUAL (detected ("a;b 1\n", 6, TRUE), "folded stacks");
-  CU_ASSERT_STRING_EQUAL (detected ("# comment\nmain 12.5\n", 20, TRUE), "folded stacks");
-  CU_ASSERT_STRING_EQUAL (detected ("a;b 1\r\nc 2\r\n", 13, TRUE), "folded stacks");
+  CU_ASSERT_STRING_EQUAL (detected ("# comment\nmain;f 12.5\n", 22, TRUE), "folded stacks");
+  CU_ASSERT_STRING_EQUAL (detected ("a;b 1\r\nc 2\r\n", 12, TRUE), "folded stacks");
+  /* stacks of one frame alone are any "name number" text (formats/folded.md) */
+  CU_ASSERT_STRING_EQUAL (detected ("# comment\nmain 12.5\n", 20, TRUE), "unknown");
+  CU_ASSERT_STRING_EQUAL (detected ("foo 12\n", 7, TRUE), "unknown");
+  /* the first line and most lines must be stacks: a Java hprof file's first
+   * line ends in a number */
+  static const char hprof[] = "JAVA PROFILE 1.0.1, created Tue Nov 24 10:11:12 2026\n\n"
+                              "This file contains the following types of records:\n\nTHREAD START\n";
+  CU_ASSERT_STRING_EQUAL (detected (hprof, sizeof hprof - 1, TRUE), "unknown");
+  CU_ASSERT_STRING_EQUAL (detected ("x\na;b 1\n", 8, TRUE), "unknown");
+  CU_ASSERT_STRING_EQUAL (detected ("a;b 1\nx\ny\n", 11, TRUE), "unknown");
+  CU_ASSERT_STRING_EQUAL (detected ("a;b 1\nx\n", 8, TRUE), "folded stacks");
   CU_ASSERT_STRING_EQUAL (detected ("hello world\n", 12, TRUE), "unknown");
   CU_ASSERT_STRING_EQUAL (detected ("events: Ir 1\n", 13, TRUE), "callgrind");
   CU_ASSERT_STRING_EQUAL (detected ("a\001;b 1\n", 7, TRUE), "unknown");

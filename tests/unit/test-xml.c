@@ -286,7 +286,7 @@ test_broken_documents (void)
     const char *fragment;
   } cases[] = {
     { "not well formed", "<?xml version=\"1.0\"?>\n<cgtools version=\"1\">\n<events>\n</cgtools>\n", CG_ERROR_PARSE, ":4:" },
-    { "another document", "<?xml version=\"1.0\"?>\n<html/>\n", CG_ERROR_PARSE, "not <cgtools>" },
+    { "another document", "<?xml version=\"1.0\"?>\n<html/>\n", CG_ERROR_FORMAT, ":1: unknown input format" },
     { "a future version", "<?xml version=\"1.0\"?>\n<cgtools version=\"3\"/>\n", CG_ERROR_UNSUPPORTED, "version 3" },
     { "sections missing", "<?xml version=\"1.0\"?>\n<cgtools version=\"1\"/>\n", CG_ERROR_TRUNCATED, "<arcs>" },
     { "truncated", "<?xml version=\"1.0\"?>\n<cgtools version=\"1\">\n<events>\n", CG_ERROR_PARSE, NULL },
@@ -528,10 +528,12 @@ test_large_rows_written_alike (void)
   CU_ASSERT (check_rows_elements (xml, "total-rows") >= 1);
 
   /* function rows of 15 bytes ("f0000001\t0\t\t\t1\n"): 4,369 of them
-   * and the newline before bring an element to 64 KiB exactly */
+   * and the newline before bring an element to 64 KiB exactly (stacks of
+   * two frames, each function calling itself: one-frame stacks alone are
+   * not taken for folded stacks) */
   g_autoptr (GString) folded = g_string_new (NULL);
   for (guint i = 0; i < 10000; i++)
-    g_string_append_printf (folded, "f%07u 1\n", i);
+    g_string_append_printf (folded, "f%07u;f%07u 1\n", i, i);
   GError *error = NULL;
   g_autoptr (CgProfile) even = cg_test_read_string (folded->str, &error);
   CU_ASSERT_PTR_NOT_NULL_FATAL (even);

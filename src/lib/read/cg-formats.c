@@ -13,8 +13,8 @@
 #include "cg-read-xml.h"
 
 /* Binary formats with a magic number first; text formats after, the
- * stricter before the looser (folded stacks accept most text that ends
- * in a number, so they come last). */
+ * stricter before the looser (folded stacks, whose lines are the least
+ * particular, last). */
 static const CgFormatInfo formats[] = {
   { "amon.out", "an amon.out", "context profiles written by libamon(3)", cg_amon_detect, cg_read_amon, NULL },
   { "gmon.out", "a gmon.out", "profiles of programs built with gcc -pg, read with their executable (--executable)",

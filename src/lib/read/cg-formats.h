@@ -17,9 +17,17 @@
 
 G_BEGIN_DECLS
 
-/* TRUE only when the first bytes of an input (@len of them; @complete:
- * they are the whole input) parse as the format.  A detector never
- * guesses: text that merely could be the format is not. */
+/* The bytes of an input the detectors see: enough for the longest
+ * callgrind header and several lines of folded stacks. */
+#define CG_FORMATS_DETECT_BYTES 4096
+
+/* TRUE only when the first bytes of an input (@len of them, at most
+ * CG_FORMATS_DETECT_BYTES; @complete: they are the whole input) parse as
+ * the format.  A detector never guesses: text that merely could be the
+ * format is not.  A text format's detector checks every line the window
+ * holds whole, not the first alone, and wants a line only its format
+ * has; fuzz/fuzz-detect.c checks that no input two rows accept fails to
+ * read as the first of them. */
 typedef gboolean (*CgFormatDetect) (const guint8 *data, gsize len, gboolean complete);
 
 /* Adds @input to @profile (summing: several inputs are read into one

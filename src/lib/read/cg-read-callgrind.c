@@ -1553,6 +1553,48 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
   return ok;
 }
 
+/* Whether @s (@len bytes, without its newline) has the shape of a
+ * callgrind line as handle_line() tells them apart: blank, a comment, a
+ * cost line, "key=..." or "key:..." (a header key may hold blanks), in
+ * text without control characters.  Sets *@evidence for a line only the
+ * format has: "events:", "positions:", "fn=", "calls=" ... */
+static gboolean
+line_shaped (const char *s, gsize len, gboolean *evidence)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = (guchar) s[i];
+      if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)
+        return FALSE;
+    }
+  const char *p = s, *end = s + len;
+  skip_blanks (&p, end);
+  if (p == end || *p == '\r' || *s == '#')
+    return TRUE;
+  char c = *s;
+  if (g_ascii_isdigit (c) || c == '+' || c == '-' || c == '*')
+    return TRUE;
+  gsize k = 0;
+  while (k < len && (g_ascii_isalnum (s[k]) || s[k] == '_'))
+    k++;
+  if (k == 0)
+    return FALSE;
+  if (k < len && (s[k] == '=' || s[k] == ':'))
+    {
+      /* the keys only callgrind's format has (version:, cmd: and the
+       * like are any "key: value" text's) */
+      static const char *const headers[] = { "events", "positions", "totals", "summary" };
+      static const char *const specs[] = { "ob", "fl", "fi", "fe", "fn", "cob", "cfi", "cfl", "cfn", "calls",
+                                           "jump", "jcnd" };
+      const char *const *keys = s[k] == ':' ? headers : specs;
+      guint n = s[k] == ':' ? G_N_ELEMENTS (headers) : G_N_ELEMENTS (specs);
+      for (guint i = 0; i < n; i++)
+        *evidence |= strlen (keys[i]) == k && memcmp (s, keys[i], k) == 0;
+      return TRUE;
+    }
+  return memchr (s, ':', len) != NULL;
+}
+
 gboolean
 cg_callgrind_detect (const guint8 *data, gsize len, gboolean complete)
 {
@@ -1561,24 +1603,40 @@ cg_callgrind_detect (const guint8 *data, gsize len, gboolean complete)
     "event:", "thread:", "ob=", "fl=", "fn=",
   };
   static const char header[] = "# callgrind format";
-  const guint8 *p = data;
-  gsize n = len;
-  if (n >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-    p += 3, n -= 3;
-  if (n >= sizeof header - 1 && memcmp (p, header, sizeof header - 1) == 0)
-    return TRUE;
+  const guint8 *p = data, *end = data + len;
+  if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3;
+  gboolean known_start = (gsize) (end - p) >= sizeof header - 1 && memcmp (p, header, sizeof header - 1) == 0;
   const char *line;
   gsize line_len;
   gboolean line_complete;
-  if (!cg_read_first_line (data, len, complete, &line, &line_len, &line_complete))
-    return FALSE;
-  while (line_len > 0 && (*line == ' ' || *line == '\t' || *line == '\r'))
-    line++, line_len--;
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+  if (!known_start && cg_read_first_line (data, len, complete, &line, &line_len, &line_complete))
     {
-      gsize k = strlen (keys[i]);
-      if (line_len >= k && memcmp (line, keys[i], k) == 0)
-        return TRUE;
+      while (line_len > 0 && (*line == ' ' || *line == '\t' || *line == '\r'))
+        line++, line_len--;
+      for (guint i = 0; i < G_N_ELEMENTS (keys) && !known_start; i++)
+        {
+          gsize k = strlen (keys[i]);
+          known_start = line_len >= k && memcmp (line, keys[i], k) == 0;
+        }
     }
-  return FALSE;
+  if (!known_start)
+    return FALSE;
+  /* every line the window holds whole has a callgrind line's shape, and
+   * a profile's lines show, unless the window ends inside the headers */
+  gboolean evidence = (gsize) (end - p) >= sizeof header - 1 && memcmp (p, header, sizeof header - 1) == 0;
+  guint lines = 0, shaped = 0;
+  while (p < end)
+    {
+      const guint8 *nl = memchr (p, '\n', (gsize) (end - p));
+      if (nl == NULL && !complete)
+        break; /* cut by the window */
+      const guint8 *eol = nl ? nl : end;
+      lines++;
+      shaped += line_shaped ((const char *) p, (gsize) (eol - p), &evidence);
+      p = nl ? nl + 1 : end;
+    }
+  /* a profile with a garbled line is still a profile, whose reader names
+   * the line; text with a callgrind-like line here and there is not */
+  return 2 * shaped >= lines && (evidence || !complete);
 }

@@ -254,9 +254,44 @@ cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions *options
 gboolean
 cg_folded_detect (const guint8 *data, gsize len, gboolean complete)
 {
-  const char *line;
-  gsize line_len;
-  gboolean line_complete;
-  return cg_read_first_line (data, len, complete, &line, &line_len, &line_complete)
-         && cg_folded_line_matches (line, line_len, line_complete);
+  const guint8 *p = data, *end = data + len;
+  if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3;
+  guint64 lines = 0, stacks = 0;
+  gboolean separator = FALSE;
+  while (p < end)
+    {
+      const guint8 *nl = memchr (p, '\n', (gsize) (end - p));
+      const guint8 *eol = nl ? nl : end;
+      gsize n = (gsize) (eol - p);
+      /* a line the window cut cannot show its count: text with a ';' will do */
+      gboolean line_complete = nl != NULL || complete;
+      const guint8 *q = p;
+      while (q < eol && (is_blank ((char) *q) || *q == '\r'))
+        q++;
+      for (const guint8 *c = p; c < eol; c++)
+        if ((*c < 0x20 && *c != '\t' && *c != '\r') || *c == 0x7f)
+          return FALSE; /* binary data, not text */
+      if (q < eol && *q != '#')
+        {
+          gboolean stack = cg_folded_line_matches ((const char *) p, n, line_complete);
+          /* the first line shows the format */
+          if (lines == 0 && !stack)
+            return FALSE;
+          if (stack)
+            separator |= memchr (p, ';', n) != NULL;
+          if (line_complete)
+            lines++, stacks += stack;
+          else if (stack)
+            stacks++, lines++;
+        }
+      p = nl ? nl + 1 : end;
+    }
+  /* A profile with a malformed line is still a profile, whose reader
+   * names the line (or skips it, --lenient); text with a stack-shaped
+   * line here and there is not: most lines must be stacks.  And "name
+   * 12" lines alone are too common in other text (settings, the first
+   * line of a Java hprof file) to be told from stacks of one frame: a
+   * stack of two frames must show the format (formats/folded.md). */
+  return lines > 0 && 2 * stacks >= lines && separator;
 }

@@ -56,8 +56,14 @@ gboolean cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions
  * show its count: it qualifies when it is such text and contains a ';'. */
 gboolean cg_folded_line_matches (const char *line, gsize len, gboolean complete);
 
-/* The row of cg-formats.h's table: the first line that is not blank or a
- * comment is a stack and a count (cg_folded_line_matches). */
+/* The row of cg-formats.h's table, for @data (@len bytes, @complete: the
+ * whole input): text without control characters, whose first line that
+ * is not blank or a '#' comment is a stack and a count
+ * (cg_folded_line_matches), as are at least half of the lines the window
+ * holds whole, one of them with two frames or more (a ';'): a file of
+ * one-frame stacks only is not told from other "name number" text
+ * (formats/folded.md, "Detection").  A last line cut by the window
+ * counts when it is text with a ';'. */
 gboolean cg_folded_detect (const guint8 *data, gsize len, gboolean complete);
 
 G_END_DECLS

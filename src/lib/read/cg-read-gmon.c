@@ -730,7 +730,12 @@ cg_read_gmon_static_calls (CgProfile *profile, const CgReadOptions *options, GEr
 gboolean
 cg_gmon_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
 {
-  return len >= 4 && memcmp (data, "gmon", 4) == 0;
+  /* "gmon" and a small version number in either byte order (the reader
+   * names versions it does not read): a text starting "gmon" is none */
+  if (len < 8 || memcmp (data, "gmon", 4) != 0)
+    return FALSE;
+  const guint8 *v = data + 4;
+  return (v[1] == 0 && v[2] == 0 && v[3] == 0) || (v[0] == 0 && v[1] == 0 && v[2] == 0);
 }
 
 gboolean

@@ -65,7 +65,7 @@ gboolean cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const C
                        GError **error);
 
 /* The rows of cg-formats.h's table: glibc's tagged format, told by its
- * "gmon" magic, and the old untagged BSD formats, which have none (read
+ * "gmon" magic and a version below 256 in either byte order, and the old untagged BSD formats, which have none (read
  * only when the user named the executable). */
 gboolean cg_gmon_detect (const guint8 *data, gsize len, gboolean complete);
 gboolean cg_read_gmon_tagged (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);

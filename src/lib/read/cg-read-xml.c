@@ -1509,16 +1509,60 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
   return cg_read_xml_in_blocks (profile, input, keep_derived, 64 * 1024, error);
 }
 
+/* Past the part of an XML prolog that starts at @p: white space, the XML
+ * declaration, comments, processing instructions and a document type
+ * declaration without an internal subset.  NULL when one of them does
+ * not end before @end. */
+static const guint8 *
+skip_prolog (const guint8 *p, const guint8 *end)
+{
+  for (;;)
+    {
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      gsize n = (gsize) (end - p);
+      const char *close;
+      if (n >= 4 && memcmp (p, "<!--", 4) == 0)
+        close = "-->";
+      else if (n >= 2 && memcmp (p, "<?", 2) == 0)
+        close = "?>";
+      else if (n >= 9 && memcmp (p, "<!DOCTYPE", 9) == 0)
+        close = ">";
+      else
+        return p;
+      const guint8 *q = p + 2;
+      if (*close == '>')
+        {
+          /* a document type declaration's internal subset ends in "]" */
+          while (q < end && *q != '[' && *q != '>')
+            q++;
+          if (q < end && *q == '[')
+            {
+              q = memchr (q, ']', (gsize) (end - q));
+              if (q == NULL)
+                return NULL;
+            }
+        }
+      gsize k = strlen (close);
+      while (q + k <= end && memcmp (q, close, k) != 0)
+        q++;
+      if (q + k > end)
+        return NULL;
+      p = q + k;
+    }
+}
+
 gboolean
 cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
 {
   const guint8 *p = data, *end = data + len;
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p += 3;
-  while (p < end && g_ascii_isspace (*p))
-    p++;
-  gsize n = (gsize) (end - p);
-  return (n >= 5 && memcmp (p, "<?xml", 5) == 0) || (n >= 8 && memcmp (p, "<cgtools", 8) == 0);
+  /* the root element is <cgtools>: other XML is no profile */
+  p = skip_prolog (p, end);
+  if (p == NULL || (gsize) (end - p) < 9 || memcmp (p, "<cgtools", 8) != 0)
+    return FALSE;
+  return g_ascii_isspace (p[8]) || p[8] == '>' || p[8] == '/';
 }
 
 gboolean

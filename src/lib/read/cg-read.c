@@ -8,16 +8,12 @@
 #include "cg-error.h"
 #include "cg-read-gmon.h"
 
-/* enough for every detector: the longest callgrind header and a first
- * line of folded stacks that shows its count */
-#define DETECT_BYTES 4096
-
 gboolean
 cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
   const guint8 *head;
   gsize len;
-  if (!cg_input_peek (in, DETECT_BYTES, &head, &len, error))
+  if (!cg_input_peek (in, CG_FORMATS_DETECT_BYTES, &head, &len, error))
     return FALSE;
   if (len == 0 && options && options->n_skipped_empty)
     {
@@ -30,7 +26,7 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: empty input", cg_input_name (in));
       return FALSE;
     }
-  const CgFormatInfo *format = cg_formats_detect (head, len, len < DETECT_BYTES);
+  const CgFormatInfo *format = cg_formats_detect (head, len, len < CG_FORMATS_DETECT_BYTES);
   CgFormatRead read = format ? format->read : NULL;
   if (read == NULL && options && options->executable)
     {

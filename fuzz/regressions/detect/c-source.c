@@ -1,0 +1,2 @@
+#include <stdio.h>
+int main (void) { return printf ("%d;%d\n", 1, 2); }

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Detection does not guess: a text that is no profile (a Java hprof file,
+# settings, YAML, an SVG, prose, headers without a profile, a profile's
+# first lines followed by prose) is "unknown input format" with exit 1,
+# with or without --lenient, from every stage; every bundled profile and
+# fuzz seed is read, as the format its directory names.  Folded stacks
+# are taken only when a stack of two frames shows the format
+# (formats/folded.md, "Detection").
+. "${top_srcdir:-.}/tests/cli/common.sh"
+corpus="$top_srcdir/fuzz/regressions/detect"
+
+for f in "$corpus"/*; do
+  for lenient in "" --lenient; do
+    expect 1 "$cgmerge" $lenient "$f" && expect_message "$f:1: unknown input format"
+    expect 1 "$cgtree" $lenient "$f" && expect_message "unknown input format"
+  done
+done
+expect 1 sh -c "'$cgcost' --lenient <'$corpus/java-hprof.txt'" && expect_message "<stdin>:1: unknown input format"
+
+# folded stacks: one two-frame stack shows the format, and then stacks
+# of one frame are read too; the count of every line is kept
+printf 'main 5\nmain;parse 7\nidle 2\n' >"$tmp/mixed.folded"
+expect 0 "$cgcost" --format=tsv "$tmp/mixed.folded" || fail "one-frame stacks beside a two-frame one are refused"
+[ "$(total_of "$tmp/out" main)" = 12 ] || fail "main's total is $(total_of "$tmp/out" main), expected 12"
+[ "$(total_of "$tmp/out" idle)" = 2 ] || fail "idle's total is $(total_of "$tmp/out" idle), expected 2"
+# comments, blank lines and CRLF do not hide the format
+printf '# folded by hand\r\n\r\nmain;a 1\r\nmain;b 2\r\n' >"$tmp/crlf.folded"
+expect 0 "$cgmerge" "$tmp/crlf.folded" || fail "folded stacks with CRLF and a comment are refused"
+# one line longer than the window (a million-frame stack is one line)
+awk 'BEGIN { s = "main"; for (i = 0; i < 2000; i++) s = s ";f" i; print s " 3" }' >"$tmp/long.folded"
+expect 0 "$cgmerge" "$tmp/long.folded" || fail "a stack longer than the detection window is refused"
+# a malformed line after the window is the reader's: an error with its line
+{ i=0; while [ $i -lt 400 ]; do echo "main;f$i 1"; i=$((i + 1)); done; echo "not a stack"; } >"$tmp/late.folded"
+expect 1 "$cgmerge" "$tmp/late.folded" && expect_message "$tmp/late.folded:401: not a folded stack"
+expect 0 "$cgmerge" --lenient "$tmp/late.folded" || fail "--lenient does not skip a bad line past the window"
+
+# callgrind: headers beyond the window (a long cmd: line) still read
+{ echo "version: 1"; printf 'cmd: ./a'; i=0; while [ $i -lt 600 ]; do printf ' arg%d' $i; i=$((i + 1)); done
+  printf '\nevents: Ir\nfn=main\n1 5\ntotals: 5\n'; } >"$tmp/long-cmd.cg"
+expect 0 "$cgmerge" "$tmp/long-cmd.cg" || fail "a callgrind file with a long cmd: line is refused"
+
+# every bundled profile and every seed is read, as its directory's format
+for f in "$data"/callgrind/*/callgrind.out.* "$top_srcdir"/fuzz/seeds/callgrind/*; do
+  expect 0 "$cgmerge" "$f" && grep -q '<source format="callgrind"' "$tmp/out" || fail "$f is not read as callgrind"
+done
+for f in "$data"/folded/*.folded "$top_srcdir"/fuzz/seeds/folded/*; do
+  expect 0 "$cgmerge" "$f" && grep -q '<source format="folded"' "$tmp/out" || fail "$f is not read as folded stacks"
+done
+for f in "$data"/amon/*/amon.out.* "$top_srcdir"/fuzz/seeds/amon/*; do
+  expect 0 "$cgmerge" "$f" || fail "$f is not read as an amon.out"
+done
+for f in "$top_srcdir"/fuzz/seeds/xml/*; do
+  expect 0 "$cgmerge" "$f" || fail "$f is not read as cgtools XML"
+done
+expect 0 "$cgmerge" -e "$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" \
+  && grep -q '<source format="gmon"' "$tmp/out" || fail "exprparse's gmon.out is not read as a gmon.out"
+finish
