@@ -36,6 +36,9 @@ for c in $compressors; do
   # standard input
   expect 0 sh -c "'$cgmerge' <'$z'" && same_doc "$tmp/out" "$tmp/oracle.xml" \
     || fail "cgmerge of $c on standard input differs"
+  # a pipe (decompressed on the reading thread, not ahead)
+  expect 0 sh -c "cat '$z' | '$cgmerge'" && same_doc "$tmp/out" "$tmp/oracle.xml" \
+    || fail "cgmerge of $c through a pipe differs"
   # every stage, on a compressed profile and on compressed XML
   "$cgcost" --format=tsv "$tmp/oracle.xml" >"$tmp/want.tsv"
   expect 0 "$cgcost" --format=tsv "$z" && cmp -s "$tmp/out" "$tmp/want.tsv" || fail "cgcost of a $c file"
