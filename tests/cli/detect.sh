@@ -9,13 +9,14 @@
 . "${top_srcdir:-.}/tests/cli/common.sh"
 corpus="$top_srcdir/fuzz/regressions/detect"
 
-for f in "$corpus"/*; do
+# the samples of text in no format: none-*
+for f in "$corpus"/none-*; do
   for lenient in "" --lenient; do
     expect 1 "$cgmerge" $lenient "$f" && expect_message "$f:1: unknown input format"
     expect 1 "$cgtree" $lenient "$f" && expect_message "unknown input format"
   done
 done
-expect 1 sh -c "'$cgcost' --lenient <'$corpus/java-hprof.txt'" && expect_message "<stdin>:1: unknown input format"
+expect 1 sh -c "'$cgcost' --lenient <'$corpus/none-java-hprof.txt'" && expect_message "<stdin>:1: unknown input format"
 
 # folded stacks: one two-frame stack shows the format, and then stacks
 # of one frame are read too; the count of every line is kept
