@@ -8,6 +8,7 @@
 
 #include "cg-error.h"
 #include "cg-read-callgrind.h"
+#include "cg-read-xml.h"
 
 #define EVENT_NAME "samples"
 
@@ -258,10 +259,10 @@ cg_folded_detect (const guint8 *data, gsize len, gboolean complete)
   const guint8 *p = data, *end = data + len;
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p += 3;
-  /* a callgrind file's header lines may look like stacks ("events: Ir 1"):
-   * what callgrind's detector takes is callgrind's, so that no input is
-   * taken for both */
-  if (cg_callgrind_detect (data, len, complete))
+  /* a callgrind file's header lines may look like stacks ("events: Ir 1"),
+   * and so may an XML prolog's: what the stricter text formats' detectors
+   * take is theirs, so that no input is taken for two formats */
+  if (cg_callgrind_detect (data, len, complete) || cg_xml_detect (data, len, complete))
     return FALSE;
   guint64 lines = 0, stacks = 0;
   gboolean separator = FALSE;

@@ -63,8 +63,8 @@ gboolean cg_folded_line_matches (const char *line, gsize len, gboolean complete)
  * holds whole, one of them with two frames or more (a ';'): a file of
  * one-frame stacks only is not told from other "name number" text
  * (formats/folded.md, "Detection").  A last line cut by the window
- * counts when it is text with a ';'.  An input cg_callgrind_detect()
- * takes is not folded stacks. */
+ * counts when it is text with a ';'.  An input cg_callgrind_detect() or
+ * cg_xml_detect() takes is not folded stacks. */
 gboolean cg_folded_detect (const guint8 *data, gsize len, gboolean complete);
 
 G_END_DECLS
