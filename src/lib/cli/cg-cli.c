@@ -413,7 +413,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     {
       guint n;
       const CgFormatInfo *formats = cg_formats (&n);
-      g_string_append (description, "\n\nInput formats, told from the content (cgmerge(1) describes each):\n");
+      g_string_append (description, "\n\nInput formats, told from the content, plain or gzip/xz/zstd/bzip2 (cgmerge(1)):\n");
       for (guint i = 0; i < n; i++)
         g_string_append_printf (description, "  %-14s %s\n", formats[i].name, formats[i].summary);
       g_string_truncate (description, description->len - 1);
