@@ -57,10 +57,10 @@ for c in $compressors; do
 
   # gmon.out, read whole: still what gprof -b printed
   $c -c "$exprparse/gmon.out" >"$tmp/gmon.$c"
-  expect 0 "$cgmerge" -e "$exprparse/exprparse" "$tmp/gmon.$c" \
+  expect 0 "$cgmerge" --executable "$exprparse/exprparse" "$tmp/gmon.$c" \
     && "$cgcost" --format=gprof "$tmp/out" >"$tmp/gprof.txt" \
     && cmp -s "$tmp/gprof.txt" "$exprparse/gprof-b.txt" || fail "a $c-compressed gmon.out is not read as gprof reads it"
-  expect 0 sh -c "'$cgmerge' -e '$exprparse/exprparse' <'$tmp/gmon.$c' | '$cgcost' --format=gprof" \
+  expect 0 sh -c "'$cgmerge' --executable '$exprparse/exprparse' <'$tmp/gmon.$c' | '$cgcost' --format=gprof" \
     && cmp -s "$tmp/out" "$exprparse/gprof-b.txt" || fail "a $c-compressed gmon.out on standard input"
   # amon.out, read whole
   $c -c "$amon" >"$tmp/amon.$c"

@@ -53,6 +53,6 @@ done
 for f in "$top_srcdir"/fuzz/seeds/xml/*; do
   expect 0 "$cgmerge" "$f" || fail "$f is not read as cgtools XML"
 done
-expect 0 "$cgmerge" -e "$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" \
+expect 0 "$cgmerge" --executable "$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" \
   && grep -q '<source format="gmon"' "$tmp/out" || fail "exprparse's gmon.out is not read as a gmon.out"
 finish
