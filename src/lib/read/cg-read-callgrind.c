@@ -1570,7 +1570,7 @@ line_shaped (const char *s, gsize len, gboolean *evidence)
   const char *p = s, *end = s + len;
   skip_blanks (&p, end);
   if (p == end || *p == '\r' || *s == '#')
-    return TRUE;
+    return TRUE; /* not counted: see cg_callgrind_detect */
   char c = *s;
   if (g_ascii_isdigit (c) || c == '+' || c == '-' || c == '*')
     return TRUE;
@@ -1592,7 +1592,15 @@ line_shaped (const char *s, gsize len, gboolean *evidence)
         *evidence |= strlen (keys[i]) == k && memcmp (s, keys[i], k) == 0;
       return TRUE;
     }
-  return memchr (s, ':', len) != NULL;
+  /* a header key with blanks, as KCachegrind's "timeframe (BB):": words
+   * and parentheses (a perf script sample's "comm 12 3.45:" is none) */
+  const char *colon = memchr (s, ':', len);
+  if (colon == NULL)
+    return FALSE;
+  for (const char *q = s; q < colon; q++)
+    if (!g_ascii_isalnum (*q) && *q != '_' && *q != ' ' && *q != '(' && *q != ')')
+      return FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -1632,8 +1640,16 @@ cg_callgrind_detect (const guint8 *data, gsize len, gboolean complete)
       if (nl == NULL && !complete)
         break; /* cut by the window */
       const guint8 *eol = nl ? nl : end;
-      lines++;
-      shaped += line_shaped ((const char *) p, (gsize) (eol - p), &evidence);
+      /* blank lines and comments are any text's: only the others count */
+      const guint8 *q = p;
+      while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+        q++;
+      gboolean content = q < eol && *p != '#';
+      gboolean ok = line_shaped ((const char *) p, (gsize) (eol - p), &evidence);
+      lines += content;
+      shaped += content && ok;
+      if (!content && !ok)
+        return FALSE; /* a comment with control characters: no text */
       p = nl ? nl + 1 : end;
     }
   /* a profile with a garbled line is still a profile, whose reader names
