@@ -26,6 +26,8 @@ typedef struct {
   gboolean startup;
   gboolean strip;
   gint width; /* < 0: the terminal's, unlimited in a pipe */
+  char *base; /* --base: compare with this profile */
+  CgDiffOptions diff;
 } Options;
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } Color;
@@ -285,9 +287,21 @@ run (gpointer data, GError **error)
     return usage (error, "--edge-threshold=%g: expected a percentage from 0 to 100", o->edge_threshold);
   gdouble edge_threshold = o->edge_threshold != -1 ? o->edge_threshold : MIN (0.1, threshold);
 
+  if (o->base && ((format->write != write_text && format->write != write_dot) || o->inverted || o->focus))
+    return usage (error, "%s", "--base applies to the text tree and the dot graph (not with --inverted or --focus)");
   g_autoptr (CgProfile) whole = cg_cli_read_inputs (&o->common, error);
   if (whole == NULL)
     return FALSE;
+  /* --base: both costed by one method, the tree of the new profile */
+  g_autoptr (CgProfile) base = NULL;
+  g_autoptr (CgDiff) diff = NULL;
+  if (o->base)
+    {
+      diff = cg_cli_diff (&o->common, o->base, whole, method, o->event, &o->diff, &base, error);
+      if (diff == NULL)
+        return FALSE;
+      method = cg_costs_method (cg_profile_costs (whole));
+    }
   guint event;
   if (!cg_cli_choose_event (cg_profile_graph (whole), o->event, &event, error))
     return FALSE;
@@ -359,9 +373,9 @@ run (gpointer data, GError **error)
 
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip };
   gboolean brief = o->common.brief;
-  Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0 },
+  Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0, diff },
               { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other, other_threshold },
-              { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip }, { view, scope } };
+              { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip, diff }, { view, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }
 
@@ -382,6 +396,12 @@ main (int argc, char **argv)
       "REGEX" },
     { "root", 'r', 0, G_OPTION_ARG_STRING_ARRAY, &options.roots,
       "Start the tree at FUNC (repeatable); costs of the whole profile", "FUNC" },
+    { "base", 0, 0, G_OPTION_ARG_FILENAME, &options.base,
+      "Text: a column of what changed since the profile FILE (the base), slower red, faster blue", "FILE" },
+    { "normalize", 0, 0, G_OPTION_ARG_NONE, &options.diff.normalize,
+      "With --base: scale the base to the new profile's total", NULL },
+    { "exact-names", 0, 0, G_OPTION_ARG_NONE, &options.diff.exact_names,
+      "With --base: match functions as they are, not without directories and clone suffixes", NULL },
     { "inverted", 'i', 0, G_OPTION_ARG_NONE, &options.inverted,
       "Callers tree: the functions with most self cost, under each its callers with their share", NULL },
     { "sort", 's', 0, G_OPTION_ARG_STRING, &options.sort,

@@ -103,6 +103,27 @@ awk '{ b += $(NF - 1); n += $NF } END { exit !(b == 400 && n == 630) }' "$tmp/ou
   || fail "folded two-column sums: $(cat "$tmp/out")"
 grep -qx "main;work.constprop.1;leaf 200 400" "$tmp/out" || fail "folded: the renamed clone's stack: $(cat "$tmp/out")"
 
+# 4b. cgtree --base: each line's change is the change of the same call's
+# cost (here every function has one caller, so its total's change)
+expect 0 "$cgtree" --base="$tmp/a.folded" -t0 --color=never "$tmp/b.folded"
+cp "$tmp/out" "$tmp/tree.txt"
+grep -q "change: the line's incl less" "$tmp/tree.txt" || fail "cgtree --base: no explanation of the change column"
+for f in term leaf expr main; do
+  want=$(awk -F '\t' -v f=$f '$1 == f { print ($4 > 0 ? "+" : "") $4 }' "$tmp/diff.tsv")
+  got=$(awk -v f="$f" '$NF ~ ("(^|[-`|])" f "$") { print $4; exit }' "$tmp/tree.txt")
+  [ "$got" = "$want" ] || fail "cgtree --base: $f's change $got, the tsv's $want"
+done
+grep -q " new  .*added$" "$tmp/tree.txt" || fail "cgtree --base: a call the base lacks: $(grep added "$tmp/tree.txt")"
+expect 2 "$cgtree" --base="$tmp/a.folded" --inverted "$tmp/b.folded"
+# dot: slower red, faster blue (the same pair the other way round)
+expect 0 "$cgtree" --base="$tmp/a.folded" -f dot -t0 "$tmp/b.folded"
+grep -q 'label="term\\n.*\\n+30", fillcolor="#ff' "$tmp/out" || fail "dot --base: term: $(grep term "$tmp/out")"
+expect 0 "$cgtree" --base="$tmp/b.folded" -f dot -t0 "$tmp/a.folded"
+grep -q 'label="term\\n.*\\n-30", fillcolor="#[0-9a-f]\{4\}ff"' "$tmp/out" || fail "dot --base, faster: term: $(grep term "$tmp/out")"
+if command -v dot >/dev/null; then
+  dot -Tsvg "$tmp/out" >/dev/null 2>"$tmp/err" || fail "dot rejects the --base graph: $(cat "$tmp/err")"
+fi
+
 # 5. bad usage and bad input
 expect 2 "$cgcost" --base="$tmp/a.folded" --format=xml "$tmp/b.folded" && expect_message "--base applies to"
 expect 1 "$cgcost" --base="$tmp/nonesuch" --format=tsv "$tmp/b.folded" && expect_message "$tmp/nonesuch"

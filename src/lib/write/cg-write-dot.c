@@ -67,6 +67,29 @@ append_label_color (GString *s, gdouble pct)
   g_string_append_printf (s, "fontcolor=\"#%02x%02x%02x\"", rgb[0], rgb[1], rgb[2]);
 }
 
+/* The colour of a change, @ratio of the largest change (-1 to 1): white
+ * to red for slower, white to blue for faster, as differential flame
+ * graphs colour them. */
+static void
+append_change_color (GString *s, const char *attribute, gdouble ratio)
+{
+  gdouble t = sqrt (fabs (CLAMP (ratio, -1.0, 1.0)));
+  guint8 fade = (guint8) lround (255 - 200 * t);
+  if (ratio >= 0)
+    g_string_append_printf (s, "%s=\"#ff%02x%02x\"", attribute, fade, fade);
+  else
+    g_string_append_printf (s, "%s=\"#%02x%02xff\"", attribute, fade, fade);
+}
+
+/* A function's change of total in the difference's unit (0 without a
+ * base's), and the largest absolute change among the functions. */
+static gdouble
+function_change (const CgDiff *d, CgFunctionId f)
+{
+  const CgDiffFunction *r = cg_diff_of_new (d, f);
+  return cg_diff_change (d, r->base_total, r->new_total);
+}
+
 /* Appends @text inside a dot string: quotes and backslashes escaped,
  * newlines as dot's centred line breaks. */
 static void
@@ -163,6 +186,9 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   if (o->scope)
     g_string_append_printf (label, "%s\n", o->scope);
   cg_append_method_note (label, costs);
+  if (o->diff)
+    g_string_append_printf (label, "\nColours and the last numbers: the change since the base (red slower, blue"
+                                   " faster)%s", cg_diff_is_exact (o->diff) ? ", exact" : "");
   g_string_append (s, "digraph cgtree {\n  graph [");
   if (!o->brief)
     {
@@ -175,6 +201,9 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
                       "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
   fwrite (s->str, 1, s->len, stream);
 
+  gdouble largest = 0;
+  for (CgFunctionId f = 0; o->diff && f < nf; f++)
+    largest = MAX (largest, fabs (function_change (o->diff, f)));
   /* boxes above the node threshold; arrows between them above the edge
    * threshold; then the boxes no arrow touches go, roots aside */
   g_autofree guint8 *shown = g_new0 (guint8, MAX (nf, 1));
@@ -222,10 +251,22 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
           cg_value_append_human (label, CG_KIND_INTEGER, (CgValue) { .n = calls }, 0);
           g_string_append (label, "×");
         }
+      if (o->diff)
+        {
+          g_string_append (label, function_change (o->diff, f) > 0 ? "\n+" : "\n");
+          cg_diff_append_change (o->diff, label, cg_diff_of_new (o->diff, f), TRUE);
+        }
       g_string_truncate (s, 0);
       g_string_append_printf (s, "  f%u [label=\"", f);
       append_escaped (s, label->str);
       g_string_append (s, "\", ");
+      if (o->diff)
+        {
+          append_change_color (s, "fillcolor", largest > 0 ? function_change (o->diff, f) / largest : 0);
+          g_string_append (s, ", fontcolor=\"#000000\"];\n");
+          fwrite (s->str, 1, s->len, stream);
+          continue;
+        }
       append_color (s, "fillcolor", pct);
       /* dark text on light colours, by the colour's luma */
       guint8 rgb[3];
@@ -262,12 +303,30 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
           cg_value_append_human (label, CG_KIND_INTEGER, (CgValue) { .n = calls }, 0);
           g_string_append (label, "×");
         }
+      CgValue base;
+      gdouble ratio = 0;
+      if (o->diff)
+        {
+          gboolean had = cg_diff_base_arc (o->diff, a, &base);
+          CgValue now = cg_diff_kind (o->diff) == CG_KIND_REAL ? (CgValue) { .x = cg_value_to_double (kind, v) * scale } : v;
+          gdouble change = had ? cg_diff_change (o->diff, base, now) : cg_value_to_double (kind, v) * scale;
+          ratio = largest > 0 ? change / largest : 0;
+          g_string_append_printf (label, "\n%+.6g", change);
+        }
       g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
       append_escaped (s, label->str);
       g_string_append (s, "\", ");
-      append_color (s, "color", pct);
-      g_string_append (s, ", ");
-      append_label_color (s, pct);
+      if (o->diff)
+        {
+          append_change_color (s, "color", ratio);
+          g_string_append (s, ", fontcolor=\"#000000\"");
+        }
+      else
+        {
+          append_color (s, "color", pct);
+          g_string_append (s, ", ");
+          append_label_color (s, pct);
+        }
       g_string_append_printf (s, ", penwidth=%.2f];\n", 1.0 + 3.0 * sqrt (CLAMP (pct, 0.0, 100.0) / 100.0));
       fwrite (s->str, 1, s->len, stream);
     }

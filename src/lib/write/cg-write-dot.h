@@ -22,6 +22,7 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "cg-diff.h"
 #include "cg-display-tree.h"
 #include "cg-profile.h"
 
@@ -35,6 +36,9 @@ typedef struct {
   gboolean demangle; /* names as people read them (cg_demangle) */
   gboolean brief;    /* no label explaining the graph */
   gboolean strip;    /* names without C++ parameters and template arguments (cg_names_set_strip) */
+  /* nullable: --base, colour by change instead of by cost: slower red,
+   * faster blue, the deeper the larger the change; labels add it */
+  const CgDiff *diff;
 } CgDotOptions;
 
 /* Writes the graph of @tree's functions with the costs of @costs.  Write

@@ -4,6 +4,8 @@
 
 #include "cg-write-tree.h"
 
+#include <math.h>
+
 #include <string.h>
 
 #include "cg-error.h"
@@ -63,6 +65,50 @@ static const char *
 heat (gdouble pct)
 {
   return pct >= 20 ? SGR_BOLD SGR_RED : pct >= 5 ? SGR_RED : pct >= 1 ? SGR_YELLOW : SGR_DIM;
+}
+
+#define SGR_BLUE "\033[34m"
+
+/* The base's value of the line at node @n: what the same call carried, or
+ * a root's total; in the difference's kind.  FALSE when the base has no
+ * such call. */
+static gboolean
+base_value (Writer *w, CgNodeId n, CgValue *v)
+{
+  CgArcId a = cg_display_tree_arc (w->tree, n);
+  if (a != CG_NO_ID)
+    return cg_diff_base_arc (w->o->diff, a, v);
+  const CgDiffFunction *f = cg_diff_of_new (w->o->diff, cg_display_tree_function (w->tree, n));
+  *v = f->base_total;
+  return f->presence == CG_DIFF_BOTH;
+}
+
+/* The change column of the line at node @n: "+1,234" (slower, red),
+ * "-56" (faster, blue), "new" where the base had no such call. */
+static void
+change_column (Writer *w, CgNodeId n)
+{
+  const CgDiff *d = w->o->diff;
+  CgValue base, now = cg_tree_view_value (w->view, n);
+  g_string_truncate (w->scratch, 0);
+  gdouble change = 0;
+  if (!base_value (w, n, &base))
+    g_string_append (w->scratch, "new");
+  else
+    {
+      if (cg_diff_kind (d) == CG_KIND_REAL)
+        now = (CgValue) { .x = cg_value_to_double (w->kind, now) * w->scale };
+      change = cg_diff_change (d, base, now);
+      CgKind kind = cg_diff_kind (d);
+      CgValue magnitude = kind == CG_KIND_INTEGER ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
+                                                  : (CgValue) { .x = fabs (now.x - base.x) };
+      g_string_append_c (w->scratch, change < 0 ? '-' : '+');
+      cg_append_cost_human (w->scratch, kind, magnitude, cg_diff_scale (d));
+    }
+  g_string_append_c (w->line, ' ');
+  color (w, change > 0 ? SGR_RED : change < 0 ? SGR_BLUE : SGR_DIM);
+  g_string_append_printf (w->line, "%*s", w->cost_width + 1, w->scratch->str);
+  color (w, SGR_RESET);
 }
 
 static void
@@ -339,6 +385,11 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
                                 inverted ? "f < g" : "f > g", threshold);
       g_string_append (s, ".\n");
     }
+  if (w->o->diff)
+    g_string_append_printf (s, "change: the line's incl less what the same call carried in the base (a root: its"
+                               " total less the base's), slower in red, faster in blue; %s.\n",
+                            cg_diff_is_exact (w->o->diff) ? "exact, as both profiles' totals are"
+                                                          : "\"~\" lines are estimates in either profile");
   g_string_append_c (s, '\n');
   fold_lines (s, w->o->width);
 titles:;
@@ -346,6 +397,8 @@ titles:;
   g_autofree char *self = g_strdup_printf ("self %s", w->unit);
   g_string_append_printf (s, "%7s %7s ", "incl%", "self%");
   cg_append_padded (s, incl, w->cost_width);
+  if (w->o->diff)
+    g_string_append_printf (s, " %*s", w->cost_width + 1, "change");
   g_string_append_c (s, ' ');
   cg_append_padded (s, self, w->cost_width);
   if (w->calls_width)
@@ -446,6 +499,8 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       else
         g_string_append_printf (line, " %7s", "");
       cost_column (&w, w.kind, cg_tree_view_value (v, n));
+      if (o->diff)
+        change_column (&w, n);
       if (any_master)
         cost_column (&w, w.self_kind, self);
       else

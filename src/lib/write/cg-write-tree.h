@@ -19,6 +19,11 @@
  * calls and the summed self costs of its functions; it holds at most
  * eight functions, a longer chain continuing on the line below.
  *
+ * With a difference (CgTreeTextOptions.diff), a "change" column follows
+ * incl: the line's incl less what the same call (the same caller and
+ * callee, matched as cg-diff.h matches them) carried in the base; a root's
+ * total less its total in the base.
+ *
  * Indentation stops at 64 levels; deeper lines carry "(+N)", their depth
  * beyond it, so the output stays linear in the number of lines.
  */
@@ -27,6 +32,7 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "cg-diff.h"
 #include "cg-display-tree.h"
 #include "cg-profile.h"
 #include "cg-tree-view.h"
@@ -40,6 +46,10 @@ typedef struct {
   const char *scope; /* nullable: a sentence saying what the tree covers */
   gboolean brief;    /* the column titles and the lines, without the lines that explain them */
   guint width;       /* columns a line fits in, long names cut in the middle ("…"); 0: no limit */
+  /* nullable: --base, the difference from a base profile whose new side is
+   * this tree's profile: a column of each line's change, slower in red,
+   * faster in blue */
+  const CgDiff *diff;
 } CgTreeTextOptions;
 
 /* Writes @tree of @profile with the totals of @costs.  Write errors are
