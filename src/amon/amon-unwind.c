@@ -1,7 +1,7 @@
 /* amon-unwind.c — C++ exceptions, backtraces and thread exits through
  * the -pg mode's swapped return addresses.
  *
- * An unwinder (libgcc's, which C++ uses) finds each frame's caller by
+ * An unwinder (libgcc's, which C++ and glibc's backtrace(3) use) finds each frame's caller by
  * looking its return address up in the unwind tables; the trampoline's
  * address has no entry, so a walk through a hooked frame would stop
  * there (std::terminate for an exception).  So the entry points that
@@ -47,6 +47,7 @@ void _Unwind_Resume (struct _Unwind_Exception *e) EXPORT __attribute__ ((noretur
 amon_reason _Unwind_ForcedUnwind (struct _Unwind_Exception *e, amon_stop_fn stop, void *arg) EXPORT;
 amon_reason _Unwind_Backtrace (amon_trace_fn trace, void *arg) EXPORT;
 void *__cxa_begin_catch (void *e) EXPORT;
+int backtrace (void **buffer, int size) EXPORT;
 void pthread_exit (void *value) EXPORT __attribute__ ((noreturn));
 
 /* The next definition of @name, looked up once; never NULL. */
@@ -132,8 +133,18 @@ __cxa_begin_catch (void *e)
   return ((void *(*) (void *)) next (&real, __func__)) (e);
 }
 
-/* glibc's pthread_exit unwinds with a libgcc_s it opened itself, past
- * these wrappers */
+/* glibc's backtrace(3) and pthread_exit unwind with a libgcc_s they
+ * opened themselves, past the wrappers above */
+int
+backtrace (void **buffer, int size)
+{
+  static void *real;
+  amon_pg_unhook (HERE);
+  int n = ((int (*) (void **, int)) next (&real, __func__)) (buffer, size);
+  amon_pg_rehook (HERE);
+  return n;
+}
+
 void
 pthread_exit (void *value)
 {

@@ -20,10 +20,12 @@
  *              samples taken after the tiny one returned are its caller's
  *   coroutines a coroutine on a stack of its own (swapcontext) yields from
  *              deep inside, a thousand times, to a recursion on the main one
+ *   backtrace  backtrace(3) from deep inside a recursion: "frames N"
  *   empty      a million calls of a routine that does nothing, timed by the
  *              thread's CPU clock: "time_empty NS"
  */
 #define _GNU_SOURCE 1
+#include <execinfo.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -210,6 +212,19 @@ main_work (int d)
   return r + 1;
 }
 
+NOINLINE static int
+traced (int d)
+{
+  if (d == 0)
+    {
+      void *b[64];
+      return backtrace (b, 64);
+    }
+  int r = traced (d - 1);
+  sink = r;
+  return r;
+}
+
 NOINLINE static long
 nothing (long x)
 {
@@ -364,6 +379,8 @@ main (int argc, char **argv)
       for (int i = 0; i < 1001; i++)
         s += main_work (3);
     }
+  else if (strcmp (mode, "backtrace") == 0)
+    printf ("frames %d\n", traced (6));
   else if (strcmp (mode, "empty") == 0)
     {
       long t0 = cpu_ns ();

@@ -195,6 +195,19 @@ if run timed empty; then
     || fail "$what: the hooks' own cost was charged to the routine"
 fi
 
+# backtrace(3) sees through the swapped return addresses: as many frames
+# as where nothing is swapped (the sampling clock's way)
+what="backtrace"
+if run timed backtrace; then
+  swapped=$(counted frames)
+  export AMON_CLOCK=sample
+  run timed backtrace && plain=$(counted frames)
+  unset AMON_CLOCK
+  [ -n "$swapped" ] && [ "$swapped" = "${plain:-}" ] && [ "$swapped" -ge 9 ] \
+    || fail "$what: $swapped frames through swapped return addresses, ${plain:-?} without"
+  echo "backtrace: $swapped frames, as without swapping"
+fi
+
 # the sampling clock: no return address is swapped, a routine's return is
 # seen at the next call or sample; the same counts and arcs
 export AMON_CLOCK=sample
