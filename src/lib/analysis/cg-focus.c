@@ -143,6 +143,8 @@ profile_like (CgProfile *profile, GError **error)
     {
       const CgSource *s = cg_profile_source (profile, i);
       cg_profile_add_source (out, s->format, s->path, s->command, s->creator);
+      if (s->note)
+        cg_profile_set_source_note (out, s->note);
     }
   if (!copy_events (out, cg_profile_graph (profile), error))
     return NULL;

@@ -116,8 +116,16 @@ cg_profile_add_source (CgProfile *p, const char *format, const char *path, const
     intern_or_null (p->graph, path),
     intern_or_null (p->graph, command),
     intern_or_null (p->graph, creator),
+    NULL,
   };
   g_array_append_val (p->sources, s);
+}
+
+void
+cg_profile_set_source_note (CgProfile *p, const char *note)
+{
+  g_return_if_fail (p->sources->len > 0);
+  g_array_index (p->sources, CgSource, p->sources->len - 1).note = intern_or_null (p->graph, note);
 }
 
 guint

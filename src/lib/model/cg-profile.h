@@ -28,6 +28,8 @@ typedef struct {
   const char *path;
   const char *command; /* the profiled command line, when recorded */
   const char *creator; /* the producing tool, when recorded */
+  const char *note;    /* what a reader of the times must know (libamon: the
+                          instrumentation cost taken out), or NULL */
 } CgSource;
 
 CgProfile *cg_profile_new (void);
@@ -63,6 +65,9 @@ gboolean cg_profile_ensure_event (CgProfile *profile, const char *name, const ch
 void cg_profile_add_source (CgProfile *profile, const char *format, const char *path,
                             const char *command, const char *creator);
 guint cg_profile_n_sources (const CgProfile *profile);
+/* Sets the note of the last source added (copied; NULL clears): a
+ * sentence that every view showing times prints with the source. */
+void cg_profile_set_source_note (CgProfile *profile, const char *note);
 const CgSource *cg_profile_source (const CgProfile *profile, guint i);
 
 /* Derived data; setters take ownership (transfer full) and free what was

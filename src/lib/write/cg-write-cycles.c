@@ -8,6 +8,7 @@
 #include "cg-names.h"
 #include "cg-error.h"
 #include "cg-spivey.h"
+#include "cg-write-profile.h"
 
 typedef struct {
   CgValue self;
@@ -164,6 +165,8 @@ cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gb
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "\n%u cycle%s traversed%s\n", cycles->len, cycles->len == 1 ? "" : "s",
                           brief ? "" : " (from the contexts: calls that re-entered an active function)");
+  if (!brief)
+    cg_append_source_notes (s, p);
   for (guint i = 0; i < cycles->len; i++)
     {
       CgTraversedCycle *c = &g_array_index (cycles, CgTraversedCycle, i);

@@ -97,6 +97,19 @@ cg_append_sources (GString *out, CgProfile *p)
       if (s->command)
         g_string_append_printf (out, " of: %s", s->command);
       g_string_append_c (out, '\n');
+      if (s->note)
+        g_string_append_printf (out, "Note: %s\n", s->note);
+    }
+}
+
+void
+cg_append_source_notes (GString *out, CgProfile *p)
+{
+  for (guint i = 0; i < cg_profile_n_sources (p); i++)
+    {
+      const CgSource *s = cg_profile_source (p, i);
+      if (s->note)
+        g_string_append_printf (out, "Note (%s): %s\n", s->path ? s->path : "-", s->note);
     }
 }
 

@@ -453,6 +453,9 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       w.max_indent = (guint) CLAMP (art, 4, MAX_INDENT);
     }
   write_header (&w, costs, stream);
+  g_autoptr (GString) notes = g_string_new (NULL);
+  cg_append_source_notes (notes, p);
+  fwrite (notes->str, 1, notes->len, stream);
 
   /* shift[d]: nodes folded away above the lines of (unfolded) depth d on
    * the current path; not_last[d]: the printed ancestor at depth d has
