@@ -132,7 +132,8 @@ amon_clock_sync_start (amon_thread *t)
 {
   if (used == NULL || !(used->kind == AMON_CLOCK_CPU && used->tsc))
     return;
-  t->sync_cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+  t->sync_cpu = t->origin_cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+  t->cpu_units = 0;
   t->start = t->sync_clock = amon_clock_read (used);
 }
 
@@ -158,6 +159,9 @@ amon_clock_correct_cpu (amon_thread *t, uint64_t now)
   double on_cpu = (double) (cpu > t->sync_cpu ? cpu - t->sync_cpu : 0) * per_ns;
   uint64_t span = now > t->sync_clock ? now - t->sync_clock : 0;
   t->sync_cpu = cpu;
+  /* what the thread had of the processor, all the monitor measured: what
+   * it did not charge of it is its own cost (amon-thread.c, derive) */
+  t->cpu_units = (uint64_t) ((double) (cpu > t->origin_cpu ? cpu - t->origin_cpu : 0) * per_ns);
   t->start = t->sync_clock = after;
   uint32_t n = t->n_log;
   if (n == 0 || on_cpu >= (double) span)

@@ -1,4 +1,5 @@
-/* amon-format.h — the constants of the amon.out file format, version 1.
+/* amon-format.h — the constants of the amon.out file format, version 2
+ * (version 1 lacks the CALIBRATION section; readers take both).
  *
  * Shared by the runtime that writes the file (src/amon) and the cgtools
  * reader (src/lib/cg-read-amon.c), so the two cannot drift apart.  The
@@ -17,7 +18,8 @@
  * "\r\n" and "\x1a" so that a text-mode transfer shows as corruption. */
 #define AMON_MAGIC "\x89" "AMON\r\n\x1a"
 #define AMON_MAGIC_LEN 8
-#define AMON_VERSION 1
+#define AMON_VERSION 2
+#define AMON_VERSION_MIN 1 /* the oldest version readers take */
 #define AMON_HEADER_SIZE 64
 
 /* header flags */
@@ -36,6 +38,7 @@
 #define AMON_SECTION_CONTEXTS 3u
 #define AMON_SECTION_TOTALS 4u
 #define AMON_SECTION_STOPPED 5u
+#define AMON_SECTION_CALIBRATION 6u /* version 2: how the monitor's own cost was measured */
 #define AMON_SECTION_HEADER_SIZE 16
 
 /* objects */
@@ -49,6 +52,11 @@
 #define AMON_OBJECT_FIXED 16   /* u64 load bias, u32 flags, u32 path length */
 #define AMON_ROUTINE_FIXED 16  /* u64 address, u32 object, u32 name length */
 #define AMON_CONTEXT_FIXED 32  /* u32 length, u32 zero, u64 time, u64 entries, u64 recursive */
+/* the CALIBRATION section: u64 calibrations; u32 window (the estimate in
+ * force was the lowest of the last this many); u32 zero; u64 cost per
+ * event in force at the end, lowest, median and highest calibration, all
+ * in picoseconds (later versions may append) */
+#define AMON_CALIBRATION_SIZE 48
 
 /* the u64 fields of the TOTALS section, in order (later versions append) */
 enum {

@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "amon-calibrate.h"
 #include "amon-clock.h"
 #include "amon-format.h"
 #include "amon-hook.h"
@@ -53,7 +54,11 @@ static struct {
   int ready;
   amon_clock clock;
   amon_limits limits;
-  uint64_t overhead;  /* clock units per event */
+  uint64_t overhead;  /* clock units per event: the estimate in force (amon-calibrate.h) */
+  amon_thread *cal;   /* the calibrations' own monitor (fake routines only) */
+  int cal_busy;       /* one thread calibrates at a time */
+  uint64_t pg_extra;  /* eighths of a unit: the -pg mode's hooks' cost over gcc's, per event */
+  amon_cal cal_hist;
   uint64_t gap;
   uint64_t longish;   /* clock units: intervals that may hold a preemption */
   pthread_mutex_t lock;
@@ -256,39 +261,89 @@ thread_new (void)
 /* Fake routines for calibration: distinct addresses, never called. */
 static char calibration_routines[2];
 
+/* One calibration on G.cal (self must point at it): eighths of a clock
+ * unit per event, through gcc's hooks, or the -pg mode's (@pg). */
+AMON_FN static uint64_t
+calibration (int pg)
+{
+  void *a = &calibration_routines[0], *b = &calibration_routines[1];
+  uint64_t t0 = amon_clock_read (&G.clock);
+  for (int i = 0; i < AMON_CAL_PAIRS; i++)
+    if (pg)
+      amon_pg_probe ();
+    else
+      {
+        __cyg_profile_func_enter (a, b);
+        __cyg_profile_func_exit (a, b);
+      }
+  uint64_t t1 = amon_clock_read (&G.clock);
+  return (t1 - t0) * 8 / (2 * AMON_CAL_PAIRS);
+}
+
+/* Adds a calibration and sets the estimate in force (amon_cal_estimate),
+ * to the nearest clock unit. */
+AMON_FN static void
+calibrated (uint64_t per_event)
+{
+  amon_cal_add (&G.cal_hist, per_event);
+  uint64_t e = amon_cal_estimate (&G.cal_hist);
+  __atomic_store_n (&G.overhead, (e + 4) / 8, __ATOMIC_RELAXED);
+}
+
+/* Start-up: the calibrations' monitor, kept for the run, and a first
+ * estimate from AMON_CAL_STARTUP calibrations.  In the -pg mode the hooks
+ * the program calls are the -pg ones, which the monitor cannot enter
+ * from inside a hook: what they cost over gcc's (the least of each) is
+ * measured here once and added to every later calibration. */
 AMON_FN static void
 calibrate (void)
 {
   amon_thread *t = thread_new ();
   if (t == NULL)
     return;
-  void *a = &calibration_routines[0], *b = &calibration_routines[1];
   t->correct = NULL; /* its system call is outside the intervals it corrects */
-  uint64_t best = UINT64_MAX;
   self = t;
-  for (int round = 0; round < 5; round++)
+  uint64_t gcc = UINT64_MAX, pg = UINT64_MAX, v[AMON_CAL_STARTUP];
+  for (int round = 0; round < AMON_CAL_STARTUP; round++)
     {
-      uint64_t t0 = amon_clock_read (&G.clock);
-      for (int i = 0; i < 1000; i++)
+      v[round] = calibration (0);
+      gcc = v[round] < gcc ? v[round] : gcc;
+      if (amon_pg_active)
         {
-          /* through the hooks the program calls */
-          if (amon_pg_active)
-            amon_pg_probe ();
-          else
-            {
-              __cyg_profile_func_enter (a, b);
-              __cyg_profile_func_exit (a, b);
-            }
+          uint64_t x = calibration (1);
+          pg = x < pg ? x : pg;
         }
-      uint64_t t1 = amon_clock_read (&G.clock);
-      uint64_t per = (t1 - t0) / 2000;
-      if (per < best)
-        best = per;
     }
   self = &unstarted;
-  amon_thread_release (t);
-  munmap (t, sizeof *t);
-  G.overhead = best == UINT64_MAX ? 0 : best;
+  G.pg_extra = amon_pg_active && pg > gcc ? pg - gcc : 0;
+  for (int round = 0; round < AMON_CAL_STARTUP; round++)
+    calibrated (v[round] + G.pg_extra);
+  G.cal = t;
+}
+
+/* A calibration during the run, from a hook of @t that ended a
+ * correction window, every AMON_CAL_EVERY of them: the time it takes is
+ * no interval's (the next one starts after it), and @t subtracts the new
+ * estimate from then on.  Skipped while another thread calibrates. */
+AMON_FN static void
+recalibrate (amon_thread *t)
+{
+  if (t->countdown != AMON_WINDOW || ++t->cal_windows % AMON_CAL_EVERY != 0 || G.cal == NULL
+      || __atomic_exchange_n (&G.cal_busy, 1, __ATOMIC_ACQUIRE))
+    return;
+  /* a signal handler that jumped out of the calibration would leave the
+   * thread's hooks on the calibrations' monitor: signals wait */
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_BLOCK, &all, &old);
+  self = G.cal;
+  uint64_t v = calibration (0);
+  self = t;
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  calibrated (v + G.pg_extra);
+  __atomic_store_n (&G.cal_busy, 0, __ATOMIC_RELEASE);
+  t->overhead = __atomic_load_n (&G.overhead, __ATOMIC_RELAXED);
+  t->start = amon_clock_read (&G.clock);
 }
 
 AMON_FN static void
@@ -308,6 +363,7 @@ at_fork_child (void)
 {
   pthread_mutex_init (&G.lock, NULL);
   G.child = 1;
+  G.cal_busy = 0; /* a thread that calibrated is not in the child */
   /* only the forking thread exists here */
   amon_thread *keep = (self != &unstarted && self != &disabled) ? self : NULL;
   for (amon_thread *t = G.threads, *next; t; t = next)
@@ -493,6 +549,7 @@ AMON_FN __attribute__ ((noinline)) static void
 enter_long (amon_thread *t, void *fn, void *site, uintptr_t sp, uint64_t e, uint64_t at)
 {
   amon_thread_long (t, t->top->ctx, e, at);
+  recalibrate (t);
   amon_thread_push (t, fn, site, sp);
   t->busy = 0;
 }
@@ -508,6 +565,7 @@ AMON_FN __attribute__ ((noinline)) static void
 exit_long (amon_thread *t, void *fn, void *site, uint64_t e, uint64_t at)
 {
   amon_thread_long (t, t->top->ctx, e, at);
+  recalibrate (t);
   amon_thread_pop (t, fn, site);
   t->busy = 0;
 }
@@ -685,6 +743,13 @@ output_path (char *buf, size_t size)
     snprintf (buf + k, size - k, ".%s", pid);
 }
 
+/* Eighths of a clock unit in picoseconds. */
+AMON_FN static uint64_t
+eighths_ps (uint64_t v)
+{
+  return G.clock.tsc ? (uint64_t) ((double) v * 125.0 / G.clock.tsc_per_ns + 0.5) : v * 125u;
+}
+
 __attribute__ ((destructor, no_instrument_function)) static void
 amon_fini (void)
 {
@@ -726,7 +791,12 @@ amon_fini (void)
   amon_run run = {
     .clock = &G.clock,
     .threads = G.threads,
-    .overhead_ps = G.sampled ? 0 : G.clock.tsc ? (uint64_t) ((double) G.overhead * 1000.0 / G.clock.tsc_per_ns) : G.overhead * 1000u,
+    .overhead_ps = G.sampled ? 0 : eighths_ps (amon_cal_estimate (&G.cal_hist)),
+    .calibrations = G.sampled ? 0 : G.cal_hist.count,
+    .recent = AMON_CAL_RECENT,
+    .lowest_ps = eighths_ps (G.cal_hist.lowest),
+    .median_ps = eighths_ps (amon_cal_percentile (&G.cal_hist, 50)),
+    .highest_ps = eighths_ps (G.cal_hist.highest),
     .pid = (uint64_t) getpid (),
     .secure = amon_output_secure (),
     .stop_reason = G.stop_reason,

@@ -217,6 +217,11 @@ derive (amon_thread *t)
     return;
   uint64_t span = t->start > t->origin ? t->start - t->origin : 0;
   t->overhead_total = span > charged + t->offcpu_total ? span - charged - t->offcpu_total : 0;
+  /* on the CPU clock, time off the processor outside every interval (in
+   * a check's system call, a calibration) is no cost of the monitor's:
+   * its cost is the CPU time it did not charge */
+  if (t->cpu_units)
+    t->overhead_total = t->cpu_units > charged ? t->cpu_units - charged : 0;
 }
 
 AMON_FN void

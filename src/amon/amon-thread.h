@@ -110,12 +110,15 @@ struct amon_thread {
   uint64_t gap;              /* an interval longer than this ends its window (0: never) */
   amon_correct_fn correct;   /* nullable */
   uint64_t origin;           /* clock reading when the counts were last zeroed */
+  uint32_t cal_windows;      /* correction windows ended (amon-calibrate.h) */
   /* statistics */
   uint64_t returns, resyncs, discarded, unmatched, overhead_total, offcpu_total;
   /* used by amon-monitor.c and amon-clock.c */
   int finished;              /* the thread has exited */
   amon_thread *next;         /* registry */
   uint64_t sync_clock, sync_cpu; /* last CPU-clock synchronisation */
+  uint64_t origin_cpu;       /* the thread's CPU clock (ns) at @origin, for the CPU clock */
+  uint64_t cpu_units;        /* its CPU time from then to the last check, in clock units (0: unknown) */
   amon_interval log[AMON_LOG_SIZE];
 };
 

@@ -457,6 +457,17 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       out_u32 (o, (uint32_t) n);
       out_bytes (o, run->stop_message, n);
     }
+  if (run->calibrations)
+    {
+      out_section (o, AMON_SECTION_CALIBRATION, AMON_CALIBRATION_SIZE);
+      out_u64 (o, run->calibrations);
+      out_u32 (o, run->recent);
+      out_u32 (o, 0);
+      out_u64 (o, run->overhead_ps);
+      out_u64 (o, run->lowest_ps);
+      out_u64 (o, run->median_ps);
+      out_u64 (o, run->highest_ps);
+    }
   out_section (o, AMON_SECTION_END, 0);
   out_flush (o);
   int err = amon_output_close (&o->file, o->err);

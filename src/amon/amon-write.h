@@ -18,7 +18,10 @@
 typedef struct {
   const amon_clock *clock;
   amon_thread *threads;      /* linked by ->next */
-  uint64_t overhead_ps;      /* calibrated cost of one event */
+  uint64_t overhead_ps;      /* calibrated cost of one event (the estimate at the end) */
+  uint64_t calibrations;     /* how many calibrations it summarises (0: none) */
+  uint32_t recent;           /* the estimate is the lowest of the last this many */
+  uint64_t lowest_ps, median_ps, highest_ps;
   uint64_t pid;
   int secure;                /* set-user-ID or set-group-ID: follow no link (amon-output.h) */
   uint32_t stop_reason;      /* 0: profiling ran to the end */

@@ -28,7 +28,7 @@ cat >"$tmp/threads.c" <<'EOF'
 #include <pthread.h>
 static volatile long spin;
 __attribute__ ((noinline)) static void leaf (int n) { for (long i = 0; i < n * 100000L; i++) spin++; }
-__attribute__ ((noinline)) static void helper (void) { leaf (5); }
+__attribute__ ((noinline)) static void helper (void) { leaf (50); }
 __attribute__ ((noinline)) static void *work (void *arg) { (void) arg; for (int i = 0; i < 10; i++) helper (); return 0; }
 int main (void)
 {
@@ -106,4 +106,16 @@ build parser
 grep -q "^1 cycle traversed" "$tmp/parser.cycles" || fail "parser: not one traversed cycle: $(cat "$tmp/parser.cycles")"
 grep -q "closed 6 times: expr, term, factor$" "$tmp/parser.cycles" || fail "parser: $(cat "$tmp/parser.cycles")"
 grep -q "closed 0 times" "$tmp/parser.cycles" && fail "parser: a cycle never traversed is listed"
+
+# every view that shows times says what the monitor took out as its own
+# cost, of what it measured, read from the file and through cgtools XML
+"$cgmerge" "$tmp/parser.out" >"$tmp/parser.xml" || fail "cgmerge parser"
+validate "$tmp/parser.xml"
+for view in "$cgcost --format=text" "$cgtree" "$cgcycles --format=text"; do
+  for input in "$tmp/parser.out" "$tmp/parser.xml"; do
+    $view "$input" >"$tmp/view.txt" 2>&1 || fail "$view $input"
+    grep -q "instrumentation cost taken out: [0-9.e-]* s of [0-9.e-]* s measured ([0-9]* calls and returns, [0-9.]* ns each on average; the cost in force was the lowest of the last 32 of [0-9]* calibrations" "$tmp/view.txt" \
+      || fail "$view $input does not say what was taken out: $(head -5 "$tmp/view.txt")"
+  done
+done
 finish

@@ -18,6 +18,7 @@
 
 #include <string.h>
 
+#include "amon-calibrate.h"
 #include "amon-format.h"
 #include "amon-symbols.h"
 #include "amon-thread.h"
@@ -598,6 +599,59 @@ test_overhead_subtracted (void)
   g_free (th);
 }
 
+/* Many calibrations on a loaded machine: the issue's single start-up
+ * calibration ranged from 9.2 to 59.7 ns for one program.  Load only adds
+ * time, so the estimate is the lowest of the recent ones: with most
+ * inflated (by 5% to 6.5 times, as there) it is still the undisturbed
+ * cost, 10 ns (80 eighths of a 1 ns unit); and when the load changes so
+ * that every call costs 12 ns, the estimate follows within
+ * AMON_CAL_RECENT calibrations, while a lucky low one long ago, or a
+ * preemption, moves it no more. */
+static void
+test_calibration_robust (void)
+{
+  amon_cal *c = g_new0 (amon_cal, 1);
+  CU_ASSERT_EQUAL (amon_cal_estimate (c), 0);
+  g_autoptr (GRand) r = g_rand_new_with_seed (28);
+  amon_cal_add (c, 40);
+  for (int i = 0; i < 3000; i++)
+    {
+      gboolean loaded = g_rand_int_range (r, 0, 100) < 70;
+      amon_cal_add (c, loaded ? (uint64_t) (80 * g_rand_double_range (r, 1.05, 6.5)) : 80);
+    }
+  amon_cal_add (c, 100000); /* a preemption: past the last bucket */
+  CU_ASSERT_EQUAL (amon_cal_estimate (c), 80);
+  for (int i = 0; i < AMON_CAL_RECENT; i++)
+    amon_cal_add (c, i == 7 ? 5000 : i % 3 ? (uint64_t) (96 * g_rand_double_range (r, 1.05, 1.5)) : 96);
+  CU_ASSERT_EQUAL (amon_cal_estimate (c), 96);
+  CU_ASSERT_EQUAL (c->lowest, 40);
+  CU_ASSERT_EQUAL (c->highest, 100000);
+  CU_ASSERT_EQUAL (amon_cal_percentile (c, 100), 100000);
+  CU_ASSERT (amon_cal_percentile (c, 50) > 100);
+  g_free (c);
+}
+
+/* On the CPU clock the monitor's cost is the CPU time it did not charge:
+ * time off the processor outside every interval (in a check's system
+ * call, a calibration) is not its cost.  The intervals span 1205 units
+ * and charge 90 + 0 + 990 + 90 = 1170 of them, but the thread had 1200
+ * units of the processor: the monitor's cost is 30, not 35. */
+static void
+test_overhead_from_cpu_time (void)
+{
+  amon_thread *th = g_new0 (amon_thread, 1);
+  CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
+  th->overhead = 10;
+  amon_thread_enter (th, FN (P), NULL, SP (1), 100);
+  amon_thread_enter (th, FN (Q), NULL, SP (2), 105);
+  amon_thread_exit (th, FN (Q), NULL, SP (2), 1105);
+  th->cpu_units = 1200;
+  amon_thread_charge_all (th, 1205);
+  CU_ASSERT_EQUAL (th->overhead_total, 30);
+  amon_thread_release (th);
+  g_free (th);
+}
+
 /* The -pg mode knows an address inside each routine (its hook's return
  * address), not its entry: the symbol whose extent holds it names it. */
 static void
@@ -634,6 +688,8 @@ main (void)
     { "unmatched returns are ignored", test_unmatched_exit_ignored },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
+    { "many calibrations: the lowest recent one, whatever the load", test_calibration_robust },
+    { "the monitor's cost on the CPU clock is the CPU time it did not charge", test_overhead_from_cpu_time },
     { "an address inside a routine is named by its symbol", test_names_inside_routines },
     { NULL, NULL },
   };

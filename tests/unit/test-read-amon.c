@@ -294,6 +294,55 @@ test_cycle_never_traversed (void)
   CU_ASSERT_EQUAL (t->cost[0].n, 10 + 20 + 40 + 1000);
 }
 
+/* The note every view prints: what the monitor took out as its own cost
+ * (TOTALS field 15), of what it measured (that plus field 4), at the
+ * average per event, and how the cost was calibrated (CALIBRATION,
+ * version 2; version 1: the header's cost); a warning where the cost is
+ * most of the measurement.  The numbers are the ones put in the file:
+ * 3050 ns charged, 9150 taken out (75%, so an error of 10% in the cost
+ * moves the times by 10 * 75/25 = 30%), 5 calls + 3 recursive + 1
+ * return (9150 / 9 = 1016.67 ns each), 20 ns per event in the header. */
+static void
+test_cost_note (void)
+{
+  g_autoptr (GByteArray) b = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  guint end = b->len - AMON_SECTION_HEADER_SIZE;
+  put64 (b, end - 8 * AMON_TOTAL_N + 8 * AMON_TOTAL_OVERHEAD, 9150);
+  g_byte_array_set_size (b, end);
+  guint at = section (b, AMON_SECTION_CALIBRATION);
+  u64 (b, 40);
+  u32 (b, 20);
+  u32 (b, 0);
+  u64 (b, 20000);
+  u64 (b, 19000);
+  u64 (b, 21000);
+  u64 (b, 90000);
+  end_section (b, at);
+  section (b, AMON_SECTION_END);
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  CU_ASSERT_EQUAL_FATAL (cg_profile_n_sources (p), 1);
+  const char *note = cg_profile_source (p, 0)->note;
+  CU_ASSERT_PTR_NOT_NULL_FATAL (note);
+  CU_ASSERT_STRING_EQUAL (note, "instrumentation cost taken out: 9.15e-06 s of 1.22e-05 s measured (9 calls and"
+                                " returns, 1016.67 ns each on average; the cost in force was the lowest of the last"
+                                " 20 of 40 calibrations over the run: lowest 19.00, median 21.00, highest 90.00 ns);"
+                                " the times are dominated by the"
+                                " probe: 75% of what was measured was the monitor's, so an error of 10% in its cost"
+                                " per call moves them by 30%");
+
+  /* version 1: no CALIBRATION section, one calibration at start-up; the
+   * cost taken out (1 ns) is small: no warning */
+  g_autoptr (GByteArray) old = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  put32 (old, 8, 1);
+  g_autoptr (CgProfile) q = read_bytes (old, NULL, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (q);
+  CU_ASSERT_STRING_EQUAL (cg_profile_source (q, 0)->note,
+                          "instrumentation cost taken out: 1e-09 s of 3.05e-06 s measured (9 calls and returns at"
+                          " 20.00 ns each, calibrated once at start-up)");
+}
+
 static void
 test_merge_sums (void)
 {
@@ -359,7 +408,8 @@ test_malformed (void)
   guint first_ctx = contexts + 16 + 8;
   const Bad cases[] = {
     { "short header", 0, 0, 0, 40, CG_ERROR_TRUNCATED, "offset 40: the file ends inside its 64-byte header" },
-    { "version", 8, 4, 2, 0, CG_ERROR_UNSUPPORTED, "offset 8: amon.out version 2" },
+    { "version", 8, 4, 3, 0, CG_ERROR_UNSUPPORTED, "offset 8: amon.out version 3" },
+    { "old version", 8, 4, 0, 0, CG_ERROR_UNSUPPORTED, "offset 8: amon.out version 0" },
     { "header size", 12, 4, 1u << 30, 0, CG_ERROR_PARSE, "offset 12: header size" },
     { "clock", 20, 4, 9, 0, CG_ERROR_PARSE, "offset 20: unknown clock 9" },
     { "rate", 24, 8, 0, 0, CG_ERROR_PARSE, "offset 24: the clock rate is 0" },
@@ -498,6 +548,7 @@ main (void)
   static const CgTestCase cases[] = {
     { "mutual recursion: totals, the four arc times, traversed cycles", test_mutual_recursion },
     { "a cycle the run never went round is not listed", test_cycle_never_traversed },
+    { "the instrumentation cost taken out is noted", test_cost_note },
     { "two files sum", test_merge_sums },
     { "a stopped profile is read with a warning", test_stopped_and_lenient },
     { "malformed files: offsets and codes", test_malformed },

@@ -31,6 +31,13 @@ typedef struct {
   gboolean exe_tried;
   /* sums for the totals check */
   guint64 sum_time, sum_entries, sum_recursive;
+  /* the monitor's own cost, for the note */
+  guint32 version;
+  guint64 overhead_ps;
+  gboolean have_totals;
+  guint64 total_time, taken_out, events;
+  guint64 calibrations, lowest_ps, median_ps, highest_ps;
+  guint32 recent;
 } Reader;
 
 typedef struct {
@@ -339,6 +346,12 @@ read_totals (Reader *r, Cursor *c, gboolean have_contexts, GError **error)
                  8 * AMON_TOTAL_N);
   const guint8 *p = r->data + at;
   c->pos = c->end; /* later versions may append fields */
+  r->have_totals = TRUE;
+  r->total_time = get64 (p + 8 * AMON_TOTAL_TIME);
+  r->taken_out = get64 (p + 8 * AMON_TOTAL_OVERHEAD);
+  guint64 calls = get64 (p + 8 * AMON_TOTAL_CALLS), rec = get64 (p + 8 * AMON_TOTAL_RECURSIVE),
+          returns = get64 (p + 8 * AMON_TOTAL_RETURNS);
+  r->events = calls > G_MAXUINT64 - rec - returns || rec > G_MAXUINT64 - returns ? G_MAXUINT64 : calls + rec + returns;
   if (!have_contexts)
     return TRUE;
   guint64 outside = get64 (p + 8 * AMON_TOTAL_OUTSIDE);
@@ -365,6 +378,51 @@ read_stopped (Reader *r, Cursor *c, GError **error)
   return TRUE;
 }
 
+/* CALIBRATION (version 2): how the cost per event was measured. */
+static gboolean
+read_calibration (Reader *r, Cursor *c, GError **error)
+{
+  const guint8 *p;
+  if (!take (r, c, AMON_CALIBRATION_SIZE, "the calibration record", &p, error))
+    return FALSE;
+  c->pos = c->end; /* later versions may append fields */
+  r->calibrations = get64 (p);
+  r->recent = get32 (p + 8);
+  r->lowest_ps = get64 (p + 24);
+  r->median_ps = get64 (p + 32);
+  r->highest_ps = get64 (p + 40);
+  return TRUE;
+}
+
+/* The note every view prints with this source: what the monitor took out
+ * of the times as its own cost, of how much it measured, and how the
+ * cost per call and return was found; a warning where it is most of it. */
+static char *
+cost_note (Reader *r)
+{
+  if (!r->have_totals || r->clock == AMON_CLOCK_SAMPLE)
+    return NULL;
+  gdouble out = (gdouble) r->taken_out / (gdouble) r->rate;
+  gdouble measured = out + (gdouble) r->total_time / (gdouble) r->rate;
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "instrumentation cost taken out: %.3g s of %.3g s measured (%" G_GUINT64_FORMAT
+                          " calls and returns", out, measured, r->events);
+  if (r->calibrations)
+    g_string_append_printf (s, ", %.2f ns each on average; the cost in force was the lowest of the last %u of %"
+                            G_GUINT64_FORMAT " calibrations over the run: lowest %.2f, median %.2f, highest %.2f ns)",
+                            r->events ? out * 1e9 / (gdouble) r->events : 0.0, r->recent, r->calibrations,
+                            r->lowest_ps / 1000.0, r->median_ps / 1000.0, r->highest_ps / 1000.0);
+  else
+    g_string_append_printf (s, " at %.2f ns each, calibrated once at start-up)", r->overhead_ps / 1000.0);
+  /* a time that is what remains of a larger measurement moves by the
+   * error of what was taken out, magnified */
+  if (measured > 0 && out >= 0.5 * measured)
+    g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
+                            " monitor's, so an error of 10%% in its cost per call moves them by %.0f%%",
+                            100.0 * out / measured, out < measured ? 10.0 * out / (measured - out) : 100.0);
+  return g_string_free (s, FALSE);
+}
+
 static gboolean
 read_header (Reader *r, gsize *first_section, GError **error)
 {
@@ -376,12 +434,15 @@ read_header (Reader *r, gsize *first_section, GError **error)
     }
   const guint8 *p = r->data;
   guint32 version = get32 (p + 8), header_size = get32 (p + 12);
-  if (version != AMON_VERSION)
+  if (version < AMON_VERSION_MIN || version > AMON_VERSION)
     {
-      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "%s: offset 8: amon.out version %u is not supported (%d is)",
-                   r->name, version, AMON_VERSION);
+      g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED,
+                   "%s: offset 8: amon.out version %u is not supported (%d to %d are)", r->name, version,
+                   AMON_VERSION_MIN, AMON_VERSION);
       return FALSE;
     }
+  r->version = version;
+  r->overhead_ps = get64 (p + 40);
   if (header_size < AMON_HEADER_SIZE || header_size > r->len)
     return fail (r, error, 12, "header size %u is not between %d and the file's %" G_GSIZE_FORMAT " bytes", header_size,
                  AMON_HEADER_SIZE, r->len);
@@ -489,6 +550,9 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
         case AMON_SECTION_STOPPED:
           ok = read_stopped (&r, &c, error);
           break;
+        case AMON_SECTION_CALIBRATION:
+          ok = read_calibration (&r, &c, error);
+          break;
         default:
           c.pos = c.end; /* a later version's section */
           break;
@@ -499,7 +563,12 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
       pos = c.end;
     }
   if (ok)
-    cg_profile_add_source (profile, "amon", r.name, NULL, "libamon");
+    {
+      cg_profile_add_source (profile, "amon", r.name, NULL, "libamon");
+      g_autofree char *note = cost_note (&r);
+      if (note)
+        cg_profile_set_source_note (profile, note);
+    }
   g_array_unref (r.object_bias);
   g_array_unref (r.object_main);
   g_ptr_array_unref (r.object_path);
