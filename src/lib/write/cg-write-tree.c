@@ -344,7 +344,7 @@ folds_into_next (Writer *w, guint i)
 }
 
 static void
-write_header (Writer *w, const CgCosts *costs, FILE *stream)
+write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *stream)
 {
   const CgTreeView *v = w->view;
   CgGraph *g = w->graph;
@@ -376,6 +376,7 @@ write_header (Writer *w, const CgCosts *costs, FILE *stream)
                         " function's own cost.\nEach function's callees appear under the call that carries most of it,"
                         " marked [n] (\"in all\": its total, where it exceeds the call's); its other appearances read"
                         " -> [n].\n");
+  g_string_append_len (s, notes->str, (gssize) notes->len);
   gdouble threshold = w->o->view.threshold;
   if (threshold > 0)
     {
@@ -452,10 +453,10 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       int art = ((int) o->width - numbers - 24) / 2;
       w.max_indent = (guint) CLAMP (art, 4, MAX_INDENT);
     }
-  write_header (&w, costs, stream);
+  /* what a reader of the times must know (the sources' notes) */
   g_autoptr (GString) notes = g_string_new (NULL);
   cg_append_source_notes (notes, p);
-  fwrite (notes->str, 1, notes->len, stream);
+  write_header (&w, costs, notes, stream);
 
   /* shift[d]: nodes folded away above the lines of (unfolded) depth d on
    * the current path; not_last[d]: the printed ancestor at depth d has
