@@ -552,6 +552,11 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
   gsize p = 0, n;
   const char *line;
   gboolean whole;
+  /* perf.data's magic numbers (cg_perf_data_detect, which cannot be
+   * included here: it includes this) are that format's, even before text
+   * that reads as samples (found by fuzz/fuzz-detect.c) */
+  if (len >= 8 && (memcmp (data, "PERFILE2", 8) == 0 || memcmp (data, "PERFFILE", 8) == 0))
+    return FALSE;
   /* '#' lines first (perf script --header), and records that are no
    * samples (--show-task-events) */
   do
