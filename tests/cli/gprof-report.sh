@@ -140,6 +140,18 @@ if $cxx -pg -O2 -o "$tmp/cx" "$programs/gmonreal-cxx.cc" 2>/dev/null && (cd "$tm
   grep -q 'work::weigh(int)' "$tmp/cxd.xml" || fail "C++ demangled: no work::weigh(int)"
   [ "$(arcs "$tmp/cxd.xml" | wc -l)" -eq "$(arcs "$tmp/cx.xml" | wc -l)" ] || fail "C++ demangled: another number of arcs"
 fi
+# a real program we did not write: zlib's enough.c (zlib1g-dev's
+# examples), which counts Huffman codes by deep recursion
+enough_c=/usr/share/doc/zlib1g-dev/examples/enough.c
+if [ -r "$enough_c" ] && $cc -O2 -pg -o "$tmp/enough" "$enough_c" 2>/dev/null \
+   && (cd "$tmp" && ./enough 250 9 14 >/dev/null && mv gmon.out enough.gmon); then
+  built=1
+  "$cgmerge" -e "$tmp/enough" "$tmp/enough.gmon" >"$tmp/enough.xml" || fail "enough: cgmerge"
+  "$GPROF" "$tmp/enough" "$tmp/enough.gmon" >"$tmp/enough.txt" 2>/dev/null
+  "$cgmerge" "$tmp/enough.txt" >"$tmp/enough-report.xml" || fail "enough: cgmerge of gprof's report"
+  same_graph "zlib's enough.c" "$tmp/enough-report.xml" "$tmp/enough.xml"
+  grep -q '^examine	examine	[1-9]' "$tmp/arcs.report" || fail "enough: examine's recursive calls were not read"
+fi
 [ "$built" -gt 0 ] || echo "note: no -pg program could be built here; the bundled profile was checked"
 
 # ---- bad input: file and line named, exit 1 ----
