@@ -146,7 +146,7 @@ enough_c=/usr/share/doc/zlib1g-dev/examples/enough.c
 if [ -r "$enough_c" ] && $cc -O2 -pg -o "$tmp/enough" "$enough_c" 2>/dev/null \
    && (cd "$tmp" && ./enough 250 9 14 >/dev/null && mv gmon.out enough.gmon); then
   built=1
-  "$cgmerge" -e "$tmp/enough" "$tmp/enough.gmon" >"$tmp/enough.xml" || fail "enough: cgmerge"
+  "$cgmerge" --executable="$tmp/enough" "$tmp/enough.gmon" >"$tmp/enough.xml" || fail "enough: cgmerge"
   "$GPROF" "$tmp/enough" "$tmp/enough.gmon" >"$tmp/enough.txt" 2>/dev/null
   "$cgmerge" "$tmp/enough.txt" >"$tmp/enough-report.xml" || fail "enough: cgmerge of gprof's report"
   same_graph "zlib's enough.c" "$tmp/enough-report.xml" "$tmp/enough.xml"
