@@ -28,6 +28,9 @@ typedef struct {
   gint width; /* < 0: the terminal's, unlimited in a pipe */
   char *base; /* --base: compare with this profile */
   CgDiffOptions diff;
+  char *hide;
+  char *ignore;
+  gint top;
 } Options;
 
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } Color;
@@ -182,6 +185,125 @@ build_tree (CgProfile *profile, CgCosts *costs, const CgDisplayTreeOptions *tree
   return cg_callers_tree_new (profile, costs, &callers, error);
 }
 
+/* The functions @regex (an option's value) matches, as flags per function
+ * (transfer full), or NULL with a usage error. */
+static guint8 *
+matching (CgGraph *g, const char *option, const char *pattern, guint *n_matched, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GRegex) regex = g_regex_new (pattern, G_REGEX_OPTIMIZE, 0, &local);
+  if (regex == NULL)
+    return usage (error, "--%s=%s: %s", option, pattern, local->message), NULL;
+  g_autoptr (GArray) match = cg_focus_match (g, regex, NULL);
+  if (match->len == 0)
+    return usage (error, "--%s=%s: no function matches", option, pattern), NULL;
+  guint8 *flags = g_new0 (guint8, MAX (cg_graph_n_functions (g), 1));
+  for (guint i = 0; i < match->len; i++)
+    flags[g_array_index (match, CgFunctionId, i)] = 1;
+  *n_matched = match->len;
+  return flags;
+}
+
+/* @whole with --hide and --ignore applied over its call tree (pprof's
+ * filters), and a sentence saying what they did; a usage error where the
+ * profile has no call tree. */
+static CgProfile *
+filter_profile (CgProfile *whole, const Options *o, guint event, char **note, GError **error)
+{
+  CgGraph *g = cg_profile_graph (whole);
+  const char *which = o->hide && o->ignore ? "--hide and --ignore" : o->hide ? "--hide" : "--ignore";
+  if (cg_profile_tree (whole) == NULL)
+    return usage (error,
+                  "%s need%s a call tree (folded stacks, perf script, a cgtools XML file with one): a call graph"
+                  " (callgrind, gmon.out, amon.out) does not say which part of a function's cost ran under"
+                  " which caller",
+                  which, o->hide && o->ignore ? "" : "s"),
+           NULL;
+  guint n_hidden = 0, n_ignored = 0;
+  g_autofree guint8 *hide = o->hide ? matching (g, "hide", o->hide, &n_hidden, error) : NULL;
+  if (o->hide && hide == NULL)
+    return NULL;
+  g_autofree guint8 *ignore = o->ignore ? matching (g, "ignore", o->ignore, &n_ignored, error) : NULL;
+  if (o->ignore && ignore == NULL)
+    return NULL;
+  CgProfile *filtered = cg_filter_tree (whole, hide, ignore, error);
+  if (filtered == NULL)
+    return NULL;
+  g_autoptr (GString) s = g_string_new (NULL);
+  if (o->hide)
+    g_string_append_printf (s, "Hidden: %u function%s matching '%s', %s cost charged to %s callers.", n_hidden,
+                            n_hidden == 1 ? "" : "s", o->hide, n_hidden == 1 ? "its" : "their",
+                            n_hidden == 1 ? "its" : "their");
+  if (o->ignore)
+    {
+      g_autofree CgValue *all = g_new0 (CgValue, cg_graph_n_events (g));
+      g_autofree CgValue *left = g_new0 (CgValue, cg_graph_n_events (g));
+      cg_graph_self_totals (g, all);
+      cg_graph_self_totals (cg_profile_graph (filtered), left);
+      CgKind kind = cg_graph_event_kind (g, event);
+      gdouble a = cg_value_to_double (kind, all[event]), b = cg_value_to_double (kind, left[event]);
+      g_string_append_printf (s, "%sIgnored: %u function%s matching '%s' and all %s called, %.2f%% of the profile.",
+                              s->len ? "  " : "", n_ignored, n_ignored == 1 ? "" : "s", o->ignore,
+                              n_ignored == 1 ? "it" : "they", a > 0 ? 100.0 * (a - b) / a : 0.0);
+    }
+  *note = g_string_free (g_steal_pointer (&s), FALSE);
+  return filtered;
+}
+
+/* Of the functions --focus chose on a call graph alone, the outermost:
+ * largest total first, each one a root unless an earlier root reaches
+ * it, so that the tree is not several roots linking into each other (a
+ * recursive parser's expr, term and factor).  O(|V| + |E|). */
+static void
+outermost_only (CgGraph *g, const CgCosts *costs, guint event, GArray *chosen)
+{
+  typedef struct {
+    gdouble total;
+    CgFunctionId f;
+  } ByTotal;
+  g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (ByTotal));
+  CgKind kind = cg_costs_kind (costs, event);
+  for (guint i = 0; i < chosen->len; i++)
+    {
+      CgFunctionId f = g_array_index (chosen, CgFunctionId, i);
+      ByTotal b = { cg_value_to_double (kind, cg_costs_total_const (costs, f)[event]), f };
+      g_array_append_val (order, b);
+    }
+  /* stable: equal totals keep the match order (the graph's) */
+  for (guint i = 1; i < order->len; i++)
+    for (guint j = i; j > 0 && g_array_index (order, ByTotal, j - 1).total < g_array_index (order, ByTotal, j).total;
+         j--)
+      {
+        ByTotal t = g_array_index (order, ByTotal, j);
+        g_array_index (order, ByTotal, j) = g_array_index (order, ByTotal, j - 1);
+        g_array_index (order, ByTotal, j - 1) = t;
+      }
+  g_autofree guint8 *reached = g_new0 (guint8, MAX (cg_graph_n_functions (g), 1));
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  g_array_set_size (chosen, 0);
+  for (guint i = 0; i < order->len; i++)
+    {
+      CgFunctionId f = g_array_index (order, ByTotal, i).f;
+      if (reached[f])
+        continue;
+      g_array_append_val (chosen, f);
+      reached[f] = 1;
+      g_array_set_size (queue, 0);
+      g_array_append_val (queue, f);
+      for (guint q = 0; q < queue->len; q++)
+        {
+          guint n;
+          const CgFunctionId *down = cg_graph_out_callees (g, g_array_index (queue, CgFunctionId, q), &n);
+          for (guint k = 0; k < n; k++)
+            if (!reached[down[k]])
+              {
+                reached[down[k]] = 1;
+                g_array_append_val (queue, down[k]);
+              }
+        }
+    }
+}
+
 /* One sentence: what part of the profile the tree shows, and how. */
 static char *
 scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event, guint n_chosen)
@@ -305,6 +427,17 @@ run (gpointer data, GError **error)
   guint event;
   if (!cg_cli_choose_event (cg_profile_graph (whole), o->event, &event, error))
     return FALSE;
+  if (o->top < 0)
+    return usage (error, "--top=%d: expected 0 (no limit) or more", o->top);
+  g_autofree char *filter_note = NULL;
+  if (o->hide || o->ignore)
+    {
+      CgProfile *filtered = filter_profile (whole, o, event, &filter_note, error);
+      if (filtered == NULL)
+        return FALSE;
+      cg_profile_free (whole);
+      whole = filtered;
+    }
 
   g_autoptr (GArray) chosen = NULL;
   g_autoptr (CgProfile) focused = NULL;
@@ -333,6 +466,11 @@ run (gpointer data, GError **error)
   if (cg_profile_cycles (profile) == NULL)
     cg_profile_set_cycles (profile, cg_cycles_find (g, NULL, NULL));
 
+  /* on a call graph alone, --focus starts at the outermost matches */
+  guint n_matched = chosen ? chosen->len : 0;
+  if (o->focus && !focused)
+    outermost_only (g, costs, event, chosen);
+
   CgDisplayTreeOptions tree_options = { .event = event, .inverted = o->inverted };
   if (chosen && !focused)
     {
@@ -359,7 +497,35 @@ run (gpointer data, GError **error)
       if (other == NULL)
         return FALSE;
     }
-  g_autofree char *scope = scope_note (o, whole, focused, event, chosen ? chosen->len : 0);
+  g_autofree char *scope = scope_note (o, whole, focused, event, n_matched);
+  if (o->focus && !focused && chosen->len < n_matched)
+    {
+      g_autoptr (CgNames) names = cg_names_new (g, !o->no_demangle);
+      cg_names_set_short (names);
+      g_autoptr (GString) s = g_string_new (scope);
+      g_string_append (s, "  The tree starts at the outermost of them, which reach the others: ");
+      for (guint i = 0; i < chosen->len; i++)
+        {
+          g_string_append (s, i ? ", " : "");
+          cg_names_append_label (names, s, g_array_index (chosen, CgFunctionId, i));
+        }
+      g_string_append_c (s, '.');
+      g_free (scope);
+      scope = g_string_free (g_steal_pointer (&s), FALSE);
+    }
+  if (filter_note)
+    {
+      char *both = scope ? g_strconcat (filter_note, "\n", scope, NULL) : g_strdup (filter_note);
+      g_free (scope);
+      scope = both;
+    }
+  if (o->top > 0)
+    {
+      char *both = g_strdup_printf ("%s%sAbout the %d largest lines only (--top).", scope ? scope : "",
+                                    scope ? "\n" : "", o->top);
+      g_free (scope);
+      scope = both;
+    }
   if (n_startup)
     {
       g_autofree char *note = startup_note (g, startup, tree);
@@ -371,7 +537,8 @@ run (gpointer data, GError **error)
         }
     }
 
-  CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip };
+  CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip,
+                             (guint) o->top };
   gboolean brief = o->common.brief;
   Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0, diff },
               { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other, other_threshold },
@@ -410,6 +577,12 @@ main (int argc, char **argv)
       "Colours in text: auto (default: on a terminal, unless NO_COLOR), always or never", "WHEN" },
     { "no-fold", 0, 0, G_OPTION_ARG_NONE, &options.no_fold,
       "Text: one line per node, also in single-call chains", NULL },
+    { "hide", 0, 0, G_OPTION_ARG_STRING, &options.hide,
+      "Pass over the functions matching REGEX, their cost charged to their callers (needs a call tree)", "REGEX" },
+    { "ignore", 0, 0, G_OPTION_ARG_STRING, &options.ignore,
+      "Drop the functions matching REGEX and all they called (needs a call tree)", "REGEX" },
+    { "top", 0, 0, G_OPTION_ARG_INT, &options.top, "Show about the N largest lines only (default 0: no limit)",
+      "N" },
     { "startup", 0, 0, G_OPTION_ARG_NONE, &options.startup,
       "Show the start-up code above main (the loader's entry, _start, __libc_start_main)", NULL },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
@@ -439,6 +612,8 @@ main (int argc, char **argv)
   g_free (options.method);
   g_free (options.event);
   g_free (options.focus);
+  g_free (options.hide);
+  g_free (options.ignore);
   g_strfreev (options.roots);
   g_free (options.sort);
   g_free (options.color);

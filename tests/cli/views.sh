@@ -126,6 +126,43 @@ head -n 1 "$tmp/lines.tsv" | grep -q "^0	master	0	qsort_rec	3362495	3362495	" ||
 sed -n 2p "$tmp/lines.tsv" | grep -q "^1	master	0	main	3362495	" || fail "recdemo: qsort_rec < main $(sed -n 2p "$tmp/lines.tsv")"
 grep -q '^1	master	0	fib	.*	~ *[0-9.]*	' "$tmp/lines.tsv" || fail "recdemo: leaf < fib not marked estimated"
 
+# ---- filters: --hide, --ignore (over stacks), --top, --focus on a graph ----
+# --hide=^fib$: fib's frames go, their samples to the frame that called
+# them; by awk over the stacks: run_fib's self is every sample whose stack
+# ends in fib or in run_fib
+expect 0 "$cgtree" --hide='^fib$' --threshold=0 --no-fold "$folded" && parse_tree "$tmp/out" samples >"$tmp/lines.tsv"
+want=$(awk '{ n = split ($1, frame, ";"); k = n; while (k > 0 && frame[k] == "fib") k--
+              if (k > 0 && frame[k] == "run_fib") s += $2 } END { print s }' "$folded")
+awk -F '\t' '$2 == "master" && $4 == "run_fib" { print $6 }' "$tmp/lines.tsv" | grep -qx "$want" \
+  || fail "--hide=^fib$: run_fib's self is not $want: $(grep run_fib "$tmp/lines.tsv")"
+grep -q '	fib	' "$tmp/lines.tsv" && fail "--hide=^fib$: fib still shown"
+grep -q "^Hidden: 1 function matching '^fib\$'" "$tmp/out" || fail "--hide: no note"
+# --ignore=^run_fib$: the stacks through run_fib go; main's total is the
+# samples of the others
+expect 0 "$cgtree" --ignore='^run_fib$' --threshold=0 --no-fold "$folded" && parse_tree "$tmp/out" samples >"$tmp/lines.tsv"
+want=$(awk '$1 !~ /(^|;)run_fib(;|$)/ && $1 ~ /;main(;|$)/ { s += $2 } END { print s }' "$folded")
+awk -F '\t' '$1 == 0 && $4 == "main" { print $5 }' "$tmp/lines.tsv" | grep -qx "$want" \
+  || fail "--ignore=^run_fib$: main is not $want: $(grep '^0	' "$tmp/lines.tsv")"
+grep -q 'fib' "$tmp/lines.tsv" && fail "--ignore=^run_fib$: fib still shown"
+# a call graph alone cannot say which cost ran under which caller
+expect 2 "$cgtree" --hide=fib "$recdemo" && expect_message "--hide needs a call tree"
+expect 2 "$cgtree" --ignore=fib "$recdemo" && expect_message "--ignore needs a call tree"
+expect 2 "$cgtree" --hide='(' "$folded"
+expect 2 "$cgtree" --ignore=no_such_function "$folded" && expect_message "no function matches"
+# --top=3: the three largest lines of the whole tree
+expect 0 "$cgtree" --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+cut -f 5 "$tmp/lines.tsv" | sort -rn | head -n 3 >"$tmp/want"
+expect 0 "$cgtree" --top=3 --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+cut -f 5 "$tmp/lines.tsv" | sort -rn >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || fail "--top=3: $(tr '\n' ' ' <"$tmp/got") not the largest $(tr '\n' ' ' <"$tmp/want")"
+expect 2 "$cgtree" --top=-1 "$recdemo"
+# --focus on a call graph: one root, the outermost of the matches (the
+# man page's example: expr, which reaches term and factor), and the
+# header says so
+expect 0 "$cgtree" --focus='^(expr|term|factor)$' --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+[ "$(awk -F '\t' '$1 == 0 { print $4 }' "$tmp/lines.tsv")" = expr ] || fail "--focus on a graph: roots $(awk -F '\t' '$1 == 0 { print $4 }' "$tmp/lines.tsv")"
+grep -q 'The tree starts at the outermost of them, which reach the others: expr\.' "$tmp/out" || fail "--focus on a graph: no note"
+
 # --root: the tree of one function, its total on top
 expect 0 "$cgtree" --root=fib --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
 [ "$(head -n 1 "$tmp/lines.tsv" | cut -f 4,5)" = "$(printf 'fib\t1933543')" ] || fail "--root=fib: $(head -n 1 "$tmp/lines.tsv")"

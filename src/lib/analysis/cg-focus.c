@@ -284,3 +284,73 @@ cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
   cg_profile_set_costs (out, g_steal_pointer (&costs));
   return g_steal_pointer (&out);
 }
+
+CgProfile *
+cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GError **error)
+{
+  CgGraph *from = cg_profile_graph (profile);
+  CgTree *tree = cg_profile_tree (profile);
+  g_return_val_if_fail (tree != NULL, NULL);
+  g_autoptr (CgProfile) out = profile_like (profile, error);
+  if (out == NULL)
+    return NULL;
+  CgGraph *g = cg_profile_graph (out);
+  CgTree *kept = cg_profile_ensure_tree (out);
+  guint nf = cg_graph_n_functions (from), nx = cg_tree_n_frames (tree), ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+
+  /* new_frame[x]: the frame x's cost goes to: its copy, or for a hidden
+   * function its nearest kept ancestor's copy (CG_NO_ID above a root:
+   * its callees become roots); dropped[x]: x runs under an ignored
+   * function, and its cost goes nowhere */
+  g_autofree CgFrameId *new_frame = g_new (CgFrameId, MAX (nx, 1));
+  g_autofree guint8 *dropped = g_new0 (guint8, MAX (nx, 1));
+  g_autofree CgFunctionId *new_function = g_new (CgFunctionId, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    new_function[f] = CG_NO_ID;
+  for (CgFrameId x = 0; x < nx; x++)
+    {
+      CgFrameId p = cg_tree_parent (tree, x);
+      CgFunctionId f = cg_tree_function (tree, x);
+      if ((p != CG_NO_ID && dropped[p]) || (ignore && ignore[f]))
+        {
+          dropped[x] = 1;
+          continue;
+        }
+      CgFrameId np = p == CG_NO_ID ? CG_NO_ID : new_frame[p];
+      const CgValue *c0 = cg_tree_self_const (tree, x);
+      if (hide && hide[f])
+        {
+          new_frame[x] = np;
+          if (np != CG_NO_ID
+              && (!cg_values_add (kinds, cg_tree_self (kept, np), c0, ne)
+                  || !cg_values_add (kinds, cg_graph_self (g, cg_tree_function (kept, np)), c0, ne)))
+            return overflow (error), NULL;
+          continue;
+        }
+      copy_function (g, from, f, new_function);
+      new_frame[x] = cg_tree_ensure_child (kept, np, new_function[f]);
+      if (new_frame[x] == CG_NO_ID)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many frames");
+          return NULL;
+        }
+      if (!cg_values_add (kinds, cg_tree_self (kept, new_frame[x]), c0, ne)
+          || !cg_values_add (kinds, cg_graph_self (g, new_function[f]), c0, ne))
+        return overflow (error), NULL;
+    }
+
+  guint n_frames = cg_tree_n_frames (kept);
+  g_autofree CgArcId *arc_of = g_new (CgArcId, MAX (n_frames, 1));
+  for (CgFrameId y = 0; y < n_frames; y++)
+    {
+      CgFrameId p = cg_tree_parent (kept, y);
+      arc_of[y] = p == CG_NO_ID ? CG_NO_ID
+                                : cg_graph_ensure_arc (g, cg_tree_function (kept, p), cg_tree_function (kept, y));
+    }
+  g_autoptr (CgCosts) costs = cg_costs_new (CG_METHOD_EXACT, g);
+  if (!min_e (kept, g, arc_of, costs, error))
+    return NULL;
+  cg_profile_set_costs (out, g_steal_pointer (&costs));
+  return g_steal_pointer (&out);
+}

@@ -53,4 +53,15 @@ CgProfile *cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **err
  * CG_ERROR_OVERFLOW when a cost exceeds 64 bits. */
 CgProfile *cg_focus_contexts (CgProfile *profile, const guint8 *chosen, GError **error);
 
+/* A new profile (transfer full) of @profile's call tree with the frames
+ * of the functions marked in @hide (nullable, one flag per function)
+ * passed over, their self cost charged to the frame that called them
+ * (pprof's --hide; a hidden frame with no caller gives its callees the
+ * place of roots, and its own cost is dropped), and every frame of the
+ * functions marked in @ignore (nullable) dropped with all it called
+ * (pprof's --ignore: the samples through them).  Costs by Kaes's Min_E
+ * rule (method exact) over the tree that is left.  @profile must have a
+ * call tree.  Errors: CG_ERROR_OVERFLOW. */
+CgProfile *cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GError **error);
+
 G_END_DECLS

@@ -138,6 +138,13 @@ sibling_order (gconstpointer a, gconstpointer b, gpointer data)
 
 /* ---- visibility ---- */
 
+static gint
+compare_down (gconstpointer a, gconstpointer b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+  return (x < y) - (x > y);
+}
+
 /* Marks the nodes to show: those that pass the options under shown
  * parents, plus the master nodes (and their ancestors) of shown links.
  * Each node is queued at most once, so this is O(shown nodes); the
@@ -266,6 +273,24 @@ cg_tree_view_new (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, co
     v->has_calls = cg_graph_arc_calls (g, a) > 0;
 
   g_autofree guint8 *visible = visible_nodes (v);
+  if (o->top > 0)
+    {
+      /* the N-th largest value shown becomes the threshold */
+      g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gdouble));
+      for (CgNodeId n = 0; n < cg_display_tree_node_bound (t); n++)
+        if (visible[n])
+          {
+            gdouble pct = cg_tree_view_node_percent (v, n);
+            g_array_append_val (values, pct);
+          }
+      if (values->len > o->top)
+        {
+          g_array_sort (values, compare_down);
+          v->options.threshold = MAX (v->options.threshold, g_array_index (values, gdouble, o->top - 1));
+          g_free (visible);
+          visible = visible_nodes (v);
+        }
+    }
   order_lines (v, visible);
 
   /* number, in line order, the masters that shown links point to */

@@ -11,7 +11,10 @@
  * for), and a root's value is its function's total.  Percentages are of
  * the profile's total (the sum of all self costs of the event).
  *
- * Pruning hides nodes below the threshold and their subtrees; but when a
+ * Pruning hides nodes below the threshold and their subtrees, and with
+ * a top of N lines, below the N-th largest value shown (a line's value is
+ * at most its parent's where the numbers nest, so the N largest are a
+ * tree; ties and the masters below add a few); but when a
  * shown link's master node would be hidden, the master and its ancestors
  * are shown anyway, so every link leads somewhere.  Each node is visited
  * a bounded number of times: O(n log n) for n nodes (sorting siblings),
@@ -49,6 +52,7 @@ typedef struct {
   CgTreeSort sort;
   gboolean demangle; /* names as people read them (cg_demangle), not as the linker sees them */
   gboolean strip;    /* names without C++ parameters and template arguments (cg_names_set_strip) */
+  guint top;         /* 0: no limit; else about this many lines: the largest (cgtree --top) */
 } CgTreeViewOptions;
 
 /* One shown node.  Lines come in depth-first order: a line's shown
