@@ -278,6 +278,24 @@ write_diff_folded (FILE *stream, const char *name, gpointer data, GError **error
   return cg_write_diff_folded (job->diff, stream, error);
 }
 
+static gboolean
+write_diff_arcs_text (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  DiffJob *job = data;
+  return cg_write_diff_arcs_text (job->diff, job->base_name, job->new_name, job->demangle, stream, error);
+}
+
+static gboolean
+write_diff_arcs_tsv (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  (void) error;
+  DiffJob *job = data;
+  cg_write_diff_arcs_tsv (job->diff, stream);
+  return TRUE;
+}
+
 /* --base: the difference from the base to the inputs, in the formats
  * that have a form for it */
 static gboolean
@@ -287,9 +305,10 @@ run_diff (Options *o, const CgCliFormat *format, CgMethod method, GError **error
                          : format->write == write_tsv    ? write_diff_tsv
                          : format->write == write_folded ? write_diff_folded
                                                          : NULL;
-  if (write == NULL || o->arcs)
+  if (write == NULL || (o->arcs && write == write_diff_folded))
     {
-      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--base applies to --format=text, tsv and folded (without --arcs)");
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
+                   "--base applies to --format=text, tsv and folded (with --arcs: text and tsv)");
       return FALSE;
     }
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
@@ -303,6 +322,8 @@ run_diff (Options *o, const CgCliFormat *format, CgMethod method, GError **error
   g_autofree char *new_name = n == 0 ? g_strdup ("<stdin>") : n == 1 ? g_strdup (o->common.files[0])
                                                                       : g_strjoinv (" + ", o->common.files);
   DiffJob job = { diff, o->base, new_name, o->gprof.demangle };
+  if (o->arcs)
+    write = write == write_diff_text ? write_diff_arcs_text : write_diff_arcs_tsv;
   return cg_cli_write (&o->common, write, &job, error);
 }
 
@@ -315,7 +336,7 @@ run (gpointer data, GError **error)
   if (!cg_cli_choose_format (o->common.format, formats, &format, error)
       || !cg_cli_choose_method (o->method, &method, error))
     return FALSE;
-  if (o->arcs && format->write != write_tsv)
+  if (o->arcs && format->write != write_tsv && !o->base)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--arcs applies to --format=tsv only");
       return FALSE;
@@ -432,7 +453,7 @@ main (int argc, char **argv)
     { "exact-names", 0, 0, G_OPTION_ARG_NONE, &options.diff.exact_names,
       "With --base: match functions by (object, name) as they are, not by file name and without clone suffixes", NULL },
     { "arcs", 'a', 0, G_OPTION_ARG_NONE, &options.arcs,
-      "With --format=tsv: one row per arc (caller, callee, calls, inclusive)", NULL },
+      "With --format=tsv (and with --base, text): one row per arc (caller, callee, calls, inclusive)", NULL },
     { "exactness", 0, 0, G_OPTION_ARG_NONE, &options.exactness,
       "With --format=tsv: a last column, exactness, saying 'exact' or 'estimated' per row", NULL },
     /* gprof's long name of -c (--static-calls, common to the four tools) */

@@ -29,6 +29,42 @@ ours () {
   awk -F '\t' 'NR > 1 { f = $1; sub (/\.(constprop|isra|part)\.[0-9]+$/, "", f); printf "%s\t%s\t%s\t%s\n", f, $2, $3, $4 }' "$1" | sort
 }
 
+# arcs TSV — CALLER<TAB>CALLEE<TAB>CALLS<TAB>INCLUSIVE from a profile's own
+# cgcost --arcs --format=tsv, names without clone suffixes
+arcs () {
+  awk -F '\t' 'NR > 1 { c = $1; e = $2; sub (/\.(constprop|isra|part)\.[0-9]+$/, "", c)
+    sub (/\.(constprop|isra|part)\.[0-9]+$/, "", e); printf "%s\t%s\t%s\t%s\n", c, e, $3, $4 }' "$1"
+}
+
+# join_arcs BASE NEW — CALLER CALLEE BASE_CALLS NEW_CALLS BASE NEW CHANGE
+# PRESENCE from two such lists
+join_arcs () {
+  awk -F '\t' 'NR == FNR { k = $1 "\t" $2; bc[k] = $3; b[k] = $4; inb[k] = 1; all[k] = 1; next }
+    { k = $1 "\t" $2; nc[k] = $3; n[k] = $4; inn[k] = 1; all[k] = 1 }
+    END { for (k in all) printf "%s\t%d\t%d\t%d\t%d\t%d\t%s\n", k, bc[k] + 0, nc[k] + 0, b[k] + 0, n[k] + 0,
+            n[k] - b[k], (k in inb) ? ((k in inn) ? "both" : "removed") : "added" }' "$1" "$2" | sort
+}
+
+# ours_arcs TSV — the same columns from cgcost --base --arcs's tsv
+ours_arcs () {
+  awk -F '\t' 'NR > 1 { c = $1; e = $2; sub (/\.(constprop|isra|part)\.[0-9]+$/, "", c)
+    sub (/\.(constprop|isra|part)\.[0-9]+$/, "", e)
+    printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c, e, $3, $4, $5, $6, $7, $8 }' "$1" | sort
+}
+
+# check_arcs BASE NEW — cgcost --base --arcs against the join of the two
+# profiles' own arc tsv
+check_arcs () {
+  "$cgcost" --arcs --format=tsv "$1" >"$tmp/arcs.b" && "$cgcost" --arcs --format=tsv "$2" >"$tmp/arcs.n" \
+    && "$cgcost" --base="$1" --arcs --format=tsv "$2" >"$tmp/arcs.diff" 2>"$tmp/err" \
+    || { fail "arcs of $2 against $1: $(cat "$tmp/err")"; return; }
+  arcs "$tmp/arcs.b" >"$tmp/arcs.b1"
+  arcs "$tmp/arcs.n" >"$tmp/arcs.n1"
+  join_arcs "$tmp/arcs.b1" "$tmp/arcs.n1" >"$tmp/want"
+  ours_arcs "$tmp/arcs.diff" >"$tmp/got"
+  cmp -s "$tmp/want" "$tmp/got" || fail "arc diff of $2 against a join of the arc tsv: $(diff "$tmp/want" "$tmp/got" | head -5)"
+}
+
 # 1. a known change: term slower, leaf twice as slow under a clone renamed
 # between builds, one function gone, one added
 cat >"$tmp/a.folded" <<'EOF'
@@ -66,6 +102,23 @@ awk -F '\t' 'NR > 1 { c = $4 < 0 ? -$4 : $4; if (NR > 2 && c > last) bad = 1; la
 expect 0 "$cgcost" --base="$tmp/a.folded" --format=tsv --exact-names "$tmp/b.folded"
 grep -q "^work.constprop.0	220	0	-220	.*removed" "$tmp/out" || fail "--exact-names matched the clones: $(grep work "$tmp/out")"
 
+# 1b. per arc: the header, known rows, the order, and the join
+expect 0 "$cgcost" --base="$tmp/a.folded" --arcs --format=tsv "$tmp/b.folded"
+cp "$tmp/out" "$tmp/arcdiff.tsv"
+head -1 "$tmp/arcdiff.tsv" | grep -qx "caller	callee	base_calls	new_calls	base_inclusive	new_inclusive	inclusive_change	presence	exactness" \
+  || fail "the arc diff tsv's header: $(head -1 "$tmp/arcdiff.tsv")"
+grep -qx "main	work.constprop.1	0	0	220	440	220	both	exact" "$tmp/arcdiff.tsv" \
+  || fail "the arc to the renamed clone: $(grep work "$tmp/arcdiff.tsv")"
+grep -qx "main	gone	0	0	30	0	-30	removed	exact" "$tmp/arcdiff.tsv" || fail "a removed arc: $(grep gone "$tmp/arcdiff.tsv")"
+grep -qx "main	added	0	0	0	10	10	added	exact" "$tmp/arcdiff.tsv" || fail "an added arc: $(grep added "$tmp/arcdiff.tsv")"
+awk -F '\t' 'NR > 1 { c = $7 < 0 ? -$7 : $7; if (NR > 2 && c > last) bad = 1; last = c } END { exit bad }' "$tmp/arcdiff.tsv" \
+  || fail "arc rows are not by absolute change"
+check_arcs "$tmp/a.folded" "$tmp/b.folded"
+expect 0 "$cgcost" --base="$tmp/a.folded" --arcs --format=text "$tmp/b.folded"
+grep -q "^ *+220 *220 *440 .* main -> work.constprop.1$" "$tmp/out" || fail "arc text: $(cat "$tmp/out")"
+grep -q "^ *-30 *30 *- .*-main -> gone$" "$tmp/out" || fail "arc text, a removed arc: $(grep gone "$tmp/out")"
+expect 2 "$cgcost" --base="$tmp/a.folded" --arcs --format=folded "$tmp/b.folded" && expect_message "--base applies to"
+
 # 2. random pairs: B is A with one function's samples scaled and a
 # function renamed by a clone suffix; every row against awk's Min_E
 i=0
@@ -85,6 +138,7 @@ while [ $i -lt 20 ]; do
   join_change "$tmp/a.min" "$tmp/b.min" >"$tmp/want"
   ours "$tmp/r.tsv" >"$tmp/got"
   cmp -s "$tmp/want" "$tmp/got" || { fail "random pair $i: $(diff "$tmp/want" "$tmp/got" | head -3)"; break; }
+  check_arcs "$tmp/r.a" "$tmp/r.b"
 done
 
 # 3. --normalize scales the base to the new total
@@ -129,6 +183,18 @@ expect 2 "$cgcost" --base="$tmp/a.folded" --format=xml "$tmp/b.folded" && expect
 expect 1 "$cgcost" --base="$tmp/nonesuch" --format=tsv "$tmp/b.folded" && expect_message "$tmp/nonesuch"
 expect 1 "$cgcost" --base="$data/callgrind/recdemo/callgrind.out.recdemo" --format=tsv "$tmp/b.folded" \
   && expect_message "the base has no event samples"
+# different units: seconds (amon.out) against samples (folded), either way
+# round; a base that is a directory, one in no format, a missing new input
+amon="$data/amon/mutual/amon.out.mutual"
+expect 1 "$cgcost" --base="$amon" --format=tsv "$tmp/b.folded" \
+  && expect_message "$amon: the base has no event samples (in samples) to compare with (it has cpu-time in seconds: profiles in different units cannot be compared)"
+expect 1 "$cgcost" --base="$tmp/a.folded" --arcs --format=tsv "$amon" \
+  && expect_message "the base has no event cpu-time (in seconds) to compare with (it has samples in samples: profiles in different units"
+expect 1 "$cgtree" --base="$amon" "$tmp/b.folded" && expect_message "different units cannot be compared"
+expect 1 "$cgcost" --base="$tmp" --format=tsv "$tmp/b.folded" && expect_message "$tmp: is a directory"
+printf 'garbage\001\002' >"$tmp/garbage"
+expect 1 "$cgcost" --base="$tmp/garbage" --format=tsv "$tmp/b.folded" && expect_message "$tmp/garbage:1: unknown input format"
+expect 1 "$cgcost" --base="$tmp/a.folded" --format=tsv "$tmp/nonesuch" && expect_message "$tmp/nonesuch: cannot open"
 
 # 6. a test-time pair: recdemo with fib(18) and fib(20); fib's change is
 # what callgrind measures of fib itself in each run (--toggle-collect), the
@@ -157,6 +223,12 @@ if [ -n "${VALGRIND:-}" ] && [ -x "$VALGRIND" ] && command -v "${CC:-cc}" >/dev/
     awk -F '\t' -v f=$f '$1 == f { exit !($4 == 0 && $9 == "exact") }' "$tmp/cg.diff" \
       || fail "$f changed: $(grep "^$f	" "$tmp/cg.diff")"
   done
+  # per arc, calls included, against the join of the two arc tsv; the
+  # calls of fib to itself grow with n (by how much depends on how the
+  # compiler turned fib's second call into a loop)
+  check_arcs "$tmp/cg.18" "$tmp/cg.20"
+  awk -F '\t' '$1 == "fib" && $2 == "fib" { exit !($3 > 0 && $4 > 2 * $3 && $8 == "both") }' "$tmp/arcs.diff" \
+    || fail "fib -> fib: $(grep "^fib	fib" "$tmp/arcs.diff")"
   # the largest change is main's or fib's, never an unrelated function
   first=$(awk -F '\t' 'NR == 2 { print $1 }' "$tmp/cg.diff")
   case $first in main|fib|"(below main)"*|__libc_start*|_start*|0x*) ;; *) fail "first row: $first" ;; esac

@@ -424,3 +424,107 @@ cg_diff_new_event (const CgDiff *d)
 {
   return d->new_event;
 }
+
+/* ---- arcs ---- */
+
+typedef struct {
+  const CgDiff *d;
+  GArray *arcs;
+  char **callers, **callees; /* labels per arc row */
+} ArcOrder;
+
+static gint
+arcs_by_change (gconstpointer pa, gconstpointer pb, gpointer data)
+{
+  const ArcOrder *o = data;
+  guint a = *(const guint *) pa, b = *(const guint *) pb;
+  const CgDiffArc *x = &g_array_index (o->arcs, CgDiffArc, a), *y = &g_array_index (o->arcs, CgDiffArc, b);
+  gdouble cx = fabs (cg_diff_change (o->d, x->base_cost, x->new_cost));
+  gdouble cy = fabs (cg_diff_change (o->d, y->base_cost, y->new_cost));
+  if (cx != cy)
+    return cx > cy ? -1 : 1;
+  int c = strcmp (o->callers[a], o->callers[b]);
+  return c != 0 ? c : strcmp (o->callees[a], o->callees[b]);
+}
+
+/* @f's label as the new profile names it, else as the base does */
+static char *
+label_of (const CgDiff *d, CgFunctionId f_new, CgFunctionId f_base, GString *s)
+{
+  g_string_truncate (s, 0);
+  if (f_new != CG_NO_ID)
+    cg_graph_append_label (cg_profile_graph (d->new), s, f_new);
+  else
+    cg_graph_append_label (cg_profile_graph (d->base), s, f_base);
+  return g_strdup (s->str);
+}
+
+GArray *
+cg_diff_arcs (const CgDiff *d)
+{
+  CgGraph *ng = cg_profile_graph (d->new), *bg = cg_profile_graph (d->base);
+  guint nb = cg_graph_n_functions (bg);
+  g_autofree CgFunctionId *new_of_base = g_new (CgFunctionId, MAX (nb, 1));
+  memset (new_of_base, 0xff, MAX (nb, 1) * sizeof (CgFunctionId));
+  for (guint i = 0; i < d->rows->len; i++)
+    {
+      const CgDiffFunction *r = &g_array_index (d->rows, CgDiffFunction, i);
+      if (r->base != CG_NO_ID && r->new != CG_NO_ID)
+        new_of_base[r->base] = r->new;
+    }
+  CgKind bkind = cg_costs_kind (d->base_costs, d->base_event), nkind = cg_costs_kind (d->new_costs, d->new_event);
+  gdouble bscale = cg_graph_event_scale (bg, d->base_event), nscale = cg_graph_event_scale (ng, d->new_event);
+  GArray *arcs = g_array_new (FALSE, TRUE, sizeof (CgDiffArc));
+  for (CgArcId a = 0; a < cg_graph_n_arcs (ng); a++)
+    {
+      CgFunctionId c = cg_graph_arc_caller (ng, a), e = cg_graph_arc_callee (ng, a);
+      CgFunctionId bc = d->base_of_new[c], be = d->base_of_new[e];
+      CgDiffArc r = { CG_NO_ID, a, bc, be, c, e, CG_DIFF_ADDED, 0, cg_graph_arc_calls (ng, a), CG_VALUE_ZERO,
+                      CG_VALUE_ZERO, cg_costs_arc_is_estimated (d->new_costs, a) };
+      r.new_cost = common (d, nkind, cg_costs_arc_const (d->new_costs, a)[d->new_event], nscale, 1.0);
+      if (bc != CG_NO_ID && be != CG_NO_ID && (r.base = cg_graph_lookup_arc (bg, bc, be)) != CG_NO_ID)
+        {
+          r.presence = CG_DIFF_BOTH;
+          r.base_calls = cg_graph_arc_calls (bg, r.base);
+          r.base_cost = common (d, bkind, cg_costs_arc_const (d->base_costs, r.base)[d->base_event], bscale, d->factor);
+          r.estimated |= cg_costs_arc_is_estimated (d->base_costs, r.base);
+        }
+      g_array_append_val (arcs, r);
+    }
+  for (CgArcId b = 0; b < cg_graph_n_arcs (bg); b++)
+    {
+      CgFunctionId bc = cg_graph_arc_caller (bg, b), be = cg_graph_arc_callee (bg, b);
+      CgFunctionId nc = new_of_base[bc], ne = new_of_base[be];
+      if (nc != CG_NO_ID && ne != CG_NO_ID && cg_graph_lookup_arc (ng, nc, ne) != CG_NO_ID)
+        continue; /* a row already */
+      CgDiffArc r = { b, CG_NO_ID, bc, be, nc, ne, CG_DIFF_REMOVED, cg_graph_arc_calls (bg, b), 0, CG_VALUE_ZERO,
+                      CG_VALUE_ZERO, cg_costs_arc_is_estimated (d->base_costs, b) };
+      r.base_cost = common (d, bkind, cg_costs_arc_const (d->base_costs, b)[d->base_event], bscale, d->factor);
+      g_array_append_val (arcs, r);
+    }
+
+  /* sort through an index, the labels made once */
+  guint n = arcs->len;
+  ArcOrder o = { d, arcs, g_new (char *, MAX (n, 1)), g_new (char *, MAX (n, 1)) };
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const CgDiffArc *r = &g_array_index (arcs, CgDiffArc, i);
+      o.callers[i] = label_of (d, r->new_caller, r->base_caller, s);
+      o.callees[i] = label_of (d, r->new_callee, r->base_callee, s);
+      order[i] = i;
+    }
+  g_qsort_with_data (order, (gint) n, sizeof (guint), arcs_by_change, &o);
+  GArray *sorted = g_array_sized_new (FALSE, FALSE, sizeof (CgDiffArc), n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_array_append_val (sorted, g_array_index (arcs, CgDiffArc, order[i]));
+      g_free (o.callers[i]);
+      g_free (o.callees[i]);
+    }
+  g_free (o.callers);
+  g_free (o.callees);
+  g_array_unref (arcs);
+  return sorted;
+}

@@ -87,6 +87,26 @@ CgValue cg_diff_new_sum (const CgDiff *diff);
  * such arc. */
 gboolean cg_diff_base_arc (const CgDiff *diff, CgArcId arc, CgValue *value);
 
+/* One arc of the difference: a caller/callee pair of the new profile, of
+ * the base, or of both (the base's ends matched to the new one's by the
+ * function matching, which is one to one, so arcs are too).  Values absent
+ * from a profile are 0. */
+typedef struct {
+  CgArcId base;        /* in the base's graph, or CG_NO_ID */
+  CgArcId new;         /* in the new profile's graph, or CG_NO_ID */
+  /* the ends in each graph, CG_NO_ID where that profile lacks the function */
+  CgFunctionId base_caller, base_callee, new_caller, new_callee;
+  CgDiffPresence presence;
+  guint64 base_calls, new_calls;
+  CgValue base_cost, new_cost; /* the calls' inclusive cost, cg_diff_kind (), stored unit */
+  gboolean estimated;  /* a cost of either is estimated */
+} CgDiffArc;
+
+/* Every arc of either profile, by absolute change of cost descending,
+ * then by caller and callee label.  O(|E| log |E|).  (transfer full: an
+ * array of CgDiffArc) */
+GArray *cg_diff_arcs (const CgDiff *diff);
+
 /* Whether every total of both results is exact, so every difference is. */
 gboolean cg_diff_is_exact (const CgDiff *diff);
 /* The factor the base was scaled by (1 without normalizing). */

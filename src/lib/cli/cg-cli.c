@@ -189,10 +189,16 @@ cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profil
   gint e = cg_graph_find_event (bg, cg_graph_event_name (ng, new_event));
   if (e < 0)
     {
-      g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH, "%s: the base has no event %s (it has %s%s)", base_path,
-                   cg_graph_event_name (ng, new_event),
-                   cg_graph_n_events (bg) ? cg_graph_event_name (bg, 0) : "none",
-                   cg_graph_n_events (bg) > 1 ? ", ..." : "");
+      /* the units too: two profilers' events of one name are rare, and
+       * "seconds against samples" says why no other event would do */
+      gboolean any = cg_graph_n_events (bg) > 0;
+      g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH,
+                   "%s: the base has no event %s (in %s) to compare with (it has %s%s%s%s%s)", base_path,
+                   cg_graph_event_name (ng, new_event), cg_graph_event_unit (ng, new_event),
+                   any ? cg_graph_event_name (bg, 0) : "none", any ? " in " : "",
+                   any ? cg_graph_event_unit (bg, 0) : "", cg_graph_n_events (bg) > 1 ? ", ..." : "",
+                   any && strcmp (cg_graph_event_unit (bg, 0), cg_graph_event_unit (ng, new_event)) != 0
+                       ? ": profiles in different units cannot be compared" : "");
       return NULL;
     }
   base_event = (guint) e;

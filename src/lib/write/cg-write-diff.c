@@ -12,19 +12,26 @@
 
 /* the label of a row: as the new profile names it, else as the base does */
 static void
-append_label (const CgDiff *d, CgNames *new_names, CgNames *base_names, GString *s, const CgDiffFunction *f)
+append_name (const CgDiff *d, CgNames *new_names, CgNames *base_names, GString *s, CgFunctionId f_new,
+             CgFunctionId f_base)
 {
-  if (f->new != CG_NO_ID)
+  if (f_new != CG_NO_ID)
     {
       if (new_names)
-        cg_names_append_label (new_names, s, f->new);
+        cg_names_append_label (new_names, s, f_new);
       else
-        cg_graph_append_label (cg_profile_graph (cg_diff_new_profile (d)), s, f->new);
+        cg_graph_append_label (cg_profile_graph (cg_diff_new_profile (d)), s, f_new);
     }
   else if (base_names)
-    cg_names_append_label (base_names, s, f->base);
+    cg_names_append_label (base_names, s, f_base);
   else
-    cg_graph_append_label (cg_profile_graph (cg_diff_base (d)), s, f->base);
+    cg_graph_append_label (cg_profile_graph (cg_diff_base (d)), s, f_base);
+}
+
+static void
+append_label (const CgDiff *d, CgNames *new_names, CgNames *base_names, GString *s, const CgDiffFunction *f)
+{
+  append_name (d, new_names, base_names, s, f->new, f->base);
 }
 
 static void
@@ -150,6 +157,98 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
       fwrite (s->str, 1, s->len, stream);
     }
   fprintf (stream, "\n%u function%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
+  return TRUE;
+}
+
+/* ---- arcs ---- */
+
+/* the change of an arc's cost as a signed plain decimal */
+static void
+append_arc_change (const CgDiff *d, GString *s, const CgDiffArc *a)
+{
+  CgDiffFunction as_row = { .base_total = a->base_cost, .new_total = a->new_cost };
+  cg_diff_append_change (d, s, &as_row, TRUE);
+}
+
+void
+cg_write_diff_arcs_tsv (const CgDiff *d, FILE *stream)
+{
+  fputs ("caller\tcallee\tbase_calls\tnew_calls\tbase_inclusive\tnew_inclusive\tinclusive_change\tpresence\texactness\n",
+         stream);
+  g_autoptr (GArray) arcs = cg_diff_arcs (d);
+  g_autoptr (GString) s = g_string_new (NULL);
+  for (guint i = 0; i < arcs->len; i++)
+    {
+      const CgDiffArc *a = &g_array_index (arcs, CgDiffArc, i);
+      g_string_truncate (s, 0);
+      append_name (d, NULL, NULL, s, a->new_caller, a->base_caller);
+      g_string_append_c (s, '\t');
+      append_name (d, NULL, NULL, s, a->new_callee, a->base_callee);
+      g_string_append_printf (s, "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT, a->base_calls, a->new_calls);
+      append_value (d, s, a->base_cost);
+      append_value (d, s, a->new_cost);
+      g_string_append_c (s, '\t');
+      append_arc_change (d, s, a);
+      g_string_append_printf (s, "\t%s\t%s\n", presence_names[a->presence], a->estimated ? "estimated" : "exact");
+      fwrite (s->str, 1, s->len, stream);
+    }
+}
+
+gboolean
+cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new_name, gboolean demangle,
+                         FILE *stream, GError **error)
+{
+  (void) error;
+  CgProfile *np = cg_diff_new_profile (d);
+  g_autoptr (CgNames) new_names = cg_names_new (cg_profile_graph (np), demangle);
+  g_autoptr (CgNames) base_names = cg_names_new (cg_profile_graph (cg_diff_base (d)), demangle);
+  const CgCosts *nc = cg_profile_costs (np);
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_string_append_printf (s, "Difference of the arcs from %s (base) to %s (new)\n", base_name, new_name);
+  if (nc)
+    g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
+                            cg_diff_is_exact (d) ? "every arc's cost is exact, and so is every difference"
+                                                 : "\"~\" marks differences of estimated costs");
+  if (cg_diff_base_factor (d) != 1.0)
+    g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
+                            cg_diff_base_factor (d));
+  g_string_append (s, "Changes of the inclusive cost of each caller's calls to each callee; \"+\" marks arcs only in\n"
+                      "the new profile, \"-\" those only in the base.\n\n");
+  g_string_append_printf (s, "%16s %16s %16s %12s %12s  %s\n", "change", "base", "new", "base calls", "new calls",
+                          "caller -> callee");
+  fwrite (s->str, 1, s->len, stream);
+  g_autoptr (GArray) arcs = cg_diff_arcs (d);
+  g_autoptr (GString) cell = g_string_new (NULL);
+  guint unchanged = 0;
+  for (guint i = 0; i < arcs->len; i++)
+    {
+      const CgDiffArc *a = &g_array_index (arcs, CgDiffArc, i);
+      if (a->presence == CG_DIFF_BOTH && cg_diff_change (d, a->base_cost, a->new_cost) == 0
+          && a->base_calls == a->new_calls)
+        {
+          unchanged++;
+          continue;
+        }
+      g_string_truncate (s, 0);
+      g_string_truncate (cell, 0);
+      append_change_human (d, cell, a->base_cost, a->new_cost);
+      g_string_append_printf (s, "%16s ", cell->str);
+      g_string_truncate (cell, 0);
+      append_human (d, cell, a->base_cost);
+      g_string_append_printf (s, "%16s ", a->presence == CG_DIFF_ADDED ? "-" : cell->str);
+      g_string_truncate (cell, 0);
+      append_human (d, cell, a->new_cost);
+      g_string_append_printf (s, "%16s ", a->presence == CG_DIFF_REMOVED ? "-" : cell->str);
+      g_string_append_printf (s, "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " ", a->base_calls, a->new_calls);
+      g_string_append (s, a->estimated ? "~" : " ");
+      g_string_append (s, a->presence == CG_DIFF_ADDED ? "+" : a->presence == CG_DIFF_REMOVED ? "-" : " ");
+      append_name (d, new_names, base_names, s, a->new_caller, a->base_caller);
+      g_string_append (s, " -> ");
+      append_name (d, new_names, base_names, s, a->new_callee, a->base_callee);
+      g_string_append_c (s, '\n');
+      fwrite (s->str, 1, s->len, stream);
+    }
+  fprintf (stream, "\n%u arc%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
   return TRUE;
 }
 

@@ -12,6 +12,15 @@
  * differences are exact, the totals and their change, then the functions
  * whose totals or self costs changed, by absolute change.
  *
+ * Arcs (--arcs), tsv, a contract of its own (README, cgcost(1)): a header
+ *   caller callee base_calls new_calls base_inclusive new_inclusive inclusive_change presence exactness
+ * then one row per arc of either profile (cg_diff_arcs), by absolute
+ * change of the calls' inclusive cost descending, then caller and callee;
+ * functions named as the new profile names them where it has them.
+ * presence: "both", "added" (an arc of the new profile only, though both
+ * of its ends may be in the base) or "removed"; exactness as above, of the
+ * two arcs' costs.  The text view shows the same, changed arcs only.
+ *
  * Folded: the two-column form of difffolded.pl, "STACK BASE NEW", one line
  * per distinct stack of either call tree (frames of matched functions
  * named as in the new profile), for flamegraph.pl's differential mode.
@@ -31,6 +40,10 @@ void cg_write_diff_tsv (const CgDiff *diff, FILE *stream);
  * on overflow. */
 gboolean cg_write_diff_text (const CgDiff *diff, const char *base_name, const char *new_name, gboolean demangle,
                              FILE *stream, GError **error);
+
+void cg_write_diff_arcs_tsv (const CgDiff *diff, FILE *stream);
+gboolean cg_write_diff_arcs_text (const CgDiff *diff, const char *base_name, const char *new_name, gboolean demangle,
+                                  FILE *stream, GError **error);
 
 /* Both profiles must have a call tree: CG_ERROR_UNSUPPORTED otherwise. */
 gboolean cg_write_diff_folded (const CgDiff *diff, FILE *stream, GError **error);
