@@ -409,8 +409,10 @@ run (gpointer data, GError **error)
     return usage (error, "--edge-threshold=%g: expected a percentage from 0 to 100", o->edge_threshold);
   gdouble edge_threshold = o->edge_threshold != -1 ? o->edge_threshold : MIN (0.1, threshold);
 
-  if (o->base && ((format->write != write_text && format->write != write_dot) || o->inverted || o->focus))
-    return usage (error, "%s", "--base applies to the text tree and the dot graph (not with --inverted or --focus)");
+  if (o->base && ((format->write != write_text && format->write != write_dot && format->write != write_html)
+                  || o->inverted || o->focus))
+    return usage (error, "%s",
+                  "--base applies to the text tree, the dot graph and the page (not with --inverted or --focus)");
   g_autoptr (CgProfile) whole = cg_cli_read_inputs (&o->common, error);
   if (whole == NULL)
     return FALSE;
@@ -541,7 +543,7 @@ run (gpointer data, GError **error)
                              (guint) o->top };
   gboolean brief = o->common.brief;
   Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0, diff },
-              { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other, other_threshold },
+              { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other, other_threshold, diff },
               { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip, diff }, { view, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }
@@ -564,7 +566,8 @@ main (int argc, char **argv)
     { "root", 'r', 0, G_OPTION_ARG_STRING_ARRAY, &options.roots,
       "Start the tree at FUNC (repeatable); costs of the whole profile", "FUNC" },
     { "base", 0, 0, G_OPTION_ARG_FILENAME, &options.base,
-      "Text: a column of what changed since the profile FILE (the base), slower red, faster blue", "FILE" },
+      "Text and html: a column of what changed since the profile FILE (the base), slower red, faster blue; dot: "
+      "colours by change", "FILE" },
     { "normalize", 0, 0, G_OPTION_ARG_NONE, &options.diff.normalize,
       "With --base: scale the base to the new profile's total", NULL },
     { "exact-names", 0, 0, G_OPTION_ARG_NONE, &options.diff.exact_names,

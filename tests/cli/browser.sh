@@ -61,4 +61,20 @@ check_page "recdemo, callers tree, one row per node" --inverted --no-fold --thre
 check_page "cc1 (a compiler run)" "$cc1"
 check_page "exprparse (gmon.out: estimated totals, seconds)" --executable="$data/gmon/exprparse/exprparse" \
   "$data/gmon/exprparse/gmon.out"
+# --base: the change column on the page; each line's change (the page's
+# self-test lists them) against cgcost --base's tsv, where every function
+# has one caller so a line's change is its function's total's
+printf '%s\n' "main;parse;expr;term 100" "main;parse;expr 50" "main;work.constprop.0;leaf 200" "main;gone 30" \
+  >"$dir/a.folded"
+printf '%s\n' "main;parse;expr;term 130" "main;parse;expr 50" "main;work.constprop.1;leaf 400" "main;added 10" \
+  >"$dir/b.folded"
+check_page "a folded pair with --base" --base="$dir/a.folded" "$dir/b.folded"
+"$cgcost" --base="$dir/a.folded" --format=tsv "$dir/b.folded" >"$tmp/diff.tsv" || fail "cgcost --base"
+for f in main parse expr term work.constprop.1 leaf; do
+  want=$(awk -F '\t' -v f="$f" '$1 == f { print ($4 > 0 ? "+" : "") $4 }' "$tmp/diff.tsv")
+  got=$(awk -v f="$f" '$1 == "change" && $2 == f { print $3; exit }' "$tmp/selftest")
+  [ "$got" = "$want" ] || fail "the page's change of $f: $got, cgcost --base's $want"
+done
+grep -qx "change added new" "$tmp/selftest" || fail "the page: a call the base lacks: $(grep added "$tmp/selftest")"
+grep -q 'class="num chg"' "$dir/page.html" || fail "the page has no change column"
 finish

@@ -60,6 +60,47 @@ page_title (CgProfile *p)
   return "profile";
 }
 
+/* Appends the base's value of each line, in the new profile's stored
+ * units as the lines' values are (null where the base has no such call),
+ * whether they need fractions and whether they are exact:
+ * ',"base":[...],"baseReal":B,"baseExact":B'.  A line's base value is what the same call (arc,
+ * matched by cg-diff.h) carried in the base, a root's its total, as in
+ * the text tree's change column. */
+static void
+append_base (GString *s, FILE *stream, const CgTreeView *v, const CgDiff *d, guint event)
+{
+  CgGraph *g = cg_tree_view_graph (v);
+  const CgDisplayTree *t = cg_tree_view_tree (v);
+  gdouble scale = cg_graph_event_scale (g, event);
+  g_string_append (s, ",\n\"base\":[");
+  for (guint i = 0; i < cg_tree_view_n_lines (v); i++)
+    {
+      CgNodeId n = cg_tree_view_line (v, i)->node;
+      CgArcId a = cg_display_tree_arc (t, n);
+      CgValue b = CG_VALUE_ZERO;
+      gboolean has;
+      if (a != CG_NO_ID)
+        has = cg_diff_base_arc (d, a, &b);
+      else
+        {
+          const CgDiffFunction *f = cg_diff_of_new (d, cg_display_tree_function (t, n));
+          b = f->base_total;
+          has = f->presence == CG_DIFF_BOTH;
+        }
+      if (i)
+        g_string_append_c (s, ',');
+      if (!has)
+        g_string_append (s, "null");
+      else if (cg_diff_kind (d) == CG_KIND_INTEGER)
+        cg_value_append (s, CG_KIND_INTEGER, b);
+      else /* reals are in the event's unit: back to stored units */
+        cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = scale > 0 ? b.x / scale : b.x });
+      flush_if_large (s, stream);
+    }
+  g_string_append_printf (s, "],\"baseReal\":%s,\"baseExact\":%s", cg_diff_kind (d) == CG_KIND_REAL ? "true" : "false",
+                          cg_diff_is_exact (d) ? "true" : "false");
+}
+
 /* Appends the JSON document of @v's lines (the page's script reads it,
  * see cgtree.js): event, unit and scale as shown, the functions' names,
  * self costs, master lines, cycles and their calls of themselves, the
@@ -180,7 +221,10 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
                               self == CG_NO_ID ? 0 : cg_graph_arc_calls (g, self));
       flush_if_large (s, stream);
     }
-  g_string_append_printf (s, "],\"noFold\":%s}", o->no_fold ? "true" : "false");
+  g_string_append_c (s, ']');
+  if (o->diff)
+    append_base (s, stream, v, o->diff, event);
+  g_string_append_printf (s, ",\"noFold\":%s}", o->no_fold ? "true" : "false");
 }
 
 gboolean
@@ -245,6 +289,20 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
                              " the function's self cost, calls.  A function's callees are listed once, under the"
                              " call that carries most of it, with its total (\"in all\") where that is more than"
                              " the call's; its other lines link there.");
+  if (o->diff)
+    {
+      g_string_append (s, "<br>");
+      g_string_truncate (text, 0);
+      g_string_append (text, "Change: the line's incl less what the same call carried in the base (a root: its total"
+                             " less the base's), slower red, faster blue, \"new\" where the base has no such call; ");
+      g_string_append (text, cg_diff_is_exact (o->diff) ? "exact, as both profiles' totals are"
+                                                        : "a difference of estimates where a line is marked ~");
+      if (cg_diff_base_factor (o->diff) != 1.0)
+        g_string_append_printf (text, "; the base scaled by %.6g to the new total (--normalize)",
+                                cg_diff_base_factor (o->diff));
+      g_string_append (text, ".  Callees are placed as the new profile places them.");
+      append_html (s, text->str);
+    }
   g_string_append (s, "</p>\n<div class=\"controls\">\n"
                       "<label>Search <input id=\"q\" type=\"search\" placeholder=\"function name (press /)\""
                       " autocomplete=\"off\" spellcheck=\"false\"></label>\n"
@@ -262,7 +320,14 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   append_html (s, unit.unit);
   g_string_append (s, "</span><span class=\"num absself\">self ");
   append_html (s, unit.unit);
-  g_string_append (s, "</span><span class=\"num calls\">calls</span><span class=\"bar\"></span>"
+  g_string_append (s, "</span><span class=\"num calls\">calls</span>");
+  if (o->diff)
+    {
+      g_string_append (s, "<span class=\"num chg\">change ");
+      append_html (s, unit.unit);
+      g_string_append (s, "</span>");
+    }
+  g_string_append (s, "<span class=\"bar\"></span>"
                       "<span class=\"tree\">function</span>");
   g_string_append (s, "</div>\n</header>\n<div id=\"tree\" role=\"tree\" tabindex=\"0\" aria-label=\"");
   g_string_append (s, inverted ? "callers tree" : "call tree");
@@ -280,6 +345,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       g_string_append (s, "</script>\n<script id=\"cg-other\" type=\"application/json\">");
       CgTreeHtmlOptions other_options = *o;
       other_options.view.threshold = o->other_threshold;
+      other_options.diff = NULL; /* a callers line is a share of a root's self cost, not a call's */
       append_data (s, stream, other, &other_options);
     }
   g_string_append (s, "</script>\n<script>\n");

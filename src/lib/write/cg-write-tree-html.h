@@ -20,6 +20,7 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "cg-diff.h"
 #include "cg-display-tree.h"
 #include "cg-profile.h"
 #include "cg-tree-view.h"
@@ -34,6 +35,11 @@ typedef struct {
   gboolean no_fold;       /* one row per node, also in single-call chains */
   const CgDisplayTree *other; /* nullable: the tree of the other direction, for the page's callers toggle */
   gdouble other_threshold;    /* the lines of @other that go into the page (percent) */
+  /* nullable: --base, the difference whose new side is the page's
+   * profile: each line of the tree (not of @other) gets a change column,
+   * its value less what the same call carried in the base (a root's
+   * total less the base's), slower red and faster blue */
+  const CgDiff *diff;
 } CgTreeHtmlOptions;
 
 /* Writes the page.  Write errors are left in the stream's error flag;

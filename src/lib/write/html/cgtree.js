@@ -19,7 +19,7 @@
   var otherDoc = document.getElementById('cg-other');
   if (otherDoc) docs.push(JSON.parse(otherDoc.textContent));
   var current = 0, D, nodes, N, fn, value, calls, nkids, parent, depth, open, pinned, estimated, rowOf;
-  var inAll, size, master, names, cycle, selfCalls, headOf, tailOf;
+  var inAll, size, master, names, cycle, selfCalls, headOf, tailOf, base;
   var i;
 
   /* Makes docs[k] the tree shown: its lines' arrays, parents, depths and
@@ -51,6 +51,10 @@
     size = new Int32Array(N).fill(1);
     for (i = N - 1; i >= 0; i--) if (parent[i] >= 0) size[parent[i]] += size[i];
     master = D.master; names = D.names; cycle = D.cycle || []; selfCalls = D.selfCalls || [];
+    /* --base: per line what the same call carried in the base (null: no
+     * such call); the change column shows only where the tree has it */
+    base = D.base || null;
+    document.body.classList.toggle('diff', !!base);
     selected = -1; history = [];
   }
   var selected = -1, history = [];
@@ -101,6 +105,23 @@
     return t + '\u00d7';
   }
 
+  /* the change of line @n since the base: "+1,234", "-56" or "new" */
+  function changeText(n) {
+    if (base[n] === null) return 'new';
+    var d = value[n] - base[n];
+    return (d < 0 ? '-' : '+') + human(Math.abs(d), D.real || D.baseReal);
+  }
+  /* slower red, faster blue, as differential flame graphs colour them;
+   * the deeper the larger the change's share of the whole */
+  function changeCell(n, cell) {
+    var d = base[n] === null ? value[n] : value[n] - base[n];
+    cell.classList.add(base[n] === null ? 'new' : d > 0 ? 'up' : d < 0 ? 'down' : 'same');
+    var a = 0.6 * Math.sqrt(Math.min(Math.abs(pct(d)), 100) / 100);
+    if (d !== 0) cell.style.background = d > 0 ? 'rgba(220,40,40,' + a.toFixed(3) + ')' : 'rgba(40,90,220,' + a.toFixed(3) + ')';
+    cell.title = base[n] === null ? 'the base has no such call'
+                                  : 'base ' + human(base[n], D.real || D.baseReal) + ' ' + D.unit;
+  }
+
   function makeRow(n) {
     var row = document.createElement('div'), p = pct(value[n]), f = fn[n];
     var members = chain(n), e = members[members.length - 1], m = isMaster(e);
@@ -128,6 +149,7 @@
     span('num abs', human(value[n], D.real));
     span('num absself', anySelf ? human(selfSum, D.realSelf) : '');
     span('num calls', callsText(n));
+    if (base) changeCell(n, span('num chg', changeText(n)));
     var bar = span('bar', ''), fill = document.createElement('i');
     fill.style.width = Math.min(p, 100) + '%';
     fill.style.background = heat(p);
@@ -502,6 +524,17 @@
         break;
       }
     }
+    /* --base: the change column, coloured by its sign, and the changes
+     * of every line for the test to hold against cgcost --base's tsv */
+    if (base) {
+      var cr = tree.firstChild, cn = +cr.dataset.i, cell = cr.querySelector('.chg');
+      var cd = base[cn] === null ? null : value[cn] - base[cn];
+      check(document.body.classList.contains('diff') && cell && cell.textContent === changeText(cn) &&
+            cell.classList.contains(cd === null ? 'new' : cd > 0 ? 'up' : cd < 0 ? 'down' : 'same') &&
+            getComputedStyle(document.querySelector('.cols .chg')).display !== 'none',
+            'the change column shows ' + names[fn[cn]] + '\'s ' + changeText(cn));
+      for (var ci = 0; ci < N && ci < 500; ci++) log.push('change ' + names[fn[ci]] + ' ' + changeText(ci));
+    }
     /* everything, through the slider as a user moves it */
     slider.value = 0;
     slider.dispatchEvent(new Event('input'));
@@ -584,7 +617,9 @@
             'the toggle shows the ' + (D.inverted ? 'callers' : 'callees') + ' tree (' + tree.children.length + ' rows)');
       if (deep >= 0) {
         var back = openFragment((was ? '#callers/' : '#callees/') + deep);
-        check(back && !!D.inverted === was && rowOf[deep], 'a link to the first direction goes back to it');
+        check(back && !!D.inverted === was && rowOf[deep] &&
+              document.body.classList.contains('diff') === !!D.base,
+              'a link to the first direction goes back to it');
       }
     } else {
       log.push('ok one direction only');
