@@ -311,10 +311,10 @@ run_diff (Options *o, const CgCliFormat *format, CgMethod method, GError **error
                    "--base applies to --format=text, tsv and folded (with --arcs: text and tsv)");
       return FALSE;
     }
-  g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
+  g_autoptr (CgProfile) base = NULL;
+  g_autoptr (CgProfile) profile = cg_cli_read_inputs_and_base (&o->common, o->base, &base, error);
   if (profile == NULL)
     return FALSE;
-  g_autoptr (CgProfile) base = NULL;
   g_autoptr (CgDiff) diff = cg_cli_diff (&o->common, o->base, profile, method, o->event, &o->diff, &base, error);
   if (diff == NULL)
     return FALSE;

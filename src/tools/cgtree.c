@@ -413,11 +413,13 @@ run (gpointer data, GError **error)
                   || o->inverted || o->focus))
     return usage (error, "%s",
                   "--base applies to the text tree, the dot graph and the page (not with --inverted or --focus)");
-  g_autoptr (CgProfile) whole = cg_cli_read_inputs (&o->common, error);
+  /* --base: both read at once, costed by one method, the tree of the new
+   * profile */
+  g_autoptr (CgProfile) base = NULL;
+  g_autoptr (CgProfile) whole = o->base ? cg_cli_read_inputs_and_base (&o->common, o->base, &base, error)
+                                        : cg_cli_read_inputs (&o->common, error);
   if (whole == NULL)
     return FALSE;
-  /* --base: both costed by one method, the tree of the new profile */
-  g_autoptr (CgProfile) base = NULL;
   g_autoptr (CgDiff) diff = NULL;
   if (o->base)
     {

@@ -190,6 +190,7 @@ method_exact (const CgCosts *c)
 typedef struct {
   const CgDiff *d;
   char **labels;
+  gdouble *magnitude; /* per row, its absolute change of total */
 } Order;
 
 static gint
@@ -197,10 +198,7 @@ by_change (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const Order *o = data;
   guint a = *(const guint *) pa, b = *(const guint *) pb;
-  const CgDiffFunction *x = &g_array_index (o->d->rows, CgDiffFunction, a);
-  const CgDiffFunction *y = &g_array_index (o->d->rows, CgDiffFunction, b);
-  gdouble cx = fabs (cg_diff_change (o->d, x->base_total, x->new_total));
-  gdouble cy = fabs (cg_diff_change (o->d, y->base_total, y->new_total));
+  gdouble cx = o->magnitude[a], cy = o->magnitude[b];
   if (cx != cy)
     return cx > cy ? -1 : 1;
   return strcmp (o->labels[a], o->labels[b]);
@@ -211,10 +209,12 @@ sort_rows (CgDiff *d)
 {
   guint n = d->rows->len;
   g_autofree char **labels = g_new0 (char *, MAX (n, 1));
+  g_autofree gdouble *magnitude = g_new (gdouble, MAX (n, 1));
   g_autoptr (GString) s = g_string_new (NULL);
   for (guint i = 0; i < n; i++)
     {
       const CgDiffFunction *r = &g_array_index (d->rows, CgDiffFunction, i);
+      magnitude[i] = fabs (cg_diff_change (d, r->base_total, r->new_total));
       g_string_truncate (s, 0);
       if (r->new != CG_NO_ID)
         cg_graph_append_label (cg_profile_graph (d->new), s, r->new);
@@ -225,7 +225,7 @@ sort_rows (CgDiff *d)
   d->order = g_new (guint, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     d->order[i] = i;
-  Order o = { d, labels };
+  Order o = { d, labels, magnitude };
   g_qsort_with_data (d->order, (gint) n, sizeof (guint), by_change, &o);
   for (guint i = 0; i < n; i++)
     g_free (labels[i]);

@@ -172,6 +172,71 @@ costs_by (CgProfile *p, CgMethod method, GError **error)
   return cg_method_ensure (p, method, error);
 }
 
+typedef struct {
+  CgProfile *profile;
+  CgMethod method;
+  const CgCosts *costs;
+  GError *error;
+} BaseCost;
+
+static gpointer
+cost_base (gpointer data)
+{
+  BaseCost *job = data;
+  job->costs = costs_by (job->profile, job->method, &job->error);
+  return NULL;
+}
+
+/* The base of --base, read on a thread of its own: its options are the
+ * tool's, its inputs and progress line aside. */
+typedef struct {
+  CgCliCommon common;
+  char *files[2];
+  CgProfile *profile;
+  GError *error;
+} BaseRead;
+
+static gpointer
+read_base (gpointer data)
+{
+  BaseRead *r = data;
+  r->profile = cg_cli_read_inputs (&r->common, &r->error);
+  return NULL;
+}
+
+CgProfile *
+cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfile **base, GError **error)
+{
+  BaseRead r = { *common, { (char *) base_path, NULL }, NULL, NULL };
+  r.common.files = r.files;
+  r.common.progress = NULL; /* one progress line, the inputs' */
+  r.common.quiet = TRUE;
+  /* both from standard input cannot be read at once (nor at all) */
+  gboolean parallel = strcmp (base_path, "-") != 0;
+  GThread *thread = parallel ? g_thread_new ("cg-base", read_base, &r) : NULL;
+  g_autoptr (GError) own = NULL;
+  g_autoptr (CgProfile) profile = cg_cli_read_inputs (common, &own);
+  if (thread)
+    g_thread_join (thread);
+  else if (profile)
+    read_base (&r);
+  g_autoptr (CgProfile) b = r.profile;
+  g_autoptr (GError) base_error = r.error;
+  /* the inputs' error first, as when they were read first */
+  if (profile == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&own));
+      return NULL;
+    }
+  if (b == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&base_error));
+      return NULL;
+    }
+  *base = g_steal_pointer (&b);
+  return g_steal_pointer (&profile);
+}
+
 CgDiff *
 cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profile, CgMethod method,
              const char *event_name, const CgDiffOptions *options, CgProfile **base, GError **error)
@@ -179,7 +244,7 @@ cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profil
   CgCliCommon one = *common;
   char *files[] = { (char *) base_path, NULL };
   one.files = files;
-  g_autoptr (CgProfile) b = cg_cli_read_inputs (&one, error);
+  g_autoptr (CgProfile) b = *base ? g_steal_pointer (base) : cg_cli_read_inputs (&one, error);
   if (b == NULL)
     return NULL;
   CgGraph *ng = cg_profile_graph (profile), *bg = cg_profile_graph (b);
@@ -205,12 +270,23 @@ cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profil
   CgMethod both;
   if (!cg_method_resolve_both (b, profile, method, &both, error))
     return NULL;
-  const CgCosts *bc = costs_by (b, both, error);
+  /* the two costings are independent: the base's on a thread */
+  BaseCost job = { b, both, NULL, NULL };
+  GThread *thread = g_thread_new ("cg-base-costs", cost_base, &job);
+  g_autoptr (GError) own = NULL;
+  const CgCosts *nc = costs_by (profile, both, &own);
+  g_thread_join (thread);
+  const CgCosts *bc = job.costs;
   if (bc == NULL)
-    return NULL;
-  const CgCosts *nc = costs_by (profile, both, error);
+    {
+      g_propagate_error (error, job.error);
+      return NULL;
+    }
   if (nc == NULL)
-    return NULL;
+    {
+      g_propagate_error (error, g_steal_pointer (&own));
+      return NULL;
+    }
   CgDiff *d = cg_diff_new (b, bc, base_event, profile, nc, new_event, options, error);
   if (d == NULL)
     {

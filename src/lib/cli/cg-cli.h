@@ -100,8 +100,18 @@ void cg_cli_warn_costs (const CgCosts *costs);
  * (@method, or the best both allow: cg_method_resolve_both), and compares
  * them on the event @event_name (NULL: the new profile's first), which the
  * base must have in the same unit.  Sets @base (transfer full) and returns
- * the difference, which borrows both (free it first).  Errors: the
- * readers', CG_ERROR_MISMATCH for events that differ, the methods'. */
+ * the difference, which borrows both (free it first); where *@base is
+ * already a profile (cg_cli_read_inputs_and_base), it is the base, and
+ * @base_path only names it.  Errors: the readers', CG_ERROR_MISMATCH for
+ * events that differ, the methods'. */
+/* cg_cli_read_inputs, and the base of --base (@base_path, transfer full
+ * into @base) read at the same time on a thread of its own with the same
+ * options (both inputs of a difference are usually large: the two reads
+ * then take about as long as one).  Errors: the inputs' first, then the
+ * base's. */
+CgProfile *cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfile **base,
+                                        GError **error);
+
 CgDiff *cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profile, CgMethod method,
                      const char *event_name, const CgDiffOptions *options, CgProfile **base, GError **error);
 
