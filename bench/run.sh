@@ -96,6 +96,16 @@ if command -v callgrind_annotate >/dev/null; then
 else
   annotate=""
 fi
+# ---- cgcost --base (issue 32): two profiles of the full size, the second
+# the first with every seventh call count doubled, diffed against the time
+# cgmerge takes to read one ----
+base_in="compiler-$mb-b.cg"
+[ -s "$work/$base_in" ] || awk 'NR % 7 == 0 && /^calls=/ { split ($1, c, "="); $1 = "calls=" c[2] * 2 } 1' \
+  "$work/$full" >"$work/$base_in"
+run "$full" "cgcost --base (two)" "'$tools/cgcost' --base='$work/$base_in' --format=tsv '$work/$full' >/dev/null" "$reps"
+diff_time=$wall
+merge_full=$(eval echo "\$merge_$mb")
+
 if [ -n "${GPROF2DOT:-}" ]; then
   small_in="compiler-$((mb / 10)).cg"
   run "$small_in" gprof2dot "$limit python3 '$GPROF2DOT' -f callgrind '$work/$small_in' >/dev/null 2>'$work/gprof2dot-$small_in.err'"
@@ -210,6 +220,7 @@ target "cgmerge time / wc -l time (callgrind, $size_mb MB)" "$(ratio "$merge" "$
 [ -n "$annotate" ] && target "cgmerge time / callgrind_annotate time" "$(ratio4 "$merge" "$annotate")" 0.02
 target "cgmerge peak memory / file size" "$(ratio "$merge_rss" "$size_mb")" 0.5
 target "pipeline time / cgmerge time" "$(ratio "$pipeline" "$merge")" 4
+target "cgcost --base of two / cgmerge of one ($size_mb MB each)" "$(ratio "$diff_time" "$merge_full")" 2.5
 # 200 MB/s: at most a second per 200 MB (CPU time too: on a loaded machine
 # the wall time measures the others' load)
 target "perf script ($perf_mb MB): cgmerge wall s per 200 MB" "$(awk -v w="$perf_wall" -v m="$perf_mb" 'BEGIN { printf "%.3f", w * 200 / m }')" 1
