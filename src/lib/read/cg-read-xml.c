@@ -1565,7 +1565,35 @@ cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
   p = skip_prolog (p, end);
   if (p == NULL || (gsize) (end - p) < 9 || memcmp (p, "<cgtools", 8) != 0)
     return FALSE;
-  return g_ascii_isspace (p[8]) || p[8] == '>' || p[8] == '/';
+  p += 8;
+  /* its start tag whole: attributes name="value" up to '>' (a perf
+   * script sample of a command named "<cgtools" is no XML) */
+  for (;;)
+    {
+      gboolean blank = p < end && g_ascii_isspace (*p);
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (p < end && *p == '>')
+        return TRUE;
+      if (end - p >= 2 && p[0] == '/' && p[1] == '>')
+        return TRUE;
+      if (!blank || p == end || !(g_ascii_isalpha (*p) || *p == '_' || *p == ':'))
+        return FALSE;
+      while (p < end && (g_ascii_isalnum (*p) || *p == '_' || *p == ':' || *p == '.' || *p == '-'))
+        p++;
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (p == end || *p++ != '=')
+        return FALSE;
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (p == end || (*p != '"' && *p != '\''))
+        return FALSE;
+      const guint8 *close = memchr (p + 1, *p, (gsize) (end - p - 1));
+      if (close == NULL || memchr (p + 1, '<', (gsize) (close - p - 1)) != NULL)
+        return FALSE;
+      p = close + 1;
+    }
 }
 
 gboolean

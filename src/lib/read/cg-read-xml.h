@@ -29,7 +29,8 @@ gboolean cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived,
 /* The row of cg-formats.h's table: a <cgtools> root element, after a
  * byte order mark and a prolog (white space, the XML declaration,
  * comments, processing instructions, a document type declaration) that
- * ends in @data: other XML is no profile; and cg_read_xml()
+ * ends in @data, and its start tag whole and well formed: other XML is no
+ * profile; and cg_read_xml()
  * keeping the derived data only when @profile was empty, since they
  * would describe other data otherwise. */
 gboolean cg_xml_detect (const guint8 *data, gsize len, gboolean complete);
