@@ -1653,6 +1653,7 @@ cg_callgrind_detect (const guint8 *data, gsize len, gboolean complete)
       p = nl ? nl + 1 : end;
     }
   /* a profile with a garbled line is still a profile, whose reader names
-   * the line; text with a callgrind-like line here and there is not */
-  return 2 * shaped >= lines && (evidence || !complete);
+   * the line; text with a callgrind-like line here and there is not: more
+   * than half the lines must be the format's */
+  return 2 * shaped > lines && (evidence || !complete);
 }

@@ -54,8 +54,9 @@ G_BEGIN_DECLS
  * CG_ERROR_UNSUPPORTED for a format version >= 2. */
 /* The row of cg-formats.h's table: the "# callgrind format" header, or a
  * first line that is not blank or a comment and starts with one of the
- * format's header or position keys; then at least half the lines the
- * window holds whole have a callgrind line's shape (handle_line's kinds, in text), and
+ * format's header or position keys; then more than half the lines the
+ * window holds whole (blank lines and comments aside) have a callgrind
+ * line's shape (handle_line's kinds, in text), and
  * one of them is a line only the format has (events:, positions:,
  * totals:, summary:, fn=, calls= ...) unless the window ends inside the
  * headers or the header declares the format.  So "version: 1" YAML is
