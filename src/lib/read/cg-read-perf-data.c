@@ -20,7 +20,18 @@ gboolean
 cg_perf_data_detect (const guint8 *data, gsize len, gboolean complete)
 {
   (void) complete;
-  return len >= 8 && (memcmp (data, "PERFILE2", 8) == 0 || memcmp (data, "PERFFILE", 8) == 0);
+  if (len < 16 || (memcmp (data, "PERFILE2", 8) != 0 && memcmp (data, "PERFFILE", 8) != 0))
+    return FALSE;
+  /* then the header's size, a small binary number (64-bit, in the
+   * writer's byte order): text after the magic ("PERFFILEi;b 12", found by
+   * fuzz/fuzz-detect.c) is no perf.data */
+  guint64 le = 0, be = 0;
+  for (guint i = 0; i < 8; i++)
+    {
+      le |= (guint64) data[8 + i] << (8 * i);
+      be = (be << 8) | data[8 + i];
+    }
+  return (le >= 16 && le <= 65536) || (be >= 16 && be <= 65536);
 }
 
 /* Copies the rest of @input to a new temporary file; its path in @path. */
