@@ -44,6 +44,7 @@
 #include "cg-write-folded.h"
 #include "cg-write-gprof.h"
 #include "cg-write-profile.h"
+#include "cg-text.h"
 #include "cg-write-summary.h"
 #include "cg-write-tree.h"
 #include "cg-write-tree-html.h"

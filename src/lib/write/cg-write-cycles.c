@@ -8,7 +8,7 @@
 #include "cg-names.h"
 #include "cg-error.h"
 #include "cg-spivey.h"
-#include "cg-write-profile.h"
+#include "cg-text.h"
 
 typedef struct {
   CgValue self;

@@ -8,7 +8,7 @@
 #include "cg-error.h"
 #include "cg-method.h"
 #include "cg-names.h"
-#include "cg-write-tree.h"
+#include "cg-text.h"
 
 /* the label of a row: as the new profile names it, else as the base does */
 static void

@@ -7,8 +7,7 @@
 
 #include "cg-names.h"
 #include "cg-error.h"
-#include "cg-write-profile.h"
-#include "cg-write-tree.h"
+#include "cg-text.h"
 
 /* A colour from blue (0 %) through green and yellow to red (100 %).
  * The square root spreads the small percentages most functions have over

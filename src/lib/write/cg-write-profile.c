@@ -9,6 +9,7 @@
 #include "cg-names.h"
 #include "cg-error.h"
 #include "cg-method.h"
+#include "cg-text.h"
 
 typedef struct {
   CgProfile *profile;
@@ -76,41 +77,6 @@ flush (Report *r, FILE *stream)
   g_string_append_c (r->line, '\n');
   fwrite (r->line->str, 1, r->line->len, stream);
   g_string_truncate (r->line, 0);
-}
-
-void
-cg_append_method_note (GString *out, const CgCosts *costs)
-{
-  const CgMethodInfo *info = cg_method_info (cg_costs_method (costs));
-  g_string_append_printf (out, "Method: %s", cg_method_to_string (cg_costs_method (costs)));
-  if (info)
-    g_string_append_printf (out, " (%s)", info->note (costs));
-}
-
-void
-cg_append_sources (GString *out, CgProfile *p)
-{
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
-    {
-      const CgSource *s = cg_profile_source (p, i);
-      g_string_append_printf (out, "Profile: %s (%s)", s->path ? s->path : "-", s->format ? s->format : "?");
-      if (s->command)
-        g_string_append_printf (out, " of: %s", s->command);
-      g_string_append_c (out, '\n');
-      if (s->note)
-        g_string_append_printf (out, "Note: %s\n", s->note);
-    }
-}
-
-void
-cg_append_source_notes (GString *out, CgProfile *p)
-{
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
-    {
-      const CgSource *s = cg_profile_source (p, i);
-      if (s->note)
-        g_string_append_printf (out, "Note (%s): %s\n", s->path ? s->path : "-", s->note);
-    }
 }
 
 typedef struct {

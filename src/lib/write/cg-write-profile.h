@@ -23,17 +23,4 @@ G_BEGIN_DECLS
 gboolean cg_write_profile_text (CgProfile *profile, const CgCosts *costs, guint event, gboolean demangle,
                                 gboolean brief, FILE *stream, GError **error);
 
-/* A line per source of @profile: "Profile: PATH (FORMAT)", and " of:
- * COMMAND" where the source names the command it profiled; then its
- * note, as cg_append_source_notes. */
-void cg_append_sources (GString *out, CgProfile *profile);
-
-/* A line "Note: NOTE" per source of @profile that has a note (what a
- * reader of the times must know: libamon's instrumentation cost taken
- * out); nothing for the others.  Every view that shows times prints it. */
-void cg_append_source_notes (GString *out, CgProfile *profile);
-
-/* One line naming the method and whether its totals are exact. */
-void cg_append_method_note (GString *out, const CgCosts *costs);
-
 G_END_DECLS

@@ -8,7 +8,7 @@
 
 #include "cg-error.h"
 #include "cg-names.h"
-#include "cg-write-profile.h"
+#include "cg-text.h"
 
 typedef struct {
   CgGraph *graph;

@@ -6,8 +6,7 @@
 #include <string.h>
 
 #include "cg-html-assets.h"
-#include "cg-write-profile.h"
-#include "cg-write-tree.h"
+#include "cg-text.h"
 
 /* Appends @text with the characters HTML gives a meaning escaped (GLib's
  * markup escaping serves HTML too). */

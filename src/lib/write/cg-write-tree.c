@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cg-error.h"
-#include "cg-write-profile.h"
+#include "cg-text.h"
 
 /* Indentation stops here: deeper lines say how much deeper they are, so a
  * line never grows with depth and a million-deep recursion prints in
@@ -28,13 +28,6 @@
 #define SGR_YELLOW "\033[33m"
 #define SGR_MAGENTA "\033[35m"
 #define SGR_CYAN "\033[36m"
-
-void
-cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
-{
-  CgValue u = cg_value_scaled (&kind, v, scale);
-  cg_value_append_human (out, kind, u, kind == CG_KIND_REAL ? 2 : 0);
-}
 
 typedef struct {
   const CgTreeView *view;

@@ -58,8 +58,4 @@ typedef struct {
 gboolean cg_write_tree_text (CgProfile *profile, const CgCosts *costs, const CgDisplayTree *tree,
                              const CgTreeTextOptions *options, FILE *stream, GError **error);
 
-/* Appends @v (of @kind, in stored units) in the event's unit for people:
- * thousands grouped, reals with two decimals. */
-void cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale);
-
 G_END_DECLS

@@ -1,0 +1,34 @@
+/* cg-text.h — what every view for people shares: costs in the event's
+ * unit, the sources a profile was read from, the note on the method.
+ *
+ * The writers for people (the text report, the display tree as text, HTML
+ * and dot, the summary, the difference) include this header, not one
+ * another's.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "cg-profile.h"
+
+G_BEGIN_DECLS
+
+/* Appends @v (of @kind, in stored units, @scale to the event's unit) for
+ * people: thousands grouped, reals with two decimals. */
+void cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale);
+
+/* A line per source of @profile: "Profile: PATH (FORMAT)", and " of:
+ * COMMAND" where the source names the command it profiled; then its
+ * note, as cg_append_source_notes. */
+void cg_append_sources (GString *out, CgProfile *profile);
+
+/* A line "Note: NOTE" per source of @profile that has a note (what a
+ * reader of the times must know: libamon's instrumentation cost taken
+ * out); nothing for the others.  Every view that shows times prints it. */
+void cg_append_source_notes (GString *out, CgProfile *profile);
+
+/* One line naming the method and whether its totals are exact (the note
+ * of the method's row, cg-method.h). */
+void cg_append_method_note (GString *out, const CgCosts *costs);
+
+G_END_DECLS
