@@ -119,6 +119,23 @@ grep -q "^ *+220 *220 *440 .* main -> work.constprop.1$" "$tmp/out" || fail "arc
 grep -q "^ *-30 *30 *- .*-main -> gone$" "$tmp/out" || fail "arc text, a removed arc: $(grep gone "$tmp/out")"
 expect 2 "$cgcost" --base="$tmp/a.folded" --arcs --format=folded "$tmp/b.folded" && expect_message "--base applies to"
 
+# 1c. two builds named apart (prog-O1, prog-O2 in other directories): the
+# main object's file name differs, so functions match by name alone where
+# exactly one function of each profile has it; a name both libraries
+# define (helper) stays apart by its object
+printf '%s\n' "# callgrind format" "version: 1" "events: Ir" "ob=/build/a/prog-O1" "fn=main" "1 10" \
+  "cfn=work" "calls=2 1" "1 100" "cob=/lib/libx.so" "cfn=helper" "calls=1 1" "1 5" "fn=work" "1 100" \
+  "ob=/lib/libx.so" "fn=helper" "1 5" "ob=/lib/liby.so" "fn=helper" "1 7" >"$tmp/o1.cg"
+printf '%s\n' "# callgrind format" "version: 1" "events: Ir" "ob=/build/b/prog-O2" "fn=main" "1 12" \
+  "cfn=work.part.0" "calls=2 1" "1 60" "cob=/lib/libx.so" "cfn=helper" "calls=1 1" "1 5" "fn=work.part.0" "1 60" \
+  "ob=/lib/libx.so" "fn=helper" "1 5" "ob=/lib/liby.so" "fn=helper" "1 9" >"$tmp/o2.cg"
+expect 0 "$cgcost" --base="$tmp/o1.cg" --format=tsv "$tmp/o2.cg"
+grep -q "^main	115	77	-38	10	12	2	both	exact$" "$tmp/out" || fail "builds named apart: main: $(cat "$tmp/out")"
+grep -q "^work.part.0	100	60	-40	100	60	-40	both	exact$" "$tmp/out" || fail "builds named apart: work: $(cat "$tmp/out")"
+grep -q "^helper \[/lib/liby.so\]	7	9	2	7	9	2	both	exact$" "$tmp/out" \
+  || fail "builds named apart: helper of liby: $(grep helper "$tmp/out")"
+[ "$(grep -c "both" "$tmp/out")" = 4 ] || fail "builds named apart: not every function matched: $(cat "$tmp/out")"
+
 # 2. random pairs: B is A with one function's samples scaled and a
 # function renamed by a clone suffix; every row against awk's Min_E
 i=0

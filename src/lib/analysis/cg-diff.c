@@ -83,14 +83,14 @@ exact_key (CgGraph *g, CgFunctionId f, gboolean whole_object)
 /* Functions of @g not yet matched (@matched[f] != CG_NO_ID), counted by
  * folded key: key -> (f + 1), or G_MAXUINT when several share it. */
 static GHashTable *
-unique_keys (CgGraph *g, const CgFunctionId *matched)
+unique_keys (CgGraph *g, const CgFunctionId *matched, gboolean with_object)
 {
   GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
     {
       if (matched[f] != CG_NO_ID)
         continue;
-      char *key = cg_diff_key (cg_graph_function_object (g, f), cg_graph_function_name (g, f));
+      char *key = cg_diff_key (with_object ? cg_graph_function_object (g, f) : "", cg_graph_function_name (g, f));
       if (g_hash_table_contains (keys, key))
         {
           g_hash_table_insert (keys, key, GUINT_TO_POINTER (G_MAXUINT));
@@ -100,6 +100,9 @@ unique_keys (CgGraph *g, const CgFunctionId *matched)
     }
   return keys;
 }
+
+static void match_unique (CgGraph *bg, CgGraph *ng, gboolean with_object, CgFunctionId *base_of_new,
+                          CgFunctionId *new_of_base);
 
 /* Fills @base_of_new and @new_of_base (CG_NO_ID where unmatched). */
 static void
@@ -124,8 +127,20 @@ match_functions (CgGraph *bg, CgGraph *ng, gboolean exact_names, CgFunctionId *b
     }
   if (exact_names)
     return;
-  g_autoptr (GHashTable) new_keys = unique_keys (ng, base_of_new);
-  g_autoptr (GHashTable) base_keys = unique_keys (bg, new_of_base);
+  match_unique (bg, ng, TRUE, base_of_new, new_of_base);
+  /* then by name alone: two builds of a program named apart (prog-O1,
+   * prog-O2) differ in their main object's file name */
+  match_unique (bg, ng, FALSE, base_of_new, new_of_base);
+}
+
+/* Matches the functions not yet matched whose folded key (with or
+ * without the object's file name) only one function of each profile
+ * has. */
+static void
+match_unique (CgGraph *bg, CgGraph *ng, gboolean with_object, CgFunctionId *base_of_new, CgFunctionId *new_of_base)
+{
+  g_autoptr (GHashTable) new_keys = unique_keys (ng, base_of_new, with_object);
+  g_autoptr (GHashTable) base_keys = unique_keys (bg, new_of_base, with_object);
   GHashTableIter it;
   gpointer key, value;
   g_hash_table_iter_init (&it, base_keys);
