@@ -1593,13 +1593,16 @@ line_shaped (const char *s, gsize len, gboolean *evidence)
       return TRUE;
     }
   /* a header key with blanks, as KCachegrind's "timeframe (BB):": words
-   * and parentheses (a perf script sample's "comm 12 3.45:" is none) */
+   * and parentheses, no number (a perf script sample's "comm 12 3.45:"
+   * is none) */
   const char *colon = memchr (s, ':', len);
   if (colon == NULL)
     return FALSE;
   for (const char *q = s; q < colon; q++)
     if (!g_ascii_isalnum (*q) && *q != '_' && *q != ' ' && *q != '(' && *q != ')')
       return FALSE;
+    else if (q > s && q[-1] == ' ' && g_ascii_isdigit (*q))
+      return FALSE; /* words, not numbers: "thr 284381:" is no key */
   return TRUE;
 }
 
