@@ -171,6 +171,33 @@ test_collapse (void)
   CU_ASSERT_PTR_NULL (cg_profile_cycles (p));
 }
 
+/* the sources survive the collapse, note and all: their strings are the
+ * new graph's (the old graph and its strings are freed; the note was left
+ * pointing into them, and cgcycles --collapse wrote freed memory) */
+static void
+test_collapse_keeps_sources (void)
+{
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CgGraph *g = cg_profile_graph (p);
+  guint e;
+  cg_graph_ensure_event (g, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL);
+  CgFunctionId a = cg_graph_ensure_function (g, "", "a");
+  CgFunctionId b = cg_graph_ensure_function (g, "", "b");
+  cg_graph_ensure_arc (g, a, b);
+  cg_graph_ensure_arc (g, b, a);
+  cg_profile_add_source (p, "amon", "amon.out", NULL, "libamon");
+  cg_profile_set_source_note (p, "a note that only this source has");
+  CU_ASSERT_TRUE (cg_collapse_cycles (p, NULL));
+  g = cg_profile_graph (p);
+  CU_ASSERT_EQUAL (cg_profile_n_sources (p), 1);
+  const CgSource *s = cg_profile_source (p, 0);
+  const char *note = cg_graph_intern (g, "a note that only this source has", -1);
+  const char *path = cg_graph_intern (g, "amon.out", -1);
+  /* pointers first: the old strings must not be read */
+  CU_ASSERT_PTR_EQUAL (s->note, note);
+  CU_ASSERT_PTR_EQUAL (s->path, path);
+}
+
 int
 main (void)
 {
@@ -179,6 +206,7 @@ main (void)
     { "heads and numbering follow gprof", test_gprof_head },
     { "a million-deep chain and a million-member ring", test_million_deep },
     { "collapsing a cycle", test_collapse },
+    { "collapsing keeps the sources' strings, the note's too", test_collapse_keeps_sources },
     { NULL, NULL },
   };
   return cg_test_main ("cycles", cases);

@@ -201,6 +201,7 @@ cg_profile_replace_data (CgProfile *p, CgGraph *graph, CgTree *tree)
       s->path = intern_or_null (graph, s->path);
       s->command = intern_or_null (graph, s->command);
       s->creator = intern_or_null (graph, s->creator);
+      s->note = intern_or_null (graph, s->note);
     }
   cg_profile_set_cycles (p, NULL);
   cg_profile_set_costs (p, NULL);
