@@ -188,6 +188,7 @@ parse_tree () {
         if (match (art, /\(\+[0-9]+\)/)) depth += substr (art, RSTART + 2, RLENGTH - 3) - 1
       }
       kind = "master"; number = 0; all = ""
+      sub (/ \(recursion: its cost is in the lines above\)$/, "", rest)
       if (match (rest, / \(~?[0-9.]+% in all\)$/)) {
         all = substr (rest, RSTART + 2, RLENGTH - 11); sub (/^~/, "", all); rest = substr (rest, 1, RSTART - 1)
       } else if (match (rest, / \(~?[0-9,.]+ [^ ]+ in all\)$/)) {

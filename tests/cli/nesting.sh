@@ -116,4 +116,10 @@ if command -v gcc >/dev/null 2>&1; then
     [ -s "$tmp/gmon.out" ] && check "$tmp/gmon.out" seconds --executable="$tmp/gmondemo"
   fi
 fi
+# a link where a recursion closes says that its cost is counted above:
+# recdemo's factor calls expr, whose master is above it on the path
+expect 0 "$cgtree" --threshold=0 --no-fold "$data/callgrind/recdemo/callgrind.out.recdemo"
+grep -q -- '`-expr <cycle 2> -> \[[0-9]*\] (recursion: its cost is in the lines above)$' "$tmp/out" \
+  || fail "recdemo: the recursion back to expr is not marked: $(grep -- '-expr' "$tmp/out")"
+grep '(recursion: ' "$tmp/out" | grep -v -- ' -> \[' && fail "a master line marked as recursion"
 finish

@@ -456,6 +456,8 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
    * later siblings, so its branch continues ("|") past this line */
   g_autoptr (GArray) shift = g_array_new (FALSE, TRUE, sizeof (guint));
   g_autoptr (GArray) not_last = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (CgTreeLine));
+  g_autofree guint32 *open = g_new0 (guint32, MAX (cg_graph_n_functions (g), 1));
   g_array_set_size (shift, 1);
   for (guint i = 0; i < n_lines;)
     {
@@ -522,11 +524,24 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
         g_string_append (line, first->last ? "`-" : "|-");
       color (&w, SGR_RESET);
       gsize names = line->len;
+      /* the functions open on the path to this line: a link to one of
+       * them is where a recursion closes */
+      while (path->len > 0 && g_array_index (path, CgTreeLine, path->len - 1).depth >= first->depth)
+        {
+          open[cg_display_tree_function (t, g_array_index (path, CgTreeLine, path->len - 1).node)]--;
+          g_array_set_size (path, path->len - 1);
+        }
       for (guint k = i; k <= j; k++)
         {
           if (k > i)
             g_string_append (line, cg_display_tree_is_inverted (t) ? " < " : " > ");
-          append_function (&w, cg_tree_view_line (v, k)->node);
+          CgNodeId node = cg_tree_view_line (v, k)->node;
+          append_function (&w, node);
+          CgFunctionId f = cg_display_tree_function (t, node);
+          if (!cg_display_tree_is_master (t, node) && open[f] > 0)
+            g_string_append (line, " (recursion: its cost is in the lines above)");
+          open[f]++;
+          g_array_append_val (path, *cg_tree_view_line (v, k));
         }
       fit_names (line, names, o->width);
       g_string_append_c (line, '\n');
