@@ -31,7 +31,7 @@ fi
 
 # names_of — the function names of cgtree's text lines (one per line)
 names_of () {
-  sed -n '/^  incl%/,$p' | tail -n +2 | cut -c44- | sed 's/^[| `-]*//; s/ <cycle [0-9]*>//; s/ -> \[[0-9]*\]$//; s/ \[[0-9]*\]$//'
+  sed -n '/^  incl%/,$p' | tail -n +2 | cut -c44- | sed 's/ (recursion: its cost is in the lines above)$//; s/^[| `-]*//; s/ <cycle [0-9]*>//; s/ -> \[[0-9]*\]$//; s/ \[[0-9]*\]$//'
 }
 "$cgtree" --threshold=0 --no-fold --color=never "$tmp/cxx.folded" >"$tmp/tree" || fail "cgtree"
 names_of <"$tmp/tree" | sort -u >"$tmp/got"
