@@ -116,6 +116,17 @@ awk 'BEGIN {
 }' >"$tmp/random.folded"
 check random.folded "$tmp/random.folded"
 
+# another producer's timings that do not add up outside any cycle: mid's
+# call measured 50 against its self 30 plus a call of 21; mid is raised
+# to 51, and its call with it, so that main is 61 and the export's calls
+# into mid add up to its total for callgrind_annotate
+printf '%s\n' '# callgrind format' 'creator: xdebug 3' 'events: Time' 'fl=(1) p.php' 'fn=(1) main' '1 10' \
+  'cfl=(1)' 'cfn=(2) mid' 'calls=1 0' '1 50' 'fn=(2)' '2 30' 'cfl=(1)' 'cfn=(3) leaf' 'calls=1 0' '2 21' \
+  'fn=(3)' '3 21' >"$tmp/raised.out"
+"$cgcost" --format=tsv "$tmp/raised.out" 2>/dev/null | awk -F '\t' '$1 == "main" { m = $4 } $1 == "mid" { d = $4 }
+  END { exit !(m == 61 && d == 51) }' || fail "raised totals: $("$cgcost" --format=tsv "$tmp/raised.out" 2>&1)"
+check raised "$tmp/raised.out"
+
 # other producers' files, when they are installed
 if command -v pyprof2calltree >/dev/null 2>&1; then
   (cd "$tmp" && python3 -m cProfile -o py.prof "$here/workload.py" && pyprof2calltree -i py.prof -o py.out) \

@@ -35,7 +35,11 @@ event_carried (CgGraph *g, guint e)
  * below it (pyprof2calltree rounds each call's cost on its own: a leaf
  * called from several places gets a total below its self cost): such a
  * total is raised to the sum, marked estimated, and counted in one
- * warning. */
+ * warning.  What a function is raised by is added to its costliest call
+ * from outside its cycle, marked estimated too, so that the calls into it
+ * still add up to its total (callgrind_annotate's sum, in an export) and
+ * its caller's bound includes it: functions are taken callees first
+ * (components in Tarjan's order), so a raise travels up to the callers. */
 static void
 raise_to_lower_bounds (CgGraph *g, CgCosts *c, const CgScc *scc)
 {
@@ -45,32 +49,57 @@ raise_to_lower_bounds (CgGraph *g, CgCosts *c, const CgScc *scc)
   for (guint e = 0; e < ne; e++)
     carried[e] = event_carried (g, e);
   g_autofree CgValue *bound = g_new0 (CgValue, MAX (ne, 1));
+  g_autofree CgValue *raise = g_new0 (CgValue, MAX (ne, 1));
+  /* the functions by component, callees' components first */
+  g_autofree guint32 *start = g_new0 (guint32, scc->n_components + 1);
+  g_autofree CgFunctionId *order = g_new (CgFunctionId, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    start[scc->component_of[f] + 1]++;
+  for (guint k = 0; k < scc->n_components; k++)
+    start[k + 1] += start[k];
+  for (CgFunctionId f = 0; f < nf; f++)
+    order[start[scc->component_of[f]]++] = f;
   guint raised = 0;
   CgFunctionId example = CG_NO_ID;
-  for (CgFunctionId f = 0; f < nf; f++)
+  for (guint i = 0; i < nf; i++)
     {
+      CgFunctionId f = order[i];
       memcpy (bound, cg_graph_self_const (g, f), ne * sizeof (CgValue));
-      guint n_out;
+      guint n_out, n_in;
       const CgArcId *out = cg_graph_out_arcs (g, f, &n_out);
       gboolean ok = TRUE;
-      for (guint i = 0; i < n_out; i++)
-        if (scc->component_of[cg_graph_arc_callee (g, out[i])] != scc->component_of[f])
-          ok &= cg_values_add (kinds, bound, cg_graph_arc_inclusive_const (g, out[i]), ne);
+      for (guint j = 0; j < n_out; j++)
+        if (scc->component_of[cg_graph_arc_callee (g, out[j])] != scc->component_of[f])
+          ok &= cg_values_add (kinds, bound, cg_costs_arc_const (c, out[j]), ne);
       if (!ok)
         continue; /* past 64 bits: no bound to trust */
       CgValue *t = cg_costs_total (c, f);
       gboolean low = FALSE;
       for (guint e = 0; e < ne; e++)
-        if (carried[e] && cg_value_compare (kinds[e], t[e], bound[e]) < 0)
-          {
-            t[e] = bound[e];
-            low = TRUE;
-          }
+        {
+          raise[e] = CG_VALUE_ZERO;
+          if (!carried[e] || cg_value_compare (kinds[e], t[e], bound[e]) >= 0)
+            continue;
+          raise[e] = kinds[e] == CG_KIND_REAL ? (CgValue) { .x = bound[e].x - t[e].x }
+                                              : (CgValue) { .n = bound[e].n - t[e].n };
+          t[e] = bound[e];
+          low = TRUE;
+        }
       if (!low)
         continue;
       cg_costs_set_total_estimated (c, f, TRUE);
       if (raised++ == 0)
         example = f;
+      /* the costliest call from outside the cycle carries the raise */
+      const CgArcId *in = cg_graph_in_arcs (g, f, &n_in);
+      CgArcId best = CG_NO_ID;
+      for (guint j = 0; j < n_in; j++)
+        if (scc->component_of[cg_graph_arc_caller (g, in[j])] != scc->component_of[f]
+            && (best == CG_NO_ID
+                || cg_value_compare (kinds[0], cg_costs_arc_const (c, in[j])[0], cg_costs_arc_const (c, best)[0]) > 0))
+          best = in[j];
+      if (best != CG_NO_ID && cg_values_add (kinds, cg_costs_arc (c, best), raise, ne))
+        cg_costs_set_arc_estimated (c, best, TRUE);
     }
   if (raised == 0)
     return;

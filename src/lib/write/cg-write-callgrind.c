@@ -469,13 +469,23 @@ count_arcs (Writer *w, CgProfile *p, const CgCosts *costs, gboolean measured)
       entering = g_new0 (CgValue, MAX ((gsize) w->na * ne, 1));
       ok = cg_spivey_entering (p, entering, NULL, NULL);
     }
+  /* measured: what callgrind measured, or more where the method raised
+   * a callee's total and its call with it (raise_to_lower_bounds) */
+  g_autofree CgValue *most = g_new0 (CgValue, MAX (ne, 1));
   for (CgArcId a = 0; a < w->na; a++)
-    if (cg_graph_arc_caller (g, a) != cg_graph_arc_callee (g, a))
-      counts_of (measured || entering ? kinds : cg_costs_kinds (costs),
-                 measured   ? cg_graph_arc_inclusive_const (g, a)
-                 : entering ? &entering[(gsize) a * ne]
-                            : cg_costs_arc_const (costs, a),
-                 ne, &w->inc[(gsize) a * ne], w->rounded);
+    {
+      if (cg_graph_arc_caller (g, a) == cg_graph_arc_callee (g, a))
+        continue;
+      const CgValue *v = entering ? &entering[(gsize) a * ne] : cg_costs_arc_const (costs, a);
+      if (measured)
+        {
+          const CgValue *m = cg_graph_arc_inclusive_const (g, a);
+          for (guint e = 0; e < ne; e++)
+            most[e] = cg_value_compare (kinds[e], m[e], v[e]) >= 0 ? m[e] : v[e];
+          v = most;
+        }
+      counts_of (measured || entering ? kinds : cg_costs_kinds (costs), v, ne, &w->inc[(gsize) a * ne], w->rounded);
+    }
   return ok;
 }
 
