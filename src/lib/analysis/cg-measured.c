@@ -88,8 +88,8 @@ raise_to_lower_bounds (CgGraph *g, CgCosts *c, const CgScc *scc)
       if (!low)
         continue;
       cg_costs_set_total_estimated (c, f, TRUE);
-      if (raised++ == 0)
-        example = f;
+      raised++;
+      example = MIN (example, f); /* the first by id, whatever the order */
       /* the costliest call from outside the cycle carries the raise */
       const CgArcId *in = cg_graph_in_arcs (g, f, &n_in);
       CgArcId best = CG_NO_ID;

@@ -472,6 +472,7 @@ count_arcs (Writer *w, CgProfile *p, const CgCosts *costs, gboolean measured)
   /* measured: what callgrind measured, or more where the method raised
    * a callee's total and its call with it (raise_to_lower_bounds) */
   g_autofree CgValue *most = g_new0 (CgValue, MAX (ne, 1));
+  guint n_raised = 0;
   for (CgArcId a = 0; a < w->na; a++)
     {
       if (cg_graph_arc_caller (g, a) == cg_graph_arc_callee (g, a))
@@ -480,12 +481,20 @@ count_arcs (Writer *w, CgProfile *p, const CgCosts *costs, gboolean measured)
       if (measured)
         {
           const CgValue *m = cg_graph_arc_inclusive_const (g, a);
+          gboolean more = FALSE;
           for (guint e = 0; e < ne; e++)
-            most[e] = cg_value_compare (kinds[e], m[e], v[e]) >= 0 ? m[e] : v[e];
+            {
+              more |= cg_value_compare (kinds[e], m[e], v[e]) < 0;
+              most[e] = cg_value_compare (kinds[e], m[e], v[e]) >= 0 ? m[e] : v[e];
+            }
+          n_raised += more;
           v = most;
         }
       counts_of (measured || entering ? kinds : cg_costs_kinds (costs), v, ne, &w->inc[(gsize) a * ne], w->rounded);
     }
+  if (n_raised)
+    warn (w, "%u call%s written with more than was measured: the cost that the method added to their callees' totals"
+             " (totals below self plus calls out, which it raised)", n_raised, n_raised == 1 ? "" : "s");
   return ok;
 }
 
