@@ -281,7 +281,9 @@ cg_folded_detect (const guint8 *data, gsize len, gboolean complete)
           return FALSE; /* binary data, not text */
       if (q < eol && *q != '#')
         {
-          gboolean stack = cg_folded_line_matches ((const char *) p, n, line_complete);
+          /* a line led by a tab is perf script's frame, never a collapse
+           * tool's stack (found by fuzz/fuzz-detect.c) */
+          gboolean stack = *p != '\t' && cg_folded_line_matches ((const char *) p, n, line_complete);
           /* the first line shows the format */
           if (lines == 0 && !stack)
             return FALSE;
