@@ -229,6 +229,48 @@ cg_focus_contexts (CgProfile *profile, const guint8 *chosen, GError **error)
   return g_steal_pointer (&out);
 }
 
+/* A frame of @from's function @f under @parent in @t, a tree over @g (the
+ * function copied into @g first: @new_function), with the self cost @c0
+ * added to the frame and to the function; CG_NO_ID with @error set on
+ * overflow. */
+static CgFrameId
+copy_frame (CgGraph *g, CgTree *t, CgFrameId parent, CgGraph *from, CgFunctionId f, CgFunctionId *new_function,
+            const CgValue *c0, GError **error)
+{
+  guint ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  copy_function (g, from, f, new_function);
+  CgFrameId x = cg_tree_ensure_child (t, parent, new_function[f]);
+  if (x == CG_NO_ID)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many frames");
+      return CG_NO_ID;
+    }
+  if (!cg_values_add (kinds, cg_tree_self (t, x), c0, ne) || !cg_values_add (kinds, cg_graph_self (g, new_function[f]), c0, ne))
+    return overflow (error), CG_NO_ID;
+  return x;
+}
+
+/* The arcs of @out's call tree @t (frames merged, so each once per
+ * frame) and its exact costs, Min_E over it, stored in @out. */
+static gboolean
+cost_tree (CgProfile *out, CgTree *t, GError **error)
+{
+  CgGraph *g = cg_profile_graph (out);
+  guint n_frames = cg_tree_n_frames (t);
+  g_autofree CgArcId *arc_of = g_new (CgArcId, MAX (n_frames, 1));
+  for (CgFrameId y = 0; y < n_frames; y++)
+    {
+      CgFrameId p = cg_tree_parent (t, y);
+      arc_of[y] = p == CG_NO_ID ? CG_NO_ID : cg_graph_ensure_arc (g, cg_tree_function (t, p), cg_tree_function (t, y));
+    }
+  g_autoptr (CgCosts) costs = cg_costs_new (CG_METHOD_EXACT, g);
+  if (!min_e (t, g, arc_of, costs, error))
+    return FALSE;
+  cg_profile_set_costs (out, g_steal_pointer (&costs));
+  return TRUE;
+}
+
 CgProfile *
 cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
 {
@@ -240,8 +282,7 @@ cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
     return NULL;
   CgGraph *g = cg_profile_graph (out);
   CgTree *focused = cg_profile_ensure_tree (out);
-  guint nf = cg_graph_n_functions (from), nx = cg_tree_n_frames (tree), ne = cg_graph_n_events (g);
-  const CgKind *kinds = cg_graph_event_kinds (g);
+  guint nf = cg_graph_n_functions (from), nx = cg_tree_n_frames (tree);
 
   /* new_frame[x]: x's frame in the focused tree, or CG_NO_ID outside it */
   g_autofree CgFrameId *new_frame = g_new (CgFrameId, MAX (nx, 1));
@@ -256,33 +297,12 @@ cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
       new_frame[x] = CG_NO_ID;
       if (np == CG_NO_ID && !chosen[f])
         continue;
-      copy_function (g, from, f, new_function);
-      new_frame[x] = cg_tree_ensure_child (focused, np, new_function[f]);
+      new_frame[x] = copy_frame (g, focused, np, from, f, new_function, cg_tree_self_const (tree, x), error);
       if (new_frame[x] == CG_NO_ID)
-        {
-          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many frames");
-          return NULL;
-        }
-      const CgValue *c0 = cg_tree_self_const (tree, x);
-      if (!cg_values_add (kinds, cg_tree_self (focused, new_frame[x]), c0, ne)
-          || !cg_values_add (kinds, cg_graph_self (g, new_function[f]), c0, ne))
-        return overflow (error), NULL;
+        return NULL;
     }
 
-  /* the arcs of the focused tree (frames merged, so each once per frame) */
-  guint n_frames = cg_tree_n_frames (focused);
-  g_autofree CgArcId *arc_of = g_new (CgArcId, MAX (n_frames, 1));
-  for (CgFrameId y = 0; y < n_frames; y++)
-    {
-      CgFrameId p = cg_tree_parent (focused, y);
-      arc_of[y] = p == CG_NO_ID ? CG_NO_ID
-                                : cg_graph_ensure_arc (g, cg_tree_function (focused, p), cg_tree_function (focused, y));
-    }
-  g_autoptr (CgCosts) costs = cg_costs_new (CG_METHOD_EXACT, g);
-  if (!min_e (focused, g, arc_of, costs, error))
-    return NULL;
-  cg_profile_set_costs (out, g_steal_pointer (&costs));
-  return g_steal_pointer (&out);
+  return cost_tree (out, focused, error) ? g_steal_pointer (&out) : NULL;
 }
 
 CgProfile *
@@ -328,29 +348,10 @@ cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GE
             return overflow (error), NULL;
           continue;
         }
-      copy_function (g, from, f, new_function);
-      new_frame[x] = cg_tree_ensure_child (kept, np, new_function[f]);
+      new_frame[x] = copy_frame (g, kept, np, from, f, new_function, c0, error);
       if (new_frame[x] == CG_NO_ID)
-        {
-          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many frames");
-          return NULL;
-        }
-      if (!cg_values_add (kinds, cg_tree_self (kept, new_frame[x]), c0, ne)
-          || !cg_values_add (kinds, cg_graph_self (g, new_function[f]), c0, ne))
-        return overflow (error), NULL;
+        return NULL;
     }
 
-  guint n_frames = cg_tree_n_frames (kept);
-  g_autofree CgArcId *arc_of = g_new (CgArcId, MAX (n_frames, 1));
-  for (CgFrameId y = 0; y < n_frames; y++)
-    {
-      CgFrameId p = cg_tree_parent (kept, y);
-      arc_of[y] = p == CG_NO_ID ? CG_NO_ID
-                                : cg_graph_ensure_arc (g, cg_tree_function (kept, p), cg_tree_function (kept, y));
-    }
-  g_autoptr (CgCosts) costs = cg_costs_new (CG_METHOD_EXACT, g);
-  if (!min_e (kept, g, arc_of, costs, error))
-    return NULL;
-  cg_profile_set_costs (out, g_steal_pointer (&costs));
-  return g_steal_pointer (&out);
+  return cost_tree (out, kept, error) ? g_steal_pointer (&out) : NULL;
 }
