@@ -165,13 +165,6 @@ cg_cli_read_inputs (CgCliCommon *common, GError **error)
   return ok ? g_steal_pointer (&profile) : NULL;
 }
 
-/* Costs @p by @method unless its costs were made by it. */
-static const CgCosts *
-costs_by (CgProfile *p, CgMethod method, GError **error)
-{
-  return cg_method_ensure (p, method, error);
-}
-
 typedef struct {
   CgProfile *profile;
   CgMethod method;
@@ -183,7 +176,7 @@ static gpointer
 cost_base (gpointer data)
 {
   BaseCost *job = data;
-  job->costs = costs_by (job->profile, job->method, &job->error);
+  job->costs = cg_method_ensure (job->profile, job->method, &job->error);
   return NULL;
 }
 
@@ -274,7 +267,7 @@ cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profil
   BaseCost job = { b, both, NULL, NULL };
   GThread *thread = g_thread_new ("cg-base-costs", cost_base, &job);
   g_autoptr (GError) own = NULL;
-  const CgCosts *nc = costs_by (profile, both, &own);
+  const CgCosts *nc = cg_method_ensure (profile, both, &own);
   g_thread_join (thread);
   const CgCosts *bc = job.costs;
   if (bc == NULL)
