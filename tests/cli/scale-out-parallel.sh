@@ -36,6 +36,10 @@ done
 host=\$1; shift
 [ "\${1:-}" = "--" ] && shift
 echo "\$host" >>"$tmp/hosts.log"
+# sshd gives the remote command the user's login shell in SHELL, and
+# parallel's remote worker runs the job with \$SHELL: a runner whose
+# environment has no SHELL (CI's) must not make every job a silent no-op
+SHELL=/bin/sh; export SHELL
 mkdir -p "$tmp/hosts/\$host" && cd "$tmp/hosts/\$host" || exit 255
 exec sh -c "\$*"
 EOF
