@@ -105,17 +105,44 @@ __fentry__:
 	.size __fentry__, . - __fentry__
 
 /* The trampoline.  A routine "returns" here: %rsp is one word above where
- * its return address was.  No CFI: an unwinder must not walk through it
- * (amon-unwind.c puts the real addresses back first). */
+ * its return address was.
+ *
+ * Its unwind entry lets an unwinder walk a frame whose return address is
+ * the trampoline's, with no wrapper around the unwinder (libamon.a, where
+ * amon-unwind.c's wrappers cannot be: a statically linked libgcc, or a
+ * libgcc that glibc opened itself).  An unwinder that reaches the
+ * trampoline's address (the nop before it, as it looks up the byte
+ * before a return address) finds: the frame's CFA is %rsp (the slot's
+ * address + 8); its personality routine, amon_pg_personality, which every
+ * unwinder that runs personalities (exceptions, forced unwinding) calls
+ * before it leaves the frame, and which puts the real return address back
+ * into the slot; and the return address, read from the slot (DWARF
+ * expression below), or 0 (the outermost frame: the walk ends) when the
+ * slot still holds the trampoline's address, as for an unwinder that runs
+ * no personality (backtraces).  The trampoline is known by its first
+ * instruction, whose immediate is "amon": the expression cannot name an
+ * address without a relocation in .eh_frame.  Once the trampoline has
+ * pushed anything the slot is overwritten: no return address then. */
 	.globl amon_pg_return
 	.hidden amon_pg_return
 	.type amon_pg_return, @function
 	.p2align 4
+	.cfi_startproc
+	.cfi_personality 0x1b, amon_pg_personality	/* pcrel, sdata4 */
+	.cfi_def_cfa_offset 0
+	/* DW_CFA_val_expression %rip (16), 19 bytes: from the CFA,
+	 * lit8 minus deref (the slot's word v); dup plus_uconst 2
+	 * deref_size 4 const4u "amon" ne (v's code is not the trampoline's)
+	 * bra +2 (keep v); drop lit0 (else 0) */
+	.cfi_escape 0x16, 0x10, 19, 0x38, 0x1c, 0x06, 0x12, 0x23, 0x02, 0x94, 0x04, \
+		0x0c, 0x61, 0x6d, 0x6f, 0x6e, 0x2e, 0x28, 0x02, 0x00, 0x13, 0x30
 	/* a nop before, so that an unwinder that looks up the address
 	 * before a return address does not land in the previous routine */
 	nop
 amon_pg_return:
+	movl $0x6e6f6d61, %r11d	/* "amon": the mark the expression reads */
 	pushq %rax
+	.cfi_undefined %rip
 	pushq %rdx
 	pushq %rbx
 	movq %rsp, %rbx
@@ -133,6 +160,7 @@ amon_pg_return:
 	popq %rdx
 	popq %rax
 	jmp *%r11
+	.cfi_endproc
 	.size amon_pg_return, . - amon_pg_return
 
 /* A routine as gcc -pg makes one, that does nothing (calibration). */

@@ -16,9 +16,12 @@
  *     gone) and tells the monitor of their returns; a trampoline whose
  *     entry is not on top finds it below the dropped ones.
  *   - C++ exceptions: an unwinder looks return addresses up in unwind
- *     tables, and the trampoline has none, so the real addresses are put
- *     back before it walks (amon-unwind.c) and swapped again once the
- *     exception is caught, the frames below the catch dropped.
+ *     tables.  The trampoline's entry there has a personality routine
+ *     (amon_pg_personality) that puts the real address back as the
+ *     unwinder leaves a frame; with the shared library, the real
+ *     addresses are also put back before it walks (amon-unwind.c) and
+ *     swapped again once the exception is caught, the frames below the
+ *     catch dropped.
  *   - tail calls: a routine that jumps to another leaves its return
  *     address (already swapped) to it; the callee's hook sees the
  *     trampoline there and replaces the caller's entry: the machine's
@@ -471,6 +474,46 @@ amon_pg_rehook (uintptr_t sp)
       }
   if (tell)
     p->busy = 0;
+}
+
+/* The personality routine of the trampoline's unwind entry
+ * (amon-mcount-x86_64.S): an unwinder that reached a frame whose return
+ * address is the trampoline's, to leave it (the frame is one an
+ * exception or a forced unwind destroys: personalities run only there).
+ * The real address goes back into the slot, where the entry's rule reads
+ * it; the entry stays, its frame's return told at the next hook, as
+ * after a longjmp.  The CFA, which libgcc's and LLVM's unwinders give as
+ * the slot's address + 8, comes from whichever unwinder is linked
+ * (weak: a C program need not link one, and a libgcc that glibc opened
+ * itself is not in the lookup scope; then the walk ends there). */
+struct _Unwind_Context;
+struct _Unwind_Exception;
+extern uintptr_t _Unwind_GetCFA (struct _Unwind_Context *) __attribute__ ((weak));
+
+int amon_pg_personality (int version, int actions, uint64_t cls, struct _Unwind_Exception *e,
+                         struct _Unwind_Context *c) AMON_FN AMON_HIDDEN;
+
+int
+amon_pg_personality (int version, int actions, uint64_t cls, struct _Unwind_Exception *e,
+                     struct _Unwind_Context *c)
+{
+  (void) version;
+  (void) actions;
+  (void) cls;
+  (void) e;
+  if (_Unwind_GetCFA != NULL)
+    {
+      amon_pg_thread *p = pg_self;
+      uintptr_t s = _Unwind_GetCFA (c) - 8;
+      for (amon_pg_frame *f = p->top; f != p->base; f--)
+        if (f->slot == s && !f->restored && *(uintptr_t *) s == TRAMPOLINE)
+          {
+            *(uintptr_t *) s = f->ret;
+            f->restored = 1;
+            break;
+          }
+    }
+  return 8; /* _URC_CONTINUE_UNWIND */
 }
 
 /* ---- glibc's gmon, which a program linked with -pg starts ----

@@ -16,8 +16,10 @@
  * the same around __cxa_throw and __cxa_begin_catch.
  *
  * Wrapping needs dynamic linking: in libamon.a (no PIC) this file is
- * empty, and a statically linked C++ program that throws through hooked
- * frames terminates (libamon(3), CAVEATS).
+ * empty, and exceptions are served by the trampoline's own unwind entry
+ * and personality routine (amon-mcount-x86_64.S), which put each real
+ * address back as the unwinder leaves its frame; the wrappers add to it
+ * the rehook at the catch and backtraces through every frame.
  */
 #define _GNU_SOURCE 1
 

@@ -2,9 +2,12 @@
 // (tests/cli/amon-pg.sh): thrown from the bottom of a recursion, through
 // frames whose return addresses the monitor swapped, past destructors
 // that call routines themselves, rethrown, caught, and a catch inside a
-// destructor while another exception unwinds.  The program counts its
+// destructor while another exception unwinds; and a thread cancelled deep
+// in a recursion, whose destructors must all run.  The program counts its
 // own calls and checks its own results; it prints "NAME COUNT" lines.
 #include <cstdio>
+#include <pthread.h>
+#include <unistd.h>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -105,9 +108,51 @@ after (long x)
   return m[7];
 }
 
+// a thread cancelled at the bottom of a recursion: each level's
+// destructor runs as the cancellation unwinds it
+static int n_unwound;
+
+struct Count
+{
+  ~Count () { n_unwound++; }
+};
+
+NOINLINE static void
+sink_deep (int d)
+{
+  Count c;
+  if (d == 0)
+    for (;;)
+      {
+        pthread_testcancel ();
+        usleep (1000);
+      }
+  sink_deep (d - 1);
+  sink = d;
+}
+
+static void *
+cancelled (void *)
+{
+  Count c;
+  sink_deep (10);
+  return nullptr;
+}
+
 int
 main ()
 {
+  pthread_t t;
+  if (pthread_create (&t, nullptr, cancelled, nullptr) != 0)
+    return 1;
+  usleep (20000);
+  pthread_cancel (t);
+  pthread_join (t, nullptr);
+  if (n_unwound != 12)
+    {
+      std::printf ("cancellation ran %d destructors, not 12\n", n_unwound);
+      return 1;
+    }
   long s = 0;
   for (int i = 0; i < 20; i++)
     s += guarded (30);

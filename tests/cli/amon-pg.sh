@@ -247,22 +247,38 @@ if command -v clang >/dev/null 2>&1; then
   fi
 fi
 
-# C++: exceptions through swapped return addresses
+# C++: exceptions through swapped return addresses, with the shared
+# library (its wrappers put the addresses back before the unwinder walks)
+# and with libamon.a, in a dynamic program and a -static one (the
+# trampoline's unwind entry and personality alone: a static libamon had no
+# wrappers, and every throw through a hooked frame ended in std::terminate,
+# a cancelled thread ran one destructor of 12)
 cxx=
 for c in ${CXX:-} g++ clang++; do
   command -v "$c" >/dev/null 2>&1 && cxx="$cxx $c"
 done
+# throw_check WHAT COMPILER FLAGS... — builds pg-throw.cc, runs it, checks
+throw_check () {
+  what=$1 c=$2
+  shift 2
+  $c -O2 "$@" >"$tmp/build.log" 2>&1 || { fail "$what: does not build: $(cat "$tmp/build.log")"; return; }
+  (cd "$tmp" && rm -f amon.out && ./throw >"$tmp/counts" 2>"$tmp/stderr") \
+    || { fail "$what: the program failed: $(cat "$tmp/counts" "$tmp/stderr")"; return; }
+  arcs_of "$tmp/amon.out" >"$tmp/arcs" || return
+  same descend cleanup inner_throw rethrower guarded after
+  # after the exceptions, main's calls are main's
+  only_from after main
+}
+printf 'int main () { try { throw 1; } catch (int) { } return 0; }\n' >"$tmp/probe.cc"
 for c in $cxx; do
+  static=
+  [ -f "$libdir/libamon.a" ] && $c -static -o "$tmp/probe" "$tmp/probe.cc" >/dev/null 2>&1 && static=yes
+  [ -n "$static" ] || echo "no static C++ link with $c here: libamon.a not tried"
   for flags in "-pg" "-pg -mfentry"; do
-    what="$c $flags throw"
-    $c -O2 $flags -o "$tmp/throw" "$src/pg-throw.cc" -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
-      || { fail "$what: does not build: $(cat "$tmp/build.log")"; continue; }
-    (cd "$tmp" && rm -f amon.out && ./throw >"$tmp/counts" 2>"$tmp/stderr") \
-      || { fail "$what: the program failed: $(cat "$tmp/counts" "$tmp/stderr")"; continue; }
-    arcs_of "$tmp/amon.out" >"$tmp/arcs" || continue
-    same descend cleanup inner_throw rethrower guarded after
-    # after the exceptions, main's calls are main's
-    only_from after main
+    throw_check "$c $flags throw" $c $flags -pthread -o "$tmp/throw" "$src/pg-throw.cc" -L"$libdir" -lamon -Wl,-rpath,"$libdir"
+    [ -n "$static" ] || continue
+    throw_check "$c $flags throw, libamon.a" $c $flags -pthread -o "$tmp/throw" "$src/pg-throw.cc" "$libdir/libamon.a"
+    throw_check "$c $flags throw, -static" $c $flags -static -pthread -o "$tmp/throw" "$src/pg-throw.cc" "$libdir/libamon.a"
   done
 done
 
