@@ -11,6 +11,9 @@ cg_startup_name (const char *name)
 {
   static const char *const names[] = {
     "_start", "(below main)", "__libc_start_main", "__libc_start_call_main", "_dl_start_user",
+    /* glibc's own name for __libc_start_main since 2.34, which perf's
+     * DWARF unwinding prints as an inlined frame */
+    "__libc_start_main_impl",
     "start_thread", "clone", "clone3", "__clone", "__clone3", "__clone_internal",
   };
   /* glibc's versioned symbol, as callgrind names it:
