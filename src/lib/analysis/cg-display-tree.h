@@ -54,8 +54,9 @@ typedef struct {
   const CgFunctionId *roots;  /* nullable: the functions to start from */
   guint n_roots;
   /* nullable, per function: functions the tree passes over, given roots
-   * aside (cgtree folds start-up code so): they get no node, and what
-   * only they call becomes a root */
+   * aside (cgtree folds start-up code so): they get no node, and a
+   * function their calls carry more of than any other caller's becomes a
+   * root */
   const guint8 *skip;
 } CgDisplayTreeOptions;
 
