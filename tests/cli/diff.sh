@@ -135,6 +135,18 @@ grep -q "^work.part.0	100	60	-40	100	60	-40	both	exact$" "$tmp/out" || fail "bui
 grep -q "^helper \[/lib/liby.so\]	7	9	2	7	9	2	both	exact$" "$tmp/out" \
   || fail "builds named apart: helper of liby: $(grep helper "$tmp/out")"
 [ "$(grep -c "both" "$tmp/out")" = 4 ] || fail "builds named apart: not every function matched: $(cat "$tmp/out")"
+# ... and where each build has a function and its clone (Lua's luaV_concat
+# and luaV_concat.part.0 under gcc -O2), each matches its namesake
+printf '%s\n' "# callgrind format" "version: 1" "events: Ir" "ob=/build/a/lua-a" "fn=main" "1 10" \
+  "cfn=concat" "calls=1 1" "1 3" "cfn=concat.part.0" "calls=4 1" "1 40" "fn=concat" "1 3" "fn=concat.part.0" "1 40" \
+  >"$tmp/p1.cg"
+printf '%s\n' "# callgrind format" "version: 1" "events: Ir" "ob=/build/b/lua-b" "fn=main" "1 10" \
+  "cfn=concat" "calls=1 1" "1 3" "cfn=concat.part.0" "calls=4 1" "1 70" "fn=concat" "1 3" "fn=concat.part.0" "1 70" \
+  >"$tmp/p2.cg"
+expect 0 "$cgcost" --base="$tmp/p1.cg" --format=tsv "$tmp/p2.cg"
+grep -q "^concat.part.0	40	70	30	40	70	30	both	exact$" "$tmp/out" \
+  || fail "builds named apart, a function and its clone: $(grep concat "$tmp/out")"
+[ "$(grep -c "	both	" "$tmp/out")" = 3 ] || fail "builds named apart, a function and its clone: $(cat "$tmp/out")"
 
 # 2. random pairs: B is A with one function's samples scaled and a
 # function renamed by a clone suffix; every row against awk's Min_E

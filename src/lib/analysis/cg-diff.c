@@ -80,17 +80,26 @@ exact_key (CgGraph *g, CgFunctionId f, gboolean whole_object)
   return g_strconcat (slash ? slash + 1 : object, "\n", cg_graph_function_name (g, f), NULL);
 }
 
+/* How much of a function's identity a pass of matching keeps. */
+typedef enum {
+  KEY_OBJECT_FOLDED, /* the object's file name, the name without clone suffixes */
+  KEY_NAME,          /* the name as it is, whatever the object */
+  KEY_NAME_FOLDED,   /* the name without clone suffixes, whatever the object */
+} KeyKind;
+
 /* Functions of @g not yet matched (@matched[f] != CG_NO_ID), counted by
- * folded key: key -> (f + 1), or G_MAXUINT when several share it. */
+ * their key of @kind: key -> (f + 1), or G_MAXUINT when several share it. */
 static GHashTable *
-unique_keys (CgGraph *g, const CgFunctionId *matched, gboolean with_object)
+unique_keys (CgGraph *g, const CgFunctionId *matched, KeyKind kind)
 {
   GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
     {
       if (matched[f] != CG_NO_ID)
         continue;
-      char *key = cg_diff_key (with_object ? cg_graph_function_object (g, f) : "", cg_graph_function_name (g, f));
+      const char *name = cg_graph_function_name (g, f);
+      char *key = kind == KEY_NAME ? g_strdup (name)
+                                   : cg_diff_key (kind == KEY_OBJECT_FOLDED ? cg_graph_function_object (g, f) : "", name);
       if (g_hash_table_contains (keys, key))
         {
           g_hash_table_insert (keys, key, GUINT_TO_POINTER (G_MAXUINT));
@@ -101,7 +110,7 @@ unique_keys (CgGraph *g, const CgFunctionId *matched, gboolean with_object)
   return keys;
 }
 
-static void match_unique (CgGraph *bg, CgGraph *ng, gboolean with_object, CgFunctionId *base_of_new,
+static void match_unique (CgGraph *bg, CgGraph *ng, KeyKind kind, CgFunctionId *base_of_new,
                           CgFunctionId *new_of_base);
 
 /* Fills @base_of_new and @new_of_base (CG_NO_ID where unmatched). */
@@ -127,20 +136,22 @@ match_functions (CgGraph *bg, CgGraph *ng, gboolean exact_names, CgFunctionId *b
     }
   if (exact_names)
     return;
-  match_unique (bg, ng, TRUE, base_of_new, new_of_base);
+  match_unique (bg, ng, KEY_OBJECT_FOLDED, base_of_new, new_of_base);
   /* then by name alone: two builds of a program named apart (prog-O1,
-   * prog-O2) differ in their main object's file name */
-  match_unique (bg, ng, FALSE, base_of_new, new_of_base);
+   * prog-O2) differ in their main object's file name.  The name as it is
+   * first: where a build has both f and its clone f.part.0 (Lua's
+   * luaV_concat), the folded name is no one function's, but each name is */
+  match_unique (bg, ng, KEY_NAME, base_of_new, new_of_base);
+  match_unique (bg, ng, KEY_NAME_FOLDED, base_of_new, new_of_base);
 }
 
-/* Matches the functions not yet matched whose folded key (with or
- * without the object's file name) only one function of each profile
- * has. */
+/* Matches the functions not yet matched whose key of @kind only one
+ * function of each profile has. */
 static void
-match_unique (CgGraph *bg, CgGraph *ng, gboolean with_object, CgFunctionId *base_of_new, CgFunctionId *new_of_base)
+match_unique (CgGraph *bg, CgGraph *ng, KeyKind kind, CgFunctionId *base_of_new, CgFunctionId *new_of_base)
 {
-  g_autoptr (GHashTable) new_keys = unique_keys (ng, base_of_new, with_object);
-  g_autoptr (GHashTable) base_keys = unique_keys (bg, new_of_base, with_object);
+  g_autoptr (GHashTable) new_keys = unique_keys (ng, base_of_new, kind);
+  g_autoptr (GHashTable) base_keys = unique_keys (bg, new_of_base, kind);
   GHashTableIter it;
   gpointer key, value;
   g_hash_table_iter_init (&it, base_keys);
