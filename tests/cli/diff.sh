@@ -220,6 +220,30 @@ expect 1 "$cgcost" --base="$amon" --format=tsv "$tmp/b.folded" \
 expect 1 "$cgcost" --base="$tmp/a.folded" --arcs --format=tsv "$amon" \
   && expect_message "the base has no event cpu-time (in seconds) to compare with (it has samples in samples: profiles in different units"
 expect 1 "$cgtree" --base="$amon" "$tmp/b.folded" && expect_message "different units cannot be compared"
+# two clocks in seconds under other names (gmon.out's time, amon.out's
+# cpu-time) are compared, and the views say which two: each total is the
+# one each profile's own tsv gives by the method both allow (decompose)
+gmon="$data/gmon/exprparse"
+for pair in "gmon amon" "amon gmon"; do
+  set -- $pair
+  if [ "$1" = gmon ]; then b="$gmon/gmon.out" n="$amon"; else b="$amon" n="$gmon/gmon.out"; fi
+  expect 0 "$cgcost" --executable="$gmon/exprparse" --base="$b" --format=tsv "$n"
+  cp "$tmp/out" "$tmp/clocks.tsv"
+  for side in b n; do
+    eval f=\$$side
+    "$cgcost" --executable="$gmon/exprparse" --method=decompose --format=tsv "$f" \
+      | awk -F '\t' 'NR > 1 { print $1 "\t" $4 }' | sort >"$tmp/own.$side"
+  done
+  awk -F '\t' 'NR > 1 { print $1 "\t" $2 "\t" $3 }' "$tmp/clocks.tsv" | sort >"$tmp/got"
+  join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 "$tmp/own.b" "$tmp/own.n" >"$tmp/want"
+  cmp -s "$tmp/want" "$tmp/got" || fail "$1 against $2: $(diff "$tmp/want" "$tmp/got" | head -5)"
+  [ "$(wc -l <"$tmp/got")" -gt 5 ] || fail "$1 against $2: too few rows: $(cat "$tmp/got")"
+  said="Compared: the base's $( [ "$1" = gmon ] && echo time || echo cpu-time) against the new profile's $( [ "$1" = gmon ] && echo cpu-time || echo time), both in seconds."
+  expect 0 "$cgcost" --executable="$gmon/exprparse" --base="$b" --format=text "$n"
+  grep -qxF "$said" "$tmp/out" || fail "$1 against $2: the text does not say which events: $(head -4 "$tmp/out")"
+  expect 0 "$cgtree" --executable="$gmon/exprparse" --base="$b" "$n"
+  grep -qxF "$said" "$tmp/out" || fail "$1 against $2: cgtree does not say which events: $(head -9 "$tmp/out")"
+done
 expect 1 "$cgcost" --base="$tmp" --format=tsv "$tmp/b.folded" && expect_message "$tmp: is a directory"
 printf 'garbage\001\002' >"$tmp/garbage"
 expect 1 "$cgcost" --base="$tmp/garbage" --format=tsv "$tmp/b.folded" && expect_message "$tmp/garbage:1: unknown input format"

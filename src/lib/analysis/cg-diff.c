@@ -427,6 +427,17 @@ cg_diff_base_factor (const CgDiff *d)
   return d->factor;
 }
 
+char *
+cg_diff_events_note (const CgDiff *d)
+{
+  CgGraph *bg = cg_profile_graph (d->base), *ng = cg_profile_graph (d->new);
+  const char *b = cg_graph_event_name (bg, d->base_event), *n = cg_graph_event_name (ng, d->new_event);
+  if (strcmp (b, n) == 0)
+    return NULL;
+  return g_strdup_printf ("the base's %s against the new profile's %s, both in %s", b, n,
+                          cg_graph_event_unit (ng, d->new_event));
+}
+
 CgProfile *
 cg_diff_base (const CgDiff *d)
 {

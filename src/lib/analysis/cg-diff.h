@@ -114,6 +114,12 @@ gboolean cg_diff_is_exact (const CgDiff *diff);
 /* The factor the base was scaled by (1 without normalizing). */
 gdouble cg_diff_base_factor (const CgDiff *diff);
 
+/* Where the two events compared have different names (a gmon.out's
+ * "time" against an amon.out's "cpu-time", both in seconds), what each
+ * view says of it: "the base's time against the new profile's cpu-time,
+ * both in seconds"; else NULL.  (transfer full) */
+char *cg_diff_events_note (const CgDiff *diff);
+
 CgProfile *cg_diff_base (const CgDiff *diff);
 CgProfile *cg_diff_new_profile (const CgDiff *diff);
 /* The event compared, in the base's graph and in the new one's. */

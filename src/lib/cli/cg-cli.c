@@ -230,6 +230,28 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
   return g_steal_pointer (&profile);
 }
 
+/* The base's one event in seconds where the new profile's event
+ * @new_event is in seconds under another name, else -1.  Profilers name
+ * their clocks differently (gmon.out's "time", amon.out's "cpu-time"), and
+ * a second of either is a second of the program's run: a user comparing a
+ * gprof run with a libamon run expects them compared, and the views say
+ * which two events were. */
+static gint
+same_time_event (CgGraph *bg, CgGraph *ng, guint new_event)
+{
+  if (strcmp (cg_graph_event_unit (ng, new_event), "seconds") != 0)
+    return -1;
+  gint found = -1;
+  for (guint e = 0; e < cg_graph_n_events (bg); e++)
+    if (strcmp (cg_graph_event_unit (bg, e), "seconds") == 0)
+      {
+        if (found >= 0)
+          return -1; /* which one would be a guess */
+        found = (gint) e;
+      }
+  return found;
+}
+
 CgDiff *
 cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profile, CgMethod method,
              const char *event_name, const CgDiffOptions *options, CgProfile **base, GError **error)
@@ -245,6 +267,8 @@ cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile *profil
   if (!cg_cli_choose_event (ng, event_name, &new_event, error))
     return NULL;
   gint e = cg_graph_find_event (bg, cg_graph_event_name (ng, new_event));
+  if (e < 0)
+    e = same_time_event (bg, ng, new_event);
   if (e < 0)
     {
       /* the units too: two profilers' events of one name are rare, and

@@ -384,6 +384,14 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
                                " total less the base's), slower in red, faster in blue; %s.\n",
                             cg_diff_is_exact (w->o->diff) ? "exact, as both profiles' totals are"
                                                           : "\"~\" lines are estimates in either profile");
+  if (w->o->diff)
+    {
+      /* not g_autofree: the goto to titles below would skip its start */
+      char *events = cg_diff_events_note (w->o->diff);
+      if (events)
+        g_string_append_printf (s, "Compared: %s.\n", events);
+      g_free (events);
+    }
   g_string_append_c (s, '\n');
   fold_lines (s, w->o->width);
 titles:;
