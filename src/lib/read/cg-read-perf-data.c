@@ -88,10 +88,12 @@ read_messages (int fd)
   return g_string_free (s, FALSE);
 }
 
-/* Runs perf script on @path and reads its output into @profile. */
+/* Runs perf script on @path (with -G, --hide-call-graph, where @leaves:
+ * each sample's own address, symbol and DSO) and reads its output into
+ * @profile as @pass says. */
 static gboolean
 run_perf_script (CgProfile *profile, const char *perf, const char *path, const char *name,
-                 const CgReadOptions *options, GError **error)
+                 const CgReadOptions *options, gboolean leaves, CgPerfPass *pass, GError **error)
 {
   g_autofree char *err_path = NULL;
   int err_fd = g_file_open_tmp ("cgtools-perf-XXXXXX.txt", &err_path, error);
@@ -100,7 +102,7 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
   unlink (err_path);
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   g_subprocess_launcher_take_stderr_fd (launcher, dup (err_fd));
-  const char *argv[] = { perf, "script", "-i", path, "-F", PERF_FIELDS, NULL };
+  const char *argv[] = { perf, "script", "-i", path, "-F", PERF_FIELDS, leaves ? "-G" : NULL, NULL };
   GError *local = NULL;
   g_autoptr (GSubprocess) p = g_subprocess_launcher_spawnv (launcher, argv, &local);
   if (p == NULL)
@@ -116,7 +118,7 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
   if (options)
     cg_input_set_progress (in, options->progress, options->progress_data);
   GError *read_error = NULL;
-  gboolean ok = cg_read_perf_as (profile, in, options, "perf.data", name, &read_error);
+  gboolean ok = cg_read_perf_as (profile, in, options, "perf.data", name, pass, &read_error);
   if (!ok)
     g_subprocess_force_exit (p); /* it may be blocked on a full pipe */
   g_subprocess_wait (p, NULL, NULL);
@@ -136,9 +138,44 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
       g_propagate_error (error, read_error);
       return FALSE;
     }
-  if (*messages)
+  if (*messages && !leaves)
     cg_read_warn (options, "%s: perf script says: %s", name, messages);
   return TRUE;
+}
+
+/* perf script on @path, twice where some samples' call chains came out
+ * empty: perf drops a whole chain where it meets an entry it does not
+ * know (cc1's frame-pointer chains end in ffffffffffffffff now and then),
+ * but still knows the sample's own address, which perf report charges
+ * the sample to and -G prints.  Those samples get that one frame (under
+ * their root frame); where the second pass does not print the same
+ * samples, they are charged as perf script printed them. */
+static gboolean
+read_perf_data (CgProfile *profile, const char *perf, const char *path, const char *name,
+                const CgReadOptions *options, GError **error)
+{
+  g_autoptr (GArray) empty = g_array_new (FALSE, FALSE, sizeof (CgPerfHeld));
+  CgPerfPass first = { .held = empty };
+  if (!run_perf_script (profile, perf, path, name, options, FALSE, &first, error))
+    return FALSE;
+  if (empty->len == 0)
+    return TRUE;
+  g_autoptr (GArray) select = g_array_sized_new (FALSE, FALSE, sizeof (guint64), empty->len);
+  for (guint i = 0; i < empty->len; i++)
+    g_array_append_val (select, g_array_index (empty, CgPerfHeld, i).ordinal);
+  /* the leaves are held until the second pass is known to have printed
+   * the same samples */
+  g_autoptr (GArray) leaves = g_array_new (FALSE, FALSE, sizeof (CgPerfHeld));
+  CgPerfPass second = { .held = leaves, .hold_all = TRUE, .select = select, .no_source = TRUE };
+  GError *local = NULL;
+  if (run_perf_script (profile, perf, path, name, options, TRUE, &second, &local)
+      && second.n_samples == first.n_samples && leaves->len == empty->len)
+    return cg_perf_charge_held (profile, leaves, name, error);
+  cg_read_warn (options, "%s: %u sample%s perf printed without a call chain charged to %s root frame%s: %s", name,
+                empty->len, empty->len == 1 ? "" : "s", empty->len == 1 ? "its" : "their", empty->len == 1 ? "" : "s",
+                local ? local->message : "perf script -G printed other samples");
+  g_clear_error (&local);
+  return cg_perf_charge_held (profile, empty, name, error);
 }
 
 gboolean
@@ -158,10 +195,9 @@ cg_read_perf_data (CgProfile *profile, CgInput *input, const CgReadOptions *opti
   /* a regular file is given to perf by its path; anything else (standard
    * input, a pipe) is copied to a file first, as perf seeks in it */
   if (cg_input_size (input) >= 0 && strcmp (name, "<stdin>") != 0)
-    return run_perf_script (profile, perf, name, name, options, error);
+    return read_perf_data (profile, perf, name, name, options, error);
   g_autofree char *copy = NULL;
-  gboolean ok = copy_to_file (input, &copy, error)
-                && run_perf_script (profile, perf, copy, name, options, error);
+  gboolean ok = copy_to_file (input, &copy, error) && read_perf_data (profile, perf, copy, name, options, error);
   if (copy)
     unlink (copy);
   return ok;

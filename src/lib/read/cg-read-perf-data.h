@@ -6,7 +6,9 @@
  * cache, kallsyms, DWARF or frame-pointer call chains) turns into
  * functions.  So cgtools does not parse it: it runs
  *     perf script -i FILE -F comm,pid,tid,period,event,ip,sym,dso
- * (GSubprocess), and reads what perf prints (cg-read-perf.h).  Standard
+ * (GSubprocess), and reads what perf prints (cg-read-perf.h); where
+ * samples came out with an empty call chain, a second run with -G gives
+ * them the frame of their own address (formats/perf.md).  Standard
  * input is copied to a temporary file first (perf needs to seek).  The
  * perf found in PATH is used; perf's own messages (lost samples, a file
  * written by a newer perf) are passed on.

@@ -52,6 +52,9 @@ typedef struct {
   guint64 skipped;
   guint64 first_skipped;
   char *first_reason;
+  CgPerfPass *pass;   /* nullable */
+  guint64 ordinal;    /* of the current sample */
+  guint select_at;    /* the next ordinal of pass->select */
 } Reader;
 
 static gboolean G_GNUC_PRINTF (4, 5)
@@ -243,10 +246,59 @@ step (Reader *r, CgFrameId *parent, CgFunctionId f, GError **error)
 
 /* Adds the sample read to the tree: its path root first, its cost on the
  * path's last frame. */
+/* Adds @value to the self cost of @frame for @event, in the tree and the
+ * graph. */
+static gboolean
+charge (CgProfile *profile, CgFrameId frame, guint event, guint64 value)
+{
+  CgTree *tree = cg_profile_tree (profile);
+  CgValue v = { .n = value };
+  CgFunctionId f = cg_tree_function (tree, frame);
+  return cg_value_add (CG_KIND_INTEGER, &cg_tree_self (tree, frame)[event], v)
+         && cg_value_add (CG_KIND_INTEGER, &cg_graph_self (cg_profile_graph (profile), f)[event], v);
+}
+
+gboolean
+cg_perf_charge_held (CgProfile *profile, const GArray *held, const char *name, GError **error)
+{
+  for (guint i = 0; i < held->len; i++)
+    {
+      const CgPerfHeld *e = &g_array_index (held, CgPerfHeld, i);
+      if (!charge (profile, e->frame, e->event, e->value))
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: a cost exceeds the range of 64-bit counters", name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Whether the sample just read is one of those @r->pass selects (all
+ * when it selects none). */
+static gboolean
+selected (Reader *r)
+{
+  guint64 k = r->ordinal++;
+  if (r->pass == NULL || r->pass->select == NULL)
+    return TRUE;
+  const GArray *sel = r->pass->select;
+  if (r->select_at < sel->len && g_array_index (sel, guint64, r->select_at) == k)
+    {
+      r->select_at++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 finish_sample (Reader *r, GError **error)
 {
   r->state = IDLE;
+  guint64 ordinal = r->ordinal;
+  if (!selected (r))
+    return TRUE;
+  /* a header, then nothing: perf printed its call chain empty */
+  gboolean empty = r->frames->len == 0 && r->rest->len == 0;
   if (r->frames->len == 0 && r->rest->len > 0)
     {
       /* a one-line sample: the address, symbol and DSO after the event */
@@ -302,9 +354,13 @@ finish_sample (Reader *r, GError **error)
       if (!step (r, &parent, cg_graph_ensure_function (r->graph, "", what), error))
         return FALSE;
     }
-  CgFunctionId leaf = cg_tree_function (r->tree, parent);
-  if (!cg_value_add (CG_KIND_INTEGER, &cg_tree_self (r->tree, parent)[r->event], r->value)
-      || !cg_value_add (CG_KIND_INTEGER, &cg_graph_self (r->graph, leaf)[r->event], r->value))
+  if (r->pass && r->pass->held && (empty || r->pass->hold_all))
+    {
+      CgPerfHeld e = { ordinal, parent, r->event, r->value.n };
+      g_array_append_val (r->pass->held, e);
+      return TRUE;
+    }
+  if (!charge (r->profile, parent, r->event, r->value.n))
     return overflow (r, error, "a cost exceeds the range of 64-bit counters");
   return TRUE;
 }
@@ -448,12 +504,12 @@ finish_input (Reader *r, GError **error)
 gboolean
 cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
 {
-  return cg_read_perf_as (profile, input, options, "perf", cg_input_name (input), error);
+  return cg_read_perf_as (profile, input, options, "perf", cg_input_name (input), NULL, error);
 }
 
 gboolean
 cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *options, const char *format,
-                 const char *path, GError **error)
+                 const char *path, CgPerfPass *pass, GError **error)
 {
   static const CgReadOptions defaults = { 0 };
   Reader r = {
@@ -470,6 +526,7 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
     .object = g_string_new (NULL),
     .events = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
     .last_event = g_string_new (NULL),
+    .pass = pass,
   };
   const char *line;
   gsize len;
@@ -486,8 +543,10 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
                   "(the first, line %" G_GUINT64_FORMAT ": %s)",
                   cg_input_name (input), r.skipped, r.skipped == 1 ? "" : "s", r.skipped == 1 ? "is" : "are",
                   r.first_skipped, r.first_reason);
-  if (ok && local == NULL)
+  if (ok && local == NULL && !(pass && pass->no_source))
     cg_profile_add_source (profile, format, path, NULL, "perf script");
+  if (pass)
+    pass->n_samples = r.ordinal;
   g_string_free (r.root, TRUE);
   g_string_free (r.rest, TRUE);
   g_string_free (r.text, TRUE);

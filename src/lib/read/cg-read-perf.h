@@ -59,11 +59,38 @@ G_BEGIN_DECLS
  * CG_ERROR_MISMATCH when an event exists with another unit. */
 gboolean cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
 
+/* A sample held back uncharged by a pass (CgPerfPass): its ordinal
+ * among the input's samples, and the frame (its path is in the tree),
+ * event and cost it is to be charged to. */
+typedef struct {
+  guint64 ordinal;
+  CgFrameId frame;
+  guint event;
+  guint64 value;
+} CgPerfHeld;
+
+/* How cg_read_perf_as reads perf script text that stands for a perf.data
+ * (cg-read-perf-data.c reads it twice where call chains came out empty:
+ * perf drops a whole chain where it meets an entry it does not know, such
+ * as the ffffffffffffffff that ends some of cc1's frame-pointer chains). */
+typedef struct {
+  GArray *held;         /* nullable: collects CgPerfHeld, those samples not charged */
+  gboolean hold_all;    /* holds every sample read, not only those perf printed with an empty chain */
+  const GArray *select; /* nullable: ascending guint64 ordinals, the only samples read */
+  gboolean no_source;   /* records no source (a second pass over the same file) */
+  guint64 n_samples;    /* out: the samples in the input */
+} CgPerfPass;
+
 /* cg_read_perf for perf script text that stands for another input (a
  * perf.data read through perf script): the profile's source is recorded
- * with @format and @path instead of "perf" and the input's name. */
+ * with @format and @path instead of "perf" and the input's name; @pass
+ * (nullable) as it says. */
 gboolean cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *options, const char *format,
-                          const char *path, GError **error);
+                          const char *path, CgPerfPass *pass, GError **error);
+
+/* Charges the samples of @held (CgPerfHeld) to their frames.  FALSE
+ * (CG_ERROR_OVERFLOW, "@name: ...") when a 64-bit sum overflows. */
+gboolean cg_perf_charge_held (CgProfile *profile, const GArray *held, const char *name, GError **error);
 
 /* The row of cg-formats.h's table: the first lines of @data are a sample
  * as perf script prints it.  Either a header line followed by a frame
