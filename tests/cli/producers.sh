@@ -111,6 +111,34 @@ if command -v pyprof2calltree >/dev/null 2>&1 && command -v python3 >/dev/null 2
     || fail "pyprof2calltree: <method 'read' of '_io.StringIO' objects> is not read whole"
   [ "$(grep -c '^leaf \[.*\(workload\|helper\).py\]	' "$tmp/out")" -eq 2 ] \
     || fail "pyprof2calltree: the leaves of workload.py and helper.py are not two functions"
+  # a program that imports: the top-level exec of the script is also
+  # called by importlib inside it, so a cycle holds the run's entry, and no
+  # call into that cycle from outside is recorded.  Its total is what
+  # cProfile itself measured of builtins.exec (pstats' cumulative time),
+  # the whole run, and no member of it is below its own cumulative time
+  printf '%s\n' "import sys" "sys.path.insert(0, '$here')" "import helper" \
+    "print(sum(helper.leaf(i) for i in range(20000)))" >"$tmp/importer.py"
+  (cd "$tmp" && python3 -m cProfile -o imp.prof importer.py && pyprof2calltree -i imp.prof -o imp.out) \
+    >"$tmp/log" 2>&1 || fail "pyprof2calltree, an importer: $(tail -3 "$tmp/log")"
+  python3 -c 'import pstats, sys
+for (file, line, name), (cc, nc, tt, ct, callers) in pstats.Stats(sys.argv[1]).stats.items():
+    if name in ("<built-in method builtins.exec>", "<module>"):
+        print("%s\t%d" % (name if file in ("~", "importer.py") else name + " [" + file + "]", round(ct * 1e9)))' \
+    "$tmp/imp.prof" >"$tmp/imp.pstats" || fail "pstats of the importer"
+  expect 0 "$cgcost" --format=tsv "$tmp/imp.out"
+  exec_ct=$(awk -F '\t' '$1 == "<built-in method builtins.exec>" { print $2 }' "$tmp/imp.pstats")
+  got=$(awk -F '\t' '$1 == "<built-in method builtins.exec>" { print $4 }' "$tmp/out")
+  # (pyprof2calltree rounds each cost to the nanosecond on its own)
+  near () { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(a != "" && b > 0 && d * d <= (b / 1e4 + 100) ^ 2) }'; }
+  near "$got" "$exec_ct" \
+    || fail "pyprof2calltree, an importer: builtins.exec's total $got, cProfile's cumulative time $exec_ct"
+  module_ct=$(awk -F '\t' '$1 == "<module>" { print $2 }' "$tmp/imp.pstats")
+  got=$(awk -F '\t' '$1 ~ /^<module>( \[.*importer.py\])?$/ { print $4 }' "$tmp/out")
+  [ -n "$got" ] && [ "$got" -ge "$module_ct" ] \
+    || fail "pyprof2calltree, an importer: the script's total $got, below cProfile's $module_ct"
+  # cgcycles says the same total of that cycle
+  cycle=$("$cgcycles" --format=text "$tmp/imp.out" | awk '/^<cycle 1>:/ { sub (/.*, total /, ""); sub (/ .*/, ""); gsub (/,/, ""); print }')
+  near "$cycle" "$exec_ct" || fail "pyprof2calltree, an importer: cgcycles' cycle total $cycle, cProfile's $exec_ct"
 else
   echo "pyprof2calltree is not installed: skipped"
 fi

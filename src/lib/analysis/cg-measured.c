@@ -110,6 +110,41 @@ raise_to_lower_bounds (CgGraph *g, CgCosts *c, const CgScc *scc)
   cg_costs_add_warning (c, message);
 }
 
+/* Raises each cycle's total in @ct (per component, events) to what its
+ * members' activations hold for certain: their self costs and their calls
+ * out of the cycle, which cannot reach back in and so never nest in one
+ * another.  With consistent data that is what enters the cycle; a
+ * producer that did not record the call that started the run (cProfile:
+ * the top-level exec of a script, also called by importlib inside it,
+ * is a cycle's member with no caller from outside) leaves the entries
+ * short, and the cycle's total was 0.  FALSE on overflow. */
+static gboolean
+cycles_at_least_inside (CgGraph *g, const CgScc *scc, CgValue *ct)
+{
+  guint nf = cg_graph_n_functions (g), ne = cg_graph_n_events (g), nk = scc->n_components;
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  g_autoptr (GArray) inside = g_array_new (FALSE, TRUE, sizeof (CgValue));
+  g_array_set_size (inside, (gsize) nk * ne);
+  CgValue *in = (CgValue *) inside->data;
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      guint32 k = scc->component_of[f];
+      if (scc->size[k] > 1 && !cg_values_add (kinds, &in[(gsize) k * ne], cg_graph_self_const (g, f), ne))
+        return FALSE;
+    }
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    {
+      guint32 k = scc->component_of[cg_graph_arc_caller (g, a)];
+      if (scc->size[k] > 1 && scc->component_of[cg_graph_arc_callee (g, a)] != k
+          && !cg_values_add (kinds, &in[(gsize) k * ne], cg_graph_arc_inclusive_const (g, a), ne))
+        return FALSE;
+    }
+  for (gsize i = 0; i < (gsize) nk * ne; i++)
+    if (cg_value_compare (kinds[i % ne], in[i], ct[i]) > 0)
+      ct[i] = in[i];
+  return TRUE;
+}
+
 CgCosts *
 cg_measured_compute (CgGraph *g, GError **error)
 {
@@ -164,6 +199,8 @@ cg_measured_compute (CgGraph *g, GError **error)
           && !cg_values_add (kinds, &ct[(gsize) k * ne], cg_graph_arc_inclusive_const (g, a), ne))
         return overflow (error), NULL;
     }
+  if (!cycles_at_least_inside (g, scc, ct))
+    return overflow (error), NULL;
   g_autofree guint8 *suspect_cycle = g_new0 (guint8, MAX (nk, 1));
   for (CgFunctionId f = 0; f < nf; f++)
     {

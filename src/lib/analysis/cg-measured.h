@@ -16,7 +16,9 @@
  * When a profile was taken without the split (--separate-recs=1; the
  * reader flags such functions CG_FUNCTION_NESTED) calls inside a cycle
  * nest and their inclusive costs overlap.  A cycle's own total (what
- * enters it, plus its members' spontaneous costs) is still exact, and no
+ * enters it, plus its members' spontaneous costs; or, where a producer
+ * left the run's entry unrecorded and that falls short, its members' self
+ * costs plus their calls out of it, which never nest) is still exact, and no
  * member's true total can exceed it; so a flagged member, or one whose sum
  * exceeds its cycle's total, gets the cycle's total, marked estimated, as
  * in gprof's "cycle as a whole"; an arc between members of such a cycle,

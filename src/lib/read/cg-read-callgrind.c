@@ -1426,7 +1426,14 @@ finish_file (Reader *r, GError **error)
     return FALSE;
   if (r->parts == 0)
     return fail (r, error, CG_ERROR_PARSE, "no events: line: not a complete callgrind profile");
-  if (r->nested_calls && !r->level_names)
+  /* valgrind's callgrind without 'N names nests calls only where a
+   * function called itself (--separate-recs=1); other producers split no
+   * recursion at all, so any cycle of theirs may nest (cProfile's run of a
+   * script that imports: the script's top-level exec is called again by
+   * importlib inside it); cgtools' own export writes outermost calls
+   * only, and marks what nests */
+  gboolean splits = is_callgrind (r) || (r->creator && g_str_has_prefix (r->creator, PACKAGE_NAME));
+  if (!r->level_names && (r->nested_calls || !splits))
     flag_nested_functions (r);
   /* callgrind measures inclusive costs even where nothing was called */
   cg_graph_set_has_inclusive (r->graph, TRUE);

@@ -30,7 +30,9 @@
  * inclusive costs as the function's spontaneous cost.  See cg-measured.h.
  * A file with no "'N" name at all but with a function calling itself
  * straight into its outermost activation was taken without the split
- * (--separate-recs=1): its functions inside cycles get CG_FUNCTION_NESTED.
+ * (--separate-recs=1): its functions inside cycles get CG_FUNCTION_NESTED;
+ * so do they in another producer's file (a creator neither callgrind nor
+ * cgtools), as none splits recursion.
  *
  * Complexity: one pass, O(size of file); memory O(functions + arcs +
  * distinct context names), independent of the number of lines (about half

@@ -13,6 +13,7 @@
 typedef struct {
   CgValue self;
   CgValue total;     /* spontaneous + inclusive entering */
+  CgValue held;      /* self + inclusive leaving: what cg-measured.c takes where entries fall short */
   guint64 entered;   /* calls from outside */
   guint64 inside;    /* calls between different members */
 } CycleSums;
@@ -67,6 +68,7 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
       if (k == 0)
         continue;
       ok &= cg_value_add (kind, &sums[k].self, cg_graph_self_const (g, f)[event]);
+      ok &= cg_value_add (kind, &sums[k].held, cg_graph_self_const (g, f)[event]);
       const CgValue *sp = cg_graph_spontaneous (g, f);
       if (sp)
         ok &= cg_value_add (kind, &sums[k].total, sp[event]);
@@ -75,6 +77,8 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
     {
       CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
       guint kc = cg_cycles_cycle_of (cycles, caller), k = cg_cycles_cycle_of (cycles, callee);
+      if (kc != 0 && kc != k)
+        ok &= cg_value_add (kind, &sums[kc].held, cg_graph_arc_inclusive_const (g, a)[event]);
       if (k == 0 || caller == callee)
         continue;
       /* call counts cannot overflow: their sum over the graph fits */
@@ -92,6 +96,12 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
       return FALSE;
     }
 
+  /* the cycle's total as cgcost's measured method takes it: no less than
+   * its members' self costs and calls out of it (a run's entry that the
+   * producer did not record as a call) */
+  for (guint k = 1; k <= nc; k++)
+    if (cg_value_compare (kind, sums[k].held, sums[k].total) > 0)
+      sums[k].total = sums[k].held;
   g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
   if (!cg_graph_self_totals (g, all))
     {
