@@ -199,53 +199,15 @@ pg_left_by_jump (amon_pg_thread *p, uintptr_t s)
 }
 
 /* The sampling clock's way (pg_lazy): nothing is swapped, and a routine's
- * return is told when the next hook or sample finds its frame gone (its
- * return address's slot at or below a call's, below the interrupted
- * stack pointer).  A sample is charged to the context of the code it
- * interrupted all the same (amon_pg_settle), and call counts are exact;
- * the cost is gprof's entry hook and the monitor's.  A routine that
- * jumped to another (a tail call) is replaced by it, as in the
- * trampoline's way.  @p is claimed (busy). */
-AMON_FN static void
-pg_lazy_push (amon_pg_thread *p, uintptr_t s, uintptr_t ret, void *fn)
-{
-  amon_pg_frame *f = p->top;
-  while (f != p->base
-         && (amon_same_stack (f->slot, s) ? f->slot <= s : pg_left_altstack (f->slot)))
-    {
-      pg_drop (p);
-      f = p->top;
-    }
-  if (f + 1 == p->limit && !pg_grow (p))
-    {
-      p->busy = 0;
-      return;
-    }
-  f = p->top + 1;
-  f->ret = ret;
-  f->slot = s;
-  f->fn = fn;
-  f->restored = 0;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  p->top = f;
-  amon_hook_enter (fn, (void *) ret, s);
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  p->busy = 0;
-}
-
+ * return is told when the next call or sample finds its frame gone; the
+ * monitor keeps the only stack (amon_hook_enter_lazy), this one stays
+ * empty.  A sample is charged to the context of the code it interrupted
+ * once the frames below its stack pointer are popped. */
 AMON_FN void
 amon_pg_settle (void *ucontext)
 {
-  amon_pg_thread *p = pg_self;
-  if (!pg_lazy || p->busy)
-    return;
-  uintptr_t r = (uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RSP];
-  p->busy = r;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  while (p->top != p->base && amon_same_stack (p->top->slot, r) && p->top->slot < r)
-    pg_drop (p);
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  p->busy = 0;
+  if (pg_lazy)
+    amon_hook_settle ((uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RSP]);
 }
 
 /* The rare cases of a call: the thread's first, frames left by a jump or
@@ -269,7 +231,8 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
   uintptr_t ret = *slot;
   if (pg_lazy)
     {
-      pg_lazy_push (p, s, ret, fn);
+      p->busy = 0;
+      amon_hook_enter_lazy (fn, (void *) ret, s);
       return;
     }
   while (pg_dead (p, p->top, s))
@@ -314,34 +277,7 @@ amon_pg_enter (uintptr_t *slot, void *fn)
   amon_pg_frame *f = p->top;
   if (pg_lazy)
     {
-      /* the sampling clock's way (pg_lazy_push), its common case: the
-       * entries whose slots lie at or below this one (on this stack:
-       * the unsigned difference is small) are of routines that
-       * returned */
-      if (AMON_UNLIKELY (p->busy | (f + 1 == p->limit) | !amon_same_stack (f->slot, s)))
-        {
-          pg_enter_slow (p, slot, fn);
-          return;
-        }
-      p->busy = s;
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      while (AMON_UNLIKELY (s - f->slot < AMON_STACK_WINDOW))
-        {
-          p->top = f - 1;
-          amon_hook_exit (f->fn, (void *) f->ret, f->slot);
-          f = p->top;
-        }
-      f[1].ret = ret;
-      f[1].slot = s;
-      f[1].fn = fn;
-      f[1].restored = 0;
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      p->top = f + 1;
-      /* the stack is whole: free before the monitor is told (a tail
-       * call), whose hooks keep themselves out of a signal handler's */
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      p->busy = 0;
-      amon_hook_enter (fn, (void *) ret, s);
+      amon_hook_enter_lazy (fn, (void *) ret, s);
       return;
     }
   /* not busy, the entry on top is the caller's (above, on this stack),

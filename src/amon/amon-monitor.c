@@ -703,6 +703,58 @@ amon_hook_exit (void *fn, void *site, uintptr_t sp)
   hook_exit (fn, site, sp);
 }
 
+/* The -pg mode with the sampling clock (amon-mcount.c): one shadow stack,
+ * this one.  A frame whose return-address slot lies at or below a call's,
+ * on the same stack, is of a routine that returned (a sibling called
+ * before, or one that jumped to this routine: a tail call, which then
+ * takes its place as in gprof), so it is popped before the push.  No
+ * clock: SIGPROF charges the top frame's context. */
+AMON_FN void
+amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
+{
+  amon_thread *t = self;
+  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
+    {
+      if (t == &unstarted)
+        first_enter (fn, site, sp);
+      else if (left_by_jump (t, sp))
+        amon_hook_enter_lazy (fn, site, sp);
+      return;
+    }
+  t->busy = sp;
+  amon_frame *f = t->top;
+  /* the sentinel's slot is the highest address, never at or below */
+  while (AMON_UNLIKELY (sp - f->sp < AMON_STACK_WINDOW) && f != t->stack)
+    f--;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->top = f;
+  int r = amon_thread_push_fast (t, fn, site, sp);
+  if (AMON_UNLIKELY (r != AMON_PUSHED))
+    {
+      if (r == AMON_PUSH_MISS)
+        enter_miss (t, fn, site, sp);
+      else
+        enter_slow (t, fn, site, sp);
+      return;
+    }
+  t->busy = 0;
+}
+
+/* From the SIGPROF handler, in the -pg mode with the sampling clock: the
+ * routines whose return-address slots lie below the interrupted stack
+ * pointer @sp have returned.  Nothing while a hook runs (busy). */
+AMON_FN void
+amon_hook_settle (uintptr_t sp)
+{
+  amon_thread *t = self;
+  if (t->busy)
+    return;
+  amon_frame *f = t->top;
+  while (f != t->stack && amon_same_stack (f->sp, sp) && f->sp < sp)
+    f--;
+  t->top = f;
+}
+
 void
 __cyg_profile_func_enter (void *fn, void *site)
 {
