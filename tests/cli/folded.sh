@@ -106,4 +106,14 @@ awk 'BEGIN { printf "f0"; for (i = 1; i < 200000; i++) printf ";f%d", i; print "
 "$cgcost" --method=decompose --format=tsv "$tmp/chain.folded" >"$tmp/chain.tsv" || fail "decompose on a deep chain"
 [ "$(total_of "$tmp/chain.tsv" f0)" = 7 ] && [ "$(total_of "$tmp/chain.tsv" f199999)" = 7 ] \
   || fail "deep chain totals"
+
+# gprof's method shares time out by call counts, which sampled stacks do
+# not have: the totals it gives (each its self cost: main's 0 here, of
+# 5 samples all under main) come with a warning that says so
+printf 'main;work 3\nmain;other 2\n' >"$tmp/nocalls.folded"
+expect 0 "$cgcost" --method=gprof --format=tsv "$tmp/nocalls.folded" \
+  && expect_message "warning: the profile has calls but no call counts" && expect_message "--method=exact"
+[ "$(total_of "$tmp/out" main)" = 0 ] || fail "gprof's method on folded stacks: main's total $(total_of "$tmp/out" main)"
+expect 0 "$cgcost" --format=tsv "$tmp/nocalls.folded"
+[ "$(total_of "$tmp/out" main)" = 5 ] && [ ! -s "$tmp/err" ] || fail "exact: main's total $(total_of "$tmp/out" main), $(cat "$tmp/err")"
 finish
