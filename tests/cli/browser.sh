@@ -56,6 +56,12 @@ check_page () {
   fi
 }
 check_page "recdemo" "$recdemo"
+# a chain of forty single calls with long names: its rows keep their ends
+# readable (the page's self-test measures them), as the text view cuts a
+# chain in its middle
+awk 'BEGIN { s = "main"; for (i = 1; i <= 40; i++) s = s ";stage_" i "_of_the_long_pipeline"; print s ";leaf 100"
+             print "main;other 5" }' >"$tmp/chain.folded"
+check_page "a long chain" "$tmp/chain.folded"
 check_page "recdemo, callers tree" --inverted --threshold=0.5 "$recdemo"
 check_page "recdemo, callers tree, one row per node" --inverted --no-fold --threshold=0.5 "$recdemo"
 check_page "cc1 (a compiler run)" "$cc1"

@@ -175,20 +175,24 @@
         sep.textContent = D.inverted ? ' < ' : ' > ';
         t.appendChild(sep);
       }
+      /* a joined row's ends stay whole (to 40 characters) and the names
+       * between give way first, as the text view cuts a chain in its
+       * middle */
+      var mid = idx > 0 && idx < members.length - 1;
       var name = document.createElement('span');
-      name.className = 'name';
+      name.className = 'name' + (members.length > 1 ? (mid ? ' mid' : ' end') : '');
       name.textContent = names[g];
       name.title = names[g];
       t.appendChild(name);
       if (cycle[g]) {
         var c = document.createElement('span');
-        c.className = 'cyc';
+        c.className = 'cyc' + (mid ? ' mid' : '');
         c.textContent = '<cycle ' + cycle[g] + '>';
         t.appendChild(c);
       }
       if (k in inAll) {
         var all = document.createElement('span');
-        all.className = 'all';
+        all.className = 'all' + (mid ? ' mid' : '');
         all.textContent = '(' + pct(inAll[k]).toFixed(2) + '% in all)';
         all.title = names[g] + ' costs ' + human(inAll[k], D.real) + ' ' + D.unit +
           ' in all, which holds its self cost and the calls below';
@@ -505,6 +509,24 @@
     } else {
       log.push('ok no chain to fold at ' + threshold + '%');
     }
+    /* a joined row keeps its first and last names readable (at least 12
+     * characters, or all of a shorter one), as the text view cuts a chain
+     * in the middle: the names between give way first */
+    var probe = document.createElement('span');
+    probe.className = 'name';
+    probe.textContent = '000000000000';
+    tree.appendChild(probe);
+    var twelve = probe.getBoundingClientRect().width;
+    tree.removeChild(probe);
+    var squeezed = [];
+    tree.querySelectorAll('.row.chain').forEach(function (row) {
+      var ns = row.querySelectorAll('.name');
+      [ns[0], ns[ns.length - 1]].forEach(function (el) {
+        if (el.getBoundingClientRect().width + 1 < Math.min(el.scrollWidth, twelve)) squeezed.push(el.textContent);
+      });
+    });
+    check(squeezed.length === 0, 'the ends of joined rows are readable' +
+          (squeezed.length ? ': not ' + squeezed.slice(0, 3).join(', ') : ''));
     /* the self column in the event's unit, beside the percentage */
     var mr = -1;
     for (var q2 = tree.firstChild; q2 && mr < 0; q2 = q2.nextSibling) {
