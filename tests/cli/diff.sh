@@ -148,6 +148,23 @@ grep -q "^concat.part.0	40	70	30	40	70	30	both	exact$" "$tmp/out" \
   || fail "builds named apart, a function and its clone: $(grep concat "$tmp/out")"
 [ "$(grep -c "	both	" "$tmp/out")" = 3 ] || fail "builds named apart, a function and its clone: $(cat "$tmp/out")"
 
+# ... and perf's roots, the processes named after their commands (two
+# builds run as prog-old and prog-new), are one function: the total of
+# everything, changed by what the program's functions changed
+perf_sample () { # COMM N: N samples of main -> work in /build/COMM
+  i=0
+  while [ $i -lt "$2" ]; do
+    i=$((i + 1))
+    printf '%s   100/100   [000]  1000.%06d:          1 cpu-clock:u: \n\t            1234 work+0x4 (/build/%s)\n\t            1100 main+0x20 (/build/%s)\n\n' \
+      "$1" $i "$1" "$1"
+  done
+}
+perf_sample prog-old 3 >"$tmp/old.perf"
+perf_sample prog-new 5 >"$tmp/new.perf"
+expect 0 "$cgcost" --base="$tmp/old.perf" --format=tsv "$tmp/new.perf"
+grep -q "^prog-new	3	5	2	0	0	0	both	exact$" "$tmp/out" || fail "perf's process roots are not matched: $(cat "$tmp/out")"
+[ "$(grep -c "	both	" "$tmp/out")" = 3 ] || fail "perf's process roots: $(cat "$tmp/out")"
+
 # 2. random pairs: B is A with one function's samples scaled and a
 # function renamed by a clone suffix; every row against awk's Min_E
 i=0

@@ -113,6 +113,36 @@ unique_keys (CgGraph *g, const CgFunctionId *matched, KeyKind kind)
 static void match_unique (CgGraph *bg, CgGraph *ng, KeyKind kind, CgFunctionId *base_of_new,
                           CgFunctionId *new_of_base);
 
+/* The one function of @g left unmatched whose object is a process's
+ * root (CG_OBJECT_PROCESS), or CG_NO_ID when there are none or several. */
+static CgFunctionId
+lone_process (CgGraph *g, const CgFunctionId *matched)
+{
+  CgFunctionId found = CG_NO_ID;
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    if (matched[f] == CG_NO_ID && strcmp (cg_graph_function_object (g, f), CG_OBJECT_PROCESS) == 0)
+      {
+        if (found != CG_NO_ID)
+          return CG_NO_ID;
+        found = f;
+      }
+  return found;
+}
+
+/* perf roots each stack at its process, named after the command: two
+ * builds run as prog-old and prog-new are one process each, the root of
+ * everything, and matched whatever their names (else the whole profile
+ * shows as one function removed and one added). */
+static void
+match_lone_process (CgGraph *bg, CgGraph *ng, CgFunctionId *base_of_new, CgFunctionId *new_of_base)
+{
+  CgFunctionId b = lone_process (bg, new_of_base), f = lone_process (ng, base_of_new);
+  if (b == CG_NO_ID || f == CG_NO_ID)
+    return;
+  base_of_new[f] = b;
+  new_of_base[b] = f;
+}
+
 /* Fills @base_of_new and @new_of_base (CG_NO_ID where unmatched). */
 static void
 match_functions (CgGraph *bg, CgGraph *ng, gboolean exact_names, CgFunctionId *base_of_new,
@@ -143,6 +173,7 @@ match_functions (CgGraph *bg, CgGraph *ng, gboolean exact_names, CgFunctionId *b
    * luaV_concat), the folded name is no one function's, but each name is */
   match_unique (bg, ng, KEY_NAME, base_of_new, new_of_base);
   match_unique (bg, ng, KEY_NAME_FOLDED, base_of_new, new_of_base);
+  match_lone_process (bg, ng, base_of_new, new_of_base);
 }
 
 /* Matches the functions not yet matched whose key of @kind only one

@@ -43,6 +43,11 @@ typedef guint32 CgArcId;
 
 #define CG_NO_ID G_MAXUINT32
 
+/* The object of a process's root frame, named after its command (perf
+ * script's comm, as stackcollapse-perf.pl roots a stack): no code of the
+ * program's own. */
+#define CG_OBJECT_PROCESS "[process]"
+
 CgGraph *cg_graph_new (void);
 void cg_graph_free (CgGraph *graph);
 

@@ -9,7 +9,6 @@
 #include "cg-error.h"
 #include "cg-perf-lines.h"
 
-#define PROCESS_OBJECT "[process]"
 
 /* One frame of the sample being read: its name and object in r->text. */
 typedef struct {
@@ -308,7 +307,7 @@ finish_sample (Reader *r, GError **error)
     }
   CgFrameId parent = CG_NO_ID;
   if (r->root->len > 0
-      && !step (r, &parent, cg_graph_ensure_function (r->graph, PROCESS_OBJECT, r->root->str), error))
+      && !step (r, &parent, cg_graph_ensure_function (r->graph, CG_OBJECT_PROCESS, r->root->str), error))
     return FALSE;
   /* an inlined frame belongs to the object of the frame it was inlined
    * into: the frame of the same address that is not inlined, which perf
