@@ -62,6 +62,11 @@ check_page "recdemo" "$recdemo"
 awk 'BEGIN { s = "main"; for (i = 1; i <= 40; i++) s = s ";stage_" i "_of_the_long_pipeline"; print s ";leaf 100"
              print "main;other 5" }' >"$tmp/chain.folded"
 check_page "a long chain" "$tmp/chain.folded"
+# a joined row whose last function's callees all lie below the threshold:
+# no twisty opens onto nothing
+awk 'BEGIN { for (i = 1; i <= 50; i++) print "main;parse;lex;token_" i, 1; print "main;other 500" }' \
+  >"$tmp/below.folded"
+check_page "callees all below the threshold" "$tmp/below.folded"
 check_page "recdemo, callers tree" --inverted --threshold=0.5 "$recdemo"
 check_page "recdemo, callers tree, one row per node" --inverted --no-fold --threshold=0.5 "$recdemo"
 check_page "cc1 (a compiler run)" "$cc1"

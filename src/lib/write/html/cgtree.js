@@ -213,7 +213,12 @@
     return row;
   }
 
-  function expandable(n) { return nkids[n] > 0; }
+  /* a node opens where a child of it is shown at the threshold: a twisty
+   * on one whose children all lie below it opened onto nothing */
+  function expandable(n) {
+    for (var c = n + 1, k = 0; k < nkids[n]; k++, c += size[c]) if (shown(c)) return true;
+    return false;
+  }
 
   function updateTwisty(n) {
     var row = rowOf[n];
