@@ -204,6 +204,21 @@ matching (CgGraph *g, const char *option, const char *pattern, guint *n_matched,
   return flags;
 }
 
+/* The largest self cost of a function of @g in @event, in percent of the
+ * self costs' sum (0 for an empty profile). */
+static gdouble
+hottest_share (CgGraph *g, guint event)
+{
+  CgKind kind = cg_graph_event_kind (g, event);
+  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, all) || cg_value_to_double (kind, all[event]) <= 0)
+    return 0;
+  gdouble top = 0;
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    top = MAX (top, cg_value_to_double (kind, cg_graph_self_const (g, f)[event]));
+  return 100.0 * top / cg_value_to_double (kind, all[event]);
+}
+
 /* @whole with --hide and --ignore applied over its call tree (pprof's
  * filters), and a sentence saying what they did; a usage error where the
  * profile has no call tree. */
@@ -497,6 +512,10 @@ run (gpointer data, GError **error)
       /* a callers tree of every path is many times the display tree's
        * size: the page's holds the lines from 0.1 % (or --threshold) */
       other_threshold = o->inverted ? threshold : MAX (threshold, 0.1);
+      /* in a flat profile no function's self cost reaches 0.1 %: the
+       * callers tree then starts from the hottest, not from nothing */
+      if (!o->inverted)
+        other_threshold = MIN (other_threshold, MAX (threshold, hottest_share (g, event) * (1 - 1e-9)));
       other = build_tree (profile, costs, &tree_options, !o->inverted, other_threshold, o->max_depth, error);
       if (other == NULL)
         return FALSE;

@@ -62,6 +62,10 @@ check_page "recdemo" "$recdemo"
 awk 'BEGIN { s = "main"; for (i = 1; i <= 40; i++) s = s ";stage_" i "_of_the_long_pipeline"; print s ";leaf 100"
              print "main;other 5" }' >"$tmp/chain.folded"
 check_page "a long chain" "$tmp/chain.folded"
+# a flat profile: no function has 0.1 % of the self cost, and the callers
+# tree the page toggles to still starts from the hottest ones
+awk 'BEGIN { for (i = 1; i <= 2000; i++) print "main;caller_" (i % 50) ";leaf_" i, 1 + i % 3 }' >"$tmp/flat.folded"
+check_page "a flat profile" "$tmp/flat.folded"
 # a joined row whose last function's callees all lie below the threshold:
 # no twisty opens onto nothing
 awk 'BEGIN { for (i = 1; i <= 50; i++) print "main;parse;lex;token_" i, 1; print "main;other 500" }' \

@@ -469,7 +469,12 @@
   /* ---- start: the hot paths open ---- */
 
   function start() {
-    setThreshold(D.slider);
+    /* never above every root: a flat profile's callers tree, whose
+     * hottest function has less self cost than the slider's start,
+     * opened empty */
+    var top = 0;
+    for (var r = 0; r < N; r++) if (parent[r] < 0) top = Math.max(top, pct(value[r]));
+    setThreshold(Math.min(D.slider, top));
     slider.value = percentToSlider(threshold);
     for (var i = 0; i < N; i++) if (pct(value[i]) >= 10 && isMaster(i) && expandable(i)) open[i] = 1;
     if (N > 0) open[0] = 1;
