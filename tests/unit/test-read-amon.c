@@ -86,6 +86,8 @@ typedef struct {
 static const char *const default_names[] = { "main", "f", "" };
 static const char *const *names = default_names;
 static guint32 n_names = 3;
+/* routine r's offset in /bin/prog: 0x100 * (r + 1) unless a test says otherwise */
+static const guint64 *offsets;
 
 /* routines 0-2 named by names[] in /bin/prog (main object, bias 0x1000) */
 static GByteArray *
@@ -104,7 +106,7 @@ sample (const Ctx *contexts, guint n, guint64 outside, guint64 rate)
   u32 (b, n_names);
   for (guint32 r = 0; r < n_names; r++)
     {
-      u64 (b, 0x1000 + 0x100 * (r + 1));
+      u64 (b, 0x1000 + (offsets ? offsets[r] : 0x100 * (r + 1)));
       u32 (b, 0);
       u32 (b, (guint32) strlen (names[r]));
       g_byte_array_append (b, (const guint8 *) names[r], (guint) strlen (names[r]));
@@ -477,14 +479,16 @@ test_marks_checked (void)
   g_clear_error (&error);
 }
 
-/* Two static functions f of two files are one function of cgtools (one
- * object, one name): their histories, valid over routines, are made valid
- * over functions, and a call from one to the other is a direct recursion
- * of f.  The XML written reads back (the fuzzer found that it did not). */
+/* Two routines f at one offset of one object (a library loaded twice)
+ * are one function of cgtools: their histories, valid over routines, are
+ * made valid over functions, and a call from one to the other is a direct
+ * recursion of f.  The XML written reads back (the fuzzer found that it
+ * did not). */
 static void
 test_aliased_routines (void)
 {
   static const char *const two_f[] = { "main", "f", "f" };
+  static const guint64 one_offset[] = { 0x100, 0x200, 0x200 };
   static const Ctx contexts[] = {
     { 1, { M (0) }, 100, 1, 0 },
     { 2, { M (0), M (1) }, 200, 3, 0 },
@@ -493,8 +497,10 @@ test_aliased_routines (void)
     { 4, { M (0), U (1), M (2), M (1) }, 1600, 11, 0 },
   };
   names = two_f;
+  offsets = one_offset;
   g_autoptr (GByteArray) b = sample (contexts, G_N_ELEMENTS (contexts), 0, 1000000000u);
   names = default_names;
+  offsets = NULL;
   GError *error = NULL;
   g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
   CU_ASSERT_PTR_NULL (error);
@@ -521,6 +527,45 @@ test_aliased_routines (void)
   CU_ASSERT_PTR_NULL (error);
   g_clear_error (&error);
   free (xml);
+}
+
+/* Two static functions f of two files (one name, two offsets of one
+ * object) are two functions, each in the object "/bin/prog@0xOFFSET", as
+ * gprof lists them apart: their calls are not summed, and f calling the
+ * other f is no recursion.  Oracle: the contexts written, by hand. */
+static void
+test_same_name_apart (void)
+{
+  static const char *const two_f[] = { "main", "f", "f" };
+  static const Ctx contexts[] = {
+    { 1, { M (0) }, 100, 1, 0 },
+    { 2, { M (0), M (1) }, 200, 3, 0 },
+    { 3, { M (0), M (1), M (2) }, 400, 5, 0 },
+    { 2, { M (0), M (2) }, 800, 7, 0 },
+  };
+  names = two_f;
+  g_autoptr (GByteArray) b = sample (contexts, G_N_ELEMENTS (contexts), 0, 1000000000u);
+  names = default_names;
+  GError *error = NULL;
+  g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
+  CU_ASSERT_PTR_NULL (error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  CgGraph *g = cg_profile_graph (p);
+  CgFunctionId f1 = cg_graph_lookup_function (g, cg_graph_intern (g, "/bin/prog@0x200", -1), cg_graph_intern (g, "f", -1));
+  CgFunctionId f2 = cg_graph_lookup_function (g, cg_graph_intern (g, "/bin/prog@0x300", -1), cg_graph_intern (g, "f", -1));
+  CU_ASSERT_FATAL (f1 != CG_NO_ID && f2 != CG_NO_ID && f1 != f2);
+  CU_ASSERT_EQUAL (cg_graph_lookup_arc (g, f1, f1), CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_graph_lookup_arc (g, f2, f2), CG_NO_ID);
+  CgArcId m1 = cg_graph_lookup_arc (g, fn (g, "main"), f1), m2 = cg_graph_lookup_arc (g, fn (g, "main"), f2);
+  CgArcId a12 = cg_graph_lookup_arc (g, f1, f2);
+  CU_ASSERT_FATAL (m1 != CG_NO_ID && m2 != CG_NO_ID && a12 != CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, m1), 3);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, m2), 7);
+  CU_ASSERT_EQUAL (cg_graph_arc_calls (g, a12), 5);
+  g_autoptr (CgCosts) c = cg_method_compute (p, CG_METHOD_EXACT, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (c);
+  CU_ASSERT_EQUAL (cg_costs_total_const (c, f1)[0].n, 600);
+  CU_ASSERT_EQUAL (cg_costs_total_const (c, f2)[0].n, 1200);
 }
 
 static void
@@ -553,7 +598,8 @@ main (void)
     { "a stopped profile is read with a warning", test_stopped_and_lenient },
     { "malformed files: offsets and codes", test_malformed },
     { "mark bits are checked", test_marks_checked },
-    { "routines of one name are one function", test_aliased_routines },
+    { "routines at one offset are one function", test_aliased_routines },
+    { "routines of one name at two offsets are two functions", test_same_name_apart },
     { "collapsing cycles keeps exact totals", test_collapse_keeps_totals },
     { NULL, NULL },
   };

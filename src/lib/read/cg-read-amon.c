@@ -114,6 +114,88 @@ read_objects (Reader *r, Cursor *c, GError **error)
   return TRUE;
 }
 
+/* A routine's name: the one the file gives, else the executable's symbol
+ * that holds its address (cgmerge --executable), else 0x + its offset.
+ * Newly allocated; NULL on error. */
+static char *
+routine_name (Reader *r, guint32 object, guint64 offset, const guint8 *name, guint32 name_len, GError **error)
+{
+  if (name_len > 0)
+    return g_strndup ((const char *) name, name_len);
+  gboolean in_main = object == AMON_NO_OBJECT || g_array_index (r->object_main, gboolean, object);
+  if (in_main && r->options && r->options->executable && !r->exe_tried)
+    {
+      r->exe_tried = TRUE;
+      CgSymbolsCache *cache = r->options->symbols;
+      if (cache == NULL)
+        cache = r->own_symbols = cg_symbols_cache_new ();
+      r->exe = cg_symbols_cache_get (cache, r->options->executable, error);
+      if (r->exe == NULL)
+        return NULL;
+    }
+  /* the symbol that holds it, as gprof names addresses */
+  gint sym = in_main && r->exe ? cg_symbols_lookup (r->exe, offset) : -1;
+  guint n_syms;
+  const char *found = sym >= 0 ? cg_symbols_array (r->exe, &n_syms)[sym].name : NULL;
+  return found ? g_strdup (found) : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", offset);
+}
+
+typedef struct
+{
+  const char *object; /* interned */
+  guint64 offset;     /* address less the object's bias */
+  char *name;
+  gsize at;           /* in the file */
+} Routine;
+
+static void
+routine_clear (gpointer p)
+{
+  g_free (((Routine *) p)->name);
+}
+
+/* One function per routine.  Routines of one name in one object at
+ * different offsets are different functions (static functions of several
+ * files, which gprof lists apart too): each of them is put in an object
+ * named "PATH@0xOFFSET", as the gmon reader names a repeated symbol, so
+ * none is merged with another (their calls summed, a cycle made of two
+ * functions).  Routines at one offset of one object (a library loaded
+ * twice) are one function. */
+static gboolean
+ensure_routine_functions (Reader *r, const GArray *routines, GError **error)
+{
+  g_autoptr (GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) repeated = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < routines->len; i++)
+    {
+      const Routine *x = &g_array_index (routines, Routine, i);
+      char *key = g_strconcat (x->object, "\n", x->name, NULL);
+      g_ptr_array_add (keys, key);
+      gpointer at;
+      if (!g_hash_table_lookup_extended (first, key, NULL, &at))
+        g_hash_table_insert (first, g_strdup (key), GUINT_TO_POINTER (i));
+      else if (g_array_index (routines, Routine, GPOINTER_TO_UINT (at)).offset != x->offset)
+        g_hash_table_add (repeated, key);
+    }
+  for (guint i = 0; i < routines->len; i++)
+    {
+      const Routine *x = &g_array_index (routines, Routine, i);
+      g_autofree char *apart = NULL;
+      if (g_hash_table_contains (repeated, g_ptr_array_index (keys, i)))
+        apart = g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", x->object, x->offset);
+      CgFunctionId f = cg_graph_ensure_function (r->graph, apart ? apart : x->object, x->name);
+      if (f == CG_NO_ID)
+        return fail (r, error, x->at, "too many functions");
+      g_array_append_val (r->routine_function, f);
+    }
+  /* what still shares a function (one offset twice) is aliased */
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < r->routine_function->len && !r->aliases; i++)
+    r->aliases = !g_hash_table_add (seen, GUINT_TO_POINTER (g_array_index (r->routine_function, CgFunctionId, i) + 1));
+  return TRUE;
+}
+
 static gboolean
 read_routines (Reader *r, Cursor *c, GError **error)
 {
@@ -123,6 +205,8 @@ read_routines (Reader *r, Cursor *c, GError **error)
   guint32 n = get32 (p);
   if ((guint64) n * AMON_ROUTINE_FIXED > c->end - c->pos)
     return fail (r, error, c->pos - 4, "%u routines cannot fit in the section", n);
+  g_autoptr (GArray) routines = g_array_sized_new (FALSE, FALSE, sizeof (Routine), n);
+  g_array_set_clear_func (routines, routine_clear);
   for (guint32 i = 0; i < n; i++)
     {
       gsize at = c->pos;
@@ -135,41 +219,17 @@ read_routines (Reader *r, Cursor *c, GError **error)
         return FALSE;
       if (object != AMON_NO_OBJECT && object >= r->object_path->len)
         return fail (r, error, at + 8, "routine %u refers to object %u of %u", i, object, r->object_path->len);
-      const char *obj = object == AMON_NO_OBJECT ? "" : g_ptr_array_index (r->object_path, object);
-      guint64 offset = address - (object == AMON_NO_OBJECT ? 0 : g_array_index (r->object_bias, guint64, object));
-      g_autofree char *named = NULL;
-      if (name_len == 0)
-        {
-          gboolean in_main = object == AMON_NO_OBJECT || g_array_index (r->object_main, gboolean, object);
-          if (in_main && r->options && r->options->executable && !r->exe_tried)
-            {
-              r->exe_tried = TRUE;
-              CgSymbolsCache *cache = r->options->symbols;
-              if (cache == NULL)
-                cache = r->own_symbols = cg_symbols_cache_new ();
-              r->exe = cg_symbols_cache_get (cache, r->options->executable, error);
-              if (r->exe == NULL)
-                return FALSE;
-            }
-          /* the symbol that holds it, as gprof names addresses */
-          gint sym = in_main && r->exe ? cg_symbols_lookup (r->exe, offset) : -1;
-          guint n_syms;
-          const char *found = sym >= 0 ? cg_symbols_array (r->exe, &n_syms)[sym].name : NULL;
-          named = found ? g_strdup (found) : g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", offset);
-        }
-      else
-        named = g_strndup ((const char *) name, name_len);
-      CgFunctionId f = cg_graph_ensure_function (r->graph, obj, named);
-      if (f == CG_NO_ID)
-        return fail (r, error, at, "too many functions");
-      g_array_append_val (r->routine_function, f);
+      Routine x = {
+        .object = object == AMON_NO_OBJECT ? "" : g_ptr_array_index (r->object_path, object),
+        .offset = address - (object == AMON_NO_OBJECT ? 0 : g_array_index (r->object_bias, guint64, object)),
+        .at = at,
+      };
+      x.name = routine_name (r, object, x.offset, name, name_len, error);
+      if (x.name == NULL)
+        return FALSE;
+      g_array_append_val (routines, x);
     }
-  /* two routines of one name in one object (static functions of several
-   * files, a library loaded twice) are one function */
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
-  for (guint i = 0; i < r->routine_function->len && !r->aliases; i++)
-    r->aliases = !g_hash_table_add (seen, GUINT_TO_POINTER (g_array_index (r->routine_function, CgFunctionId, i) + 1));
-  return TRUE;
+  return ensure_routine_functions (r, routines, error);
 }
 
 /* A history over routines made one over functions when routines alias:
