@@ -109,6 +109,31 @@ test_exact_ticks (void)
   CU_ASSERT_EQUAL (ticks[3], 0.0);
 }
 
+/* 32-bit programs' 4-byte bins (width 2): a row printed 0.00 without a
+ * percentage (a call-graph entry of a report without its flat profile)
+ * gets the multiple nearest what 0.00 allows that prints as 0.00: the
+ * half tick nearest the middle prints as 0.01, zero does not.  With wider
+ * bins a third of a tick would print as 0.00 too, but a row the flat
+ * profile left out (none) had no time at all. */
+static void
+test_zero_rows_with_wide_bins (void)
+{
+  const char *self[] = { "0.02", "0.01", "0.01", "0.00" };
+  const char *percent[] = { "50.00", "25.00", "25.00", NULL };
+  for (guint width = 2; width <= 3; width++)
+    {
+      CgReportTime rows[4];
+      for (guint i = 0; i < 4; i++)
+        rows[i] = (CgReportTime) { self[i], percent[i], NULL, 0, 0, width == 3 && i == 3 };
+      gdouble ticks[4], w;
+      guint64 samples;
+      CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, width, FALSE, &samples, ticks, &w));
+      CU_ASSERT_EQUAL (samples, 4);
+      CU_ASSERT_EQUAL (ticks[0], 2.0);
+      CU_ASSERT_EQUAL (ticks[3], 0.0);
+    }
+}
+
 /* percentages no number of samples gives: FALSE, the seconds kept */
 static void
 test_impossible (void)
@@ -128,6 +153,7 @@ main (void)
     { "whole bins: 50 random flat profiles print again", test_whole_bins },
     { "bins under two units: 50 random flat profiles print again", test_bins_under_two_units },
     { "whole ticks come back exactly", test_exact_ticks },
+    { "rows printed 0.00 have no time, with 4- and 6-byte bins too", test_zero_rows_with_wide_bins },
     { "impossible percentages keep the seconds", test_impossible },
     { NULL, NULL },
   };

@@ -893,6 +893,8 @@ set_times (Report *r, Times *t)
       row->per_call = f->has_flat ? f->flat_per_call : NULL;
       row->calls = f->flat_calls;
       row->scale = r->per_call_scale;
+      /* gprof's flat profile lists every function with time (hist.c) */
+      row->none = r->has_flat && !f->has_flat;
     }
   guint width = (guint) MIN (r->granularity / 2, 1u << 20);
   return cg_report_times_solve (t->rows, n, t->rate, width, r->no_time, &t->samples, t->ticks, &t->true_w);

@@ -73,9 +73,20 @@ best (const CgReportTime *r, const Row *row, gdouble rate, guint width, gdouble 
   if (lo > hi)
     return -1;
   gdouble mid = (lo + hi) / 2;
-  gdouble m = round (mid * width) / width;
-  if (m >= lo && m <= hi && fits (r, row, m, rate, total))
-    return m;
+  /* the two multiples on either side of the middle, the nearer first: a
+   * row printed 0.00 allows up to half a tick, whose nearest multiple
+   * with 4-byte bins (width 2) is the half tick itself, which prints as
+   * 0.01; zero, the other one, is what the row was */
+  gdouble below = floor (mid * width) / width, above = below + 1.0 / width;
+  gdouble m[2] = { below, above };
+  if (above - mid < mid - below)
+    {
+      m[0] = above;
+      m[1] = below;
+    }
+  for (guint i = 0; i < 2; i++)
+    if (m[i] >= lo && m[i] <= hi && fits (r, row, m[i], rate, total))
+      return m[i];
   if (fits (r, row, mid, rate, total))
     return mid;
   /* the interval's ends are where printing rounds: try inside them */
@@ -161,7 +172,10 @@ true_width (const CgReportTime *rows, const Row *r, guint n, gdouble rate, guint
     {
       gdouble lo, hi;
       interval (&r[i], total, &lo, &hi);
-      gdouble t = round ((lo + hi) / 2 * best_w) / best_w;
+      /* the multiple nearest the ticks chosen at the printed width, not
+       * the interval's middle: a row printed 0.00 had no time, not a
+       * third of a tick */
+      gdouble t = round (ticks[i] * best_w) / best_w;
       if (t < lo || t > hi)
         t = ceil (lo * best_w - 1e-9) / best_w;
       if (fits (&rows[i], &r[i], t, rate, total))
@@ -177,6 +191,8 @@ setup_rows (const CgReportTime *rows, guint n, gdouble rate, gboolean no_time, R
     {
       r[i].seconds = g_ascii_strtod (rows[i].self, NULL);
       gdouble t_lo = MAX (0.0, (r[i].seconds - 0.005) * rate), t_hi = (r[i].seconds + 0.005) * rate;
+      if (rows[i].none)
+        t_lo = t_hi = 0.0;
       r[i].t_lo = t_lo;
       r[i].t_hi = t_hi;
       r[i].has_percent = rows[i].percent != NULL && !no_time;

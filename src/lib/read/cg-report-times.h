@@ -32,6 +32,9 @@ typedef struct {
                          * NULL when not printed */
   guint64 calls;        /* the calls it is of */
   gdouble scale;        /* its unit per second (1e3 for ms/call) */
+  gboolean none;        /* known to have had no time at all (a call-graph
+                         * entry the flat profile left out: gprof lists
+                         * every function with time there) */
 } CgReportTime;
 
 /* Fills @ticks (n values) and *@samples for @rows printed at @rate
