@@ -125,6 +125,15 @@ if $cc -pg -O2 -fno-optimize-sibling-calls -no-pie -o "$tmp/gr" "$programs/gmonr
     [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" || fail "gmonreal gprof $o: cycle members differ"
   done
 fi
+# a static program's report with -z: its index numbers mcount and
+# __mcount_internal in parentheses, functions printed nowhere else
+src="$ex/source"
+if $cc -O2 -o "$tmp/gen" "$src/gen_expr.c" 2>/dev/null && $cc -pg -O2 -static -o "$tmp/grs" "$src/exprparse.c" 2>/dev/null \
+   && "$tmp/gen" 300 7 >"$tmp/expr.in" && (cd "$tmp" && ./grs expr.in 2 >/dev/null && mv gmon.out grs.gmon); then
+  "$GPROF" -b -z "$tmp/grs" "$tmp/grs.gmon" >"$tmp/grs.txt" 2>/dev/null
+  grep -q '([0-9]*) mcount' "$tmp/grs.txt" || echo "note: gprof -z's index names no mcount this time"
+  again "static exprparse gprof -b -z" "$tmp/grs.txt" "-z"
+fi
 if $cxx -pg -O2 -o "$tmp/cx" "$programs/gmonreal-cxx.cc" 2>/dev/null && (cd "$tmp" && ./cx >/dev/null && mv gmon.out cx.gmon); then
   built=1
   "$cgmerge" --executable="$tmp/cx" "$tmp/cx.gmon" >"$tmp/cx.xml" || fail "C++: cgmerge"

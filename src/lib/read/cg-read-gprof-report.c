@@ -625,6 +625,29 @@ read_graph (Report *r, Lines *l, gboolean *blurb, GError **error)
 
 /* ---- the index (cg_print.c's cg_print_index) ---- */
 
+/* The end of a name that the call graph did not print: the blanks
+ * before the next cell ("[12] " or "(12) ") or the line's end. */
+static const char *
+next_cell (const char *s)
+{
+  const char *end = s;
+  for (const char *p = s; *p; p++)
+    {
+      if (*p == ' ')
+        continue;
+      if (p > s && p[-1] == ' ' && (*p == '[' || *p == '('))
+        {
+          const char *q = p + 1;
+          while (g_ascii_isdigit (*q))
+            q++;
+          if (q > p + 1 && *q == (*p == '[' ? ']' : ')') && q[1] == ' ')
+            return end;
+        }
+      end = p + 1;
+    }
+  return end;
+}
+
 /* One row: cells " [i] name (file)" laid out in columns.  The names are
  * known from the call graph, so a cell's name is matched, not guessed at
  * (names may hold blanks); what follows it in parentheses is the file. */
@@ -643,6 +666,16 @@ index_row (Report *r, const char *s, GError **error)
         return fail (r, error, r->line, "expected '[index] name' in the index");
       gpointer c = g_hash_table_lookup (r->cycle_index, GUINT_TO_POINTER ((guint) index));
       gpointer v = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER ((guint) index));
+      if (c == NULL && v == NULL && close == ')' && index <= G_MAXUINT32)
+        {
+          /* a function numbered but printed nowhere else: with -z,
+           * those gprof never prints (mcount, __mcount_internal) */
+          const char *end = next_cell (s);
+          if (end == s)
+            return fail (r, error, r->line, "(%" G_GUINT64_FORMAT ") in the index has no name", index);
+          g_autofree char *unseen = g_strndup (s, (gsize) (end - s));
+          v = GUINT_TO_POINTER (add_func (r, unseen, (guint) index) + 1);
+        }
       g_autofree char *cycle = c ? g_strdup_printf ("<cycle %u>", GPOINTER_TO_UINT (c)) : NULL;
       const char *name = c ? cycle : v ? func (r, GPOINTER_TO_UINT (v) - 1)->name : NULL;
       if (name == NULL || strncmp (s, name, strlen (name)) != 0)
