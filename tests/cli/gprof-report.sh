@@ -128,11 +128,24 @@ fi
 # a static program's report with -z: its index numbers mcount and
 # __mcount_internal in parentheses, functions printed nowhere else
 src="$ex/source"
-if $cc -O2 -o "$tmp/gen" "$src/gen_expr.c" 2>/dev/null && $cc -pg -O2 -static -o "$tmp/grs" "$src/exprparse.c" 2>/dev/null \
-   && "$tmp/gen" 300 7 >"$tmp/expr.in" && (cd "$tmp" && ./grs expr.in 2 >/dev/null && mv gmon.out grs.gmon); then
+$cc -O2 -o "$tmp/gen" "$src/gen_expr.c" 2>/dev/null && "$tmp/gen" 300 7 >"$tmp/expr.in" || : >"$tmp/expr.in"
+if [ -s "$tmp/expr.in" ] && $cc -pg -O2 -static -o "$tmp/grs" "$src/exprparse.c" 2>/dev/null \
+   && (cd "$tmp" && ./grs expr.in 2 >/dev/null && mv gmon.out grs.gmon); then
   "$GPROF" -b -z "$tmp/grs" "$tmp/grs.gmon" >"$tmp/grs.txt" 2>/dev/null
   grep -q '([0-9]*) mcount' "$tmp/grs.txt" || echo "note: gprof -z's index names no mcount this time"
   again "static exprparse gprof -b -z" "$tmp/grs.txt" "-z"
+fi
+# a line-by-line report (gprof -l of a program with debugging
+# information): its rows are source lines, refused with a clear message
+if [ -s "$tmp/expr.in" ] && $cc -pg -g -O2 -o "$tmp/grl" "$src/exprparse.c" 2>/dev/null \
+   && (cd "$tmp" && ./grl expr.in 2 >/dev/null && mv gmon.out grl.gmon); then
+  for o in "" -q -p; do
+    # shellcheck disable=SC2086
+    "$GPROF" -b -l $o "$tmp/grl" "$tmp/grl.gmon" >"$tmp/grl.txt" 2>/dev/null
+    grep -q '(exprparse.c:[0-9]* @ [0-9a-f]*)' "$tmp/grl.txt" || { echo "note: gprof -l $o printed no source lines"; continue; }
+    n=$(grep -n -m1 ' @ [0-9a-f]*)' "$tmp/grl.txt" | cut -d: -f1)
+    expect 1 "$cgmerge" "$tmp/grl.txt" && expect_message "grl.txt:$n: a line-by-line report (gprof -l)"
+  done
 fi
 if $cxx -pg -O2 -o "$tmp/cx" "$programs/gmonreal-cxx.cc" 2>/dev/null && (cd "$tmp" && ./cx >/dev/null && mv gmon.out cx.gmon); then
   built=1

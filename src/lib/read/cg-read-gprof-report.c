@@ -238,6 +238,34 @@ func_at (Report *r, guint index, const char *name, guint *k, GError **error)
   return TRUE;
 }
 
+/* Whether @name is a line-by-line report's (gprof -l): "name (file.c:12
+ * @ 4012a0)", a source line and its address, not a function. */
+static gboolean
+is_source_line (const char *name)
+{
+  const char *at = strstr (name, " @ ");
+  gsize n = strlen (name);
+  if (at == NULL || n == 0 || name[n - 1] != ')' || at - name < 4 || !g_ascii_isdigit (at[-1]))
+    return FALSE;
+  const char *p = at - 1;
+  while (p > name && g_ascii_isdigit (*p))
+    p--;
+  if (*p != ':')
+    return FALSE;
+  for (const char *h = at + 3; h < name + n - 1; h++)
+    if (!g_ascii_isxdigit (*h))
+      return FALSE;
+  return at + 3 < name + n - 1 && strstr (name, " (") != NULL;
+}
+
+static gboolean
+refuse_lines (const Report *r, GError **error, guint line)
+{
+  return cg_read_fail (error, CG_ERROR_UNSUPPORTED, r->name, CG_AT_LINE, line,
+                       "a line-by-line report (gprof -l): its rows are source lines, not functions; "
+                       "print the report without -l, or read the gmon.out itself");
+}
+
 /* A name as the call graph prints it: "name <cycle N> [index]", with
  * "(index)" for a function whose entry is not printed.  Cuts @s. */
 static gboolean
@@ -268,6 +296,8 @@ reference (Report *r, char *s, guint *k, guint *cycle, GError **error)
     }
   if (*s == '\0')
     return fail (r, error, r->line, "a function without a name");
+  if (is_source_line (s))
+    return refuse_lines (r, error, r->line);
   if (!func_at (r, (guint) index, s, k, error))
     return FALSE;
   if (*cycle)
@@ -307,6 +337,7 @@ add_arc (Report *r, guint caller, guint callee, guint64 calls, guint *prev, gboo
 
 /* ---- the flat profile (hist.c's print_line) ---- */
 
+
 static gboolean
 flat_row (Report *r, const Lines *l, GError **error)
 {
@@ -328,6 +359,8 @@ flat_row (Report *r, const Lines *l, GError **error)
   skip_blanks (&s);
   if (*s == '\0')
     return fail (r, error, l->number, "a flat profile row without a name");
+  if (is_source_line (s))
+    return refuse_lines (r, error, l->number);
   FlatRow row = { g_string_chunk_insert (r->strings, s), self, percent, per_call, total_per_call, calls, l->number };
   g_array_append_val (r->flat_rows, row);
   return TRUE;
