@@ -127,6 +127,17 @@ printf '%s\n' '# callgrind format' 'creator: xdebug 3' 'events: Time' 'fl=(1) p.
   END { exit !(m == 61 && d == 51) }' || fail "raised totals: $("$cgcost" --format=tsv "$tmp/raised.out" 2>&1)"
 check raised "$tmp/raised.out"
 
+# a call only a deeper activation made, once (Lua's table.sort, called
+# from Lua code: luaD_precall'2 -> sort under a plain luaD_precall): no
+# call of two to take one from, so the whole call goes on f'2's line.
+# The file names start with the directory callgrind_annotate runs in,
+# which it shortens in fl= but not in cfi=: it then sums each function's
+# own lines, and read f as 1960 of 1001 before
+printf '%s\n' '# callgrind format' 'events: Ir' "fl=(1) $tmp/src/a.c" 'fn=(1) main' '1 1' 'cfn=(2) f' 'calls=1 1' \
+  '1 1000' 'fn=(2)' '1 10' 'cfn=(3) g' 'calls=1 1' '1 990' 'fn=(3)' '1 10' "cfn=(4) f'2" 'calls=1 1' '1 980' \
+  'fn=(4)' '1 10' 'cfn=(5) h' 'calls=1 1' '1 970' 'fn=(5)' '1 970' >"$tmp/deeper-once.out"
+check deeper-once "$tmp/deeper-once.out"
+
 # other producers' files, when they are installed
 if command -v pyprof2calltree >/dev/null 2>&1; then
   (cd "$tmp" && python3 -m cProfile -o py.prof "$here/workload.py" && pyprof2calltree -i py.prof -o py.out) \
