@@ -259,6 +259,29 @@ clang|-O2 -gdwarf-5
 EOF2
 fi
 
+# ---- a row at a line sequence's end address: gcc leaves one after a
+# cold section's last call to a noreturn function (gawk's regerror.cold,
+# a .loc after "call abort"), and libdw sorts it after the sequence's end.
+# It belongs to the cold sequence, not to the next one, whose rows before
+# its first set_file gprof names after file 0: the same program as above
+# at -O2 with such a .loc after d5_walk.cold's last instruction, and main
+# in .text, so that the sequence after the cold one is the unit's .text,
+# which begins with the header's d5_mix ----
+if [ "${CG_DWARF:-yes}" = yes ] && $cc -pg -O2 -gdwarf-5 -S -o "$tmp/trail.s" "$programs/gmonreal-dwarf5.c" 2>/dev/null; then
+  c_file=$(awk '$1 == ".file" && $2 ~ /^[1-9]/ && $3 ~ /gmonreal-dwarf5\.c"$/ { print $2; exit }' "$tmp/trail.s")
+  awk -v f="$c_file" '
+    /\.section\t\.text\.startup/ { print "\t.text"; next }
+    { print }
+    /^d5_walk\.cold:$/ { cold = 1 }
+    cold && /^\tjmp\t/ { print "\t.loc " f " 19 24 is_stmt 0 view .LVUtrail"; cold = 0 }' "$tmp/trail.s" >"$tmp/trail-e.s"
+  if [ -n "$c_file" ] && grep -q LVUtrail "$tmp/trail-e.s" && $cc -pg -gdwarf-5 -o "$tmp/trail" "$tmp/trail-e.s" 2>/dev/null \
+     && (cd "$tmp" && rm -f gmon.out && ./trail 20000 >/dev/null); then
+    "$cgmerge" --executable="$tmp/trail" "$tmp/gmon.out" >"$tmp/trail.xml" || fail "trailing row: cgmerge"
+    compare "trailing row" "$tmp/trail" "" "" "$tmp/trail.xml" "$tmp/gmon.out"
+    grep -q 'd5_mix (gmonreal-dwarf5\.c)' "$tmp/want" || echo "note: gprof names d5_mix's file otherwise here"
+  fi
+fi
+
 # ---- code past its unit's range: gcc's assembly edited so that .Letext0,
 # where the unit's range in .text ends, comes before its last function,
 # sh_last.  binutils adds a unit's line sequences to its ranges when it

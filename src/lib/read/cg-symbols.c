@@ -376,6 +376,8 @@ line_sequences (Unit *u)
     }
   u->rows = g_array_sized_new (FALSE, FALSE, sizeof (LineRow), (guint) MIN (n, G_MAXUINT));
   gboolean initial = TRUE; /* no row of another file yet in this sequence */
+  Dwarf_Addr ended = 0;     /* where the sequence that just ended ended */
+  gboolean just_ended = FALSE;
   for (size_t i = 0; i < n && i < G_MAXUINT; i++)
     {
       Dwarf_Line *line = dwarf_onesrcline (u->lines, i);
@@ -390,12 +392,23 @@ line_sequences (Unit *u)
           g_clear_pointer (&u->rows, g_array_unref);
           return;
         }
-      initial = initial && file == 1;
+      /* libdw sorts a sequence's end before the other rows of its
+       * address, so a row the compiler left at a sequence's end (gcc,
+       * after a cold section's last call to abort: gawk's regerror.cold)
+       * comes after the end: it belongs to the ended sequence and does
+       * not start the next one, which may begin with file 1 */
+      gboolean trailing = !end && just_ended && row.address == ended;
+      if (!trailing)
+        initial = initial && file == 1;
       row.end = end;
-      row.initial = initial;
+      row.initial = !trailing && initial;
       g_array_append_val (u->rows, row);
+      just_ended = end || (just_ended && trailing);
       if (end)
-        initial = TRUE; /* the next row starts a sequence */
+        {
+          initial = TRUE; /* the next row starts a sequence */
+          ended = row.address;
+        }
     }
 }
 
