@@ -52,12 +52,17 @@ s = json.dumps(d)
 for _ in range(3): json.loads(s)
 ' >"$tmp/err" 2>&1 || fail "perf record python3: $(cat "$tmp/err")"
 perf report -i "$tmp/py.data" --children --stdio -g none --sort sym 2>/dev/null >"$tmp/report" || fail "perf report"
-theirs=$(awk '$3 == "[.]" && $4 == "Py_BytesMain" && NF == 4 { sub(/%/, "", $1); print $1; exit }' "$tmp/report")
+# perf report may list a symbol twice (a stack or two whose unwinding
+# went astray): ours lies between the largest of its lines and their sum
+theirs=$(awk '$3 == "[.]" && $4 == "Py_BytesMain" && NF == 4 { sub(/%/, "", $1); n++; s += $1; if ($1 > m) m = $1 }
+              END { if (n) printf "%.2f %.2f %d", m, s, n }' "$tmp/report")
 [ -n "$theirs" ] || skip "python3 has no symbol Py_BytesMain here"
 expect 0 "$cgtree" "$tmp/py.data" || fail "cgtree py.data"
 roots >"$tmp/roots"
 ours=$(awk '$1 == "Py_BytesMain" { print $2 }' "$tmp/roots")
-[ "$ours" = "$theirs" ] || fail "Py_BytesMain: a root at ${ours:-nothing}%, perf report --children $theirs%: $(head -30 "$tmp/out")"
-echo "Py_BytesMain a root at $ours%, perf report --children $theirs%"
+set -- $theirs
+[ -n "$ours" ] && awk -v o="$ours" -v m="$1" -v s="$2" -v n="$3" 'BEGIN { exit !(o >= m - 0.005 && o <= s + 0.005 * n) }' \
+  || fail "Py_BytesMain: a root at ${ours:-nothing}%, perf report --children $1% (of $3 lines, $2% in all): $(head -30 "$tmp/out")"
+echo "Py_BytesMain a root at $ours%, perf report --children $1% (of $3 lines, $2% in all)"
 
 finish
