@@ -164,6 +164,13 @@ gprof_specs (const GprofOptions *g, CgGprofSpecs **out, guint *style, guint *use
   return TRUE;
 }
 
+static void
+warn_to_stderr (const char *message, gpointer user_data)
+{
+  (void) user_data;
+  fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
+}
+
 /* gprof's report of gprof's analysis, or (@exact) of the exact results
  * of a context profile in gprof's layout, as Spivey's aprof printed them
  * (cg_gprof_new_from_contexts). */
@@ -214,17 +221,15 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
         return FALSE;
     }
   else
-    gp = cg_gprof_new (profile, event, specs);
+    {
+      const char *uncounted = cg_gprof_uncounted_warning (cg_profile_graph (profile));
+      if (uncounted)
+        warn_to_stderr (uncounted, NULL);
+      gp = cg_gprof_new (profile, event, specs);
+    }
   GprofJob job = { gp, { (style & STYLE_FLAT) != 0, (style & STYLE_GRAPH) != 0, o->gprof.zeros,
                          o->gprof.width > 0 ? (guint) o->gprof.width : 80, o->gprof.demangle } };
   return cg_cli_write (&o->common, write_gprof, &job, error);
-}
-
-static void
-warn_to_stderr (const char *message, gpointer user_data)
-{
-  (void) user_data;
-  fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
 }
 
 static gboolean

@@ -116,4 +116,6 @@ expect 0 "$cgcost" --method=gprof --format=tsv "$tmp/nocalls.folded" \
 [ "$(total_of "$tmp/out" main)" = 0 ] || fail "gprof's method on folded stacks: main's total $(total_of "$tmp/out" main)"
 expect 0 "$cgcost" --format=tsv "$tmp/nocalls.folded"
 [ "$(total_of "$tmp/out" main)" = 5 ] && [ ! -s "$tmp/err" ] || fail "exact: main's total $(total_of "$tmp/out" main), $(cat "$tmp/err")"
+# so does gprof's report of it
+expect 0 "$cgcost" --format=gprof "$tmp/nocalls.folded" && expect_message "warning: the profile has calls but no call counts"
 finish

@@ -1023,15 +1023,25 @@ cg_gprof_compute (CgProfile *profile, const CgGprofSpecs *specs, GError **error)
           cg_costs_set_arc_estimated (c, a, TRUE);
         }
     }
+  const char *uncounted = cg_gprof_uncounted_warning (g);
+  if (uncounted)
+    cg_costs_add_warning (c, uncounted);
+  return g_steal_pointer (&c);
+}
+
+const char *
+cg_gprof_uncounted_warning (CgGraph *g)
+{
   /* sampled stacks (perf, folded) record calls but no call counts: every
    * total would be the function's self cost, a profile that looks right
    * and is not */
-  gboolean counted = FALSE;
-  for (CgArcId a = 0; a < na && !counted; a++)
-    counted = cg_graph_arc_calls (g, a) > 0;
-  if (na > 0 && !counted)
-    cg_costs_add_warning (c, "the profile has calls but no call counts (sampled stacks record none): gprof's method"
-                             " shares callees' time out by call counts, so no total includes its callees' here;"
-                             " --method=exact gives exact totals from the stacks");
-  return g_steal_pointer (&c);
+  guint na = cg_graph_n_arcs (g);
+  for (CgArcId a = 0; a < na; a++)
+    if (cg_graph_arc_calls (g, a) > 0)
+      return NULL;
+  if (na == 0)
+    return NULL;
+  return "the profile has calls but no call counts (sampled stacks record none): gprof's method shares callees'"
+         " time out by call counts, so no total includes its callees' here; --method=exact gives exact totals"
+         " from the stacks";
 }

@@ -179,6 +179,12 @@ void cg_gprof_msort (guint *items, gsize n, GCompareDataFunc compare, gpointer d
  * nullable. */
 CgCosts *cg_gprof_compute (CgProfile *profile, const CgGprofSpecs *specs, GError **error);
 
+/* A warning (static text) where @graph has arcs but no call counts
+ * (sampled stacks: perf, folded), whose gprof analysis propagates
+ * nothing, so that every total is the function's self cost; NULL
+ * otherwise.  cg_gprof_compute adds it to its costs' warnings. */
+const char *cg_gprof_uncounted_warning (CgGraph *graph);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgGprof, cg_gprof_free)
 
 G_END_DECLS
