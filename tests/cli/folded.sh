@@ -116,6 +116,8 @@ expect 0 "$cgcost" --method=gprof --format=tsv "$tmp/nocalls.folded" \
 [ "$(total_of "$tmp/out" main)" = 0 ] || fail "gprof's method on folded stacks: main's total $(total_of "$tmp/out" main)"
 expect 0 "$cgcost" --format=tsv "$tmp/nocalls.folded"
 [ "$(total_of "$tmp/out" main)" = 5 ] && [ ! -s "$tmp/err" ] || fail "exact: main's total $(total_of "$tmp/out" main), $(cat "$tmp/err")"
-# so does gprof's report of it
+# so does gprof's report of it, which says the whole (5 samples) in
+# samples, not in the seconds gprof says of its histograms
 expect 0 "$cgcost" --format=gprof "$tmp/nocalls.folded" && expect_message "warning: the profile has calls but no call counts"
+grep -q '^granularity: .* of 5.00 samples$' "$tmp/out" || fail "gprof's report of folded stacks: $(grep granularity "$tmp/out")"
 finish

@@ -382,11 +382,16 @@ write_graph (Writer *w, const CgGprofReport *r, gboolean first)
   else
     g_string_append_printf (o, "\ngranularity: each sample hit covers %" G_GUINT64_FORMAT " byte(s)",
                             cg_gprof_granularity (w->gp));
+  /* gprof says seconds whatever the histogram's dimension; costs of
+   * another unit (perf's ns, folded samples) are said in theirs */
+  const char *unit = cg_graph_event_unit (w->g, cg_gprof_event (w->gp));
+  if (cg_gprof_granularity (w->gp) > 0 || cg_gprof_is_exact (w->gp) || !*unit)
+    unit = "seconds";
   gdouble print_time = cg_gprof_print_time (w->gp);
   if (print_time > 0.0 && cg_gprof_is_exact (w->gp))
-    g_string_append_printf (o, ", %.2f seconds in all\n\n", print_time / w->hz);
+    g_string_append_printf (o, ", %.2f %s in all\n\n", print_time / w->hz, unit);
   else if (print_time > 0.0)
-    g_string_append_printf (o, " for %.2f%% of %.2f seconds\n\n", 100.0 / print_time, print_time / w->hz);
+    g_string_append_printf (o, " for %.2f%% of %.2f %s\n\n", 100.0 / print_time, print_time / w->hz, unit);
   else
     {
       g_string_append (o, " no time propagated\n\n");
