@@ -196,6 +196,7 @@ amon_machine_init (amon_machine *m, const amon_limits *limits)
       amon_machine_release (m);
       return AMON_STOP_MEMORY;
     }
+  m->root->site_hi = UINTPTR_MAX;
   return 0;
 }
 

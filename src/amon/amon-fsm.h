@@ -59,6 +59,10 @@ struct amon_context {
   uint64_t entries;    /* calls that entered it (steps B1-B3) */
   uint64_t recursive;  /* direct recursive calls made in it (step A1) */
   void *fn;            /* entry address of s_n (NULL: the root) */
+  /* return addresses of calls seen made by s_n, lowest and highest (the
+   * -pg mode with the sampling clock: amon_hook_enter_lazy); 0, 0 when
+   * none, the whole address space for the root */
+  uintptr_t site_lo, site_hi;
   amon_cached cache[AMON_CACHE]; /* transitions taken from here */
   amon_context *hash_next; /* chain in the history table */
   amon_context *next;      /* all contexts in creation order */

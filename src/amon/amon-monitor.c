@@ -34,6 +34,7 @@
 #include "amon-format.h"
 #include "amon-hook.h"
 #include "amon-output.h"
+#include "amon-owner.h"
 #include "amon-thread.h"
 #include "amon-write.h"
 
@@ -703,6 +704,48 @@ amon_hook_exit (void *fn, void *site, uintptr_t sp)
   hook_exit (fn, site, sp);
 }
 
+/* How far the -pg mode's hook, whose return address names a routine, is
+ * from the routine's start: __fentry__ is called first (after an endbr64),
+ * mcount after the frame is set up. */
+#define AMON_ENTRY_REACH 32
+
+/* amon_hook_enter_lazy's rare case: the call's @site is not among those
+ * seen from the top frame @f's routine.  When the unwind tables say that
+ * it is in @f's routine, the context learns the site; when it is in the
+ * routine of @f's caller, @f returned and the caller calls (and so on
+ * down).  Otherwise (a site in a library, in a routine's cold part, in
+ * no object the tables cover, or recursion, where both are one routine)
+ * the stack addresses' verdict stands.  Returns the caller's frame. */
+AMON_FN __attribute__ ((noinline)) static amon_frame *
+lazy_site (amon_thread *t, amon_frame *f, uintptr_t site)
+{
+  __typeof__ (t->owners[0]) *e = &t->owners[(site >> 2) & (AMON_OWNERS - 1)];
+  if (e->site != site)
+    {
+      e->owner = amon_owner (site - 1); /* the call instruction's */
+      e->site = site;
+    }
+  uintptr_t o = e->owner;
+  if (o == 0)
+    return f;
+  while (f != t->stack)
+    {
+      if ((uintptr_t) f->fn - o < AMON_ENTRY_REACH)
+        {
+          amon_context *c = f->ctx;
+          if (c->site_lo == 0 || site < c->site_lo)
+            c->site_lo = site;
+          if (site > c->site_hi)
+            c->site_hi = site;
+          break;
+        }
+      if (f - 1 == t->stack || (uintptr_t) f[-1].fn - o >= AMON_ENTRY_REACH)
+        break;
+      f--;
+    }
+  return f;
+}
+
 /* The -pg mode with the sampling clock (amon-mcount.c): one shadow stack,
  * this one.  A frame whose return-address slot lies at or below a call's,
  * on the same stack, is of a routine that returned (a sibling called
@@ -726,6 +769,17 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
   /* the sentinel's slot is the highest address, never at or below */
   while (AMON_UNLIKELY (sp - f->sp < AMON_STACK_WINDOW) && f != t->stack)
     f--;
+  /* a frame above the call whose return address is no longer in its slot
+   * returned too: its caller moved the stack pointer down since (arguments
+   * pushed for this call, a library's deeper frames calling back) */
+  while (AMON_UNLIKELY (f->sp - sp < AMON_STACK_WINDOW && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
+    f--;
+  /* and one whose slot the caller left alone (gcc pads the stack before
+   * an odd number of pushed arguments, right where the return address
+   * was) is found by the call's site: not in the top frame's routine */
+  const amon_context *c = f->ctx;
+  if (AMON_UNLIKELY ((uintptr_t) site - c->site_lo > c->site_hi - c->site_lo))
+    f = lazy_site (t, f, (uintptr_t) site);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->top = f;
   int r = amon_thread_push_fast (t, fn, site, sp);

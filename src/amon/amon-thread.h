@@ -60,6 +60,7 @@
 #define AMON_WINDOW 4096          /* events per correction window at most */
 #define AMON_STACK_WINDOW ((uintptr_t) 1 << 30)
 #define AMON_BUSY UINTPTR_MAX     /* busy, not in a hook: no jump leaves it */
+#define AMON_OWNERS 512           /* call sites whose routine a thread remembers */
 
 typedef struct {
   void *fn;
@@ -120,6 +121,9 @@ struct amon_thread {
   uint64_t origin_cpu;       /* the thread's CPU clock (ns) at @origin, for the CPU clock */
   uint64_t cpu_units;        /* its CPU time from then to the last check, in clock units (0: unknown) */
   amon_interval log[AMON_LOG_SIZE];
+  /* the -pg mode with the sampling clock: call sites' routines
+   * (amon-owner.h), direct-mapped by the site's address */
+  struct { uintptr_t site, owner; } owners[AMON_OWNERS];
 };
 
 /* 0 or AMON_STOP_MEMORY.  @now starts the first interval (in the root). */

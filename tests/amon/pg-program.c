@@ -23,6 +23,12 @@
  *   backtrace  backtrace(3) from deep inside a recursion: "frames N"
  *   empty      a million calls of a routine that does nothing, timed by the
  *              thread's CPU clock: "time_empty NS"
+ *   stackargs  calls that pass arguments on the stack (seven, eight and
+ *              nine integers: gcc pads the stack before an odd number of
+ *              them, right where the return address of the call before
+ *              was, or pushes one there),
+ *              each after a call of a sibling that returned; and qsort(3)'s
+ *              recursion calling back a comparison that calls a leaf
  */
 #define _GNU_SOURCE 1
 #include <execinfo.h>
@@ -42,7 +48,7 @@
 #define COUNT(name) __atomic_add_fetch (&n_##name, 1, __ATOMIC_RELAXED)
 
 static unsigned long n_co_work, n_yield_back, n_main_work, n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
-    n_parent_only, n_tail_a, n_tail_b, n_alarm_work;
+    n_parent_only, n_tail_a, n_tail_b, n_alarm_work, n_sibling, n_many7, n_many8, n_many9, n_padder, n_stacker, n_compare, n_cmp_leaf;
 static volatile long sink;
 static int spin = 20;
 
@@ -295,6 +301,92 @@ tail_a (long x)
   return tail_b (x + 1);
 }
 
+/* external, so that no compiler drops or moves their arguments */
+NOINLINE long many7 (long a, long b, long c, long d, long e, long f, long g);
+NOINLINE long many8 (long a, long b, long c, long d, long e, long f, long g, long h);
+NOINLINE long many9 (long a, long b, long c, long d, long e, long f, long g, long h, long i);
+
+NOINLINE long
+many7 (long a, long b, long c, long d, long e, long f, long g)
+{
+  COUNT (many7);
+  return a + b + c + d + e + f + g;
+}
+
+NOINLINE long
+many8 (long a, long b, long c, long d, long e, long f, long g, long h)
+{
+  COUNT (many8);
+  return a + b + c + d + e + f + g + h;
+}
+
+NOINLINE long
+many9 (long a, long b, long c, long d, long e, long f, long g, long h, long i)
+{
+  COUNT (many9);
+  return a + b + c + d + e + f + g + h + i;
+}
+
+NOINLINE static long
+sibling (long x)
+{
+  COUNT (sibling);
+  sink = x;
+  return x + 1;
+}
+
+/* the stack aligned at the sibling's call, so padded before many9's
+ * three pushes, right over the sibling's return address */
+NOINLINE static long
+padder (long x)
+{
+  COUNT (padder);
+  long s = sibling (x);
+  return many9 (x, s, 2, 3, 4, 5, 6, 7, 8) + 1;
+}
+
+NOINLINE static long
+stacker (int n)
+{
+  COUNT (stacker);
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    {
+      s += sibling (i);
+      s += many7 (s, i, 2, 3, 4, 5, 6);
+      s += sibling (s);
+      s += many8 (i, s, 2, 3, 4, 5, 6, 7);
+      s += padder (s);
+    }
+  return s;
+}
+
+NOINLINE static long
+cmp_leaf (long x)
+{
+  COUNT (cmp_leaf);
+  sink = x;
+  return x;
+}
+
+static int
+compare (const void *a, const void *b)
+{
+  COUNT (compare);
+  long x = cmp_leaf (*(const long *) a), y = cmp_leaf (*(const long *) b);
+  return (x > y) - (x < y);
+}
+
+NOINLINE static long
+sorter (int n)
+{
+  long v[64];
+  for (int i = 0; i < 64; i++)
+    v[i] = (i * 37 + n) % 64;
+  qsort (v, 64, sizeof *v, compare);
+  return v[0] + v[63];
+}
+
 static void
 handle (int sig, void (*fn) (int), int onstack)
 {
@@ -339,6 +431,14 @@ report (void)
   SAY (parent_only);
   SAY (tail_a);
   SAY (tail_b);
+  SAY (sibling);
+  SAY (many7);
+  SAY (many8);
+  SAY (many9);
+  SAY (padder);
+  SAY (stacker);
+  SAY (compare);
+  SAY (cmp_leaf);
   fflush (stdout);
 }
 
@@ -457,6 +557,11 @@ main (int argc, char **argv)
       s += walk (3);
       atexit (report);
       deep (500, 3);
+    }
+  else if (strcmp (mode, "stackargs") == 0)
+    {
+      for (int i = 0; i < 100; i++)
+        s += stacker (10) + sorter (i);
     }
   else if (strcmp (mode, "tail") == 0)
     {
