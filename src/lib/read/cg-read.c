@@ -8,6 +8,20 @@
 #include "cg-error.h"
 #include "cg-read-gmon.h"
 
+/* "a tar archive" or "a zip archive" where @head (@len bytes of an
+ * input, decompressed) starts one, else NULL: profiles are kept so, and
+ * "unknown input format" does not say what to do.  (POSIX ustar: "ustar"
+ * at offset 257; zip: a local file header, "PK\3\4".) */
+static const char *
+archive_kind (const guint8 *head, gsize len)
+{
+  if (len >= 262 && memcmp (head + 257, "ustar", 5) == 0)
+    return "a tar archive";
+  if (len >= 4 && memcmp (head, "PK\3\4", 4) == 0)
+    return "a zip archive";
+  return NULL;
+}
+
 gboolean
 cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
@@ -43,6 +57,14 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
        * checksum says so: that is the error to give */
       if (!cg_input_check_rest (in, error))
         return FALSE;
+      const char *archive = archive_kind (head, len);
+      if (archive)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
+                       "%s: %s, not a profile: extract its files and give them one by one (cgmerge reads many)",
+                       cg_input_name (in), archive);
+          return FALSE;
+        }
       g_autofree char *nouns = cg_formats_nouns ();
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s:1: unknown input format (expected %s)",
                    cg_input_name (in), nouns);
