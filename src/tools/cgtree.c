@@ -227,13 +227,13 @@ filter_profile (CgProfile *whole, const Options *o, guint event, char **note, GE
 {
   CgGraph *g = cg_profile_graph (whole);
   const char *which = o->hide && o->ignore ? "--hide and --ignore" : o->hide ? "--hide" : "--ignore";
-  if (cg_profile_tree (whole) == NULL)
+  gboolean graph_only = cg_profile_tree (whole) == NULL;
+  if (graph_only && o->ignore)
     return usage (error,
-                  "%s need%s a call tree (folded stacks, perf script, a cgtools XML file with one): a call graph"
-                  " (callgrind, gmon.out, amon.out) does not say which part of a function's cost ran under"
-                  " which caller",
-                  which, o->hide && o->ignore ? "" : "s"),
+                  "--ignore needs a call tree (folded stacks, perf script, a cgtools XML file with one): a call graph"
+                  " (callgrind, gmon.out, amon.out) does not say which samples ran through a function"),
            NULL;
+  (void) which;
   guint n_hidden = 0, n_ignored = 0;
   g_autofree guint8 *hide = o->hide ? matching (g, "hide", o->hide, &n_hidden, error) : NULL;
   if (o->hide && hide == NULL)
@@ -241,14 +241,21 @@ filter_profile (CgProfile *whole, const Options *o, guint event, char **note, GE
   g_autofree guint8 *ignore = o->ignore ? matching (g, "ignore", o->ignore, &n_ignored, error) : NULL;
   if (o->ignore && ignore == NULL)
     return NULL;
-  CgProfile *filtered = cg_filter_tree (whole, hide, ignore, error);
+  CgProfile *filtered = graph_only ? cg_hide_graph (whole, hide, error) : cg_filter_tree (whole, hide, ignore, error);
   if (filtered == NULL)
     return NULL;
   g_autoptr (GString) s = g_string_new (NULL);
   if (o->hide)
-    g_string_append_printf (s, "Hidden: %u function%s matching '%s', %s cost charged to %s callers.", n_hidden,
+    g_string_append_printf (s, "Hidden: %u function%s matching '%s', %s cost charged to %s callers%s.", n_hidden,
                             n_hidden == 1 ? "" : "s", o->hide, n_hidden == 1 ? "its" : "their",
-                            n_hidden == 1 ? "its" : "their");
+                            n_hidden == 1 ? "its" : "their",
+                            !graph_only ? ""
+                            : cg_graph_has_inclusive (g)
+                                ? " in proportion to what each caller's calls carried (a call graph does not say which"
+                                  " caller ran which part: the calls moved and the self cost taken over are"
+                                  " estimates; totals stay as measured)"
+                                : " in proportion to their calls (a call graph does not say which caller ran which"
+                                  " part: the calls moved and the self cost taken over are estimates)");
   if (o->ignore)
     {
       g_autofree CgValue *all = g_new0 (CgValue, cg_graph_n_events (g));

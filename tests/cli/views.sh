@@ -144,8 +144,43 @@ want=$(awk '$1 !~ /(^|;)run_fib(;|$)/ && $1 ~ /;main(;|$)/ { s += $2 } END { pri
 awk -F '\t' '$1 == 0 && $4 == "main" { print $5 }' "$tmp/lines.tsv" | grep -qx "$want" \
   || fail "--ignore=^run_fib$: main is not $want: $(grep '^0	' "$tmp/lines.tsv")"
 grep -q 'fib' "$tmp/lines.tsv" && fail "--ignore=^run_fib$: fib still shown"
-# a call graph alone cannot say which cost ran under which caller
-expect 2 "$cgtree" --hide=fib "$recdemo" && expect_message "--hide needs a call tree"
+# on a call graph alone (callgrind), --hide=^leaf$ hands leaf's self cost
+# to its callers in proportion to what their calls carried, here all of
+# it, as leaf calls nothing: each caller's self grows by its calls into
+# leaf, against the profile's own tsv; totals stay
+"$cgcost" --format=tsv "$recdemo" >"$tmp/fns.tsv" && "$cgcost" --arcs --format=tsv "$recdemo" >"$tmp/arcs.tsv" \
+  || fail "cgcost tsv of recdemo"
+self_of () { awk -F '\t' -v f="$1" '$1 == f { print $3 }' "$tmp/fns.tsv"; }
+total_of () { awk -F '\t' -v f="$1" '$1 == f { print $4 }' "$tmp/fns.tsv"; }
+arc_of () { awk -F '\t' -v c="$1" -v e="$2" '$1 == c && $2 == e { print $4 }' "$tmp/arcs.tsv"; }
+expect 0 "$cgtree" --hide='^leaf$' --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+for c in fib is_odd; do
+  want=$(($(self_of $c) + $(arc_of $c leaf)))
+  awk -F '\t' -v c=$c '$2 == "master" && $4 == c { print $6 }' "$tmp/lines.tsv" | grep -qx "$want" \
+    || fail "--hide=^leaf$ on callgrind: $c's self is not $want: $(grep "	$c	" "$tmp/lines.tsv")"
+done
+grep -q '	leaf	' "$tmp/lines.tsv" && fail "--hide=^leaf$ on callgrind: leaf still shown"
+awk -F '\t' '$1 == 0 && $4 == "main" { print $5 }' "$tmp/lines.tsv" | grep -qx "$(total_of main)" \
+  || fail "--hide=^leaf$ on callgrind: main's total changed: $(grep '	main	' "$tmp/lines.tsv")"
+grep -q "^Hidden: 1 function matching '^leaf\$', its cost charged to its callers in proportion" "$tmp/out" \
+  || fail "--hide on callgrind: no note"
+# --hide=^sprintf$: its calls move to main whole, its self cost with them
+expect 0 "$cgtree" --hide='^sprintf$' --threshold=0 --no-fold "$recdemo" && parse_tree "$tmp/out" >"$tmp/lines.tsv"
+awk -F '\t' '$1 == 0 && $4 == "main" { print $6 }' "$tmp/lines.tsv" | grep -qx "$(($(self_of main) + $(self_of sprintf)))" \
+  || fail "--hide=^sprintf$: main's self: $(grep '	main	' "$tmp/lines.tsv")"
+awk -F '\t' '$1 == 1 && $4 == "__vsprintf_internal" { print $5 }' "$tmp/lines.tsv" \
+  | grep -qx "$(arc_of sprintf __vsprintf_internal)" \
+  || fail "--hide=^sprintf$: main's calls of __vsprintf_internal: $(grep '__vsprintf_internal' "$tmp/lines.tsv")"
+# gmon.out: scan_number, called by next_token alone, gives it its self time
+exprparse="$data/gmon/exprparse"
+"$cgcost" --executable="$exprparse/exprparse" --format=tsv "$exprparse/gmon.out" >"$tmp/g.tsv" || fail "cgcost gmon"
+both=$(awk -F '\t' '$1 == "next_token" || $1 == "scan_number" { s += $3 } END { printf "%.2f", s }' "$tmp/g.tsv")
+expect 0 "$cgtree" --executable="$exprparse/exprparse" --hide='^scan_number$' --threshold=0 --no-fold "$exprparse/gmon.out" \
+  && parse_tree "$tmp/out" s >"$tmp/lines.tsv"
+awk -F '\t' '$2 == "master" && $4 == "next_token" { print $6 }' "$tmp/lines.tsv" | grep -qx "$both" \
+  || fail "--hide=^scan_number$ on gmon.out: next_token's self is not $both: $(grep next_token "$tmp/lines.tsv")"
+grep -q "in proportion to their calls" "$tmp/out" || fail "--hide on gmon.out: no note"
+# --ignore needs the samples through a function, which a graph has not
 expect 2 "$cgtree" --ignore=fib "$recdemo" && expect_message "--ignore needs a call tree"
 expect 2 "$cgtree" --hide='(' "$folded"
 expect 2 "$cgtree" --ignore=no_such_function "$folded" && expect_message "no function matches"
