@@ -226,14 +226,12 @@ static CgProfile *
 filter_profile (CgProfile *whole, const Options *o, guint event, char **note, GError **error)
 {
   CgGraph *g = cg_profile_graph (whole);
-  const char *which = o->hide && o->ignore ? "--hide and --ignore" : o->hide ? "--hide" : "--ignore";
   gboolean graph_only = cg_profile_tree (whole) == NULL;
   if (graph_only && o->ignore)
     return usage (error,
                   "--ignore needs a call tree (folded stacks, perf script, a cgtools XML file with one): a call graph"
                   " (callgrind, gmon.out, amon.out) does not say which samples ran through a function"),
            NULL;
-  (void) which;
   guint n_hidden = 0, n_ignored = 0;
   g_autofree guint8 *hide = o->hide ? matching (g, "hide", o->hide, &n_hidden, error) : NULL;
   if (o->hide && hide == NULL)
