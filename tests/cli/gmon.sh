@@ -115,5 +115,18 @@ for variant in nopie pie m32; do
     | awk '/^<cycle/ { split($0, a, "[ >]"); c = a[2] } /^    / { print c, $2 }' | sort -u >"$tmp/got"
   same "$variant cycle numbers" "$tmp/want" "$tmp/got"
 done
+
+# another build of the program: the bundled exprparse's gmon.out read
+# with exprparse.c built at -O0 (whose text spans the -O2 one's range,
+# so no address check fails).  gprof prints call counts of whatever
+# functions the addresses fall in; cgmerge reads it so too, and warns
+# that the callee addresses follow no call of the profiling hook
+ex="$data/gmon/exprparse"
+if $cc -pg -O0 -no-pie -o "$tmp/exprparse-O0" "$ex/source/exprparse.c" 2>/dev/null; then
+  expect 0 "$cgmerge" --executable="$tmp/exprparse-O0" "$ex/gmon.out" \
+    && expect_message "call records name callees at no return from a profiling hook in $tmp/exprparse-O0"
+  expect 0 "$cgmerge" --executable="$ex/exprparse" "$ex/gmon.out"
+  [ -s "$tmp/err" ] && fail "the right executable: $(head -c 300 "$tmp/err")"
+fi
 [ "$built" -gt 0 ] || skip "cannot build programs with gcc -pg"
 finish

@@ -487,6 +487,45 @@ add_histograms (Target *t, const Parser *p, GError **error)
   return TRUE;
 }
 
+/* Whether the instruction that ends at @at is a call with a 32-bit
+ * displacement: e8 rel32 (clang's call mcount), or ff /2 with a disp32
+ * (gcc's call *mcount@GOTPCREL(%rip), i386's call *mcount@GOT(%ebx)). */
+static gboolean
+after_call (const guint8 *at)
+{
+  guint8 modrm = at[-5];
+  return at[-5] == 0xe8
+         || (at[-6] == 0xff && (modrm & 0x38) == 0x10 && ((modrm & 0xc7) == 0x05 || (modrm & 0xc0) == 0x80));
+}
+
+/* The arc records whose callee address does not follow a call
+ * instruction in the executable's .text, of those in it: the address is
+ * where the profiling hook (mcount, __fentry__) returns to, just after
+ * its call in the callee's prologue (gcc and clang, 32- and 64-bit, PIE
+ * or not: bc, Lua, gawk, zlib).  Most records failing so means the
+ * executable is not the one profiled (another build of the program);
+ * gprof reads such a profile without a word.  x86 only: 0 of 0
+ * elsewhere. */
+static void
+count_unhooked (const Target *t, const Parser *p, guint *unhooked, guint *checked)
+{
+  guint64 text_addr;
+  gsize text_size;
+  guint machine = cg_symbols_machine (t->symbols);
+  const guint8 *text = cg_symbols_text (t->symbols, &text_addr, &text_size);
+  *unhooked = *checked = 0;
+  if (text == NULL || (machine != EM_X86_64 && machine != EM_386 && machine != EM_IAMCU))
+    return;
+  for (guint i = 0; i < p->arcs->len; i++)
+    {
+      guint64 self = g_array_index (p->arcs, ArcRecord, i).self;
+      if (self < text_addr + 6 || self - text_addr > text_size)
+        continue;
+      (*checked)++;
+      *unhooked += !after_call (text + (self - text_addr));
+    }
+}
+
 /* gprof's cg_tally for each arc record, in file order. */
 static gboolean
 add_arcs (Target *t, const Parser *p, GError **error)
@@ -697,6 +736,13 @@ cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOpti
     cg_graph_set_event_scale (t.graph, t.event, 1.0 / cg_histogram_rate (h));
   if (!add_arcs (&t, &p, error))
     return FALSE;
+  guint unhooked, checked;
+  count_unhooked (&t, &p, &unhooked, &checked);
+  if (checked >= 4 && unhooked > checked / 2)
+    cg_read_warn (options,
+                  "%s: %u of %u call records name callees at no return from a profiling hook in %s: the "
+                  "profile is probably of another build of the program (gprof reads it as this one's all the same)",
+                  p.name, unhooked, checked, exe);
   if (p.bb_records > 0)
     cg_read_warn (options, "%s: ignoring basic-block counts (gprof uses them only with -l)", p.name);
   cg_profile_add_source (profile, "gmon", p.name, exe, NULL);
