@@ -220,8 +220,9 @@ hottest_share (CgGraph *g, guint event)
 }
 
 /* @whole with --hide and --ignore applied over its call tree (pprof's
- * filters), and a sentence saying what they did; a usage error where the
- * profile has no call tree. */
+ * filters; --hide over a call graph alone, cg-hide.h), and a sentence
+ * saying what they did; --ignore is a usage error where the profile has
+ * no call tree. */
 static CgProfile *
 filter_profile (CgProfile *whole, const Options *o, guint event, char **note, GError **error)
 {

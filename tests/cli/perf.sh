@@ -50,6 +50,14 @@ sed -E 's/^( *[^ ].*) +([0-9]+)\/([0-9]+) +\[[0-9]+\] +([0-9.]+:)/\1 \3 \4/' "$f
 grep -E -q '^my prog +101 1000.000001: ' "$tmp/default.perf" || fail "test set-up: default layout: $(head -1 "$tmp/default.perf")"
 totals "$tmp/default.perf"
 cmp -s "$tmp/want" "$tmp/got" || fail "default layout: $(diff "$tmp/want" "$tmp/got")"
+# the default layout of a command named as perf's misc letters ("p"): the
+# name is the process's, not a misc field before a time taken for the
+# event (the same totals, the root renamed)
+sed -E 's/^my prog /p /' "$tmp/default.perf" >"$tmp/letters.perf"
+grep -q '^p   101 1000.000001: ' "$tmp/letters.perf" || fail "test set-up: a command named p"
+totals "$tmp/letters.perf"
+sed -E 's/^my_prog	/p	/' "$tmp/want" >"$tmp/want.letters"
+cmp -s "$tmp/want.letters" "$tmp/got" || fail "a command named p: $(diff "$tmp/want.letters" "$tmp/got")"
 sed -E 's/ +\[[0-9]+\] +[0-9.]+:/ /; s/\+0x[0-9a-f]+ \(/ (/' "$full" >"$tmp/fields.perf"
 totals "$tmp/fields.perf"
 cmp -s "$tmp/want" "$tmp/got" || fail "comm,pid,tid,period,event,ip,sym,dso: $(diff "$tmp/want" "$tmp/got")"

@@ -98,6 +98,16 @@ is_clock (const CgPerfText *t)
          && is_digits (t->s + 6, 2) && (t->len == 8 || (t->s[8] == '.' && is_digits (t->s + 9, t->len - 9)));
 }
 
+/* "12595.768509:", perf's time field */
+static gboolean
+is_time (const CgPerfText *t)
+{
+  if (t->len < 4 || t->s[t->len - 1] != ':')
+    return FALSE;
+  const char *dot = memchr (t->s, '.', t->len);
+  return dot && is_digits (t->s, (gsize) (dot - t->s)) && is_digits (dot + 1, t->len - (gsize) (dot - t->s) - 2);
+}
+
 /* The fields after the command name, from @c on; @separated: a field
  * precedes, whose trailing blank is not padding. */
 static gboolean
@@ -145,14 +155,10 @@ parse_tail (Cursor c, gboolean separated, CgPerfHeader *h)
       h->fields |= CG_PERF_TOD;
       more = next_token (&c, &tok, &blanks);
     }
-  if (more && tok.len >= 4 && tok.s[tok.len - 1] == ':')
+  if (more && is_time (&tok))
     {
-      const char *dot = memchr (tok.s, '.', tok.len);
-      if (dot && is_digits (tok.s, (gsize) (dot - tok.s)) && is_digits (dot + 1, tok.len - (gsize) (dot - tok.s) - 2))
-        {
-          h->fields |= CG_PERF_TIME;
-          more = next_token (&c, &tok, &blanks);
-        }
+      h->fields |= CG_PERF_TIME;
+      more = next_token (&c, &tok, &blanks);
     }
   if (more && is_digits (tok.s, tok.len))
     {
@@ -161,7 +167,9 @@ parse_tail (Cursor c, gboolean separated, CgPerfHeader *h)
       h->fields |= CG_PERF_PERIOD;
       more = next_token (&c, &tok, &blanks);
     }
-  if (more && tok.len >= 2 && tok.s[tok.len - 1] == ':')
+  /* a time is no event's name: a command named as misc letters ("p",
+   * "S") read as the misc field left the time to be taken for the event */
+  if (more && tok.len >= 2 && tok.s[tok.len - 1] == ':' && !is_time (&tok))
     {
       h->fields |= CG_PERF_EVENT;
       h->event = (CgPerfText) { tok.s, tok.len - 1 };
