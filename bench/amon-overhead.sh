@@ -25,7 +25,14 @@
 #   cjson    cJSON (a real recursive-descent JSON parser and printer)
 #            parsing and printing Debian's package status as JSON;
 #   zlib     zlib's minigzip compressing a corpus of real text at -9;
-#   sqlite   SQLite's amalgamation shell running bench/programs/sql-bench.sql.
+#   sqlite   SQLite's amalgamation shell running bench/programs/sql-bench.sql;
+#   lua      Lua 5.4 itself, from LUA_SRC (optional: a directory holding
+#            Lua's source as released, e.g. Debian's lua5.4 orig tarball
+#            unpacked), built by its own Makefile (`make linux` with the
+#            mode's flags in MYCFLAGS, MYLDFLAGS and MYLIBS, as a user
+#            would), running bench/programs/lua/all.lua (coroutines that
+#            yield by longjmp, errors caught by pcall, deep recursion,
+#            string work).
 # jq's, Lua's and other real programs' sources come from Debian's source
 # archive (`apt-get source`, deb-src enabled) into bench/out/src, or from
 # $AMON_BENCH_SOURCES where they were unpacked before; a program whose
@@ -47,7 +54,8 @@
 # the working directory), CC (cc), CXX (c++), REPS (3),
 # AMON_BENCH_SOURCES, AMON_LIB (another libamon.a to measure, e.g. an
 # older build; the recommended mode links the shared library beside it),
-# AMON_BENCH_ONLY (a space-separated list of program names to run).
+# AMON_BENCH_ONLY (a space-separated list of program names to run),
+# LUA_SRC (above; never required).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top_srcdir=${top_srcdir:-$here/..}
@@ -291,6 +299,34 @@ if wanted sqlite; then
       measure sqlite sqlite "\$exe :memory: <'$programs/sql-bench.sql'"
     else
       say "skipping sqlite: it does not build"
+    fi
+  fi
+fi
+
+# ---- Lua 5.4 itself, built by its Makefile (LUA_SRC, optional) ----
+# build_lua NAME MYCFLAGS MYLIBS — $out/lua.NAME from a copy of LUA_SRC
+build_lua () {
+  local d=$out/obj/lua-$1
+  if [ ! -x "$d/src/lua" ]; then
+    rm -rf "$d" && mkdir -p "$d" && cp -R "$LUA_SRC/." "$d/" || return 1
+    make -C "$d" clean >/dev/null 2>&1
+    make -C "$d/src" linux MYCFLAGS="$2" MYLDFLAGS="$2" MYLIBS="$3" >"$d/build.log" 2>&1 || return 1
+  fi
+  cp "$d/src/lua" "$out/lua.$1"
+}
+if [ -n "${LUA_SRC:-}" ] && wanted lua; then
+  if [ ! -f "$LUA_SRC/src/lvm.c" ] || [ ! -f "$LUA_SRC/src/Makefile" ]; then
+    say "skipping lua: LUA_SRC=$LUA_SRC holds no Lua source tree (src/lvm.c, src/Makefile)"
+  else
+    [ -f "$out/obj/dummy.o" ] || $CC -O2 -c -o "$out/obj/dummy.o" "$programs/dummy.c"
+    rm -rf "$out/obj/lua-rec" "$out/obj/lua-amon" # linked with the libamon measured now
+    if build_lua bare "" "" && build_lua gprof "-pg" "" \
+       && build_lua rec "$rec_flags" "-L$libdir -lamon -Wl,-rpath,$libdir" \
+       && build_lua amon "-finstrument-functions" "-L$libdir -lamon -Wl,-rpath,$libdir" \
+       && build_lua dummy "-finstrument-functions" "$out/obj/dummy.o"; then
+      measure lua lua "\$exe '$programs/lua/all.lua'"
+    else
+      say "skipping lua: it does not build (see $out/obj/lua-*/build.log)"
     fi
   fi
 fi
