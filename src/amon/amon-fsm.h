@@ -41,7 +41,7 @@
 
 typedef struct amon_context amon_context;
 
-#define AMON_CACHE 8
+#define AMON_CACHE 32
 
 /* The first way of routine @fn's set in a context's cache (the second is
  * the next slot): functions are mostly aligned to 16 bytes, so the bits
