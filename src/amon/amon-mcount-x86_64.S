@@ -22,8 +22,10 @@
 
 	.text
 
-/* HOOK SLOT — saves the argument registers, calls amon_pg_enter (the
- * address of the return address, the hook's return address), restores.
+/* HOOK SLOT — saves the integer argument registers, calls
+ * amon_pg_enter_fast (the address of the return address, the hook's
+ * return address); when that did not count the call, saves the vector
+ * argument registers too and calls amon_pg_enter; restores.
  * On entry %rbx is pushed and %rbx points at it, so 8(%rbx) is the hook's
  * return address. */
 .macro HOOK slot
@@ -35,16 +37,28 @@
 	movq %rsp, %rbx
 	.cfi_def_cfa_register %rbx
 	andq $-16, %rsp
-	subq $208, %rsp
-	movq %rax, 128(%rsp)
-	movq %rdi, 136(%rsp)
-	movq %rsi, 144(%rsp)
-	movq %rdx, 152(%rsp)
-	movq %rcx, 160(%rsp)
-	movq %r8, 168(%rsp)
-	movq %r9, 176(%rsp)
-	movq %r10, 184(%rsp)
-	movq %r11, 192(%rsp)
+	subq $80, %rsp
+	movq %rax, 0(%rsp)
+	movq %rdi, 8(%rsp)
+	movq %rsi, 16(%rsp)
+	movq %rdx, 24(%rsp)
+	movq %rcx, 32(%rsp)
+	movq %r8, 40(%rsp)
+	movq %r9, 48(%rsp)
+	movq %r10, 56(%rsp)
+	movq %r11, 64(%rsp)
+	/* the common case of the sampling clock, in C that uses no vector
+	 * register (amon-fast.c) */
+	cmpl $0, amon_pg_lazy(%rip)
+	je 2f
+	leaq \slot, %rdi
+	movq 8(%rbx), %rsi
+	call amon_pg_enter_fast
+	testl %eax, %eax
+	jnz 1f
+	/* every other: the vector argument registers saved too */
+2:
+	subq $128, %rsp
 	movaps %xmm0, 0(%rsp)
 	movaps %xmm1, 16(%rsp)
 	movaps %xmm2, 32(%rsp)
@@ -64,15 +78,17 @@
 	movaps 80(%rsp), %xmm5
 	movaps 96(%rsp), %xmm6
 	movaps 112(%rsp), %xmm7
-	movq 128(%rsp), %rax
-	movq 136(%rsp), %rdi
-	movq 144(%rsp), %rsi
-	movq 152(%rsp), %rdx
-	movq 160(%rsp), %rcx
-	movq 168(%rsp), %r8
-	movq 176(%rsp), %r9
-	movq 184(%rsp), %r10
-	movq 192(%rsp), %r11
+	addq $128, %rsp
+1:
+	movq 0(%rsp), %rax
+	movq 8(%rsp), %rdi
+	movq 16(%rsp), %rsi
+	movq 24(%rsp), %rdx
+	movq 32(%rsp), %rcx
+	movq 40(%rsp), %r8
+	movq 48(%rsp), %r9
+	movq 56(%rsp), %r10
+	movq 64(%rsp), %r11
 	movq %rbx, %rsp
 	.cfi_def_cfa_register %rsp
 	popq %rbx

@@ -61,7 +61,8 @@
 int amon_pg_active;
 /* the monitor's clock is the sampling one: returns need not be seen when
  * they happen, so no address is swapped (see amon_pg_settle) */
-static int pg_lazy;
+int amon_pg_lazy;
+#define pg_lazy amon_pg_lazy
 
 /* a thread that cannot use the mode: always busy, never swaps; its
  * frame is a sentinel that the hot path can read without a test */

@@ -21,6 +21,14 @@ typedef struct {
   uint32_t cap;            /* entries above the sentinel */
 } amon_pg_thread;
 
+/* The monitor's clock is the sampling one: no address is swapped. */
+extern int amon_pg_lazy AMON_HIDDEN;
+
+/* The hooks' common case with the sampling clock (amon-fast.c), which
+ * touches no vector register: 1 when it counted the call, 0 when
+ * amon_pg_enter must (the hook then saves them first). */
+int amon_pg_enter_fast (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
+
 /* The hooks' C part and the trampoline's (amon-mcount-x86_64.S). */
 void amon_pg_enter (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
 uintptr_t amon_pg_exit (uintptr_t sp) AMON_FN AMON_HIDDEN;

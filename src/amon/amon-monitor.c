@@ -48,7 +48,10 @@ static amon_thread disabled = { .busy = AMON_BUSY };
  * needs no test for a thread without a monitor */
 static amon_thread unstarted = { .busy = AMON_BUSY };
 
-static __thread amon_thread *self __attribute__ ((tls_model ("initial-exec"))) = &unstarted;
+__thread amon_thread *amon_self __attribute__ ((tls_model ("initial-exec"))) = &unstarted;
+#define self amon_self
+/* profiling is over: a limit, or the file was written */
+int amon_halt;
 
 static struct {
   pthread_once_t once;
@@ -67,7 +70,6 @@ static struct {
   amon_merge *retired; /* contexts of threads that have exited */
   uint64_t lost;       /* threads that ended inside a hook, left out */
   pthread_key_t key;
-  int halt;           /* profiling is over: a limit, or the file was written */
   int written;
   uint32_t stop_reason;
   int child;          /* this process is a child of fork */
@@ -114,7 +116,7 @@ halt (uint32_t reason)
   uint32_t none = 0;
   if (__atomic_compare_exchange_n (&G.stop_reason, &none, reason, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
     say ("profiling stopped early: ", stop_message (reason), "; the profile says so");
-  __atomic_store_n (&G.halt, 1, __ATOMIC_SEQ_CST);
+  __atomic_store_n (&amon_halt, 1, __ATOMIC_SEQ_CST);
 }
 
 AMON_FN static uint64_t
@@ -147,7 +149,7 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
   (void) info;
   int saved = errno;
   amon_thread *t = self;
-  if (t != &unstarted && t != &disabled && !__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+  if (t != &unstarted && t != &disabled && !__atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     {
       if (amon_pg_active)
         amon_pg_settle (uc);
@@ -205,7 +207,7 @@ thread_end (void *p)
       pthread_mutex_unlock (&G.lock);
       return;
     }
-  if (!__atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+  if (!__atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     {
       t->busy = AMON_BUSY;
       amon_thread_charge_all (t, G.sampled ? 0 : amon_clock_read (&G.clock));
@@ -452,7 +454,7 @@ thread_start (void)
 {
   self = &disabled; /* while setting up: no reentry */
   pthread_once (&G.once, init);
-  if (!G.ready || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+  if (!G.ready || __atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     return NULL;
   amon_thread *t = thread_new ();
   if (t == NULL)
@@ -503,7 +505,7 @@ AMON_FN __attribute__ ((noinline, cold)) static void
 first_enter (void *fn, void *site, uintptr_t sp)
 {
   amon_thread *t = thread_start ();
-  if (t == NULL || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+  if (t == NULL || __atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     return;
   t->busy = sp;
   t->home = sp;
@@ -590,7 +592,7 @@ left_by_jump (amon_thread *t, uintptr_t sp)
 {
   uintptr_t busy = t->busy;
   if (busy == AMON_BUSY || busy == 0 || sp < busy - AMON_NESTED_BELOW || !amon_same_stack (sp, busy)
-      || __atomic_load_n (&G.halt, __ATOMIC_RELAXED))
+      || __atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     return 0;
   if (t->m.critical)
     {
@@ -615,7 +617,7 @@ AMON_FN AMON_INLINE void
 hook_enter (void *fn, void *site, uintptr_t sp)
 {
   amon_thread *t = self;
-  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
+  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
     {
       if (t == &unstarted)
         first_enter (fn, site, sp);
@@ -654,7 +656,7 @@ AMON_FN AMON_INLINE void
 hook_exit (void *fn, void *site, uintptr_t sp)
 {
   amon_thread *t = self;
-  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
+  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
     {
       if (left_by_jump (t, sp))
         amon_hook_exit (fn, site, sp);
@@ -756,7 +758,7 @@ AMON_FN void
 amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
 {
   amon_thread *t = self;
-  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&G.halt, __ATOMIC_RELAXED)))
+  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
     {
       if (t == &unstarted)
         first_enter (fn, site, sp);
@@ -870,7 +872,7 @@ amon_fini (void)
         say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
              " time after that (AMON_CLOCK=cpu does not use signals)", NULL, NULL);
     }
-  int was_halted = __atomic_exchange_n (&G.halt, 1, __ATOMIC_SEQ_CST);
+  int was_halted = __atomic_exchange_n (&amon_halt, 1, __ATOMIC_SEQ_CST);
   amon_thread *me = self;
   if (me != &unstarted && me != &disabled && !me->busy)
     {

@@ -126,6 +126,11 @@ struct amon_thread {
   struct { uintptr_t site, owner; } owners[AMON_OWNERS];
 };
 
+/* The calling thread's monitor (amon-monitor.c; a busy one while it has
+ * none), and whether profiling is over. */
+extern __thread amon_thread *amon_self __attribute__ ((tls_model ("initial-exec"))) AMON_HIDDEN;
+extern int amon_halt AMON_HIDDEN;
+
 /* 0 or AMON_STOP_MEMORY.  @now starts the first interval (in the root). */
 int amon_thread_init (amon_thread *t, const amon_limits *limits, uint64_t now) AMON_HIDDEN;
 void amon_thread_release (amon_thread *t) AMON_HIDDEN;
