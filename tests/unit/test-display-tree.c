@@ -256,6 +256,48 @@ test_text_links_and_threshold (void)
 }
 
 
+/* A function's total printed as a cost (its percentage prints as the
+ * call's) carries the unit of the columns, which scale a time profile's
+ * seconds: "(90.01 µs in all)" under "incl µs", not "90.01 seconds" (a
+ * 4-thread C++ program's profile said "(119.12 seconds in all)" beside
+ * 119.11 in a column of milliseconds). */
+static void
+test_text_total_unit (void)
+{
+  Fixture x = { 0 };
+  x.p = cg_profile_new ();
+  x.g = cg_profile_graph (x.p);
+  guint e;
+  cg_graph_ensure_event (x.g, "cpu-time", "seconds", CG_KIND_INTEGER, &e, NULL);
+  cg_graph_set_event_scale (x.g, e, 1e-9);
+  cg_graph_set_has_inclusive (x.g, TRUE);
+  CgFunctionId m = add (&x, "main"), big = add (&x, "big"), small = add (&x, "small"), f = add (&x, "f");
+  cg_graph_spontaneous_mut (x.g, m)->n = 1000000;
+  arc (&x, m, big, 900000);
+  arc (&x, m, small, 100000);
+  arc (&x, small, f, 90000);
+  arc (&x, big, f, 10); /* below the threshold */
+  cg_graph_self (x.g, big)->n = 899990;
+  cg_graph_self (x.g, small)->n = 10000;
+  cg_graph_self (x.g, f)->n = 90010;
+  g_autoptr (CgDisplayTree) t = build (&x);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream (&buf, &len);
+  CgTreeTextOptions o = { .view = { .threshold = 1.0 } };
+  CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, out, NULL));
+  fclose (out);
+  const char *line = strstr (buf, "`-f (");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (line);
+  const char *unit = strstr (buf, "incl ");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (unit);
+  g_autofree char *want = g_strdup_printf (" %.*s in all)\n", (int) strcspn (unit + 5, " "), unit + 5);
+  CU_ASSERT_PTR_NOT_NULL (strstr (line, want));
+  CU_ASSERT_PTR_NULL (strstr (buf, "seconds in all"));
+  free (buf);
+  cg_profile_free (x.p);
+}
+
 static void
 test_inverted (void)
 {
@@ -657,6 +699,7 @@ main (void)
     { "stranded functions and rootless cycles are placed", test_stranded_and_rootless },
     { "a million-deep chain", test_million_deep },
     { "text: links lead to shown masters", test_text_links_and_threshold },
+    { "text: a total printed as a cost has the columns' unit", test_text_total_unit },
     { "inverted: callers under the costliest callee", test_inverted },
     { "given roots: only what they reach", test_given_roots },
     { "start-up code passed over, short labels", test_startup_and_labels },

@@ -305,7 +305,7 @@ append_function (Writer *w, CgNodeId n)
         {
           g_string_append_printf (w->line, " (%s", estimated);
           cg_append_cost_human (w->line, w->kind, total, w->scale);
-          g_string_append_printf (w->line, " %s in all)", cg_graph_event_unit (w->graph, w->event));
+          g_string_append_printf (w->line, " %s in all)", w->unit);
         }
     }
 }
