@@ -35,6 +35,7 @@ typedef struct {
   const char *flat_self, *flat_percent, *flat_per_call, *flat_total_per_call;
   guint64 flat_calls;
   const char *file;     /* from the index, nullable */
+  guint index_row, index_col; /* its cell in the index (+1; 0: none) */
   guint line;           /* where it was first named */
   CgFunctionId fid;
 } Func;
@@ -72,6 +73,7 @@ typedef struct {
   guint64 granularity;   /* bytes, 0 when not printed */
   const char *graph_percent; /* "for 0.69% of": 100 / the call graph's seconds, NULL when not printed */
   guint line;            /* current line number */
+  guint index_rows;      /* the index's rows of cells */
 } Report;
 
 /* ---- lines ---- */
@@ -685,9 +687,9 @@ next_cell (const char *s)
  * known from the call graph, so a cell's name is matched, not guessed at
  * (names may hold blanks); what follows it in parentheses is the file. */
 static gboolean
-index_row (Report *r, const char *s, GError **error)
+index_row (Report *r, const char *s, guint row, GError **error)
 {
-  for (;;)
+  for (guint col = 1;; col++)
     {
       skip_blanks (&s);
       if (*s == '\0')
@@ -715,6 +717,11 @@ index_row (Report *r, const char *s, GError **error)
         return fail (r, error, r->line, "[%" G_GUINT64_FORMAT "] in the index is not the call graph's %s", index,
                      name ? name : "(no such entry)");
       s += strlen (name);
+      if (v)
+        {
+          func (r, GPOINTER_TO_UINT (v) - 1)->index_row = row;
+          func (r, GPOINTER_TO_UINT (v) - 1)->index_col = col;
+        }
       const char *close_paren;
       if (v && s[0] == ' ' && s[1] == '(' && (close_paren = strchr (s + 2, ')')) != NULL)
         {
@@ -746,7 +753,7 @@ read_index (Report *r, Lines *l, GError **error)
       if (is (l, "\f"))
         return TRUE;
       g_autofree char *line = g_strndup (l->line, l->len);
-      if (!index_row (r, line, error))
+      if (!index_row (r, line, ++r->index_rows, error))
         return FALSE;
     }
   return TRUE;
@@ -905,6 +912,64 @@ fill_gaps (Report *r)
       }
 }
 
+/* A cell's place in the index, which gprof fills column by column in
+ * name order. */
+static guint
+index_place (const Report *r, const Func *f)
+{
+  return (f->index_col - 1) * r->index_rows + f->index_row - 1;
+}
+
+/* Functions of one name (static functions of several files) in @order
+ * take the places they hold there among themselves in the order of their
+ * index cells: gprof's index sorts by name alone, stably, so equal names
+ * keep the executable's symbol order, which is the order cgtools' index
+ * sorts them in too.  One pass over @order, then each group of a name. */
+static void
+keep_index_order (Report *r, guint *order, guint n)
+{
+  g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
+  g_autoptr (GPtrArray) shared = g_ptr_array_new ();
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = func (r, order[i])->name;
+      GArray *slots = g_hash_table_lookup (groups, name);
+      if (slots == NULL)
+        g_hash_table_insert (groups, (gpointer) name, slots = g_array_new (FALSE, FALSE, sizeof (guint)));
+      else if (slots->len == 1)
+        g_ptr_array_add (shared, slots);
+      g_array_append_val (slots, i);
+    }
+  g_autoptr (GArray) funcs = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint g = 0; g < shared->len; g++)
+    {
+      GArray *slots = g_ptr_array_index (shared, g);
+      gboolean all_in_index = TRUE;
+      g_array_set_size (funcs, 0);
+      for (guint a = 0; a < slots->len; a++)
+        {
+          guint k = order[g_array_index (slots, guint, a)];
+          all_in_index &= func (r, k)->index_row != 0;
+          g_array_append_val (funcs, k);
+        }
+      if (!all_in_index)
+        continue;
+      /* a few functions share a name: insertion sort by index place */
+      for (guint a = 1; a < funcs->len; a++)
+        for (guint b = a; b > 0; b--)
+          {
+            guint *x = &g_array_index (funcs, guint, b - 1), *y = &g_array_index (funcs, guint, b);
+            if (index_place (r, func (r, *x)) <= index_place (r, func (r, *y)))
+              break;
+            guint t = *x;
+            *x = *y;
+            *y = t;
+          }
+      for (guint a = 0; a < funcs->len; a++)
+        order[g_array_index (slots, guint, a)] = g_array_index (funcs, guint, a);
+    }
+}
+
 /* Functions in an order that numbers the cycles as the report did: gprof
  * numbers them in the order of the function through which its search
  * first entered each, and searches from the functions in order. */
@@ -933,6 +998,7 @@ func_order (Report *r)
   for (guint k = 0; k < n; k++)
     if (!done[k])
       order[placed++] = k;
+  keep_index_order (r, order, n);
   return order;
 }
 
