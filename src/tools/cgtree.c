@@ -507,6 +507,20 @@ run (gpointer data, GError **error)
   guint n_startup = 0;
   g_autofree guint8 *startup = o->startup || tree_options.roots ? NULL : cg_startup_functions (g, &n_startup);
   tree_options.skip = n_startup ? startup : NULL;
+  /* a flat profile's callers tree, where no function has the default
+   * threshold's share of the self cost, showed no line at all */
+  g_autofree char *flat_note = NULL;
+  if (o->inverted && !threshold_given && threshold > 0)
+    {
+      gdouble top = hottest_share (g, event);
+      if (top > 0 && top < threshold)
+        {
+          flat_note = g_strdup_printf ("No function has %g%% of the self cost: the lines from %.3g%%, the hottest"
+                                       " one's share, are shown.",
+                                       threshold, top);
+          threshold = top * (1 - 1e-9);
+        }
+    }
   g_autoptr (CgDisplayTree) tree = build_tree (profile, costs, &tree_options, o->inverted, threshold, o->max_depth, error);
   if (tree == NULL)
     return FALSE;
@@ -545,6 +559,12 @@ run (gpointer data, GError **error)
   if (filter_note)
     {
       char *both = scope ? g_strconcat (filter_note, "\n", scope, NULL) : g_strdup (filter_note);
+      g_free (scope);
+      scope = both;
+    }
+  if (flat_note)
+    {
+      char *both = scope ? g_strconcat (scope, "\n", flat_note, NULL) : g_strdup (flat_note);
       g_free (scope);
       scope = both;
     }

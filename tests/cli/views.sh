@@ -180,6 +180,15 @@ expect 0 "$cgtree" --executable="$exprparse/exprparse" --hide='^scan_number$' --
 awk -F '\t' '$2 == "master" && $4 == "next_token" { print $6 }' "$tmp/lines.tsv" | grep -qx "$both" \
   || fail "--hide=^scan_number$ on gmon.out: next_token's self is not $both: $(grep next_token "$tmp/lines.tsv")"
 grep -q "in proportion to their calls" "$tmp/out" || fail "--hide on gmon.out: no note"
+# a flat profile: no function has 1 % of the self cost, and the callers
+# tree still starts from the hottest (leaf_2000 and the others of 3
+# samples), with a note
+awk 'BEGIN { for (i = 1; i <= 2000; i++) print "main;caller_" (i % 50) ";leaf_" i, 1 + i % 3 }' >"$tmp/flat.folded"
+expect 0 "$cgtree" --inverted "$tmp/flat.folded" && parse_tree "$tmp/out" samples >"$tmp/lines.tsv"
+awk -F '\t' '$1 == 0 { n++; if ($6 != 3) bad = 1 } END { exit !(n > 0 && !bad) }' "$tmp/lines.tsv" \
+  || fail "a flat profile's callers tree: roots $(awk -F '\t' '$1 == 0' "$tmp/lines.tsv" | head -3)"
+grep -q "^No function has 1% of the self cost: the lines from 0.075%, the hottest one's share, are shown.$" "$tmp/out" \
+  || fail "a flat profile's callers tree: no note: $(head -8 "$tmp/out")"
 # --ignore needs the samples through a function, which a graph has not
 expect 2 "$cgtree" --ignore=fib "$recdemo" && expect_message "--ignore needs a call tree"
 expect 2 "$cgtree" --hide='(' "$folded"
