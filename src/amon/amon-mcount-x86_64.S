@@ -20,7 +20,8 @@
  */
 #if defined(__x86_64__) && defined(__ELF__)
 
-	.text
+	/* the monitor's section (amon-private.h, AMON_FN) */
+	.section amon_text, "ax", @progbits
 
 /* HOOK SLOT — saves the integer argument registers, calls
  * amon_pg_enter_fast (the address of the return address, the hook's

@@ -56,6 +56,7 @@
 #include <unistd.h>
 
 #include "amon-mcount.h"
+#include "amon-owner.h"
 #include "amon-thread.h"
 
 int amon_pg_active;
@@ -125,6 +126,10 @@ pg_thread_start (void)
   pg_self = p;
   /* the monitor's set-up calibrates through these hooks: after pg_self */
   pg_lazy = amon_hook_start ();
+  /* the unwind tables' index, found here and not first in a signal
+   * handler (amon_hook_settle), where dl_iterate_phdr may not run */
+  if (pg_lazy)
+    amon_owner (0);
   return p;
 }
 
@@ -208,7 +213,8 @@ AMON_FN void
 amon_pg_settle (void *ucontext)
 {
   if (pg_lazy)
-    amon_hook_settle ((uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RSP]);
+    amon_hook_settle ((uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RSP],
+                      (uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RIP]);
 }
 
 /* The rare cases of a call: the thread's first, frames left by a jump or

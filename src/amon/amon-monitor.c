@@ -142,6 +142,26 @@ env_u64 (const char *name, uint64_t fallback)
  * its current context.  Async-signal-safe: a TLS load, clock_gettime and
  * two stores.  (The -pg mode tells of returns only here and at calls,
  * from where the interrupted code's stack pointer is: amon-mcount.c.) */
+/* the monitor's code (AMON_FN), bounds given by the linker */
+extern const char __start_amon_text[] AMON_HIDDEN;
+extern const char __stop_amon_text[] AMON_HIDDEN;
+
+/* Whether the code a signal interrupted (@uc) is the monitor's. */
+AMON_FN static int
+in_monitor (const void *uc)
+{
+  uintptr_t pc;
+#if defined(__x86_64__)
+  pc = (uintptr_t) ((const ucontext_t *) uc)->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+  pc = (uintptr_t) ((const ucontext_t *) uc)->uc_mcontext.pc;
+#else
+  (void) uc;
+  return 0;
+#endif
+  return pc >= (uintptr_t) __start_amon_text && pc < (uintptr_t) __stop_amon_text;
+}
+
 AMON_FN static void
 on_sigprof (int sig, siginfo_t *info, void *uc)
 {
@@ -151,6 +171,15 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
   amon_thread *t = self;
   if (t != &unstarted && t != &disabled && !__atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     {
+      /* a sample in the monitor's hooks is the monitor's time, no
+       * context's: as gprof's histogram, which covers the program's text
+       * and not mcount in libc, the profile leaves it out */
+      if (in_monitor (uc))
+        {
+          t->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+          errno = saved;
+          return;
+        }
       if (amon_pg_active)
         amon_pg_settle (uc);
       uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
@@ -798,17 +827,27 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
 
 /* From the SIGPROF handler, in the -pg mode with the sampling clock: the
  * routines whose return-address slots lie below the interrupted stack
- * pointer @sp have returned.  Nothing while a hook runs (busy). */
+ * pointer @sp have returned, and so have those whose slots no longer hold
+ * their return addresses, or whose caller's routine holds the interrupted
+ * @pc (as at a call: amon_hook_enter_lazy), so that the sample is charged
+ * to the code that ran.  Nothing while a hook runs (busy). */
 AMON_FN void
-amon_hook_settle (uintptr_t sp)
+amon_hook_settle (uintptr_t sp, uintptr_t pc)
 {
   amon_thread *t = self;
   if (t->busy)
     return;
+  t->busy = sp;
   amon_frame *f = t->top;
   while (f != t->stack && amon_same_stack (f->sp, sp) && f->sp < sp)
     f--;
+  while (f->sp - sp < AMON_STACK_WINDOW && *(const uintptr_t *) f->sp != (uintptr_t) f->site)
+    f--;
+  const amon_context *c = f->ctx;
+  if (pc - c->site_lo > c->site_hi - c->site_lo)
+    f = lazy_site (t, f, pc + 1); /* lazy_site looks one byte before */
   t->top = f;
+  t->busy = 0;
 }
 
 void

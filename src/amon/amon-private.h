@@ -11,7 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define AMON_FN __attribute__ ((no_instrument_function))
+/* ...and every one in a section of its own, whose bounds the linker
+ * gives (__start_amon_text, __stop_amon_text), so that a sample taken in
+ * the monitor is known as the monitor's (amon-monitor.c, on_sigprof) */
+#define AMON_FN __attribute__ ((no_instrument_function, section ("amon_text")))
 #define AMON_HIDDEN __attribute__ ((visibility ("hidden")))
 #define AMON_INLINE static inline __attribute__ ((always_inline))
 #define AMON_LIKELY(x) __builtin_expect (!!(x), 1)

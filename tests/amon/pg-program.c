@@ -22,7 +22,7 @@
  *              deep inside, a thousand times, to a recursion on the main one
  *   backtrace  backtrace(3) from deep inside a recursion: "frames N"
  *   empty      a million calls of a routine that does nothing, timed by the
- *              thread's CPU clock: "time_empty NS"
+ *              thread's CPU clock: "time_empty NS"; emptylong: 30 million
  *   stackargs  calls that pass arguments on the stack (seven, eight and
  *              nine integers: gcc pads the stack before an odd number of
  *              them, right where the return address of the call before
@@ -481,10 +481,11 @@ main (int argc, char **argv)
     }
   else if (strcmp (mode, "backtrace") == 0)
     printf ("frames %d\n", traced (6));
-  else if (strcmp (mode, "empty") == 0)
+  else if (strcmp (mode, "empty") == 0 || strcmp (mode, "emptylong") == 0)
     {
+      int n = mode[5] ? 30000000 : 1000000;
       long t0 = cpu_ns ();
-      for (int i = 0; i < 1000000; i++)
+      for (int i = 0; i < n; i++)
         s += nothing (i);
       printf ("time_empty %ld\n", cpu_ns () - t0);
     }

@@ -245,6 +245,18 @@ if run timed settle; then
       printf "settler self %.3f s, tiny total %.3f s\n", s, t; exit !(s > 0.05 && t < 0.1 * s) }' "$tmp/flat" \
     || fail "$what: samples after tiny returned were charged to tiny"
 fi
+# samples taken in the monitor's hooks are the monitor's, as gprof's
+# histogram leaves out mcount: a routine that does nothing keeps little of
+# the time its 30 million calls took (its own samples and the hooks' were
+# charged to it, or to main, more than half the loop)
+what="sample empty calls"
+if run timed emptylong; then
+  "$cgmerge" "$tmp/run/amon.out" | "$cgcost" --format=tsv >"$tmp/flat" || fail "$what: cgcost"
+  awk -F '\t' -v t="$(counted time_empty)" 'NR > 1 { all += $3 } $1 == "nothing" { n = $4 } END {
+      printf "nothing: %.3f s, all: %.3f s of a loop of %.3f s\n", n, all, t / 1e9
+      exit !(t > 0 && n * 1e9 < 0.25 * t && all * 1e9 < 0.5 * t) }' "$tmp/flat" \
+    || fail "$what: the hooks' samples were charged to the program"
+fi
 unset AMON_CLOCK
 
 # a statically linked program (libamon.a): the same hooks
