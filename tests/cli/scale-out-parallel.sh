@@ -40,7 +40,10 @@ echo "\$host" >>"$tmp/hosts.log"
 # parallel's remote worker runs the job with \$SHELL: a runner whose
 # environment has no SHELL (CI's) must not make every job a silent no-op
 SHELL=/bin/sh; export SHELL
-mkdir -p "$tmp/hosts/\$host" && cd "$tmp/hosts/\$host" || exit 255
+# and the user's home there, where parallel's --workdir ... makes each
+# job's own directory (~/.parallel/tmp/...)
+HOME="$tmp/hosts/\$host"; export HOME
+mkdir -p "\$HOME" && cd "\$HOME" || exit 255
 exec sh -c "\$*"
 EOF
 chmod +x "$tmp/ssh"
@@ -63,8 +66,12 @@ validate flat.xml
 
 # level 1: six leaves a job, jobs spread over two "hosts", two slots each;
 # each job's sum comes back as part.SEQ.xml (SEQ: the job's place in the
-# input, so that the partial sums keep the leaves' order)
-parallel --will-cite --ssh "$tmp/ssh" -S 2/hostA,2/hostB -n 6 \
+# input, so that the partial sums keep the leaves' order).  Each job works
+# in a directory of its own there (--workdir ...): --cleanup also removes
+# the directories a job's files were copied into (leaves/) when empty, and
+# so, on a host where two jobs run at once, the one another job is
+# copying into (rsync then fails on a missing directory, now and then)
+parallel --will-cite --ssh "$tmp/ssh" -S 2/hostA,2/hostB -n 6 --workdir ... \
   --transferfile {} --return 'part.{#}.xml' --cleanup \
   "'$cgmerge' -o part.{#}.xml {}" <list >"$tmp/parallel.out" 2>&1 \
   || fail "the distributed merges failed: $(head -c 400 "$tmp/parallel.out")"
@@ -72,7 +79,7 @@ parallel --will-cite --ssh "$tmp/ssh" -S 2/hostA,2/hostB -n 6 \
 grep -q hostA hosts.log && grep -q hostB hosts.log || fail "the jobs did not run on both hosts"
 # level 2: the six partial sums merged on one host, in order
 ls part.*.xml | sort -t . -k 2,2n >parts
-parallel --will-cite --ssh "$tmp/ssh" -S 1/hostC -N 6 --transferfile {} --return all.xml --cleanup \
+parallel --will-cite --ssh "$tmp/ssh" -S 1/hostC -N 6 --workdir ... --transferfile {} --return all.xml --cleanup \
   "'$cgmerge' -o all.xml {}" <parts >"$tmp/parallel.out" 2>&1 \
   || fail "the last merge failed: $(head -c 400 "$tmp/parallel.out")"
 cmp -s flat.xml all.xml || fail "the distributed tree of merges differs from the flat merge"
