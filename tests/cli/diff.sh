@@ -223,6 +223,15 @@ grep -q 'label="term\\n.*\\n-30", fillcolor="#[0-9a-f]\{4\}ff"' "$tmp/out" || fa
 if command -v dot >/dev/null; then
   dot -Tsvg "$tmp/out" >/dev/null 2>"$tmp/err" || fail "dot rejects the --base graph: $(cat "$tmp/err")"
 fi
+# arrows: a call whose cost did not change is grey, not white on white,
+# and a change reads as a node's does (+4999995, not +5e+06)
+printf 'main;a;b 10\nmain;c 5\n' >"$tmp/x.folded"
+printf 'main;a;b 10\nmain;c 5000000\n' >"$tmp/y.folded"
+expect 0 "$cgtree" --base="$tmp/x.folded" -f dot -t0 --edge-threshold=0 "$tmp/y.folded"
+grep -- '->' "$tmp/out" | grep 'label="[^"]*\\n0"' | grep -q 'color="#a0a0a0"' \
+  || fail "dot --base: an unchanged call's arrow: $(grep -- '->' "$tmp/out")"
+grep -- '->' "$tmp/out" | grep -q 'label="[^"]*\\n+4999995"' || fail "dot --base: an arrow's change: $(grep -- '->' "$tmp/out")"
+grep -- '->' "$tmp/out" | grep -q 'e+0' && fail "dot --base: a change in exponent form: $(grep -- '->' "$tmp/out")"
 
 # 5. bad usage and bad input
 expect 2 "$cgcost" --base="$tmp/a.folded" --format=xml "$tmp/b.folded" && expect_message "--base applies to"

@@ -80,6 +80,25 @@ append_change_color (GString *s, const char *attribute, gdouble ratio)
     g_string_append_printf (s, "%s=\"#%02x%02xff\"", attribute, fade, fade);
 }
 
+/* An arrow's colour for a change: as a box's, but never paler than a
+ * line can be seen on white, and grey where the call's cost did not
+ * change (white arrows left most of a diff's graph without lines). */
+static void
+append_edge_change_color (GString *s, gdouble ratio)
+{
+  if (fabs (ratio) < 0.01)
+    {
+      g_string_append (s, "color=\"#a0a0a0\"");
+      return;
+    }
+  gdouble t = sqrt (fabs (CLAMP (ratio, -1.0, 1.0)));
+  guint8 fade = (guint8) MIN (lround (255 - 200 * t), 0xb0);
+  if (ratio > 0)
+    g_string_append_printf (s, "color=\"#ff%02x%02x\"", fade, fade);
+  else
+    g_string_append_printf (s, "color=\"#%02x%02xff\"", fade, fade);
+}
+
 /* A function's change of total in the difference's unit (0 without a
  * base's), and the largest absolute change among the functions. */
 static gdouble
@@ -313,14 +332,19 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
           CgValue now = cg_diff_kind (o->diff) == CG_KIND_REAL ? (CgValue) { .x = cg_value_to_double (kind, v) * scale } : v;
           gdouble change = had ? cg_diff_change (o->diff, base, now) : cg_value_to_double (kind, v) * scale;
           ratio = largest > 0 ? change / largest : 0;
-          g_string_append_printf (label, "\n%+.6g", change);
+          /* as a node's change is written, not "+1.05893e+07" */
+          CgDiffFunction both = { 0 };
+          both.base_total = had ? base : CG_VALUE_ZERO;
+          both.new_total = now;
+          g_string_append (label, change > 0 ? "\n+" : "\n");
+          cg_diff_append_change (o->diff, label, &both, TRUE);
         }
       g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
       append_escaped (s, label->str);
       g_string_append (s, "\", ");
       if (o->diff)
         {
-          append_change_color (s, "color", ratio);
+          append_edge_change_color (s, ratio);
           g_string_append (s, ", fontcolor=\"#000000\"");
         }
       else
