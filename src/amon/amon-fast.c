@@ -38,7 +38,7 @@ amon_pg_enter_fast (uintptr_t *slot, void *fn)
    * below this one, or whose return address is gone from it */
   while (AMON_UNLIKELY (sp - f->sp < AMON_STACK_WINDOW) && f != t->stack)
     f--;
-  while (AMON_UNLIKELY (f->sp - sp < AMON_STACK_WINDOW && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
+  while (AMON_UNLIKELY (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
     f--;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->top = f;

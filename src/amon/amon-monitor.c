@@ -803,7 +803,7 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
   /* a frame above the call whose return address is no longer in its slot
    * returned too: its caller moved the stack pointer down since (arguments
    * pushed for this call, a library's deeper frames calling back) */
-  while (AMON_UNLIKELY (f->sp - sp < AMON_STACK_WINDOW && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
+  while (AMON_UNLIKELY (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
     f--;
   /* and one whose slot the caller left alone (gcc pads the stack before
    * an odd number of pushed arguments, right where the return address
@@ -841,7 +841,7 @@ amon_hook_settle (uintptr_t sp, uintptr_t pc)
   amon_frame *f = t->top;
   while (f != t->stack && amon_same_stack (f->sp, sp) && f->sp < sp)
     f--;
-  while (f->sp - sp < AMON_STACK_WINDOW && *(const uintptr_t *) f->sp != (uintptr_t) f->site)
+  while (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site)
     f--;
   const amon_context *c = f->ctx;
   if (pc - c->site_lo > c->site_hi - c->site_lo)

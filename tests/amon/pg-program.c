@@ -23,6 +23,11 @@
  *   backtrace  backtrace(3) from deep inside a recursion: "frames N"
  *   empty      a million calls of a routine that does nothing, timed by the
  *              thread's CPU clock: "time_empty NS"; emptylong: 30 million
+ *   freedstack a routine left on a coroutine's stack (it switched back
+ *              without returning), the stack unmapped, then calls on the
+ *              thread's own: the stack lies just above the thread's, where
+ *              a frame above a call looks like a caller; "placed 1" when it
+ *              could be put there
  *   stackargs  calls that pass arguments on the stack (seven, eight and
  *              nine integers: gcc pads the stack before an odd number of
  *              them, right where the return address of the call before
@@ -35,9 +40,11 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -48,7 +55,7 @@
 #define COUNT(name) __atomic_add_fetch (&n_##name, 1, __ATOMIC_RELAXED)
 
 static unsigned long n_co_work, n_yield_back, n_main_work, n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
-    n_parent_only, n_tail_a, n_tail_b, n_alarm_work, n_sibling, n_many7, n_many8, n_many9, n_padder, n_stacker, n_compare, n_cmp_leaf;
+    n_parent_only, n_tail_a, n_tail_b, n_alarm_work, n_sibling, n_many7, n_many8, n_many9, n_padder, n_stranded, n_after_free, n_stacker, n_compare, n_cmp_leaf;
 static volatile long sink;
 static int spin = 20;
 
@@ -335,6 +342,49 @@ sibling (long x)
   return x + 1;
 }
 
+static ucontext_t fs_main, fs_co;
+
+NOINLINE static void
+stranded (void)
+{
+  COUNT (stranded);
+  swapcontext (&fs_co, &fs_main); /* never resumed */
+}
+
+NOINLINE static long
+after_free (long x)
+{
+  COUNT (after_free);
+  sink = x;
+  return x + 1;
+}
+
+/* a coroutine's stack mapped 64 MiB above this thread's stack pointer */
+static long
+freed_stack (void)
+{
+  size_t size = 1 << 20;
+  uintptr_t at = ((uintptr_t) __builtin_frame_address (0) + (64u << 20)) & ~(uintptr_t) 0xfffff;
+  void *stack = mmap ((void *) at, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (stack == MAP_FAILED || stack != (void *) at)
+    {
+      printf ("placed 0\n");
+      return 0;
+    }
+  printf ("placed 1\n");
+  getcontext (&fs_co);
+  fs_co.uc_stack.ss_sp = stack;
+  fs_co.uc_stack.ss_size = size;
+  fs_co.uc_link = &fs_main;
+  makecontext (&fs_co, stranded, 0);
+  swapcontext (&fs_main, &fs_co);
+  munmap (stack, size);
+  long s = 0;
+  for (int i = 0; i < 1000; i++)
+    s += after_free (i);
+  return s;
+}
+
 /* the stack aligned at the sibling's call, so padded before many9's
  * three pushes, right over the sibling's return address */
 NOINLINE static long
@@ -436,6 +486,8 @@ report (void)
   SAY (many8);
   SAY (many9);
   SAY (padder);
+  SAY (stranded);
+  SAY (after_free);
   SAY (stacker);
   SAY (compare);
   SAY (cmp_leaf);
@@ -559,6 +611,8 @@ main (int argc, char **argv)
       atexit (report);
       deep (500, 3);
     }
+  else if (strcmp (mode, "freedstack") == 0)
+    s += freed_stack ();
   else if (strcmp (mode, "stackargs") == 0)
     {
       for (int i = 0; i < 100; i++)

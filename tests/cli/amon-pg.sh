@@ -245,6 +245,18 @@ if run timed settle; then
       printf "settler self %.3f s, tiny total %.3f s\n", s, t; exit !(s > 0.05 && t < 0.1 * s) }' "$tmp/flat" \
     || fail "$what: samples after tiny returned were charged to tiny"
 fi
+# a frame left on a coroutine's stack that was unmapped since, just above
+# the thread's stack: the calls after it neither read it (a crash) nor
+# lose their counts
+what="freed stack"
+if run timed freedstack; then
+  if [ "$(counted placed)" = 1 ]; then
+    same after_free
+  else
+    echo "freed stack: could not map the coroutine's stack above the thread's"
+  fi
+fi
+
 # samples taken in the monitor's hooks are the monitor's, as gprof's
 # histogram leaves out mcount: a routine that does nothing keeps little of
 # the time its 30 million calls took (its own samples and the hooks' were
