@@ -30,4 +30,12 @@ validate "$tmp/recdemo.xml" "$tmp/twice.xml" "$tmp/all.xml" "$tmp/collapsed.xml"
 validate "$tmp/folded.xml" "$tmp/folded-twice.xml"
 validate "$tmp/amon-twice.xml" "$tmp/mutual.xml" "$tmp/perf.xml"
 "$validator" "$top_srcdir/formats/cgtree.rng" "$tmp/recdemo.tree.xml" || fail "cgtree(1): not valid cgtree XML"
+# every page formats without a warning from groff (a misspelt escape prints
+# as nothing, or as the escape's own letters)
+if command -v groff >/dev/null; then
+  for page in "$top_srcdir"/man/*.[1-8]; do
+    groff -man -ww -z "$page" >"$tmp/groff.err" 2>&1
+    [ -s "$tmp/groff.err" ] && fail "$(basename "$page"): groff warns: $(head -3 "$tmp/groff.err")"
+  done
+fi
 finish
