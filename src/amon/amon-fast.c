@@ -33,13 +33,7 @@ amon_pg_enter_fast (uintptr_t *slot, void *fn)
   if (AMON_UNLIKELY ((amon_pg_lazy == 0) | (t->busy != 0) | (__atomic_load_n (&amon_halt, __ATOMIC_RELAXED) != 0)))
     return 0;
   t->busy = sp;
-  amon_frame *f = t->top;
-  /* as amon_hook_enter_lazy: gone are the frames whose slot lies at or
-   * below this one, or whose return address is gone from it */
-  while (AMON_UNLIKELY (sp - f->sp < AMON_STACK_WINDOW) && f != t->stack)
-    f--;
-  while (AMON_UNLIKELY (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
-    f--;
+  amon_frame *f = amon_lazy_live_top (t, sp);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->top = f;
   const amon_context *c = f->ctx;

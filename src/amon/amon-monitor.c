@@ -796,16 +796,8 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
       return;
     }
   t->busy = sp;
-  amon_frame *f = t->top;
-  /* the sentinel's slot is the highest address, never at or below */
-  while (AMON_UNLIKELY (sp - f->sp < AMON_STACK_WINDOW) && f != t->stack)
-    f--;
-  /* a frame above the call whose return address is no longer in its slot
-   * returned too: its caller moved the stack pointer down since (arguments
-   * pushed for this call, a library's deeper frames calling back) */
-  while (AMON_UNLIKELY (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
-    f--;
-  /* and one whose slot the caller left alone (gcc pads the stack before
+  amon_frame *f = amon_lazy_live_top (t, sp);
+  /* a frame whose slot the caller left alone (gcc pads the stack before
    * an odd number of pushed arguments, right where the return address
    * was) is found by the call's site: not in the top frame's routine */
   const amon_context *c = f->ctx;

@@ -245,6 +245,27 @@ amon_slot_readable (const amon_thread *t, uintptr_t slot, uintptr_t sp)
   return slot - sp <= t->home - sp && t->home - sp < AMON_READ_SPAN;
 }
 
+/* The -pg mode with the sampling clock, which sees no returns: the
+ * topmost frame of @t's shadow stack still live at a call whose
+ * return-address slot is @sp.  Gone are the frames whose slot lies at or
+ * below @sp on the same stack (a sibling called before, or a routine that
+ * jumped to this one: a tail call, which then takes its place as in
+ * gprof), and those above it whose return address is no longer in its
+ * slot (their caller moved the stack pointer down since: arguments pushed
+ * for this call, a library's deeper frames calling back).  Changes
+ * nothing. */
+AMON_FN AMON_INLINE amon_frame *
+amon_lazy_live_top (amon_thread *t, uintptr_t sp)
+{
+  amon_frame *f = t->top;
+  /* the sentinel's slot is the highest address, never at or below */
+  while (AMON_UNLIKELY (sp - f->sp < AMON_STACK_WINDOW) && f != t->stack)
+    f--;
+  while (AMON_UNLIKELY (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site))
+    f--;
+  return f;
+}
+
 #define AMON_PUSHED 0
 #define AMON_PUSH_SLOW 1 /* amon_thread_push_slow must do it */
 #define AMON_PUSH_MISS 2 /* so must amon_thread_push_miss: not in the cache */
