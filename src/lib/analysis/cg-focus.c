@@ -46,25 +46,6 @@ overflow (GError **error)
   return FALSE;
 }
 
-/* Copies the events (and their descriptions and scales) of @from. */
-static gboolean
-copy_events (CgProfile *to, CgGraph *from, GError **error)
-{
-  CgGraph *g = cg_profile_graph (to);
-  for (guint e = 0; e < cg_graph_n_events (from); e++)
-    {
-      guint index;
-      if (!cg_profile_ensure_event (to, cg_graph_event_name (from, e), cg_graph_event_unit (from, e),
-                                    cg_graph_event_kind (from, e), &index, error))
-        return FALSE;
-      const char *description = cg_graph_event_description (from, e);
-      if (description)
-        cg_graph_set_event_description (g, index, description);
-      cg_graph_set_event_scale (g, index, cg_graph_event_scale (from, e));
-    }
-  return TRUE;
-}
-
 /* Kaes's Min_E over @tree: totals and arc costs into @costs.  @arc_of
  * gives each non-root frame's arc. */
 static gboolean
@@ -134,30 +115,13 @@ copy_function (CgGraph *g, CgGraph *from, CgFunctionId f, CgFunctionId *new_func
   new_function[f] = h;
 }
 
-/* A new profile with @profile's sources and events. */
-static CgProfile *
-profile_like (CgProfile *profile, GError **error)
-{
-  g_autoptr (CgProfile) out = cg_profile_new ();
-  for (guint i = 0; i < cg_profile_n_sources (profile); i++)
-    {
-      const CgSource *s = cg_profile_source (profile, i);
-      cg_profile_add_source (out, s->format, s->path, s->command, s->creator);
-      if (s->note)
-        cg_profile_set_source_note (out, s->note);
-    }
-  if (!copy_events (out, cg_profile_graph (profile), error))
-    return NULL;
-  return g_steal_pointer (&out);
-}
-
 CgProfile *
 cg_focus_contexts (CgProfile *profile, const guint8 *chosen, GError **error)
 {
   CgGraph *from = cg_profile_graph (profile);
   CgContexts *cx = cg_profile_contexts (profile);
   g_return_val_if_fail (cx != NULL, NULL);
-  g_autoptr (CgProfile) out = profile_like (profile, error);
+  g_autoptr (CgProfile) out = cg_profile_new_like (profile, error);
   if (out == NULL)
     return NULL;
   CgGraph *g = cg_profile_graph (out);
@@ -277,7 +241,7 @@ cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
   CgGraph *from = cg_profile_graph (profile);
   CgTree *tree = cg_profile_tree (profile);
   g_return_val_if_fail (tree != NULL, NULL);
-  g_autoptr (CgProfile) out = profile_like (profile, error);
+  g_autoptr (CgProfile) out = cg_profile_new_like (profile, error);
   if (out == NULL)
     return NULL;
   CgGraph *g = cg_profile_graph (out);
@@ -311,7 +275,7 @@ cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GE
   CgGraph *from = cg_profile_graph (profile);
   CgTree *tree = cg_profile_tree (profile);
   g_return_val_if_fail (tree != NULL, NULL);
-  g_autoptr (CgProfile) out = profile_like (profile, error);
+  g_autoptr (CgProfile) out = cg_profile_new_like (profile, error);
   if (out == NULL)
     return NULL;
   CgGraph *g = cg_profile_graph (out);

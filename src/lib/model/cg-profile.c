@@ -214,3 +214,29 @@ cg_profile_replace_data (CgProfile *p, CgGraph *graph, CgTree *tree)
   p->graph = graph;
   p->tree = tree;
 }
+
+CgProfile *
+cg_profile_new_like (CgProfile *profile, GError **error)
+{
+  g_autoptr (CgProfile) out = cg_profile_new ();
+  for (guint i = 0; i < cg_profile_n_sources (profile); i++)
+    {
+      const CgSource *s = cg_profile_source (profile, i);
+      cg_profile_add_source (out, s->format, s->path, s->command, s->creator);
+      if (s->note)
+        cg_profile_set_source_note (out, s->note);
+    }
+  CgGraph *from = cg_profile_graph (profile), *g = cg_profile_graph (out);
+  for (guint e = 0; e < cg_graph_n_events (from); e++)
+    {
+      guint index;
+      if (!cg_profile_ensure_event (out, cg_graph_event_name (from, e), cg_graph_event_unit (from, e),
+                                    cg_graph_event_kind (from, e), &index, error))
+        return NULL;
+      const char *description = cg_graph_event_description (from, e);
+      if (description)
+        cg_graph_set_event_description (g, index, description);
+      cg_graph_set_event_scale (g, index, cg_graph_event_scale (from, e));
+    }
+  return g_steal_pointer (&out);
+}

@@ -86,6 +86,12 @@ void cg_profile_set_costs (CgProfile *profile, CgCosts *costs);
 CgHistogram *cg_profile_histogram (CgProfile *profile);
 void cg_profile_set_histogram (CgProfile *profile, CgHistogram *histogram);
 
+/* A new, empty profile (transfer full) with @profile's sources (and their
+ * notes) and its event schema (names, units, kinds, descriptions,
+ * scales), for an analysis that derives one profile from another (focus,
+ * hide).  NULL with @error set as cg_profile_ensure_event sets it. */
+CgProfile *cg_profile_new_like (CgProfile *profile, GError **error);
+
 /* Replaces the graph and tree (transfer full) and drops derived data. */
 void cg_profile_replace_data (CgProfile *profile, CgGraph *graph, CgTree *tree);
 
