@@ -40,8 +40,7 @@ echo "\$host" >>"$tmp/hosts.log"
 # parallel's remote worker runs the job with \$SHELL: a runner whose
 # environment has no SHELL (CI's) must not make every job a silent no-op
 SHELL=/bin/sh; export SHELL
-# and the user's home there, where parallel's --workdir ... makes each
-# job's own directory (~/.parallel/tmp/...)
+# and the user's home there, where the jobs run
 HOME="$tmp/hosts/\$host"; export HOME
 mkdir -p "\$HOME" && cd "\$HOME" || exit 255
 exec sh -c "\$*"
@@ -60,29 +59,33 @@ while [ $i -le 36 ]; do
     { print }' "$src" | gzip -c >"leaves/p$(printf %03d $i).cg.gz"
   i=$((i + 1))
 done
-ls leaves/*.cg.gz >list
-expect 0 "$cgmerge" $(cat list) && cp "$tmp/out" flat.xml
-validate flat.xml
+# the flat merge, where the leaves are (a document names its inputs)
+cd leaves || exit 99
+ls *.cg.gz >../list
+expect 0 "$cgmerge" $(cat ../list) && cp "$tmp/out" ../flat.xml
+validate ../flat.xml
 
 # level 1: six leaves a job, jobs spread over two "hosts", two slots each;
 # each job's sum comes back as part.SEQ.xml (SEQ: the job's place in the
-# input, so that the partial sums keep the leaves' order).  Each job works
-# in a directory of its own there (--workdir ...): --cleanup also removes
-# the directories a job's files were copied into (leaves/) when empty, and
-# so, on a host where two jobs run at once, the one another job is
-# copying into (rsync then fails on a missing directory, now and then)
-parallel --will-cite --ssh "$tmp/ssh" -S 2/hostA,2/hostB -n 6 --workdir ... \
+# input, so that the partial sums keep the leaves' order).  Run where the
+# leaves are, so that their names hold no directory: --cleanup removes,
+# with a job's files, the directories they were copied into once empty
+# (parallel's own ~/.parallel/tmp of --workdir ... too), which another job
+# on that host may be copying into at that moment (rsync or mkdir then
+# fails on a missing directory, now and then)
+parallel --will-cite --ssh "$tmp/ssh" -S 2/hostA,2/hostB -n 6 \
   --transferfile {} --return 'part.{#}.xml' --cleanup \
-  "'$cgmerge' -o part.{#}.xml {}" <list >"$tmp/parallel.out" 2>&1 \
+  "'$cgmerge' -o part.{#}.xml {}" <../list >"$tmp/parallel.out" 2>&1 \
   || fail "the distributed merges failed: $(head -c 400 "$tmp/parallel.out")"
 [ "$(ls part.*.xml 2>/dev/null | wc -l)" = 6 ] || fail "$(ls part.*.xml 2>/dev/null | wc -l) partial sums came back, expected 6"
-grep -q hostA hosts.log && grep -q hostB hosts.log || fail "the jobs did not run on both hosts"
+grep -q hostA "$tmp/hosts.log" && grep -q hostB "$tmp/hosts.log" || fail "the jobs did not run on both hosts"
 # level 2: the six partial sums merged on one host, in order
-ls part.*.xml | sort -t . -k 2,2n >parts
-parallel --will-cite --ssh "$tmp/ssh" -S 1/hostC -N 6 --workdir ... --transferfile {} --return all.xml --cleanup \
-  "'$cgmerge' -o all.xml {}" <parts >"$tmp/parallel.out" 2>&1 \
+ls part.*.xml | sort -t . -k 2,2n >../parts
+parallel --will-cite --ssh "$tmp/ssh" -S 1/hostC -N 6 --transferfile {} --return all.xml --cleanup \
+  "'$cgmerge' -o all.xml {}" <../parts >"$tmp/parallel.out" 2>&1 \
   || fail "the last merge failed: $(head -c 400 "$tmp/parallel.out")"
-cmp -s flat.xml all.xml || fail "the distributed tree of merges differs from the flat merge"
+cd "$tmp" || exit 99
+cmp -s flat.xml leaves/all.xml || fail "the distributed tree of merges differs from the flat merge"
 # the hosts hold nothing afterwards (--cleanup), and hold no leaf here
 [ -z "$(find hosts -type f)" ] || fail "files left on the hosts: $(find hosts -type f | head -3)"
 
@@ -91,7 +94,7 @@ parallel --will-cite --ssh "$tmp/ssh" -S 1/hostD "'$cgmerge' -o x.xml {}" ::: le
   >/dev/null 2>&1 && fail "a merge on a host without its input succeeded"
 
 # and the sum is right: main's total is the sum over i of i times its total
-"$cgcost" --format=tsv all.xml >all.tsv
+"$cgcost" --format=tsv leaves/all.xml >all.tsv
 want=$(awk 'BEGIN { s = 0; for (i = 1; i <= 36; i++) if (i % 3 != 0) s += i; printf "%.0f", s * 12124468 }')
 got=$(total_of all.tsv main)
 [ "$got" = "$want" ] || fail "main's merged total is $got, expected $want"
