@@ -86,6 +86,23 @@ append_change_human (const CgDiff *d, GString *s, CgValue base, CgValue new)
   append_human (d, s, delta);
 }
 
+/* The change, base and new columns of a text row (16 wide each); a side
+ * the row is absent from (@presence) reads "-".  @cell is scratch. */
+static void
+append_change_columns (const CgDiff *d, GString *s, GString *cell, CgValue base, CgValue new,
+                       CgDiffPresence presence)
+{
+  g_string_truncate (cell, 0);
+  append_change_human (d, cell, base, new);
+  g_string_append_printf (s, "%16s ", cell->str);
+  g_string_truncate (cell, 0);
+  append_human (d, cell, base);
+  g_string_append_printf (s, "%16s ", presence == CG_DIFF_ADDED ? "-" : cell->str);
+  g_string_truncate (cell, 0);
+  append_human (d, cell, new);
+  g_string_append_printf (s, "%16s ", presence == CG_DIFF_REMOVED ? "-" : cell->str);
+}
+
 static gboolean
 changed (const CgDiff *d, const CgDiffFunction *f)
 {
@@ -141,15 +158,7 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
           continue;
         }
       g_string_truncate (s, 0);
-      g_string_truncate (cell, 0);
-      append_change_human (d, cell, f->base_total, f->new_total);
-      g_string_append_printf (s, "%16s ", cell->str);
-      g_string_truncate (cell, 0);
-      append_human (d, cell, f->base_total);
-      g_string_append_printf (s, "%16s ", f->presence == CG_DIFF_ADDED ? "-" : cell->str);
-      g_string_truncate (cell, 0);
-      append_human (d, cell, f->new_total);
-      g_string_append_printf (s, "%16s ", f->presence == CG_DIFF_REMOVED ? "-" : cell->str);
+      append_change_columns (d, s, cell, f->base_total, f->new_total, f->presence);
       g_string_truncate (cell, 0);
       append_change_human (d, cell, f->base_self, f->new_self);
       g_string_append_printf (s, "%16s ", cell->str);
@@ -236,15 +245,7 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
           continue;
         }
       g_string_truncate (s, 0);
-      g_string_truncate (cell, 0);
-      append_change_human (d, cell, a->base_cost, a->new_cost);
-      g_string_append_printf (s, "%16s ", cell->str);
-      g_string_truncate (cell, 0);
-      append_human (d, cell, a->base_cost);
-      g_string_append_printf (s, "%16s ", a->presence == CG_DIFF_ADDED ? "-" : cell->str);
-      g_string_truncate (cell, 0);
-      append_human (d, cell, a->new_cost);
-      g_string_append_printf (s, "%16s ", a->presence == CG_DIFF_REMOVED ? "-" : cell->str);
+      append_change_columns (d, s, cell, a->base_cost, a->new_cost, a->presence);
       g_string_append_printf (s, "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " ", a->base_calls, a->new_calls);
       g_string_append (s, a->estimated ? "~" : " ");
       g_string_append (s, a->presence == CG_DIFF_ADDED ? "+" : a->presence == CG_DIFF_REMOVED ? "-" : " ");
