@@ -504,8 +504,10 @@ after_call (const guint8 *at)
  * its call in the callee's prologue (gcc and clang, 32- and 64-bit, PIE
  * or not: bc, Lua, gawk, zlib).  Most records failing so means the
  * executable is not the one profiled (another build of the program);
- * gprof reads such a profile without a word.  x86 only: 0 of 0
- * elsewhere. */
+ * gprof reads such a profile without a word.  A record naming a
+ * function's first byte is hooked too: gprof -s writes its gmon.sum's
+ * arcs as the symbols' addresses (cg_write_arcs), not the hooks'.  x86
+ * only: 0 of 0 elsewhere. */
 static void
 count_unhooked (const Target *t, const Parser *p, guint *unhooked, guint *checked)
 {
@@ -522,7 +524,9 @@ count_unhooked (const Target *t, const Parser *p, guint *unhooked, guint *checke
       if (self < text_addr + 6 || self - text_addr > text_size)
         continue;
       (*checked)++;
-      *unhooked += !after_call (text + (self - text_addr));
+      gint s = cg_symbols_lookup (t->symbols, self);
+      gboolean entry = s >= 0 && t->sym[s].address == self;
+      *unhooked += !entry && !after_call (text + (self - text_addr));
     }
 }
 
