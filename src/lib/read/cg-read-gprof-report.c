@@ -885,13 +885,20 @@ by_number (gconstpointer a, gconstpointer b, G_GNUC_UNUSED gpointer data)
 
 /* gprof numbers every function, printed or not, in order of total time
  * (cmp_total), so a report's indexes have gaps where functions without
- * time or calls were numbered but not printed.  Among equal totals it
- * puts names without a leading '_' first, then more calls first: so a
- * gap before a printed entry holds functions whose names do not begin
- * with '_' (C++ programs' atexit or _init's neighbours before the _Z
- * names).  One function with no time and no calls stands for each, named
- * "<unprinted [N]>", so that the printed entries keep their numbers.
- * Gaps after the last printed index change no number and get none. */
+ * time or calls were numbered but not printed.  One function with no
+ * time and no calls stands for each, named "<unprinted [N]>", so that the
+ * printed entries keep their numbers; its name must sort where gprof's
+ * cmp_total sorts the one it stands for.  Among equal totals it puts
+ * names without a leading '_' first, then more calls first, then strcmp:
+ * so a placeholder takes a leading '_' when the function numbered after
+ * the gap is an unprinted one (no time, no calls) with one (C++
+ * programs' _Z names, numbered after every C name),
+ * and after an unprinted function known by name (a caller of no time
+ * and no calls: a static initializer _GLOBAL__sub_I_...) it carries that
+ * name first, which it must follow.  N is zero-padded so that the
+ * placeholders of a gap sort in its order (ninja's report: [109] to
+ * [254], between [108] and [255], took [42] to [192]).  Gaps after the
+ * last printed index change no number and get none. */
 static void
 fill_gaps (Report *r)
 {
@@ -903,13 +910,32 @@ fill_gaps (Report *r)
   g_hash_table_iter_init (&it, r->cycle_index);
   while (g_hash_table_iter_next (&it, &key, NULL))
     top = MAX (top, GPOINTER_TO_UINT (key));
+  int width = snprintf (NULL, 0, "%u", top);
+  const Func *lo = NULL;
   for (guint i = 1; i < top; i++)
-    if (!g_hash_table_contains (r->by_index, GUINT_TO_POINTER (i))
-        && !g_hash_table_contains (r->cycle_index, GUINT_TO_POINTER (i)))
-      {
-        g_autofree char *name = g_strdup_printf ("<unprinted [%u]>", i);
-        add_func (r, name, i);
-      }
+    {
+      gpointer v = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER (i));
+      if (v != NULL || g_hash_table_contains (r->cycle_index, GUINT_TO_POINTER (i)))
+        {
+          lo = v ? func (r, GPOINTER_TO_UINT (v) - 1) : NULL;
+          continue;
+        }
+      guint j = i + 1;
+      while (j < top && !g_hash_table_contains (r->by_index, GUINT_TO_POINTER (j)))
+        j++;
+      gpointer w = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER (j));
+      const Func *hi = w ? func (r, GPOINTER_TO_UINT (w) - 1) : NULL;
+      /* a printed function has calls or time, so it sorts before every
+       * '_' name of neither: only an unprinted one can follow those */
+      gboolean underscore = hi != NULL && !hi->has_entry && hi->name[0] == '_';
+      g_autoptr (GString) name = g_string_new (NULL);
+      if (lo != NULL && !lo->has_entry && (lo->name[0] == '_') == underscore)
+        g_string_append_printf (name, "%s ", lo->name);
+      else if (underscore)
+        g_string_append_c (name, '_');
+      g_string_append_printf (name, "<unprinted [%0*u]>", width, i);
+      add_func (r, name->str, i);
+    }
 }
 
 /* A cell's place in the index, which gprof fills column by column in
