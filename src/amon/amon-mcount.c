@@ -129,7 +129,7 @@ pg_thread_start (void)
   /* the unwind tables' index, found here and not first in a signal
    * handler (amon_hook_settle), where dl_iterate_phdr may not run */
   if (pg_lazy)
-    amon_owner (0);
+    amon_owner_init ();
   return p;
 }
 

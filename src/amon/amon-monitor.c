@@ -753,7 +753,7 @@ lazy_site (amon_thread *t, amon_frame *f, uintptr_t site)
   __typeof__ (t->owners[0]) *e = &t->owners[(site >> 2) & (AMON_OWNERS - 1)];
   if (e->site != site)
     {
-      e->owner = amon_owner (site - 1); /* the call instruction's */
+      e->owner = amon_owner (site - 1, NULL); /* the call instruction's */
       e->site = site;
     }
   uintptr_t o = e->owner;

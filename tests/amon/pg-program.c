@@ -34,8 +34,12 @@
  *              was, or pushes one there),
  *              each after a call of a sibling that returned; and qsort(3)'s
  *              recursion calling back a comparison that calls a leaf
+ *   plugin PATH  loads the shared object PATH (pg-plugin.c) by dlopen(3)
+ *              after the first calls and runs it: "plug_padder N" and so
+ *              on, its counts
  */
 #define _GNU_SOURCE 1
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -617,6 +621,20 @@ main (int argc, char **argv)
     {
       for (int i = 0; i < 100; i++)
         s += stacker (10) + sorter (i);
+    }
+  else if (strcmp (mode, "plugin") == 0 && argc > 2)
+    {
+      s += walk (3);
+      void *h = dlopen (argv[2], RTLD_NOW);
+      long (*run) (int, unsigned long *) = h ? (long (*) (int, unsigned long *)) dlsym (h, "plugin_run") : NULL;
+      if (run == NULL)
+        {
+          fprintf (stderr, "cannot load %s: %s\n", argv[2], dlerror ());
+          return 2;
+        }
+      unsigned long c[3];
+      s += run (1000, c);
+      printf ("plug_padder %lu\nplug_sibling %lu\nplug_many9 %lu\n", c[0], c[1], c[2]);
     }
   else if (strcmp (mode, "tail") == 0)
     {

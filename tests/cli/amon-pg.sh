@@ -26,15 +26,15 @@ CC=${CC:-cc}
 build () {
   name=$1 comp=$2
   shift 2
-  $comp -O2 "$@" -pthread -o "$tmp/$name" "$src/pg-program.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
+  $comp -O2 "$@" -pthread -o "$tmp/$name" "$src/pg-program.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" -ldl \
     >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "building $name ($comp $*)"; return 1; }
 }
 
-# run NAME MODE [STATUS] — runs it in $tmp/run, the profile in $tmp/NAME.MODE.tsv
+# run NAME MODE [STATUS [ARG]] — runs it in $tmp/run, its arcs in $tmp/arcs
 run () {
   rm -rf "$tmp/run"
   mkdir "$tmp/run"
-  (cd "$tmp/run" && "$tmp/$1" "$2" >"$tmp/counts" 2>"$tmp/stderr")
+  (cd "$tmp/run" && "$tmp/$1" "$2" ${4:+"$4"} >"$tmp/counts" 2>"$tmp/stderr")
   got=$?
   [ "$got" = "${3:-0}" ] || { fail "$1 $2 exited $got: $(head -c 300 "$tmp/stderr")"; return 1; }
   [ -s "$tmp/run/amon.out" ] || { fail "$1 $2 wrote no amon.out"; return 1; }
@@ -101,6 +101,19 @@ check_stackargs () {
     arc padder sibling 1000
     only_from compare sorter
     only_from cmp_leaf compare
+  fi
+}
+
+# check_plugin BUILD — a plugin loaded by dlopen(3) after the first calls
+# makes a padded call after its sibling's: the call is its caller's (the
+# sampling clock took it for the sibling's, the plugin's unwind tables
+# unknown)
+check_plugin () {
+  what="$1 plugin ${AMON_CLOCK:-cpu}"
+  if [ -f "$tmp/$1-plugin.so" ] && run "$1" plugin 0 "$tmp/$1-plugin.so"; then
+    same plug_padder plug_sibling plug_many9
+    only_from plug_many9 plug_padder
+    only_from plug_sibling plug_padder
   fi
 }
 
@@ -200,7 +213,11 @@ command -v clang >/dev/null 2>&1 && compilers="$compilers clang"
 for comp in $compilers; do
   for flags in "-pg" "-pg -mfentry"; do
     b="$(basename "$comp")$(echo "$flags" | tr -d ' ')"
-    build "$b" "$comp" $flags && check_c "$b"
+    build "$b" "$comp" $flags || continue
+    $comp -O2 $flags -fPIC -shared -o "$tmp/$b-plugin.so" "$src/pg-plugin.c" >"$tmp/build.log" 2>&1 \
+      || fail "building the plugin ($comp $flags): $(cat "$tmp/build.log")"
+    check_c "$b"
+    check_plugin "$b"
   done
 done
 build timed "$CC" -pg -mfentry && timed timed
@@ -234,6 +251,12 @@ fi
 # seen at the next call or sample; the same counts and arcs
 export AMON_CLOCK=sample
 check_c timed
+for comp in $compilers; do
+  for flags in "-pg" "-pg -mfentry"; do
+    b="$(basename "$comp")$(echo "$flags" | tr -d ' ')"
+    [ -x "$tmp/$b" ] && check_plugin "$b"
+  done
+done
 if [ -x "$tmp/clang-pg-mfentry" ]; then check_stackargs clang-pg-mfentry; fi
 # a sample taken after a routine returned is its caller's: settler's
 # own loop is nearly all the time, tiny's calls almost nothing
@@ -273,7 +296,7 @@ unset AMON_CLOCK
 
 # a statically linked program (libamon.a): the same hooks
 what="static"
-if [ -f "$libdir/libamon.a" ] && $CC -O2 -pg -pthread -o "$tmp/static" "$src/pg-program.c" "$libdir/libamon.a" \
+if [ -f "$libdir/libamon.a" ] && $CC -O2 -pg -pthread -o "$tmp/static" "$src/pg-program.c" "$libdir/libamon.a" -ldl \
      >"$tmp/build.log" 2>&1; then
   run static longjmp && same deep after && only_from after main
 else
