@@ -30,9 +30,10 @@ void amon_hook_exit (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
  * happens: a call as amon_hook_enter, @sp the address of its return
  * address, after the returns of the routines whose frames are gone (their
  * slots at or below @sp); and, from a SIGPROF handler, the returns of
- * those gone when the code at @pc was interrupted with stack pointer @sp. */
+ * those gone when the code at @pc was interrupted with stack pointer @sp
+ * and frame pointer @rbp. */
 void amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
-void amon_hook_settle (uintptr_t sp, uintptr_t pc) AMON_FN AMON_HIDDEN;
+void amon_hook_settle (uintptr_t sp, uintptr_t pc, uintptr_t rbp) AMON_FN AMON_HIDDEN;
 
 /* Whether the program calls the monitor through `mcount`/`__fentry__`
  * (set by the first such call, before the monitor starts), and a routine

@@ -214,7 +214,8 @@ amon_pg_settle (void *ucontext)
 {
   if (pg_lazy)
     amon_hook_settle ((uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RSP],
-                      (uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RIP]);
+                      (uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RIP],
+                      (uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RBP]);
 }
 
 /* The rare cases of a call: the thread's first, frames left by a jump or

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "amon-calibrate.h"
+#include "amon-cfa.h"
 #include "amon-clock.h"
 #include "amon-format.h"
 #include "amon-hook.h"
@@ -735,29 +736,100 @@ amon_hook_exit (void *fn, void *site, uintptr_t sp)
   hook_exit (fn, site, sp);
 }
 
+/* What @t knows of return address @site (t->owners), found on a miss. */
+AMON_FN static const amon_site *
+site_of (amon_thread *t, uintptr_t site)
+{
+  amon_site *e = &t->owners[AMON_SITE_SLOT (site)];
+  if (e->site != site)
+    {
+      e->site = 0; /* a signal handler sees no half-written entry */
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      e->owner = amon_owner (site - 1, NULL); /* the call instruction's */
+      if (!amon_cfa_at (site, &e->cfa))
+        e->cfa.offset = 0;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      e->site = site;
+    }
+  return e;
+}
+
+/* Steps up the real stack at most this many frames of routines not on
+ * the shadow stack (a library's, between its caller and a callback). */
+#define AMON_WALK 64
+
+/* The frame of @t's shadow stack, at or below @f, that made the call
+ * whose return address @ret lies at @slot, found by walking up the real
+ * stack with the unwind tables (amon-cfa.h): each step gives the slot of
+ * the calling routine's own return address; frames below it are gone, a
+ * frame at it whose return address is still there made the call, and
+ * when there is none the calling routine is not on the shadow stack (a
+ * library's that calls back, qsort(3)'s) and the walk goes on to its
+ * caller.  @rbp is the calling routine's %rbp, or AMON_NO_RBP: a routine
+ * with a frame pointer finds its CFA from it, and a routine that saved
+ * it gives its caller's.  NULL when the tables cannot tell (a step
+ * without CFI, a frame pointer not known, a slot beyond the readable
+ * stack, too many steps). */
+#define AMON_NO_RBP 1 /* no frame pointer is odd */
+
+AMON_FN static amon_frame *
+lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr_t rbp)
+{
+  uintptr_t sp = slot;
+  for (int n = 0; n < AMON_WALK; n++)
+    {
+      const amon_cfa *k = &site_of (t, ret)->cfa;
+      if (k->offset <= 0 || (k->via_rbp && rbp == AMON_NO_RBP))
+        return NULL;
+      uintptr_t cfa = (k->via_rbp ? rbp : slot + 8) + (uintptr_t) k->offset;
+      uintptr_t up = cfa - 8;
+      if (!amon_slot_readable (t, up, sp) || up <= slot)
+        return NULL;
+      if (k->rbp == AMON_RBP_LOST)
+        rbp = AMON_NO_RBP;
+      else if (k->rbp != 0)
+        {
+          uintptr_t at = cfa + (uintptr_t) (intptr_t) k->rbp;
+          rbp = amon_slot_readable (t, at, sp) ? *(const uintptr_t *) at : AMON_NO_RBP;
+        }
+      while (f != t->stack && f->sp < up)
+        f--;
+      uintptr_t above = *(const uintptr_t *) up;
+      if (f != t->stack && f->sp == up)
+        {
+          if (above == (uintptr_t) f->site)
+            return f;
+          f--; /* returned: another call's address is in its slot */
+        }
+      ret = above;
+      slot = up;
+    }
+  return NULL;
+}
+
 /* How far the -pg mode's hook, whose return address names a routine, is
  * from the routine's start: __fentry__ is called first (after an endbr64),
  * mcount after the frame is set up. */
 #define AMON_ENTRY_REACH 32
 
-/* amon_hook_enter_lazy's rare case: the call's @site is not among those
- * seen from the top frame @f's routine.  When the unwind tables say that
- * it is in @f's routine, the context learns the site; when it is in the
- * routine of @f's caller, @f returned and the caller calls (and so on
- * down).  Otherwise (a site in a library, in a routine's cold part, in
- * no object the tables cover, or recursion, where both are one routine)
- * the stack addresses' verdict stands.  Returns the caller's frame. */
+/* amon_hook_enter_lazy's rare case: the call's @site (at @slot; @rbp
+ * the calling routine's %rbp or AMON_NO_RBP) is not among those seen
+ * from the top frame @f's routine.  The frame that made the call is found
+ * by walking up the stack (lazy_walk); when @site is in its routine, its
+ * context learns the site.  When the walk cannot tell: if the unwind
+ * tables' index says that @site is in @f's routine, the context learns
+ * it; if in the routine of @f's caller, @f returned and the caller calls
+ * (and so on down); otherwise (a site in no object the tables cover) the
+ * stack addresses' verdict stands.  Returns the caller's frame. */
 AMON_FN __attribute__ ((noinline)) static amon_frame *
-lazy_site (amon_thread *t, amon_frame *f, uintptr_t site)
+lazy_site (amon_thread *t, amon_frame *f, uintptr_t site, uintptr_t slot, uintptr_t rbp)
 {
-  __typeof__ (t->owners[0]) *e = &t->owners[(site >> 2) & (AMON_OWNERS - 1)];
-  if (e->site != site)
-    {
-      e->owner = amon_owner (site - 1, NULL); /* the call instruction's */
-      e->site = site;
-    }
-  uintptr_t o = e->owner;
-  if (o == 0)
+  uintptr_t o = site_of (t, site)->owner;
+  amon_frame *w = lazy_walk (t, f, site, slot, rbp);
+  int known = w != NULL;
+  if (known)
+    f = w;
+  else if (o == 0)
     return f;
   while (f != t->stack)
     {
@@ -770,7 +842,7 @@ lazy_site (amon_thread *t, amon_frame *f, uintptr_t site)
             c->site_hi = site;
           break;
         }
-      if (f - 1 == t->stack || (uintptr_t) f[-1].fn - o >= AMON_ENTRY_REACH)
+      if (known || f - 1 == t->stack || (uintptr_t) f[-1].fn - o >= AMON_ENTRY_REACH)
         break;
       f--;
     }
@@ -802,7 +874,12 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
    * was) is found by the call's site: not in the top frame's routine */
   const amon_context *c = f->ctx;
   if (AMON_UNLIKELY ((uintptr_t) site - c->site_lo > c->site_hi - c->site_lo))
-    f = lazy_site (t, f, (uintptr_t) site);
+    {
+      /* the caller's frame pointer: __fentry__'s return address lies
+       * under @sp, mcount's pushed the caller's %rbp there */
+      uintptr_t below = ((const uintptr_t *) sp)[-1];
+      f = lazy_site (t, f, (uintptr_t) site, sp, below == (uintptr_t) fn ? AMON_NO_RBP : below);
+    }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->top = f;
   int r = amon_thread_push_fast (t, fn, site, sp);
@@ -824,7 +901,7 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
  * @pc (as at a call: amon_hook_enter_lazy), so that the sample is charged
  * to the code that ran.  Nothing while a hook runs (busy). */
 AMON_FN void
-amon_hook_settle (uintptr_t sp, uintptr_t pc)
+amon_hook_settle (uintptr_t sp, uintptr_t pc, uintptr_t rbp)
 {
   amon_thread *t = self;
   if (t->busy)
@@ -836,8 +913,10 @@ amon_hook_settle (uintptr_t sp, uintptr_t pc)
   while (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site)
     f--;
   const amon_context *c = f->ctx;
+  /* as a call from @pc (lazy_site looks one byte before its return
+   * address) would see it: its slot just under @sp */
   if (pc - c->site_lo > c->site_hi - c->site_lo)
-    f = lazy_site (t, f, pc + 1); /* lazy_site looks one byte before */
+    f = lazy_site (t, f, pc + 1, sp - 8, rbp);
   t->top = f;
   t->busy = 0;
 }

@@ -1,11 +1,12 @@
-/* amon-owner.h — the routine that holds a code address, and its FDE,
- * from the unwind tables' search index (.eh_frame_hdr).
+/* amon-owner.h — the routine that holds a code address, and its call
+ * frame information, from the unwind tables' search index (.eh_frame_hdr).
  *
  * The -pg mode with the sampling clock sees no return when it happens
  * (amon-monitor.c, amon_hook_enter_lazy): a call whose return-address
  * slot lies below the top frame's is taken for that routine's callee
  * unless the call's site shows that the routine is not its caller, which
- * needs to know where routines begin.  Every object gcc and clang link for x86-64 has the
+ * needs to know where routines begin and how big their frames are at a
+ * call (amon-cfa.h).  Every object gcc and clang link for x86-64 has the
  * index (for exceptions and backtrace(3)): a table of the start address
  * of each FDE, sorted, which the linker writes and the loader maps.  An
  * FDE covers one routine or one of its parts (gcc's .cold blocks have

@@ -53,6 +53,7 @@
 #ifndef AMON_THREAD_H
 #define AMON_THREAD_H
 
+#include "amon-cfa.h"
 #include "amon-format.h"
 #include "amon-fsm.h"
 
@@ -75,6 +76,16 @@ typedef struct {
 } amon_interval;
 
 typedef struct amon_thread amon_thread;
+
+/* What the -pg mode with the sampling clock knows of a call site, a
+ * return address: the start of its routine (amon_owner, 0: unknown) and
+ * its frame at the call (amon_cfa_at; offset 0: unknown). */
+typedef struct {
+  uintptr_t site, owner;
+  amon_cfa cfa;
+} amon_site;
+
+#define AMON_SITE_SLOT(site) (((site) >> 2) & (AMON_OWNERS - 1))
 
 /* How the hooks learn the time (amon-monitor.c). */
 #define AMON_MODE_COUNTER 0  /* the time-stamp counter, read inline */
@@ -122,8 +133,9 @@ struct amon_thread {
   uint64_t cpu_units;        /* its CPU time from then to the last check, in clock units (0: unknown) */
   amon_interval log[AMON_LOG_SIZE];
   /* the -pg mode with the sampling clock: call sites' routines
-   * (amon-owner.h), direct-mapped by the site's address */
-  struct { uintptr_t site, owner; } owners[AMON_OWNERS];
+   * (amon-owner.h) and CFA offsets (amon-cfa.h), direct-mapped by the
+   * site's address (AMON_SITE_SLOT) */
+  amon_site owners[AMON_OWNERS];
 };
 
 /* The calling thread's monitor (amon-monitor.c; a busy one while it has

@@ -34,9 +34,18 @@
  *              was, or pushes one there),
  *              each after a call of a sibling that returned; and qsort(3)'s
  *              recursion calling back a comparison that calls a leaf
+ *   callback   a library's recursion (built without hooks, as libc's
+ *              qsort(3) is) calls back a visitor that calls a leaf, then
+ *              goes deeper and calls back again: the leaf's return
+ *              address stays in its slot, in the library's frame, above
+ *              the next callback's
  *   plugin PATH  loads the shared object PATH (pg-plugin.c) by dlopen(3)
  *              after the first calls and runs it: "plug_padder N" and so
  *              on, its counts
+ *   recpad     a recursion whose routine, after each recursive call,
+ *              calls routines that take nine arguments (three on the
+ *              stack, padded right over the recursive call's return
+ *              address), through a routine between
  */
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -59,7 +68,8 @@
 #define COUNT(name) __atomic_add_fetch (&n_##name, 1, __ATOMIC_RELAXED)
 
 static unsigned long n_co_work, n_yield_back, n_main_work, n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
-    n_parent_only, n_tail_a, n_tail_b, n_alarm_work, n_sibling, n_many7, n_many8, n_many9, n_padder, n_stranded, n_after_free, n_stacker, n_compare, n_cmp_leaf;
+    n_parent_only, n_tail_a, n_tail_b, n_alarm_work, n_sibling, n_many7, n_many8, n_many9, n_padder, n_stranded, n_after_free, n_stacker, n_compare, n_cmp_leaf,
+    n_visit, n_visit_leaf, n_visitor, n_recpad;
 static volatile long sink;
 static int spin = 20;
 
@@ -441,6 +451,67 @@ sorter (int n)
   return v[0] + v[63];
 }
 
+/* many9's calls after a recursive call, whose return address the padding
+ * before many9's three stacked arguments leaves in its slot */
+NOINLINE static long
+recpad (int d)
+{
+  COUNT (recpad);
+  long s = d > 0 ? recpad (d - 1) : 0;
+  return many9 (d, s, 2, 3, 4, 5, 6, 7, 8) + 1;
+}
+
+NOINLINE static long
+visit_leaf (long *w)
+{
+  COUNT (visit_leaf);
+  return w[0] + w[15];
+}
+
+/* a frame of 16 words under the library's, so that the leaf's return
+ * address lies deep in the library's next frame */
+NOINLINE static void
+visit (int depth)
+{
+  COUNT (visit);
+  long w[16];
+  for (int i = 0; i < 16; i++)
+    w[i] = depth + i;
+  sink += visit_leaf (w);
+}
+
+/* a library's recursion, built without hooks: a call back between two
+ * descents, as a merge sort's merge between its halves; its frames hold
+ * a buffer written only when asked (never here), where the return
+ * addresses of the visitor's calls stay after it returned */
+__attribute__ ((noinline, noclone, no_instrument_function)) static void
+lib_descend (int depth, void (*cb) (int), volatile char *copy)
+{
+  char buf[512];
+  if (copy)
+    {
+      memcpy (buf, (const char *) copy, sizeof buf);
+      memcpy ((char *) copy, buf, sizeof buf);
+    }
+  if (depth > 0)
+    lib_descend (depth - 1, cb, copy);
+  cb (depth);
+  if (depth > 0)
+    lib_descend (depth - 1, cb, copy);
+}
+
+/* through a variable: no compiler calls the visitor directly */
+static void (*volatile visit_fn) (int) = visit;
+
+NOINLINE static long
+visitor (int depth)
+{
+  COUNT (visitor);
+  lib_descend (depth, visit_fn, NULL);
+  sink += depth; /* not a tail call */
+  return 1;
+}
+
 static void
 handle (int sig, void (*fn) (int), int onstack)
 {
@@ -495,6 +566,10 @@ report (void)
   SAY (stacker);
   SAY (compare);
   SAY (cmp_leaf);
+  SAY (visit);
+  SAY (visit_leaf);
+  SAY (visitor);
+  SAY (recpad);
   fflush (stdout);
 }
 
@@ -622,6 +697,11 @@ main (int argc, char **argv)
       for (int i = 0; i < 100; i++)
         s += stacker (10) + sorter (i);
     }
+  else if (strcmp (mode, "callback") == 0)
+    {
+      for (int i = 0; i < 20; i++)
+        s += visitor (8);
+    }
   else if (strcmp (mode, "plugin") == 0 && argc > 2)
     {
       s += walk (3);
@@ -635,6 +715,11 @@ main (int argc, char **argv)
       unsigned long c[3];
       s += run (1000, c);
       printf ("plug_padder %lu\nplug_sibling %lu\nplug_many9 %lu\n", c[0], c[1], c[2]);
+    }
+  else if (strcmp (mode, "recpad") == 0)
+    {
+      for (int i = 0; i < 100; i++)
+        s += recpad (10);
     }
   else if (strcmp (mode, "tail") == 0)
     {

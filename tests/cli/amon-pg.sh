@@ -104,6 +104,28 @@ check_stackargs () {
   fi
 }
 
+# check_walk BUILD — a library's recursion (no hooks) calling back a
+# visitor between its descents, and a recursion padding the calls it makes
+# after each recursive call: each call is its caller's.  (The sampling
+# clock took the visitor's calls for its leaf's, whose return address
+# stayed in the library's frame above the next callback, as jq 1.6's
+# sort_cmp under qsort(3).)
+check_walk () {
+  what="$1 callback ${AMON_CLOCK:-cpu}"
+  if run "$1" callback; then
+    same visit visit_leaf visitor
+    only_from visit visitor
+    only_from visit_leaf visit
+  fi
+  what="$1 recpad ${AMON_CLOCK:-cpu}"
+  if run "$1" recpad; then
+    same recpad many9
+    arc main recpad 100
+    arc recpad recpad 1000
+    only_from many9 recpad
+  fi
+}
+
 # check_plugin BUILD — a plugin loaded by dlopen(3) after the first calls
 # makes a padded call after its sibling's: the call is its caller's (the
 # sampling clock took it for the sibling's, the plugin's unwind tables
@@ -218,6 +240,7 @@ for comp in $compilers; do
       || fail "building the plugin ($comp $flags): $(cat "$tmp/build.log")"
     check_c "$b"
     check_plugin "$b"
+    check_walk "$b"
   done
 done
 build timed "$CC" -pg -mfentry && timed timed
@@ -254,7 +277,7 @@ check_c timed
 for comp in $compilers; do
   for flags in "-pg" "-pg -mfentry"; do
     b="$(basename "$comp")$(echo "$flags" | tr -d ' ')"
-    [ -x "$tmp/$b" ] && check_plugin "$b"
+    [ -x "$tmp/$b" ] && check_plugin "$b" && check_walk "$b"
   done
 done
 if [ -x "$tmp/clang-pg-mfentry" ]; then check_stackargs clang-pg-mfentry; fi
