@@ -55,8 +55,12 @@
 /* the CALIBRATION section: u64 calibrations; u32 window (the estimate in
  * force was the lowest of the last this many); u32 zero; u64 cost per
  * event in force at the end, lowest, median and highest calibration, all
- * in picoseconds (later versions may append) */
-#define AMON_CALIBRATION_SIZE 48
+ * in picoseconds (AMON_CALIBRATION_MIN bytes: the first files had no
+ * more); then u64 samples in the program's code, u64 samples in the
+ * monitor's, i64 clock units the samples' correction added to the
+ * contexts (amon-measure.h; later versions may append) */
+#define AMON_CALIBRATION_MIN 48
+#define AMON_CALIBRATION_SIZE 72
 
 /* the u64 fields of the TOTALS section, in order (later versions append) */
 enum {

@@ -58,6 +58,7 @@ struct amon_context {
   uint64_t time;       /* clock units charged to this context */
   uint64_t entries;    /* calls that entered it (steps B1-B3) */
   uint64_t recursive;  /* direct recursive calls made in it (step A1) */
+  uint64_t intervals;  /* intervals charged to it (the clocks that time them) */
   void *fn;            /* entry address of s_n (NULL: the root) */
   /* return addresses of calls seen made by s_n, lowest and highest (the
    * -pg mode with the sampling clock: amon_hook_enter_lazy); 0, 0 when

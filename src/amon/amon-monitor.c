@@ -34,6 +34,7 @@
 #include "amon-clock.h"
 #include "amon-format.h"
 #include "amon-hook.h"
+#include "amon-measure.h"
 #include "amon-output.h"
 #include "amon-owner.h"
 #include "amon-thread.h"
@@ -75,6 +76,7 @@ static struct {
   uint32_t stop_reason;
   int child;          /* this process is a child of fork */
   int sampled;        /* AMON_CLOCK=sample: time comes from SIGPROF */
+  int measured;       /* the default clock: SIGPROF samples measure the monitor's cost (amon-measure.h) */
   timer_t timer;      /* that sends it, while sampled */
   char out[4096];
 } G = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -175,6 +177,16 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
       /* a sample in the monitor's hooks is the monitor's time, no
        * context's: as gprof's histogram, which covers the program's text
        * and not mcount in libc, the profile leaves it out */
+      if (t->mode != AMON_MODE_SAMPLED)
+        {
+          /* the default clock: a sample of whose code runs */
+          if (in_monitor (uc) || t->busy)
+            t->samples_monitor++;
+          else
+            t->samples_program++;
+          errno = saved;
+          return;
+        }
       if (in_monitor (uc))
         {
           t->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
@@ -189,6 +201,22 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
       t->start = now;
     }
   errno = saved;
+}
+
+/* Installs on_sigprof where the program leaves SIGPROF alone (at its
+ * default action or ignored), @old receiving what was there.  1 when
+ * installed. */
+AMON_FN static int
+take_sigprof (struct sigaction *old)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sigprof;
+  sa.sa_flags = SA_RESTART | SA_SIGINFO;
+  sigemptyset (&sa.sa_mask);
+  if (sigaction (SIGPROF, NULL, old) != 0 || (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN))
+    return 0;
+  return sigaction (SIGPROF, &sa, NULL) == 0;
 }
 
 /* Starts the sampling timer: a POSIX timer on the process's CPU clock,
@@ -221,6 +249,7 @@ thread_end (void *p)
   if (t == NULL || t == &disabled || t == &unstarted)
     return;
   self = &disabled;
+  amon_measure_stop (t);
   if (t->busy)
     {
       /* It ended inside a hook: cancelled asynchronously, or a signal
@@ -414,6 +443,7 @@ at_fork_child (void)
   if (keep)
     {
       keep->next = NULL;
+      keep->has_timer = 0; /* timers are not inherited, and a child makes none (amon-measure.h) */
       amon_thread_reset_counts (keep, amon_clock_read (&G.clock));
       amon_clock_sync_start (keep);
       if (G.sampled)
@@ -450,14 +480,10 @@ init (void)
   pthread_atfork (at_fork_prepare, at_fork_parent, at_fork_child);
   if (G.clock.kind == AMON_CLOCK_SAMPLE)
     {
-      struct sigaction sa, old;
-      memset (&sa, 0, sizeof sa);
-      sa.sa_sigaction = on_sigprof;
-      sa.sa_flags = SA_RESTART | SA_SIGINFO;
-      sigemptyset (&sa.sa_mask);
-      if (sigaction (SIGPROF, NULL, &old) == 0 && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN)
+      struct sigaction old;
+      if (!take_sigprof (&old))
         say ("AMON_CLOCK=sample: the program handles SIGPROF itself, using cpu", NULL, NULL);
-      else if (sigaction (SIGPROF, &sa, NULL) == 0)
+      else
         {
           G.sampled = start_timer ();
           if (!G.sampled)
@@ -471,6 +497,8 @@ init (void)
     }
   if (G.clock.kind == AMON_CLOCK_CPU && G.clock.tsc)
     {
+      struct sigaction old;
+      G.measured = take_sigprof (&old);
       G.gap = (uint64_t) (50000.0 * G.clock.tsc_per_ns); /* 50 us */
       G.longish = (uint64_t) (AMON_LONGISH_NS * G.clock.tsc_per_ns);
     }
@@ -497,6 +525,8 @@ thread_start (void)
   G.threads = t;
   pthread_mutex_unlock (&G.lock);
   pthread_setspecific (G.key, t);
+  if (G.measured && !G.child)
+    amon_measure_start (t);
   self = t;
   return t;
 }
@@ -980,7 +1010,14 @@ amon_fini (void)
       struct sigaction now;
       if (sigaction (SIGPROF, NULL, &now) != 0 || now.sa_sigaction != on_sigprof)
         say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
-             " time after that (AMON_CLOCK=cpu does not use signals)", NULL, NULL);
+             " time after that (AMON_CLOCK=cpu times calls without signals)", NULL, NULL);
+    }
+  if (G.measured)
+    {
+      pthread_mutex_lock (&G.lock);
+      for (amon_thread *t = G.threads; t; t = t->next)
+        amon_measure_stop (t);
+      pthread_mutex_unlock (&G.lock);
     }
   int was_halted = __atomic_exchange_n (&amon_halt, 1, __ATOMIC_SEQ_CST);
   amon_thread *me = self;

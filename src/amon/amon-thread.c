@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "amon-format.h"
+#include "amon-measure.h"
 
 /* Points @limit at the first frame a push may not reach without the slow
  * path: one above the deepest frame seen, or the end of the capacity. */
@@ -221,7 +222,12 @@ derive (amon_thread *t)
    * a check's system call, a calibration) is no cost of the monitor's:
    * its cost is the CPU time it did not charge */
   if (t->cpu_units)
-    t->overhead_total = t->cpu_units > charged ? t->cpu_units - charged : 0;
+    {
+      /* and its samples may show the calibrated cost wrong (amon-measure.h) */
+      amon_measure_settle (t, charged);
+      uint64_t kept = (uint64_t) ((int64_t) charged + t->resid_total);
+      t->overhead_total = t->cpu_units > kept ? t->cpu_units - kept : 0;
+    }
 }
 
 AMON_FN void
@@ -248,7 +254,10 @@ amon_thread_reset_counts (amon_thread *t, uint64_t now)
   t->n_log = 0;
   t->countdown = AMON_WINDOW;
   for (amon_context *c = t->m.root; c; c = c->next)
-    c->time = c->entries = c->recursive = 0;
+    c->time = c->entries = c->recursive = c->intervals = 0;
+  t->samples_program = t->samples_monitor = 0;
+  t->resid = 0;
+  t->resid_total = 0;
   t->returns = t->resyncs = t->discarded = t->unmatched = t->overhead_total = t->offcpu_total = 0;
   t->base_depth = t->max_depth = amon_thread_depth (t);
   set_limit (t);

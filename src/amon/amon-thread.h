@@ -53,6 +53,8 @@
 #ifndef AMON_THREAD_H
 #define AMON_THREAD_H
 
+#include <time.h>
+
 #include "amon-cfa.h"
 #include "amon-format.h"
 #include "amon-fsm.h"
@@ -131,6 +133,12 @@ struct amon_thread {
   uint64_t sync_clock, sync_cpu; /* last CPU-clock synchronisation */
   uint64_t origin_cpu;       /* the thread's CPU clock (ns) at @origin, for the CPU clock */
   uint64_t cpu_units;        /* its CPU time from then to the last check, in clock units (0: unknown) */
+  /* the run's own measure of the monitor's cost (amon-measure.h) */
+  uint64_t samples_program, samples_monitor; /* SIGPROF samples in the program's code, in the monitor's */
+  double resid;              /* clock units added to each interval's charge after the samples (may be < 0) */
+  int64_t resid_total;       /* what that added in all */
+  timer_t timer;             /* the thread's sampling timer, while has_timer */
+  int has_timer;
   amon_interval log[AMON_LOG_SIZE];
   /* the -pg mode with the sampling clock: call sites' routines
    * (amon-owner.h) and CFA offsets (amon-cfa.h), direct-mapped by the
@@ -194,6 +202,7 @@ amon_thread_interval (amon_thread *t, uint64_t now)
   amon_context *c = t->top->ctx;
   /* relaxed atomics: the writer may read while this thread runs */
   __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (uint64_t) e, __ATOMIC_RELAXED);
+  __atomic_store_n (&c->intervals, __atomic_load_n (&c->intervals, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
   return (uint64_t) e;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "amon-measure.h"
 #include "amon-output.h"
 #include "amon-symbols.h"
 
@@ -38,6 +39,9 @@ struct amon_merge {
   merged *first, *last;
   uint32_t *scratch;
   uint64_t outside;
+  /* the default clock's samples (amon-measure.h), all threads */
+  uint64_t samples_program, samples_monitor;
+  int64_t resid_total;
   int failed;
 };
 typedef struct amon_merge Merge;
@@ -200,7 +204,8 @@ merge_thread (Merge *g, amon_thread *t)
       }
   for (amon_context *c = m->root; c && !g->failed; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
     {
-      uint64_t time = __atomic_load_n (&c->time, __ATOMIC_RELAXED);
+      uint64_t time = amon_measure_corrected (__atomic_load_n (&c->time, __ATOMIC_RELAXED),
+                                              __atomic_load_n (&c->intervals, __ATOMIC_RELAXED), t->resid);
       if (c->len == 0)
         {
           g->outside += time;
@@ -308,6 +313,9 @@ amon_merge_thread (amon_merge *g, amon_thread *t)
   totals[AMON_TOTAL_MEMORY] += t->m.bytes;
   totals[AMON_TOTAL_OVERHEAD] += t->overhead_total;
   totals[AMON_TOTAL_OFFCPU] += t->offcpu_total;
+  g->samples_program += t->samples_program;
+  g->samples_monitor += t->samples_monitor;
+  g->resid_total += t->resid_total;
   return g->failed ? ENOMEM : 0;
 }
 
@@ -467,6 +475,9 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       out_u64 (o, run->lowest_ps);
       out_u64 (o, run->median_ps);
       out_u64 (o, run->highest_ps);
+      out_u64 (o, g->samples_program);
+      out_u64 (o, g->samples_monitor);
+      out_u64 (o, (uint64_t) g->resid_total);
     }
   out_section (o, AMON_SECTION_END, 0);
   out_flush (o);

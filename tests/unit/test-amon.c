@@ -20,6 +20,7 @@
 
 #include "amon-calibrate.h"
 #include "amon-format.h"
+#include "amon-measure.h"
 #include "amon-symbols.h"
 #include "amon-thread.h"
 #include "amon-write.h"
@@ -652,6 +653,97 @@ test_overhead_from_cpu_time (void)
   g_free (th);
 }
 
+/* The run's samples correct what the calibrated cost left: the thread of
+ * test_overhead_from_cpu_time (1200 units of CPU; root 90 over 1
+ * interval, P 90 over 2, Q 990 over 1: 1170 charged), whose samples were
+ * 60 of 100 in the program's code, so the program ran 720 units.  Taking
+ * 450 from the 4 intervals (112.5 each) would put the root and P below
+ * zero, so they go to zero and Q gives the rest: 720 = 0 + 0 + 720, at
+ * 270 per interval.  With fewer than AMON_MEASURE_MIN samples nothing
+ * changes. */
+static void
+test_overhead_from_samples (void)
+{
+  for (int enough = 0; enough < 2; enough++)
+    {
+      amon_thread *th = g_new0 (amon_thread, 1);
+      CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
+      th->overhead = 10;
+      amon_thread_enter (th, FN (P), NULL, SP (1), 100);
+      amon_thread_enter (th, FN (Q), NULL, SP (2), 105);
+      amon_thread_exit (th, FN (Q), NULL, SP (2), 1105);
+      th->cpu_units = 1200;
+      th->samples_program = enough ? 60 : 59;
+      th->samples_monitor = enough ? 40 : 40;
+      amon_thread_charge_all (th, 1205);
+      amon_context *root = th->m.root, *p = root->next, *q = p->next;
+      CU_ASSERT_EQUAL (root->intervals, 1);
+      CU_ASSERT_EQUAL (p->intervals, 2);
+      CU_ASSERT_EQUAL (q->intervals, 1);
+      if (enough)
+        {
+          CU_ASSERT_DOUBLE_EQUAL (th->resid, -270.0, 0.5);
+          CU_ASSERT_EQUAL (th->resid_total, 720 - 1170);
+          CU_ASSERT_EQUAL (th->overhead_total, 1200 - 720);
+          CU_ASSERT_EQUAL (amon_measure_corrected (root->time, root->intervals, th->resid), 0);
+          CU_ASSERT_EQUAL (amon_measure_corrected (p->time, p->intervals, th->resid), 0);
+          CU_ASSERT_EQUAL (amon_measure_corrected (q->time, q->intervals, th->resid), 720);
+        }
+      else
+        {
+          CU_ASSERT_EQUAL (th->resid, 0.0);
+          CU_ASSERT_EQUAL (th->resid_total, 0);
+          CU_ASSERT_EQUAL (th->overhead_total, 30);
+        }
+      amon_thread_release (th);
+      g_free (th);
+    }
+}
+
+/* amon_measure_resid against bisection on random contexts: the sum of
+ * the corrected times is increasing in the correction, so bisection finds
+ * where it meets the target; Newton's steps must land on the same sum
+ * (to a unit per context, the rounding) whether the target lies below
+ * what was charged or above it, and no context goes below zero. */
+static void
+test_measure_resid_random (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (2028);
+  for (int round = 0; round < 200; round++)
+    {
+      guint n = (guint) g_rand_int_range (r, 1, 40);
+      amon_context *c = g_malloc0 (n * sizeof *c);
+      double charged = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          c[i].time = g_rand_int_range (r, 0, 4) ? (uint64_t) g_rand_int_range (r, 0, 1000000) : 0;
+          c[i].intervals = g_rand_int_range (r, 0, 5) ? (uint64_t) g_rand_int_range (r, 1, 100000) : 0;
+          c[i].next = i + 1 < n ? &c[i + 1] : NULL;
+          charged += (double) c[i].time;
+        }
+      double target = charged * g_rand_double_range (r, 0.0, 2.0);
+      double lo = -1e7, hi = 1e7;
+      for (int step = 0; step < 200; step++)
+        {
+          double mid = (lo + hi) / 2, sum = 0;
+          for (guint i = 0; i < n; i++)
+            sum += (double) amon_measure_corrected (c[i].time, c[i].intervals, mid);
+          if (sum < target)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      double bisect = 0, newton = 0, rr = amon_measure_resid (c, target);
+      for (guint i = 0; i < n; i++)
+        {
+          bisect += (double) amon_measure_corrected (c[i].time, c[i].intervals, hi);
+          newton += (double) amon_measure_corrected (c[i].time, c[i].intervals, rr);
+        }
+      CU_ASSERT_DOUBLE_EQUAL (newton, bisect, n + 1.0);
+      g_free (c);
+    }
+}
+
 /* The -pg mode knows an address inside each routine (its hook's return
  * address), not its entry: the symbol whose extent holds it names it. */
 static void
@@ -690,6 +782,8 @@ main (void)
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
     { "many calibrations: the lowest recent one, whatever the load", test_calibration_robust },
     { "the monitor's cost on the CPU clock is the CPU time it did not charge", test_overhead_from_cpu_time },
+    { "the run's samples correct the calibrated cost", test_overhead_from_samples },
+    { "the samples' correction: Newton against bisection", test_measure_resid_random },
     { "an address inside a routine is named by its symbol", test_names_inside_routines },
     { NULL, NULL },
   };

@@ -4,6 +4,7 @@
 #include "cg-read-amon.h"
 
 #include <string.h>
+#include <math.h>
 
 #include "../amon/amon-format.h"
 #include "cg-error.h"
@@ -37,6 +38,8 @@ typedef struct {
   gboolean have_totals;
   guint64 total_time, taken_out, events;
   guint64 calibrations, lowest_ps, median_ps, highest_ps;
+  guint64 samples_program, samples_monitor; /* the run's samples of whose code ran (amon-measure.h) */
+  gint64 resid_total;                        /* clock units their correction added to the contexts */
   guint32 recent;
 } Reader;
 
@@ -443,7 +446,9 @@ static gboolean
 read_calibration (Reader *r, Cursor *c, GError **error)
 {
   const guint8 *p;
-  if (!take (r, c, AMON_CALIBRATION_SIZE, "the calibration record", &p, error))
+  gsize have = c->end - c->pos;
+  if (!take (r, c, have >= AMON_CALIBRATION_SIZE ? AMON_CALIBRATION_SIZE : AMON_CALIBRATION_MIN,
+             "the calibration record", &p, error))
     return FALSE;
   c->pos = c->end; /* later versions may append fields */
   r->calibrations = get64 (p);
@@ -451,6 +456,12 @@ read_calibration (Reader *r, Cursor *c, GError **error)
   r->lowest_ps = get64 (p + 24);
   r->median_ps = get64 (p + 32);
   r->highest_ps = get64 (p + 40);
+  if (have >= AMON_CALIBRATION_SIZE)
+    {
+      r->samples_program = get64 (p + 48);
+      r->samples_monitor = get64 (p + 56);
+      r->resid_total = (gint64) get64 (p + 64);
+    }
   return TRUE;
 }
 
@@ -474,12 +485,35 @@ cost_note (Reader *r)
                             r->lowest_ps / 1000.0, r->median_ps / 1000.0, r->highest_ps / 1000.0);
   else
     g_string_append_printf (s, " at %.2f ns each, calibrated once at start-up)", r->overhead_ps / 1000.0);
+  guint64 samples = r->samples_program + r->samples_monitor;
+  gboolean by_samples = r->resid_total != 0 && samples > 0;
+  if (by_samples)
+    {
+      /* the program's share of the samples, to two standard errors */
+      gdouble f = (gdouble) r->samples_program / (gdouble) samples;
+      gdouble err = f > 0 ? 200.0 * sqrt (f * (1 - f) / (gdouble) samples) / f : 100.0;
+      gdouble moved = (gdouble) (r->resid_total < 0 ? -r->resid_total : r->resid_total) / (gdouble) r->rate;
+      g_string_append_printf (s, "; the run's own samples (%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                              " in the program's code) set the program's time to within %.0f%%, %.3g s %s than"
+                              " the calibrations left, taken %s the contexts in proportion to their calls and returns",
+                              r->samples_program, samples, err, moved, r->resid_total < 0 ? "less" : "more",
+                              r->resid_total < 0 ? "from" : "to");
+    }
+  else if (samples > 0)
+    g_string_append_printf (s, "; the run's %" G_GUINT64_FORMAT " samples were too few to check the calibrations",
+                            samples);
   /* a time that is what remains of a larger measurement moves by the
    * error of what was taken out, magnified */
   if (measured > 0 && out >= 0.5 * measured)
-    g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
-                            " monitor's, so an error of 10%% in its cost per call moves them by %.0f%%",
-                            100.0 * out / measured, out < measured ? 10.0 * out / (measured - out) : 100.0);
+    {
+      g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
+                              " monitor's", 100.0 * out / measured);
+      if (by_samples)
+        g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each");
+      else
+        g_string_append_printf (s, ", so an error of 10%% in its cost per call moves them by %.0f%%",
+                                out < measured ? 10.0 * out / (measured - out) : 100.0);
+    }
   return g_string_free (s, FALSE);
 }
 

@@ -1,0 +1,77 @@
+/* amon-measure.h — the monitor's own cost measured by the run's samples.
+ *
+ * The default clock charges each interval between two hooks to the
+ * current context less a cost per event that calibrations measure
+ * (amon-calibrate.h).  Calibrations run the hooks in a tight loop, where
+ * their code and data stay in the caches; in the running program, whose
+ * data evict theirs, a call costs the hooks more (on Lua 5.4 some 15.7 ns
+ * where the calibrations said 13.4), and what is taken out is most of
+ * what was measured, so the difference is magnified: the profile's total
+ * was 34-68% above the bare program's CPU time on a loaded machine.
+ *
+ * So the run measures what the calibrations cannot: each thread has a
+ * timer on its own CPU clock that sends SIGPROF every AMON_SAMPLE_US of
+ * the thread's CPU time, and each sample is counted as the monitor's
+ * (the interrupted code is in the monitor's section, or a hook is
+ * running) or the program's.  The program's own time is then the
+ * thread's CPU time times the program's share of the samples (gprof's
+ * histogram, which leaves mcount out, measures it so), and what the
+ * contexts were charged beyond it (or short of it) is taken back from
+ * them (or given to them) in proportion to their intervals, since it is
+ * the calibrated cost per event that was wrong.  A context's time never
+ * goes below zero.  The samples' share is good to about
+ * sqrt(f(1 - f) / n) for n samples of which a share f is the program's;
+ * threads with fewer than AMON_MEASURE_MIN samples keep the calibrated
+ * cost alone.
+ *
+ * A per-thread timer fires only while its thread runs, so it never
+ * interrupts a thread blocked in a system call (a process-wide timer
+ * would be delivered to any thread, and poll(2) or nanosleep(2) there
+ * would fail with EINTR).  A child of fork makes no timers: a program
+ * may reset every signal to its default action before it execs, and
+ * SIGPROF's would kill it.
+ */
+#ifndef AMON_MEASURE_H
+#define AMON_MEASURE_H
+
+#include "amon-thread.h"
+
+#define AMON_MEASURE_MIN 100 /* samples a thread needs before they set its cost */
+
+/* Starts @t's sampling timer, on the calling thread's CPU clock, which
+ * must be @t's.  1 when it runs (t->has_timer set), 0 when it could not
+ * be made. */
+int amon_measure_start (amon_thread *t) AMON_HIDDEN;
+
+/* Deletes @t's timer, when it has one; any thread may call it. */
+void amon_measure_stop (amon_thread *t) AMON_HIDDEN;
+
+/* @time, a context's charge over @intervals intervals, with @r clock
+ * units added to each interval: never below zero, and unchanged when @r
+ * is zero. */
+AMON_FN static inline uint64_t
+amon_measure_corrected (uint64_t time, uint64_t intervals, double r)
+{
+  if (r == 0 || intervals == 0)
+    return time;
+  double v = (double) time + r * (double) intervals;
+  return v <= 0 ? 0 : (uint64_t) (v + 0.5);
+}
+
+/* The correction of @t's contexts after its samples: sets t->resid (the
+ * clock units added to each interval's charge) and t->resid_total (what
+ * that adds to @charged, the sum of every context's time, the root's
+ * included), both 0 when the thread has too few samples or no CPU time
+ * (t->cpu_units).  Reads the contexts; changes none of them: the writer
+ * applies it (amon_measure_corrected), so that a thread may run on. */
+void amon_measure_settle (amon_thread *t, uint64_t charged) AMON_HIDDEN;
+
+/* The correction r, clock units per interval, such that the contexts
+ * from @first on (linked by ->next) would hold @target in all with their
+ * times amon_measure_corrected (time, intervals, r), as near as clamping
+ * at zero allows.  The sum is convex and increasing in r, so Newton's
+ * steps from the unclamped solution converge from above in a few.  Pure;
+ * exposed for the tests. */
+double amon_measure_resid (const amon_context *first, double target) AMON_HIDDEN;
+
+#endif

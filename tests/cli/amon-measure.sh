@@ -1,0 +1,100 @@
+#!/bin/sh
+# The default clock's cost per call, checked by the run's own samples
+# (src/amon/amon-measure.h).  A call-heavy program runs until its thread
+# has had 1.5 s of CPU time (some 375 samples at the usual 250 Hz tick),
+# so that the samples set the program's time:
+#  - the file records them and every view says so;
+#  - the profile's total is the CPU time it measured times the share of
+#    the samples that fell in the program's code (the oracle: the counts
+#    the note prints, not the code's arithmetic), to the notes' rounding;
+#  - the timers are each thread's own: a thread asleep in nanosleep(2)
+#    meanwhile is never interrupted (a process-wide timer's signal would
+#    be delivered to it, and the sleep would fail with EINTR);
+#  - a child of fork makes none: it resets SIGPROF to its default action,
+#    as a program may before it execs, and a thread it starts runs as
+#    long, without being killed by a sample.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+lib="$top_builddir/src/amon/libamon.la"
+[ -f "$lib" ] || skip "libamon was not built"
+LIBTOOL=${LIBTOOL:-"$top_builddir/libtool"}
+grep -q '^flags.* constant_tsc' /proc/cpuinfo 2>/dev/null || skip "no invariant time-stamp counter: the default clock reads the CPU clock, without samples"
+
+cat >"$tmp/heavy.c" <<'EOF'
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+static volatile long sink;
+__attribute__ ((noinline)) static void tiny (long i) { sink += i; }
+__attribute__ ((noinline)) static void middle (long i) { tiny (i); tiny (i + 1); }
+static double cpu (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+__attribute__ ((noinline)) static void *work (void *arg)
+{
+  double until = cpu () + *(double *) arg;
+  while (cpu () < until)
+    for (long i = 0; i < 100000; i++)
+      middle (i);
+  return 0;
+}
+static int slept;
+__attribute__ ((noinline)) static void *sleeper (void *arg)
+{
+  (void) arg;
+  struct timespec ts = { 0, 600000000 };
+  slept = nanosleep (&ts, 0) == 0 ? 1 : errno == EINTR ? -1 : -2;
+  return 0;
+}
+int main (void)
+{
+  pthread_t t;
+  double main_cpu = 1.5, child_cpu = 0.4;
+  pthread_create (&t, 0, sleeper, 0);
+  work (&main_cpu);
+  pthread_join (t, 0);
+  if (slept != 1)
+    return 3;
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      signal (SIGPROF, SIG_DFL);
+      pthread_create (&t, 0, work, &child_cpu);
+      pthread_join (t, 0);
+      _exit (0);
+    }
+  int status;
+  if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    return 4;
+  return 0;
+}
+EOF
+${CC:-cc} -O1 -finstrument-functions -pthread -c -o "$tmp/heavy.o" "$tmp/heavy.c" || skip "cannot compile"
+$LIBTOOL --mode=link --tag=CC ${CC:-cc} -static -pthread -o "$tmp/heavy" "$tmp/heavy.o" "$lib" >"$tmp/link.log" 2>&1 \
+  || { cat "$tmp/link.log"; fail "link"; finish; }
+(cd "$tmp" && AMON_OUT="$tmp/heavy.out" ./heavy)
+rc=$?
+[ $rc -eq 3 ] && fail "the sleeping thread's nanosleep was interrupted (or failed)"
+[ $rc -eq 4 ] && fail "the child of fork that reset SIGPROF did not exit 0 (killed by a sample?)"
+[ $rc -eq 0 ] || fail "heavy exited $rc"
+
+for view in "$cgcost --format=text" "$cgtree" "$cgcycles --format=text"; do
+  $view "$tmp/heavy.out" >"$tmp/view.txt" 2>&1 || fail "$view"
+  grep -q "the run's own samples ([0-9]* of [0-9]* in the program's code) set the program's time to within [0-9]*%, [0-9.e-]* s \(less\|more\) than the calibrations left" "$tmp/view.txt" \
+    || fail "$view does not say what the samples set: $(grep -i note "$tmp/view.txt")"
+done
+"$cgcost" --format=text "$tmp/heavy.out" | grep "^Note: instrumentation cost" >"$tmp/note" || fail "no note"
+# X s of Y s measured; N of M samples in the program: the total, Y - X,
+# is Y times N / M
+sed 's/.*taken out: \([0-9.e+-]*\) s of \([0-9.e+-]*\) s measured.*own samples (\([0-9]*\) of \([0-9]*\) in.*/\1 \2 \3 \4/' "$tmp/note" >"$tmp/nums"
+read -r x y n m <"$tmp/nums" || fail "cannot read the note: $(cat "$tmp/note")"
+awk -v x="$x" -v y="$y" -v n="$n" -v m="$m" 'BEGIN {
+  printf "taken out %s s of %s s; samples %d of %d in the program: total %.4f against %.4f\n", x, y, n, m, y - x, y * n / m
+  exit !(m >= 100 && (y - x) / y - n / m < 0.01 && n / m - (y - x) / y < 0.01) }' \
+  || fail "the profile's total is not the CPU time times the program's share of the samples: $(cat "$tmp/note")"
+finish
