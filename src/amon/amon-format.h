@@ -58,9 +58,10 @@
  * in picoseconds (AMON_CALIBRATION_MIN bytes: the first files had no
  * more); then u64 samples in the program's code, u64 samples in the
  * monitor's, i64 clock units the samples' correction added to the
- * contexts (amon-measure.h; later versions may append) */
+ * contexts, u64 threads that had the samples to check the calibrations
+ * (amon-measure.h; later versions may append) */
 #define AMON_CALIBRATION_MIN 48
-#define AMON_CALIBRATION_SIZE 72
+#define AMON_CALIBRATION_SIZE 80
 
 /* the u64 fields of the TOTALS section, in order (later versions append) */
 enum {

@@ -77,15 +77,42 @@ amon_measure_resid (const amon_context *first, double target)
   return r;
 }
 
+/* The square root of @x, by Newton's steps: libamon links no libm. */
+AMON_FN static double
+square_root (double x)
+{
+  if (!(x > 0))
+    return 0;
+  double r = x > 1 ? x : 1;
+  for (int i = 0; i < 100; i++)
+    {
+      double next = (r + x / r) / 2;
+      if (next >= r)
+        break;
+      r = next;
+    }
+  return r;
+}
+
 AMON_FN void
 amon_measure_settle (amon_thread *t, uint64_t charged)
 {
   t->resid = 0;
   t->resid_total = 0;
+  t->checked = 0;
   uint64_t program = t->samples_program, all = program + t->samples_monitor;
   if (all < AMON_MEASURE_MIN || t->cpu_units == 0)
     return;
-  double own = (double) t->cpu_units * (double) program / (double) all, slope;
+  t->checked = 1;
+  double cpu = (double) t->cpu_units, n = (double) all;
+  double own = cpu * (double) program / n;
+  /* two standard errors of the program's time; the share smoothed by a
+   * sample each way, so that a run whose samples all fell in the program
+   * does not claim to know its time exactly */
+  double f = ((double) program + 1) / (n + 2), error = 2 * cpu * square_root (f * (1 - f) / n);
+  if ((double) charged <= own + error && (double) charged >= own - error)
+    return; /* the calibrations agree with the samples */
+  double slope;
   t->resid = amon_measure_resid (t->m.root, own);
   t->resid_total = (int64_t) corrected_sum (t->m.root, t->resid, &slope) - (int64_t) charged;
 }

@@ -20,9 +20,16 @@
  * them (or given to them) in proportion to their intervals, since it is
  * the calibrated cost per event that was wrong.  A context's time never
  * goes below zero.  The samples' share is good to about
- * sqrt(f(1 - f) / n) for n samples of which a share f is the program's;
- * threads with fewer than AMON_MEASURE_MIN samples keep the calibrated
- * cost alone.
+ * sqrt(f(1 - f) / n) for n samples of which a share f is the program's,
+ * so the calibrations are kept where their total lies within two such
+ * standard errors of the samples', and otherwise the samples' total
+ * replaces theirs: a program that makes few calls, whose calibrated cost
+ * is far below the samples' error, is left as the calibrations timed it,
+ * to the nanosecond of each interval, and one whose calibrations are
+ * plainly wrong gets the samples' unbiased total (spreading the samples'
+ * own error over the contexts rather than a bias).  Threads
+ * with fewer than AMON_MEASURE_MIN samples keep the calibrated cost
+ * alone.
  *
  * A per-thread timer fires only while its thread runs, so it never
  * interrupts a thread blocked in a system call (a process-wide timer
@@ -59,10 +66,11 @@ amon_measure_corrected (uint64_t time, uint64_t intervals, double r)
 }
 
 /* The correction of @t's contexts after its samples: sets t->resid (the
- * clock units added to each interval's charge) and t->resid_total (what
+ * clock units added to each interval's charge), t->resid_total (what
  * that adds to @charged, the sum of every context's time, the root's
- * included), both 0 when the thread has too few samples or no CPU time
- * (t->cpu_units).  Reads the contexts; changes none of them: the writer
+ * included) and t->checked (whether it had the samples), the first two 0 when the thread has too few samples or no CPU time
+ * (t->cpu_units), or when @charged lies within two standard errors of
+ * the program's time the samples give.  Reads the contexts; changes none of them: the writer
  * applies it (amon_measure_corrected), so that a thread may run on. */
 void amon_measure_settle (amon_thread *t, uint64_t charged) AMON_HIDDEN;
 

@@ -258,6 +258,7 @@ amon_thread_reset_counts (amon_thread *t, uint64_t now)
   t->samples_program = t->samples_monitor = 0;
   t->resid = 0;
   t->resid_total = 0;
+  t->checked = 0;
   t->returns = t->resyncs = t->discarded = t->unmatched = t->overhead_total = t->offcpu_total = 0;
   t->base_depth = t->max_depth = amon_thread_depth (t);
   set_limit (t);

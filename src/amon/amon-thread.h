@@ -137,6 +137,7 @@ struct amon_thread {
   uint64_t samples_program, samples_monitor; /* SIGPROF samples in the program's code, in the monitor's */
   double resid;              /* clock units added to each interval's charge after the samples (may be < 0) */
   int64_t resid_total;       /* what that added in all */
+  int checked;               /* it had the samples to check the calibrations */
   timer_t timer;             /* the thread's sampling timer, while has_timer */
   int has_timer;
   amon_interval log[AMON_LOG_SIZE];

@@ -42,6 +42,7 @@ struct amon_merge {
   /* the default clock's samples (amon-measure.h), all threads */
   uint64_t samples_program, samples_monitor;
   int64_t resid_total;
+  uint64_t threads_checked;
   int failed;
 };
 typedef struct amon_merge Merge;
@@ -316,6 +317,7 @@ amon_merge_thread (amon_merge *g, amon_thread *t)
   g->samples_program += t->samples_program;
   g->samples_monitor += t->samples_monitor;
   g->resid_total += t->resid_total;
+  g->threads_checked += (uint64_t) t->checked;
   return g->failed ? ENOMEM : 0;
 }
 
@@ -478,6 +480,7 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       out_u64 (o, g->samples_program);
       out_u64 (o, g->samples_monitor);
       out_u64 (o, (uint64_t) g->resid_total);
+      out_u64 (o, g->threads_checked);
     }
   out_section (o, AMON_SECTION_END, 0);
   out_flush (o);

@@ -4,9 +4,10 @@
 # has had 1.5 s of CPU time (some 375 samples at the usual 250 Hz tick),
 # so that the samples set the program's time:
 #  - the file records them and every view says so;
-#  - the profile's total is the CPU time it measured times the share of
-#    the samples that fell in the program's code (the oracle: the counts
-#    the note prints, not the code's arithmetic), to the notes' rounding;
+#  - the profile's total lies within two standard errors of the CPU time
+#    it measured times the share of the samples that fell in the
+#    program's code (the oracle: the counts the note prints, not the
+#    code's arithmetic), to the note's rounding;
 #  - the timers are each thread's own: a thread asleep in nanosleep(2)
 #    meanwhile is never interrupted (a process-wide timer's signal would
 #    be delivered to it, and the sleep would fail with EINTR);
@@ -85,16 +86,19 @@ rc=$?
 
 for view in "$cgcost --format=text" "$cgtree" "$cgcycles --format=text"; do
   $view "$tmp/heavy.out" >"$tmp/view.txt" 2>&1 || fail "$view"
-  grep -q "the run's own samples ([0-9]* of [0-9]* in the program's code) set the program's time to within [0-9]*%, [0-9.e-]* s \(less\|more\) than the calibrations left" "$tmp/view.txt" \
-    || fail "$view does not say what the samples set: $(grep -i note "$tmp/view.txt")"
+  grep -q "the run's own samples, [0-9]* of [0-9]* in the program's code, give the program's time to within [0-9]*%\(, and the calibrations agree\|, and the calibrations do not: the total was moved [0-9.e-]* s \(down\|up\) to it\)" "$tmp/view.txt" \
+    || fail "$view does not say what the samples gave: $(grep -i note "$tmp/view.txt")"
 done
 "$cgcost" --format=text "$tmp/heavy.out" | grep "^Note: instrumentation cost" >"$tmp/note" || fail "no note"
-# X s of Y s measured; N of M samples in the program: the total, Y - X,
-# is Y times N / M
-sed 's/.*taken out: \([0-9.e+-]*\) s of \([0-9.e+-]*\) s measured.*own samples (\([0-9]*\) of \([0-9]*\) in.*/\1 \2 \3 \4/' "$tmp/note" >"$tmp/nums"
+# X s of Y s measured, N of M samples in the program's code: the total,
+# Y - X, lies within two standard errors of Y times the program's share
+# of the samples, 2 Y sqrt(f (1 - f) / M) with f = (N + 1) / (M + 2)
+sed 's/.*taken out: \([0-9.e+-]*\) s of \([0-9.e+-]*\) s measured.*own samples, \([0-9]*\) of \([0-9]*\) in.*/\1 \2 \3 \4/' "$tmp/note" >"$tmp/nums"
 read -r x y n m <"$tmp/nums" || fail "cannot read the note: $(cat "$tmp/note")"
 awk -v x="$x" -v y="$y" -v n="$n" -v m="$m" 'BEGIN {
-  printf "taken out %s s of %s s; samples %d of %d in the program: total %.4f against %.4f\n", x, y, n, m, y - x, y * n / m
-  exit !(m >= 100 && (y - x) / y - n / m < 0.01 && n / m - (y - x) / y < 0.01) }' \
-  || fail "the profile's total is not the CPU time times the program's share of the samples: $(cat "$tmp/note")"
+  f = (n + 1) / (m + 2); e = 2 * sqrt (f * (1 - f) / m)
+  printf "taken out %s s of %s s; samples %d of %d in the program: total %.4f, the samples allow %.4f to %.4f\n", x, y, n, m, y - x, y * (n / m - e), y * (n / m + e)
+  # the note rounds X and Y to 3 digits
+  exit !(m >= 100 && (y - x) / y >= n / m - e - 0.007 && (y - x) / y <= n / m + e + 0.007) }' \
+  || fail "the profile's total is not within the samples' error: $(cat "$tmp/note")"
 finish

@@ -655,16 +655,22 @@ test_overhead_from_cpu_time (void)
 
 /* The run's samples correct what the calibrated cost left: the thread of
  * test_overhead_from_cpu_time (1200 units of CPU; root 90 over 1
- * interval, P 90 over 2, Q 990 over 1: 1170 charged), whose samples were
- * 60 of 100 in the program's code, so the program ran 720 units.  Taking
- * 450 from the 4 intervals (112.5 each) would put the root and P below
- * zero, so they go to zero and Q gives the rest: 720 = 0 + 0 + 720, at
- * 270 per interval.  With fewer than AMON_MEASURE_MIN samples nothing
- * changes. */
+ * interval, P 90 over 2, Q 990 over 1: 1170 charged).
+ *  - 6000 of 10000 samples in the program's code: it ran 720 units, to
+ *    two standard errors of 2 * 1200 * sqrt(f (1 - f) / 10000) = 11.76
+ *    (f = 6001 / 10002, the share smoothed), far from the 1170 charged,
+ *    so the total becomes 720.  Taking 450 from the 4 intervals (112.5
+ *    each) would put the root and P below zero, so they go to zero and Q
+ *    gives the rest: 720 at 270 per interval.
+ *  - 965 of 1000 in the program's: 1158 units, to 2 * 1200 *
+ *    sqrt(f (1 - f) / 1000) = 14.1 (f = 966 / 1002): the 1170 charged
+ *    agree, and stand.
+ *  - 59 of 99: too few samples, nothing changes. */
 static void
 test_overhead_from_samples (void)
 {
-  for (int enough = 0; enough < 2; enough++)
+  static const struct { uint64_t program, monitor; } cases[] = { { 6000, 4000 }, { 965, 35 }, { 59, 40 } };
+  for (int k = 0; k < 3; k++)
     {
       amon_thread *th = g_new0 (amon_thread, 1);
       CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
@@ -673,16 +679,16 @@ test_overhead_from_samples (void)
       amon_thread_enter (th, FN (Q), NULL, SP (2), 105);
       amon_thread_exit (th, FN (Q), NULL, SP (2), 1105);
       th->cpu_units = 1200;
-      th->samples_program = enough ? 60 : 59;
-      th->samples_monitor = enough ? 40 : 40;
+      th->samples_program = cases[k].program;
+      th->samples_monitor = cases[k].monitor;
       amon_thread_charge_all (th, 1205);
       amon_context *root = th->m.root, *p = root->next, *q = p->next;
       CU_ASSERT_EQUAL (root->intervals, 1);
       CU_ASSERT_EQUAL (p->intervals, 2);
       CU_ASSERT_EQUAL (q->intervals, 1);
-      if (enough)
+      if (k == 0)
         {
-          CU_ASSERT_DOUBLE_EQUAL (th->resid, -270.0, 0.5);
+          CU_ASSERT_DOUBLE_EQUAL (th->resid, -270.0, 0.5); /* to the rounding of the times */
           CU_ASSERT_EQUAL (th->resid_total, 720 - 1170);
           CU_ASSERT_EQUAL (th->overhead_total, 1200 - 720);
           CU_ASSERT_EQUAL (amon_measure_corrected (root->time, root->intervals, th->resid), 0);

@@ -40,6 +40,7 @@ typedef struct {
   guint64 calibrations, lowest_ps, median_ps, highest_ps;
   guint64 samples_program, samples_monitor; /* the run's samples of whose code ran (amon-measure.h) */
   gint64 resid_total;                        /* clock units their correction added to the contexts */
+  guint64 threads_checked;                   /* threads with samples enough to check the calibrations */
   guint32 recent;
 } Reader;
 
@@ -461,6 +462,7 @@ read_calibration (Reader *r, Cursor *c, GError **error)
       r->samples_program = get64 (p + 48);
       r->samples_monitor = get64 (p + 56);
       r->resid_total = (gint64) get64 (p + 64);
+      r->threads_checked = get64 (p + 72);
     }
   return TRUE;
 }
@@ -486,18 +488,23 @@ cost_note (Reader *r)
   else
     g_string_append_printf (s, " at %.2f ns each, calibrated once at start-up)", r->overhead_ps / 1000.0);
   guint64 samples = r->samples_program + r->samples_monitor;
-  gboolean by_samples = r->resid_total != 0 && samples > 0;
-  if (by_samples)
+  gboolean checked = r->threads_checked > 0 && samples > 0;
+  if (checked)
     {
-      /* the program's share of the samples, to two standard errors */
-      gdouble f = (gdouble) r->samples_program / (gdouble) samples;
-      gdouble err = f > 0 ? 200.0 * sqrt (f * (1 - f) / (gdouble) samples) / f : 100.0;
-      gdouble moved = (gdouble) (r->resid_total < 0 ? -r->resid_total : r->resid_total) / (gdouble) r->rate;
-      g_string_append_printf (s, "; the run's own samples (%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
-                              " in the program's code) set the program's time to within %.0f%%, %.3g s %s than"
-                              " the calibrations left, taken %s the contexts in proportion to their calls and returns",
-                              r->samples_program, samples, err, moved, r->resid_total < 0 ? "less" : "more",
-                              r->resid_total < 0 ? "from" : "to");
+      /* the program's share of the samples to two standard errors, the
+       * share smoothed by a sample each way as the monitor does */
+      gdouble f = ((gdouble) r->samples_program + 1) / ((gdouble) samples + 2);
+      gdouble err = 200.0 * sqrt (f * (1 - f) / (gdouble) samples) / f;
+      g_string_append_printf (s, "; the run's own samples, %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                              " in the program's code, give the program's time to within %.0f%%",
+                              r->samples_program, samples, err);
+      if (r->resid_total == 0)
+        g_string_append (s, ", and the calibrations agree");
+      else
+        g_string_append_printf (s, ", and the calibrations do not: the total was moved %.3g s %s to it, %s the"
+                                " contexts in proportion to their calls and returns",
+                                (gdouble) (r->resid_total < 0 ? -r->resid_total : r->resid_total) / (gdouble) r->rate,
+                                r->resid_total < 0 ? "down" : "up", r->resid_total < 0 ? "taken from" : "given to");
     }
   else if (samples > 0)
     g_string_append_printf (s, "; the run's %" G_GUINT64_FORMAT " samples were too few to check the calibrations",
@@ -508,7 +515,7 @@ cost_note (Reader *r)
     {
       g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
                               " monitor's", 100.0 * out / measured);
-      if (by_samples)
+      if (checked)
         g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each");
       else
         g_string_append_printf (s, ", so an error of 10%% in its cost per call moves them by %.0f%%",
