@@ -9,8 +9,10 @@
  * The trampoline is "returned to" in place of the real return address
  * and keeps the return registers (%rax, %rdx, %xmm0, %xmm1; the C code
  * it calls uses no x87, so %st0 and %st1 stay) and jumps to the real
- * address that amon_pg_exit returns.  Each aligns the stack itself, as
- * the calls come from code that may not have.
+ * address that amon_pg_exit_exact or amon_pg_exit returns.  Each aligns
+ * the stack itself, as the calls come from code that may not have.  The
+ * vector registers are saved only around the C code that may use them
+ * (amon_pg_enter, amon_pg_exit), not around the common cases'.
  *
  * Facts from the x86-64 psABI and gcc's and clang's output (see
  * ../shared/research/entry-hooks.md): at `mcount` the instrumented
@@ -24,9 +26,10 @@
 	.section amon_text, "ax", @progbits
 
 /* HOOK SLOT — saves the integer argument registers, calls
- * amon_pg_enter_fast (the address of the return address, the hook's
- * return address); when that did not count the call, saves the vector
- * argument registers too and calls amon_pg_enter; restores.
+ * amon_pg_enter_fast (sampling clock) or amon_pg_enter_exact (the others)
+ * with the address of the return address and the hook's return address;
+ * when that did not count the call, saves the vector argument registers
+ * too and calls amon_pg_enter; restores.
  * On entry %rbx is pushed and %rbx points at it, so 8(%rbx) is the hook's
  * return address. */
 .macro HOOK slot
@@ -48,17 +51,20 @@
 	movq %r9, 48(%rsp)
 	movq %r10, 56(%rsp)
 	movq %r11, 64(%rsp)
-	/* the common case of the sampling clock, in C that uses no vector
-	 * register (amon-fast.c) */
-	cmpl $0, amon_pg_lazy(%rip)
-	je 2f
+	/* the common case, in C that uses no vector register (amon-fast.c
+	 * for the sampling clock, amon-exact.c for the others) */
 	leaq \slot, %rdi
 	movq 8(%rbx), %rsi
+	cmpl $0, amon_pg_lazy(%rip)
+	je 2f
 	call amon_pg_enter_fast
+	jmp 3f
+2:
+	call amon_pg_enter_exact
+3:
 	testl %eax, %eax
 	jnz 1f
 	/* every other: the vector argument registers saved too */
-2:
 	subq $128, %rsp
 	movaps %xmm0, 0(%rsp)
 	movaps %xmm1, 16(%rsp)
@@ -164,14 +170,21 @@ amon_pg_return:
 	pushq %rbx
 	movq %rsp, %rbx
 	andq $-16, %rsp
+	/* the common case in C that uses no vector register (amon-exact.c) */
+	leaq 24(%rbx), %rdi
+	call amon_pg_exit_exact
+	testq %rax, %rax
+	jnz 1f
+	/* every other: the vector return registers saved too */
 	subq $32, %rsp
 	movaps %xmm0, 0(%rsp)
 	movaps %xmm1, 16(%rsp)
 	leaq 24(%rbx), %rdi
 	call amon_pg_exit
-	movq %rax, %r11
 	movaps 0(%rsp), %xmm0
 	movaps 16(%rsp), %xmm1
+1:
+	movq %rax, %r11
 	movq %rbx, %rsp
 	popq %rbx
 	popq %rdx

@@ -70,7 +70,8 @@ int amon_pg_lazy;
 static amon_pg_frame pg_none = { .slot = UINTPTR_MAX };
 static amon_pg_thread pg_disabled = { .busy = AMON_BUSY, .top = &pg_none, .limit = &pg_none + 1, .base = &pg_none };
 static amon_pg_thread pg_unstarted = { .busy = AMON_BUSY, .top = &pg_none, .limit = &pg_none + 1, .base = &pg_none };
-static __thread amon_pg_thread *pg_self __attribute__ ((tls_model ("initial-exec"))) = &pg_unstarted;
+__thread amon_pg_thread *amon_pg_self __attribute__ ((tls_model ("initial-exec"))) = &pg_unstarted;
+#define pg_self amon_pg_self
 
 static pthread_once_t pg_once = PTHREAD_ONCE_INIT;
 static pthread_key_t pg_key;

@@ -23,11 +23,19 @@ typedef struct {
 
 /* The monitor's clock is the sampling one: no address is swapped. */
 extern int amon_pg_lazy AMON_HIDDEN;
+/* The calling thread's stack (a busy one while it has none). */
+extern __thread amon_pg_thread *amon_pg_self __attribute__ ((tls_model ("initial-exec"))) AMON_HIDDEN;
 
 /* The hooks' common case with the sampling clock (amon-fast.c), which
  * touches no vector register: 1 when it counted the call, 0 when
  * amon_pg_enter must (the hook then saves them first). */
 int amon_pg_enter_fast (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
+/* The same with the exact clock (amon-exact.c): a call, 1 when it was
+ * counted and its address swapped; a return through the trampoline, the
+ * real return address when it was counted; 0 when amon_pg_enter or
+ * amon_pg_exit must do it, nothing having changed. */
+int amon_pg_enter_exact (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
+uintptr_t amon_pg_exit_exact (uintptr_t sp) AMON_FN AMON_HIDDEN;
 
 /* The hooks' C part and the trampoline's (amon-mcount-x86_64.S). */
 void amon_pg_enter (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;

@@ -1,0 +1,158 @@
+/* amon-exact.c — the -pg hooks' common case with the exact clock (the
+ * time-stamp counter), compiled, like amon-fast.c, to leave the vector
+ * registers alone (-mgeneral-regs-only), so that `__fentry__`, `mcount`
+ * and the return trampoline (amon-mcount-x86_64.S) save only the integer
+ * registers around it, and the vector ones only when it hands the event
+ * on to amon_pg_enter or amon_pg_exit.
+ *
+ * The slow way is two layers, each with its own TLS load, busy flag and
+ * checks: the stack of swapped return addresses (amon-mcount.c), then the
+ * monitor (amon-monitor.c, hook_enter and hook_exit).  Here both are one
+ * function per event: every condition of both layers' common cases is
+ * tested first, changing nothing (a busy or unstarted thread, a frame
+ * left by a jump, a tail call, a full stack, an interval that may hold
+ * time off the processor or ends a correction window, a transition not
+ * in the context's cache, a return that does not match the top frame);
+ * only when all hold are both stacks and the interval written.  Anything
+ * else returns 0 with nothing changed, and the slow way does it all, as
+ * it would have.  The counter is read first, so that its latency (some
+ * 25 cycles here, the larger part of the hook's cost) overlaps the loads
+ * and tests.  Built without that option (__SSE__ defined), every event
+ * goes the slow way.
+ */
+#define _GNU_SOURCE 1
+
+#include "amon-hook.h"
+
+#ifdef AMON_HAVE_PG
+
+#include <x86intrin.h>
+
+#include "amon-mcount.h"
+#include "amon-thread.h"
+
+#define TRAMPOLINE ((uintptr_t) amon_pg_return)
+
+/* Whether the interval that ends at @now needs the monitor's rare path
+ * (amon_thread_rare: it may hold time off the processor, or it ends the
+ * correction window); tested before anything changes. */
+AMON_FN AMON_INLINE int
+exact_rare (const amon_thread *t, uint64_t now)
+{
+  int64_t e = (int64_t) (now - t->start - t->overhead);
+  return AMON_UNLIKELY (e > 0 && (uint64_t) e > t->longish) || AMON_UNLIKELY (t->countdown == 1);
+}
+
+/* Charges the interval that ends at @now (exact_rare said it is common). */
+AMON_FN AMON_INLINE void
+exact_charge (amon_thread *t, uint64_t now)
+{
+  amon_thread_interval (t, now);
+  t->countdown--;
+}
+
+AMON_FN int
+amon_pg_enter_exact (uintptr_t *slot, void *fn)
+{
+#ifdef __SSE__
+  (void) slot;
+  (void) fn;
+  return 0;
+#else
+  uint64_t now = __rdtsc ();
+  amon_pg_thread *p = amon_pg_self;
+  amon_thread *t = amon_self;
+  uintptr_t s = (uintptr_t) slot, ret = *slot;
+  amon_pg_frame *pf = p->top;
+  /* amon_pg_enter's common case: not busy, the entry on top is the
+   * caller's (above, on this stack), not a tail call, room; the monitor
+   * running on the counter and not busy */
+  if (AMON_UNLIKELY (p->busy | t->busy | (pf->slot - s - 1 >= AMON_STACK_WINDOW - 1) | (ret == TRAMPOLINE)
+                     | (pf + 1 == p->limit) | (t->mode != AMON_MODE_COUNTER)
+                     | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
+    return 0;
+  /* amon_thread_push_fast's */
+  amon_frame *f = t->top;
+  void *site = (void *) ret;
+  if (amon_left (t, f, site, s) || AMON_UNLIKELY (f + 1 == t->limit) || exact_rare (t, now))
+    return 0;
+  amon_context *from = f->ctx;
+  const amon_cached *c = NULL;
+  if (fn != from->fn)
+    {
+      uintptr_t h = AMON_CACHE_HOME (fn);
+      c = &from->cache[h];
+      if (c->fn != fn && AMON_UNLIKELY ((c = &from->cache[h ^ 1])->fn != fn))
+        return 0;
+    }
+  p->busy = s;
+  t->busy = s;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* busy before anything changes */
+  pf[1].ret = ret;
+  pf[1].slot = s;
+  pf[1].fn = fn;
+  pf[1].restored = 0;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the entry before the pointer to it */
+  p->top = pf + 1;
+  *slot = TRAMPOLINE;
+  exact_charge (t, now);
+  amon_context *to;
+  if (c == NULL)
+    {
+      from->recursive++; /* A1 */
+      to = from;
+    }
+  else
+    {
+      to = c->to;
+      to->entries++;
+    }
+  f[1].fn = fn;
+  f[1].site = site;
+  f[1].sp = s;
+  f[1].ctx = to;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the frame before the pointer to it */
+  t->top = f + 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->busy = 0;
+  p->busy = 0;
+  return 1;
+#endif
+}
+
+AMON_FN uintptr_t
+amon_pg_exit_exact (uintptr_t sp)
+{
+#ifdef __SSE__
+  (void) sp;
+  return 0;
+#else
+  uint64_t now = __rdtsc ();
+  amon_pg_thread *p = amon_pg_self;
+  amon_thread *t = amon_self;
+  uintptr_t s = sp - 8;
+  amon_pg_frame *pf = p->top;
+  amon_frame *f = t->top;
+  /* amon_pg_exit's common case: the entry on top is the routine's, not
+   * busy; hook_exit's: the top frame is the routine's call, the monitor
+   * running on the counter and not busy */
+  if (AMON_UNLIKELY ((pf->slot != s) | p->busy | t->busy | (t->mode != AMON_MODE_COUNTER)
+                     | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
+    return 0;
+  uintptr_t ret = pf->ret;
+  if (AMON_UNLIKELY ((f->fn != pf->fn) | ((uintptr_t) f->site != ret)) || exact_rare (t, now))
+    return 0;
+  p->busy = s;
+  t->busy = s;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->top = pf - 1;
+  exact_charge (t, now);
+  t->top = f - 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->busy = 0;
+  p->busy = 0;
+  return ret;
+#endif
+}
+
+#endif
