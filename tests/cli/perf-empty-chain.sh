@@ -9,7 +9,8 @@
 #    the empty chain gets its leaf, and when the second pass prints other
 #    samples, the first pass's reading stands, with a warning.
 # 2. Where perf records: gcc compiling a real C file (this project's), and
-#    every named symbol's self and total against perf report --children.
+#    every named symbol's self and total against perf report --children
+#    (--no-demangle: cgmerge keeps the linker's names of perf.data).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 
 mkdir "$tmp/fakeperf"
@@ -62,7 +63,7 @@ perf record -q -g -e cpu-clock -o "$tmp/gcc.data" gcc -O2 -c -o "$tmp/x.o" -I"$t
 empty=$(perf script -i "$tmp/gcc.data" -F comm,tid,period,event,ip,sym,dso 2>/dev/null \
   | awk 'BEGIN { RS = "" } { n = split($0, l, "\n"); if (n < 2) e++ } END { print e + 0 }')
 "$cgcost" --format=tsv "$tmp/gcc.data" >"$tmp/tsv" || fail "cgcost gcc.data"
-perf report -i "$tmp/gcc.data" --children --stdio -g none --sort sym 2>/dev/null \
+perf report --no-demangle -i "$tmp/gcc.data" --children --stdio -g none --sort sym 2>/dev/null \
   | awk '$1 ~ /%$/ && $3 ~ /^\[.\]$/ { c = $1; s = $2; sub(/%/, "", c); sub(/%/, "", s); $1 = $2 = $3 = ""
                                        sub(/^ +/, ""); sub(/ +$/, ""); print $0 "\t" c "\t" s }' >"$tmp/report"
 # a name perf report lists more than once (one per DSO, or inlined and

@@ -88,6 +88,33 @@ done
 # cgtree shows the exact totals
 expect 0 "$cgtree" "$tmp/perf.data" && grep -q '^Method: exact' "$tmp/out" || fail "cgtree perf.data: $(head -3 "$tmp/out")"
 
+# C++ overloads, one calling the other: perf script demangles without
+# parameter lists, so both read as "norm", one recursive function; read
+# directly, perf.data keeps the linker's names (two functions, as
+# perf report --no-demangle lists them) and the views demangle them whole
+if ${CXX:-c++} -O0 -fno-omit-frame-pointer -x c++ -o "$tmp/overloads" - <<'CXX' 2>/dev/null; then
+#include <string>
+static volatile unsigned sink;
+__attribute__ ((noinline)) unsigned norm (const char *s, unsigned n)
+{ unsigned h = 0; for (unsigned r = 0; r < 3000; r++) for (unsigned i = 0; i < n; i++) h = h * 31 + s[i]; return h; }
+__attribute__ ((noinline)) unsigned norm (const std::string &s)
+{ unsigned h = 0; for (unsigned r = 0; r < 100; r++) h += (unsigned) s.size (); return h + norm (s.data (), (unsigned) s.size ()); }
+int main () { std::string s (1000, 'x'); for (int i = 0; i < 100; i++) sink += norm (s); return 0; }
+CXX
+  perf record -q -g -e cpu-clock -o "$tmp/overloads.data" "$tmp/overloads" >"$tmp/err" 2>&1 || fail "perf record overloads: $(cat "$tmp/err")"
+  "$cgcost" --format=tsv "$tmp/overloads.data" >"$tmp/ov.tsv" || fail "cgcost overloads.data"
+  all=$(awk -F '\t' 'NR > 1 { s += $3 } END { printf "%.0f", s }' "$tmp/ov.tsv")
+  for f in _Z4normPKcj _Z4normRKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE; do
+    theirs=$(perf report --no-demangle -i "$tmp/overloads.data" --children --stdio -g none --sort sym 2>/dev/null \
+      | awk -v f="$f" '$3 == "[.]" && $4 == f { sub(/%/, "", $1); print $1 }')
+    awk -v a="$(total_of "$tmp/ov.tsv" "$f")" -v t="$all" -v b="$theirs" \
+      'BEGIN { d = 100 * a / t - b; exit (a == "" || b == "" || d > 0.0051 || d < -0.0051) }' \
+      || fail "overload $f: ours $(total_of "$tmp/ov.tsv" "$f") of $all, perf report --children ${theirs:-nothing}%"
+  done
+  expect 0 "$cgtree" --width=0 "$tmp/overloads.data" && grep -q 'norm(char const\*, unsigned int)' "$tmp/out" \
+    || fail "cgtree does not show norm(char const*, unsigned int): $(grep norm "$tmp/out" | head -3)"
+fi
+
 # a perf.data perf cannot read: perf's message, exit 1
 head -c 2000 "$tmp/perf.data" >"$tmp/cut.data"
 expect 1 "$cgmerge" "$tmp/cut.data" && expect_message "cut.data: perf script failed"

@@ -102,7 +102,12 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
   unlink (err_path);
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   g_subprocess_launcher_take_stderr_fd (launcher, dup (err_fd));
-  const char *argv[] = { perf, "script", "-i", path, "-F", PERF_FIELDS, leaves ? "-G" : NULL, NULL };
+  /* --no-demangle: perf demangles without parameter lists, which joins
+   * C++ overloads into one function (ninja's two CanonicalizePath, one
+   * calling the other, read as one recursive function); the linker's
+   * names keep them apart, as gmon.out and callgrind give them, and the
+   * views demangle them whole */
+  const char *argv[] = { perf, "script", "--no-demangle", "-i", path, "-F", PERF_FIELDS, leaves ? "-G" : NULL, NULL };
   GError *local = NULL;
   g_autoptr (GSubprocess) p = g_subprocess_launcher_spawnv (launcher, argv, &local);
   if (p == NULL)
