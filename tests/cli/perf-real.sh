@@ -79,6 +79,29 @@ cmp -s "$tmp/tsv" "$tmp/piped" || fail "perf.data through a pipe: $(diff "$tmp/t
 perf script -i "$tmp/perf.data" 2>/dev/null | "$cgcost" --format=tsv >"$tmp/default" || fail "default layout in a pipe"
 cmp -s "$tmp/tsv" "$tmp/default" || fail "perf script's default layout: $(diff "$tmp/tsv" "$tmp/default" | head -5)"
 
+# what -F +insn, +insnlen and +srccode add after a sample (" insn: 48 8b
+# 07" with no blank line before the next header, "|304  source" after
+# the blank line; on -G's one line, after the DSO) changes nothing: the
+# same as the default layout and -G's alone
+perf script -i "$tmp/perf.data" -G 2>/dev/null | "$cgcost" --format=tsv >"$tmp/leaves" || fail "perf script -G"
+for extra in "-F +insn" "-F +insnlen" "-F +srccode" "-F +insn,+srccode" "-G -F +insn" "-G -F +insnlen"; do
+  want="$tmp/default"
+  case $extra in -G*) want="$tmp/leaves" ;; esac
+  # shellcheck disable=SC2086
+  perf script -i "$tmp/perf.data" $extra >"$tmp/extra.txt" 2>/dev/null || { echo "note: perf script $extra is not supported here"; continue; }
+  "$cgcost" --format=tsv "$tmp/extra.txt" >"$tmp/extra.tsv" 2>"$tmp/err" || fail "perf script $extra: $(head -c 300 "$tmp/err")"
+  cmp -s "$want" "$tmp/extra.tsv" || fail "perf script $extra: $(diff "$want" "$tmp/extra.tsv" | head -5)"
+done
+# source lines need debugging information: a build with -g
+if ${CC:-cc} -O0 -g -fno-omit-frame-pointer -o "$tmp/perfrec-g" "$data/perf/perfrec.c" \
+   && perf record -q -g -e cpu-clock -o "$tmp/g.data" "$tmp/perfrec-g" >/dev/null 2>&1; then
+  perf script -i "$tmp/g.data" 2>/dev/null | "$cgcost" --format=tsv >"$tmp/g.tsv" || fail "perf script of the -g build"
+  perf script -i "$tmp/g.data" -F +srccode >"$tmp/extra.txt" 2>/dev/null
+  grep -q '^|[0-9]' "$tmp/extra.txt" || echo "note: perf script -F +srccode printed no source line"
+  "$cgcost" --format=tsv "$tmp/extra.txt" >"$tmp/extra.tsv" 2>"$tmp/err" || fail "perf script -F +srccode: $(head -c 300 "$tmp/err")"
+  cmp -s "$tmp/g.tsv" "$tmp/extra.tsv" || fail "perf script -F +srccode: $(diff "$tmp/g.tsv" "$tmp/extra.tsv" | head -5)"
+fi
+
 # dropping kernel frames moves their cost to the user frame below them:
 # the program's totals stay
 "$cgcost" --format=tsv --kernel=drop "$tmp/perf.data" >"$tmp/drop" || fail "--kernel=drop"

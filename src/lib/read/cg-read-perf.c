@@ -300,7 +300,15 @@ finish_sample (Reader *r, GError **error)
   gboolean empty = r->frames->len == 0 && r->rest->len == 0;
   if (r->frames->len == 0 && r->rest->len > 0)
     {
-      /* a one-line sample: the address, symbol and DSO after the event */
+      /* a one-line sample: the address, symbol and DSO after the event,
+       * and with -F +insn or +insnlen, " insn: 48 8b 07" after the DSO */
+      static const char *const trailers[] = { ") insn:", ") ilen:" };
+      for (guint t = 0; t < G_N_ELEMENTS (trailers); t++)
+        {
+          const char *at = g_strstr_len (r->rest->str, (gssize) r->rest->len, trailers[t]);
+          if (at != NULL)
+            g_string_truncate (r->rest, (gsize) (at - r->rest->str) + 1);
+        }
       CgPerfFrame f;
       if (cg_perf_parse_frame (r->rest->str, r->rest->len, FALSE, &f))
         add_frame (r, &f);
@@ -386,6 +394,21 @@ is_record_line (const char *line, gsize len)
   return FALSE;
 }
 
+/* A line that perf script prints after a sample's frames with -F +insn
+ * or +insnlen: one blank, a lower-case word and a colon (" insn: 48 8b
+ * 07", " ilen: 5"); the next sample's header follows it without a blank
+ * line. */
+static gboolean
+is_trailer_line (const char *line, gsize len)
+{
+  gsize i = 1;
+  if (len < 3 || line[0] != ' ')
+    return FALSE;
+  while (i < len && g_ascii_islower (line[i]))
+    i++;
+  return i > 1 && i < len && line[i] == ':' && (i + 1 == len || line[i + 1] == ' ');
+}
+
 static gboolean
 handle_header (Reader *r, const char *line, gsize len, GError **error)
 {
@@ -463,6 +486,11 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
     }
   if (was_headerless && r->layout == 0 && r->state != IDLE)
     return bad_sample (r, error, "not a frame line of perf script (TAB, address, symbol, (object))");
+  if ((r->state == FRAMES || r->state == HEADER) && is_trailer_line (line, len))
+    return finish_sample (r, error); /* the sample's last line */
+  if (line[0] == '|' && (r->state == IDLE || r->state == HEADER))
+    /* -F +srccode: the source line of the sample's address, after it */
+    return r->state == HEADER ? finish_sample (r, error) : TRUE;
   if (r->state == FRAMES && line[0] == ' ' && i >= 2)
     {
       /* the source line of the frame above (srcline); with --inline, the
@@ -633,8 +661,9 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
       if (!next_detect_line (data, len, &p, &line, &n, &whole))
         return one_line && complete;
       if (n == 0 || line[0] != '\t')
-        /* samples without call chains, one per line */
-        return one_line && (!(whole || complete) || one_line_sample (line, n));
+        /* samples without call chains, one per line (and a line of
+         * -F +insn after each) */
+        return one_line && (!(whole || complete) || one_line_sample (line, n) || is_trailer_line (line, n));
     }
   else if (!next_detect_line (data, len, &p, &line, &n, &whole))
     return FALSE;
@@ -645,6 +674,8 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
     {
       if (!whole && !complete)
         return TRUE; /* cut by the window: all before it was a sample */
+      if (is_trailer_line (line, n))
+        return TRUE; /* -F +insn: the sample's last line */
       if (line[0] == '\t' ? !frame_line (line, n, TRUE) : !(n >= 2 && line[0] == ' ' && line[1] == ' '))
         return FALSE;
     }
