@@ -581,16 +581,30 @@ test_limits_stop_cleanly (void)
   g_free (th);
 }
 
-static void
-test_overhead_subtracted (void)
+/* A thread that ran root -> P -> Q and back to P, at a cost of 10 units
+ * per event: intervals of 100 (root), 5 (P, less than the cost), 1000
+ * (Q) and, ended by amon_thread_charge_all at 1205 after @cpu_units (0:
+ * unknown) and the samples given, 100 (P). */
+static amon_thread *
+replay_p_q (uint64_t cpu_units, uint64_t samples_program, uint64_t samples_monitor)
 {
   amon_thread *th = g_new0 (amon_thread, 1);
   CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
   th->overhead = 10;
-  amon_thread_enter (th, FN (P), NULL, SP (1), 100); /* root: 100 */
-  amon_thread_enter (th, FN (Q), NULL, SP (2), 105); /* P: 5, less than the overhead */
-  amon_thread_exit (th, FN (Q), NULL, SP (2), 1105); /* Q: 1000 */
-  amon_thread_charge_all (th, 1205);                /* P: 100 */
+  amon_thread_enter (th, FN (P), NULL, SP (1), 100);
+  amon_thread_enter (th, FN (Q), NULL, SP (2), 105);
+  amon_thread_exit (th, FN (Q), NULL, SP (2), 1105);
+  th->cpu_units = cpu_units;
+  th->samples_program = samples_program;
+  th->samples_monitor = samples_monitor;
+  amon_thread_charge_all (th, 1205);
+  return th;
+}
+
+static void
+test_overhead_subtracted (void)
+{
+  amon_thread *th = replay_p_q (0, 0, 0);
   amon_context *p = th->stack ? th->m.root->next : NULL;
   CU_ASSERT_EQUAL (th->m.root->time, 90);
   CU_ASSERT_EQUAL (p->time, 0 + 90);
@@ -640,14 +654,7 @@ test_calibration_robust (void)
 static void
 test_overhead_from_cpu_time (void)
 {
-  amon_thread *th = g_new0 (amon_thread, 1);
-  CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
-  th->overhead = 10;
-  amon_thread_enter (th, FN (P), NULL, SP (1), 100);
-  amon_thread_enter (th, FN (Q), NULL, SP (2), 105);
-  amon_thread_exit (th, FN (Q), NULL, SP (2), 1105);
-  th->cpu_units = 1200;
-  amon_thread_charge_all (th, 1205);
+  amon_thread *th = replay_p_q (1200, 0, 0);
   CU_ASSERT_EQUAL (th->overhead_total, 30);
   amon_thread_release (th);
   g_free (th);
@@ -672,16 +679,7 @@ test_overhead_from_samples (void)
   static const struct { uint64_t program, monitor; } cases[] = { { 6000, 4000 }, { 965, 35 }, { 59, 40 } };
   for (int k = 0; k < 3; k++)
     {
-      amon_thread *th = g_new0 (amon_thread, 1);
-      CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
-      th->overhead = 10;
-      amon_thread_enter (th, FN (P), NULL, SP (1), 100);
-      amon_thread_enter (th, FN (Q), NULL, SP (2), 105);
-      amon_thread_exit (th, FN (Q), NULL, SP (2), 1105);
-      th->cpu_units = 1200;
-      th->samples_program = cases[k].program;
-      th->samples_monitor = cases[k].monitor;
-      amon_thread_charge_all (th, 1205);
+      amon_thread *th = replay_p_q (1200, cases[k].program, cases[k].monitor);
       amon_context *root = th->m.root, *p = root->next, *q = p->next;
       CU_ASSERT_EQUAL (root->intervals, 1);
       CU_ASSERT_EQUAL (p->intervals, 2);
