@@ -20,7 +20,10 @@ prefix="$tmp/prefix"
 pc="$prefix/lib/pkgconfig/amon.pc"
 if [ -f "$pc" ]; then
   libs=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs amon) || fail "pkg-config --libs amon"
-  [ "$(echo $libs)" = "-L$prefix/lib -lamon" ] || fail "installed under $prefix, amon.pc gives '$libs'"
+  case " $(echo $libs) " in
+    " -L$prefix/lib "*"-lamon "*) ;;
+    *) fail "installed under $prefix, amon.pc gives '$libs'" ;;
+  esac
   cflags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags amon) || fail "pkg-config --cflags amon"
   case $cflags in *-pg* | *-finstrument-functions*) ;; *) fail "amon.pc's Cflags are '$cflags'" ;; esac
   grep -q '@' "$pc" && fail "amon.pc keeps a placeholder: $(grep '@' "$pc")"
@@ -29,5 +32,32 @@ else
 fi
 # the build tree's copy names the configured prefix again
 grep -q "$prefix" "$top_builddir/src/amon/amon.pc" && fail "the build tree's amon.pc kept the test's prefix"
+
+# the flags placed before the objects, as builds that take them in LDFLAGS
+# do (mruby's rake, many Makefiles), linked with --as-needed as Debian's
+# and Ubuntu's gcc link by default: -lamon must stay needed, else the
+# program runs on glibc's own __fentry__ and writes no amon.out, silently
+libs_dir="$top_builddir/src/amon/.libs"
+if [ -f "$libs_dir/libamon.so" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
+  libs_dir=$(cd "$libs_dir" && pwd)
+  pcdir="$top_builddir/src/amon"
+  cflags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags amon)
+  libs=$(PKG_CONFIG_PATH="$pcdir" pkg-config --define-variable=libdir="$libs_dir" --libs amon)
+  mkdir "$tmp/run"
+  printf 'int twice (int x);\nint main (void) { return twice (1) != 2; }\n' >"$tmp/run/main.c"
+  printf 'int twice (int x) { return 2 * x; }\n' >"$tmp/run/twice.c"
+  if ${CC:-cc} -O1 $cflags -c "$tmp/run/main.c" -o "$tmp/run/main.o" \
+     && ${CC:-cc} -O1 $cflags -fno-inline -c "$tmp/run/twice.c" -o "$tmp/run/twice.o" \
+     && ${CC:-cc} -Wl,--as-needed $libs "$tmp/run/main.o" "$tmp/run/twice.o" -o "$tmp/run/prog" 2>"$tmp/link.err"; then
+    (cd "$tmp/run" && LD_LIBRARY_PATH="$libs_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ./prog) \
+      || fail "the program linked with amon's flags first failed"
+    [ -s "$tmp/run/amon.out" ] \
+      || fail "linked as 'cc -Wl,--as-needed $libs OBJECTS', the program wrote no amon.out (libamon dropped: $(readelf -d "$tmp/run/prog" 2>/dev/null | grep -c NEEDED) libraries needed)"
+    "$cgcost" --format=tsv "$tmp/run/amon.out" >"$tmp/run/tsv" 2>&1 || fail "cgcost on its amon.out: $(head -c 300 "$tmp/run/tsv")"
+    grep -q "^twice	1	" "$tmp/run/tsv" || fail "its amon.out does not count twice's one call: $(cat "$tmp/run/tsv")"
+  else
+    fail "cannot build with amon.pc's flags: $(head -c 400 "$tmp/link.err")"
+  fi
+fi
 
 finish
