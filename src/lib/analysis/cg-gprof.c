@@ -655,9 +655,19 @@ cg_gprof_msort (guint *items, gsize n, GCompareDataFunc compare, gpointer data)
   msort_rec (items, n, tmp, compare, data);
 }
 
+/* Demangled C++ names sort with the _Z names they were: so main (100 %)
+ * is numbered before the C++ function it calls that takes all of it, as
+ * gprof numbered them (a C++ report printed again had them the other way
+ * round). */
+gboolean
+cg_gprof_name_sorts_last (const char *name)
+{
+  return name[0] == '_' || strchr (name, '(') != NULL;
+}
+
 /* gprof's cmp_total: propagated time, then cycles first (two cycles
  * compare "less" both ways: the inconsistency is kept), then names
- * without a leading '_', more calls, strcmp. */
+ * without a leading '_' (cg_gprof_name_sorts_last), more calls, strcmp. */
 static gint
 cmp_total (gconstpointer a, gconstpointer b, gpointer data)
 {
@@ -674,9 +684,10 @@ cmp_total (gconstpointer a, gconstpointer b, gpointer data)
   if (r >= gp->nf)
     return 1;
   const char *ln = cg_graph_function_name (gp->graph, l), *rn = cg_graph_function_name (gp->graph, r);
-  if (ln[0] != '_' && rn[0] == '_')
+  gboolean l_last = cg_gprof_name_sorts_last (ln), r_last = cg_gprof_name_sorts_last (rn);
+  if (!l_last && r_last)
     return -1;
-  if (ln[0] == '_' && rn[0] != '_')
+  if (l_last && !r_last)
     return 1;
   if (le->ncalls > re->ncalls)
     return -1;

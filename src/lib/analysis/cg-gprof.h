@@ -107,6 +107,13 @@ typedef struct {
 
 typedef struct _CgGprof CgGprof;
 
+/* Whether gprof's cmp_total (cg_arcs.c), among functions of equal total
+ * time, puts @name with the names it numbers last: those beginning with
+ * '_'.  A name holding a parameter list is a C++ name demangled (a gprof
+ * report printed without --no-demangle, callgrind's names), whose
+ * linker's name, the one gprof compared, begins with _Z. */
+gboolean cg_gprof_name_sorts_last (const char *name);
+
 /* Runs gprof's analysis of @event of @profile's graph with @specs
  * (NULL: the defaults).  Uses the profile's histogram (cg-histogram.h)
  * for the sampling rate and the total; without one, the total is the sum

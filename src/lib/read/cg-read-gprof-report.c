@@ -889,10 +889,12 @@ by_number (gconstpointer a, gconstpointer b, G_GNUC_UNUSED gpointer data)
  * time and no calls stands for each, named "<unprinted [N]>", so that the
  * printed entries keep their numbers; its name must sort where gprof's
  * cmp_total sorts the one it stands for.  Among equal totals it puts
- * names without a leading '_' first, then more calls first, then strcmp:
- * so a placeholder takes a leading '_' when the function numbered after
- * the gap is an unprinted one (no time, no calls) with one (C++
- * programs' _Z names, numbered after every C name),
+ * names without a leading '_' first, then more calls first, then strcmp
+ * (cg_gprof_name_sorts_last): so a placeholder starts with '(', which is
+ * among those sorted last and before their other names, when the
+ * function numbered after the gap is an unprinted one (no time, no
+ * calls) sorted last (C++ programs' _Z names, numbered after every C
+ * name),
  * and after an unprinted function known by name (a caller of no time
  * and no calls: a static initializer _GLOBAL__sub_I_...) it carries that
  * name first, which it must follow.  N is zero-padded so that the
@@ -927,12 +929,12 @@ fill_gaps (Report *r)
       const Func *hi = w ? func (r, GPOINTER_TO_UINT (w) - 1) : NULL;
       /* a printed function has calls or time, so it sorts before every
        * '_' name of neither: only an unprinted one can follow those */
-      gboolean underscore = hi != NULL && !hi->has_entry && hi->name[0] == '_';
+      gboolean last = hi != NULL && !hi->has_entry && cg_gprof_name_sorts_last (hi->name);
       g_autoptr (GString) name = g_string_new (NULL);
-      if (lo != NULL && !lo->has_entry && (lo->name[0] == '_') == underscore)
+      if (lo != NULL && !lo->has_entry && cg_gprof_name_sorts_last (lo->name) == last)
         g_string_append_printf (name, "%s ", lo->name);
-      else if (underscore)
-        g_string_append_c (name, '_');
+      else if (last)
+        g_string_append_c (name, '('); /* the first name of those sorted last */
       g_string_append_printf (name, "<unprinted [%0*u]>", width, i);
       add_func (r, name->str, i);
     }
