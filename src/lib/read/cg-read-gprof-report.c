@@ -913,15 +913,17 @@ fill_gaps (Report *r)
   while (g_hash_table_iter_next (&it, &key, NULL))
     top = MAX (top, GPOINTER_TO_UINT (key));
   int width = snprintf (NULL, 0, "%u", top);
-  const Func *lo = NULL;
+  /* the function before the gap, by its position: add_func moves them */
+  guint before = 0;
   for (guint i = 1; i < top; i++)
     {
       gpointer v = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER (i));
       if (v != NULL || g_hash_table_contains (r->cycle_index, GUINT_TO_POINTER (i)))
         {
-          lo = v ? func (r, GPOINTER_TO_UINT (v) - 1) : NULL;
+          before = v ? GPOINTER_TO_UINT (v) : 0;
           continue;
         }
+      const Func *lo = before ? func (r, before - 1) : NULL;
       guint j = i + 1;
       while (j < top && !g_hash_table_contains (r->by_index, GUINT_TO_POINTER (j)))
         j++;
