@@ -142,11 +142,9 @@ env_u64 (const char *name, uint64_t fallback)
 
 /* ---- the sampling clock ---- */
 
-/* SIGPROF: with the sampling clock, the process's CPU time since the last
- * sample goes to the interrupted thread's current context; with the
- * default clock, the sample counts as the monitor's or the program's
- * (amon-measure.h).  Async-signal-safe: a TLS load, clock_gettime, an
- * atomic exchange and a few stores.  (The -pg mode tells of returns only here and at calls,
+/* SIGPROF: the CPU time this thread used since its last sample goes to
+ * its current context.  Async-signal-safe: a TLS load, clock_gettime and
+ * two stores.  (The -pg mode tells of returns only here and at calls,
  * from where the interrupted code's stack pointer is: amon-mcount.c.) */
 /* the monitor's code (AMON_FN), bounds given by the linker */
 extern const char __start_amon_text[] AMON_HIDDEN;
@@ -175,35 +173,38 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
   (void) info;
   int saved = errno;
   amon_thread *t = self;
-  int profiled = t != &unstarted && t != &disabled && !__atomic_load_n (&amon_halt, __ATOMIC_RELAXED);
-  if (G.sampled)
+  if (t != &unstarted && t != &disabled && !__atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     {
+      /* a sample in the monitor's hooks is the monitor's time, no
+       * context's: as gprof's histogram, which covers the program's text
+       * and not mcount in libc, the profile leaves it out */
+      if (t->mode != AMON_MODE_SAMPLED)
+        {
+          /* the default clock: a sample of whose code runs */
+          if (in_monitor (uc) || t->busy)
+            t->samples_monitor++;
+          else
+            t->samples_program++;
+          errno = saved;
+          return;
+        }
       /* a sample stands for the process's CPU time since the one before,
-       * whichever thread that interrupted (weighed by the interrupted
+       * whichever thread that interrupted: weighed by the interrupted
        * thread's own time since its last sample, a thread that ended
-       * before its first lost its time: a program of many short threads
-       * lost most of it), and one in a thread that runs no instrumented
-       * code, or in the monitor's hooks, is no context's: as gprof's
-       * histogram, which covers the program's text and not mcount in
-       * libc, the profile leaves it out */
+       * before its first (or after its last) lost that time, and a
+       * program of many short threads lost most of its time */
       uint64_t now = amon_clock_ns (CLOCK_PROCESS_CPUTIME_ID);
       uint64_t before = __atomic_exchange_n (&G.sampled_at, now, __ATOMIC_RELAXED);
-      if (profiled && !in_monitor (uc))
+      if (in_monitor (uc))
         {
-          if (amon_pg_active)
-            amon_pg_settle (uc);
-          amon_context *c = t->top->ctx;
-          __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now > before ? now - before : 0),
-                            __ATOMIC_RELAXED);
+          errno = saved;
+          return;
         }
-    }
-  else if (profiled)
-    {
-      /* the default clock: a sample of whose code runs (amon-measure.h) */
-      if (in_monitor (uc) || t->busy)
-        t->samples_monitor++;
-      else
-        t->samples_program++;
+      if (amon_pg_active)
+        amon_pg_settle (uc);
+      amon_context *c = t->top->ctx;
+      __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now > before ? now - before : 0),
+                        __ATOMIC_RELAXED);
     }
   errno = saved;
 }

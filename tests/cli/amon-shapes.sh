@@ -19,10 +19,6 @@
 #    each sample stood for its own thread's time since that thread's
 #    last, a thread that ended before its first sample lost its time, and
 #    the profile kept a tenth of it.
-#  - with AMON_CLOCK=sample, a thread that runs no instrumented code (a
-#    library's worker) spins beside main's instrumented work: its samples
-#    are no context's, so work's total is main's own CPU time (within
-#    35%), not the two threads' together.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 lib="$top_builddir/src/amon/libamon.la"
 [ -f "$lib" ] || skip "libamon was not built"
@@ -170,48 +166,4 @@ spin=$("$cgcost" --format=tsv "$tmp/short.out" | awk -F '\t' '$1 == "spin" { pri
 awk -v p="${spin:-0}" -v m="$(cat "$tmp/short.sum")" 'BEGIN {
   printf "short threads: spin %.3f s in the profile, %.3f s measured by the threads\n", p, m
   exit !(p > 0.65 * m && p < 1.35 * m) }' || fail "short threads: spin's total ${spin:-none} s, the threads measured $(cat "$tmp/short.sum") s"
-cat >"$tmp/outside.c" <<'EOF'
-#include <pthread.h>
-#include <stdio.h>
-#include <time.h>
-static volatile long sink;
-static volatile int done;
-__attribute__ ((no_instrument_function)) static double cpu (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-/* a library's worker: no hook ever runs in its thread */
-__attribute__ ((no_instrument_function)) static void *worker (void *arg)
-{
-  (void) arg;
-  while (!done)
-    sink++;
-  return 0;
-}
-__attribute__ ((noinline)) static void work (void)
-{
-  double t0 = cpu ();
-  while (cpu () - t0 < 0.4)
-    for (int i = 0; i < 1000; i++)
-      sink++;
-}
-int main (void)
-{
-  pthread_t t;
-  pthread_create (&t, 0, worker, 0);
-  work ();
-  done = 1;
-  pthread_join (t, 0);
-  printf ("%.6f\n", cpu ());
-  return 0;
-}
-EOF
-build outside
-(cd "$tmp" && AMON_CLOCK=sample AMON_OUT="$tmp/outside.out" ./outside >"$tmp/outside.cpu") || fail "outside failed"
-work=$("$cgcost" --format=tsv "$tmp/outside.out" | awk -F '\t' '$1 == "work" { print $4 }')
-awk -v p="${work:-0}" -v m="$(cat "$tmp/outside.cpu")" 'BEGIN {
-  printf "uninstrumented thread: work %.3f s in the profile, main used %.3f s\n", p, m
-  exit !(p > 0.65 * m && p < 1.35 * m) }' || fail "uninstrumented thread: work's total ${work:-none} s, main used $(cat "$tmp/outside.cpu") s"
 finish
