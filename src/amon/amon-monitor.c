@@ -78,7 +78,6 @@ static struct {
   int sampled;        /* AMON_CLOCK=sample: time comes from SIGPROF */
   int measured;       /* the default clock: SIGPROF samples measure the monitor's cost (amon-measure.h) */
   timer_t timer;      /* that sends it, while sampled */
-  uint64_t sampled_at; /* the process's CPU clock (ns) at the last sample */
   char out[4096];
 } G = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -188,23 +187,18 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
           errno = saved;
           return;
         }
-      /* a sample stands for the process's CPU time since the one before,
-       * whichever thread that interrupted: weighed by the interrupted
-       * thread's own time since its last sample, a thread that ended
-       * before its first (or after its last) lost that time, and a
-       * program of many short threads lost most of its time */
-      uint64_t now = amon_clock_ns (CLOCK_PROCESS_CPUTIME_ID);
-      uint64_t before = __atomic_exchange_n (&G.sampled_at, now, __ATOMIC_RELAXED);
       if (in_monitor (uc))
         {
+          t->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
           errno = saved;
           return;
         }
       if (amon_pg_active)
         amon_pg_settle (uc);
+      uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
       amon_context *c = t->top->ctx;
-      __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now > before ? now - before : 0),
-                        __ATOMIC_RELAXED);
+      __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now - t->start), __ATOMIC_RELAXED);
+      t->start = now;
     }
   errno = saved;
 }
@@ -239,7 +233,6 @@ start_timer (void)
   ev.sigev_signo = SIGPROF;
   if (timer_create (CLOCK_PROCESS_CPUTIME_ID, &ev, &G.timer) != 0)
     return 0;
-  G.sampled_at = amon_clock_ns (CLOCK_PROCESS_CPUTIME_ID);
   struct itimerspec every = { { 0, AMON_SAMPLE_US * 1000L }, { 0, AMON_SAMPLE_US * 1000L } };
   if (timer_settime (G.timer, 0, &every, NULL) != 0)
     {
@@ -453,6 +446,8 @@ at_fork_child (void)
       keep->has_timer = 0; /* timers are not inherited, and a child makes none (amon-measure.h) */
       amon_thread_reset_counts (keep, amon_clock_read (&G.clock));
       amon_clock_sync_start (keep);
+      if (G.sampled)
+        keep->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
     }
   if (G.sampled && !start_timer ()) /* timers are not inherited */
     say ("AMON_CLOCK=sample: cannot make a timer in the child of fork: its times are missing", NULL, NULL);
