@@ -487,7 +487,8 @@ cost_note (Reader *r)
                             r->lowest_ps / 1000.0, r->median_ps / 1000.0, r->highest_ps / 1000.0);
   else
     g_string_append_printf (s, " at %.2f ns each, calibrated once at start-up)", r->overhead_ps / 1000.0);
-  guint64 samples = r->samples_program + r->samples_monitor;
+  /* counts a hostile file may make wrap are no samples */
+  guint64 samples = r->samples_program <= G_MAXUINT64 - r->samples_monitor ? r->samples_program + r->samples_monitor : 0;
   gboolean checked = r->threads_checked > 0 && samples > 0;
   if (checked)
     {
@@ -503,7 +504,7 @@ cost_note (Reader *r)
       else
         g_string_append_printf (s, ", and the calibrations do not: the total was moved %.3g s %s to it, %s the"
                                 " contexts in proportion to their calls and returns",
-                                (gdouble) (r->resid_total < 0 ? -r->resid_total : r->resid_total) / (gdouble) r->rate,
+                                fabs ((gdouble) r->resid_total) / (gdouble) r->rate,
                                 r->resid_total < 0 ? "down" : "up", r->resid_total < 0 ? "taken from" : "given to");
     }
   else if (samples > 0)
