@@ -101,4 +101,26 @@ awk -v x="$x" -v y="$y" -v n="$n" -v m="$m" 'BEGIN {
   # the note rounds X and Y to 3 digits
   exit !(m >= 100 && (y - x) / y >= n / m - e - 0.007 && (y - x) / y <= n / m + e + 0.007) }' \
   || fail "the profile's total is not within the samples' error: $(cat "$tmp/note")"
+# a hostile CALIBRATION record: sample counts that sum past 2^64 and the
+# most negative clock units moved are refused as samples, not printed
+# (nor overflowed: -INT64_MIN is undefined)
+if command -v python3 >/dev/null 2>&1; then
+  python3 - "$tmp/heavy.out" "$tmp/hostile.out" <<'EOF' || fail "cannot patch the calibration record"
+import struct, sys
+data = bytearray (open (sys.argv[1], 'rb').read ())
+pos = struct.unpack_from ('<I', data, 12)[0]
+while pos + 16 <= len (data):
+    tag, _, length = struct.unpack_from ('<IIQ', data, pos)
+    if tag == 6 and length >= 80:
+        struct.pack_into ('<QQQQ', data, pos + 16 + 48, 2**64 - 1, 2, 2**63, 1)
+        open (sys.argv[2], 'wb').write (data)
+        sys.exit (0)
+    if tag == 0:
+        break
+    pos += 16 + length
+sys.exit (1)
+EOF
+  "$cgcost" --format=text "$tmp/hostile.out" >"$tmp/hostile.txt" 2>&1 || fail "cgcost on a hostile calibration record: $(cat "$tmp/hostile.txt")"
+  grep -q "own samples" "$tmp/hostile.txt" && fail "counts that wrap were taken as samples: $(grep Note "$tmp/hostile.txt")"
+fi
 finish
