@@ -46,6 +46,22 @@ build (Fixture *x)
   return cg_display_tree_new (x->g, x->c, 0);
 }
 
+/* @t written as text at @threshold (percent): a string to free, its
+ * length in @len (nullable). */
+static char *
+render_text (Fixture *x, CgDisplayTree *t, double threshold, size_t *len)
+{
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream (&buf, &n);
+  CgTreeTextOptions o = { .view = { .threshold = threshold } };
+  CU_ASSERT_TRUE (cg_write_tree_text (x->p, x->c, t, &o, f, NULL));
+  fclose (f);
+  if (len)
+    *len = n;
+  return buf;
+}
+
 static CgFunctionId
 parent_function (CgDisplayTree *t, CgNodeId n)
 {
@@ -184,12 +200,8 @@ test_million_deep (void)
   CU_ASSERT_EQUAL (cg_display_tree_n_nodes (t), n);
   CU_ASSERT_EQUAL (cg_display_tree_function (t, cg_display_tree_master (t, n - 1)), n - 1);
   /* and its text, with no depth limit */
-  char *buf = NULL;
   size_t len = 0;
-  FILE *f = open_memstream (&buf, &len);
-  CgTreeTextOptions o = { .view = { .threshold = 0.0 } };
-  CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, f, NULL));
-  fclose (f);
+  char *buf = render_text (&x, t, 0.0, &len);
   guint lines = 0;
   for (size_t i = 0; i < len; i++)
     lines += buf[i] == '\n';
@@ -200,10 +212,7 @@ test_million_deep (void)
    * and eight names allow */
   for (guint i = 0; i < n; i++)
     cg_graph_self (x.g, i)->n = 1;
-  o.view.threshold = 0.001;
-  f = open_memstream (&buf, &len);
-  CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, f, NULL));
-  fclose (f);
+  buf = render_text (&x, t, 0.001, &len);
   lines = 0;
   size_t longest = 0, start = 0;
   for (size_t i = 0; i < len; i++)
@@ -234,12 +243,7 @@ test_text_links_and_threshold (void)
   cg_graph_self (x.g, small)->n = 10;
   cg_graph_self (x.g, f)->n = 95;
   g_autoptr (CgDisplayTree) t = build (&x);
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream (&buf, &len);
-  CgTreeTextOptions o = { .view = { .threshold = 1.0 } };
-  CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, out, NULL));
-  fclose (out);
+  char *buf = render_text (&x, t, 1.0, NULL);
   /* f's master is under small, whose call carries most of it; the call
    * from big is a link below the threshold, hidden.  f's self (95) is
    * more than the call's 90, so its line says f's total beside.
@@ -281,12 +285,7 @@ test_text_total_unit (void)
   cg_graph_self (x.g, small)->n = 10000;
   cg_graph_self (x.g, f)->n = 90010;
   g_autoptr (CgDisplayTree) t = build (&x);
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream (&buf, &len);
-  CgTreeTextOptions o = { .view = { .threshold = 1.0 } };
-  CU_ASSERT_TRUE (cg_write_tree_text (x.p, x.c, t, &o, out, NULL));
-  fclose (out);
+  char *buf = render_text (&x, t, 1.0, NULL);
   const char *line = strstr (buf, "`-f (");
   CU_ASSERT_PTR_NOT_NULL_FATAL (line);
   const char *unit = strstr (buf, "incl ");
