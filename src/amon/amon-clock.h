@@ -17,11 +17,11 @@
  *         TSC every event reads the system call.
  *   wall  CLOCK_MONOTONIC (served by the vDSO, no system call), in ns.
  *   tsc   the raw time-stamp counter (wall time in cycles).
- *   sample  no clock at calls and returns: a SIGPROF timer (every
- *         AMON_SAMPLE_US of process CPU time) charges the CPU time the
- *         interrupted thread used since its last sample to its current
- *         context (Spivey's interrupt-driven variant, gprof's way of
- *         measuring time).  Cheapest; a statistical profile.
+ *   sample  no clock at calls and returns: each thread's SIGPROF timer
+ *         (every AMON_SAMPLE_US of its CPU time, amon-measure.h) charges
+ *         the CPU time the thread used since its last sample to its
+ *         current context (Spivey's interrupt-driven variant, gprof's way
+ *         of measuring time).  Cheapest; a statistical profile.
  * Readings are in clock units; the rate (units per second) of the TSC is
  * measured against CLOCK_MONOTONIC over the whole run.
  */

@@ -15,23 +15,43 @@
 #define sigev_notify_thread_id _sigev_un._tid
 #endif
 
-AMON_FN int
-amon_measure_start (amon_thread *t)
+/* A timer on the calling thread's CPU clock that sends it SIGPROF every
+ * AMON_SAMPLE_US of that time; 0 when it could not be made. */
+AMON_FN static int
+make_timer (timer_t *timer)
 {
   struct sigevent ev;
   memset (&ev, 0, sizeof ev);
   ev.sigev_notify = SIGEV_THREAD_ID;
   ev.sigev_signo = SIGPROF;
   ev.sigev_notify_thread_id = (pid_t) syscall (SYS_gettid);
-  if (timer_create (CLOCK_THREAD_CPUTIME_ID, &ev, &t->timer) != 0)
+  if (timer_create (CLOCK_THREAD_CPUTIME_ID, &ev, timer) != 0)
     return 0;
   struct itimerspec every = { { 0, AMON_SAMPLE_US * 1000L }, { 0, AMON_SAMPLE_US * 1000L } };
-  if (timer_settime (t->timer, 0, &every, NULL) != 0)
+  if (timer_settime (*timer, 0, &every, NULL) != 0)
     {
-      timer_delete (t->timer);
+      timer_delete (*timer);
       return 0;
     }
+  return 1;
+}
+
+AMON_FN int
+amon_measure_start (amon_thread *t)
+{
+  if (!make_timer (&t->timer))
+    return 0;
   t->has_timer = 1;
+  return 1;
+}
+
+AMON_FN int
+amon_measure_possible (void)
+{
+  timer_t timer;
+  if (!make_timer (&timer))
+    return 0;
+  timer_delete (timer);
   return 1;
 }
 

@@ -1,4 +1,10 @@
-/* amon-measure.h — the monitor's own cost measured by the run's samples.
+/* amon-measure.h — per-thread sampling timers, and the monitor's own
+ * cost measured by the default clock's samples.
+ *
+ * The timers serve both clocks that take SIGPROF samples: the default
+ * clock counts whose code each sample interrupts (below), and
+ * AMON_CLOCK=sample charges the thread's CPU time since its previous
+ * sample to its current context (amon-monitor.c, on_sigprof).
  *
  * The default clock charges each interval between two hooks to the
  * current context less a cost per event that calibrations measure
@@ -31,12 +37,16 @@
  * with fewer than AMON_MEASURE_MIN samples keep the calibrated cost
  * alone.
  *
+ * The timers are POSIX timers, the monitor's own: ITIMER_PROF is the
+ * program's, and survives execve(2), so that a program run by the
+ * profiled one would die of the signal; a POSIX timer goes at exec.
  * A per-thread timer fires only while its thread runs, so it never
  * interrupts a thread blocked in a system call (a process-wide timer
  * would be delivered to any thread, and poll(2) or nanosleep(2) there
- * would fail with EINTR).  A child of fork makes no timers: a program
- * may reset every signal to its default action before it execs, and
- * SIGPROF's would kill it.
+ * would fail with EINTR), and its signal goes to the thread whose clock
+ * it is, so the handler reads that thread's state.  A child of fork
+ * makes no timers: a program may reset every signal to its default
+ * action before it execs, and SIGPROF's would kill it.
  */
 #ifndef AMON_MEASURE_H
 #define AMON_MEASURE_H
@@ -49,6 +59,10 @@
  * must be @t's.  1 when it runs (t->has_timer set), 0 when it could not
  * be made. */
 int amon_measure_start (amon_thread *t) AMON_HIDDEN;
+
+/* Whether the calling thread can have such a timer: one is made and
+ * deleted at once (start-up checks the clock can sample at all). */
+int amon_measure_possible (void) AMON_HIDDEN;
 
 /* Deletes @t's timer, when it has one; any thread may call it. */
 void amon_measure_stop (amon_thread *t) AMON_HIDDEN;

@@ -77,7 +77,7 @@ static struct {
   int child;          /* this process is a child of fork */
   int sampled;        /* AMON_CLOCK=sample: time comes from SIGPROF */
   int measured;       /* the default clock: SIGPROF samples measure the monitor's cost (amon-measure.h) */
-  timer_t timer;      /* that sends it, while sampled */
+  int untimed;        /* a thread of the sampling clock had no timer: said once */
   char out[4096];
 } G = { .once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
 
@@ -141,10 +141,13 @@ env_u64 (const char *name, uint64_t fallback)
 
 /* ---- the sampling clock ---- */
 
-/* SIGPROF: the CPU time this thread used since its last sample goes to
- * its current context.  Async-signal-safe: a TLS load, clock_gettime and
- * two stores.  (The -pg mode tells of returns only here and at calls,
- * from where the interrupted code's stack pointer is: amon-mcount.c.) */
+/* SIGPROF, from the thread's own timer (amon-measure.h), so always on the
+ * thread whose CPU clock it reads: with the sampling clock the CPU time
+ * this thread used since its last sample goes to its current context;
+ * with the default clock the sample is counted as the program's or the
+ * monitor's.  Async-signal-safe: a TLS load, clock_gettime and two
+ * stores.  (The -pg mode tells of returns only here and at calls, from
+ * where the interrupted code's stack pointer is: amon-mcount.c.) */
 /* the monitor's code (AMON_FN), bounds given by the linker */
 extern const char __start_amon_text[] AMON_HIDDEN;
 extern const char __stop_amon_text[] AMON_HIDDEN;
@@ -219,27 +222,13 @@ take_sigprof (struct sigaction *old)
   return sigaction (SIGPROF, &sa, NULL) == 0;
 }
 
-/* Starts the sampling timer: a POSIX timer on the process's CPU clock,
- * the monitor's own, where ITIMER_PROF is the program's too and survives
- * execve(2), so that a program it runs died of the signal.  A POSIX timer
- * goes at exec and is not inherited by a child of fork.  0 when it could
- * not be made. */
+/* Whether SIGPROF still reaches on_sigprof: a program may take it over
+ * later (amon_fini says so). */
 AMON_FN static int
-start_timer (void)
+sigprof_ours (void)
 {
-  struct sigevent ev;
-  memset (&ev, 0, sizeof ev);
-  ev.sigev_notify = SIGEV_SIGNAL;
-  ev.sigev_signo = SIGPROF;
-  if (timer_create (CLOCK_PROCESS_CPUTIME_ID, &ev, &G.timer) != 0)
-    return 0;
-  struct itimerspec every = { { 0, AMON_SAMPLE_US * 1000L }, { 0, AMON_SAMPLE_US * 1000L } };
-  if (timer_settime (G.timer, 0, &every, NULL) != 0)
-    {
-      timer_delete (G.timer);
-      return 0;
-    }
-  return 1;
+  struct sigaction now;
+  return sigaction (SIGPROF, NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_sigprof;
 }
 
 AMON_FN static void
@@ -446,11 +435,7 @@ at_fork_child (void)
       keep->has_timer = 0; /* timers are not inherited, and a child makes none (amon-measure.h) */
       amon_thread_reset_counts (keep, amon_clock_read (&G.clock));
       amon_clock_sync_start (keep);
-      if (G.sampled)
-        keep->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
     }
-  if (G.sampled && !start_timer ()) /* timers are not inherited */
-    say ("AMON_CLOCK=sample: cannot make a timer in the child of fork: its times are missing", NULL, NULL);
 }
 
 AMON_FN static void
@@ -485,11 +470,11 @@ init (void)
         say ("AMON_CLOCK=sample: the program handles SIGPROF itself, using cpu", NULL, NULL);
       else
         {
-          G.sampled = start_timer ();
+          G.sampled = amon_measure_possible ();
           if (!G.sampled)
             {
               sigaction (SIGPROF, &old, NULL);
-              say ("AMON_CLOCK=sample: cannot make a timer on the process's CPU clock, using cpu", NULL, NULL);
+              say ("AMON_CLOCK=sample: cannot make a timer on a thread's CPU clock, using cpu", NULL, NULL);
             }
         }
       if (!G.sampled)
@@ -525,8 +510,11 @@ thread_start (void)
   G.threads = t;
   pthread_mutex_unlock (&G.lock);
   pthread_setspecific (G.key, t);
-  if (G.measured && !G.child)
-    amon_measure_start (t);
+  /* each thread samples its own CPU time (amon-measure.h); a child of
+   * fork makes no timers */
+  if ((G.measured || G.sampled) && !G.child && !amon_measure_start (t) && G.sampled
+      && !__atomic_exchange_n (&G.untimed, 1, __ATOMIC_RELAXED))
+    say ("AMON_CLOCK=sample: cannot make a thread's timer: its time is missing", NULL, NULL);
   self = t;
   return t;
 }
@@ -1003,16 +991,15 @@ amon_fini (void)
 {
   if (!G.ready || __atomic_exchange_n (&G.written, 1, __ATOMIC_SEQ_CST))
     return;
-  if (G.sampled)
-    {
-      timer_delete (G.timer);
-      /* the program may have taken SIGPROF for itself */
-      struct sigaction now;
-      if (sigaction (SIGPROF, NULL, &now) != 0 || now.sa_sigaction != on_sigprof)
-        say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
-             " time after that (AMON_CLOCK=cpu times calls without signals)", NULL, NULL);
-    }
-  if (G.measured)
+  /* the program may have taken SIGPROF for itself */
+  int ours = G.sampled && sigprof_ours ();
+  if (G.sampled && G.child)
+    say ("AMON_CLOCK=sample: a child of fork makes no timers (it may set SIGPROF back to its default action"
+         " before it execs), so its profile counts calls without times", NULL, NULL);
+  else if (G.sampled && !ours)
+    say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
+         " time after that (AMON_CLOCK=cpu times calls without signals)", NULL, NULL);
+  if (G.measured || G.sampled)
     {
       pthread_mutex_lock (&G.lock);
       for (amon_thread *t = G.threads; t; t = t->next)

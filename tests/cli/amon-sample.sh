@@ -1,0 +1,97 @@
+#!/bin/sh
+# libamon's sampling clock (AMON_CLOCK=sample) on threads, with programs
+# built with the flags amon.pc gives (the -pg mode on x86-64) and with
+# -finstrument-functions (the hooks of other architectures):
+#  - the main thread asleep in nanosleep(2) and another thread in poll(2)
+#    for the whole run, while a third spins with every signal blocked (as
+#    a server's workers leave signals to the main thread): neither call
+#    fails with EINTR.  Each thread has its own timer on its own CPU
+#    clock, which does not run while it sleeps, and its signal waits while
+#    the thread blocks it.  A timer of the process sent SIGPROF to a
+#    thread of the kernel's choice (the main thread first on older
+#    kernels; on recent ones the thread that ran, unless it blocks the
+#    signal), so the main thread's sleep failed at the spinner's first
+#    sample.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
+[ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
+CC=${CC:-cc}
+pg=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --cflags amon 2>/dev/null) || pg=""
+
+cat >"$tmp/sleepers.c" <<'EOF'
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <time.h>
+static volatile int done;
+static volatile long sink;
+static int polled;
+__attribute__ ((noinline)) static void step (void)
+{
+  for (int i = 0; i < 1000; i++)
+    sink++;
+}
+__attribute__ ((noinline)) static void *spinner (void *arg)
+{
+  /* as a server's workers do, leaving signals to the main thread */
+  sigset_t all;
+  sigfillset (&all);
+  pthread_sigmask (SIG_BLOCK, &all, NULL);
+  while (!done)
+    step ();
+  return arg;
+}
+__attribute__ ((noinline)) static void *poller (void *arg)
+{
+  int r = poll (NULL, 0, 500);
+  polled = r == 0 ? 1 : errno == EINTR ? -1 : -2;
+  return arg;
+}
+__attribute__ ((noinline)) static int sleeper (void)
+{
+  struct timespec ts = { 0, 500000000 };
+  return nanosleep (&ts, 0) == 0 ? 1 : errno == EINTR ? -1 : -2;
+}
+int main (void)
+{
+  pthread_t s, p;
+  if (pthread_create (&s, 0, spinner, 0) != 0 || pthread_create (&p, 0, poller, 0) != 0)
+    return 2;
+  int slept = sleeper ();
+  pthread_join (p, 0);
+  done = 1;
+  pthread_join (s, 0);
+  printf ("nanosleep %s, poll %s\n", slept == 1 ? "slept" : slept == -1 ? "EINTR" : "failed",
+          polled == 1 ? "slept" : polled == -1 ? "EINTR" : "failed");
+  return slept == 1 && polled == 1 ? 0 : 3;
+}
+EOF
+
+# build PROGRAM-MODE FLAGS... — $tmp/PROGRAM-MODE from $tmp/PROGRAM.c, linked with -lamon (shared)
+build () {
+  name=$1
+  shift
+  $CC -O2 "$@" -pthread -o "$tmp/$name" "$tmp/${name%%-*}.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
+    >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "building $name ($CC $*)"; return 1; }
+}
+
+for mode in pc instrument; do
+  if [ $mode = pc ]; then
+    [ -n "$pg" ] || continue
+    flags=$pg
+  else
+    flags=-finstrument-functions
+  fi
+  # shellcheck disable=SC2086 # the flags are words
+  if build sleepers-$mode $flags; then
+    (cd "$tmp" && AMON_CLOCK=sample AMON_OUT="$tmp/sleepers-$mode.out" "./sleepers-$mode" >"$tmp/sleepers.txt" 2>"$tmp/err")
+    rc=$?
+    cat "$tmp/sleepers.txt"
+    [ $rc -eq 0 ] || fail "sleepers ($flags) exited $rc: $(cat "$tmp/sleepers.txt") $(head -c 300 "$tmp/err")"
+    "$cgcost" --format=tsv "$tmp/sleepers-$mode.out" >"$tmp/sleepers.tsv" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
+    grep -q "^spinner	0	" "$tmp/sleepers.tsv" || fail "sleepers ($flags): no spinner in the profile: $(cat "$tmp/sleepers.tsv")"
+  fi
+done
+finish
