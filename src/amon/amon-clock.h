@@ -21,7 +21,8 @@
  *         (every AMON_SAMPLE_US of its CPU time, amon-measure.h) charges
  *         the CPU time the thread used since its last sample to its
  *         current context (Spivey's interrupt-driven variant, gprof's way
- *         of measuring time).  Cheapest; a statistical profile.
+ *         of measuring time), and the time after the last one when the
+ *         thread ends.  Cheapest; a statistical profile.
  * Readings are in clock units; the rate (units per second) of the TSC is
  * measured against CLOCK_MONOTONIC over the whole run.
  */
