@@ -42,3 +42,34 @@ amon_cal_percentile (const amon_cal *c, uint32_t percent)
     }
   return c->highest;
 }
+
+AMON_FN static uint64_t
+shifted (uint64_t v, int64_t delta)
+{
+  return delta < 0 && (uint64_t) -delta > v ? 0 : v + (uint64_t) delta;
+}
+
+AMON_FN void
+amon_cal_shift (amon_cal *c, int64_t delta)
+{
+  if (delta == 0 || c->count == 0)
+    return;
+  c->lowest = shifted (c->lowest, delta);
+  c->highest = shifted (c->highest, delta);
+  for (uint32_t i = 0; i < AMON_CAL_RECENT; i++)
+    c->recent[i] = shifted (c->recent[i], delta);
+  /* the histogram's counts move bucket by bucket, in place, taking the
+   * buckets in the order that never moves a count twice: from the top
+   * when they move up, from the bottom when down */
+  for (uint64_t i = 0; i < AMON_CAL_BUCKETS; i++)
+    {
+      uint64_t v = delta > 0 ? AMON_CAL_BUCKETS - 1 - i : i, w = shifted (v, delta);
+      if (w >= AMON_CAL_BUCKETS)
+        w = AMON_CAL_BUCKETS - 1;
+      if (w != v)
+        {
+          c->hist[w] += c->hist[v];
+          c->hist[v] = 0;
+        }
+    }
+}

@@ -55,6 +55,11 @@ void amon_cal_add (amon_cal *c, uint64_t per_event) AMON_HIDDEN;
  * (for the file's summary).  0 when there are none. */
 uint64_t amon_cal_percentile (const amon_cal *c, uint32_t percent) AMON_HIDDEN;
 
+/* Moves every calibration recorded by @delta eighths of a unit (none
+ * below 0): the hooks' cost was found to be another's than the one added
+ * to them. */
+void amon_cal_shift (amon_cal *c, int64_t delta) AMON_HIDDEN;
+
 /* The lowest of the last AMON_CAL_RECENT calibrations (of all, when
  * fewer were made), in eighths of a unit: the estimate in force.  0 when
  * there are none. */

@@ -68,49 +68,50 @@ amon_pg_enter_exact (uintptr_t *slot, void *fn)
   amon_thread *t = amon_self;
   uintptr_t s = (uintptr_t) slot, ret = *slot;
   amon_pg_frame *pf = p->top;
-  /* amon_pg_enter's common case: not busy, the entry on top is the
-   * caller's (above, on this stack), not a tail call, room; the monitor
+  /* amon_pg_enter's common case: not busy, the entry on top (if any) is
+   * an ancestor's (above, on this stack), not a tail call; the monitor
    * running on the counter and not busy */
-  if (AMON_UNLIKELY (p->busy | t->busy | (pf->slot - s - 1 >= AMON_STACK_WINDOW - 1) | (ret == TRAMPOLINE)
-                     | (pf + 1 == p->limit) | (t->mode != AMON_MODE_COUNTER)
+  if (AMON_UNLIKELY (p->busy | t->busy | ((pf != p->base) & (pf->slot - s - 1 >= AMON_STACK_WINDOW - 1))
+                     | (ret == TRAMPOLINE) | (t->mode != AMON_MODE_COUNTER)
                      | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
     return 0;
-  /* amon_thread_push_fast's */
+  /* amon_thread_push_fast's, except that a frame at or below @s is gone
+   * in this mode (amon_hook_gone), whatever its return address */
   amon_frame *f = t->top;
   void *site = (void *) ret;
-  if (amon_left (t, f, site, s) || AMON_UNLIKELY (f + 1 == t->limit) || exact_rare (t, now))
+  if (AMON_UNLIKELY (f->sp - s - 1 >= AMON_STACK_WINDOW - 1) || AMON_UNLIKELY (f + 1 == t->limit) || exact_rare (t, now))
     return 0;
-  amon_context *from = f->ctx;
-  const amon_cached *c = NULL;
+  amon_context *from = f->ctx, *to = from;
   if (fn != from->fn)
     {
       uintptr_t h = AMON_CACHE_HOME (fn);
-      c = &from->cache[h];
+      const amon_cached *c = &from->cache[h];
       if (c->fn != fn && AMON_UNLIKELY ((c = &from->cache[h ^ 1])->fn != fn))
         return 0;
+      to = c->to;
     }
+  /* a routine that tells its returns keeps its return address */
+  int swap = !to->told;
+  if (AMON_UNLIKELY (swap & (pf + 1 == p->limit)))
+    return 0;
   p->busy = s;
   t->busy = s;
   __atomic_signal_fence (__ATOMIC_SEQ_CST); /* busy before anything changes */
-  pf[1].ret = ret;
-  pf[1].slot = s;
-  pf[1].fn = fn;
-  pf[1].restored = 0;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the entry before the pointer to it */
-  p->top = pf + 1;
-  *slot = TRAMPOLINE;
+  if (swap)
+    {
+      pf[1].ret = ret;
+      pf[1].slot = s;
+      pf[1].fn = fn;
+      pf[1].restored = 0;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the entry before the pointer to it */
+      p->top = pf + 1;
+      *slot = TRAMPOLINE;
+    }
   exact_charge (t, now);
-  amon_context *to;
-  if (c == NULL)
-    {
-      from->recursive++; /* A1 */
-      to = from;
-    }
+  if (to == from)
+    from->recursive++; /* A1 */
   else
-    {
-      to = c->to;
-      to->entries++;
-    }
+    to->entries++;
   f[1].fn = fn;
   f[1].site = site;
   f[1].sp = s;
@@ -156,6 +157,38 @@ amon_pg_exit_exact (uintptr_t sp)
   t->busy = 0;
   p->busy = 0;
   return ret;
+#endif
+}
+
+AMON_FN int
+amon_pg_leave_exact (uintptr_t s)
+{
+#ifdef __SSE__
+  (void) s;
+  return 0;
+#else
+  uint64_t now = __rdtsc ();
+  amon_pg_thread *p = amon_pg_self;
+  amon_thread *t = amon_self;
+  amon_pg_frame *pf = p->top;
+  /* the common case: the frame on top is the routine's, its return
+   * address not swapped (no entry at @s: the one on top, if any, is an
+   * ancestor's, above), neither layer busy, the monitor on the counter */
+  if (AMON_UNLIKELY (p->busy | t->busy | ((pf != p->base) & (pf->slot - s - 1 >= AMON_STACK_WINDOW - 1))
+                     | (t->mode != AMON_MODE_COUNTER) | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
+    return 0;
+  amon_frame *f = t->top;
+  if (AMON_UNLIKELY ((f->sp != s) | ((uintptr_t) f->site != *(const uintptr_t *) s)) || exact_rare (t, now))
+    return 0;
+  p->busy = s;
+  t->busy = s;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  exact_charge (t, now);
+  t->top = f - 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->busy = 0;
+  p->busy = 0;
+  return 1;
 #endif
 }
 

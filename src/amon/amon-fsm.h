@@ -64,10 +64,15 @@ struct amon_context {
    * -pg mode with the sampling clock: amon_hook_enter_lazy); 0, 0 when
    * none, the whole address space for the root */
   uintptr_t site_lo, site_hi;
+  /* s_n tells its returns itself (gcc -minstrument-return=call calls
+   * `__return__` before each of them), seen at one: the -pg mode then
+   * stops swapping its return address (amon-mcount.c).  Beside the
+   * counters, in the cache line a call reads anyway. */
+  uint32_t told;
+  uint32_t hash;
   amon_cached cache[AMON_CACHE]; /* transitions taken from here */
   amon_context *hash_next; /* chain in the history table */
   amon_context *next;      /* all contexts in creation order */
-  uint32_t hash;
   uint32_t len;
   uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
 };

@@ -26,6 +26,25 @@ void amon_hook_enter (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
 /* The return from @fn to @site (as at its call); @sp as above. */
 void amon_hook_exit (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
 
+/* The -pg mode, where @sp is the address of a routine's return address.
+ * amon_hook_leave: the routine returns, told by itself (gcc's
+ * -minstrument-return=call, `__return__`), its return address still in
+ * place: its frame is the one at @sp with that address, the frames
+ * deeper on the same stack are gone (a jump or an exception left them),
+ * and its context is marked as one whose routine tells its returns.
+ * Nothing when no frame is (its call was not counted).
+ * amon_hook_gone: before a call whose return address is at @sp (not a
+ * tail call through a swapped address): the frames at or below @sp on
+ * the same stack are gone, since a routine whose address is not swapped
+ * leaves its frame on the stack only when a jump or an exception passed
+ * it (gcc's -finstrument-functions, whose inlined copies share a frame,
+ * never reaches these).
+ * amon_hook_told: whether the frame on top is the call at @sp and its
+ * routine tells its returns, so that its address need not be swapped. */
+void amon_hook_leave (uintptr_t sp) AMON_FN AMON_HIDDEN;
+void amon_hook_gone (uintptr_t sp) AMON_FN AMON_HIDDEN;
+int amon_hook_told (uintptr_t sp) AMON_FN AMON_HIDDEN;
+
 /* The -pg mode with the sampling clock, where no return is seen when it
  * happens: a call as amon_hook_enter, @sp the address of its return
  * address, after the returns of the routines whose frames are gone (their
@@ -43,6 +62,9 @@ void amon_hook_settle (uintptr_t sp, uintptr_t pc, uintptr_t rbp) AMON_FN AMON_H
 #define AMON_HAVE_PG 1
 extern int amon_pg_active AMON_HIDDEN;
 void amon_pg_probe (void) AMON_HIDDEN;
+/* The same, built as with -mfentry -minstrument-return=call: it tells its
+ * return (`__return__`) rather than returning through the trampoline. */
+void amon_pg_probe_told (void) AMON_HIDDEN;
 /* In a SIGPROF handler, before the sample is charged: the returns of the
  * routines whose frames lie below the interrupted stack pointer (in
  * @ucontext), which the -pg mode with the sampling clock tells only at
@@ -51,6 +73,7 @@ void amon_pg_settle (void *ucontext) AMON_FN AMON_HIDDEN;
 #else
 #define amon_pg_active 0
 #define amon_pg_probe() ((void) 0)
+#define amon_pg_probe_told() ((void) 0)
 #define amon_pg_settle(uc) ((void) (uc))
 #endif
 

@@ -193,6 +193,99 @@ amon_pg_return:
 	.cfi_endproc
 	.size amon_pg_return, . - amon_pg_return
 
+/* `__return__`: gcc -pg -mfentry -minstrument-return=call calls it just
+ * before every return of a routine and before the jump of a tail call,
+ * after the epilogue, so its own return address is at (%rsp) and the
+ * routine's at 8(%rsp).  A routine that tells its returns so needs no
+ * trampoline: its return is not mispredicted, and nothing is swapped
+ * once the monitor has seen it tell one (amon-mcount.c).  Before a tail
+ * call's jump the argument registers are live, so it keeps what the entry
+ * hooks keep, the vector ones only around the C code that may use them.
+ * With the sampling clock returns are not needed: it returns at once. */
+	.globl __return__
+	.type __return__, @function
+	.p2align 4
+__return__:
+	.cfi_startproc
+	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
+	cmpl $0, amon_pg_lazy(%rip)
+	jne 2f
+	pushq %rbx
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbx, 0
+	movq %rsp, %rbx
+	.cfi_def_cfa_register %rbx
+	andq $-16, %rsp
+	subq $80, %rsp
+	movq %rax, 0(%rsp)
+	movq %rdi, 8(%rsp)
+	movq %rsi, 16(%rsp)
+	movq %rdx, 24(%rsp)
+	movq %rcx, 32(%rsp)
+	movq %r8, 40(%rsp)
+	movq %r9, 48(%rsp)
+	movq %r10, 56(%rsp)
+	movq %r11, 64(%rsp)
+	/* the routine's return address slot: above the pushed %rbx and this
+	 * hook's return address */
+	leaq 16(%rbx), %rdi
+	call amon_pg_leave_exact
+	testl %eax, %eax
+	jnz 1f
+	subq $128, %rsp
+	movaps %xmm0, 0(%rsp)
+	movaps %xmm1, 16(%rsp)
+	movaps %xmm2, 32(%rsp)
+	movaps %xmm3, 48(%rsp)
+	movaps %xmm4, 64(%rsp)
+	movaps %xmm5, 80(%rsp)
+	movaps %xmm6, 96(%rsp)
+	movaps %xmm7, 112(%rsp)
+	leaq 16(%rbx), %rdi
+	call amon_pg_leave
+	movaps 0(%rsp), %xmm0
+	movaps 16(%rsp), %xmm1
+	movaps 32(%rsp), %xmm2
+	movaps 48(%rsp), %xmm3
+	movaps 64(%rsp), %xmm4
+	movaps 80(%rsp), %xmm5
+	movaps 96(%rsp), %xmm6
+	movaps 112(%rsp), %xmm7
+	addq $128, %rsp
+1:
+	movq 0(%rsp), %rax
+	movq 8(%rsp), %rdi
+	movq 16(%rsp), %rsi
+	movq 24(%rsp), %rdx
+	movq 32(%rsp), %rcx
+	movq 40(%rsp), %r8
+	movq 48(%rsp), %r9
+	movq 56(%rsp), %r10
+	movq 64(%rsp), %r11
+	movq %rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	popq %rbx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbx
+2:
+	ret
+	.cfi_endproc
+	.size __return__, . - __return__
+
+/* A routine as gcc -pg -mfentry -minstrument-return=call makes one, that
+ * does nothing (calibration). */
+	.globl amon_pg_probe_told
+	.hidden amon_pg_probe_told
+	.type amon_pg_probe_told, @function
+	.p2align 4
+amon_pg_probe_told:
+	.cfi_startproc
+	call __fentry__
+	call __return__
+	ret
+	.cfi_endproc
+	.size amon_pg_probe_told, . - amon_pg_probe_told
+
 /* A routine as gcc -pg makes one, that does nothing (calibration). */
 	.globl amon_pg_probe
 	.hidden amon_pg_probe

@@ -219,6 +219,21 @@ amon_pg_settle (void *ucontext)
                       (uintptr_t) ((ucontext_t *) ucontext)->uc_mcontext.gregs[REG_RBP]);
 }
 
+/* Swaps the return address at @slot of a call of @fn for the
+ * trampoline's, keeping it in a new entry (there is room). */
+AMON_FN static void
+pg_swap (amon_pg_thread *p, uintptr_t *slot, void *fn)
+{
+  amon_pg_frame *f = p->top + 1;
+  f->ret = *slot;
+  f->slot = (uintptr_t) slot;
+  f->fn = fn;
+  f->restored = 0;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the entry before the pointer to it */
+  p->top = f;
+  *slot = TRAMPOLINE;
+}
+
 /* The rare cases of a call: the thread's first, frames left by a jump or
  * an exception, a tail call, a full stack; every call of the sampling
  * clock's way. */
@@ -259,20 +274,10 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
       p->busy = 0;
       return;
     }
-  if (p->top + 1 == p->limit && !pg_grow (p))
-    {
-      p->busy = 0;
-      return;
-    }
-  amon_pg_frame *f = p->top + 1;
-  f->ret = ret;
-  f->slot = s;
-  f->fn = fn;
-  f->restored = 0;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  p->top = f;
-  *slot = TRAMPOLINE;
+  amon_hook_gone (s);
   amon_hook_enter (fn, (void *) ret, s);
+  if (!amon_hook_told (s) && (p->top + 1 != p->limit || pg_grow (p)))
+    pg_swap (p, slot, fn);
   p->busy = 0;
 }
 
@@ -289,25 +294,23 @@ amon_pg_enter (uintptr_t *slot, void *fn)
       amon_hook_enter_lazy (fn, (void *) ret, s);
       return;
     }
-  /* not busy, the entry on top is the caller's (above, on this stack),
-   * not a tail call, room */
-  if (AMON_UNLIKELY (p->busy | (f->slot - s - 1 >= AMON_STACK_WINDOW - 1) | (ret == TRAMPOLINE) | (f + 1 == p->limit)))
+  /* not busy, the entry on top (if any) is an ancestor's (above, on this
+   * stack), not a tail call, room */
+  if (AMON_UNLIKELY (p->busy | ((f != p->base) & (f->slot - s - 1 >= AMON_STACK_WINDOW - 1)) | (ret == TRAMPOLINE)
+                     | (f + 1 == p->limit)))
     {
       pg_enter_slow (p, slot, fn);
       return;
     }
   p->busy = s;
   __atomic_signal_fence (__ATOMIC_SEQ_CST); /* busy before anything changes */
-  f[1].ret = ret;
-  f[1].slot = s;
-  f[1].fn = fn;
-  f[1].restored = 0;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* the entry before the pointer to it */
-  p->top = f + 1;
-  *slot = TRAMPOLINE;
+  amon_hook_gone (s);
+  amon_hook_enter (fn, (void *) ret, s);
+  /* the monitor knows whether the routine tells its returns */
+  if (!amon_hook_told (s))
+    pg_swap (p, slot, fn);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   p->busy = 0;
-  amon_hook_enter (fn, (void *) ret, s);
 }
 
 AMON_FN static void
@@ -376,6 +379,34 @@ amon_pg_exit (uintptr_t sp)
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   p->busy = 0;
   return ret;
+}
+
+/* Called by `__return__` (amon-mcount-x86_64.S) when amon_pg_leave_exact
+ * could not: the routine whose return address is at @s returns, telling
+ * it itself.  Entries of frames gone below it are dropped, their returns
+ * told; its own, when its address was swapped before the monitor knew it
+ * tells its returns, is dropped and the address put back, so that its
+ * return goes straight to its caller. */
+AMON_FN void
+amon_pg_leave (uintptr_t s)
+{
+  amon_pg_thread *p = pg_self;
+  if (p->busy && !pg_left_by_jump (p, s))
+    return;
+  p->busy = s;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  while (pg_dead (p, p->top, s))
+    pg_drop (p);
+  amon_pg_frame *f = p->top;
+  if (f != p->base && f->slot == s && !f->restored && *(uintptr_t *) s == TRAMPOLINE)
+    {
+      *(uintptr_t *) s = f->ret;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      p->top = f - 1;
+    }
+  amon_hook_leave (s);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->busy = 0;
 }
 
 /* ---- for the unwinder (amon-unwind.c) ---- */

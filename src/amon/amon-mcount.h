@@ -36,11 +36,16 @@ int amon_pg_enter_fast (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
  * amon_pg_exit must do it, nothing having changed. */
 int amon_pg_enter_exact (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
 uintptr_t amon_pg_exit_exact (uintptr_t sp) AMON_FN AMON_HIDDEN;
+/* A routine told its return (`__return__`; its return address is at
+ * @slot), with the exact clock: 1 when it was counted, 0 when
+ * amon_pg_leave must do it, nothing having changed. */
+int amon_pg_leave_exact (uintptr_t slot) AMON_FN AMON_HIDDEN;
 
 /* The hooks' C part and the trampoline's (amon-mcount-x86_64.S). */
 void amon_pg_enter (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
 uintptr_t amon_pg_exit (uintptr_t sp) AMON_FN AMON_HIDDEN;
 void amon_pg_return (void) AMON_HIDDEN;
+void amon_pg_leave (uintptr_t slot) AMON_FN AMON_HIDDEN;
 
 /* Before an unwinder walks the stack from @sp up: every swapped return
  * address of a frame at or above @sp is put back. */

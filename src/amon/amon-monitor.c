@@ -63,7 +63,10 @@ static struct {
   uint64_t overhead;  /* clock units per event: the estimate in force (amon-calibrate.h) */
   amon_thread *cal;   /* the calibrations' own monitor (fake routines only) */
   int cal_busy;       /* one thread calibrates at a time */
-  uint64_t pg_extra;  /* eighths of a unit: the -pg mode's hooks' cost over gcc's, per event */
+  /* eighths of a unit: the -pg mode's hooks' cost over gcc's, per event,
+   * returns caught by the trampoline [0] or told by the routine [1] */
+  uint64_t pg_extra[2];
+  int told;           /* the program's routines tell their returns: pg_extra[1] is in force */
   amon_cal cal_hist;
   uint64_t gap;
   uint64_t longish;   /* clock units: intervals that may hold a preemption */
@@ -363,15 +366,18 @@ thread_new (void)
 static char calibration_routines[2];
 
 /* One calibration on G.cal (self must point at it): eighths of a clock
- * unit per event, through gcc's hooks, or the -pg mode's (@pg). */
+ * unit per event, through gcc's hooks (@pg 0), or the -pg mode's, the
+ * return through the trampoline (1) or told by the routine (2). */
 AMON_FN static uint64_t
 calibration (int pg)
 {
   void *a = &calibration_routines[0], *b = &calibration_routines[1];
   uint64_t t0 = amon_clock_read (&G.clock);
   for (int i = 0; i < AMON_CAL_PAIRS; i++)
-    if (pg)
+    if (pg == 1)
       amon_pg_probe ();
+    else if (pg == 2)
+      amon_pg_probe_told ();
     else
       {
         __cyg_profile_func_enter (a, b);
@@ -394,8 +400,10 @@ calibrated (uint64_t per_event)
 /* Start-up: the calibrations' monitor, kept for the run, and a first
  * estimate from AMON_CAL_STARTUP calibrations.  In the -pg mode the hooks
  * the program calls are the -pg ones, which the monitor cannot enter
- * from inside a hook: what they cost over gcc's (the least of each) is
- * measured here once and added to every later calibration. */
+ * from inside a hook: what they cost over gcc's (the least of each), for
+ * a return through the trampoline and for one the routine tells, is
+ * measured here once and added to every later calibration, the first
+ * until a routine of the program tells a return (told_seen). */
 AMON_FN static void
 calibrate (void)
 {
@@ -404,22 +412,46 @@ calibrate (void)
     return;
   t->correct = NULL; /* its system call is outside the intervals it corrects */
   self = t;
-  uint64_t gcc = UINT64_MAX, pg = UINT64_MAX, v[AMON_CAL_STARTUP];
+  uint64_t least[3] = { UINT64_MAX, UINT64_MAX, UINT64_MAX }, v[AMON_CAL_STARTUP];
   for (int round = 0; round < AMON_CAL_STARTUP; round++)
     {
       v[round] = calibration (0);
-      gcc = v[round] < gcc ? v[round] : gcc;
-      if (amon_pg_active)
+      least[0] = v[round] < least[0] ? v[round] : least[0];
+      for (int pg = 1; pg <= 2 && amon_pg_active; pg++)
         {
-          uint64_t x = calibration (1);
-          pg = x < pg ? x : pg;
+          uint64_t x = calibration (pg);
+          least[pg] = x < least[pg] ? x : least[pg];
         }
     }
   self = &unstarted;
-  G.pg_extra = amon_pg_active && pg > gcc ? pg - gcc : 0;
+  for (int pg = 1; pg <= 2; pg++)
+    G.pg_extra[pg - 1] = amon_pg_active && least[pg] > least[0] ? least[pg] - least[0] : 0;
   for (int round = 0; round < AMON_CAL_STARTUP; round++)
-    calibrated (v[round] + G.pg_extra);
+    calibrated (v[round] + G.pg_extra[0]);
   G.cal = t;
+}
+
+/* A routine of @t told its return (amon_hook_leave), its context's first:
+ * from the program's first, the -pg hooks' cost is that of a told return
+ * (the recorded calibrations are moved by the difference), and @t
+ * subtracts the estimate so moved from then on (other threads at their
+ * own first, or their next calibration).  Left to the next context's
+ * first told return while another thread calibrates. */
+AMON_FN static void
+told_seen (amon_thread *t)
+{
+  if (G.cal == NULL || t == G.cal)
+    return;
+  if (!__atomic_load_n (&G.told, __ATOMIC_ACQUIRE))
+    {
+      if (__atomic_exchange_n (&G.cal_busy, 1, __ATOMIC_ACQUIRE))
+        return;
+      amon_cal_shift (&G.cal_hist, (int64_t) G.pg_extra[1] - (int64_t) G.pg_extra[0]);
+      __atomic_store_n (&G.overhead, (amon_cal_estimate (&G.cal_hist) + 4) / 8, __ATOMIC_RELAXED);
+      __atomic_store_n (&G.told, 1, __ATOMIC_RELEASE);
+      __atomic_store_n (&G.cal_busy, 0, __ATOMIC_RELEASE);
+    }
+  t->overhead = __atomic_load_n (&G.overhead, __ATOMIC_RELAXED);
 }
 
 /* A calibration during the run, from a hook of @t that ended a
@@ -441,7 +473,7 @@ recalibrate (amon_thread *t)
   uint64_t v = calibration (0);
   self = t;
   pthread_sigmask (SIG_SETMASK, &old, NULL);
-  calibrated (v + G.pg_extra);
+  calibrated (v + G.pg_extra[__atomic_load_n (&G.told, __ATOMIC_ACQUIRE)]);
   __atomic_store_n (&G.cal_busy, 0, __ATOMIC_RELEASE);
   t->overhead = __atomic_load_n (&G.overhead, __ATOMIC_RELAXED);
   t->start = amon_clock_read (&G.clock);
@@ -803,6 +835,72 @@ AMON_FN void
 amon_hook_exit (void *fn, void *site, uintptr_t sp)
 {
   hook_exit (fn, site, sp);
+}
+
+AMON_FN void
+amon_hook_leave (uintptr_t sp)
+{
+  amon_thread *t = self;
+  if (AMON_UNLIKELY (t->busy | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
+    {
+      if (left_by_jump (t, sp))
+        amon_hook_leave (sp);
+      return;
+    }
+  t->busy = sp;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  void *site = *(void *const *) sp;
+  /* frames deeper on this stack were left by a jump or an exception:
+   * the time since the last event was the returning routine's */
+  amon_frame *f = t->top, *g = f;
+  while (g != t->stack && amon_same_stack (g->sp, sp) && g->sp < sp)
+    g--;
+  if (g != f)
+    {
+      t->discarded += (uint64_t) (f - g);
+      t->resyncs++;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      t->top = g;
+    }
+  int mine = g != t->stack && g->sp == sp && g->site == site;
+  if (mine && !g->ctx->told)
+    {
+      g->ctx->told = 1;
+      told_seen (t);
+    }
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->busy = 0;
+  if (mine)
+    hook_exit (g->fn, site, sp);
+}
+
+AMON_FN void
+amon_hook_gone (uintptr_t sp)
+{
+  amon_thread *t = self;
+  if (t->busy | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
+    return;
+  t->busy = sp;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  amon_frame *f = t->top, *g = f;
+  while (g != t->stack && amon_same_stack (g->sp, sp) && g->sp <= sp)
+    g--;
+  if (g != f)
+    {
+      t->discarded += (uint64_t) (f - g);
+      t->resyncs++;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      t->top = g;
+    }
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->busy = 0;
+}
+
+AMON_FN int
+amon_hook_told (uintptr_t sp)
+{
+  const amon_thread *t = self;
+  return !t->busy && t->top->sp == sp && t->top->ctx->told;
 }
 
 /* What @t knows of return address @site (t->owners), found on a miss. */

@@ -7,6 +7,10 @@
  *
  *   recursive  a binary recursion and a mutual one
  *   longjmp    longjmp out of deep recursion, many times, then calls
+ *   samesite   a routine called from one site in a loop longjmps straight
+ *              back to its caller every other time: its frame, left at the same
+ *              place with the same return address, is not the next one's
+ *              caller
  *   siglongjmp a signal handler (on sigaltstack) siglongjmps out
  *   signals    handlers that call routines, raised deep in a recursion,
  *              and a timer interrupting everything (hooks included)
@@ -67,7 +71,7 @@
 #define NOINLINE __attribute__ ((noinline, noclone))
 #define COUNT(name) __atomic_add_fetch (&n_##name, 1, __ATOMIC_RELAXED)
 
-static unsigned long n_co_work, n_yield_back, n_main_work, n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
+static unsigned long n_leaper, n_co_work, n_yield_back, n_main_work, n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
     n_parent_only, n_tail_a, n_tail_b, n_alarm_work, n_sibling, n_many7, n_many8, n_many9, n_padder, n_stranded, n_after_free, n_stacker, n_compare, n_cmp_leaf,
     n_visit, n_visit_leaf, n_visitor, n_recpad;
 static volatile long sink;
@@ -146,6 +150,18 @@ after (long x)
   COUNT (after);
   sink = x;
   return x * 2;
+}
+
+/* every other call longjmps back to its caller, which calls it again
+ * from the same site; the others return (so that the monitor has seen it
+ * tell a return, in a build that has it tell them) */
+NOINLINE static void
+leaper (int i)
+{
+  COUNT (leaper);
+  sink = i;
+  if (i & 1)
+    longjmp (back, 1);
 }
 
 /* calls deep, which longjmps back here */
@@ -549,6 +565,7 @@ report (void)
   SAY (deep);
   SAY (after);
   SAY (jumper);
+  SAY (leaper);
   SAY (handler_work);
   SAY (alarm_work);
   SAY (worker);
@@ -627,6 +644,14 @@ main (int argc, char **argv)
       for (int i = 0; i < 50; i++)
         s += jumper (0);
       for (int i = 0; i < 1000; i++)
+        s += after (i);
+    }
+  else if (strcmp (mode, "samesite") == 0)
+    {
+      for (volatile int i = 0; i < 100; i++)
+        if (setjmp (back) == 0)
+          leaper (i);
+      for (int i = 0; i < 10; i++)
         s += after (i);
     }
   else if (strcmp (mode, "siglongjmp") == 0)

@@ -158,6 +158,13 @@ check_c () {
     arc main after 1000
     only_from after main
   fi
+  what="$b samesite"
+  if run "$b" samesite; then
+    same leaper after
+    arc main leaper 100
+    only_from leaper main
+    only_from after main
+  fi
   what="$b siglongjmp"
   if run "$b" siglongjmp; then
     same deep jumper after handler_work
@@ -230,10 +237,27 @@ timed () {
   fail "$what: the totals are not within 15% of the program's own times in three runs"
 }
 
+# flag_sets COMPILER — the -pg builds to try with it, one per line: gprof's
+# two, and where the compiler has it (gcc 10 and later) gcc's
+# -minstrument-return=call, whose routines tell their returns to
+# `__return__` and keep their return addresses
+told="-pg -mfentry -minstrument-return=call"
+flag_sets () {
+  printf '%s\n' "-pg" "-pg -mfentry"
+  echo 'int f (int x) { return x + 1; }' >"$tmp/told.c"
+  "$1" -O2 $told -c -o "$tmp/told.o" "$tmp/told.c" >/dev/null 2>&1 && echo "$told"
+}
+
 compilers=$CC
 command -v clang >/dev/null 2>&1 && compilers="$compilers clang"
+tolds=
 for comp in $compilers; do
-  for flags in "-pg" "-pg -mfentry"; do
+  sets=$(flag_sets "$comp")
+  old_ifs=$IFS
+  IFS='
+'
+  for flags in $sets; do
+    IFS=$old_ifs
     b="$(basename "$comp")$(echo "$flags" | tr -d ' ')"
     build "$b" "$comp" $flags || continue
     $comp -O2 $flags -fPIC -shared -o "$tmp/$b-plugin.so" "$src/pg-plugin.c" >"$tmp/build.log" 2>&1 \
@@ -241,9 +265,27 @@ for comp in $compilers; do
     check_c "$b"
     check_plugin "$b"
     check_walk "$b"
+    [ "$flags" = "$told" ] && tolds="$tolds $b"
   done
+  IFS=$old_ifs
+done
+# a program that tells its returns with a plugin that does not, and the
+# other way round: each routine's returns are caught its own way
+for b in $tolds; do
+  plain=$(echo "$b" | sed 's/-minstrument-return=call$//')
+  if [ -f "$tmp/$plain-plugin.so" ] && [ -x "$tmp/$plain" ]; then
+    cp "$tmp/$plain-plugin.so" "$tmp/$b-mixed-plugin.so"
+    ln -sf "$b" "$tmp/$b-mixed"
+    check_plugin "$b-mixed"
+    cp "$tmp/$b-plugin.so" "$tmp/$plain-mixed-plugin.so"
+    ln -sf "$plain" "$tmp/$plain-mixed"
+    check_plugin "$plain-mixed"
+  fi
 done
 build timed "$CC" -pg -mfentry && timed timed
+for b in $tolds; do
+  cp "$tmp/$b" "$tmp/timed-told" && timed timed-told
+done
 
 # what the hooks cost is measured through them and taken out: a routine
 # that does nothing keeps little of the time its million calls took
@@ -251,6 +293,15 @@ build timed "$CC" -pg -mfentry && timed timed
 # third of the loop's time)
 what="empty calls"
 if run timed empty; then
+  "$cgmerge" "$tmp/run/amon.out" | "$cgcost" --format=tsv >"$tmp/flat" || fail "$what: cgcost"
+  awk -F '\t' -v t="$(counted time_empty)" '$1 == "nothing" { n = $4 } END {
+      printf "nothing: %.6f s of a loop of %.6f s\n", n, t / 1e9; exit !(t > 0 && n * 1e9 < 0.25 * t) }' "$tmp/flat" \
+    || fail "$what: the hooks' own cost was charged to the routine"
+fi
+# the same where the routines tell their returns: the hooks' cost is
+# another (no trampoline), measured so too
+what="empty calls, told returns"
+if [ -x "$tmp/timed-told" ] && run timed-told empty; then
   "$cgmerge" "$tmp/run/amon.out" | "$cgcost" --format=tsv >"$tmp/flat" || fail "$what: cgcost"
   awk -F '\t' -v t="$(counted time_empty)" '$1 == "nothing" { n = $4 } END {
       printf "nothing: %.6f s of a loop of %.6f s\n", n, t / 1e9; exit !(t > 0 && n * 1e9 < 0.25 * t) }' "$tmp/flat" \
@@ -279,6 +330,12 @@ for comp in $compilers; do
     b="$(basename "$comp")$(echo "$flags" | tr -d ' ')"
     [ -x "$tmp/$b" ] && check_plugin "$b" && check_walk "$b"
   done
+done
+# told returns, which this clock does not need: the same counts and arcs
+for b in $tolds; do
+  check_c "$b"
+  check_plugin "$b"
+  check_walk "$b"
 done
 if [ -x "$tmp/clang-pg-mfentry" ]; then check_stackargs clang-pg-mfentry; fi
 # a sample taken after a routine returned is its caller's: settler's
@@ -367,17 +424,27 @@ for c in $cxx; do
   static=
   [ -f "$libdir/libamon.a" ] && $c -static -o "$tmp/probe" "$tmp/probe.cc" >/dev/null 2>&1 && static=yes
   [ -n "$static" ] || echo "no static C++ link with $c here: libamon.a not tried"
-  for flags in "-pg" "-pg -mfentry"; do
+  sets=$(flag_sets "$c")
+  old_ifs=$IFS
+  IFS='
+'
+  for flags in $sets; do
+    IFS=$old_ifs
     throw_check "$c $flags throw" $c $flags -pthread -o "$tmp/throw" "$src/pg-throw.cc" -L"$libdir" -lamon -Wl,-rpath,"$libdir"
     [ -n "$static" ] || continue
     throw_check "$c $flags throw, libamon.a" $c $flags -pthread -o "$tmp/throw" "$src/pg-throw.cc" "$libdir/libamon.a"
     throw_check "$c $flags throw, -static" $c $flags -static -pthread -o "$tmp/throw" "$src/pg-throw.cc" "$libdir/libamon.a"
   done
+  IFS=$old_ifs
 done
 
 # the recommended flags
 if command -v pkg-config >/dev/null 2>&1 && [ -f "$top_builddir/src/amon/amon.pc" ]; then
   flags=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --cflags amon) || fail "pkg-config amon"
-  [ "$(echo $flags)" = "-pg -mfentry" ] || fail "amon.pc's Cflags on x86-64 are '$flags'"
+  want="-pg -mfentry"
+  flag_sets "$CC" | grep -qx -- "$told" && want=$told
+  [ "$(echo $flags)" = "$want" ] || fail "amon.pc's Cflags on x86-64 are '$flags', not '$want'"
+  portable=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --variable=portable_cflags amon)
+  [ "$(echo $portable)" = "-pg -mfentry" ] || fail "amon.pc's portable_cflags on x86-64 are '$portable'"
 fi
 finish

@@ -646,6 +646,49 @@ test_calibration_robust (void)
   g_free (c);
 }
 
+/* The -pg hooks' cost added to the calibrations turned out another (the
+ * program's routines tell their returns): every value recorded moves,
+ * against the same calibrations made with the other cost from the start,
+ * whose record must be the same, bucket for bucket; none goes below 0. */
+static void
+test_calibration_shift (void)
+{
+  g_autoptr (GRand) r = g_rand_new_with_seed (2811);
+  for (int round = 0; round < 50; round++)
+    {
+      int64_t delta = g_rand_int_range (r, -300, 300);
+      amon_cal *c = g_new0 (amon_cal, 1), *want = g_new0 (amon_cal, 1);
+      int n = g_rand_int_range (r, 1, 200);
+      for (int i = 0; i < n; i++)
+        {
+          uint64_t v = (uint64_t) g_rand_int_range (r, 0, 5000); /* past the last bucket too */
+          amon_cal_add (c, v);
+          amon_cal_add (want, delta < 0 && (uint64_t) -delta > v ? 0 : (uint64_t) ((int64_t) v + delta));
+        }
+      amon_cal_shift (c, delta);
+      CU_ASSERT_EQUAL (c->count, want->count);
+      CU_ASSERT_EQUAL (c->lowest, want->lowest);
+      CU_ASSERT_EQUAL (c->highest, want->highest);
+      CU_ASSERT_EQUAL (amon_cal_estimate (c), amon_cal_estimate (want));
+      /* a value past the last bucket that moves down lands where the
+       * last bucket's lower edge moves: only those buckets may differ */
+      uint64_t total = 0;
+      gboolean same = TRUE;
+      for (uint64_t v = 0; v < AMON_CAL_BUCKETS; v++)
+        {
+          total += c->hist[v];
+          if (v + (uint64_t) (delta < 0 ? -delta : 0) < AMON_CAL_BUCKETS - 1 && c->hist[v] != want->hist[v])
+            same = FALSE;
+        }
+      CU_ASSERT_EQUAL (total, (uint64_t) n);
+      CU_ASSERT (same);
+      for (uint32_t p = 10; p <= 90 && delta >= 0; p += 40)
+        CU_ASSERT_EQUAL (amon_cal_percentile (c, p), amon_cal_percentile (want, p));
+      g_free (c);
+      g_free (want);
+    }
+}
+
 /* On the CPU clock the monitor's cost is the CPU time it did not charge:
  * time off the processor outside every interval (in a check's system
  * call, a calibration) is not its cost.  The intervals span 1205 units
@@ -785,6 +828,7 @@ main (void)
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
     { "many calibrations: the lowest recent one, whatever the load", test_calibration_robust },
+    { "calibrations moved by another hook cost: as if made with it", test_calibration_shift },
     { "the monitor's cost on the CPU clock is the CPU time it did not charge", test_overhead_from_cpu_time },
     { "the run's samples correct the calibrated cost", test_overhead_from_samples },
     { "the samples' correction: Newton against bisection", test_measure_resid_random },
