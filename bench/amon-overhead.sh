@@ -4,8 +4,9 @@
 # part of make check).
 #
 # Programs, each built from the same sources: bare -O2; -pg (gprof);
-# the recommended mode (amon.pc's Cflags: -pg -mfentry on x86-64, linked
-# with -lamon, returns caught by a trampoline), run with AMON_CLOCK=cpu
+# the recommended mode (amon.pc's Cflags: -pg -mfentry on x86-64, with
+# -minstrument-return=call where the compiler has it, linked with -lamon,
+# returns told by __return__ or caught by a trampoline), run with AMON_CLOCK=cpu
 # (the default: exact times from the time-stamp counter) and with
 # AMON_CLOCK=sample (SIGPROF, gprof's way of timing);
 # -finstrument-functions with libamon (cpu clock), the old way, whose
