@@ -2,17 +2,19 @@
  * (gcc -pg and clang -pg call it after the prologue), `__fentry__` (with
  * -mfentry, before it) and the trampoline that catches returns.
  *
- * The hooks are called where the compiler's register allocator does not
- * see a call, so every register that may hold an argument is kept: the
- * six integer argument registers, %rax (a variadic call's count of
- * vector registers), %r10 (the static chain), %r11, and %xmm0-%xmm7.
- * The trampoline is "returned to" in place of the real return address
- * and keeps the return registers (%rax, %rdx, %xmm0, %xmm1; the C code
- * it calls uses no x87, so %st0 and %st1 stay) and jumps to the real
- * address that amon_pg_exit_exact or amon_pg_exit returns.  Each aligns
- * the stack itself, as the calls come from code that may not have.  The
- * vector registers are saved only around the C code that may use them
- * (amon_pg_enter, amon_pg_exit), not around the common cases'.
+ * The hooks and the trampoline run where the compiler's register
+ * allocator sees no call, and with -fipa-ra (on at -O2) gcc lets a caller
+ * keep values in call-clobbered registers across the call of a routine
+ * in the same unit that it knows does not write them, not counting the
+ * hooks (mujs 1.3.2's regexp parser, built with -pg -mfentry, kept six
+ * across a call of `empty' and ran off its heap).  So each keeps every
+ * register the C code it calls may write: the integer ones always, the
+ * sixteen vector ones around the C code that may use them (amon_pg_enter,
+ * amon_pg_exit, amon_pg_leave), not around the common cases' (which use
+ * no vector register).  The trampoline is "returned to" in place of the
+ * real return address; it puts the address that amon_pg_exit_exact or
+ * amon_pg_exit returns back into the slot and returns there.  Each aligns
+ * the stack itself, as the calls come from code that may not have.
  *
  * Facts from the x86-64 psABI and gcc's and clang's output (see
  * ../shared/research/entry-hooks.md): at `mcount` the instrumented
@@ -24,6 +26,46 @@
 
 	/* the monitor's section (amon-private.h, AMON_FN) */
 	.section amon_text, "ax", @progbits
+
+/* SAVE_XMM, RESTORE_XMM — all sixteen vector registers at 0(%rsp) ..
+ * 255(%rsp), 16-aligned; around the C code that may use them */
+.macro SAVE_XMM
+	movaps %xmm0, 0(%rsp)
+	movaps %xmm1, 16(%rsp)
+	movaps %xmm2, 32(%rsp)
+	movaps %xmm3, 48(%rsp)
+	movaps %xmm4, 64(%rsp)
+	movaps %xmm5, 80(%rsp)
+	movaps %xmm6, 96(%rsp)
+	movaps %xmm7, 112(%rsp)
+	movaps %xmm8, 128(%rsp)
+	movaps %xmm9, 144(%rsp)
+	movaps %xmm10, 160(%rsp)
+	movaps %xmm11, 176(%rsp)
+	movaps %xmm12, 192(%rsp)
+	movaps %xmm13, 208(%rsp)
+	movaps %xmm14, 224(%rsp)
+	movaps %xmm15, 240(%rsp)
+.endm
+.macro RESTORE_XMM
+	movaps 0(%rsp), %xmm0
+	movaps 16(%rsp), %xmm1
+	movaps 32(%rsp), %xmm2
+	movaps 48(%rsp), %xmm3
+	movaps 64(%rsp), %xmm4
+	movaps 80(%rsp), %xmm5
+	movaps 96(%rsp), %xmm6
+	movaps 112(%rsp), %xmm7
+	movaps 128(%rsp), %xmm8
+	movaps 144(%rsp), %xmm9
+	movaps 160(%rsp), %xmm10
+	movaps 176(%rsp), %xmm11
+	movaps 192(%rsp), %xmm12
+	movaps 208(%rsp), %xmm13
+	movaps 224(%rsp), %xmm14
+	movaps 240(%rsp), %xmm15
+	addq $256, %rsp
+.endm
 
 /* HOOK SLOT — saves the integer argument registers, calls
  * amon_pg_enter_fast (sampling clock) or amon_pg_enter_exact (the others)
@@ -65,27 +107,12 @@
 	testl %eax, %eax
 	jnz 1f
 	/* every other: the vector argument registers saved too */
-	subq $128, %rsp
-	movaps %xmm0, 0(%rsp)
-	movaps %xmm1, 16(%rsp)
-	movaps %xmm2, 32(%rsp)
-	movaps %xmm3, 48(%rsp)
-	movaps %xmm4, 64(%rsp)
-	movaps %xmm5, 80(%rsp)
-	movaps %xmm6, 96(%rsp)
-	movaps %xmm7, 112(%rsp)
+	subq $256, %rsp
+	SAVE_XMM
 	leaq \slot, %rdi
 	movq 8(%rbx), %rsi
 	call amon_pg_enter
-	movaps 0(%rsp), %xmm0
-	movaps 16(%rsp), %xmm1
-	movaps 32(%rsp), %xmm2
-	movaps 48(%rsp), %xmm3
-	movaps 64(%rsp), %xmm4
-	movaps 80(%rsp), %xmm5
-	movaps 96(%rsp), %xmm6
-	movaps 112(%rsp), %xmm7
-	addq $128, %rsp
+	RESTORE_XMM
 1:
 	movq 0(%rsp), %rax
 	movq 8(%rsp), %rdi
@@ -145,7 +172,8 @@ __fentry__:
  * no personality (backtraces).  The trampoline is known by its first
  * instruction, whose immediate is "amon": the expression cannot name an
  * address without a relocation in .eh_frame.  Once the trampoline has
- * pushed anything the slot is overwritten: no return address then. */
+ * moved the stack pointer below the slot, an unwinder finds no return
+ * address. */
 	.globl amon_pg_return
 	.hidden amon_pg_return
 	.type amon_pg_return, @function
@@ -163,33 +191,48 @@ __fentry__:
 	 * before a return address does not land in the previous routine */
 	nop
 amon_pg_return:
-	movl $0x6e6f6d61, %r11d	/* "amon": the mark the expression reads */
-	pushq %rax
+	cmpl $0x6e6f6d61, %ecx	/* "amon": the mark the expression reads */
+	/* the slot, which still holds the trampoline's address (no return
+	 * address for an unwinder, as below), gets the real one at the end */
+	subq $8, %rsp
 	.cfi_undefined %rip
+	pushq %rax
 	pushq %rdx
+	pushq %rcx
+	pushq %rsi
+	pushq %rdi
+	pushq %r8
+	pushq %r9
+	pushq %r10
+	pushq %r11
 	pushq %rbx
 	movq %rsp, %rbx
 	andq $-16, %rsp
 	/* the common case in C that uses no vector register (amon-exact.c) */
-	leaq 24(%rbx), %rdi
+	leaq 88(%rbx), %rdi
 	call amon_pg_exit_exact
 	testq %rax, %rax
 	jnz 1f
-	/* every other: the vector return registers saved too */
-	subq $32, %rsp
-	movaps %xmm0, 0(%rsp)
-	movaps %xmm1, 16(%rsp)
-	leaq 24(%rbx), %rdi
+	/* every other: the vector registers saved too */
+	subq $256, %rsp
+	SAVE_XMM
+	leaq 88(%rbx), %rdi
 	call amon_pg_exit
-	movaps 0(%rsp), %xmm0
-	movaps 16(%rsp), %xmm1
+	RESTORE_XMM
 1:
-	movq %rax, %r11
+	movq %rax, 80(%rbx)
 	movq %rbx, %rsp
 	popq %rbx
+	popq %r11
+	popq %r10
+	popq %r9
+	popq %r8
+	popq %rdi
+	popq %rsi
+	popq %rcx
 	popq %rdx
 	popq %rax
-	jmp *%r11
+	ret
 	.cfi_endproc
 	.size amon_pg_return, . - amon_pg_return
 
@@ -232,26 +275,11 @@ __return__:
 	call amon_pg_leave_exact
 	testl %eax, %eax
 	jnz 1f
-	subq $128, %rsp
-	movaps %xmm0, 0(%rsp)
-	movaps %xmm1, 16(%rsp)
-	movaps %xmm2, 32(%rsp)
-	movaps %xmm3, 48(%rsp)
-	movaps %xmm4, 64(%rsp)
-	movaps %xmm5, 80(%rsp)
-	movaps %xmm6, 96(%rsp)
-	movaps %xmm7, 112(%rsp)
+	subq $256, %rsp
+	SAVE_XMM
 	leaq 16(%rbx), %rdi
 	call amon_pg_leave
-	movaps 0(%rsp), %xmm0
-	movaps 16(%rsp), %xmm1
-	movaps 32(%rsp), %xmm2
-	movaps 48(%rsp), %xmm3
-	movaps 64(%rsp), %xmm4
-	movaps 80(%rsp), %xmm5
-	movaps 96(%rsp), %xmm6
-	movaps 112(%rsp), %xmm7
-	addq $128, %rsp
+	RESTORE_XMM
 1:
 	movq 0(%rsp), %rax
 	movq 8(%rsp), %rdi

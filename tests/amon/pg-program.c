@@ -50,6 +50,13 @@
  *              calls routines that take nine arguments (three on the
  *              stack, padded right over the recursive call's return
  *              address), through a routine between
+ *   registers  a caller that keeps values in every call-clobbered register
+ *              but %rax across calls of a routine that writes only %eax,
+ *              as gcc's -fipa-ra makes one of a routine in the same unit
+ *              (mujs 1.3.2's regexp parser): "regs_kept N", the calls
+ *              after which all were as before; the routine (reg_leaf)
+ *              returns plainly, and as -minstrument-return=call makes it
+ *              (reg_leaf_told)
  */
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -547,6 +554,103 @@ cpu_ns (void)
   return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
+/* The registers mode's routines, in assembly since the register allocator
+ * decides what a C caller keeps.  reg_leaf and reg_leaf_told are what gcc
+ * -O2 -pg -mfentry (and -minstrument-return=call) make of
+ * `int f (int x) { return x + 1; }`.  reg_keeper (routine) loads marks in
+ * %rcx, %rdx, %rsi, %rdi, %r8-%r11 and %xmm0-%xmm15, calls routine
+ * (which hooks, and with the exact clock a trampoline, surround) and
+ * returns 1 when every one still holds its mark and %eax is the mark
+ * of %edi plus one, else 0.  The hooks are called through the GOT, as
+ * gcc calls __fentry__ in a PIE: a first call through a lazily bound PLT
+ * entry (gcc's `call __return__', clang's `call __fentry__') runs the
+ * dynamic linker's resolver, which does not keep %r10 and %r11. */
+#if defined(__x86_64__)
+__asm__ (
+  "	.text\n"
+  "	.p2align 4\n"
+  "	.type reg_leaf, @function\n"
+  "reg_leaf:\n"
+  "	call *__fentry__@GOTPCREL(%rip)\n"
+  "	leal 1(%rdi), %eax\n"
+  "	ret\n"
+  "	.size reg_leaf, . - reg_leaf\n"
+  "	.p2align 4\n"
+  "	.type reg_leaf_told, @function\n"
+  "reg_leaf_told:\n"
+  "	call *__fentry__@GOTPCREL(%rip)\n"
+  "	leal 1(%rdi), %eax\n"
+  "	call *__return__@GOTPCREL(%rip)\n"
+  "	ret\n"
+  "	.size reg_leaf_told, . - reg_leaf_told\n"
+  "	.p2align 4\n"
+  "	.type reg_keeper, @function\n"
+  "reg_keeper:\n"
+  "	pushq %rbx\n"
+  "	movq %rdi, %rbx\n"
+  "	movl $0x1001, %ecx\n"
+  "	movl $0x1002, %edx\n"
+  "	movl $0x1003, %esi\n"
+  "	movl $0x1004, %edi\n"
+  "	movl $0x1005, %r8d\n"
+  "	movl $0x1006, %r9d\n"
+  "	movl $0x1007, %r10d\n"
+  "	movl $0x1008, %r11d\n"
+  "	movl $0x2000, %eax\n"
+  "	movq %rax, %xmm0\n"
+  "	incl %eax\n	movq %rax, %xmm1\n"
+  "	incl %eax\n	movq %rax, %xmm2\n"
+  "	incl %eax\n	movq %rax, %xmm3\n"
+  "	incl %eax\n	movq %rax, %xmm4\n"
+  "	incl %eax\n	movq %rax, %xmm5\n"
+  "	incl %eax\n	movq %rax, %xmm6\n"
+  "	incl %eax\n	movq %rax, %xmm7\n"
+  "	incl %eax\n	movq %rax, %xmm8\n"
+  "	incl %eax\n	movq %rax, %xmm9\n"
+  "	incl %eax\n	movq %rax, %xmm10\n"
+  "	incl %eax\n	movq %rax, %xmm11\n"
+  "	incl %eax\n	movq %rax, %xmm12\n"
+  "	incl %eax\n	movq %rax, %xmm13\n"
+  "	incl %eax\n	movq %rax, %xmm14\n"
+  "	incl %eax\n	movq %rax, %xmm15\n"
+  "	call *%rbx\n"
+  "	cmpl $0x1005, %eax\n	jne 1f\n"
+  "	cmpq $0x1001, %rcx\n	jne 1f\n"
+  "	cmpq $0x1002, %rdx\n	jne 1f\n"
+  "	cmpq $0x1003, %rsi\n	jne 1f\n"
+  "	cmpq $0x1004, %rdi\n	jne 1f\n"
+  "	cmpq $0x1005, %r8\n	jne 1f\n"
+  "	cmpq $0x1006, %r9\n	jne 1f\n"
+  "	cmpq $0x1007, %r10\n	jne 1f\n"
+  "	cmpq $0x1008, %r11\n	jne 1f\n"
+  "	movq %xmm0, %rax\n	cmpq $0x2000, %rax\n	jne 1f\n"
+  "	movq %xmm1, %rax\n	cmpq $0x2001, %rax\n	jne 1f\n"
+  "	movq %xmm2, %rax\n	cmpq $0x2002, %rax\n	jne 1f\n"
+  "	movq %xmm3, %rax\n	cmpq $0x2003, %rax\n	jne 1f\n"
+  "	movq %xmm4, %rax\n	cmpq $0x2004, %rax\n	jne 1f\n"
+  "	movq %xmm5, %rax\n	cmpq $0x2005, %rax\n	jne 1f\n"
+  "	movq %xmm6, %rax\n	cmpq $0x2006, %rax\n	jne 1f\n"
+  "	movq %xmm7, %rax\n	cmpq $0x2007, %rax\n	jne 1f\n"
+  "	movq %xmm8, %rax\n	cmpq $0x2008, %rax\n	jne 1f\n"
+  "	movq %xmm9, %rax\n	cmpq $0x2009, %rax\n	jne 1f\n"
+  "	movq %xmm10, %rax\n	cmpq $0x200a, %rax\n	jne 1f\n"
+  "	movq %xmm11, %rax\n	cmpq $0x200b, %rax\n	jne 1f\n"
+  "	movq %xmm12, %rax\n	cmpq $0x200c, %rax\n	jne 1f\n"
+  "	movq %xmm13, %rax\n	cmpq $0x200d, %rax\n	jne 1f\n"
+  "	movq %xmm14, %rax\n	cmpq $0x200e, %rax\n	jne 1f\n"
+  "	movq %xmm15, %rax\n	cmpq $0x200f, %rax\n	jne 1f\n"
+  "	movl $1, %eax\n"
+  "	popq %rbx\n"
+  "	ret\n"
+  "1:	xorl %eax, %eax\n"
+  "	popq %rbx\n"
+  "	ret\n"
+  "	.size reg_keeper, . - reg_keeper\n");
+int reg_keeper (int (*routine) (int));
+int reg_leaf (int);
+int reg_leaf_told (int);
+#endif
+
 static void
 report (void)
 {
@@ -746,6 +850,15 @@ main (int argc, char **argv)
       for (int i = 0; i < 100; i++)
         s += recpad (10);
     }
+#if defined(__x86_64__)
+  else if (strcmp (mode, "registers") == 0)
+    {
+      long kept = 0;
+      for (int i = 0; i < 1000; i++)
+        kept += reg_keeper (reg_leaf) + reg_keeper (reg_leaf_told);
+      printf ("regs_kept %ld\n", kept);
+    }
+#endif
   else if (strcmp (mode, "tail") == 0)
     {
       for (int i = 0; i < 1000; i++)

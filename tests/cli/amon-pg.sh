@@ -9,8 +9,9 @@
 # longjmp and siglongjmp out of deep recursion, C++ exceptions thrown
 # through swapped return addresses (with destructors, a rethrow, a catch
 # inside a destructor during unwinding), signal handlers, four threads,
-# fork, exit from deep inside, tail calls, arguments passed on the stack
-# and callbacks from a library's recursion.  Times: the exact total of
+# fork, exit from deep inside, tail calls, arguments passed on the stack,
+# callbacks from a library's recursion and registers that a caller keeps
+# across a call.  Times: the exact total of
 # each phase of the timed mode is within 15% of what the program measured
 # with its thread's CPU clock (the leaves are some microseconds, the
 # monitor's residual cost per call a few nanoseconds; a run may be
@@ -210,6 +211,14 @@ check_c () {
     same co_work yield_back main_work
   fi
   check_stackargs "$b"
+  # what a caller keeps in registers across a call (as gcc's -fipa-ra
+  # lets it), the hooks and the trampoline keep too
+  what="$b registers"
+  if run "$b" registers; then
+    [ "$(counted regs_kept)" = 2000 ] || fail "$what: the registers were kept across $(counted regs_kept) of 2000 calls"
+    [ "$(into reg_leaf)" = 1000 ] && [ "$(into reg_leaf_told)" = 1000 ] \
+      || fail "$what: reg_leaf called $(into reg_leaf) times, reg_leaf_told $(into reg_leaf_told), not 1000 each"
+  fi
   what="$b tail"
   if run "$b" tail; then
     same tail_a tail_b
