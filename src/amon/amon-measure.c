@@ -4,10 +4,14 @@
 
 #include "amon-measure.h"
 
+#include <fcntl.h>
+#include <linux/perf_event.h>
 #include <signal.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
+#include <unistd.h>
 
 #include "amon-clock.h"
 
@@ -36,10 +40,54 @@ make_timer (timer_t *timer)
   return 1;
 }
 
+/* Whether @fd is still the perf event whose id is @id: the program may
+ * have closed it (a daemon closing every descriptor) and opened another
+ * under its number, which must not be closed. */
+AMON_FN static int
+is_event (int fd, uint64_t id)
+{
+  uint64_t now;
+  return ioctl (fd, PERF_EVENT_IOC_ID, &now) == 0 && now == id;
+}
+
+/* A perf event on the calling thread's task clock (its time on a
+ * processor, counted by a high-resolution timer: the kernel's tick does
+ * not round it) that sends the thread SIGPROF every AMON_EVENT_NS of it;
+ * the descriptor (its id in @id), or -1 when the kernel refuses one
+ * (perf_event_paranoid, a seccomp filter, an old kernel) or the
+ * descriptor would take one the program may count on: one of the first
+ * three (a program that closed its standard output), or one in the upper
+ * half of its limit (a thread each, in a program of many threads). */
+AMON_FN static int
+make_event (uint64_t *id)
+{
+  struct perf_event_attr a;
+  memset (&a, 0, sizeof a);
+  a.size = sizeof a;
+  a.type = PERF_TYPE_SOFTWARE;
+  a.config = PERF_COUNT_SW_TASK_CLOCK;
+  a.sample_period = AMON_EVENT_NS;
+  a.wakeup_events = 1; /* a signal at every period */
+  int fd = (int) syscall (SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  struct rlimit limit;
+  struct f_owner_ex owner = { F_OWNER_TID, (pid_t) syscall (SYS_gettid) };
+  if (fd < 3 || (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && (rlim_t) fd >= limit.rlim_cur / 2)
+      || ioctl (fd, PERF_EVENT_IOC_ID, id) != 0 || fcntl (fd, F_SETOWN_EX, &owner) != 0
+      || fcntl (fd, F_SETSIG, SIGPROF) != 0 || fcntl (fd, F_SETFL, O_ASYNC | O_NONBLOCK) != 0)
+    {
+      close (fd);
+      return -1;
+    }
+  return fd;
+}
+
 AMON_FN int
 amon_measure_start (amon_thread *t)
 {
-  if (!make_timer (&t->timer))
+  t->sample_fd = make_event (&t->sample_id);
+  if (t->sample_fd < 0 && !make_timer (&t->timer))
     return 0;
   t->has_timer = 1;
   return 1;
@@ -48,6 +96,13 @@ amon_measure_start (amon_thread *t)
 AMON_FN int
 amon_measure_possible (void)
 {
+  uint64_t id;
+  int fd = make_event (&id);
+  if (fd >= 0)
+    {
+      close (fd);
+      return 1;
+    }
   timer_t timer;
   if (!make_timer (&timer))
     return 0;
@@ -58,8 +113,22 @@ amon_measure_possible (void)
 AMON_FN void
 amon_measure_stop (amon_thread *t)
 {
-  if (__atomic_exchange_n (&t->has_timer, 0, __ATOMIC_ACQ_REL))
+  if (!__atomic_exchange_n (&t->has_timer, 0, __ATOMIC_ACQ_REL))
+    return;
+  if (t->sample_fd < 0)
     timer_delete (t->timer);
+  else if (is_event (t->sample_fd, t->sample_id))
+    close (t->sample_fd);
+}
+
+AMON_FN void
+amon_measure_forget (amon_thread *t)
+{
+  /* a POSIX timer is not inherited; a descriptor is, its event still the
+   * parent's thread's */
+  if (__atomic_exchange_n (&t->has_timer, 0, __ATOMIC_ACQ_REL) && t->sample_fd >= 0
+      && is_event (t->sample_fd, t->sample_id))
+    close (t->sample_fd);
 }
 
 /* What the contexts from @first on would hold with @r per interval, and

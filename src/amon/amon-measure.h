@@ -37,8 +37,20 @@
  * with fewer than AMON_MEASURE_MIN samples keep the calibrated cost
  * alone.
  *
- * The timers are POSIX timers, the monitor's own: ITIMER_PROF is the
- * program's, and survives execve(2), so that a program run by the
+ * The samples come from a perf event on the thread's task clock where
+ * the kernel gives one (perf_event_open(2): a high-resolution timer on
+ * the thread's time on a processor, every AMON_EVENT_NS, its overflow
+ * signalled to the thread as SIGPROF through the descriptor's owner):
+ * some 4,000 a second of CPU time, where a CPU-clock timer gives at most
+ * one per tick (250 a second at 250 Hz, half that beside two spinning
+ * processes), too few to check a run of a second or two.  The event is a
+ * descriptor in the program's table, so it is closed at exec, never
+ * takes one of the first three nor one in the upper half of the limit
+ * (a thread each, in a program of many threads, would take the
+ * program's), and is closed only while its id is still ours.  Where the
+ * kernel refuses one (perf_event_paranoid 3 for users, Debian's default),
+ * the samples come from POSIX timers, the monitor's own: ITIMER_PROF is
+ * the program's, and survives execve(2), so that a program run by the
  * profiled one would die of the signal; a POSIX timer goes at exec.
  * A per-thread timer fires only while its thread runs, so it never
  * interrupts a thread blocked in a system call (a process-wide timer
@@ -54,18 +66,23 @@
 #include "amon-thread.h"
 
 #define AMON_MEASURE_MIN 100 /* samples a thread needs before they set its cost */
+#define AMON_EVENT_NS 250000 /* a sample every this much of a thread's time, from a perf event */
 
-/* Starts @t's sampling timer, on the calling thread's CPU clock, which
- * must be @t's.  1 when it runs (t->has_timer set), 0 when it could not
- * be made. */
+/* Starts @t's source of samples, a perf event or else a timer, on the
+ * calling thread's clock, which must be @t's.  1 when it runs
+ * (t->has_timer set), 0 when neither could be made. */
 int amon_measure_start (amon_thread *t) AMON_HIDDEN;
 
-/* Whether the calling thread can have such a timer: one is made and
+/* Whether the calling thread can have such a source: one is made and
  * deleted at once (start-up checks the clock can sample at all). */
 int amon_measure_possible (void) AMON_HIDDEN;
 
-/* Deletes @t's timer, when it has one; any thread may call it. */
+/* Deletes @t's source of samples, when it has one; any thread may call
+ * it. */
 void amon_measure_stop (amon_thread *t) AMON_HIDDEN;
+/* In a child of fork, for the forking thread's @t: its source of samples
+ * is the parent's; what the child inherited of it is let go. */
+void amon_measure_forget (amon_thread *t) AMON_HIDDEN;
 
 /* @time, a context's charge over @intervals intervals, with @r clock
  * units added to each interval: never below zero, and unchanged when @r

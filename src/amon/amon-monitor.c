@@ -504,6 +504,7 @@ at_fork_child (void)
       next = t->next;
       if (t != keep)
         {
+          amon_measure_forget (t); /* its descriptor, inherited */
           amon_thread_release (t);
           munmap (t, sizeof *t);
         }
@@ -514,7 +515,7 @@ at_fork_child (void)
   if (keep)
     {
       keep->next = NULL;
-      keep->has_timer = 0; /* timers are not inherited, and a child makes none (amon-measure.h) */
+      amon_measure_forget (keep); /* a child makes none (amon-measure.h) */
       amon_thread_reset_counts (keep, amon_clock_read (&G.clock));
       amon_clock_sync_start (keep);
     }

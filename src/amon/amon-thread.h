@@ -138,8 +138,13 @@ struct amon_thread {
   double resid;              /* clock units added to each interval's charge after the samples (may be < 0) */
   int64_t resid_total;       /* what that added in all */
   int checked;               /* it had the samples to check the calibrations */
-  timer_t timer;             /* the thread's sampling timer, while has_timer */
+  /* the thread's source of samples, while has_timer (amon-measure.c): a
+   * perf event on its task clock (sample_fd >= 0, whose kernel id is
+   * sample_id), or else a POSIX timer on its CPU clock */
+  timer_t timer;
   int has_timer;
+  int sample_fd;
+  uint64_t sample_id;
   amon_interval log[AMON_LOG_SIZE];
   /* the -pg mode with the sampling clock: call sites' routines
    * (amon-owner.h) and CFA offsets (amon-cfa.h), direct-mapped by the
