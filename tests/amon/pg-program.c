@@ -56,7 +56,7 @@
  *              (mujs 1.3.2's regexp parser): "regs_kept N", the calls
  *              after which all were as before; the routine (reg_leaf)
  *              returns plainly, and as -minstrument-return=call makes it
- *              (reg_leaf_told)
+ *              (reg_leaf_told); the program linked with -z now
  */
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -561,10 +561,11 @@ cpu_ns (void)
  * %rcx, %rdx, %rsi, %rdi, %r8-%r11 and %xmm0-%xmm15, calls routine
  * (which hooks, and with the exact clock a trampoline, surround) and
  * returns 1 when every one still holds its mark and %eax is the mark
- * of %edi plus one, else 0.  The hooks are called through the GOT, as
- * gcc calls __fentry__ in a PIE: a first call through a lazily bound PLT
- * entry (gcc's `call __return__', clang's `call __fentry__') runs the
- * dynamic linker's resolver, which does not keep %r10 and %r11. */
+ * of %edi plus one, else 0.  __fentry__ is called through the GOT, as
+ * gcc calls it in a PIE, __return__ through the PLT, as gcc calls it: a
+ * first call through a lazily bound PLT entry runs the dynamic linker's
+ * resolver, which does not keep %r10 and %r11, so the program must be
+ * linked as amon.pc says (-z now: bound at start). */
 #if defined(__x86_64__)
 __asm__ (
   "	.text\n"
@@ -580,7 +581,7 @@ __asm__ (
   "reg_leaf_told:\n"
   "	call *__fentry__@GOTPCREL(%rip)\n"
   "	leal 1(%rdi), %eax\n"
-  "	call *__return__@GOTPCREL(%rip)\n"
+  "	call __return__@PLT\n"
   "	ret\n"
   "	.size reg_leaf_told, . - reg_leaf_told\n"
   "	.p2align 4\n"

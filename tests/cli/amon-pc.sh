@@ -58,6 +58,23 @@ if [ -f "$libs_dir/libamon.so" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
   else
     fail "cannot build with amon.pc's flags: $(head -c 400 "$tmp/link.err")"
   fi
+  # gcc calls __return__ through the PLT; linked as amon.pc says, its
+  # first call does not run the dynamic linker's resolver, which writes
+  # %r10 and %r11, where a caller built with -fipa-ra may keep values
+  # (tests/amon/pg-program.c, registers; built with the portable flags,
+  # so that its own routine makes the first call)
+  case "$(uname -m) $cflags" in
+    x86_64*-minstrument-return=call*)
+      portable=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=portable_cflags amon)
+      if ${CC:-cc} -O2 $portable -pthread -o "$tmp/run/pgp" "$top_srcdir/tests/amon/pg-program.c" $libs -ldl 2>"$tmp/link.err"; then
+        (cd "$tmp/run" && LD_LIBRARY_PATH="$libs_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ./pgp registers >counts) \
+          || fail "pg-program registers failed"
+        kept=$(awk '$1 == "regs_kept" { print $2 }' "$tmp/run/counts")
+        [ "$kept" = 2000 ] || fail "linked with amon.pc's Libs, the registers were kept across $kept of 2000 calls (__return__ called through the PLT)"
+      else
+        fail "cannot build pg-program.c with amon.pc's flags: $(head -c 400 "$tmp/link.err")"
+      fi ;;
+  esac
 fi
 
 finish

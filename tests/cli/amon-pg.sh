@@ -24,10 +24,11 @@ src="$top_srcdir/tests/amon"
 CC=${CC:-cc}
 
 # build NAME COMPILER FLAGS... — $tmp/NAME, linked with -lamon (shared)
+# and -z now, as amon.pc's Libs say
 build () {
   name=$1 comp=$2
   shift 2
-  $comp -O2 "$@" -pthread -o "$tmp/$name" "$src/pg-program.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" -ldl \
+  $comp -O2 "$@" -pthread -o "$tmp/$name" "$src/pg-program.c" -L"$libdir" -lamon -Wl,-z,now -Wl,-rpath,"$libdir" -ldl \
     >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "building $name ($comp $*)"; return 1; }
 }
 
