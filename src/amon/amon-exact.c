@@ -76,10 +76,16 @@ amon_pg_enter_exact (uintptr_t *slot, void *fn)
                      | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
     return 0;
   /* amon_thread_push_fast's, except that a frame at or below @s is gone
-   * in this mode (amon_hook_gone), whatever its return address */
+   * in this mode (amon_hook_gone), whatever its return address, and so
+   * is one above whose slot holds neither its return address nor the
+   * trampoline's (an exception passed it: amon_hook_gone); the slot,
+   * within the window above @s, is on this stack */
   amon_frame *f = t->top;
   void *site = (void *) ret;
   if (AMON_UNLIKELY (f->sp - s - 1 >= AMON_STACK_WINDOW - 1) || AMON_UNLIKELY (f + 1 == t->limit) || exact_rare (t, now))
+    return 0;
+  uintptr_t held = *(const uintptr_t *) f->sp;
+  if (AMON_UNLIKELY ((held != (uintptr_t) f->site) & (held != TRAMPOLINE)))
     return 0;
   amon_context *from = f->ctx, *to = from;
   if (fn != from->fn)

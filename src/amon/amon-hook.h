@@ -38,11 +38,15 @@ void amon_hook_exit (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
  * the same stack are gone, since a routine whose address is not swapped
  * leaves its frame on the stack only when a jump or an exception passed
  * it (gcc's -finstrument-functions, whose inlined copies share a frame,
- * never reaches these).
+ * never reaches these); so are those above whose slot holds neither
+ * their return address nor @swapped (the trampoline's): a routine that
+ * told its returns, left by an exception, whose catcher's call into the
+ * C++ runtime took its slot (the runtime calls the exception's
+ * destructor from deeper down).
  * amon_hook_told: whether the frame on top is the call at @sp and its
  * routine tells its returns, so that its address need not be swapped. */
 void amon_hook_leave (uintptr_t sp) AMON_FN AMON_HIDDEN;
-void amon_hook_gone (uintptr_t sp) AMON_FN AMON_HIDDEN;
+void amon_hook_gone (uintptr_t sp, uintptr_t swapped) AMON_FN AMON_HIDDEN;
 int amon_hook_told (uintptr_t sp) AMON_FN AMON_HIDDEN;
 
 /* The -pg mode with the sampling clock, where no return is seen when it

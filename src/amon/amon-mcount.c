@@ -274,7 +274,7 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
       p->busy = 0;
       return;
     }
-  amon_hook_gone (s);
+  amon_hook_gone (s, TRAMPOLINE);
   amon_hook_enter (fn, (void *) ret, s);
   if (!amon_hook_told (s) && (p->top + 1 != p->limit || pg_grow (p)))
     pg_swap (p, slot, fn);
@@ -304,7 +304,7 @@ amon_pg_enter (uintptr_t *slot, void *fn)
     }
   p->busy = s;
   __atomic_signal_fence (__ATOMIC_SEQ_CST); /* busy before anything changes */
-  amon_hook_gone (s);
+  amon_hook_gone (s, TRAMPOLINE);
   amon_hook_enter (fn, (void *) ret, s);
   /* the monitor knows whether the routine tells its returns */
   if (!amon_hook_told (s))

@@ -876,7 +876,7 @@ amon_hook_leave (uintptr_t sp)
 }
 
 AMON_FN void
-amon_hook_gone (uintptr_t sp)
+amon_hook_gone (uintptr_t sp, uintptr_t swapped)
 {
   amon_thread *t = self;
   if (t->busy | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
@@ -884,7 +884,9 @@ amon_hook_gone (uintptr_t sp)
   t->busy = sp;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   amon_frame *f = t->top, *g = f;
-  while (g != t->stack && amon_same_stack (g->sp, sp) && g->sp <= sp)
+  while (g != t->stack && amon_same_stack (g->sp, sp)
+         && (g->sp <= sp || (amon_slot_readable (t, g->sp, sp) && *(const uintptr_t *) g->sp != (uintptr_t) g->site
+                             && *(const uintptr_t *) g->sp != swapped)))
     g--;
   if (g != f)
     {

@@ -2,8 +2,11 @@
 // (tests/cli/amon-pg.sh): thrown from the bottom of a recursion, through
 // frames whose return addresses the monitor swapped, past destructors
 // that call routines themselves, rethrown, caught, and a catch inside a
-// destructor while another exception unwinds; and a thread cancelled deep
-// in a recursion, whose destructors must all run.  The program counts its
+// destructor while another exception unwinds; thrown through frames of
+// routines that told their returns before (gcc's -minstrument-return=call:
+// nothing swapped), the exception's destructor then called by the C++
+// runtime (__cxa_end_catch) for the routine that caught it; and a thread
+// cancelled deep in a recursion, whose destructors must all run.  The program counts its
 // own calls and checks its own results; it prints "NAME COUNT" lines.
 #include <cstdio>
 #include <pthread.h>
@@ -108,6 +111,55 @@ after (long x)
   return m[7];
 }
 
+// probe returns from depth 10, or throws a Deep from depth @limit: its
+// frames have told their returns before the throws pass them (gcc turns
+// part of the recursion into a loop: its calls are not compared); the
+// runtime calls ~Deep at the end of prober's catch, deeper on the stack
+// than probe's frame was
+static unsigned long n_probe, n_prober, n_deep_gone;
+
+struct Deep
+{
+  int d;
+  ~Deep ();
+};
+
+NOINLINE Deep::~Deep ()
+{
+  n_deep_gone++;
+  sink = d;
+}
+
+NOINLINE static long
+probe (int d, int limit)
+{
+  n_probe++;
+  if (d >= limit)
+    throw Deep{ d };
+  if (d == 10)
+    return d;
+  return probe (d + 1, limit) + 1;
+}
+
+NOINLINE static long
+prober (int i)
+{
+  n_prober++;
+  long s = 0;
+  try
+    {
+      s = probe (0, i % 2 ? 5 : 100);
+    }
+  catch (const Deep &e)
+    {
+      s = e.d;
+    }
+  // work after the catch, so that the runtime's __cxa_end_catch is not
+  // reached by a jump (a tail call, whose callee is its caller's caller's)
+  sink = s;
+  return s + 1;
+}
+
 // a thread cancelled at the bottom of a recursion: each level's
 // destructor runs as the cancellation unwinds it
 static int n_unwound;
@@ -163,7 +215,10 @@ main ()
     }
   for (int i = 0; i < 100; i++)
     s += after (i);
+  for (int i = 0; i < 20; i++)
+    s += prober (i);
   std::printf ("descend %lu\ncleanup %lu\ninner_throw %lu\nrethrower %lu\nguarded %lu\nafter %lu\n", n_descend, n_cleanup,
                n_inner_throw, n_rethrower, n_guarded, n_after);
+  std::printf ("probe %lu\nprober %lu\ndeep_gone %lu\n", n_probe, n_prober, n_deep_gone);
   return 0;
 }

@@ -425,9 +425,15 @@ throw_check () {
   (cd "$tmp" && rm -f amon.out && ./throw >"$tmp/counts" 2>"$tmp/stderr") \
     || { fail "$what: the program failed: $(cat "$tmp/counts" "$tmp/stderr")"; return; }
   arcs_of "$tmp/amon.out" >"$tmp/arcs" || return
-  same descend cleanup inner_throw rethrower guarded after
+  same descend cleanup inner_throw rethrower guarded after prober
   # after the exceptions, main's calls are main's
   only_from after main
+  # the exception's destructor, which the C++ runtime calls at the end of
+  # the catch, is called for the routine that caught it, not for one the
+  # exception passed (whose frame lay above the runtime's)
+  awk -F '\t' -v n="$(counted deep_gone)" '$2 ~ /^_ZN4DeepD[12]Ev$/ { if ($1 ~ /^_ZL6proberi/) c += $3; else { printf "%s -> %s %s\n", $1, $2, $3; bad = 1 } }
+      END { if (c != n) { printf "from prober %d, the program counted %s\n", c, n; bad = 1 }; exit bad }' "$tmp/arcs" >"$tmp/deep" \
+    || fail "$what: ~Deep's calls: $(cat "$tmp/deep")"
 }
 printf 'int main () { try { throw 1; } catch (int) { } return 0; }\n' >"$tmp/probe.cc"
 for c in $cxx; do
