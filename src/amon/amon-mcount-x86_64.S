@@ -27,6 +27,31 @@
 	/* the monitor's section (amon-private.h, AMON_FN) */
 	.section amon_text, "ax", @progbits
 
+/* SAVE_INT, RESTORE_INT — the nine call-clobbered integer registers at
+ * 0(%rsp) .. 71(%rsp) */
+.macro SAVE_INT
+	movq %rax, 0(%rsp)
+	movq %rdi, 8(%rsp)
+	movq %rsi, 16(%rsp)
+	movq %rdx, 24(%rsp)
+	movq %rcx, 32(%rsp)
+	movq %r8, 40(%rsp)
+	movq %r9, 48(%rsp)
+	movq %r10, 56(%rsp)
+	movq %r11, 64(%rsp)
+.endm
+.macro RESTORE_INT
+	movq 0(%rsp), %rax
+	movq 8(%rsp), %rdi
+	movq 16(%rsp), %rsi
+	movq 24(%rsp), %rdx
+	movq 32(%rsp), %rcx
+	movq 40(%rsp), %r8
+	movq 48(%rsp), %r9
+	movq 56(%rsp), %r10
+	movq 64(%rsp), %r11
+.endm
+
 /* SAVE_XMM, RESTORE_XMM — all sixteen vector registers at 0(%rsp) ..
  * 255(%rsp), 16-aligned; around the C code that may use them */
 .macro SAVE_XMM
@@ -84,15 +109,7 @@
 	.cfi_def_cfa_register %rbx
 	andq $-16, %rsp
 	subq $80, %rsp
-	movq %rax, 0(%rsp)
-	movq %rdi, 8(%rsp)
-	movq %rsi, 16(%rsp)
-	movq %rdx, 24(%rsp)
-	movq %rcx, 32(%rsp)
-	movq %r8, 40(%rsp)
-	movq %r9, 48(%rsp)
-	movq %r10, 56(%rsp)
-	movq %r11, 64(%rsp)
+	SAVE_INT
 	/* the common case, in C that uses no vector register (amon-fast.c
 	 * for the sampling clock, amon-exact.c for the others) */
 	leaq \slot, %rdi
@@ -114,15 +131,7 @@
 	call amon_pg_enter
 	RESTORE_XMM
 1:
-	movq 0(%rsp), %rax
-	movq 8(%rsp), %rdi
-	movq 16(%rsp), %rsi
-	movq 24(%rsp), %rdx
-	movq 32(%rsp), %rcx
-	movq 40(%rsp), %r8
-	movq 48(%rsp), %r9
-	movq 56(%rsp), %r10
-	movq 64(%rsp), %r11
+	RESTORE_INT
 	movq %rbx, %rsp
 	.cfi_def_cfa_register %rsp
 	popq %rbx
@@ -260,15 +269,7 @@ __return__:
 	.cfi_def_cfa_register %rbx
 	andq $-16, %rsp
 	subq $80, %rsp
-	movq %rax, 0(%rsp)
-	movq %rdi, 8(%rsp)
-	movq %rsi, 16(%rsp)
-	movq %rdx, 24(%rsp)
-	movq %rcx, 32(%rsp)
-	movq %r8, 40(%rsp)
-	movq %r9, 48(%rsp)
-	movq %r10, 56(%rsp)
-	movq %r11, 64(%rsp)
+	SAVE_INT
 	/* the routine's return address slot: above the pushed %rbx and this
 	 * hook's return address */
 	leaq 16(%rbx), %rdi
@@ -281,15 +282,7 @@ __return__:
 	call amon_pg_leave
 	RESTORE_XMM
 1:
-	movq 0(%rsp), %rax
-	movq 8(%rsp), %rdi
-	movq 16(%rsp), %rsi
-	movq 24(%rsp), %rdx
-	movq 32(%rsp), %rcx
-	movq 40(%rsp), %r8
-	movq 48(%rsp), %r9
-	movq 56(%rsp), %r10
-	movq 64(%rsp), %r11
+	RESTORE_INT
 	movq %rbx, %rsp
 	.cfi_def_cfa_register %rsp
 	popq %rbx

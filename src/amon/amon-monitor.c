@@ -838,6 +838,21 @@ amon_hook_exit (void *fn, void *site, uintptr_t sp)
   hook_exit (fn, site, sp);
 }
 
+/* Pops @t's frames above @g, gone by a jump or an exception (counted as
+ * a resynchronisation). */
+AMON_FN static void
+drop_to (amon_thread *t, amon_frame *g)
+{
+  amon_frame *f = t->top;
+  if (g != f)
+    {
+      t->discarded += (uint64_t) (f - g);
+      t->resyncs++;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      t->top = g;
+    }
+}
+
 AMON_FN void
 amon_hook_leave (uintptr_t sp)
 {
@@ -853,16 +868,10 @@ amon_hook_leave (uintptr_t sp)
   void *site = *(void *const *) sp;
   /* frames deeper on this stack were left by a jump or an exception:
    * the time since the last event was the returning routine's */
-  amon_frame *f = t->top, *g = f;
+  amon_frame *g = t->top;
   while (g != t->stack && amon_same_stack (g->sp, sp) && g->sp < sp)
     g--;
-  if (g != f)
-    {
-      t->discarded += (uint64_t) (f - g);
-      t->resyncs++;
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      t->top = g;
-    }
+  drop_to (t, g);
   int mine = g != t->stack && g->sp == sp && g->site == site;
   if (mine && !g->ctx->told)
     {
@@ -883,18 +892,12 @@ amon_hook_gone (uintptr_t sp, uintptr_t swapped)
     return;
   t->busy = sp;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  amon_frame *f = t->top, *g = f;
+  amon_frame *g = t->top;
   while (g != t->stack && amon_same_stack (g->sp, sp)
          && (g->sp <= sp || (amon_slot_readable (t, g->sp, sp) && *(const uintptr_t *) g->sp != (uintptr_t) g->site
                              && *(const uintptr_t *) g->sp != swapped)))
     g--;
-  if (g != f)
-    {
-      t->discarded += (uint64_t) (f - g);
-      t->resyncs++;
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      t->top = g;
-    }
+  drop_to (t, g);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
 }
