@@ -41,9 +41,12 @@
  * the kernel gives one (perf_event_open(2): a high-resolution timer on
  * the thread's time on a processor, every AMON_EVENT_NS, its overflow
  * signalled to the thread as SIGPROF through the descriptor's owner):
- * some 4,000 a second of CPU time, where a CPU-clock timer gives at most
- * one per tick (250 a second at 250 Hz, half that beside two spinning
- * processes), too few to check a run of a second or two.  The event is a
+ * 1,000 a second of CPU time, where a CPU-clock timer gives at most one
+ * per tick (250 a second at 250 Hz, half that beside two spinning
+ * processes), too few to check a run of a second or two.  Not more: a
+ * sample costs the thread some 25 us of the kernel's time on a virtual
+ * machine (an interrupt, the signal and its return), 2.5% at this rate
+ * and 13% at one every 250 us.  The event is a
  * descriptor in the program's table, so it is closed at exec, never
  * takes one of the first three nor one in the upper half of the limit
  * (a thread each, in a program of many threads, would take the
@@ -66,7 +69,7 @@
 #include "amon-thread.h"
 
 #define AMON_MEASURE_MIN 100 /* samples a thread needs before they set its cost */
-#define AMON_EVENT_NS 250000 /* a sample every this much of a thread's time, from a perf event */
+#define AMON_EVENT_NS (AMON_SAMPLE_US * 1000) /* a sample every this much of a thread's time, from a perf event */
 
 /* Starts @t's source of samples, a perf event or else a timer, on the
  * calling thread's clock, which must be @t's.  1 when it runs
