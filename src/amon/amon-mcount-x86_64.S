@@ -13,7 +13,7 @@
  * amon_pg_exit, amon_pg_leave), not around the common cases' (which use
  * no vector register).  The trampoline is "returned to" in place of the
  * real return address; it puts the address that amon_pg_exit_exact or
- * amon_pg_exit returns back into the slot and returns there.  Each aligns
+ * amon_pg_exit returns back into the slot and jumps there.  Each aligns
  * the stack itself, as the calls come from code that may not have.
  *
  * Facts from the x86-64 psABI and gcc's and clang's output (see
@@ -241,7 +241,14 @@ amon_pg_return:
 	popq %rcx
 	popq %rdx
 	popq %rax
-	ret
+	/* a jump, as before the registers were all kept, not `ret': the
+	 * routine's own `ret' took its entry of the processor's return stack
+	 * already, and another would take its caller's, so that the returns
+	 * of its callers that tell theirs (no trampoline) would mispredict;
+	 * the slot lies in the red zone then, which signal handlers leave
+	 * alone */
+	leaq 8(%rsp), %rsp
+	jmp *-8(%rsp)
 	.cfi_endproc
 	.size amon_pg_return, . - amon_pg_return
 
