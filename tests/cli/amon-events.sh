@@ -35,23 +35,7 @@ cat >"$tmp/events.c" <<'EOF'
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-static volatile long sink;
-__attribute__ ((noinline)) static void tiny (long i) { sink += i; }
-__attribute__ ((noinline)) static void middle (long i) { tiny (i); tiny (i + 1); }
-static double cpu (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-__attribute__ ((noinline)) static void *work (void *arg)
-{
-  double until = cpu () + *(double *) arg;
-  while (cpu () < until)
-    for (long i = 0; i < 100000; i++)
-      middle (i);
-  return 0;
-}
+#include "busy.h"
 /* the descriptors open that are perf events: how many, and the highest */
 static int highest_event;
 static int events_open (void)
@@ -167,7 +151,7 @@ EOF
 check () {
   name=$1
   shift
-  ${CC:-cc} -O1 "$@" -pthread -c -o "$tmp/$name.o" "$tmp/events.c" || { fail "$name: cannot compile"; return; }
+  ${CC:-cc} -O1 "$@" -pthread -I"$top_srcdir/tests/amon" -c -o "$tmp/$name.o" "$tmp/events.c" || { fail "$name: cannot compile"; return; }
   $LIBTOOL --mode=link --tag=CC ${CC:-cc} -static -pthread -o "$tmp/$name" "$tmp/$name.o" "$lib" >"$tmp/link.log" 2>&1 \
     || { cat "$tmp/link.log"; fail "$name: link"; return; }
   (cd "$tmp" && AMON_OUT="$tmp/$name.out" "./$name" >"$tmp/$name.said" 2>"$tmp/$name.err") \

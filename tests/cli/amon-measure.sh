@@ -27,23 +27,7 @@ cat >"$tmp/heavy.c" <<'EOF'
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-static volatile long sink;
-__attribute__ ((noinline)) static void tiny (long i) { sink += i; }
-__attribute__ ((noinline)) static void middle (long i) { tiny (i); tiny (i + 1); }
-static double cpu (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-__attribute__ ((noinline)) static void *work (void *arg)
-{
-  double until = cpu () + *(double *) arg;
-  while (cpu () < until)
-    for (long i = 0; i < 100000; i++)
-      middle (i);
-  return 0;
-}
+#include "busy.h"
 static int slept;
 __attribute__ ((noinline)) static void *sleeper (void *arg)
 {
@@ -75,7 +59,7 @@ int main (void)
   return 0;
 }
 EOF
-${CC:-cc} -O1 -finstrument-functions -pthread -c -o "$tmp/heavy.o" "$tmp/heavy.c" || skip "cannot compile"
+${CC:-cc} -O1 -finstrument-functions -pthread -I"$top_srcdir/tests/amon" -c -o "$tmp/heavy.o" "$tmp/heavy.c" || skip "cannot compile"
 $LIBTOOL --mode=link --tag=CC ${CC:-cc} -static -pthread -o "$tmp/heavy" "$tmp/heavy.o" "$lib" >"$tmp/link.log" 2>&1 \
   || { cat "$tmp/link.log"; fail "link"; finish; }
 (cd "$tmp" && AMON_OUT="$tmp/heavy.out" ./heavy)
