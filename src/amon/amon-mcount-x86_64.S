@@ -52,6 +52,29 @@
 	movq 64(%rsp), %r11
 .endm
 
+/* HOOK_FRAME, HOOK_UNFRAME — a hook's frame: %rbx pushed and pointing
+ * at itself (so 8(%rbx) is the hook's return address), the stack aligned
+ * below it and the call-clobbered integer registers kept there; and
+ * back, up to the hook's own return */
+.macro HOOK_FRAME
+	pushq %rbx
+	.cfi_adjust_cfa_offset 8
+	.cfi_rel_offset %rbx, 0
+	movq %rsp, %rbx
+	.cfi_def_cfa_register %rbx
+	andq $-16, %rsp
+	subq $80, %rsp
+	SAVE_INT
+.endm
+.macro HOOK_UNFRAME
+	RESTORE_INT
+	movq %rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	popq %rbx
+	.cfi_adjust_cfa_offset -8
+	.cfi_restore %rbx
+.endm
+
 /* SAVE_XMM, RESTORE_XMM — all sixteen vector registers at 0(%rsp) ..
  * 255(%rsp), 16-aligned; around the C code that may use them */
 .macro SAVE_XMM
@@ -102,14 +125,7 @@
 .macro HOOK slot
 	.cfi_startproc
 	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
-	pushq %rbx
-	.cfi_adjust_cfa_offset 8
-	.cfi_rel_offset %rbx, 0
-	movq %rsp, %rbx
-	.cfi_def_cfa_register %rbx
-	andq $-16, %rsp
-	subq $80, %rsp
-	SAVE_INT
+	HOOK_FRAME
 	/* the common case, in C that uses no vector register (amon-fast.c
 	 * for the sampling clock, amon-exact.c for the others) */
 	leaq \slot, %rdi
@@ -131,12 +147,7 @@
 	call amon_pg_enter
 	RESTORE_XMM
 1:
-	RESTORE_INT
-	movq %rbx, %rsp
-	.cfi_def_cfa_register %rsp
-	popq %rbx
-	.cfi_adjust_cfa_offset -8
-	.cfi_restore %rbx
+	HOOK_UNFRAME
 	ret
 	.cfi_endproc
 .endm
@@ -269,14 +280,7 @@ __return__:
 	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
 	cmpl $0, amon_pg_lazy(%rip)
 	jne 2f
-	pushq %rbx
-	.cfi_adjust_cfa_offset 8
-	.cfi_rel_offset %rbx, 0
-	movq %rsp, %rbx
-	.cfi_def_cfa_register %rbx
-	andq $-16, %rsp
-	subq $80, %rsp
-	SAVE_INT
+	HOOK_FRAME
 	/* the routine's return address slot: above the pushed %rbx and this
 	 * hook's return address */
 	leaq 16(%rbx), %rdi
@@ -289,12 +293,7 @@ __return__:
 	call amon_pg_leave
 	RESTORE_XMM
 1:
-	RESTORE_INT
-	movq %rbx, %rsp
-	.cfi_def_cfa_register %rsp
-	popq %rbx
-	.cfi_adjust_cfa_offset -8
-	.cfi_restore %rbx
+	HOOK_UNFRAME
 2:
 	ret
 	.cfi_endproc
