@@ -271,6 +271,13 @@ cg_perf_parse_frame (const char *text, gsize len, gboolean strict, CgPerfFrame *
       frame->inlined = TRUE;
       n -= sizeof inlined - 1;
     }
+  else if (n == sizeof inlined - 2 && memcmp (s, inlined + 1, n) == 0)
+    {
+      /* -F ip or ip,dso: an inlined frame has no DSO, so its mark follows
+       * the address's blank */
+      frame->inlined = TRUE;
+      return TRUE;
+    }
   /* the DSO: the parenthesis that closes the text, with the one that
    * opens it after a blank (symbols may hold parentheses: f(int)) */
   if (n > 0 && s[n - 1] == ')')
@@ -284,11 +291,12 @@ cg_perf_parse_frame (const char *text, gsize len, gboolean strict, CgPerfFrame *
           if (depth == 0)
             break;
         }
-      if (depth == 0 && i > 0 && s[i - 1] == ' ')
+      /* at i == 0 the blank is the address's: -F ip,dso has no symbol */
+      if (depth == 0 && (i == 0 || s[i - 1] == ' '))
         {
           frame->dso = (CgPerfText) { s + i + 1, n - i - 2 };
           strip_offset (&frame->dso);
-          n = i - 1;
+          n = i == 0 ? 0 : i - 1;
         }
     }
   frame->sym = (CgPerfText) { s, n };

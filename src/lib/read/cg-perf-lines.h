@@ -13,7 +13,8 @@
  * without a call chain.
  *
  * A frame line is TAB, the address ("%16" PRIx64), and as -F chose " sym"
- * or " sym+0xOFF", " (dso)" or " (dso+0xOFF)", and " (inlined)".
+ * or " sym+0xOFF", " (dso)" or " (dso+0xOFF)", and " (inlined)"; without
+ * sym, " (dso)" or " (inlined)" follows the address.
  *
  * Both parsers only point into the line; nothing is allocated.
  */

@@ -14,6 +14,7 @@
 typedef struct {
   gsize name, name_len, object, object_len, ip, ip_len;
   gboolean kernel, inlined;
+  gboolean bare; /* no symbol printed */
 } Frame;
 
 typedef enum {
@@ -173,7 +174,7 @@ set_root (Reader *r, const CgPerfHeader *h)
 static void
 add_frame (Reader *r, const CgPerfFrame *f)
 {
-  Frame x = { .inlined = f->inlined };
+  Frame x = { .inlined = f->inlined, .bare = f->sym.len == 0 };
   x.object = r->text->len;
   if (!(f->dso.len == 9 && memcmp (f->dso.s, "[unknown]", 9) == 0))
     append_text (r->text, &f->dso);
@@ -301,8 +302,9 @@ finish_sample (Reader *r, GError **error)
   if (r->frames->len == 0 && r->rest->len > 0)
     {
       /* a one-line sample: the address, symbol and DSO after the event,
-       * and with -F +insn or +insnlen, " insn: 48 8b 07" after the DSO */
-      static const char *const trailers[] = { ") insn:", ") ilen:" };
+       * and with -F +insn or +insnlen, " insn: 48 8b 07" after the DSO,
+       * with +iregs or +uregs " ABI:2    AX:0x4 ..." */
+      static const char *const trailers[] = { ") insn:", ") ilen:", ") ABI:" };
       for (guint t = 0; t < G_N_ELEMENTS (trailers); t++)
         {
           const char *at = g_strstr_len (r->rest->str, (gssize) r->rest->len, trailers[t]);
@@ -345,6 +347,10 @@ finish_sample (Reader *r, GError **error)
   for (guint i = r->frames->len; i-- > 0;)
     {
       const Frame *x = &g_array_index (r->frames, Frame, i);
+      /* -F without sym: an inlined frame is its address again, which the
+       * frame it was inlined into names already */
+      if (x->inlined && x->bare)
+        continue;
       if (x->kernel && r->options->kernel == CG_KERNEL_DROP)
         {
           dropped = TRUE;
@@ -396,12 +402,15 @@ is_record_line (const char *line, gsize len)
 
 /* A line that perf script prints after a sample's frames with -F +insn
  * or +insnlen: one blank, a lower-case word and a colon (" insn: 48 8b
- * 07", " ilen: 5"); the next sample's header follows it without a blank
- * line. */
+ * 07", " ilen: 5"), or with +iregs or +uregs the registers (" ABI:2
+ * AX:0x4 ...", both sets on one line); the next sample's header follows
+ * it without a blank line. */
 static gboolean
 is_trailer_line (const char *line, gsize len)
 {
   gsize i = 1;
+  if (len >= 6 && memcmp (line, " ABI:", 5) == 0 && g_ascii_isdigit (line[5]))
+    return TRUE;
   if (len < 3 || line[0] != ' ')
     return FALSE;
   while (i < len && g_ascii_islower (line[i]))
@@ -468,7 +477,8 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
   if (line[0] == '#' && r->state == IDLE)
     return TRUE; /* perf script --header */
   gboolean was_headerless = r->headerless;
-  r->headerless &= r->layout == 0 && r->any_line && line[0] == '\t';
+  /* frames, and under srcline their source lines, keep the layout */
+  r->headerless &= r->layout == 0 && r->any_line && (line[0] == '\t' || (r->state == FRAMES && i >= 2));
   r->any_line = TRUE;
   if (line[0] == '\t')
     {
@@ -484,6 +494,16 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
         return bad_sample (r, error, "a frame line without a sample (no header line before it)");
       return handle_frame (r, line, len, error);
     }
+  if (r->state == FRAMES && line[0] == ' ' && i >= 2)
+    {
+      /* the source line of the frame above (srcline), in every layout;
+       * with --inline, the frame's "(inlined)" mark comes after it */
+      static const char mark[] = " (inlined)";
+      if (len >= sizeof mark - 1 && memcmp (line + len - (sizeof mark - 1), mark, sizeof mark - 1) == 0
+          && r->frames->len > 0)
+        g_array_index (r->frames, Frame, r->frames->len - 1).inlined = TRUE;
+      return TRUE;
+    }
   if (was_headerless && r->layout == 0 && r->state != IDLE)
     return bad_sample (r, error, "not a frame line of perf script (TAB, address, symbol, (object))");
   if ((r->state == FRAMES || r->state == HEADER) && is_trailer_line (line, len))
@@ -491,15 +511,6 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
   if (line[0] == '|' && (r->state == IDLE || r->state == HEADER))
     /* -F +srccode: the source line of the sample's address, after it */
     return r->state == HEADER ? finish_sample (r, error) : TRUE;
-  if (r->state == FRAMES && line[0] == ' ' && i >= 2)
-    {
-      /* the source line of the frame above (srcline); with --inline, the
-       * frame's "(inlined)" mark comes after it */
-      static const char mark[] = " (inlined)";
-      if (len >= sizeof mark - 1 && memcmp (line + len - (sizeof mark - 1), mark, sizeof mark - 1) == 0)
-        g_array_index (r->frames, Frame, r->frames->len - 1).inlined = TRUE;
-      return TRUE;
-    }
   if (r->state == FRAMES)
     return bad_sample (r, error, "no blank line after the call chain (a sample cut short?)");
   if (r->state == HEADER && !(r->layout & CG_PERF_EVENT) && r->rest->len == 0 && r->chains)
