@@ -11,8 +11,8 @@
  * function per event: every condition of both layers' common cases is
  * tested first, changing nothing (a busy or unstarted thread, a frame
  * left by a jump, a tail call, a full stack, an interval that may hold
- * time off the processor or ends a correction window, a transition not
- * in the context's cache, a return that does not match the top frame);
+ * time off the processor or ends a correction window, a transition the
+ * machine does not have yet, a return that does not match the top frame);
  * only when all hold are both stacks and the interval written.  Anything
  * else returns 0 with nothing changed, and the slow way does it all, as
  * it would have.  The counter is read first, so that its latency (some
@@ -55,14 +55,16 @@ exact_charge (amon_thread *t, uint64_t now)
   t->countdown--;
 }
 
-AMON_FN int
-amon_pg_enter_exact (uintptr_t *slot, void *fn)
+#ifndef __SSE__
+static int enter_table (uintptr_t *slot, void *fn);
+
+/* amon_pg_enter_exact's work; with @table, a transition not in the
+ * cache is looked for in the machine's table too (amon_machine_find),
+ * which takes more registers than the cache's probe: so only the second
+ * try, made when the first found none in the cache, does. */
+AMON_FN AMON_INLINE int
+enter (uintptr_t *slot, void *fn, int table)
 {
-#ifdef __SSE__
-  (void) slot;
-  (void) fn;
-  return 0;
-#else
   uint64_t now = __rdtsc ();
   amon_pg_thread *p = amon_pg_self;
   amon_thread *t = amon_self;
@@ -88,13 +90,19 @@ amon_pg_enter_exact (uintptr_t *slot, void *fn)
   if (AMON_UNLIKELY ((held != (uintptr_t) f->site) & (held != TRAMPOLINE)))
     return 0;
   amon_context *from = f->ctx, *to = from;
+  int found = 0; /* in the machine's table, not the cache */
   if (fn != from->fn)
     {
       uintptr_t h = AMON_CACHE_HOME (fn);
       const amon_cached *c = &from->cache[h];
-      if (c->fn != fn && AMON_UNLIKELY ((c = &from->cache[h ^ 1])->fn != fn))
+      if (c->fn == fn || AMON_LIKELY ((c = &from->cache[h ^ 1])->fn == fn))
+        to = c->to;
+      else if (!table)
+        return enter_table (slot, fn); /* nothing changed yet */
+      else if ((to = amon_machine_find (&t->m, from, fn)) != NULL)
+        found = 1;
+      else
         return 0;
-      to = c->to;
     }
   /* a routine that tells its returns keeps its return address */
   int swap = !to->told;
@@ -114,6 +122,8 @@ amon_pg_enter_exact (uintptr_t *slot, void *fn)
       *slot = TRAMPOLINE;
     }
   exact_charge (t, now);
+  if (found)
+    amon_cache_put (from, fn, to);
   if (to == from)
     from->recursive++; /* A1 */
   else
@@ -128,6 +138,24 @@ amon_pg_enter_exact (uintptr_t *slot, void *fn)
   t->busy = 0;
   p->busy = 0;
   return 1;
+}
+
+AMON_FN __attribute__ ((noinline)) static int
+enter_table (uintptr_t *slot, void *fn)
+{
+  return enter (slot, fn, 1);
+}
+#endif
+
+AMON_FN int
+amon_pg_enter_exact (uintptr_t *slot, void *fn)
+{
+#ifdef __SSE__
+  (void) slot;
+  (void) fn;
+  return 0;
+#else
+  return enter (slot, fn, 0);
 #endif
 }
 

@@ -1,13 +1,13 @@
 /* amon-fast.c — the -pg hooks' common case with the sampling clock,
  * compiled to leave the vector registers alone (-mgeneral-regs-only,
  * configure's AMON_FAST_CFLAGS), so that `mcount` and `__fentry__`
- * (amon-mcount-x86_64.S) save only the integer argument registers around
- * it, as glibc's do for gprof, and the eight vector ones only when it
- * hands the call on to amon_pg_enter.  It is amon_hook_enter_lazy's
+ * (amon-mcount-x86_64.S) keep only the integer registers around it, as
+ * glibc's keep the argument registers for gprof, and the vector and x87
+ * state only when it hands the call on to amon_pg_enter.  It is amon_hook_enter_lazy's
  * (amon-monitor.c) path when nothing is unusual: the frames found gone
  * are popped, then a known transition is pushed; anything else (a busy
  * or new thread, a call site not yet seen from the routine, a transition
- * not in the context's cache, a new depth) is left to amon_pg_enter,
+ * the machine does not have yet, a new depth) is left to amon_pg_enter,
  * having changed nothing but the pops, which it would make too.  Built
  * without that option (__SSE__ defined), it hands every call on. */
 #define _GNU_SOURCE 1
@@ -19,14 +19,16 @@
 #include "amon-mcount.h"
 #include "amon-thread.h"
 
-AMON_FN int
-amon_pg_enter_fast (uintptr_t *slot, void *fn)
+#ifndef __SSE__
+static int enter_table (uintptr_t *slot, void *fn);
+
+/* The common case; with @table, a transition not in the cache is looked
+ * for in the machine's table too (amon_machine_find), which takes more
+ * registers than the cache's probe: so only the second try, made when
+ * the first found no transition in the cache, does. */
+AMON_FN AMON_INLINE int
+enter (uintptr_t *slot, void *fn, int table)
 {
-#ifdef __SSE__
-  (void) slot;
-  (void) fn;
-  return 0;
-#else
   amon_thread *t = amon_self;
   uintptr_t sp = (uintptr_t) slot;
   void *site = (void *) *slot;
@@ -36,17 +38,43 @@ amon_pg_enter_fast (uintptr_t *slot, void *fn)
   amon_frame *f = amon_lazy_live_top (t, sp);
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->top = f;
-  const amon_context *c = f->ctx;
-  if (AMON_UNLIKELY ((uintptr_t) site - c->site_lo > c->site_hi - c->site_lo)
-      || amon_thread_push_fast (t, fn, site, sp) != AMON_PUSHED)
+  int r = AMON_PUSH_SLOW;
+  if (AMON_LIKELY (amon_lazy_site_known (t, f->ctx, (uintptr_t) site)))
     {
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      t->busy = 0;
-      return 0;
+      r = amon_thread_push_fast (t, fn, site, sp);
+      if (table && r == AMON_PUSH_MISS)
+        {
+          amon_context *to = amon_machine_find (&t->m, f->ctx, fn);
+          if (to != NULL)
+            {
+              amon_cache_put (f->ctx, fn, to);
+              r = amon_thread_push_fast (t, fn, site, sp);
+            }
+        }
     }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
-  return 1;
+  if (AMON_UNLIKELY (r == AMON_PUSH_MISS) && !table)
+    return enter_table (slot, fn);
+  return r == AMON_PUSHED;
+}
+
+AMON_FN __attribute__ ((noinline)) static int
+enter_table (uintptr_t *slot, void *fn)
+{
+  return enter (slot, fn, 1);
+}
+#endif
+
+AMON_FN int
+amon_pg_enter_fast (uintptr_t *slot, void *fn)
+{
+#ifdef __SSE__
+  (void) slot;
+  (void) fn;
+  return 0;
+#else
+  return enter (slot, fn, 0);
 #endif
 }
 

@@ -233,29 +233,6 @@ ensure_scratch (amon_machine *m, uint32_t n)
   return 1;
 }
 
-/* A transition into the first way of its set in @from's cache; the
- * first way's moves to the second. */
-/* Puts (@fn, @to) in @from's cache, the entry it replaces moved to the
- * other slot.  A slot's routine is cleared while the slot changes, so
- * that a signal handler jumping out midway leaves no slot pairing a
- * routine with another's context, only a slot that misses. */
-AMON_FN static void
-cache_put (amon_context *from, void *fn, amon_context *to)
-{
-  uintptr_t h = AMON_CACHE_HOME (fn);
-  amon_cached *home = &from->cache[h], *other = &from->cache[h ^ 1];
-  other->fn = NULL;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  other->to = home->to;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  other->fn = home->fn;
-  home->fn = NULL;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  home->to = to;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  home->fn = fn;
-}
-
 AMON_FN amon_context *
 amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
 {
@@ -315,7 +292,7 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
     j = (j + 1) & m->trans_mask;
   m->trans[j] = (amon_transition) { from, fn, to };
   m->trans_count++;
-  cache_put (from, fn, to);
+  amon_cache_put (from, fn, to);
   to->entries++;
   return to;
 }
@@ -323,25 +300,17 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
 AMON_FN amon_context *
 amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
 {
-  /* B1: one probe of the transition table, usually */
-  for (uint32_t j = trans_hash (from, fn) & m->trans_mask;; j = (j + 1) & m->trans_mask)
+  amon_context *to = amon_machine_find (m, from, fn);
+  if (to != NULL)
     {
-      const amon_transition *t = &m->trans[j];
-      if (t->from == from && t->fn == fn)
-        {
-          amon_context *to = t->to;
-          cache_put (from, fn, to);
-          to->entries++;
-          return to;
-        }
-      if (t->from == NULL)
-        {
-          m->critical = 1;
-          __atomic_signal_fence (__ATOMIC_SEQ_CST);
-          amon_context *to = amon_machine_call_slow (m, from, fn);
-          __atomic_signal_fence (__ATOMIC_SEQ_CST);
-          m->critical = 0;
-          return to;
-        }
+      amon_cache_put (from, fn, to);
+      to->entries++;
+      return to;
     }
+  m->critical = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  to = amon_machine_call_slow (m, from, fn);
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  m->critical = 0;
+  return to;
 }

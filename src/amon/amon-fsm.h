@@ -114,7 +114,7 @@ int amon_machine_init (amon_machine *m, const amon_limits *limits) AMON_HIDDEN;
 void amon_machine_release (amon_machine *m) AMON_HIDDEN;
 
 /* Steps B2-B3 for a call of routine @fn from @from when no transition
- * exists yet (B1 failed).  Counts the entry.  NULL when a limit stopped
+ * exists yet (B1 failed: amon_machine_find).  Counts the entry.  NULL when a limit stopped
  * the machine (m->stop_reason says which). */
 amon_context *amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
 /* A call that missed @from's cache: step B1 in the transition table, then
@@ -132,6 +132,47 @@ amon_trans_hash (const amon_context *from, const void *fn)
   uint64_t x = ((uint64_t) (uintptr_t) from * 0x9e3779b97f4a7c15ULL) ^ (uint64_t) (uintptr_t) fn;
   x *= 0xff51afd7ed558ccdULL;
   return (uint32_t) (x >> 32 ^ x >> 50);
+}
+
+/* Step B1 in the transition table: the context that a call of routine
+ * @fn from @from enters, or NULL when the machine has none yet (steps
+ * B2-B3 must make it).  Reads only, so the hooks' common cases may look
+ * before they change anything: a context whose routine calls more
+ * routines than its cache holds (an interpreter's dispatch loop) finds
+ * them here, one probe usually, without the rare path. */
+AMON_FN AMON_INLINE amon_context *
+amon_machine_find (const amon_machine *m, const amon_context *from, const void *fn)
+{
+  for (uint32_t j = amon_trans_hash (from, fn) & m->trans_mask;; j = (j + 1) & m->trans_mask)
+    {
+      const amon_transition *t = &m->trans[j];
+      if (t->from == from && t->fn == fn)
+        return t->to;
+      if (t->from == NULL)
+        return NULL;
+    }
+}
+
+/* Puts the transition (@fn, @to) into the first way of its set in
+ * @from's cache, the first way's moved to the second.  A slot's routine
+ * is cleared while the slot changes, so that a signal handler jumping
+ * out midway leaves no slot pairing a routine with another's context,
+ * only a slot that misses. */
+AMON_FN AMON_INLINE void
+amon_cache_put (amon_context *from, void *fn, amon_context *to)
+{
+  uintptr_t h = AMON_CACHE_HOME (fn);
+  amon_cached *home = &from->cache[h], *other = &from->cache[h ^ 1];
+  other->fn = NULL;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  other->to = home->to;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  other->fn = home->fn;
+  home->fn = NULL;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  home->to = to;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  home->fn = fn;
 }
 
 /* A call of routine @fn in context @from: the new context, its entry (or

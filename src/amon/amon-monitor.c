@@ -989,7 +989,9 @@ lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr
  * the calling routine's %rbp or AMON_NO_RBP) is not among those seen
  * from the top frame @f's routine.  The frame that made the call is found
  * by walking up the stack (lazy_walk); when @site is in its routine, its
- * context learns the site.  When the walk cannot tell: if the unwind
+ * context learns the site, and otherwise (a library's routine between,
+ * calling back) the thread remembers the site and the frame's context,
+ * so that the next such call needs no walk.  When the walk cannot tell: if the unwind
  * tables' index says that @site is in @f's routine, the context learns
  * it; if in the routine of @f's caller, @f returned and the caller calls
  * (and so on down); otherwise (a site in no object the tables cover) the
@@ -1013,11 +1015,17 @@ lazy_site (amon_thread *t, amon_frame *f, uintptr_t site, uintptr_t slot, uintpt
             c->site_lo = site;
           if (site > c->site_hi)
             c->site_hi = site;
-          break;
+          return f;
         }
       if (known || f - 1 == t->stack || (uintptr_t) f[-1].fn - o >= AMON_ENTRY_REACH)
         break;
       f--;
+    }
+  if (known)
+    {
+      /* a library's call under @f: the next from here needs no walk */
+      t->foreign_site = site;
+      t->foreign_ctx = f->ctx;
     }
   return f;
 }
@@ -1046,7 +1054,7 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
    * an odd number of pushed arguments, right where the return address
    * was) is found by the call's site: not in the top frame's routine */
   const amon_context *c = f->ctx;
-  if (AMON_UNLIKELY ((uintptr_t) site - c->site_lo > c->site_hi - c->site_lo))
+  if (AMON_UNLIKELY (!amon_lazy_site_known (t, c, (uintptr_t) site)))
     {
       /* the caller's frame pointer: __fentry__'s return address lies
        * under @sp, mcount's pushed the caller's %rbp there */
