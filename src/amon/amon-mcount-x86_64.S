@@ -9,9 +9,9 @@
  * hooks (mujs 1.3.2's regexp parser, built with -pg -mfentry, kept six
  * across a call of `empty' and ran off its heap).  So each keeps every
  * register the C code it calls may write: the integer ones always, the
- * sixteen vector ones around the C code that may use them (amon_pg_enter,
- * amon_pg_exit, amon_pg_leave), not around the common cases' (which use
- * no vector register).  The trampoline is "returned to" in place of the
+ * whole vector and x87 state around the C code that may use it
+ * (amon_pg_enter, amon_pg_exit, amon_pg_leave), not around the common
+ * cases' (which use no vector register).  The trampoline is "returned to" in place of the
  * real return address; it puts the address that amon_pg_exit_exact or
  * amon_pg_exit returns back into the slot and jumps there.  Each aligns
  * the stack itself, as the calls come from code that may not have.
@@ -75,51 +75,126 @@
 	.cfi_restore %rbx
 .endm
 
-/* SAVE_XMM, RESTORE_XMM — all sixteen vector registers at 0(%rsp) ..
- * 255(%rsp), 16-aligned; around the C code that may use them */
-.macro SAVE_XMM
-	movaps %xmm0, 0(%rsp)
-	movaps %xmm1, 16(%rsp)
-	movaps %xmm2, 32(%rsp)
-	movaps %xmm3, 48(%rsp)
-	movaps %xmm4, 64(%rsp)
-	movaps %xmm5, 80(%rsp)
-	movaps %xmm6, 96(%rsp)
-	movaps %xmm7, 112(%rsp)
-	movaps %xmm8, 128(%rsp)
-	movaps %xmm9, 144(%rsp)
-	movaps %xmm10, 160(%rsp)
-	movaps %xmm11, 176(%rsp)
-	movaps %xmm12, 192(%rsp)
-	movaps %xmm13, 208(%rsp)
-	movaps %xmm14, 224(%rsp)
-	movaps %xmm15, 240(%rsp)
+/* SAVE_STATE, RESTORE_STATE — the whole vector and x87 state, around
+ * the C code that may use it (the monitor's rare paths, which call the C
+ * library, whose memory and string functions use the AVX and AVX-512
+ * registers, %ymm16-31 among them, and clear the upper halves of the
+ * others with vzeroupper).  XSAVE of the components the processor and
+ * the kernel enable among x87, SSE, AVX and AVX-512 (opmask, the upper
+ * halves of %zmm0-15, %zmm16-31), as the dynamic linker's lazy binder
+ * keeps them; FXSAVE (x87 and SSE) where XSAVE is not enabled.  The area
+ * is below the stack pointer, 64-aligned, the old stack pointer kept in
+ * its first word; amon_xstate_size and amon_xstate_mask (0: FXSAVE) are
+ * found at the first use (amon_xstate_probe).  Uses %rax, %rcx and
+ * %rdx, which the hooks have kept already; leaves the stack aligned for a
+ * call. */
+.macro SAVE_STATE
+	movl amon_xstate_size(%rip), %eax
+	testl %eax, %eax
+	jnz .Lsized\@
+	call amon_xstate_probe
+	movl amon_xstate_size(%rip), %eax
+.Lsized\@:
+	movq %rsp, %rcx
+	subq %rax, %rsp
+	subq $64, %rsp
+	andq $-64, %rsp
+	movq %rcx, 0(%rsp)
+	movl amon_xstate_mask(%rip), %eax
+	testl %eax, %eax
+	jz .Lfx\@
+	/* XRSTOR wants the header's reserved bytes zero; XSAVE writes
+	 * only its first word */
+	xorl %edx, %edx
+	.irp off, 576, 584, 592, 600, 608, 616, 624, 632
+	movq %rdx, \off(%rsp)
+	.endr
+	xsave64 64(%rsp)
+	jmp .Lsaved\@
+.Lfx\@:
+	fxsave64 64(%rsp)
+.Lsaved\@:
 .endm
-.macro RESTORE_XMM
-	movaps 0(%rsp), %xmm0
-	movaps 16(%rsp), %xmm1
-	movaps 32(%rsp), %xmm2
-	movaps 48(%rsp), %xmm3
-	movaps 64(%rsp), %xmm4
-	movaps 80(%rsp), %xmm5
-	movaps 96(%rsp), %xmm6
-	movaps 112(%rsp), %xmm7
-	movaps 128(%rsp), %xmm8
-	movaps 144(%rsp), %xmm9
-	movaps 160(%rsp), %xmm10
-	movaps 176(%rsp), %xmm11
-	movaps 192(%rsp), %xmm12
-	movaps 208(%rsp), %xmm13
-	movaps 224(%rsp), %xmm14
-	movaps 240(%rsp), %xmm15
-	addq $256, %rsp
+.macro RESTORE_STATE
+	movl amon_xstate_mask(%rip), %eax
+	testl %eax, %eax
+	jz .Lfx\@
+	xorl %edx, %edx
+	xrstor64 64(%rsp)
+	jmp .Lrestored\@
+.Lfx\@:
+	fxrstor64 64(%rsp)
+.Lrestored\@:
+	movq 0(%rsp), %rsp
 .endm
+
+/* amon_xstate_probe — sets amon_xstate_mask (the XSAVE components to
+ * keep, 0 when XSAVE is not enabled: CPUID.1:ECX.OSXSAVE) and then
+ * amon_xstate_size (the area's size in bytes, the end of the furthest
+ * component kept, from CPUID leaf 0xD; 512 for FXSAVE).  Writes %rax,
+ * %rcx, %rdx, %rsi, %rdi, %r8 and %r9 only. */
+	.type amon_xstate_probe, @function
+	.p2align 4
+amon_xstate_probe:
+	.cfi_startproc
+	movq %rbx, %r8
+	.cfi_register %rbx, %r8
+	movl $1, %eax
+	cpuid
+	xorl %esi, %esi
+	movl $512, %edi
+	btl $27, %ecx
+	jnc 3f
+	xorl %ecx, %ecx
+	xgetbv
+	/* x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM: not MPX's bounds
+	 * (gone), PKRU (the program's own) or AMX's tiles (kilobytes, kept
+	 * by nothing here that could write them) */
+	andl $0xe7, %eax
+	movl %eax, %esi
+	movl $576, %edi
+	movl $2, %r9d
+1:
+	btl %r9d, %esi
+	jnc 2f
+	movl $0xd, %eax
+	movl %r9d, %ecx
+	cpuid
+	addl %ebx, %eax
+	cmpl %eax, %edi
+	cmovbl %eax, %edi
+2:
+	incl %r9d
+	cmpl $8, %r9d
+	jb 1b
+3:
+	movq %r8, %rbx
+	.cfi_restore %rbx
+	movl %esi, amon_xstate_mask(%rip)
+	movl %edi, amon_xstate_size(%rip)
+	ret
+	.cfi_endproc
+	.size amon_xstate_probe, . - amon_xstate_probe
+
+	.section .bss
+	.p2align 2
+	.type amon_xstate_mask, @object
+	.hidden amon_xstate_mask
+amon_xstate_mask:
+	.zero 4
+	.size amon_xstate_mask, 4
+	.type amon_xstate_size, @object
+	.hidden amon_xstate_size
+amon_xstate_size:
+	.zero 4
+	.size amon_xstate_size, 4
+	.section amon_text, "ax", @progbits
 
 /* HOOK SLOT — saves the integer argument registers, calls
  * amon_pg_enter_fast (sampling clock) or amon_pg_enter_exact (the others)
  * with the address of the return address and the hook's return address;
- * when that did not count the call, saves the vector argument registers
- * too and calls amon_pg_enter; restores.
+ * when that did not count the call, saves the vector and x87 state too
+ * and calls amon_pg_enter; restores.
  * On entry %rbx is pushed and %rbx points at it, so 8(%rbx) is the hook's
  * return address. */
 .macro HOOK slot
@@ -139,13 +214,12 @@
 3:
 	testl %eax, %eax
 	jnz 1f
-	/* every other: the vector argument registers saved too */
-	subq $256, %rsp
-	SAVE_XMM
+	/* every other: the vector and x87 state kept too */
+	SAVE_STATE
 	leaq \slot, %rdi
 	movq 8(%rbx), %rsi
 	call amon_pg_enter
-	RESTORE_XMM
+	RESTORE_STATE
 1:
 	HOOK_UNFRAME
 	ret
@@ -233,14 +307,16 @@ amon_pg_return:
 	call amon_pg_exit_exact
 	testq %rax, %rax
 	jnz 1f
-	/* every other: the vector registers saved too */
-	subq $256, %rsp
-	SAVE_XMM
+	/* every other: the vector and x87 state kept too */
+	SAVE_STATE
 	leaq 88(%rbx), %rdi
 	call amon_pg_exit
-	RESTORE_XMM
+	movq %rax, 80(%rbx)
+	RESTORE_STATE
+	jmp 2f
 1:
 	movq %rax, 80(%rbx)
+2:
 	movq %rbx, %rsp
 	popq %rbx
 	popq %r11
@@ -270,7 +346,7 @@ amon_pg_return:
  * trampoline: its return is not mispredicted, and nothing is swapped
  * once the monitor has seen it tell one (amon-mcount.c).  Before a tail
  * call's jump the argument registers are live, so it keeps what the entry
- * hooks keep, the vector ones only around the C code that may use them.
+ * hooks keep, the vector state only around the C code that may use it.
  * With the sampling clock returns are not needed: it returns at once. */
 	.globl __return__
 	.type __return__, @function
@@ -287,11 +363,10 @@ __return__:
 	call amon_pg_leave_exact
 	testl %eax, %eax
 	jnz 1f
-	subq $256, %rsp
-	SAVE_XMM
+	SAVE_STATE
 	leaq 16(%rbx), %rdi
 	call amon_pg_leave
-	RESTORE_XMM
+	RESTORE_STATE
 1:
 	HOOK_UNFRAME
 2:

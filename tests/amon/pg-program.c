@@ -57,6 +57,13 @@
  *              after which all were as before; the routine (reg_leaf)
  *              returns plainly, and as -minstrument-return=call makes it
  *              (reg_leaf_told); the program linked with -z now
+ *   vectors    the same with the whole vector state: the full width of
+ *              every AVX register (%ymm0-15, or %zmm0-31 and the mask
+ *              registers %k1-7 with AVX-512) and the x87 stack's top
+ *              (a long double being returned), across the first calls
+ *              of 64 routines each way (the monitor's rare path, which
+ *              calls the C library, whose memory functions use them):
+ *              "vec_kind K" (0 none, 1 AVX, 2 AVX-512), "vec_kept N"
  */
 #define _GNU_SOURCE 1
 #include <dlfcn.h>
@@ -650,6 +657,146 @@ __asm__ (
 int reg_keeper (int (*routine) (int));
 int reg_leaf (int);
 int reg_leaf_told (int);
+
+/* The vectors mode's routines.  vec_leaves and vec_leaves_told are 64
+ * routines each like reg_leaf and reg_leaf_told, 16 bytes apart.
+ * vec_keeper (routine, marks, out, kind) loads the vector registers from
+ * @marks (64 bytes a register; %ymm0-15 when @kind is 1, %zmm0-31 and
+ * %k1-7, from marks + 2048, when it is 2) and pushes the long double at
+ * marks + 2112 onto the x87 stack, calls routine (41), and stores them
+ * the same way into @out (the x87 top popped); returns routine's
+ * result. */
+__asm__ (
+  "	.text\n"
+  "	.p2align 4\n"
+  "	.type vec_leaves, @function\n"
+  "vec_leaves:\n"
+  "	.rept 64\n"
+  "	.p2align 4\n"
+  "	call *__fentry__@GOTPCREL(%rip)\n"
+  "	leal 1(%rdi), %eax\n"
+  "	ret\n"
+  "	.endr\n"
+  "	.size vec_leaves, . - vec_leaves\n"
+  "	.p2align 4\n"
+  "	.type vec_leaves_told, @function\n"
+  "vec_leaves_told:\n"
+  "	.rept 64\n"
+  "	.p2align 4\n"
+  "	call *__fentry__@GOTPCREL(%rip)\n"
+  "	leal 1(%rdi), %eax\n"
+  "	call __return__@PLT\n"
+  "	ret\n"
+  "	.endr\n"
+  "	.size vec_leaves_told, . - vec_leaves_told\n"
+  "	.p2align 4\n"
+  "	.type vec_keeper, @function\n"
+  "vec_keeper:\n"
+  "	pushq %rbx\n"
+  "	pushq %r12\n"
+  "	pushq %r13\n"
+  "	movq %rdi, %rbx\n"
+  "	movq %rdx, %r12\n"
+  "	movl %ecx, %r13d\n"
+  "	fldt 2112(%rsi)\n"
+  "	cmpl $2, %r13d\n"
+  "	jb 1f\n"
+  "	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n"
+  "	vmovdqu64 \\i*64(%rsi), %zmm\\i\n"
+  "	.endr\n"
+  "	.irp i, 1,2,3,4,5,6,7\n"
+  "	kmovq 2048+\\i*8(%rsi), %k\\i\n"
+  "	.endr\n"
+  "	jmp 2f\n"
+  "1:\n"
+  "	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+  "	vmovdqu \\i*64(%rsi), %ymm\\i\n"
+  "	.endr\n"
+  "2:\n"
+  "	movl $41, %edi\n"
+  "	call *%rbx\n"
+  "	fstpt 2112(%r12)\n"
+  "	cmpl $2, %r13d\n"
+  "	jb 3f\n"
+  "	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n"
+  "	vmovdqu64 %zmm\\i, \\i*64(%r12)\n"
+  "	.endr\n"
+  "	.irp i, 1,2,3,4,5,6,7\n"
+  "	kmovq %k\\i, 2048+\\i*8(%r12)\n"
+  "	.endr\n"
+  "	jmp 4f\n"
+  "3:\n"
+  "	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15\n"
+  "	vmovdqu %ymm\\i, \\i*64(%r12)\n"
+  "	.endr\n"
+  "4:\n"
+  "	vzeroupper\n"
+  "	popq %r13\n"
+  "	popq %r12\n"
+  "	popq %rbx\n"
+  "	ret\n"
+  "	.size vec_keeper, . - vec_keeper\n");
+int vec_keeper (int (*routine) (int), const unsigned char *marks, unsigned char *out, int kind);
+void vec_leaves (void);
+void vec_leaves_told (void);
+
+/* The vectors mode: how many of the calls kept every mark.  Called
+ * through vec_deep, so that each leaf's context, new to the monitor, has
+ * a history long enough that the C library copies it with vector
+ * registers. */
+static NOINLINE long
+vec_kept (int kind, int *calls)
+{
+  static unsigned char marks[2112 + 16], out[2112 + 16];
+  for (size_t i = 0; i < 2112; i++)
+    marks[i] = (unsigned char) (i * 7 + 13 + (i >> 8));
+  long double top = 1.5L;
+  memcpy (marks + 2112, &top, 10);
+  size_t width = kind == 2 ? 64 : 32, regs = kind == 2 ? 32 : 16;
+  long kept = 0;
+  *calls = 0;
+  for (int told = 0; told < 2; told++)
+    for (int round = 0; round < 4; round++)
+      for (int i = 0; i < 64; i++)
+        {
+          uintptr_t base = (uintptr_t) (told ? vec_leaves_told : vec_leaves);
+          int (*leaf) (int) = (int (*) (int)) (base + 16 * (uintptr_t) i);
+          memset (out, 0, sizeof out);
+          int ok = vec_keeper (leaf, marks, out, kind) == 42;
+          for (size_t r = 0; r < regs; r++)
+            ok &= memcmp (out + 64 * r, marks + 64 * r, width) == 0;
+          if (kind == 2)
+            ok &= memcmp (out + 2048 + 8, marks + 2048 + 8, 56) == 0;
+          ok &= memcmp (out + 2112, marks + 2112, 10) == 0;
+          kept += ok;
+          ++*calls;
+        }
+  return kept;
+}
+
+/* vec_kept, @depth calls down a chain of distinct routines. */
+static NOINLINE long vec_deep (int depth, int kind, int *calls);
+static NOINLINE long
+vec_deep_b (int depth, int kind, int *calls)
+{
+  long r = depth > 0 ? vec_deep (depth - 1, kind, calls) : vec_kept (kind, calls);
+  __asm__ volatile ("" ::: "memory");
+  return r;
+}
+static NOINLINE long
+vec_deep_c (int depth, int kind, int *calls)
+{
+  long r = vec_deep_b (depth, kind, calls);
+  __asm__ volatile ("" ::: "memory");
+  return r;
+}
+static NOINLINE long
+vec_deep (int depth, int kind, int *calls)
+{
+  long r = vec_deep_c (depth, kind, calls);
+  __asm__ volatile ("" ::: "memory");
+  return r;
+}
 #endif
 
 static void
@@ -858,6 +1005,13 @@ main (int argc, char **argv)
       for (int i = 0; i < 1000; i++)
         kept += reg_keeper (reg_leaf) + reg_keeper (reg_leaf_told);
       printf ("regs_kept %ld\n", kept);
+    }
+  else if (strcmp (mode, "vectors") == 0)
+    {
+      __builtin_cpu_init ();
+      int kind = __builtin_cpu_supports ("avx512f") ? 2 : __builtin_cpu_supports ("avx") ? 1 : 0, calls = 0;
+      long kept = kind ? vec_deep (12, kind, &calls) : 0;
+      printf ("vec_kind %d\nvec_kept %ld\nvec_calls %d\n", kind, kept, calls);
     }
 #endif
   else if (strcmp (mode, "tail") == 0)

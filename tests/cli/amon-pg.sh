@@ -10,8 +10,8 @@
 # through swapped return addresses (with destructors, a rethrow, a catch
 # inside a destructor during unwinding), signal handlers, four threads,
 # fork, exit from deep inside, tail calls, arguments passed on the stack,
-# callbacks from a library's recursion and registers that a caller keeps
-# across a call.  Times: the exact total of
+# callbacks from a library's recursion, and registers (general, vector,
+# x87) that a caller keeps across a call.  Times: the exact total of
 # each phase of the timed mode is within 15% of what the program measured
 # with its thread's CPU clock (the leaves are some microseconds, the
 # monitor's residual cost per call a few nanoseconds; a run may be
@@ -219,6 +219,14 @@ check_c () {
     [ "$(counted regs_kept)" = 2000 ] || fail "$what: the registers were kept across $(counted regs_kept) of 2000 calls"
     [ "$(into reg_leaf)" = 1000 ] && [ "$(into reg_leaf_told)" = 1000 ] \
       || fail "$what: reg_leaf called $(into reg_leaf) times, reg_leaf_told $(into reg_leaf_told), not 1000 each"
+  fi
+  # and the whole vector and x87 state, which the C library's memory
+  # functions write when the monitor's rare path calls them
+  what="$b vectors"
+  if run "$b" vectors; then
+    [ "$(counted vec_kind)" = 0 ] || [ "$(counted vec_kept)" = "$(counted vec_calls)" ] \
+      || fail "$what: the vector state (kind $(counted vec_kind)) was kept across $(counted vec_kept) of $(counted vec_calls) calls"
+    [ "$(counted vec_calls)" = 512 ] || [ "$(counted vec_kind)" = 0 ] || fail "$what: $(counted vec_calls) calls, not 512"
   fi
   what="$b tail"
   if run "$b" tail; then
