@@ -1227,7 +1227,12 @@ build (Report *r, CgProfile *profile, GError **error)
         return cg_read_fail (error, CG_ERROR_OVERFLOW, r->name, CG_AT_LINE, a->line, "a sum of calls exceeds 64 bits");
     }
   if (r->has_flat && !r->has_graph)
-    cg_read_warn (r->options, "%s: a flat profile without its call graph: the calls column is not kept", r->name);
+    /* the flat profile's calls and total ms/call columns have no caller:
+     * a user reading cgcost's totals must know they are self times */
+    cg_read_warn (r->options,
+                  "%s: a flat profile without its call graph: no calls between functions are known, so every "
+                  "total is the function's self time (the calls and total ms/call columns are not kept)",
+                  r->name);
   gboolean ok = add_histogram (r, profile, event, r->has_flat ? (guint32) rate : 0, t.samples, error);
   if (ok && empty)
     refine_width (r, profile, event, &t);
