@@ -182,6 +182,12 @@ typedef struct {
   guint32 fl;
   guint32 file;             /* includes fi= / fe= */
   guint32 fn_node;          /* CG_NO_ID before the first fn= */
+  /* a block that may only record calls made from another file: fn_node is
+   * the name's context in its one other file until a self cost line says
+   * the block is the function's own (see enter_function) */
+  gboolean fn_provisional;
+  guint32 fn_own_object;    /* the block's own object (its file) */
+  guint32 fn_own_name, fn_own_id;
   guint32 cob;              /* CG_NO_ID: default (current object) */
   guint32 cfi;              /* CG_NO_ID: default (current file) */
   guint32 cfn_name;         /* CG_NO_ID before the first cfn= */
@@ -639,6 +645,7 @@ reset_part (Reader *r)
   memset (r->last, 0, sizeof r->last);
   r->ob = r->fl = r->file = 0; /* "" */
   r->fn_node = CG_NO_ID;
+  r->fn_provisional = FALSE;
   next_block (r);
   r->cob = r->cfi = CG_NO_ID;
   r->cfn_name = r->cfn_id = CG_NO_ID;
@@ -1005,12 +1012,25 @@ flush_self (Reader *r, GError **error)
   return TRUE;
 }
 
+/* A provisional block (see enter_function) that has self cost is its
+ * own file's function's. */
+static void
+own_block (Reader *r)
+{
+  if (!r->fn_provisional)
+    return;
+  r->fn_provisional = FALSE;
+  r->fn_node = node_of_id (r, r->fn_own_object, r->fn_own_name, r->fn_own_id);
+  cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
+}
+
 /* A self cost line's @n counts (in r->cols). */
 static gboolean
 self_cost (Reader *r, guint n, GError **error)
 {
   if (r->fn_node == CG_NO_ID)
     return fail (r, error, CG_ERROR_PARSE, "cost line before any fn= line");
+  own_block (r);
   const guint64 *cols = (const guint64 *) r->cols->data;
   guint64 *acc = (guint64 *) r->self_acc->data;
   for (guint i = 0; i < n; i++)
@@ -1138,6 +1158,7 @@ object_of (Reader *r, guint32 object, guint32 file)
 static void
 enter_call (Reader *r, guint64 calls, guint64 target_line)
 {
+  r->fn_provisional = FALSE; /* a caller block: the calls are the other file's function's */
   guint32 object = object_of (r, r->cob != CG_NO_ID ? r->cob : r->ob, r->cfi != CG_NO_ID ? r->cfi : r->file);
   r->pending_callee = node_of_id (r, object, r->cfn_name, r->cfn_id);
   Node *callee = node_at (r, r->pending_callee);
@@ -1190,9 +1211,28 @@ enter_function (Reader *r, guint32 name, guint32 id, GError **error)
 {
   if (!flush_self (r, error))
     return FALSE;
-  r->fn_node = node_of_id (r, object_of (r, r->ob, r->fl), name, id);
+  guint32 object = object_of (r, r->ob, r->fl);
   next_block (r);
   r->file = r->fl;
+  /* nytprofcg (Devel::NYTProf) writes each call's block under the file
+   * of the call's site, not of the calling sub ("fl=Pod/Text.pm
+   * fn=main::BEGIN@17", whose own block said fl=/usr/bin/pod2text), and
+   * such a block holds calls only; a function's own block in the files
+   * of pyprof2calltree and Xdebug starts with its self cost line.  So a
+   * block of a name known in one other file only is that file's
+   * function's until a self cost line says otherwise. */
+  const NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
+  r->fn_provisional = object != r->ob && info->node != CG_NO_ID && !info->multi
+                      && node_at (r, info->node)->object != object;
+  if (r->fn_provisional)
+    {
+      r->fn_node = info->node;
+      r->fn_own_object = object;
+      r->fn_own_name = name;
+      r->fn_own_id = id;
+      return TRUE;
+    }
+  r->fn_node = node_of_id (r, object, name, id);
   cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
   return TRUE;
 }
@@ -1347,6 +1387,7 @@ apply_record (Reader *r, const CgLexBlock *b, const CgLexRecord *rec, GError **e
       for (guint i = 0; i < rec->n_costs; i++)
         if (acc[i] > G_MAXUINT64 - num[i])
           return RECORD_UNUSED;
+      own_block (r);
       for (guint i = 0; i < rec->n_costs; i++)
         acc[i] += num[i];
       memcpy (r->last, at, sizeof (guint64) * rec->n_positions);
