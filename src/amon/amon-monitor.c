@@ -935,15 +935,31 @@ site_of (amon_thread *t, uintptr_t site)
  * whose return address @ret lies at @slot, found by walking up the real
  * stack with the unwind tables (amon-cfa.h): each step gives the slot of
  * the calling routine's own return address; frames below it are gone, a
- * frame at it whose return address is still there made the call, and
- * when there is none the calling routine is not on the shadow stack (a
- * library's that calls back, qsort(3)'s) and the walk goes on to its
- * caller.  @rbp is the calling routine's %rbp, or AMON_NO_RBP: a routine
- * with a frame pointer finds its CFA from it, and a routine that saved
- * it gives its caller's.  NULL when the tables cannot tell (a step
- * without CFI, a frame pointer not known, a slot beyond the readable
- * stack, too many steps). */
+ * frame at it whose return address is still there made the call, unless
+ * the calling routine lies in another object (foreign), and when there is
+ * none the calling routine is not on the shadow stack (a library's that
+ * calls back, qsort(3)'s) and the walk goes on to its caller; when every
+ * frame is gone, the root made it.  @rbp is the calling routine's %rbp,
+ * or AMON_NO_RBP: a routine with a frame pointer finds its CFA from it,
+ * and a routine that saved it gives its caller's.  NULL when the tables
+ * cannot tell (a step without CFI, a frame pointer not known, a slot
+ * beyond the readable stack, too many steps). */
 #define AMON_NO_RBP 1 /* no frame pointer is odd */
+
+/* Whether the routine that holds return address @ret, and whose own
+ * return address lies in @f's slot, is of another object than @f's
+ * routine: then @f returned, and a library's routine called from the same
+ * site at the same depth took its slot, as exit(3) calls a C++ program's
+ * static destructors and then the C++ library's, which calls back into
+ * the program (a routine's .cold part, which has an FDE of its own, is
+ * in the routine's object).  A routine that jumped to a library's (a tail
+ * call) is gone too, as where it tells its return before the jump. */
+AMON_FN static int
+foreign (uintptr_t ret, const amon_frame *f)
+{
+  const void *here = amon_owner_object (ret - 1), *its = amon_owner_object ((uintptr_t) f->fn);
+  return here != NULL && its != NULL && here != its;
+}
 
 AMON_FN static amon_frame *
 lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr_t rbp)
@@ -951,6 +967,8 @@ lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr
   uintptr_t sp = slot;
   for (int n = 0; n < AMON_WALK; n++)
     {
+      if (f == t->stack)
+        return f;
       const amon_cfa *k = &site_of (t, ret)->cfa;
       if (k->offset <= 0 || (k->via_rbp && rbp == AMON_NO_RBP))
         return NULL;
@@ -970,9 +988,9 @@ lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr
       uintptr_t above = *(const uintptr_t *) up;
       if (f != t->stack && f->sp == up)
         {
-          if (above == (uintptr_t) f->site)
+          if (above == (uintptr_t) f->site && !foreign (ret, f))
             return f;
-          f--; /* returned: another call's address is in its slot */
+          f--; /* returned: another call's address is in its slot, or another routine's frame */
         }
       ret = above;
       slot = up;

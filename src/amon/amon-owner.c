@@ -131,6 +131,12 @@ object_index (uintptr_t pc)
 
 #endif
 
+AMON_FN const void *
+amon_owner_object (uintptr_t pc)
+{
+  return object_index (pc);
+}
+
 AMON_FN uintptr_t
 amon_owner (uintptr_t pc, const uint8_t **fde)
 {

@@ -29,6 +29,12 @@
  * binary search in the index. */
 uintptr_t amon_owner (uintptr_t pc, const uint8_t **fde) AMON_FN AMON_HIDDEN;
 
+/* The object that holds code address @pc, as the address of its index:
+ * two addresses give the same value when one object (the executable or
+ * a shared library) holds both; NULL when no index covers @pc.  The same
+ * lookup as amon_owner's, without the search in the index. */
+const void *amon_owner_object (uintptr_t pc) AMON_FN AMON_HIDDEN;
+
 /* Finds the objects loaded so far where _dl_find_object(3) is missing
  * (dl_iterate_phdr(3), which may not run in a signal handler, where
  * amon_owner may be called); nothing where it is there.  Call it before
