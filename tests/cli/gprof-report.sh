@@ -110,6 +110,18 @@ expect 0 "$cgmerge" "$tmp/p.txt" && expect_message "every total is the function'
 "$cgcost" --format=gprof -p "$tmp/out" | awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' | sort >"$tmp/p.got"
 awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' "$tmp/p.txt" | sort | cmp -s - "$tmp/p.got" || fail "exprparse -p: seconds printed again differently"
 
+# a call graph printed for some functions only (gprof -q NAME): the
+# functions it names as "NAME (N)", whose entries it left out (eval_all,
+# which calls next_token), are said to be missing, and a whole call graph
+# says nothing of the kind
+"$GPROF" -b -qnext_token "$ex/exprparse" "$ex/gmon.out" >"$tmp/q1.txt" 2>/dev/null
+grep -q 'eval_all (1)$' "$tmp/q1.txt" || fail "test set-up: gprof -q next_token names no 'eval_all (1)'"
+expect 0 "$cgcost" --format=tsv "$tmp/q1.txt" \
+  && expect_message "a call graph of some functions only (gprof -q NAME, --graph=NAME, -f, -e...)" \
+  && expect_message "(the first: eval_all)"
+expect 0 "$cgcost" --format=tsv "$tmp/brief.txt" && grep -q 'some functions only' "$tmp/err" \
+  && fail "a whole call graph taken for part of one: $(cat "$tmp/err")"
+
 # several reports of one program sum: the graph of both gmon.out files
 "$GPROF" -b "$ex/exprparse" "$ex/gmon.part2.out" >"$tmp/part2.txt" 2>/dev/null
 "$cgmerge" "$tmp/brief.txt" "$tmp/part2.txt" >"$tmp/sum.xml" || fail "cgmerge of two reports"

@@ -37,6 +37,7 @@ typedef struct {
   const char *file;     /* from the index, nullable */
   guint index_row, index_col; /* its cell in the index (+1; 0: none) */
   guint line;           /* where it was first named */
+  gboolean left_out;    /* named "name (N)": its entry was not printed */
   CgFunctionId fid;
 } Func;
 
@@ -304,6 +305,9 @@ reference (Report *r, char *s, guint *k, guint *cycle, GError **error)
     return FALSE;
   if (*cycle)
     func (r, *k)->cycle = *cycle;
+  /* gprof prints "(N)" for a function its filters left out (-q NAME,
+   * --graph=NAME, -f, -F...); a whole call graph has "[N]" only */
+  func (r, *k)->left_out |= close == ')';
   return TRUE;
 }
 
@@ -1106,6 +1110,34 @@ refine_width (Report *r, CgProfile *profile, guint event, Times *t)
     cg_graph_self (g, func (r, k)->fid)[event].x += ticks[k] - t->ticks[k];
 }
 
+/* A call graph gprof printed for some functions only: the others have
+ * no times here, and the whole is the printed part's, which every
+ * percentage of the views is of. */
+static void
+warn_left_out (Report *r)
+{
+  guint n = 0;
+  const Func *first = NULL;
+  for (guint k = 0; k < r->funcs->len; k++)
+    {
+      const Func *f = func (r, k);
+      if (f->left_out && !f->has_entry)
+        {
+          if (first == NULL || f->line < first->line)
+            first = f;
+          n++;
+        }
+    }
+  if (n > 0)
+    cg_read_warn (r->options,
+                  "%s:%u: a call graph of some functions only (gprof -q NAME, --graph=NAME, -f, -e...): %u "
+                  "function%s it names as 'NAME (N)' (the first: %s) %s no entry here, so %s calls (and, "
+                  "outside the flat profile, %s times) are missing, and the totals are the printed part's, "
+                  "not the program's",
+                  r->name, first->line, n, n == 1 ? "" : "s", first->name, n == 1 ? "has" : "have",
+                  n == 1 ? "its" : "their", n == 1 ? "its" : "their");
+}
+
 static gboolean
 add_histogram (Report *r, CgProfile *profile, guint event, guint32 rate, guint64 samples, GError **error)
 {
@@ -1226,6 +1258,7 @@ build (Report *r, CgProfile *profile, GError **error)
       if (id == CG_NO_ID || !cg_graph_arc_add_calls (g, id, a->count))
         return cg_read_fail (error, CG_ERROR_OVERFLOW, r->name, CG_AT_LINE, a->line, "a sum of calls exceeds 64 bits");
     }
+  warn_left_out (r);
   if (r->has_flat && !r->has_graph)
     /* the flat profile's calls and total ms/call columns have no caller:
      * a user reading cgcost's totals must know they are self times */
