@@ -110,6 +110,27 @@ expect 0 "$cgmerge" "$tmp/p.txt" && expect_message "every total is the function'
 "$cgcost" --format=gprof -p "$tmp/out" | awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' | sort >"$tmp/p.got"
 awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' "$tmp/p.txt" | sort | cmp -s - "$tmp/p.got" || fail "exprparse -p: seconds printed again differently"
 
+# gprof -T, 4.2 BSD's layout (what BSD gprof prints): the call graph
+# first, under three heading lines, with blank lines around the dashes;
+# the flat profile after it, without the sample's size, its names ending
+# in "[index]" and its percentages in one decimal; the index's names cut
+# to 19 columns (-z: "__do_global_dtors_a").  The same arcs and self
+# times as the gmon.out's, and totals within the report's hundredths
+"$cgcost" --method=gprof --format=tsv "$tmp/gmon.xml" >"$tmp/gmon.tsv" || fail "cgcost gmon.xml"
+for o in "-T" "-b -T" "-b -T -z" "-b -T -q" "-b -T -p"; do
+  # shellcheck disable=SC2086
+  "$GPROF" $o "$ex/exprparse" "$ex/gmon.out" >"$tmp/t.txt" 2>/dev/null
+  "$cgmerge" "$tmp/t.txt" >"$tmp/t.xml" 2>"$tmp/err" || { fail "gprof $o: cgmerge: $(head -c 300 "$tmp/err")"; continue; }
+  case $o in *-p) continue ;; esac
+  same_graph "gprof $o" "$tmp/t.xml" "$tmp/gmon.xml"
+  "$cgcost" --method=gprof --format=tsv "$tmp/t.xml" >"$tmp/t.tsv" || fail "gprof $o: cgcost"
+  awk -F '\t' 'NR == FNR { t[$1] = $4; next } FNR > 1 && ($1 in t) { n++; d = $4 - t[$1]; if (d < 0) d = -d
+      if (d > 0.0051) { print $1 ": " $4 " against the gmon.out'"'"'s " t[$1]; bad = 1 } }
+    END { exit bad || n < 10 }' "$tmp/gmon.tsv" "$tmp/t.tsv" >"$tmp/why" || fail "gprof $o totals: $(head -3 "$tmp/why")"
+done
+"$GPROF" -b -T -z "$ex/exprparse" "$ex/gmon.out" | grep -q '\] __do_global_dtors_a ' \
+  || fail "test set-up: gprof -T -z cuts no name in its index"
+
 # a call graph printed for some functions only (gprof -q NAME): the
 # functions it names as "NAME (N)", whose entries it left out (eval_all,
 # which calls next_token), are said to be missing, and a whole call graph

@@ -18,6 +18,8 @@
 #define INDEX_HEADING "Index by function name"
 #define GRANULARITY "granularity: each sample hit covers "
 #define SAMPLE_COUNTS "Each sample counts as "
+/* gprof -T's index cells: "%6.6s %-19.19s" (cg_print.c) */
+#define TRADITIONAL_INDEX_NAME 19
 /* gprof ends each call-graph entry with 47 dashes */
 #define SEPARATOR "-----------------------------------------------"
 
@@ -68,6 +70,7 @@ typedef struct {
   GHashTable *cycle_index; /* call-graph index of "<cycle N as a whole>" -> N */
   GArray *flat_rows;     /* FlatRow */
   gboolean has_flat, has_graph, no_time;
+  gboolean traditional;  /* gprof -T's layout (4.2 BSD's): no sample size printed */
   gdouble sample_seconds; /* "Each sample counts as" */
   gdouble per_call_scale; /* the flat profile's unit per call, per second (1e3 for ms/call) */
   char dimension[32];
@@ -367,7 +370,24 @@ flat_row (Report *r, const Lines *l, GError **error)
     return fail (r, error, l->number, "a flat profile row without a name");
   if (is_source_line (s))
     return refuse_lines (r, error, l->number);
-  FlatRow row = { g_string_chunk_insert (r->strings, s), self, percent, per_call, total_per_call, calls, l->number };
+  gsize n = strlen (s);
+  if (r->traditional)
+    {
+      /* gprof -T: "name [index]", and "%5.1f" percentages, which tell the
+       * samples less than the seconds do */
+      gsize i = n > 0 ? n - 1 : 0;
+      while (i > 0 && g_ascii_isdigit (s[i - 1]))
+        i--;
+      if (n > 0 && s[n - 1] == ']' && i < n - 1 && i >= 3 && s[i - 1] == '[' && s[i - 2] == ' ')
+        n = i - 2;
+      /* and a cycle member's "name <cycle N> [index]" */
+      const char *c = g_strstr_len (s, (gssize) n, " <cycle ");
+      if (c != NULL && n > 0 && s[n - 1] == '>')
+        n = (gsize) (c - s);
+      percent = NULL;
+    }
+  FlatRow row = { g_string_chunk_insert_len (r->strings, s, (gssize) n), self, percent, per_call, total_per_call,
+                  calls, l->number };
   g_array_append_val (r->flat_rows, row);
   return TRUE;
 }
@@ -418,6 +438,8 @@ per_call_scale (const Lines *l)
   return pow (10.0, 3.0 * (gdouble) (p - prefixes) - 12.0);
 }
 
+static gboolean read_flat_table (Report *r, Lines *l, gboolean *blurb, GError **error);
+
 static gboolean
 read_flat (Report *r, Lines *l, gboolean *blurb, GError **error)
 {
@@ -444,6 +466,13 @@ read_flat (Report *r, Lines *l, gboolean *blurb, GError **error)
       if (!next_line (l) || !blank (l) || !next_line (l))
         return fail (r, error, l->number, "expected the flat profile's heading");
     }
+  return read_flat_table (r, l, blurb, error);
+}
+
+/* The flat profile's two heading lines (@l at the first) and its rows. */
+static gboolean
+read_flat_table (Report *r, Lines *l, gboolean *blurb, GError **error)
+{
   if (!starts (l, "  %   cumulative   self") || !next_line (l) || !starts (l, " time  "))
     return fail (r, error, l->number, "expected the flat profile's two heading lines");
   r->per_call_scale = per_call_scale (l);
@@ -617,6 +646,8 @@ graph_line (Report *r, const Lines *l, Entry *e, guint *n_pending, GError **erro
   return arc_line (r, line, e, error);
 }
 
+static gboolean read_entries (Report *r, Lines *l, gboolean *blurb, GError **error);
+
 static gboolean
 read_graph (Report *r, Lines *l, gboolean *blurb, GError **error)
 {
@@ -634,13 +665,31 @@ read_graph (Report *r, Lines *l, gboolean *blurb, GError **error)
     r->graph_percent = percent;
   if (!next_line (l) || !blank (l) || !next_line (l) || !starts (l, "index % time    self  children    called"))
     return fail (r, error, l->number, "expected the call graph's heading line");
+  return read_entries (r, l, blurb, error);
+}
+
+/* The call graph's entries, up to a form feed, or the blank line before
+ * the explanation; in gprof -T's layout blank lines stand around the
+ * dashes, and the entries end at a form feed, the next section's
+ * granularity line or the end. */
+static gboolean
+read_entries (Report *r, Lines *l, gboolean *blurb, GError **error)
+{
   Entry e = { 0, 0, NULL, G_MAXUINT, 0 };
   guint n_pending = 0;
-  while (next_line (l))
+  Lines before = *l;
+  while ((before = *l, next_line (l)))
     {
       r->line = l->number;
       if (is (l, "\f"))
         break;
+      if (r->traditional && starts (l, GRANULARITY))
+        {
+          *l = before; /* the flat profile's section */
+          break;
+        }
+      if (blank (l) && r->traditional)
+        continue;
       if (blank (l))
         {
           *blurb = TRUE;
@@ -660,6 +709,49 @@ read_graph (Report *r, Lines *l, gboolean *blurb, GError **error)
     return cg_read_fail (error, CG_ERROR_TRUNCATED, r->name, CG_AT_LINE, l->number,
                          "the report ends inside a call-graph entry");
   return TRUE;
+}
+
+/* ---- gprof -T's layout (4.2 BSD's) ---- */
+
+/* A table of gprof -T: its granularity line (@l), an empty line, and
+ * the flat profile's heading, or the call graph's three lines ("called/
+ * total  parents", "index  %time    self descendants  called+self
+ * name  index", "called/total  children") and an empty line.  Its flat
+ * profile does not print the sample's size: hundredths of a second, as
+ * for a call graph alone. */
+static gboolean
+read_traditional (Report *r, Lines *l, gboolean *blurb, GError **error)
+{
+  r->traditional = TRUE;
+  const char *s = l->line + strlen (GRANULARITY), *percent = NULL;
+  guint64 granularity;
+  if (!count (&s, &granularity) || strncmp (s, " byte(s)", 8) != 0)
+    return fail (r, error, l->number, "expected the bytes each sample hit covers");
+  s += 8;
+  if (strncmp (s, " for ", 5) == 0)
+    s += 5, decimal_before (&s, '%', &percent, r->strings);
+  if (!next_line (l) || !blank (l) || !next_line (l))
+    return fail (r, error, l->number, "expected an empty line and a table's heading");
+  if (starts (l, "  %   cumulative   self"))
+    {
+      if (r->has_flat)
+        return fail (r, error, l->number, "a second flat profile");
+      r->has_flat = TRUE;
+      r->sample_seconds = 0.01;
+      g_strlcpy (r->dimension, "seconds", sizeof r->dimension);
+      return read_flat_table (r, l, blurb, error);
+    }
+  if (!starts (l, "                                  called/total       parents"))
+    return fail (r, error, l->number, "expected the heading of a flat profile or a call graph (gprof -T)");
+  if (r->has_graph)
+    return fail (r, error, l->number, "a second call graph");
+  r->has_graph = TRUE;
+  r->granularity = granularity;
+  r->graph_percent = percent;
+  if (!next_line (l) || !starts (l, "index  %time    self descendants  called+self") || !next_line (l)
+      || !starts (l, "                                  called/total       children") || !next_line (l) || !blank (l))
+    return fail (r, error, l->number, "expected the call graph's heading lines (gprof -T)");
+  return read_entries (r, l, blurb, error);
 }
 
 /* ---- the index (cg_print.c's cg_print_index) ---- */
@@ -717,10 +809,16 @@ index_row (Report *r, const char *s, guint row, GError **error)
         }
       g_autofree char *cycle = c ? g_strdup_printf ("<cycle %u>", GPOINTER_TO_UINT (c)) : NULL;
       const char *name = c ? cycle : v ? func (r, GPOINTER_TO_UINT (v) - 1)->name : NULL;
-      if (name == NULL || strncmp (s, name, strlen (name)) != 0)
+      /* gprof -T prints a name in a cell of 19 columns, cut
+       * ("pager_write_pagelis[1151]" where the next cell follows) */
+      gsize shown = name ? strlen (name) : 0;
+      gboolean cut = r->traditional && shown >= TRADITIONAL_INDEX_NAME;
+      if (cut)
+        shown = TRADITIONAL_INDEX_NAME;
+      if (name == NULL || strncmp (s, name, shown) != 0)
         return fail (r, error, r->line, "[%" G_GUINT64_FORMAT "] in the index is not the call graph's %s", index,
                      name ? name : "(no such entry)");
-      s += strlen (name);
+      s += shown;
       if (v)
         {
           func (r, GPOINTER_TO_UINT (v) - 1)->index_row = row;
@@ -741,7 +839,7 @@ index_row (Report *r, const char *s, guint row, GError **error)
               s = close_paren + 1;
             }
         }
-      if (*s != ' ' && *s != '\0')
+      if (*s != ' ' && *s != '\0' && !cut)
         return fail (r, error, r->line, "expected blanks after %s in the index", name);
     }
 }
@@ -787,8 +885,12 @@ parse (Report *r, const char *data, gsize len, GError **error)
       gboolean ok = TRUE;
       if (is (&l, "\f"))
         blurb = FALSE;
+      else if (starts (&l, GRANULARITY))
+        ok = read_traditional (r, &l, &blurb, error); /* gprof -T: no explanation holds the line */
       else if (blurb || blank (&l))
         continue;
+      else if (is (&l, "call graph profile:") || is (&l, "flat profile:"))
+        blurb = TRUE; /* gprof -T's explanations come before their tables */
       else if (is (&l, FLAT_HEADING))
         ok = read_flat (r, &l, &blurb, error);
       else if (is (&l, GRAPH_HEADING_BRIEF) || is (&l, GRAPH_HEADING))
@@ -1322,5 +1424,8 @@ cg_gprof_report_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean co
     data += 3, len -= 3;
   return prefix (data, len, FLAT_HEADING "\n\n" SAMPLE_COUNTS)
          || prefix (data, len, GRAPH_HEADING_BRIEF "\n\n\n" GRANULARITY)
-         || prefix (data, len, GRAPH_HEADING "\n\n\n" GRANULARITY);
+         || prefix (data, len, GRAPH_HEADING "\n\n\n" GRANULARITY)
+         /* gprof -T, with -b and without */
+         || prefix (data, len, "\n" GRANULARITY) || prefix (data, len, "\n\n\ncall graph profile:\n")
+         || prefix (data, len, "\n\n\nflat profile:\n");
 }
