@@ -146,6 +146,31 @@ test_impossible (void)
   CU_ASSERT_EQUAL (ticks[1], 50.0);
 }
 
+/* gprof -T prints percentages with "%5.1f": they still tell a bin split
+ * between two functions.  gawk 5.2.1's -T flat profile (26 samples, 2-byte
+ * bins): r_unref and cmp_awknums printed 0.01 s each but 1.9 %, half a
+ * tick each (the gmon.out's histogram, which gprof -b prints as 1.92 %). */
+static void
+test_one_decimal (void)
+{
+  CgReportTime rows[4] = {
+    { "0.08", "30.8", "80.00", 1, 1e3 },
+    { "0.17", "65.4", NULL, 0, 0 },
+    { "0.01", "1.9", "0.00", 5112989, 1e3 },
+    { "0.01", "1.9", NULL, 0, 0 },
+  };
+  gdouble ticks[4], w;
+  guint64 samples;
+  CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, 1, FALSE, &samples, ticks, &w));
+  CU_ASSERT_EQUAL (samples, 26);
+  CU_ASSERT_DOUBLE_EQUAL (ticks[0], 8.0, 1e-9);
+  /* gprof prints the bins' width rounded down ("2 byte(s)"): the half
+   * ticks come back within what the printed seconds and percentages
+   * allow */
+  CU_ASSERT_DOUBLE_EQUAL (ticks[2], 0.5, 0.025);
+  CU_ASSERT_DOUBLE_EQUAL (ticks[3], 0.5, 0.025);
+}
+
 int
 main (void)
 {
@@ -155,6 +180,7 @@ main (void)
     { "whole ticks come back exactly", test_exact_ticks },
     { "rows printed 0.00 have no time, with 4- and 6-byte bins too", test_zero_rows_with_wide_bins },
     { "impossible percentages keep the seconds", test_impossible },
+    { "one-decimal percentages (gprof -T) tell half ticks", test_one_decimal },
     { NULL, NULL },
   };
   return cg_test_main ("report-times", cases);

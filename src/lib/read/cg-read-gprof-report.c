@@ -373,8 +373,7 @@ flat_row (Report *r, const Lines *l, GError **error)
   gsize n = strlen (s);
   if (r->traditional)
     {
-      /* gprof -T: "name [index]", and "%5.1f" percentages, which tell the
-       * samples less than the seconds do */
+      /* gprof -T: "name [index]" */
       gsize i = n > 0 ? n - 1 : 0;
       while (i > 0 && g_ascii_isdigit (s[i - 1]))
         i--;
@@ -384,7 +383,6 @@ flat_row (Report *r, const Lines *l, GError **error)
       const char *c = g_strstr_len (s, (gssize) n, " <cycle ");
       if (c != NULL && n > 0 && s[n - 1] == '>')
         n = (gsize) (c - s);
-      percent = NULL;
     }
   FlatRow row = { g_string_chunk_insert_len (r->strings, s, (gssize) n), self, percent, per_call, total_per_call,
                   calls, l->number };

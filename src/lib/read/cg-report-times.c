@@ -14,19 +14,29 @@
 
 typedef struct {
   gdouble seconds, percent;
+  gdouble percent_half; /* half the last printed digit's unit (gprof -T: "%5.1f") */
   gdouble t_lo, t_hi; /* the ticks the printed seconds allow */
   gboolean has_percent;
   gboolean has_per_call;
   gdouble c_lo, c_hi; /* the ticks the time per call allows */
 } Row;
 
-/* Whether @value prints as @want with "%.2f" (gprof's "%6.2f" and
- * "%8.2f" differ only in leading blanks, which are not compared). */
+/* The digits after @s's point. */
+static int
+decimals (const char *s)
+{
+  const char *dot = strchr (s, '.');
+  return dot ? (int) MIN (strlen (dot + 1), 9) : 0;
+}
+
+/* Whether @value prints as @want with as many decimals ("%.2f": gprof's
+ * "%6.2f" and "%8.2f" differ only in leading blanks, which are not
+ * compared; gprof -T prints percentages with "%5.1f"). */
 static gboolean
 prints_as (gdouble value, const char *want)
 {
   char buf[64];
-  g_snprintf (buf, sizeof buf, "%.2f", value);
+  g_snprintf (buf, sizeof buf, "%.*f", decimals (want), value);
   const char *b = buf;
   while (*b == ' ')
     b++;
@@ -55,8 +65,8 @@ interval (const Row *row, gdouble total, gdouble *lo, gdouble *hi)
     }
   if (row->has_percent)
     {
-      *lo = MAX (*lo, (row->percent - 0.005) * total / 100);
-      *hi = MIN (*hi, (row->percent + 0.005) * total / 100);
+      *lo = MAX (*lo, (row->percent - row->percent_half) * total / 100);
+      *hi = MIN (*hi, (row->percent + row->percent_half) * total / 100);
     }
 }
 
@@ -197,6 +207,7 @@ setup_rows (const CgReportTime *rows, guint n, gdouble rate, gboolean no_time, R
       r[i].t_hi = t_hi;
       r[i].has_percent = rows[i].percent != NULL && !no_time;
       r[i].percent = rows[i].percent ? g_ascii_strtod (rows[i].percent, NULL) : 0.0;
+      r[i].percent_half = rows[i].percent ? 0.5 * pow (10.0, -decimals (rows[i].percent)) : 0.005;
       r[i].has_per_call = rows[i].per_call != NULL && rows[i].calls > 0 && rows[i].scale > 0;
       if (r[i].has_per_call)
         {
@@ -225,11 +236,11 @@ cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint wi
       if (!r[i].has_percent)
         continue;
       any_percent = TRUE;
-      gdouble p = g_ascii_strtod (rows[i].percent, NULL);
+      gdouble p = r[i].percent, half = r[i].percent_half;
       /* samples = 100 · ticks / percent, within the rounding of both */
-      lo = MAX (lo, 100 * t_lo / (p + 0.005));
-      if (p > 0.005)
-        hi = MIN (hi, 100 * t_hi / (p - 0.005));
+      lo = MAX (lo, 100 * t_lo / (p + half));
+      if (p > half)
+        hi = MIN (hi, 100 * t_hi / (p - half));
     }
 
   gboolean ok = TRUE;

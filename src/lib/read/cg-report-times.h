@@ -3,7 +3,8 @@
  *
  * gprof prints a function's self time as ticks / rate with "%.2f", and
  * its share of all samples as 100 · ticks / samples with "%6.2f" (hist.c,
- * research notes gprof-analysis.md §4).  A tick is one sample, except
+ * research notes gprof-analysis.md §4; "%5.1f" with -T, whose digits are
+ * read as printed).  A tick is one sample, except
  * where a histogram bin straddles two functions: gprof then splits the
  * bin's samples in proportion to the overlap, in units of 2 bytes, so a
  * function's ticks are a multiple of 1/width, width being the bin's size
@@ -26,7 +27,8 @@ G_BEGIN_DECLS
 
 typedef struct {
   const char *self;    /* the self seconds as printed ("0.48") */
-  const char *percent; /* the % time as printed ("33.14"), NULL when
+  const char *percent; /* the % time as printed ("33.14", or gprof -T's
+                        * "33.1"), NULL when
                         * unknown (a call graph without its flat profile) */
   const char *per_call; /* the self time per call as printed ("50.05"),
                          * NULL when not printed */
