@@ -20,14 +20,16 @@
 #include "amon-thread.h"
 
 #ifndef __SSE__
-static int enter_table (uintptr_t *slot, void *fn);
+static int enter_closer (uintptr_t *slot, void *fn);
 
-/* The common case; with @table, a transition not in the cache is looked
- * for in the machine's table too (amon_machine_find), which takes more
- * registers than the cache's probe: so only the second try, made when
- * the first found no transition in the cache, does. */
+/* The common case.  With @closer, two cases that take more registers
+ * than the first try may keep are handled too, so that only the second
+ * try, made when the first met one of them, does: a transition not in
+ * the cache, looked for in the machine's table (amon_machine_find), and
+ * a call from a site not seen from the top frame's routine, made by its
+ * caller (amon_lazy_padded). */
 AMON_FN AMON_INLINE int
-enter (uintptr_t *slot, void *fn, int table)
+enter (uintptr_t *slot, void *fn, int closer)
 {
   amon_thread *t = amon_self;
   uintptr_t sp = (uintptr_t) slot;
@@ -36,13 +38,20 @@ enter (uintptr_t *slot, void *fn, int table)
     return 0;
   t->busy = sp;
   amon_frame *f = amon_lazy_live_top (t, sp);
+  int known = amon_lazy_site_known (t, f->ctx, (uintptr_t) site);
+  if (AMON_UNLIKELY (!known) && closer)
+    {
+      amon_frame *g = amon_lazy_padded (t, f, (uintptr_t) site);
+      known = g != NULL;
+      f = known ? g : f;
+    }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->top = f;
   int r = AMON_PUSH_SLOW;
-  if (AMON_LIKELY (amon_lazy_site_known (t, f->ctx, (uintptr_t) site)))
+  if (AMON_LIKELY (known))
     {
       r = amon_thread_push_fast (t, fn, site, sp);
-      if (table && r == AMON_PUSH_MISS)
+      if (closer && r == AMON_PUSH_MISS)
         {
           amon_context *to = amon_machine_find (&t->m, f->ctx, fn);
           if (to != NULL)
@@ -54,13 +63,13 @@ enter (uintptr_t *slot, void *fn, int table)
     }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
-  if (AMON_UNLIKELY (r == AMON_PUSH_MISS) && !table)
-    return enter_table (slot, fn);
+  if (AMON_UNLIKELY ((r == AMON_PUSH_MISS) | !known) && !closer)
+    return enter_closer (slot, fn);
   return r == AMON_PUSHED;
 }
 
 AMON_FN __attribute__ ((noinline)) static int
-enter_table (uintptr_t *slot, void *fn)
+enter_closer (uintptr_t *slot, void *fn)
 {
   return enter (slot, fn, 1);
 }

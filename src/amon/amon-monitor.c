@@ -998,11 +998,6 @@ lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr
   return NULL;
 }
 
-/* How far the -pg mode's hook, whose return address names a routine, is
- * from the routine's start: __fentry__ is called first (after an endbr64),
- * mcount after the frame is set up. */
-#define AMON_ENTRY_REACH 32
-
 /* amon_hook_enter_lazy's rare case: the call's @site (at @slot; @rbp
  * the calling routine's %rbp or AMON_NO_RBP) is not among those seen
  * from the top frame @f's routine.  The frame that made the call is found

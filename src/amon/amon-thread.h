@@ -311,6 +311,32 @@ amon_lazy_site_known (const amon_thread *t, const amon_context *c, uintptr_t sit
   return AMON_LIKELY (site - c->site_lo <= c->site_hi - c->site_lo) || (site == t->foreign_site && c == t->foreign_ctx);
 }
 
+/* How far the -pg mode's hook, whose return address names a routine, is
+ * from the routine's start: __fentry__ is called first (after an endbr64),
+ * mcount after the frame is set up. */
+#define AMON_ENTRY_REACH 32
+
+/* The -pg mode with the sampling clock: the frame below the top frame
+ * @f when the call from return address @site, which @f's routine was
+ * not seen to make (amon_lazy_site_known), was made by that frame's
+ * routine, as the thread knows from an earlier walk (t->owners: the
+ * routine that holds @site) and the site is among those seen from it:
+ * @f returned, and its caller left its slot alone since (gcc pads the
+ * stack before an odd number of pushed arguments, right over the
+ * return address of the call before: jq 1.6's jv_dump_term, 165,000
+ * times in a run); else NULL (a walk must tell). */
+AMON_FN AMON_INLINE amon_frame *
+amon_lazy_padded (const amon_thread *t, amon_frame *f, uintptr_t site)
+{
+  const amon_site *e = &t->owners[AMON_SITE_SLOT (site)];
+  if (f == t->stack || e->site != site || e->owner == 0)
+    return NULL;
+  amon_frame *g = f - 1;
+  if ((uintptr_t) g->fn - e->owner >= AMON_ENTRY_REACH || !amon_lazy_site_known (t, g->ctx, site))
+    return NULL;
+  return g;
+}
+
 #define AMON_PUSHED 0
 #define AMON_PUSH_SLOW 1 /* amon_thread_push_slow must do it */
 #define AMON_PUSH_MISS 2 /* so must amon_thread_push_miss: not in the cache */
