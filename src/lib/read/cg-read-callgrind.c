@@ -201,6 +201,11 @@ typedef struct {
   /* evidence of callgrind's recursion split (--separate-recs >= 2) */
   gboolean level_names;     /* some name carries a level "'N" */
   gboolean nested_calls;    /* an outermost f called an outermost f */
+  /* valgrind's cachegrind wrote the file: "desc:" lines and no creator.
+   * It records no calls, and a function's inlined code goes under the
+   * header's "fl=" with the function's own name */
+  gboolean cachegrind;
+  gboolean any_call;        /* a calls= line was read */
 
   /* per graph event, EVENT_CARRIED | EVENT_CALLEE_SELF: callgrind writes
    * no inclusive cost of --cacheuse's events on calls= lines */
@@ -933,6 +938,7 @@ header_line (Reader *r, const char *key, gsize klen, const char *p, const char *
       g_free (r->creator);
       r->creator = g_strndup (p, (gsize) (end - p));
       r->names = cg_callgrind_names_of (r->creator);
+      r->cachegrind = FALSE;
       return TRUE;
     }
   if (KEY ("cmd"))
@@ -947,7 +953,11 @@ header_line (Reader *r, const char *key, gsize klen, const char *p, const char *
       return TRUE;
     }
   if (KEY ("desc"))
-    return TRUE;
+    {
+      /* callgrind writes "desc:" too (--cache-sim), after its creator */
+      r->cachegrind |= r->creator == NULL && r->parts == 0;
+      return TRUE;
+    }
   warn_once (r, key, klen, "header line");
   return TRUE;
 #undef KEY
@@ -1146,6 +1156,8 @@ cost_line (Reader *r, const char *s, const char *end, GError **error)
 static guint32
 object_of (Reader *r, guint32 object, guint32 file)
 {
+  if (r->cachegrind)
+    return object;
   if (object != r->empty || r->names == CG_CALLGRIND_NAMES_CALLGRIND || r->names == CG_CALLGRIND_NAMES_CGTOOLS
       || file == r->empty || file == r->unknown)
     return object;
@@ -1158,6 +1170,7 @@ object_of (Reader *r, guint32 object, guint32 file)
 static void
 enter_call (Reader *r, guint64 calls, guint64 target_line)
 {
+  r->any_call = TRUE;
   r->fn_provisional = FALSE; /* a caller block: the calls are the other file's function's */
   guint32 object = object_of (r, r->cob != CG_NO_ID ? r->cob : r->ob, r->cfi != CG_NO_ID ? r->cfi : r->file);
   r->pending_callee = node_of_id (r, object, r->cfn_name, r->cfn_id);
@@ -1499,7 +1512,12 @@ finish_file (Reader *r, GError **error)
       if (e >= 0 && cg_graph_event_description (r->graph, (guint) e) == NULL)
         cg_graph_set_event_description (r->graph, (guint) e, description);
     }
-  cg_profile_add_source (r->profile, "callgrind", cg_input_name (r->in), r->command, r->creator);
+  if (r->cachegrind && !r->any_call)
+    cg_read_warn (r->options, "%s: a cachegrind profile, which records no calls: every total is the function's "
+                  "own cost (valgrind --tool=callgrind records the calls and their inclusive costs)",
+                  cg_input_name (r->in));
+  cg_profile_add_source (r->profile, "callgrind", cg_input_name (r->in), r->command,
+                         r->creator ? r->creator : r->cachegrind ? "cachegrind" : NULL);
   return TRUE;
 }
 
