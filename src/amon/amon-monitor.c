@@ -946,6 +946,11 @@ site_of (amon_thread *t, uintptr_t site)
  * beyond the readable stack, too many steps). */
 #define AMON_NO_RBP 1 /* no frame pointer is odd */
 
+/* How far the -pg mode's hook, whose return address names a routine, is
+ * from the routine's start: __fentry__ is called first (after an endbr64),
+ * mcount after the frame is set up. */
+#define AMON_ENTRY_REACH 32
+
 /* Whether the routine that holds return address @ret, and whose own
  * return address lies in @f's slot, is of another object than @f's
  * routine: then @f returned, and a library's routine called from the same
@@ -955,9 +960,14 @@ site_of (amon_thread *t, uintptr_t site)
  * in the routine's object).  A routine that jumped to a library's (a tail
  * call) is gone too, as where it tells its return before the jump. */
 AMON_FN static int
-foreign (uintptr_t ret, const amon_frame *f)
+foreign (amon_thread *t, uintptr_t ret, const amon_frame *f)
 {
-  const void *here = amon_owner_object (ret - 1), *its = amon_owner_object ((uintptr_t) f->fn);
+  /* the common case, a call from @f's own routine, by the site's cached
+   * owner, without looking the objects up */
+  uintptr_t o = site_of (t, ret)->owner;
+  if (o == 0 || (uintptr_t) f->fn - o < AMON_ENTRY_REACH)
+    return 0;
+  const void *here = amon_owner_object (o), *its = amon_owner_object ((uintptr_t) f->fn);
   return here != NULL && its != NULL && here != its;
 }
 
@@ -988,7 +998,7 @@ lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr
       uintptr_t above = *(const uintptr_t *) up;
       if (f != t->stack && f->sp == up)
         {
-          if (above == (uintptr_t) f->site && !foreign (ret, f))
+          if (above == (uintptr_t) f->site && !foreign (t, ret, f))
             return f;
           f--; /* returned: another call's address is in its slot, or another routine's frame */
         }
