@@ -34,8 +34,13 @@
 #define TRAMPOLINE ((uintptr_t) amon_pg_return)
 
 /* Whether the interval that ends at @now needs the monitor's rare path
- * (amon_thread_rare: it may hold time off the processor, or it ends the
- * correction window); tested before anything changes. */
+ * (amon_thread_long: it ends the correction window, by its count of
+ * events, its length past t->gap or a full log); tested before anything
+ * changes.  An interval that may hold time off the processor (longer
+ * than t->longish) is only logged (exact_charge), as amon_thread_long
+ * would: jsoncpp's calls into the C++ runtime and the C library made
+ * 200,000 of them a run, each the rare path's, which keeps the vector
+ * state. */
 AMON_FN AMON_INLINE int
 exact_rare (const amon_thread *t, uint64_t now)
 {
@@ -44,15 +49,22 @@ exact_rare (const amon_thread *t, uint64_t now)
    * calibrated cost falls either side of 0 at random, and a branch on
    * its sign, mispredicted half the time, cost 2-5 ns a call */
   uint64_t u = (uint64_t) (e & ~(e >> 63));
-  return AMON_UNLIKELY (u > t->longish) | AMON_UNLIKELY (t->countdown == 1);
+  return AMON_UNLIKELY (t->countdown == 1)
+         | (AMON_UNLIKELY (u > t->longish) & ((t->n_log + 1 >= AMON_LOG_SIZE) | ((t->gap != 0) & (u > t->gap))));
 }
 
-/* Charges the interval that ends at @now (exact_rare said it is common). */
+/* Charges the interval that ends at @now (exact_rare said it is common),
+ * logging it when it may hold time off the processor; a window counts
+ * the others (amon_thread_charge). */
 AMON_FN AMON_INLINE void
 exact_charge (amon_thread *t, uint64_t now)
 {
-  amon_thread_interval (t, now);
-  t->countdown--;
+  amon_context *c = t->top->ctx;
+  uint64_t e = amon_thread_interval (t, now);
+  if (AMON_UNLIKELY (e > t->longish))
+    t->log[t->n_log++] = (amon_interval) { c, e };
+  else
+    t->countdown--;
 }
 
 #ifndef __SSE__
