@@ -946,11 +946,6 @@ site_of (amon_thread *t, uintptr_t site)
  * beyond the readable stack, too many steps). */
 #define AMON_NO_RBP 1 /* no frame pointer is odd */
 
-/* How far the -pg mode's hook, whose return address names a routine, is
- * from the routine's start: __fentry__ is called first (after an endbr64),
- * mcount after the frame is set up. */
-#define AMON_ENTRY_REACH 32
-
 /* Whether the routine that holds return address @ret, and whose own
  * return address lies in @f's slot, is of another object than @f's
  * routine: then @f returned, and a library's routine called from the same
