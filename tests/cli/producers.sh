@@ -163,6 +163,19 @@ if php -n -d zend_extension=xdebug -r 'exit(extension_loaded("xdebug") ? 0 : 1);
     || fail "xdebug: $(tail -3 "$tmp/log")"
   check xdebug "$tmp/cachegrind.out.php" even odd
   grep -q "^Pad->width	" "$tmp/out" || fail "xdebug: no Pad->width"
+  # xdebug.profiler_append=1: two runs in one file, each after a line
+  # "==== NEW PROFILING FILE ====..."; read as the two profiles are (the
+  # program calls fib(10) 40 times a run)
+  for run in 1 2; do
+    php -n -d zend_extension=xdebug -d xdebug.mode=profile -d xdebug.output_dir="$tmp" -d xdebug.profiler_append=1 \
+      -d xdebug.profiler_output_name=appended.php "$here/workload.php" >"$tmp/log" 2>&1 || fail "xdebug append: $(tail -3 "$tmp/log")"
+  done
+  grep -q '^==== NEW PROFILING FILE ' "$tmp/appended.php" || fail "test set-up: xdebug appended no profile"
+  awk '/^==== NEW PROFILING FILE / { n++; next } n { print > (dir "/run" n ".php") }' dir="$tmp" "$tmp/appended.php"
+  "$cgcost" --format=tsv "$tmp/run1.php" "$tmp/run2.php" >"$tmp/runs.tsv" 2>/dev/null || fail "xdebug: the two runs apart"
+  expect 0 "$cgcost" --format=tsv "$tmp/appended.php" || fail "xdebug: a file of appended profiles"
+  cmp -s "$tmp/runs.tsv" "$tmp/out" || fail "xdebug append: not the two runs' sum: $(diff "$tmp/runs.tsv" "$tmp/out" | head -4)"
+  [ "$(awk -F '\t' '$1 == "fib" { print $2 }' "$tmp/out")" = 80 ] || fail "xdebug append: fib's calls: $(grep '^fib' "$tmp/out")"
 else
   echo "PHP with Xdebug is not installed: skipped"
 fi

@@ -1296,6 +1296,15 @@ spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *en
 #undef KEY
 }
 
+/* Xdebug's profiler_append=1 writes each profile after a line "====
+ * NEW PROFILING FILE ====...": a file of several profiles, summed. */
+static gboolean
+is_xdebug_separator (const char *s, gsize len)
+{
+  static const char mark[] = "==== NEW PROFILING FILE ";
+  return len >= sizeof mark - 1 && memcmp (s, mark, sizeof mark - 1) == 0;
+}
+
 static gboolean
 handle_line (Reader *r, const char *s, gsize len, GError **error)
 {
@@ -1309,6 +1318,8 @@ handle_line (Reader *r, const char *s, gsize len, GError **error)
   if (r->pending != PENDING_NONE)
     return fail (r, error, CG_ERROR_PARSE, "expected the cost line of the %s at line %" G_GUINT64_FORMAT,
                  r->pending == PENDING_CALL ? "calls=" : "jump", r->pending_line);
+  if (is_xdebug_separator (s, len))
+    return TRUE; /* the next profile's headers start its part */
   gsize k = 0;
   while (k < len && (g_ascii_isalnum (s[k]) || s[k] == '_'))
     k++;
@@ -1637,6 +1648,8 @@ line_shaped (const char *s, gsize len, gboolean *evidence)
   skip_blanks (&p, end);
   if (p == end || *p == '\r' || *s == '#')
     return TRUE; /* not counted: see cg_callgrind_detect */
+  if (is_xdebug_separator (s, len))
+    return TRUE;
   char c = *s;
   if (g_ascii_isdigit (c) || c == '+' || c == '-' || c == '*')
     return TRUE;
@@ -1696,6 +1709,7 @@ cg_callgrind_detect (const guint8 *data, gsize len, gboolean complete)
           gsize k = strlen (keys[i]);
           known_start = line_len >= k && memcmp (line, keys[i], k) == 0;
         }
+      known_start |= is_xdebug_separator (line, line_len);
     }
   if (!known_start)
     return FALSE;
