@@ -1,5 +1,6 @@
 #!/bin/sh
-# Callgrind-format files from other producers, written at test time:
+# Callgrind-format files from other producers, written at test time
+# (gperftools' pprof --callgrind at the end, against pprof --text):
 # pyprof2calltree from a cProfile run of a Python program, PHP's Xdebug
 # in profiler mode, and kcachegrind-converters' dprof2calltree from a
 # Perl trace.  Oracle: an awk summer over the same file
@@ -203,5 +204,33 @@ else
   echo "dprof2calltree (kcachegrind-converters) is not installed: skipped"
 fi
 
-[ "$ran" -gt 0 ] || skip "none of pyprof2calltree, PHP's Xdebug and dprof2calltree is installed"
+# gperftools' CPU profiler and its pprof --callgrind (Debian:
+# google-perftools), on data/perf/perfrec.c: pprof writes each call's
+# samples as its count too ("calls=56" above a cost of 56 Hits), which
+# are dropped with a warning.  Oracle: pprof --text's flat and cumulative
+# samples per function (ping and pong, a cycle, have estimated totals: the
+# export sums its stacks' frames, so that calls between them nest).
+profiler=$(ls /usr/lib/*/libprofiler.so.0 /usr/lib/libprofiler.so.0 2>/dev/null | head -n 1)
+if command -v google-pprof >/dev/null 2>&1 && [ -n "$profiler" ]; then
+  ran=$((ran + 1))
+  ${CC:-cc} -O0 -g -o "$tmp/perfrec" "$data/perf/perfrec.c" || fail "cannot build perfrec"
+  CPUPROFILE="$tmp/cpu.prof" LD_PRELOAD="$profiler" "$tmp/perfrec" 120 >"$tmp/log" 2>&1 || fail "gperftools: $(tail -3 "$tmp/log")"
+  google-pprof --callgrind "$tmp/perfrec" "$tmp/cpu.prof" >"$tmp/pprof.out" 2>"$tmp/log" || fail "pprof --callgrind: $(tail -3 "$tmp/log")"
+  google-pprof --text --nodecount=100000 "$tmp/perfrec" "$tmp/cpu.prof" 2>/dev/null \
+    | awk 'NR > 1 && NF == 6 { print $6 "\t" $1 "\t" $4 }' | sort >"$tmp/pprof.text"
+  expect 0 "$cgcost" --format=tsv --exactness "$tmp/pprof.out" \
+    && expect_message "as gperftools' pprof --callgrind writes its samples"
+  awk -F '\t' 'NR == FNR { self[$1] = $2; cum[$1] = $3; next }
+    FNR > 1 && $2 != 0 { print "  " $1 ": " $2 " calls"; bad++ }
+    FNR > 1 && $3 != self[$1] && ($1 in self) { print "  " $1 ": self " $3 "; pprof " self[$1]; bad++ }
+    FNR > 1 && ($1 in cum) && $5 == "exact" { n++; if ($4 != cum[$1]) { print "  " $1 ": " $3 ", " $4 "; pprof " self[$1] ", " cum[$1]; bad++ } }
+    END { exit bad > 0 || n < 4 }' "$tmp/pprof.text" "$tmp/out" >"$tmp/cmp" || fail "gperftools: against pprof --text: $(head -5 "$tmp/cmp")"
+  for f in main burn; do
+    grep -q "^$f	.*	exact$" "$tmp/out" || fail "gperftools: $f's total is not exact: $(grep "^$f	" "$tmp/out")"
+  done
+else
+  echo "gperftools' profiler and pprof (google-perftools) are not installed: skipped"
+fi
+
+[ "$ran" -gt 0 ] || skip "none of pyprof2calltree, PHP's Xdebug, dprof2calltree and gperftools is installed"
 finish

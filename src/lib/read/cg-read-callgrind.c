@@ -206,6 +206,10 @@ typedef struct {
    * header's "fl=" with the function's own name */
   gboolean cachegrind;
   gboolean any_call;        /* a calls= line was read */
+  /* gperftools' pprof --callgrind ("events: Hits", no creator) writes each
+   * call's samples as its count too: such counts are dropped */
+  gboolean hits;
+  guint64 hit_counts;       /* calls= counts dropped so */
 
   /* per graph event, EVENT_CARRIED | EVENT_CALLEE_SELF: callgrind writes
    * no inclusive cost of --cacheuse's events on calls= lines */
@@ -831,6 +835,8 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
   if (r->event_map->len == 0)
     return fail (r, error, CG_ERROR_PARSE, "events: lists no event");
   r->n_cols = r->event_map->len;
+  r->hits = r->creator == NULL && r->n_cols == 1
+            && strcmp (cg_graph_event_name (r->graph, g_array_index (r->event_map, guint, 0)), "Hits") == 0;
   g_array_set_size (r->cols, r->n_cols);
   g_array_set_size (r->self_acc, r->n_cols);
   while (r->node_sum.cols < cg_graph_n_events (r->graph))
@@ -1067,7 +1073,10 @@ call_cost (Reader *r, guint n, GError **error)
   CgArcId a = cg_arc_runs_arc (r->arc_runs, caller.function, callee->function);
   if (a == CG_NO_ID)
     return fail (r, error, CG_ERROR_OVERFLOW, "too many arcs");
-  if (!cg_graph_arc_add_calls (r->graph, a, r->pending_calls))
+  guint64 calls = r->pending_calls;
+  if (r->hits && n == 1 && calls == ((const guint64 *) r->cols->data)[0] && calls > 0)
+    calls = 0, r->hit_counts++; /* samples, not calls */
+  if (!cg_graph_arc_add_calls (r->graph, a, calls))
     return fail (r, error, CG_ERROR_OVERFLOW, "call counts exceed the range of 64-bit counters");
 
   /* A call from an outermost activation of f straight into an outermost
@@ -1523,6 +1532,10 @@ finish_file (Reader *r, GError **error)
       if (e >= 0 && cg_graph_event_description (r->graph, (guint) e) == NULL)
         cg_graph_set_event_description (r->graph, (guint) e, description);
     }
+  if (r->hit_counts > 0)
+    cg_read_warn (r->options, "%s: calls= lines whose count is their cost in Hits, as gperftools' pprof --callgrind "
+                  "writes its samples: %" G_GUINT64_FORMAT " such counts are no calls counted, and are not kept",
+                  cg_input_name (r->in), r->hit_counts);
   if (r->cachegrind && !r->any_call)
     cg_read_warn (r->options, "%s: a cachegrind profile, which records no calls: every total is the function's "
                   "own cost (valgrind --tool=callgrind records the calls and their inclusive costs)",
