@@ -33,51 +33,64 @@
 
 #define TRAMPOLINE ((uintptr_t) amon_pg_return)
 
-/* Whether the interval that ends at @now needs the monitor's rare path
- * (amon_thread_long: it ends the correction window, by its count of
- * events, its length past t->gap or a full log); tested before anything
- * changes.  An interval that may hold time off the processor (longer
- * than t->longish) is only logged (exact_charge), as amon_thread_long
- * would: jsoncpp's calls into the C++ runtime and the C library made
- * 200,000 of them a run, each the rare path's, which keeps the vector
- * state. */
-AMON_FN AMON_INLINE int
-exact_rare (const amon_thread *t, uint64_t now)
+/* The interval that ends at @now less the calibrated cost, clamped at
+ * 0 without a branch: a short interval less that cost falls either side
+ * of 0 at random, and a branch on its sign, mispredicted half the time,
+ * cost 2-5 ns a call. */
+AMON_FN AMON_INLINE uint64_t
+exact_length (const amon_thread *t, uint64_t now)
 {
   int64_t e = (int64_t) (now - t->start - t->overhead);
-  /* e clamped at 0 without a branch: a short interval less the
-   * calibrated cost falls either side of 0 at random, and a branch on
-   * its sign, mispredicted half the time, cost 2-5 ns a call */
-  uint64_t u = (uint64_t) (e & ~(e >> 63));
-  return AMON_UNLIKELY (t->countdown == 1)
-         | (AMON_UNLIKELY (u > t->longish) & ((t->n_log + 1 >= AMON_LOG_SIZE) | ((t->gap != 0) & (u > t->gap))));
+  return (uint64_t) (e & ~(e >> 63));
 }
 
-/* Charges the interval that ends at @now (exact_rare said it is common),
- * logging it when it may hold time off the processor; a window counts
- * the others (amon_thread_charge). */
-AMON_FN AMON_INLINE void
-exact_charge (amon_thread *t, uint64_t now)
+/* What an interval of @e needs: EXACT_SHORT, charged; EXACT_LONG, it
+ * may hold time off the processor (longer than t->longish), charged and
+ * logged, as amon_thread_long would; EXACT_RARE, the monitor's rare path
+ * (amon_thread_long: it ends the correction window, by its count of
+ * events, its length past t->gap or a full log).  The first try of each
+ * hook (@second 0) tells short from the rest only, in few registers, and
+ * leaves the rest to a second try, which tells them apart: calls into the
+ * C library that take a few microseconds would otherwise each take the
+ * rare path, which keeps the vector state. */
+#define EXACT_SHORT 0
+#define EXACT_LONG 1
+#define EXACT_RARE 2
+#define EXACT_SECOND 3 /* the first try's answer for the rest */
+
+AMON_FN AMON_INLINE int
+exact_kind (const amon_thread *t, uint64_t e, int second)
 {
-  amon_context *c = t->top->ctx;
-  uint64_t e = amon_thread_interval (t, now);
-  if (AMON_UNLIKELY (e > t->longish))
-    t->log[t->n_log++] = (amon_interval) { c, e };
+  if (!second)
+    return ((e > t->longish) | (t->countdown == 1)) ? EXACT_SECOND : EXACT_SHORT;
+  if (t->countdown == 1 || (e > t->longish && ((t->n_log + 1 >= AMON_LOG_SIZE) || (t->gap != 0 && e > t->gap))))
+    return EXACT_RARE;
+  return e > t->longish ? EXACT_LONG : EXACT_SHORT;
+}
+
+/* Charges an interval of @e, of kind @kind (short or long), that ends at
+ * @now; a window counts the short ones (amon_thread_charge). */
+AMON_FN AMON_INLINE void
+exact_charge (amon_thread *t, uint64_t now, uint64_t e, int kind)
+{
+  if (kind == EXACT_LONG)
+    t->log[t->n_log++] = (amon_interval) { t->top->ctx, e };
   else
     t->countdown--;
+  amon_thread_add (t, now, e);
 }
 
 #ifndef __SSE__
-static int enter_table (uintptr_t *slot, void *fn, uint64_t now);
+static int enter_second (uintptr_t *slot, void *fn, uint64_t now);
 
-/* amon_pg_enter_exact's work, the call made at counter reading @now;
- * with @table, a transition not in the cache is looked for in the
- * machine's table too (amon_machine_find), which takes more registers
- * than the cache's probe: so only the second try, made when the first
- * found none in the cache (3.5% of jq 1.6's calls), does, with the
- * first's reading. */
+/* amon_pg_enter_exact's work, the call made at counter reading @now.
+ * The second try (@second), made when the first met a long interval or
+ * a transition not in the cache, handles those too, with the first's
+ * reading: a transition is then looked for in the machine's table
+ * (amon_machine_find), which takes more registers than the cache's
+ * probe (3.5% of jq 1.6's calls). */
 AMON_FN AMON_INLINE int
-enter (uintptr_t *slot, void *fn, int table, uint64_t now)
+enter (uintptr_t *slot, void *fn, int second, uint64_t now)
 {
   amon_pg_thread *p = amon_pg_self;
   amon_thread *t = amon_self;
@@ -97,7 +110,13 @@ enter (uintptr_t *slot, void *fn, int table, uint64_t now)
    * within the window above @s, is on this stack */
   amon_frame *f = t->top;
   void *site = (void *) ret;
-  if (AMON_UNLIKELY (f->sp - s - 1 >= AMON_STACK_WINDOW - 1) || AMON_UNLIKELY (f + 1 == t->limit) || exact_rare (t, now))
+  if (AMON_UNLIKELY (f->sp - s - 1 >= AMON_STACK_WINDOW - 1) || AMON_UNLIKELY (f + 1 == t->limit))
+    return 0;
+  uint64_t e = exact_length (t, now);
+  int kind = exact_kind (t, e, second);
+  if (AMON_UNLIKELY (kind == EXACT_SECOND))
+    return enter_second (slot, fn, now); /* nothing changed yet */
+  if (AMON_UNLIKELY (kind == EXACT_RARE))
     return 0;
   uintptr_t held = *(const uintptr_t *) f->sp;
   if (AMON_UNLIKELY ((held != (uintptr_t) f->site) & (held != TRAMPOLINE)))
@@ -110,8 +129,8 @@ enter (uintptr_t *slot, void *fn, int table, uint64_t now)
       const amon_cached *c = &from->cache[h];
       if (c->fn == fn || AMON_LIKELY ((c = &from->cache[h ^ 1])->fn == fn))
         to = c->to;
-      else if (!table)
-        return enter_table (slot, fn, now); /* nothing changed yet */
+      else if (!second)
+        return enter_second (slot, fn, now); /* nothing changed yet */
       else if ((to = amon_machine_find (&t->m, from, fn)) != NULL)
         found = 1;
       else
@@ -134,7 +153,7 @@ enter (uintptr_t *slot, void *fn, int table, uint64_t now)
       p->top = pf + 1;
       *slot = TRAMPOLINE;
     }
-  exact_charge (t, now);
+  exact_charge (t, now, e, kind);
   if (found)
     amon_cache_put (from, fn, to);
   if (to == from)
@@ -154,34 +173,18 @@ enter (uintptr_t *slot, void *fn, int table, uint64_t now)
 }
 
 AMON_FN __attribute__ ((noinline)) static int
-enter_table (uintptr_t *slot, void *fn, uint64_t now)
+enter_second (uintptr_t *slot, void *fn, uint64_t now)
 {
   return enter (slot, fn, 1, now);
 }
-#endif
 
-AMON_FN int
-amon_pg_enter_exact (uintptr_t *slot, void *fn)
-{
-#ifdef __SSE__
-  (void) slot;
-  (void) fn;
-  return 0;
-#else
-  /* read first, so that its latency (some 25 cycles here, the larger
-   * part of the hook's cost) overlaps the loads and tests */
-  return enter (slot, fn, 0, __rdtsc ());
-#endif
-}
+static uintptr_t exit_second (uintptr_t sp, uint64_t now);
 
-AMON_FN uintptr_t
-amon_pg_exit_exact (uintptr_t sp)
+/* amon_pg_exit_exact's work, the return at counter reading @now; the
+ * second try (@second) as enter's. */
+AMON_FN AMON_INLINE uintptr_t
+exit_common (uintptr_t sp, int second, uint64_t now)
 {
-#ifdef __SSE__
-  (void) sp;
-  return 0;
-#else
-  uint64_t now = __rdtsc ();
   amon_pg_thread *p = amon_pg_self;
   amon_thread *t = amon_self;
   uintptr_t s = sp - 8;
@@ -194,29 +197,39 @@ amon_pg_exit_exact (uintptr_t sp)
                      | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
     return 0;
   uintptr_t ret = pf->ret;
-  if (AMON_UNLIKELY ((f->fn != pf->fn) | ((uintptr_t) f->site != ret)) || exact_rare (t, now))
+  if (AMON_UNLIKELY ((f->fn != pf->fn) | ((uintptr_t) f->site != ret)))
+    return 0;
+  uint64_t e = exact_length (t, now);
+  int kind = exact_kind (t, e, second);
+  if (AMON_UNLIKELY (kind == EXACT_SECOND))
+    return exit_second (sp, now);
+  if (AMON_UNLIKELY (kind == EXACT_RARE))
     return 0;
   p->busy = s;
   t->busy = s;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   p->top = pf - 1;
-  exact_charge (t, now);
+  exact_charge (t, now, e, kind);
   t->top = f - 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
   p->busy = 0;
   return ret;
-#endif
 }
 
-AMON_FN int
-amon_pg_leave_exact (uintptr_t s)
+AMON_FN __attribute__ ((noinline)) static uintptr_t
+exit_second (uintptr_t sp, uint64_t now)
 {
-#ifdef __SSE__
-  (void) s;
-  return 0;
-#else
-  uint64_t now = __rdtsc ();
+  return exit_common (sp, 1, now);
+}
+
+static int leave_second (uintptr_t s, uint64_t now);
+
+/* amon_pg_leave_exact's work, the told return at counter reading @now;
+ * the second try (@second) as enter's. */
+AMON_FN AMON_INLINE int
+leave (uintptr_t s, int second, uint64_t now)
+{
   amon_pg_thread *p = amon_pg_self;
   amon_thread *t = amon_self;
   amon_pg_frame *pf = p->top;
@@ -227,17 +240,66 @@ amon_pg_leave_exact (uintptr_t s)
                      | (t->mode != AMON_MODE_COUNTER) | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
     return 0;
   amon_frame *f = t->top;
-  if (AMON_UNLIKELY ((f->sp != s) | ((uintptr_t) f->site != *(const uintptr_t *) s)) || exact_rare (t, now))
+  if (AMON_UNLIKELY ((f->sp != s) | ((uintptr_t) f->site != *(const uintptr_t *) s)))
+    return 0;
+  uint64_t e = exact_length (t, now);
+  int kind = exact_kind (t, e, second);
+  if (AMON_UNLIKELY (kind == EXACT_SECOND))
+    return leave_second (s, now);
+  if (AMON_UNLIKELY (kind == EXACT_RARE))
     return 0;
   p->busy = s;
   t->busy = s;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  exact_charge (t, now);
+  exact_charge (t, now, e, kind);
   t->top = f - 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
   p->busy = 0;
   return 1;
+}
+
+AMON_FN __attribute__ ((noinline)) static int
+leave_second (uintptr_t s, uint64_t now)
+{
+  return leave (s, 1, now);
+}
+#endif
+
+/* The common cases: the counter read first, so that its latency (some
+ * 25 cycles here, the larger part of the hook's cost) overlaps the loads
+ * and tests. */
+AMON_FN int
+amon_pg_enter_exact (uintptr_t *slot, void *fn)
+{
+#ifdef __SSE__
+  (void) slot;
+  (void) fn;
+  return 0;
+#else
+  return enter (slot, fn, 0, __rdtsc ());
+#endif
+}
+
+AMON_FN uintptr_t
+amon_pg_exit_exact (uintptr_t sp)
+{
+#ifdef __SSE__
+  (void) sp;
+  return 0;
+#else
+  return exit_common (sp, 0, __rdtsc ());
+#endif
+}
+
+AMON_FN int
+amon_pg_leave_exact (uintptr_t s)
+{
+#ifdef __SSE__
+  (void) s;
+  return 0;
+#else
+  return leave (s, 0, __rdtsc ());
 #endif
 }
 

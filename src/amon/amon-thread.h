@@ -201,6 +201,18 @@ void amon_thread_push_miss (amon_thread *t, void *fn, void *site, uintptr_t sp) 
  * call).  When a correction window ends, its check restarts the interval
  * after its own cost. */
 
+/* Charges @e clock units, an interval that ends at @now less the
+ * monitor's own cost, to the current context. */
+AMON_FN AMON_INLINE void
+amon_thread_add (amon_thread *t, uint64_t now, uint64_t e)
+{
+  t->start = now;
+  amon_context *c = t->top->ctx;
+  /* relaxed atomics: the writer may read while this thread runs */
+  __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + e, __ATOMIC_RELAXED);
+  __atomic_store_n (&c->intervals, __atomic_load_n (&c->intervals, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
 /* Charges the interval that ends at @now, less the monitor's own cost,
  * to the current context, and returns it. */
 AMON_FN AMON_INLINE uint64_t
@@ -209,11 +221,7 @@ amon_thread_interval (amon_thread *t, uint64_t now)
   int64_t e = (int64_t) (now - t->start - t->overhead);
   if (e < 0)
     e = 0;
-  t->start = now;
-  amon_context *c = t->top->ctx;
-  /* relaxed atomics: the writer may read while this thread runs */
-  __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (uint64_t) e, __ATOMIC_RELAXED);
-  __atomic_store_n (&c->intervals, __atomic_load_n (&c->intervals, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+  amon_thread_add (t, now, (uint64_t) e);
   return (uint64_t) e;
 }
 
