@@ -20,7 +20,7 @@
 # around the calls: the profile's per-caller times must be within 2% of
 # that truth of the same run (typically 0.2-1.5%; under three competing
 # CPU-bound processes up to 2.5% was seen, so a run may be repeated up to
-# twice before that counts as a failure; two threads at once get 3%).
+# twice before that counts as a failure; two threads at once get 5%).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 lib="$top_builddir/src/amon/libamon.la"
 [ -f "$lib" ] || skip "libamon was not built"
@@ -160,10 +160,12 @@ calls selfrec down down 99900
 
 # threads, merged at exit; two threads at once on two shared cores do not
 # run the same loop at the same speed, so no proportion is predicted, but
-# each thread's own measurement must match: within 3%, as both threads
+# each thread's own measurement must match: within 5%, as both threads
 # contend with whatever else runs (2.1% to 2.6% off in three runs in a
-# row while other tests ran)
-within=0.03
+# row while other tests ran; 3.2% to 3.9% in three runs in a row beside
+# .ci/run's sanitizer build running the tests two at a time, where
+# 1.3% to 2.4% alone)
+within=0.05
 accurate threads threads "thread_a leaf" "thread_b leaf"
 within=0.02
 calls threads thread_a leaf 150
