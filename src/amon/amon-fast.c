@@ -3,13 +3,14 @@
  * configure's AMON_FAST_CFLAGS), so that `mcount` and `__fentry__`
  * (amon-mcount-x86_64.S) keep only the integer registers around it, as
  * glibc's keep the argument registers for gprof, and the vector and x87
- * state only when it hands the call on to amon_pg_enter.  It is amon_hook_enter_lazy's
- * (amon-monitor.c) path when nothing is unusual: the frames found gone
- * are popped, then a known transition is pushed; anything else (a busy
- * or new thread, a call site not yet seen from the routine, a transition
- * the machine does not have yet, a new depth) is left to amon_pg_enter,
- * having changed nothing but the pops, which it would make too.  Built
- * without that option (__SSE__ defined), it hands every call on. */
+ * state only when it hands the call on to amon_pg_enter.  It is
+ * amon_hook_enter_lazy's (amon-monitor.c) path when nothing is unusual:
+ * the frames found gone are popped, then a known transition is pushed;
+ * anything else (a busy or new thread, a call site not yet seen from the
+ * routine, a transition the machine does not have yet, a new depth) is
+ * left to amon_pg_enter, having changed nothing but the pops, which it
+ * would make too.  Built without that option (__SSE__ defined), it hands
+ * every call on. */
 #define _GNU_SOURCE 1
 
 #include "amon-hook.h"
