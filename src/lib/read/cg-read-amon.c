@@ -481,7 +481,8 @@ cost_note (Reader *r)
   g_string_append_printf (s, "instrumentation cost taken out: %.3g s of %.3g s measured (%" G_GUINT64_FORMAT
                           " calls and returns", out, measured, r->events);
   if (r->calibrations)
-    g_string_append_printf (s, ", %.2f ns each on average; the cost in force was the lowest of the last %u of %"
+    g_string_append_printf (s, ", %.2f ns each on average with the monitor's other work (threads' set-up, calibrations);"
+                            " the cost in force was the lowest of the last %u of %"
                             G_GUINT64_FORMAT " calibrations over the run: lowest %.2f, median %.2f, highest %.2f ns)",
                             r->events ? out * 1e9 / (gdouble) r->events : 0.0, r->recent, r->calibrations,
                             r->lowest_ps / 1000.0, r->median_ps / 1000.0, r->highest_ps / 1000.0);
