@@ -2,20 +2,20 @@
  * time-stamp counter), compiled, like amon-fast.c, to leave the vector
  * registers alone (-mgeneral-regs-only), so that `__fentry__`, `mcount`
  * and the return trampoline (amon-mcount-x86_64.S) save only the integer
- * registers around it, and the vector ones only when it hands the event
- * on to amon_pg_enter or amon_pg_exit.
+ * registers around it, and the vector and x87 state only when it hands
+ * the event on to amon_pg_enter, amon_pg_exit or amon_pg_leave.
  *
  * The slow way is two layers, each with its own TLS load, busy flag and
  * checks: the stack of swapped return addresses (amon-mcount.c), then the
  * monitor (amon-monitor.c, hook_enter and hook_exit).  Here both are one
  * function per event: every condition of both layers' common cases is
  * tested first, changing nothing (a busy or unstarted thread, a frame
- * left by a jump, a tail call, a full stack, an interval that may hold
- * time off the processor or ends a correction window, a transition the
- * machine does not have yet, a return that does not match the top frame);
- * only when all hold are both stacks and the interval written.  Anything
- * else returns 0 with nothing changed, and the slow way does it all, as
- * it would have.  The counter is read first, so that its latency (some
+ * left by a jump, a tail call, a full stack, an interval that ends a
+ * correction window, a transition the machine does not have yet, a
+ * return that does not match the top frame); only when all hold are both
+ * stacks and the interval written (and logged, when it may hold time off
+ * the processor: exact_kind).  Anything else returns 0 with nothing
+ * changed, and the slow way does it all, as it would have.  The counter is read first, so that its latency (some
  * 25 cycles here, the larger part of the hook's cost) overlaps the loads
  * and tests.  Built without that option (__SSE__ defined), every event
  * goes the slow way.

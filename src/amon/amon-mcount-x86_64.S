@@ -85,8 +85,9 @@
  * keeps them; FXSAVE (x87 and SSE) where XSAVE is not enabled.  The area
  * is below the stack pointer, 64-aligned, the old stack pointer kept in
  * its first word; amon_xstate_size and amon_xstate_mask (0: FXSAVE) are
- * found at the first use (amon_xstate_probe).  Uses %rax, %rcx and
- * %rdx, which the hooks have kept already; leaves the stack aligned for a
+ * found at the first use (amon_xstate_probe).  Writes %rax, %rcx and
+ * %rdx (and at the first use %rsi, %rdi, %r8 and %r9), which the hooks
+ * have kept already and set after it; leaves the stack aligned for a
  * call. */
 .macro SAVE_STATE
 	movl amon_xstate_size(%rip), %eax
