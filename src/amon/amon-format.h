@@ -24,6 +24,7 @@
 
 /* header flags */
 #define AMON_FLAG_STOPPED 0x1u /* profiling stopped early: see the STOPPED section */
+#define AMON_FLAG_UNTIMED 0x2u /* a child of fork with the sampling clock: calls counted, no times */
 
 /* clocks (AMON_CLOCK) */
 #define AMON_CLOCK_CPU 1u  /* CPU time of each thread */

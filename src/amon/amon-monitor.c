@@ -1189,10 +1189,10 @@ amon_fini (void)
     return;
   /* the program may have taken SIGPROF for itself */
   int ours = G.sampled && sigprof_ours ();
-  if (G.sampled && G.child)
-    say ("AMON_CLOCK=sample: a child of fork makes no timers (it may set SIGPROF back to its default action"
-         " before it execs), so its profile counts calls without times", NULL, NULL);
-  else if (G.sampled && !ours)
+  /* a child of fork, which makes no timers, says so in its file
+   * (AMON_FLAG_UNTIMED), not on the program's standard error, which
+   * every subshell of a shell script would add a line to */
+  if (G.sampled && !G.child && !ours)
     say ("AMON_CLOCK=sample: the program replaced the monitor's SIGPROF handler, so the profile misses the"
          " time after that (AMON_CLOCK=cpu times calls without signals)", NULL, NULL);
   if (G.measured || G.sampled)
@@ -1244,6 +1244,7 @@ amon_fini (void)
     .secure = amon_output_secure (),
     .stop_reason = G.stop_reason,
     .stop_message = G.stop_reason ? stop_message (G.stop_reason) : NULL,
+    .untimed = G.sampled && G.child,
   };
   char path[4200];
   output_path (path, sizeof path);

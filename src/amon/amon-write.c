@@ -397,7 +397,7 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
   out_bytes (o, AMON_MAGIC, AMON_MAGIC_LEN);
   out_u32 (o, AMON_VERSION);
   out_u32 (o, AMON_HEADER_SIZE);
-  out_u32 (o, run->stop_reason ? AMON_FLAG_STOPPED : 0);
+  out_u32 (o, (run->stop_reason ? AMON_FLAG_STOPPED : 0) | (run->untimed ? AMON_FLAG_UNTIMED : 0));
   out_u32 (o, run->clock->kind);
   out_u64 (o, run->clock->rate);
   out_u64 (o, run->clock->resolution_ps);

@@ -25,6 +25,7 @@ typedef struct {
   uint64_t pid;
   int secure;                /* set-user-ID or set-group-ID: follow no link (amon-output.h) */
   uint32_t stop_reason;      /* 0: profiling ran to the end */
+  int untimed;               /* a child of fork with the sampling clock: no times (AMON_FLAG_UNTIMED) */
   const char *stop_message;  /* nullable */
 } amon_run;
 

@@ -19,6 +19,7 @@ typedef struct {
   const CgReadOptions *options;
   /* header */
   guint32 clock;
+  guint32 flags;
   guint64 rate;
   guint event;
   /* tables */
@@ -469,10 +470,16 @@ read_calibration (Reader *r, Cursor *c, GError **error)
 
 /* The note every view prints with this source: what the monitor took out
  * of the times as its own cost, of how much it measured, and how the
- * cost per call and return was found; a warning where it is most of it. */
+ * cost per call and return was found; a warning where it is most of it.
+ * A forked child's file of the sampling clock has no times: it says so. */
 static char *
 cost_note (Reader *r)
 {
+  /* a child of fork sampled nothing (libamon(3), AMON_CLOCK=sample) */
+  if (r->clock == AMON_CLOCK_SAMPLE && (r->flags & AMON_FLAG_UNTIMED))
+    return g_strdup ("a child of fork(2) profiled with AMON_CLOCK=sample: its calls are counted, its time is not"
+                     " (the monitor makes no timers in a child, which may set SIGPROF back to its default action"
+                     " before it execs)");
   if (!r->have_totals || r->clock == AMON_CLOCK_SAMPLE)
     return NULL;
   gdouble out = (gdouble) r->taken_out / (gdouble) r->rate;
@@ -549,6 +556,7 @@ read_header (Reader *r, gsize *first_section, GError **error)
   if (header_size < AMON_HEADER_SIZE || header_size > r->len)
     return fail (r, error, 12, "header size %u is not between %d and the file's %" G_GSIZE_FORMAT " bytes", header_size,
                  AMON_HEADER_SIZE, r->len);
+  r->flags = get32 (p + 16);
   r->clock = get32 (p + 20);
   r->rate = get64 (p + 24);
   if (r->clock < AMON_CLOCK_CPU || r->clock > AMON_CLOCK_SAMPLE)

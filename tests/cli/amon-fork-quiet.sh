@@ -1,0 +1,73 @@
+#!/bin/sh
+# libamon in the children of fork(2) leaves the program's standard error
+# alone.  With AMON_CLOCK=sample a child makes no timers, so its profile
+# counts calls without times; it used to say so on standard error when it
+# wrote its file, one line per child: dash 0.5.12 running a script with a
+# hundred subshells and command substitutions printed a hundred such
+# lines among the script's own messages.  The child's file says it now
+# (amon.out's header flag, shown as a note by the views), and standard
+# error holds only what the program wrote.  The oracle is the program's
+# structure: three children, each calling child_work once, which calls
+# spin once; the parent calls spin once.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
+[ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
+command -v pkg-config >/dev/null 2>&1 || skip "no pkg-config"
+CC=${CC:-cc}
+cflags=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --cflags amon) || skip "no amon.pc"
+
+cat >"$tmp/kids.c" <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+volatile unsigned long sink;
+__attribute__ ((noinline)) void spin (long n) { for (long i = 0; i < n; i++) sink += (unsigned long) i * 7; }
+__attribute__ ((noinline)) void child_work (long n) { spin (n); sink++; }
+int main (void)
+{
+  for (int i = 0; i < 3; i++)
+    {
+      pid_t p = fork ();
+      if (p < 0)
+        return 2;
+      if (p == 0)
+        {
+          child_work (2000000);
+          exit (0);
+        }
+      if (waitpid (p, NULL, 0) != p)
+        return 3;
+    }
+  spin (2000000);
+  fputs ("parent done\n", stderr);
+  return 0;
+}
+EOF
+$CC -O2 $cflags -o "$tmp/kids" "$tmp/kids.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
+  || { cat "$tmp/build.log"; fail "building kids ($cflags)"; finish; }
+
+for clock in cpu sample; do
+  rm -rf "$tmp/run"
+  mkdir "$tmp/run"
+  (cd "$tmp/run" && AMON_CLOCK=$clock ../kids 2>../stderr) || fail "AMON_CLOCK=$clock: kids exited $?"
+  [ "$(cat "$tmp/stderr")" = "parent done" ] \
+    || fail "AMON_CLOCK=$clock: standard error holds more than the program wrote: $(head -c 400 "$tmp/stderr")"
+  set -- "$tmp"/run/amon.out.*
+  [ $# -eq 3 ] || { fail "AMON_CLOCK=$clock: $# children's files, not 3"; continue; }
+  for f in "$@"; do
+    "$cgcost" --format=tsv --arcs "$f" >"$tmp/tsv" 2>"$tmp/err" || { fail "cgcost $f: $(cat "$tmp/err")"; continue; }
+    arcs=$(awk -F '\t' 'NR > 1 { printf "%s%s>%s:%s", sep, $1, $2, $3; sep = " " }' "$tmp/tsv" | tr ' ' '\n' | sort | tr '\n' ' ')
+    [ "$arcs" = "child_work>spin:1 main>child_work:1 " ] \
+      || fail "AMON_CLOCK=$clock: a child's arcs '$arcs', not main>child_work:1 and child_work>spin:1"
+    "$cgcost" --format=text "$f" >"$tmp/text" 2>"$tmp/err" || { fail "cgcost --format=text $f: $(cat "$tmp/err")"; continue; }
+    if [ "$clock" = sample ]; then
+      grep -q "^Note: a child of fork(2) profiled with AMON_CLOCK=sample: its calls are counted, its time is not" "$tmp/text" \
+        || fail "AMON_CLOCK=sample: the child's view does not say that it has no times: $(head -c 400 "$tmp/text")"
+    elif grep -q "a child of fork" "$tmp/text"; then
+      fail "AMON_CLOCK=cpu: the child's view says it has no times, but the default clock times children"
+    fi
+  done
+done
+
+finish
