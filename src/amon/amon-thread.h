@@ -148,6 +148,10 @@ struct amon_thread {
    * sample_id), or else a POSIX timer on its CPU clock */
   timer_t timer;
   int has_timer;
+  /* the sampling clock: the thread's CPU clock, which another thread
+   * reads at exit when this one is still running (amon-monitor.c) */
+  clockid_t cpu_clock;
+  int has_cpu_clock;
   int sample_fd;
   uint64_t sample_id;
   amon_interval log[AMON_LOG_SIZE];
