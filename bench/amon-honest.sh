@@ -4,7 +4,7 @@
 # test: it takes a minute and its answer depends on the machine.)
 #
 # The program is bench/programs/calls.c's expression parser run TIMES
-# times (default 3: some 1.1e8 calls, each a few nanoseconds of work, so
+# times (default 3: some 3.3e7 calls, each a few nanoseconds of work, so
 # that the monitor's own cost, which it measures and takes out, is most
 # of what it measures).  RUNS times (default 7), while LOAD processes
 # (default 2, one per core of the machine the target was set on) spin,

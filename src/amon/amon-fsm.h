@@ -73,6 +73,9 @@ struct amon_context {
   amon_cached cache[AMON_CACHE]; /* transitions taken from here */
   amon_context *hash_next; /* chain in the history table */
   amon_context *next;      /* all contexts in creation order */
+  /* the default clock's samples in the program's code with this context
+   * current (amon-measure.h); here, out of the calls' cache lines */
+  uint64_t samples;
   uint32_t len;
   uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
 };

@@ -131,39 +131,16 @@ amon_measure_forget (amon_thread *t)
     close (t->sample_fd);
 }
 
-/* What the contexts from @first on would hold with @r per interval, and
- * (in @slope) the intervals of those not held at zero. */
-AMON_FN static double
-corrected_sum (const amon_context *first, double r, double *slope)
+/* What the contexts from @first on hold corrected by @keep and
+ * @per_sample. */
+AMON_FN static uint64_t
+corrected_sum (const amon_context *first, double keep, double per_sample)
 {
-  double sum = 0, k = 0;
+  uint64_t sum = 0;
   for (const amon_context *c = first; c; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
-    {
-      uint64_t n = __atomic_load_n (&c->intervals, __ATOMIC_RELAXED);
-      uint64_t time = __atomic_load_n (&c->time, __ATOMIC_RELAXED);
-      sum += (double) amon_measure_corrected (time, n, r);
-      /* not held at zero: a context at zero counts, as a larger r raises it */
-      if ((double) time + r * (double) n >= 0)
-        k += (double) n;
-    }
-  *slope = k;
+    sum += amon_measure_corrected (__atomic_load_n (&c->time, __ATOMIC_RELAXED),
+                                   __atomic_load_n (&c->samples, __ATOMIC_RELAXED), keep, per_sample);
   return sum;
-}
-
-AMON_FN double
-amon_measure_resid (const amon_context *first, double target)
-{
-  if (target < 0)
-    target = 0;
-  double r = 0, slope;
-  for (int step = 0; step < 64; step++)
-    {
-      double sum = corrected_sum (first, r, &slope);
-      if (slope == 0 || (sum - target < 0.5 && sum - target > -0.5))
-        break;
-      r -= (sum - target) / slope;
-    }
-  return r;
 }
 
 /* The square root of @x, by Newton's steps: libamon links no libm. */
@@ -186,7 +163,8 @@ square_root (double x)
 AMON_FN void
 amon_measure_settle (amon_thread *t, uint64_t charged)
 {
-  t->resid = 0;
+  t->keep = 1;
+  t->per_sample = 0;
   t->resid_total = 0;
   t->checked = 0;
   uint64_t program = t->samples_program, all = program + t->samples_monitor;
@@ -201,7 +179,9 @@ amon_measure_settle (amon_thread *t, uint64_t charged)
   double f = ((double) program + 1) / (n + 2), error = 2 * cpu * square_root (f * (1 - f) / n);
   if ((double) charged <= own + error && (double) charged >= own - error)
     return; /* the calibrations agree with the samples */
-  double slope;
-  t->resid = amon_measure_resid (t->m.root, own);
-  t->resid_total = (int64_t) corrected_sum (t->m.root, t->resid, &slope) - (int64_t) charged;
+  /* the mean of the charge scaled to @own and the context's samples at
+   * cpu / n units each (which add up to @own too) */
+  t->keep = charged > 0 ? own / (double) charged / 2 : 0;
+  t->per_sample = charged > 0 ? cpu / n / 2 : cpu / n;
+  t->resid_total = (int64_t) corrected_sum (t->m.root, t->keep, t->per_sample) - (int64_t) charged;
 }

@@ -190,7 +190,12 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
           if (in_monitor (uc) || t->busy)
             t->samples_monitor++;
           else
-            t->samples_program++;
+            {
+              /* not busy: the top frame is whole */
+              amon_context *c = t->top->ctx;
+              t->samples_program++;
+              __atomic_store_n (&c->samples, __atomic_load_n (&c->samples, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+            }
           errno = saved;
           return;
         }

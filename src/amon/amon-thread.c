@@ -38,6 +38,7 @@ amon_thread_init (amon_thread *t, const amon_limits *limits, uint64_t now)
   set_limit (t);
   t->longish = UINT64_MAX;
   t->countdown = AMON_WINDOW;
+  t->keep = 1;
   t->start = t->origin = now;
   return 0;
 }
@@ -254,9 +255,10 @@ amon_thread_reset_counts (amon_thread *t, uint64_t now)
   t->n_log = 0;
   t->countdown = AMON_WINDOW;
   for (amon_context *c = t->m.root; c; c = c->next)
-    c->time = c->entries = c->recursive = c->intervals = 0;
+    c->time = c->entries = c->recursive = c->intervals = c->samples = 0;
   t->samples_program = t->samples_monitor = 0;
-  t->resid = 0;
+  t->keep = 1;
+  t->per_sample = 0;
   t->resid_total = 0;
   t->checked = 0;
   t->returns = t->resyncs = t->discarded = t->unmatched = t->overhead_total = t->offcpu_total = 0;

@@ -140,7 +140,8 @@ struct amon_thread {
   uint64_t cpu_units;        /* its CPU time from then to the last check, in clock units (0: unknown) */
   /* the run's own measure of the monitor's cost (amon-measure.h) */
   uint64_t samples_program, samples_monitor; /* SIGPROF samples in the program's code, in the monitor's */
-  double resid;              /* clock units added to each interval's charge after the samples (may be < 0) */
+  double keep;               /* after the samples, the share of each context's charge it keeps (1: all) */
+  double per_sample;         /* and the clock units it gets for each of its samples (0: none) */
   int64_t resid_total;       /* what that added in all */
   int checked;               /* it had the samples to check the calibrations */
   /* the thread's source of samples, while has_timer (amon-measure.c): a

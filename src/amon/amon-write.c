@@ -206,7 +206,7 @@ merge_thread (Merge *g, amon_thread *t)
   for (amon_context *c = m->root; c && !g->failed; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
     {
       uint64_t time = amon_measure_corrected (__atomic_load_n (&c->time, __ATOMIC_RELAXED),
-                                              __atomic_load_n (&c->intervals, __ATOMIC_RELAXED), t->resid);
+                                              __atomic_load_n (&c->samples, __ATOMIC_RELAXED), t->keep, t->per_sample);
       if (c->len == 0)
         {
           g->outside += time;

@@ -584,9 +584,10 @@ test_limits_stop_cleanly (void)
 /* A thread that ran root -> P -> Q and back to P, at a cost of 10 units
  * per event: intervals of 100 (root), 5 (P, less than the cost), 1000
  * (Q) and, ended by amon_thread_charge_all at 1205 after @cpu_units (0:
- * unknown) and the samples given, 100 (P). */
+ * unknown) and the samples given (@own: each context's, root, P and Q,
+ * of the @samples_program), 100 (P). */
 static amon_thread *
-replay_p_q (uint64_t cpu_units, uint64_t samples_program, uint64_t samples_monitor)
+replay_p_q (uint64_t cpu_units, uint64_t samples_program, uint64_t samples_monitor, const uint64_t own[3])
 {
   amon_thread *th = g_new0 (amon_thread, 1);
   CU_ASSERT_FATAL (amon_thread_init (th, &limits, 0) == 0);
@@ -597,6 +598,9 @@ replay_p_q (uint64_t cpu_units, uint64_t samples_program, uint64_t samples_monit
   th->cpu_units = cpu_units;
   th->samples_program = samples_program;
   th->samples_monitor = samples_monitor;
+  if (own)
+    for (amon_context *c = th->m.root; c; c = c->next)
+      c->samples = *own++;
   amon_thread_charge_all (th, 1205);
   return th;
 }
@@ -604,7 +608,7 @@ replay_p_q (uint64_t cpu_units, uint64_t samples_program, uint64_t samples_monit
 static void
 test_overhead_subtracted (void)
 {
-  amon_thread *th = replay_p_q (0, 0, 0);
+  amon_thread *th = replay_p_q (0, 0, 0, NULL);
   amon_context *p = th->stack ? th->m.root->next : NULL;
   CU_ASSERT_EQUAL (th->m.root->time, 90);
   CU_ASSERT_EQUAL (p->time, 0 + 90);
@@ -697,7 +701,7 @@ test_calibration_shift (void)
 static void
 test_overhead_from_cpu_time (void)
 {
-  amon_thread *th = replay_p_q (1200, 0, 0);
+  amon_thread *th = replay_p_q (1200, 0, 0, NULL);
   CU_ASSERT_EQUAL (th->overhead_total, 30);
   amon_thread_release (th);
   g_free (th);
@@ -706,12 +710,13 @@ test_overhead_from_cpu_time (void)
 /* The run's samples correct what the calibrated cost left: the thread of
  * test_overhead_from_cpu_time (1200 units of CPU; root 90 over 1
  * interval, P 90 over 2, Q 990 over 1: 1170 charged).
- *  - 6000 of 10000 samples in the program's code: it ran 720 units, to
- *    two standard errors of 2 * 1200 * sqrt(f (1 - f) / 10000) = 11.76
- *    (f = 6001 / 10002, the share smoothed), far from the 1170 charged,
- *    so the total becomes 720.  Taking 450 from the 4 intervals (112.5
- *    each) would put the root and P below zero, so they go to zero and Q
- *    gives the rest: 720 at 270 per interval.
+ *  - 5850 of 10000 samples in the program's code (850 with the root
+ *    current, 2000 with P, 3000 with Q): it ran 702 units, to two
+ *    standard errors of 2 * 1200 * sqrt(f (1 - f) / 10000) = 11.8 (f =
+ *    5851 / 10002, the share smoothed), far from the 1170 charged, so the
+ *    total becomes 702, each context the mean of its charge scaled by
+ *    702 / 1170 and its samples at 0.12 units each: the root (54 + 102) /
+ *    2 = 78, P (54 + 240) / 2 = 147, Q (594 + 360) / 2 = 477.
  *  - 965 of 1000 in the program's: 1158 units, to 2 * 1200 *
  *    sqrt(f (1 - f) / 1000) = 14.1 (f = 966 / 1002): the 1170 charged
  *    agree, and stand.
@@ -719,74 +724,76 @@ test_overhead_from_cpu_time (void)
 static void
 test_overhead_from_samples (void)
 {
-  static const struct { uint64_t program, monitor; } cases[] = { { 6000, 4000 }, { 965, 35 }, { 59, 40 } };
+  static const struct { uint64_t program, monitor, own[3]; } cases[] = {
+    { 5850, 4150, { 850, 2000, 3000 } }, { 965, 35, { 5, 10, 950 } }, { 59, 40, { 9, 20, 30 } } };
   for (int k = 0; k < 3; k++)
     {
-      amon_thread *th = replay_p_q (1200, cases[k].program, cases[k].monitor);
+      amon_thread *th = replay_p_q (1200, cases[k].program, cases[k].monitor, cases[k].own);
       amon_context *root = th->m.root, *p = root->next, *q = p->next;
       CU_ASSERT_EQUAL (root->intervals, 1);
       CU_ASSERT_EQUAL (p->intervals, 2);
       CU_ASSERT_EQUAL (q->intervals, 1);
       if (k == 0)
         {
-          CU_ASSERT_DOUBLE_EQUAL (th->resid, -270.0, 0.5); /* to the rounding of the times */
-          CU_ASSERT_EQUAL (th->resid_total, 720 - 1170);
-          CU_ASSERT_EQUAL (th->overhead_total, 1200 - 720);
-          CU_ASSERT_EQUAL (amon_measure_corrected (root->time, root->intervals, th->resid), 0);
-          CU_ASSERT_EQUAL (amon_measure_corrected (p->time, p->intervals, th->resid), 0);
-          CU_ASSERT_EQUAL (amon_measure_corrected (q->time, q->intervals, th->resid), 720);
+          CU_ASSERT_EQUAL (th->resid_total, 702 - 1170);
+          CU_ASSERT_EQUAL (th->overhead_total, 1200 - 702);
+          CU_ASSERT_EQUAL (amon_measure_corrected (root->time, root->samples, th->keep, th->per_sample), 78);
+          CU_ASSERT_EQUAL (amon_measure_corrected (p->time, p->samples, th->keep, th->per_sample), 147);
+          CU_ASSERT_EQUAL (amon_measure_corrected (q->time, q->samples, th->keep, th->per_sample), 477);
         }
       else
         {
-          CU_ASSERT_EQUAL (th->resid, 0.0);
           CU_ASSERT_EQUAL (th->resid_total, 0);
           CU_ASSERT_EQUAL (th->overhead_total, 30);
+          CU_ASSERT_EQUAL (amon_measure_corrected (q->time, q->samples, th->keep, th->per_sample), 990);
         }
       amon_thread_release (th);
       g_free (th);
     }
 }
 
-/* amon_measure_resid against bisection on random contexts: the sum of
- * the corrected times is increasing in the correction, so bisection finds
- * where it meets the target; Newton's steps must land on the same sum
- * (to a unit per context, the rounding) whether the target lies below
- * what was charged or above it, and no context goes below zero. */
+/* The correction on random threads: whenever it is made, the contexts
+ * hold the samples' total (to the rounding, half a unit each), none
+ * below zero; and where the samples fall in proportion to the charges
+ * (both estimates agree on every share), each context keeps exactly its
+ * share of that total. */
 static void
-test_measure_resid_random (void)
+test_measure_settle_random (void)
 {
   g_autoptr (GRand) r = g_rand_new_with_seed (2028);
-  for (int round = 0; round < 200; round++)
+  for (int round = 0; round < 400; round++)
     {
       guint n = (guint) g_rand_int_range (r, 1, 40);
+      gboolean proportional = round % 2;
+      amon_thread th = { 0 };
       amon_context *c = g_malloc0 (n * sizeof *c);
-      double charged = 0;
+      uint64_t charged = 0, per = (uint64_t) g_rand_int_range (r, 1, 1000);
       for (guint i = 0; i < n; i++)
         {
-          c[i].time = g_rand_int_range (r, 0, 4) ? (uint64_t) g_rand_int_range (r, 0, 1000000) : 0;
-          c[i].intervals = g_rand_int_range (r, 0, 5) ? (uint64_t) g_rand_int_range (r, 1, 100000) : 0;
+          c[i].samples = g_rand_int_range (r, 0, 4) ? (uint64_t) g_rand_int_range (r, 0, 5000) : 0;
+          c[i].time = proportional ? c[i].samples * per
+                                   : (g_rand_int_range (r, 0, 4) ? (uint64_t) g_rand_int_range (r, 0, 10000000) : 0);
           c[i].next = i + 1 < n ? &c[i + 1] : NULL;
-          charged += (double) c[i].time;
+          charged += c[i].time;
+          th.samples_program += c[i].samples;
         }
-      double target = charged * g_rand_double_range (r, 0.0, 2.0);
-      double lo = -1e7, hi = 1e7;
-      for (int step = 0; step < 200; step++)
-        {
-          double mid = (lo + hi) / 2, sum = 0;
-          for (guint i = 0; i < n; i++)
-            sum += (double) amon_measure_corrected (c[i].time, c[i].intervals, mid);
-          if (sum < target)
-            lo = mid;
-          else
-            hi = mid;
-        }
-      double bisect = 0, newton = 0, rr = amon_measure_resid (c, target);
+      th.m.root = c;
+      th.samples_monitor = (uint64_t) g_rand_int_range (r, 0, 100000);
+      th.cpu_units = (uint64_t) g_rand_int_range (r, 1, 1000000000);
+      amon_measure_settle (&th, charged);
+      double all = (double) (th.samples_program + th.samples_monitor);
+      double own = (double) th.cpu_units * (double) th.samples_program / all;
+      double sum = 0;
       for (guint i = 0; i < n; i++)
         {
-          bisect += (double) amon_measure_corrected (c[i].time, c[i].intervals, hi);
-          newton += (double) amon_measure_corrected (c[i].time, c[i].intervals, rr);
+          uint64_t v = amon_measure_corrected (c[i].time, c[i].samples, th.keep, th.per_sample);
+          sum += (double) v;
+          if (th.resid_total != 0 && proportional && charged > 0)
+            CU_ASSERT_DOUBLE_EQUAL ((double) v, (double) c[i].time * own / (double) charged, 1.0);
         }
-      CU_ASSERT_DOUBLE_EQUAL (newton, bisect, n + 1.0);
+      if (th.resid_total != 0)
+        CU_ASSERT_DOUBLE_EQUAL (sum, own, n / 2.0 + 1);
+      CU_ASSERT_EQUAL ((int64_t) sum - (int64_t) charged, th.resid_total);
       g_free (c);
     }
 }
@@ -831,7 +838,7 @@ main (void)
     { "calibrations moved by another hook cost: as if made with it", test_calibration_shift },
     { "the monitor's cost on the CPU clock is the CPU time it did not charge", test_overhead_from_cpu_time },
     { "the run's samples correct the calibrated cost", test_overhead_from_samples },
-    { "the samples' correction: Newton against bisection", test_measure_resid_random },
+    { "the samples' correction on random threads", test_measure_settle_random },
     { "an address inside a routine is named by its symbol", test_names_inside_routines },
     { NULL, NULL },
   };

@@ -510,10 +510,9 @@ cost_note (Reader *r)
       if (r->resid_total == 0)
         g_string_append (s, ", and the calibrations agree");
       else
-        g_string_append_printf (s, ", and the calibrations do not: the total was moved %.3g s %s to it, %s the"
-                                " contexts in proportion to their calls and returns",
-                                fabs ((gdouble) r->resid_total) / (gdouble) r->rate,
-                                r->resid_total < 0 ? "down" : "up", r->resid_total < 0 ? "taken from" : "given to");
+        g_string_append_printf (s, ", and the calibrations do not: the total was moved %.3g s %s to it, each"
+                                " context given the mean of its time so scaled and its own samples' share",
+                                fabs ((gdouble) r->resid_total) / (gdouble) r->rate, r->resid_total < 0 ? "down" : "up");
     }
   else if (samples > 0)
     g_string_append_printf (s, "; the run's %" G_GUINT64_FORMAT " samples were too few to check the calibrations",
@@ -524,7 +523,10 @@ cost_note (Reader *r)
     {
       g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
                               " monitor's", 100.0 * out / measured);
-      if (checked)
+      if (checked && r->resid_total != 0)
+        g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each"
+                            " and on each context's samples");
+      else if (checked)
         g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each");
       else
         g_string_append_printf (s, ", so an error of 10%% in its cost per call moves them by %.0f%%",
