@@ -911,6 +911,60 @@ parse (Report *r, const char *data, gsize len, GError **error)
 
 /* ---- building the profile ---- */
 
+/* gprof prints an entry for every function it names "name [N]" that was
+ * called or took time (one its filters left out is "name (N)"), so a
+ * function called from another whose entry never came means the report
+ * lost its end: a report cut after an entry's dashes parses, but lacks
+ * the rest of the call graph (gawk's and lua's reports cut there lost a
+ * quarter of their arcs and their functions' totals).  Under --lenient,
+ * a warning and what is there. */
+static gboolean
+check_entries (Report *r, GError **error)
+{
+  if (!r->has_graph)
+    return TRUE;
+  g_autofree guint *first = g_new0 (guint, MAX (r->funcs->len, 1)); /* line of the first call in, 0 none */
+  for (guint i = 0; i < r->arcs->len; i++)
+    {
+      const Arc *a = &g_array_index (r->arcs, Arc, i);
+      if (a->caller != a->callee && a->count > 0 && (first[a->callee] == 0 || a->line < first[a->callee]))
+        first[a->callee] = a->line;
+    }
+  guint missing = 0, n = 0;
+  gboolean entries = g_hash_table_size (r->cycle_members) > 0, flat_calls = FALSE;
+  for (guint k = 0; k < r->funcs->len; k++)
+    entries |= func (r, k)->has_entry;
+  for (guint i = 0; i < r->flat_rows->len; i++)
+    flat_calls |= g_array_index (r->flat_rows, FlatRow, i).calls > 0;
+  /* the flat profile's calls are the call graph's arcs: a graph cut
+   * right after its heading has none */
+  if (!entries && flat_calls && !r->options->lenient)
+    return cg_read_fail (error, CG_ERROR_TRUNCATED, r->name, CG_AT_LINE, r->line,
+                         "the call graph has no entry, but the flat profile counts calls: the report is cut short");
+  for (guint k = 0; k < r->funcs->len; k++)
+    {
+      const Func *f = func (r, k);
+      if (f->has_entry || f->left_out || first[k] == 0)
+        continue;
+      n++;
+      if (missing == 0 || first[k] < first[missing - 1])
+        missing = k + 1;
+    }
+  if (n == 0)
+    return TRUE;
+  const Func *f = func (r, missing - 1);
+  if (!r->options->lenient)
+    return cg_read_fail (error, CG_ERROR_TRUNCATED, r->name, CG_AT_LINE, first[missing - 1],
+                         "%s [%u] is called here, but the call graph has no entry for it (nor for %u other "
+                         "called function%s): the report is cut short",
+                         f->name, f->index, n - 1, n == 2 ? "" : "s");
+  cg_read_warn (r->options,
+                "%s:%u: %s [%u] is called here, but the call graph has no entry for it (nor for %u other "
+                "called function%s): the report is cut short; read as it is",
+                r->name, first[missing - 1], f->name, f->index, n - 1, n == 2 ? "" : "s");
+  return TRUE;
+}
+
 /* Each entry's called column is the sum of its callers' calls (N) and
  * of its own (M), as gprof counts them: a report that says otherwise
  * cannot be a graph's. */
@@ -1395,7 +1449,8 @@ cg_read_gprof_report (CgProfile *profile, CgInput *input, const CgReadOptions *o
   r.cycle_index = g_hash_table_new (NULL, NULL);
   r.flat_rows = g_array_new (FALSE, FALSE, sizeof (FlatRow));
   strcpy (r.dimension, "seconds");
-  gboolean ok = parse (&r, (const char *) data, len, error) && check_calls (&r, error) && build (&r, profile, error);
+  gboolean ok = parse (&r, (const char *) data, len, error) && check_entries (&r, error) && check_calls (&r, error)
+                && build (&r, profile, error);
   g_array_unref (r.flat_rows);
   g_hash_table_unref (r.cycle_index);
   g_hash_table_unref (r.cycle_members);
