@@ -1008,6 +1008,27 @@ foreign (amon_thread *t, uintptr_t ret, const amon_frame *f)
   return here != NULL && its != NULL && here != its;
 }
 
+/* Whether return address @ret is the signal trampoline's (__restore_rt of
+ * glibc and musl: mov $15, %rax; syscall, the bytes libgcc's unwinder
+ * knows it by), to which the kernel makes a signal handler return, with
+ * the interrupted registers (a ucontext) just above that return address
+ * (x86-64's rt_sigframe).  Its unwind tables' rule, an expression that
+ * reads them there, is not one amon_cfa_at takes.  @ret must lie in a
+ * routine's code (its bytes are read). */
+AMON_FN static int
+sigreturn_site (uintptr_t ret)
+{
+#if defined(__x86_64__)
+  const unsigned char *p = (const unsigned char *) ret;
+  uint64_t code;
+  __builtin_memcpy (&code, p + 1, sizeof code);
+  return p[0] == 0x48 && code == 0x050f0000000fc0c7ull;
+#else
+  (void) ret;
+  return 0;
+#endif
+}
+
 AMON_FN static amon_frame *
 lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr_t rbp)
 {
@@ -1016,7 +1037,31 @@ lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr
     {
       if (f == t->stack)
         return f;
-      const amon_cfa *k = &site_of (t, ret)->cfa;
+      const amon_site *e = site_of (t, ret);
+      const amon_cfa *k = &e->cfa;
+#if defined(__x86_64__)
+      /* read only where the unwind tables cover @ret: a routine's code */
+      if (k->offset <= 0 && e->owner != 0 && sigreturn_site (ret))
+        {
+          /* a signal handler's frame: the walk goes on from where the
+           * signal interrupted the thread, as amon_hook_settle sees a
+           * sample, the frames gone there popped (dash 0.5.12's kill
+           * builtin calls number, which calls atomax, then kill(2), whose
+           * handler found atomax's slot, in the red zone under the
+           * builtin's frame, untouched, and was taken for its callee) */
+          const ucontext_t *uc = (const ucontext_t *) (slot + 8);
+          sp = (uintptr_t) uc->uc_mcontext.gregs[REG_RSP];
+          while (f != t->stack && amon_same_stack (f->sp, sp) && f->sp < sp)
+            f--;
+          while (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site)
+            f--;
+          /* as a call from the interrupted pc: its slot just under sp */
+          ret = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP] + 1;
+          slot = sp - 8;
+          rbp = (uintptr_t) uc->uc_mcontext.gregs[REG_RBP];
+          continue;
+        }
+#endif
       if (k->offset <= 0 || (k->via_rbp && rbp == AMON_NO_RBP))
         return NULL;
       uintptr_t cfa = (k->via_rbp ? rbp : slot + 8) + (uintptr_t) k->offset;
