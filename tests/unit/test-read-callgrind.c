@@ -543,6 +543,18 @@ edgy_cost_line (Edgy *e)
   g_string_append (e->s, pick (e, 30) == 0 ? "\r\n" : "\n");
 }
 
+/* The cost line after calls= or a jump: its positions are relative to
+ * the last self cost line's, which stay the base of the next line
+ * (callgrind's writer) */
+static void
+edgy_source_line (Edgy *e)
+{
+  guint64 base[2] = { e->last[0], e->last[1] };
+  edgy_cost_line (e);
+  e->last[0] = base[0];
+  e->last[1] = base[1];
+}
+
 static void
 edgy_fn (Edgy *e)
 {
@@ -624,12 +636,12 @@ random_edgy_callgrind (GRand *rand, guint lines, gboolean breaks)
           g_string_append_printf (e.s, "calls=%u%s\n", pick (&e, 5), targets[pick (&e, G_N_ELEMENTS (targets))]);
           if (pick (&e, 10) == 0)
             g_string_append (e.s, "\n");
-          edgy_cost_line (&e);
+          edgy_source_line (&e);
         }
       else if (what < 32)
         {
           g_string_append (e.s, pick (&e, 2) ? "jump=2 +1\n" : "jcnd=1/2 -1\n");
-          edgy_cost_line (&e);
+          edgy_source_line (&e);
         }
       else
         edgy_cost_line (&e);

@@ -1110,12 +1110,21 @@ call_cost (Reader *r, guint n, GError **error)
   return TRUE;
 }
 
-/* What a cost line does once read: moves the positions and adds its
- * @n counts (in r->cols) where the line before says. */
+/* What a cost line does once read: adds its @n counts (in r->cols)
+ * where the line before says, and a self cost line moves the positions.
+ * The line after calls= or a jump does not: callgrind writes the call's
+ * and the jump's source positions relative to the last self cost line
+ * and leaves that the base of the next (dump.c's fprint_jcc prints them
+ * with fprint_pos, which keeps its base; fprint_fcost alone moves it).
+ * They differ when the call's line had no self cost in the part: a call
+ * still running at a dump of --dump-every-bb or callgrind_control -d
+ * ("calls=0 42" then "-97 13" and "-97 2" in zstd -T3's thread 2, part
+ * 21: the self line is 190 - 97, not 93 - 97). */
 static gboolean
 apply_cost_line (Reader *r, const guint64 *pos, guint n, GError **error)
 {
-  memcpy (r->last, pos, sizeof (guint64) * r->n_positions);
+  if (r->pending == PENDING_NONE)
+    memcpy (r->last, pos, sizeof (guint64) * r->n_positions);
   Pending pending = r->pending;
   r->pending = PENDING_NONE;
   if (pending == PENDING_JUMP)
