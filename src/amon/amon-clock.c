@@ -3,7 +3,9 @@
 
 #include "amon-clock.h"
 
+#include <pthread.h>
 #include <string.h>
+#include <time.h>
 #ifdef AMON_HAVE_TSC
 #include <cpuid.h>
 #endif
@@ -127,17 +129,36 @@ amon_clock_use (const amon_clock *c)
   used = c;
 }
 
+/* @t's CPU time in @ns, read by its own clock (t->cpu_clock), not by
+ * CLOCK_THREAD_CPUTIME_ID: a child of vfork runs on its parent's memory,
+ * and its hooks on the parent's monitor, until it execs, and the
+ * parent's clock, which the kernel keeps from another process, tells it
+ * apart.  0 there (and when the clock is gone). */
+AMON_FN static int
+thread_cpu (const amon_thread *t, uint64_t *ns)
+{
+  struct timespec ts;
+  if (clock_gettime (t->has_cpu_clock ? t->cpu_clock : CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  *ns = (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+  return 1;
+}
+
 AMON_FN void
 amon_clock_sync_start (amon_thread *t)
 {
   if (used == NULL || !(used->kind == AMON_CLOCK_CPU && used->tsc))
     return;
-  t->sync_cpu = t->origin_cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+  /* the calling thread's, which a child of fork is anew */
+  t->has_cpu_clock = pthread_getcpuclockid (pthread_self (), &t->cpu_clock) == 0;
+  if (!thread_cpu (t, &t->origin_cpu))
+    t->origin_cpu = 0;
+  t->sync_cpu = t->origin_cpu;
   t->cpu_units = 0;
   t->start = t->sync_clock = amon_clock_read (used);
 }
 
-AMON_FN void
+AMON_FN int
 amon_clock_correct_cpu (amon_thread *t, uint64_t now)
 {
   /* The intervals of the window span the counter from the end of the
@@ -148,7 +169,14 @@ amon_clock_correct_cpu (amon_thread *t, uint64_t now)
    * interval holds), and it can only lie in the logged intervals: the
    * others are too short to hold a context switch away and back.  The
    * next interval starts after this check. */
-  uint64_t cpu = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID), mono = amon_clock_ns (CLOCK_MONOTONIC);
+  uint64_t cpu, mono = amon_clock_ns (CLOCK_MONOTONIC);
+  /* a child of vfork, whose clock is not its parent's: the window's
+   * intervals are the parent's, and so is what corrects them (had the
+   * child's CPU time been taken for the parent's, the parent's next
+   * check would find more CPU time than its span, and leave the time it
+   * waited for the child in the intervals: 179 ms for 64 ms of CPU) */
+  if (!thread_cpu (t, &cpu))
+    return 0;
   uint64_t after = amon_clock_read (used);
   /* The counter's rate, measured from the start of the run: the first
    * estimate (over 1 ms) may be off by 1e-3 on a busy machine, which
@@ -165,7 +193,7 @@ amon_clock_correct_cpu (amon_thread *t, uint64_t now)
   t->start = t->sync_clock = after;
   uint32_t n = t->n_log;
   if (n == 0 || on_cpu >= (double) span)
-    return;
+    return 1;
   amon_interval *log = t->log;
   uint64_t deficit = (uint64_t) ((double) span - on_cpu), removed = 0, sum = 0;
   for (uint32_t i = 0; i < n; i++)
@@ -206,4 +234,5 @@ amon_clock_correct_cpu (amon_thread *t, uint64_t now)
         }
     }
   t->offcpu_total += removed;
+  return 1;
 }

@@ -85,6 +85,6 @@ void amon_clock_finish (amon_clock *c) AMON_HIDDEN;
  * amon_clock_use. */
 void amon_clock_use (const amon_clock *c) AMON_HIDDEN;
 void amon_clock_sync_start (amon_thread *t) AMON_HIDDEN;
-void amon_clock_correct_cpu (amon_thread *t, uint64_t now) AMON_HIDDEN;
+int amon_clock_correct_cpu (amon_thread *t, uint64_t now) AMON_HIDDEN;
 
 #endif

@@ -69,8 +69,10 @@ amon_thread_long (amon_thread *t, amon_context *c, uint64_t e, uint64_t now)
   if (t->n_log < AMON_LOG_SIZE && t->countdown && !(t->gap && e > t->gap))
     return;
   t->countdown = AMON_WINDOW;
-  if (t->correct)
-    t->correct (t, now);
+  /* a check refused (a child of vfork) leaves the intervals to the
+   * parent's next, unless the log is full */
+  if (t->correct && !t->correct (t, now) && t->n_log < AMON_LOG_SIZE)
+    return;
   t->n_log = 0;
 }
 

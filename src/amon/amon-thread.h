@@ -98,8 +98,9 @@ typedef struct {
  * processor since the last window back from the logged intervals
  * t->log[0..t->n_log) (lowering their contexts' time and raising
  * t->offcpu_total) and starts the next window and the next interval
- * (t->start) after its own cost.  See amon-clock.h. */
-typedef void (*amon_correct_fn) (amon_thread *t, uint64_t now);
+ * (t->start) after its own cost.  See amon-clock.h.  0 when it could not
+ * check, having changed nothing (a child of vfork: the parent checks). */
+typedef int (*amon_correct_fn) (amon_thread *t, uint64_t now);
 
 struct amon_thread {
   /* hot: read at every call and return */
@@ -149,8 +150,9 @@ struct amon_thread {
    * sample_id), or else a POSIX timer on its CPU clock */
   timer_t timer;
   int has_timer;
-  /* the sampling clock: the thread's CPU clock, which another thread
-   * reads at exit when this one is still running (amon-monitor.c) */
+  /* the thread's CPU clock: with the sampling clock another thread reads
+   * it at exit when this one is still running (amon-monitor.c), with the
+   * counter the checks read it (amon-clock.c) */
   clockid_t cpu_clock;
   int has_cpu_clock;
   int sample_fd;

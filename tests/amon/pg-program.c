@@ -16,6 +16,10 @@
  *              and a timer interrupting everything (hooks included)
  *   threads    four threads at once
  *   fork       a child that calls, and exits; the parent calls after
+ *   vfork      a hundred children of vfork(2), each calling a routine
+ *              (on the parent's memory) before it execs a shell that
+ *              exits, the parent waiting for it; the parent's CPU time:
+ *              "time_vfork NS"
  *   exit       exit(3) from deep inside
  *   tail       tail calls (a jump to another routine)
  *   timed      the recursions with costly leaves, each phase timed by the
@@ -561,6 +565,26 @@ cpu_ns (void)
   return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
+/* The vfork mode's child, on its parent's memory until the exec. */
+NOINLINE static void
+vfork_exec (void)
+{
+  execl ("/bin/sh", "sh", "-c", ":", (char *) NULL);
+  _exit (127);
+}
+
+NOINLINE static long
+vfork_spawn (void)
+{
+  pid_t pid = vfork ();
+  if (pid == 0)
+    vfork_exec ();
+  int status = 1;
+  if (pid > 0)
+    waitpid (pid, &status, 0);
+  return status + walk (2);
+}
+
 /* The registers mode's routines, in assembly since the register allocator
  * decides what a C caller keeps.  reg_leaf and reg_leaf_told are what gcc
  * -O2 -pg -mfentry (and -minstrument-return=call) make of
@@ -960,6 +984,13 @@ main (int argc, char **argv)
       waitpid (pid, &status, 0);
       for (int i = 0; i < 5; i++)
         s += parent_only (i);
+    }
+  else if (strcmp (mode, "vfork") == 0)
+    {
+      long t0 = cpu_ns ();
+      for (int i = 0; i < 100; i++)
+        s += vfork_spawn ();
+      printf ("time_vfork %ld\n", cpu_ns () - t0);
     }
   else if (strcmp (mode, "exit") == 0)
     {

@@ -201,6 +201,18 @@ check_c () {
     arc main parent_only 5
     [ "$(into walk)" = 66 ] || fail "$what: the parent's profile has $(into walk) calls of walk, not 66"
   fi
+  # a child of vfork calls a routine before it execs, on its parent's
+  # memory and so on the parent's monitor: the parent's time waiting for
+  # it (the exec and the shell's run) was off the processor, and stays out
+  # of the profile (the child's check took its own CPU clock for the
+  # parent's, and the parent's next found no time off it: 0.1 s of waits
+  # for 0.01 s of CPU)
+  what="$b vfork"
+  if run "$b" vfork; then
+    "$cgcost" --format=tsv "$tmp/run/amon.out" | awk -F '\t' -v t="$(counted time_vfork)" '$1 == "main" { m = $4 } END {
+        printf "vfork: main %.6f s, the thread ran %.6f s\n", m, t / 1e9; exit !(t > 0 && m * 1e9 < 1.25 * t + 2e6) }' \
+      || fail "$what: the waits for the children are in the profile"
+  fi
   what="$b exit"
   if run "$b" exit 3; then
     arc main deep 1
