@@ -47,6 +47,7 @@
 
 #ifdef AMON_HAVE_PG
 
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -85,6 +86,11 @@ AMON_FN static void
 pg_thread_end (void *v)
 {
   amon_pg_thread *p = v;
+  /* the monitor's reason (amon-monitor.c, thread_end): the program's
+   * routines that a later destructor calls are still hooked */
+  if (p && p != &pg_disabled && p != &pg_unstarted && !p->busy && ++p->end_rounds < PTHREAD_DESTRUCTOR_ITERATIONS
+      && pthread_setspecific (pg_key, p) == 0)
+    return;
   pg_self = &pg_disabled;
   if (p && p != &pg_disabled && p != &pg_unstarted)
     {

@@ -19,6 +19,7 @@ typedef struct {
   amon_pg_frame *limit;    /* one past the capacity */
   amon_pg_frame *base;
   uint32_t cap;            /* entries above the sentinel */
+  uint32_t end_rounds;     /* rounds of the key destructors seen (pg_thread_end) */
 } amon_pg_thread;
 
 /* The monitor's clock is the sampling one: no address is swapped. */

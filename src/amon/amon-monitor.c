@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -313,6 +314,12 @@ thread_end (void *p)
 {
   amon_thread *t = p;
   if (t == NULL || t == &disabled || t == &unstarted)
+    return;
+  /* The keys' destructors run in rounds, ours perhaps before another
+   * key's whose destructor calls the program's routines (a library's
+   * thread data): the thread stays profiled while another round may
+   * come, its key set again to ask for it. */
+  if (!t->busy && ++t->end_rounds < PTHREAD_DESTRUCTOR_ITERATIONS && pthread_setspecific (G.key, t) == 0)
     return;
   self = &disabled;
   amon_measure_stop (t);

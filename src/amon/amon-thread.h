@@ -135,6 +135,7 @@ struct amon_thread {
   uint64_t returns, resyncs, discarded, unmatched, overhead_total, offcpu_total;
   /* used by amon-monitor.c and amon-clock.c */
   int finished;              /* the thread has exited */
+  int end_rounds;            /* rounds of the key destructors it has seen (amon-monitor.c, thread_end) */
   amon_thread *next;         /* registry */
   uint64_t sync_clock, sync_cpu; /* last CPU-clock synchronisation */
   uint64_t origin_cpu;       /* the thread's CPU clock (ns) at @origin, for the CPU clock */

@@ -14,7 +14,8 @@
  *   siglongjmp a signal handler (on sigaltstack) siglongjmps out
  *   signals    handlers that call routines, raised deep in a recursion,
  *              and a timer interrupting everything (hooks included)
- *   threads    four threads at once
+ *   threads    four threads at once, each calling routines from a key's
+ *              destructor as it exits
  *   fork       a child that calls, and exits; the parent calls after
  *   vfork      a hundred children of vfork(2), each calling a routine
  *              (on the parent's memory) before it execs a shell that
@@ -315,10 +316,27 @@ settler (int n)
   return s;
 }
 
+/* The threads mode's key, whose destructor calls routines as a thread
+ * exits, perhaps after the monitor's own destructor (Tcl's thread data). */
+static pthread_key_t exit_key;
+
+NOINLINE static long
+at_thread_exit (long x)
+{
+  return walk (3) + x;
+}
+
+static void
+exit_key_dtor (void *value)
+{
+  sink += at_thread_exit ((long) value);
+}
+
 static void *
 worker (void *arg)
 {
   COUNT (worker);
+  pthread_setspecific (exit_key, arg);
   long s = 0;
   for (int i = 0; i < 5; i++)
     s += walk (8);
@@ -957,8 +975,9 @@ main (int argc, char **argv)
   else if (strcmp (mode, "threads") == 0)
     {
       pthread_t t[4];
+      pthread_key_create (&exit_key, exit_key_dtor);
       for (long i = 0; i < 4; i++)
-        pthread_create (&t[i], NULL, worker, (void *) i);
+        pthread_create (&t[i], NULL, worker, (void *) (i + 1));
       for (int i = 0; i < 4; i++)
         {
           void *r;

@@ -187,6 +187,9 @@ check_c () {
   if run "$b" threads; then
     same walk leaf
     arc worker walk 20
+    # calls from a key's destructor as the thread exits, which may run
+    # after the monitor's own (it put off its end to the last round)
+    arc exit_key_dtor at_thread_exit 4
   fi
   what="$b fork"
   if run "$b" fork; then
