@@ -17,6 +17,10 @@ typedef struct {
   gboolean bare; /* no symbol printed */
 } Frame;
 
+/* layouts a file may mix: perf has a few kinds of event (hardware,
+ * software, tracepoint, raw, breakpoint...) */
+#define MAX_LAYOUTS 8
+
 typedef enum {
   IDLE,   /* between samples */
   HEADER, /* a header read, no frame yet */
@@ -31,6 +35,12 @@ typedef struct {
   CgInput *in;
   const CgReadOptions *options;
   guint layout;        /* the first header's fields; 0 before it */
+  /* perf script prints each kind of event with its own fields (a
+   * tracepoint's samples with [cpu] and no period, cpu-clock's with a
+   * period): the layouts seen, the first one first, and each event's */
+  guint layouts[MAX_LAYOUTS];
+  guint n_layouts;
+  GHashTable *event_layouts; /* event name -> its layout */
   gboolean headerless; /* -F without header fields: a sample is an empty line and frames */
   gboolean chains;     /* some sample had a call chain */
   gboolean any_line;   /* a line other than '#' comments was read */
@@ -92,16 +102,16 @@ bad_sample (Reader *r, GError **error, const char *why)
 }
 
 /* The profile's event for the sample's event name (@name, NULL when the
- * layout has none). */
+ * layout has none), its header having @fields. */
 static gboolean
-choose_event (Reader *r, const CgPerfText *name, GError **error)
+choose_event (Reader *r, guint fields, const CgPerfText *name, GError **error)
 {
-  const char *unit = (r->layout & CG_PERF_PERIOD) ? "events" : "samples";
+  const char *unit = (fields & CG_PERF_PERIOD) ? "events" : "samples";
   g_string_truncate (r->name, 0);
   if (name)
     g_string_append_len (r->name, name->s, (gssize) name->len);
   else
-    g_string_append (r->name, (r->layout & CG_PERF_PERIOD) ? "period" : "samples");
+    g_string_append (r->name, (fields & CG_PERF_PERIOD) ? "period" : "samples");
   if (r->last_event->len > 0 && g_string_equal (r->name, r->last_event))
     {
       r->event = r->last_event_index;
@@ -112,7 +122,7 @@ choose_event (Reader *r, const CgPerfText *name, GError **error)
     {
       /* cpu-clock and task-clock count their periods in nanoseconds */
       gsize base = strcspn (r->name->str, ":");
-      if ((r->layout & CG_PERF_PERIOD)
+      if ((fields & CG_PERF_PERIOD)
           && ((base == 9 && strncmp (r->name->str, "cpu-clock", 9) == 0)
               || (base == 10 && strncmp (r->name->str, "task-clock", 10) == 0)))
         unit = "ns";
@@ -418,21 +428,53 @@ is_trailer_line (const char *line, gsize len)
   return i > 1 && i < len && line[i] == ':' && (i + 1 == len || line[i + 1] == ' ');
 }
 
+/* Whether the header @h, read in @layout, is its event's layout: an
+ * event first seen takes it (a layout without the event field is the
+ * file's only one). */
+static gboolean
+event_in_layout (Reader *r, const CgPerfHeader *h, guint layout)
+{
+  if (!(h->fields & CG_PERF_EVENT))
+    return TRUE;
+  g_string_truncate (r->name, 0);
+  g_string_append_len (r->name, h->event.s, (gssize) h->event.len);
+  gpointer known = g_hash_table_lookup (r->event_layouts, r->name->str);
+  if (known == NULL)
+    g_hash_table_insert (r->event_layouts, g_strdup (r->name->str), GUINT_TO_POINTER (layout));
+  return known == NULL || GPOINTER_TO_UINT (known) == layout;
+}
+
+/* Cuts a header line in a layout seen before, or, for an event of no
+ * layout yet, in a new one. */
+static gboolean
+parse_header (Reader *r, const char *line, gsize len, CgPerfHeader *h)
+{
+  for (guint i = 0; i < r->n_layouts; i++)
+    if (cg_perf_parse_header (line, len, r->layouts[i], h) && event_in_layout (r, h, r->layouts[i]))
+      return TRUE;
+  if ((r->n_layouts > 0 && !(r->layout & CG_PERF_EVENT)) || r->n_layouts == MAX_LAYOUTS
+      || !cg_perf_parse_header (line, len, 0, h) || h->fields == 0
+      || (r->n_layouts > 0 && !(h->fields & CG_PERF_EVENT)) || !event_in_layout (r, h, h->fields))
+    return FALSE;
+  r->layouts[r->n_layouts++] = h->fields;
+  if (r->layout == 0)
+    r->layout = h->fields;
+  return TRUE;
+}
+
 static gboolean
 handle_header (Reader *r, const char *line, gsize len, GError **error)
 {
   CgPerfHeader h;
-  if (!cg_perf_parse_header (line, len, r->layout, &h) || (r->layout == 0 && h.fields == 0))
+  if (!parse_header (r, line, len, &h))
     {
       if (r->layout == 0)
         return bad_sample (r, error, "not a sample of perf script (a header line, then TAB and an address per frame)");
-      return bad_sample (r, error, "not a sample header with the fields of the first sample's");
+      return bad_sample (r, error, "not a sample header with the fields of the first sample's, nor an event's own");
     }
-  if (r->layout == 0)
-    r->layout = h.fields;
   begin_sample (r);
   set_root (r, &h);
-  if (!choose_event (r, (h.fields & CG_PERF_EVENT) ? &h.event : NULL, error))
+  if (!choose_event (r, h.fields, (h.fields & CG_PERF_EVENT) ? &h.event : NULL, error))
     return FALSE;
   r->value.n = (h.fields & CG_PERF_PERIOD) ? h.period : 1;
   append_text (r->rest, &h.rest);
@@ -486,7 +528,7 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
         {
           begin_sample (r);
           g_string_truncate (r->root, 0);
-          if (!choose_event (r, NULL, error))
+          if (!choose_event (r, r->layout, NULL, error))
             return FALSE;
           r->value.n = 1;
         }
@@ -563,6 +605,7 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
     .name = g_string_new (NULL),
     .object = g_string_new (NULL),
     .events = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+    .event_layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
     .last_event = g_string_new (NULL),
     .pass = pass,
   };
@@ -592,6 +635,7 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
   g_string_free (r.name, TRUE);
   g_string_free (r.object, TRUE);
   g_hash_table_unref (r.events);
+  g_hash_table_unref (r.event_layouts);
   g_string_free (r.last_event, TRUE);
   g_free (r.first_reason);
   if (local)

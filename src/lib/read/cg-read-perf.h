@@ -49,8 +49,10 @@ G_BEGIN_DECLS
 
 /* Adds the samples of the perf script text @input to @profile (its call
  * tree, created when absent, and its graph).
- * Errors ("NAME:LINE: ..."), CG_ERROR_PARSE: a header that does not have
- * the fields of the first sample's, a frame line without a sample, a
+ * Errors ("NAME:LINE: ..."), CG_ERROR_PARSE: a header that has neither
+ * the fields of the first sample's nor those of its event's first sample
+ * (perf script prints each kind of event with its own), a frame line
+ * without a sample, a
  * frame line that is not TAB, address, symbol, (DSO), no blank line after
  * a call chain, the input ending inside a sample (truncated), text that
  * is not perf script's; with @options->lenient such samples are skipped
