@@ -42,6 +42,7 @@ typedef struct {
   guint64 samples_program, samples_monitor; /* the run's samples of whose code ran (amon-measure.h) */
   gint64 resid_total;                        /* clock units their correction added to the contexts */
   guint64 threads_checked;                   /* threads with samples enough to check the calibrations */
+  guint64 threads;                           /* threads that ran instrumented code (TOTALS) */
   guint32 recent;
 } Reader;
 
@@ -412,6 +413,7 @@ read_totals (Reader *r, Cursor *c, gboolean have_contexts, GError **error)
   const guint8 *p = r->data + at;
   c->pos = c->end; /* later versions may append fields */
   r->have_totals = TRUE;
+  r->threads = get64 (p + 8 * AMON_TOTAL_THREADS);
   r->total_time = get64 (p + 8 * AMON_TOTAL_TIME);
   r->taken_out = get64 (p + 8 * AMON_TOTAL_OVERHEAD);
   guint64 calls = get64 (p + 8 * AMON_TOTAL_CALLS), rec = get64 (p + 8 * AMON_TOTAL_RECURSIVE),
@@ -517,6 +519,15 @@ cost_note (Reader *r)
   else if (samples > 0)
     g_string_append_printf (s, "; the run's %" G_GUINT64_FORMAT " samples were too few to check the calibrations",
                             samples);
+  /* a thread without the samples keeps the calibrated cost, whatever the
+   * others' show: say so where the check did not cover every thread */
+  if (r->calibrations && r->threads > 1 && r->threads_checked == 0)
+    g_string_append_printf (s, "; none of the %" G_GUINT64_FORMAT " threads had the samples to check them (a thread"
+                            " that blocks SIGPROF has none)", r->threads);
+  else if (r->calibrations && r->threads > 1 && r->threads_checked < r->threads)
+    g_string_append_printf (s, "; only %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " threads had the samples to"
+                            " check them (a thread that blocks SIGPROF has none): the others keep the calibrated"
+                            " cost", r->threads_checked, r->threads);
   /* a time that is what remains of a larger measurement moves by the
    * error of what was taken out, magnified */
   if (measured > 0 && out >= 0.5 * measured)
