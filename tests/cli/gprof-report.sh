@@ -110,6 +110,19 @@ expect 0 "$cgmerge" "$tmp/p.txt" && expect_message "every total is the function'
 "$cgcost" --format=gprof -p "$tmp/out" | awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' | sort >"$tmp/p.got"
 awk 'NR > 5 && $3 != "0.00" { print $1, $3, $NF }' "$tmp/p.txt" | sort | cmp -s - "$tmp/p.got" || fail "exprparse -p: seconds printed again differently"
 
+# cut after its third row, the flat profile's percentages are of more
+# samples than its rows hold: a warning says rows with time are missing
+# (the whole one, and one of some functions only, -p NAME, whose
+# percentages are of its rows, say nothing of it)
+expect 0 "$cgmerge" "$tmp/p.txt" && grep -q 'rows with time are missing' "$tmp/err" \
+  && fail "exprparse -p: rows said missing: $(cat "$tmp/err")"
+head -n 8 "$tmp/p.txt" >"$tmp/p-cut.txt"
+expect 0 "$cgmerge" "$tmp/p-cut.txt" \
+  && expect_message "p-cut.txt:8: the flat profile's percentages are of 144 samples, but its rows hold 95.4: rows with time are missing"
+"$GPROF" -b -pfactor -pterm "$ex/exprparse" "$ex/gmon.out" >"$tmp/p-some.txt" 2>/dev/null
+expect 0 "$cgmerge" "$tmp/p-some.txt" && grep -q 'rows with time are missing' "$tmp/err" \
+  && fail "exprparse -p NAME: rows said missing: $(cat "$tmp/err")"
+
 # gprof -T, 4.2 BSD's layout (what BSD gprof prints): the call graph
 # first, under three heading lines, with blank lines around the dashes;
 # the flat profile after it, without the sample's size, its names ending

@@ -1220,6 +1220,30 @@ set_times (Report *r, Times *t)
   return cg_report_times_solve (t->rows, n, t->rate, width, r->no_time, &t->samples, t->ticks, &t->true_w);
 }
 
+/* gprof's percentages are of all samples, and its flat profile lists
+ * every function with time (a flat profile of some functions only, -p
+ * NAME, takes its percentages of those): rows that hold fewer samples
+ * than the percentages are of lost some, a report cut inside its flat
+ * profile (lua 5.4.4's gprof -b -p report cut after two of its five rows
+ * with time read as 60 ms where it printed 90).  Samples in code no
+ * symbol covers count in gprof's total too, so only a warning. */
+static void
+warn_rows_missing (Report *r, const Times *t)
+{
+  if (!r->has_flat || r->no_time || r->flat_rows->len == 0)
+    return;
+  gdouble held = 0.0;
+  for (guint k = 0; k < r->funcs->len; k++)
+    held += t->ticks[k];
+  if ((gdouble) t->samples - held < 0.5)
+    return;
+  const FlatRow *last = &g_array_index (r->flat_rows, FlatRow, r->flat_rows->len - 1);
+  cg_read_warn (r->options,
+                "%s:%u: the flat profile's percentages are of %" G_GUINT64_FORMAT " samples, but its rows hold %.1f: "
+                "rows with time are missing (a report cut short?), or samples fell in code no function covers",
+                r->name, last->line, t->samples, held);
+}
+
 /* The bins' width closer: gprof's analysis of the ticks found, whose sums
  * (a function's total time per call; the call graph's 100 %) scale with
  * 1 / width, checked against what the report printed of them.  Only for
@@ -1403,6 +1427,8 @@ build (Report *r, CgProfile *profile, GError **error)
                   "%s: no number of samples gives every percentage of the flat profile as printed; "
                   "the percentages printed again may differ",
                   r->name);
+  else
+    warn_rows_missing (r, &t);
 
   g_autofree guint *aorder = arc_order (r);
   for (guint i = 0; i < r->arcs->len; i++)
