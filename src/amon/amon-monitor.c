@@ -1020,12 +1020,16 @@ foreign (amon_thread *t, uintptr_t ret, const amon_frame *f)
  * knows it by), to which the kernel makes a signal handler return, with
  * the interrupted registers (a ucontext) just above that return address
  * (x86-64's rt_sigframe).  Its unwind tables' rule, an expression that
- * reads them there, is not one amon_cfa_at takes.  @ret must lie in a
- * routine's code (its bytes are read). */
+ * reads them there, is not one amon_cfa_at takes.  @ret must follow a
+ * call in a routine's code (its bytes are read). */
 AMON_FN static int
 sigreturn_site (uintptr_t ret)
 {
 #if defined(__x86_64__)
+  /* the bytes lie on the page of the call's last byte, which is mapped
+   * (a call of a routine that never returns may end a text segment) */
+  if (((ret - 1) ^ (ret + 8)) >= 4096)
+    return 0;
   const unsigned char *p = (const unsigned char *) ret;
   uint64_t code;
   __builtin_memcpy (&code, p + 1, sizeof code);
