@@ -77,6 +77,17 @@ stop (amon_machine *m, uint32_t reason)
 
 /* ---- tables ---- */
 
+/* Unmaps a table that a larger one replaced, once the machine points at
+ * the new one: a signal handler that interrupts the growth (the sampling
+ * clock's, or a program's that exits, writing the profile) reads the old
+ * table or the new one, never an unmapped one. */
+AMON_FN static void
+retire (void *old, size_t bytes, uint64_t *counter)
+{
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  amon_unmap (old, bytes, counter);
+}
+
 AMON_FN static int
 grow_trans (amon_machine *m)
 {
@@ -96,9 +107,10 @@ grow_trans (amon_machine *m)
         j = (j + 1) & (size - 1);
       t[j] = *o;
     }
-  amon_unmap (m->trans, (size_t) old_size * sizeof *t, &m->bytes);
+  amon_transition *old = m->trans;
   m->trans = t;
   m->trans_mask = size - 1;
+  retire (old, (size_t) old_size * sizeof *t, &m->bytes);
   return 1;
 }
 
@@ -118,9 +130,10 @@ grow_hist (amon_machine *m)
         c->hash_next = t[c->hash & (size - 1)];
         t[c->hash & (size - 1)] = c;
       }
-  amon_unmap (m->hist, (size_t) old_size * sizeof *t, &m->bytes);
+  amon_context **old = m->hist;
   m->hist = t;
   m->hist_mask = size - 1;
+  retire (old, (size_t) old_size * sizeof *t, &m->bytes);
   return 1;
 }
 
@@ -152,12 +165,14 @@ grow_routines (amon_machine *m)
         j = (j + 1) & mask;
       slots[j] = i + 1;
     }
-  amon_unmap (m->routine, (size_t) m->routine_cap * sizeof *r, &m->bytes);
-  amon_unmap (m->routine_slot, (size_t) m->routine_cap * 2 * sizeof *slots, &m->bytes);
+  void **old = m->routine;
+  uint32_t *old_slots = m->routine_slot, old_cap = m->routine_cap;
   m->routine = r;
   m->routine_slot = slots;
   m->routine_mask = mask;
   m->routine_cap = cap;
+  retire (old, (size_t) old_cap * sizeof *r, &m->bytes);
+  retire (old_slots, (size_t) old_cap * 2 * sizeof *slots, &m->bytes);
   return 1;
 }
 
