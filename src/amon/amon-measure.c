@@ -179,9 +179,12 @@ amon_measure_settle (amon_thread *t, uint64_t charged)
   double f = ((double) program + 1) / (n + 2), error = 2 * cpu * square_root (f * (1 - f) / n);
   if ((double) charged <= own + error && (double) charged >= own - error)
     return; /* the calibrations agree with the samples */
-  /* the mean of the charge scaled to @own and the context's samples at
-   * cpu / n units each (which add up to @own too) */
-  t->keep = charged > 0 ? own / (double) charged / 2 : 0;
-  t->per_sample = charged > 0 ? cpu / n / 2 : cpu / n;
+  /* the charge scaled to @own and the context's samples at cpu / n units
+   * each (which add up to @own too), the samples weighing as much as the
+   * calibrations are off, up to a half */
+  double off = (double) charged > own ? ((double) charged - own) / (double) charged : (own - (double) charged) / own;
+  double w = charged == 0 ? 1 : off < 0.5 ? off : 0.5;
+  t->keep = charged > 0 ? (1 - w) * own / (double) charged : 0;
+  t->per_sample = w * cpu / n;
   t->resid_total = (int64_t) corrected_sum (t->m.root, t->keep, t->per_sample) - (int64_t) charged;
 }

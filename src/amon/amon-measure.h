@@ -104,9 +104,14 @@ amon_measure_corrected (uint64_t time, uint64_t samples, double keep, double per
  * had the samples); none (1, 0, 0) when the thread has too few samples or
  * no CPU time (t->cpu_units), or when @charged lies within two standard
  * errors of the program's time the samples give.  Else each context gets
- * the mean of two estimates of its time that add up to the samples'
- * total: its charge scaled to that total, and its own samples' share of
- * it.  Their errors lie in the same contexts and go opposite ways: a
+ * a weighted mean of two estimates of its time that add up to the
+ * samples' total: its charge scaled to that total, and its own samples'
+ * share of it, the samples weighing as much as the calibrated total is
+ * off (its difference from theirs over the larger), up to a half.  A
+ * split the calibrations nearly agree on stays theirs: the samples of a
+ * context, a few hundred, are good to some 10%, where a program of long
+ * calls times each to the interval.  Where they are far off, their
+ * errors and the samples' lie in the same contexts and go opposite ways: a
  * calibration in a tight loop misses part of what a call costs the hooks
  * in the real program, which stays in the intervals of the contexts that
  * make the most calls and returns, while a sample charges the monitor

@@ -710,13 +710,18 @@ test_overhead_from_cpu_time (void)
 /* The run's samples correct what the calibrated cost left: the thread of
  * test_overhead_from_cpu_time (1200 units of CPU; root 90 over 1
  * interval, P 90 over 2, Q 990 over 1: 1170 charged).
- *  - 5850 of 10000 samples in the program's code (850 with the root
- *    current, 2000 with P, 3000 with Q): it ran 702 units, to two
- *    standard errors of 2 * 1200 * sqrt(f (1 - f) / 10000) = 11.8 (f =
- *    5851 / 10002, the share smoothed), far from the 1170 charged, so the
- *    total becomes 702, each context the mean of its charge scaled by
- *    702 / 1170 and its samples at 0.12 units each: the root (54 + 102) /
- *    2 = 78, P (54 + 240) / 2 = 147, Q (594 + 360) / 2 = 477.
+ *  - 4875 of 10000 samples in the program's code (875 with the root
+ *    current, 1925 with P, 2075 with Q): it ran 585 units, to two
+ *    standard errors of 2 * 1200 * sqrt(f (1 - f) / 10000) = 12 (f =
+ *    4876 / 10002, the share smoothed), far from the 1170 charged, which
+ *    is off by (1170 - 585) / 1170, a half: the total becomes 585, each
+ *    context the mean of its charge scaled by 585 / 1170 and its samples
+ *    at 0.12 units each: the root (45 + 105) / 2 = 75, P (45 + 231) / 2 =
+ *    138, Q (495 + 249) / 2 = 372.
+ *  - 8775 of 10000 (775, 1000, 7000): 1053 units, to 7.9; the charge is
+ *    off by a tenth, so the samples weigh a tenth: the root 0.9 * 81 +
+ *    0.1 * 93 = 82.2, P 0.9 * 81 + 0.1 * 120 = 84.9, Q 0.9 * 891 + 0.1 *
+ *    840 = 885.9, to the nearest unit.
  *  - 965 of 1000 in the program's: 1158 units, to 2 * 1200 *
  *    sqrt(f (1 - f) / 1000) = 14.1 (f = 966 / 1002): the 1170 charged
  *    agree, and stand.
@@ -724,29 +729,28 @@ test_overhead_from_cpu_time (void)
 static void
 test_overhead_from_samples (void)
 {
-  static const struct { uint64_t program, monitor, own[3]; } cases[] = {
-    { 5850, 4150, { 850, 2000, 3000 } }, { 965, 35, { 5, 10, 950 } }, { 59, 40, { 9, 20, 30 } } };
-  for (int k = 0; k < 3; k++)
+  static const struct { uint64_t program, monitor, own[3], want[3]; } cases[] = {
+    { 4875, 5125, { 875, 1925, 2075 }, { 75, 138, 372 } },
+    { 8775, 1225, { 775, 1000, 7000 }, { 82, 85, 886 } },
+    { 965, 35, { 5, 10, 950 }, { 90, 90, 990 } },
+    { 59, 40, { 9, 20, 30 }, { 90, 90, 990 } } };
+  for (int k = 0; k < 4; k++)
     {
       amon_thread *th = replay_p_q (1200, cases[k].program, cases[k].monitor, cases[k].own);
       amon_context *root = th->m.root, *p = root->next, *q = p->next;
       CU_ASSERT_EQUAL (root->intervals, 1);
       CU_ASSERT_EQUAL (p->intervals, 2);
       CU_ASSERT_EQUAL (q->intervals, 1);
-      if (k == 0)
+      uint64_t total = 0;
+      amon_context *c = root;
+      for (int i = 0; i < 3; i++, c = c->next)
         {
-          CU_ASSERT_EQUAL (th->resid_total, 702 - 1170);
-          CU_ASSERT_EQUAL (th->overhead_total, 1200 - 702);
-          CU_ASSERT_EQUAL (amon_measure_corrected (root->time, root->samples, th->keep, th->per_sample), 78);
-          CU_ASSERT_EQUAL (amon_measure_corrected (p->time, p->samples, th->keep, th->per_sample), 147);
-          CU_ASSERT_EQUAL (amon_measure_corrected (q->time, q->samples, th->keep, th->per_sample), 477);
+          uint64_t v = amon_measure_corrected (c->time, c->samples, th->keep, th->per_sample);
+          CU_ASSERT_EQUAL (v, cases[k].want[i]);
+          total += v;
         }
-      else
-        {
-          CU_ASSERT_EQUAL (th->resid_total, 0);
-          CU_ASSERT_EQUAL (th->overhead_total, 30);
-          CU_ASSERT_EQUAL (amon_measure_corrected (q->time, q->samples, th->keep, th->per_sample), 990);
-        }
+      CU_ASSERT_EQUAL (th->resid_total, (int64_t) total - 1170);
+      CU_ASSERT_EQUAL (th->overhead_total, 1200 - total);
       amon_thread_release (th);
       g_free (th);
     }

@@ -513,7 +513,7 @@ cost_note (Reader *r)
         g_string_append (s, ", and the calibrations agree");
       else
         g_string_append_printf (s, ", and the calibrations do not: the total was moved %.3g s %s to it, each"
-                                " context given the mean of its time so scaled and its own samples' share",
+                                " context given a weighted mean of its time so scaled and its own samples' share",
                                 fabs ((gdouble) r->resid_total) / (gdouble) r->rate, r->resid_total < 0 ? "down" : "up");
     }
   else if (samples > 0)
