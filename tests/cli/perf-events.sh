@@ -55,4 +55,11 @@ done
 # a period is the event's unit (cpu-clock's nanoseconds); a sample without one counts 1
 expect 0 "$cgcost" --format=text --event=sched:sched_switch "$tmp/mix.txt" \
   && grep -q '^Event: sched:sched_switch, [0-9,]* samples in all$' "$tmp/out" || fail "sched:sched_switch's unit: $(head -3 "$tmp/out")"
+# an event given terms is named as perf prints it, in its unit
+# (cpu-clock/call-graph=fp/ counts nanoseconds as cpu-clock does)
+if perf record -q -e 'cpu-clock/call-graph=fp/' -o "$tmp/term.data" "$tmp/perfrec" 20 >/dev/null 2>&1 \
+   && perf script -i "$tmp/term.data" >"$tmp/term.txt" 2>/dev/null && grep -q ' cpu-clock/call-graph=fp/: *$' "$tmp/term.txt"; then
+  expect 0 "$cgcost" --format=text "$tmp/term.txt" \
+    && grep -q '^Event: cpu-clock/call-graph=fp/, [0-9,]* ns in all$' "$tmp/out" || fail "cpu-clock/call-graph=fp/'s unit: $(head -3 "$tmp/out")"
+fi
 finish

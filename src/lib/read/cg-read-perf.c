@@ -120,8 +120,10 @@ choose_event (Reader *r, guint fields, const CgPerfText *name, GError **error)
   gpointer found = g_hash_table_lookup (r->events, r->name->str);
   if (found == NULL)
     {
-      /* cpu-clock and task-clock count their periods in nanoseconds */
-      gsize base = strcspn (r->name->str, ":");
+      /* cpu-clock and task-clock count their periods in nanoseconds,
+       * whatever modifiers ("cpu-clock:u") or terms
+       * ("cpu-clock/call-graph=fp/") the event was given */
+      gsize base = strcspn (r->name->str, ":/");
       if ((fields & CG_PERF_PERIOD)
           && ((base == 9 && strncmp (r->name->str, "cpu-clock", 9) == 0)
               || (base == 10 && strncmp (r->name->str, "task-clock", 10) == 0)))
