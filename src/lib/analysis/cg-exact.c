@@ -63,6 +63,34 @@ cg_exact_applies (CgProfile *p, char **why)
   return TRUE;
 }
 
+gboolean
+cg_exact_held_events (CgProfile *p, gboolean *held)
+{
+  CgGraph *g = cg_profile_graph (p);
+  CgTree *t = cg_profile_tree (p);
+  guint nf = cg_graph_n_functions (g), ne = cg_graph_n_events (g);
+  for (guint e = 0; e < ne; e++)
+    held[e] = FALSE;
+  if (t == NULL || cg_tree_n_events (t) != ne)
+    return FALSE;
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  g_autofree CgValue *sum = g_new0 (CgValue, MAX ((gsize) nf * ne, 1));
+  for (CgFrameId x = 0; x < cg_tree_n_frames (t); x++)
+    {
+      CgFunctionId f = cg_tree_function (t, x);
+      if (f >= nf)
+        return FALSE;
+      cg_values_add (kinds, &sum[(gsize) f * ne], cg_tree_self_const (t, x), ne);
+    }
+  for (guint e = 0; e < ne; e++)
+    {
+      held[e] = TRUE;
+      for (CgFunctionId f = 0; f < nf && held[e]; f++)
+        held[e] = close_enough (kinds[e], sum[(gsize) f * ne + e], cg_graph_self_const (g, f)[e]);
+    }
+  return TRUE;
+}
+
 static CgCosts *
 overflow (GError **error)
 {

@@ -46,6 +46,14 @@ G_BEGIN_DECLS
  * full).  O(|V| + functions × events). */
 gboolean cg_exact_applies (CgProfile *profile, char **why);
 
+/* Fills @held (one flag per event of @profile's graph) with whether
+ * the call tree holds all of that event's self costs: an event of
+ * stacks merged with a profile without them, such as perf samples with a
+ * callgrind profile of the same program.  FALSE, all flags FALSE, when
+ * there is no tree or it does not fit the graph.  O(|V| + functions ×
+ * events). */
+gboolean cg_exact_held_events (CgProfile *profile, gboolean *held);
+
 /* Totals, arc costs and arc self/children splits of @profile by the
  * Min_E rule over its call tree (method CG_METHOD_EXACT; nothing is
  * marked estimated).  Returns a new result (transfer full).

@@ -1,0 +1,42 @@
+#!/bin/sh
+# A callgrind profile and perf samples of one program merged (cgmerge's
+# events: Ir from callgrind's calls, cpu-clock from perf's stacks): each
+# event's totals are its own source's, Ir by callgrind's measured
+# inclusive costs and cpu-clock by Min_E over perf's call tree, which
+# holds all of cpu-clock's self costs (no call measured it).  Oracles:
+# cgcost on each file alone, which perf report --children and
+# callgrind_annotate check elsewhere; and no total below its self cost.
+# data/perf/perfrec.c, built with frame pointers.  Skipped (77) where
+# valgrind or perf is missing or cannot record.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+[ -n "${VALGRIND:-}" ] && [ -x "$VALGRIND" ] || skip "valgrind is not installed"
+command -v perf >/dev/null 2>&1 || skip "perf is not installed (Debian: linux-perf)"
+${CC:-cc} -O0 -fno-omit-frame-pointer -o "$tmp/perfrec" "$data/perf/perfrec.c" || fail "cannot build perfrec"
+perf record -q -g -e cpu-clock -o "$tmp/perf.data" "$tmp/perfrec" 60 >"$tmp/err" 2>&1 \
+  && perf script -i "$tmp/perf.data" >"$tmp/perf.txt" 2>/dev/null || skip "perf record cannot record here: $(head -c 300 "$tmp/err")"
+"$VALGRIND" --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/perfrec" 2 >/dev/null 2>&1 || fail "valgrind"
+
+# rows EVENT FILES... — NAME<TAB>SELF<TAB>TOTAL of that event
+rows () {
+  event=$1
+  shift
+  "$cgcost" --format=tsv --event="$event" "$@" | awk -F '\t' 'NR > 1 { print $1 "\t" $3 "\t" $4 }' | sort
+}
+rows cpu-clock "$tmp/perf.txt" >"$tmp/perf.rows"
+rows cpu-clock "$tmp/cg.out" "$tmp/perf.txt" >"$tmp/merged.rows"
+rows Ir "$tmp/cg.out" >"$tmp/cg.rows"
+rows Ir "$tmp/cg.out" "$tmp/perf.txt" >"$tmp/merged-ir.rows"
+for f in main ping pong burn; do
+  grep -q "^$f	" "$tmp/perf.rows" || fail "test set-up: perf sampled no $f"
+done
+# functions of one name and several objects are labelled in the merge
+# only where one source names them so: compared where both have a label
+join -t "$(printf '\t')" "$tmp/perf.rows" "$tmp/merged.rows" \
+  | awk -F '\t' '$2 != $4 || $3 != $5 { print "  " $1 ": perf alone " $2 " " $3 ", merged " $4 " " $5; bad++ }
+                 END { exit bad > 0 || NR < 5 }' >"$tmp/why" || fail "cpu-clock: $(head -5 "$tmp/why")"
+join -t "$(printf '\t')" "$tmp/cg.rows" "$tmp/merged-ir.rows" \
+  | awk -F '\t' '$2 != $4 || $3 != $5 { print "  " $1 ": callgrind alone " $2 " " $3 ", merged " $4 " " $5; bad++ }
+                 END { exit bad > 0 || NR < 5 }' >"$tmp/why" || fail "Ir: $(head -5 "$tmp/why")"
+awk -F '\t' '$3 < $2 { print "  " $1 ": self " $2 ", total " $3; bad++ } END { exit bad > 0 }' "$tmp/merged.rows" \
+  >"$tmp/why" || fail "cpu-clock totals below self: $(head -3 "$tmp/why")"
+finish
