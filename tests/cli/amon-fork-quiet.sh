@@ -7,8 +7,10 @@
 # lines among the script's own messages.  The child's file says it now
 # (amon.out's header flag, shown as a note by the views), and standard
 # error holds only what the program wrote.  The oracle is the program's
-# structure: three children, each calling child_work once, which calls
-# spin once; the parent calls spin once.
+# structure: five children, each calling child_work once, which calls
+# spin once; the parent calls spin once.  The views of the six files
+# merged name them on one line and print the children's note once, "and 4
+# others alike" (a line per file and note before: 108 for dash's script).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
 [ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
@@ -26,7 +28,7 @@ __attribute__ ((noinline)) void spin (long n) { for (long i = 0; i < n; i++) sin
 __attribute__ ((noinline)) void child_work (long n) { spin (n); sink++; }
 int main (void)
 {
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 5; i++)
     {
       pid_t p = fork ();
       if (p < 0)
@@ -54,7 +56,7 @@ for clock in cpu sample; do
   [ "$(cat "$tmp/stderr")" = "parent done" ] \
     || fail "AMON_CLOCK=$clock: standard error holds more than the program wrote: $(head -c 400 "$tmp/stderr")"
   set -- "$tmp"/run/amon.out.*
-  [ $# -eq 3 ] || { fail "AMON_CLOCK=$clock: $# children's files, not 3"; continue; }
+  [ $# -eq 5 ] || { fail "AMON_CLOCK=$clock: $# children's files, not 5"; continue; }
   for f in "$@"; do
     "$cgcost" --format=tsv --arcs "$f" >"$tmp/tsv" 2>"$tmp/err" || { fail "cgcost $f: $(cat "$tmp/err")"; continue; }
     arcs=$(awk -F '\t' 'NR > 1 { printf "%s%s>%s:%s", sep, $1, $2, $3; sep = " " }' "$tmp/tsv" | tr ' ' '\n' | sort | tr '\n' ' ')
@@ -68,6 +70,20 @@ for clock in cpu sample; do
       fail "AMON_CLOCK=cpu: the child's view says it has no times, but the default clock times children"
     fi
   done
+  "$cgmerge" "$tmp"/run/amon.out* | "$cgcost" --format=text >"$tmp/text" 2>"$tmp/err" \
+    || { fail "AMON_CLOCK=$clock: cgcost of the six files: $(cat "$tmp/err")"; continue; }
+  grep -q "^Profiles: 6 files (amon): [^ ]*/amon.out[.0-9]*, [^ ]*/amon.out[.0-9]*, [^ ]*/amon.out[.0-9]* and 3 more\$" "$tmp/text" \
+    || fail "AMON_CLOCK=$clock: the six files are not named on one line: $(head -c 300 "$tmp/text")"
+  [ "$(grep -c "^Profile:" "$tmp/text")" = 0 ] || fail "AMON_CLOCK=$clock: a Profile line per file"
+  if [ "$clock" = sample ]; then
+    [ "$(grep -c "^Note" "$tmp/text")" = 1 ] \
+      && grep -q "^Note ([^ ]*/amon.out.[0-9]* and 4 others alike): a child of fork(2) profiled with AMON_CLOCK=sample" "$tmp/text" \
+      || fail "AMON_CLOCK=sample: the children's note is not printed once: $(grep "^Note" "$tmp/text" | head -c 600)"
+  else
+    notes=$(grep -c "^Note" "$tmp/text")
+    [ "$notes" -ge 1 ] && [ "$notes" -le 3 ] \
+      || fail "AMON_CLOCK=cpu: $notes notes for six files whose notes differ in their numbers"
+  fi
 done
 
 finish

@@ -5,6 +5,8 @@
 
 #include "cg-method.h"
 
+#include <string.h>
+
 void
 cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
 {
@@ -12,24 +14,125 @@ cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
   cg_value_append_human (out, kind, u, kind == CG_KIND_REAL ? 2 : 0);
 }
 
+/* A note's kind: its text with every run of digits (a number, with its
+ * point and exponent) as '#', so that the notes of a program's forked
+ * children, which differ only in their numbers, are one kind. */
+static char *
+note_kind (const char *note)
+{
+  GString *k = g_string_sized_new (strlen (note));
+  for (const char *c = note; *c; c++)
+    if (g_ascii_isdigit (*c))
+      {
+        while (g_ascii_isdigit (c[1]) || ((c[1] == '.' || c[1] == 'e' || c[1] == '-' || c[1] == '+')
+                                          && g_ascii_isdigit (c[2])))
+          c++;
+        g_string_append_c (k, '#');
+      }
+    else
+      g_string_append_c (k, *c);
+  return g_string_free (k, FALSE);
+}
+
+/* The notes of @p's sources, each kind once (note_kind), in the order
+ * first seen: "Note (PATH): NOTE", with " and N others alike" where more
+ * sources have one of that kind. */
+static void
+append_notes (GString *out, CgProfile *p)
+{
+  guint n = cg_profile_n_sources (p);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree guint *first = g_new0 (guint, n), *count = g_new0 (guint, n);
+  guint kinds = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const CgSource *s = cg_profile_source (p, i);
+      if (!s->note)
+        continue;
+      char *k = note_kind (s->note);
+      gpointer at;
+      if (g_hash_table_lookup_extended (seen, k, NULL, &at))
+        {
+          count[GPOINTER_TO_UINT (at)]++;
+          g_free (k);
+          continue;
+        }
+      g_hash_table_insert (seen, k, GUINT_TO_POINTER (kinds));
+      first[kinds] = i;
+      count[kinds++] = 1;
+    }
+  for (guint j = 0; j < kinds; j++)
+    {
+      const CgSource *s = cg_profile_source (p, first[j]);
+      g_string_append_printf (out, "Note (%s", s->path ? s->path : "-");
+      if (count[j] > 1)
+        g_string_append_printf (out, " and %u others alike", count[j] - 1);
+      g_string_append_printf (out, "): %s\n", s->note);
+    }
+}
+
 void
 cg_append_sources (GString *out, CgProfile *p)
 {
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
+  guint n = cg_profile_n_sources (p);
+  if (n <= CG_SOURCES_LISTED)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          const CgSource *s = cg_profile_source (p, i);
+          g_string_append_printf (out, "Profile: %s (%s)", s->path ? s->path : "-", s->format ? s->format : "?");
+          if (s->command)
+            g_string_append_printf (out, " of: %s", s->command);
+          g_string_append_c (out, '\n');
+          if (s->note)
+            g_string_append_printf (out, "Note: %s\n", s->note);
+        }
+      return;
+    }
+  /* many (a program's forked children, a series of dumps): one line for
+   * all, their formats counted, then each kind of note once */
+  g_string_append_printf (out, "Profiles: %u files (", n);
+  g_autoptr (GHashTable) formats = g_hash_table_new (g_str_hash, g_str_equal);
+  gboolean one_format = TRUE;
+  for (guint i = 1; i < n; i++)
+    one_format &= g_strcmp0 (cg_profile_source (p, i)->format, cg_profile_source (p, 0)->format) == 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const char *f = cg_profile_source (p, i)->format;
+      f = f ? f : "?";
+      if (g_hash_table_contains (formats, f))
+        continue;
+      guint same = 0;
+      for (guint j = i; j < n; j++)
+        {
+          const char *g = cg_profile_source (p, j)->format;
+          same += g_strcmp0 (g ? g : "?", f) == 0;
+        }
+      if (one_format)
+        g_string_append (out, f);
+      else
+        g_string_append_printf (out, "%s%u %s", g_hash_table_size (formats) ? ", " : "", same, f);
+      g_hash_table_add (formats, (gpointer) f);
+    }
+  g_string_append (out, "):");
+  for (guint i = 0; i < CG_SOURCES_LISTED - 1; i++)
     {
       const CgSource *s = cg_profile_source (p, i);
-      g_string_append_printf (out, "Profile: %s (%s)", s->path ? s->path : "-", s->format ? s->format : "?");
-      if (s->command)
-        g_string_append_printf (out, " of: %s", s->command);
-      g_string_append_c (out, '\n');
-      if (s->note)
-        g_string_append_printf (out, "Note: %s\n", s->note);
+      g_string_append_printf (out, " %s,", s->path ? s->path : "-");
     }
+  g_string_truncate (out, out->len - 1);
+  g_string_append_printf (out, " and %u more\n", n - (CG_SOURCES_LISTED - 1));
+  append_notes (out, p);
 }
 
 void
 cg_append_source_notes (GString *out, CgProfile *p)
 {
+  if (cg_profile_n_sources (p) > CG_SOURCES_LISTED)
+    {
+      append_notes (out, p);
+      return;
+    }
   for (guint i = 0; i < cg_profile_n_sources (p); i++)
     {
       const CgSource *s = cg_profile_source (p, i);

@@ -17,14 +17,23 @@ G_BEGIN_DECLS
  * people: thousands grouped, reals with two decimals. */
 void cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale);
 
+/* Sources a view lists one by one; more are summarised. */
+#define CG_SOURCES_LISTED 4
+
 /* A line per source of @profile: "Profile: PATH (FORMAT)", and " of:
  * COMMAND" where the source names the command it profiled; then its
- * note, as cg_append_source_notes. */
+ * note, "Note: NOTE".  More than CG_SOURCES_LISTED sources (a program's
+ * forked children, a series of dumps: dash's script wrote 108 files) make
+ * one line, "Profiles: N files (COUNT FORMAT, ...): PATH, PATH, PATH and
+ * M more", then each kind of note once, as cg_append_source_notes. */
 void cg_append_sources (GString *out, CgProfile *profile);
 
-/* A line "Note: NOTE" per source of @profile that has a note (what a
- * reader of the times must know: libamon's instrumentation cost taken
- * out); nothing for the others.  Every view that shows times prints it. */
+/* A line "Note (PATH): NOTE" per source of @profile that has a note
+ * (what a reader of the times must know: libamon's instrumentation cost
+ * taken out); nothing for the others.  Every view that shows times
+ * prints it.  Of more than CG_SOURCES_LISTED sources, the notes that
+ * differ only in their numbers are one kind, printed once for its first
+ * source, "Note (PATH and N others alike): NOTE". */
 void cg_append_source_notes (GString *out, CgProfile *profile);
 
 /* One line naming the method and whether its totals are exact (the note
