@@ -12,11 +12,7 @@
 # merged name them on one line and print the children's note once, "and 4
 # others alike" (a line per file and note before: 108 for dash's script).
 . "${top_srcdir:-.}/tests/cli/common.sh"
-libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
-[ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
-command -v pkg-config >/dev/null 2>&1 || skip "no pkg-config"
-CC=${CC:-cc}
-cflags=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --cflags amon) || skip "no amon.pc"
+amon_setup
 
 cat >"$tmp/kids.c" <<'EOF'
 #include <stdio.h>

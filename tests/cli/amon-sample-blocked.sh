@@ -17,11 +17,7 @@
 # of CPU time, its note saying only that the run's 31 samples were too
 # few): the views say how many threads had the samples, here none of 2.
 . "${top_srcdir:-.}/tests/cli/common.sh"
-libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
-[ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
-command -v pkg-config >/dev/null 2>&1 || skip "no pkg-config"
-CC=${CC:-cc}
-cflags=$(PKG_CONFIG_PATH="$top_builddir/src/amon" pkg-config --cflags amon) || skip "no amon.pc"
+amon_setup
 
 cat >"$tmp/blocked.c" <<'EOF'
 #include <pthread.h>

@@ -12,13 +12,7 @@
 # number calls atomax, and sender's kill runs the handler, 1000 times.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 case $(uname -m) in x86_64) ;; *) skip "the -pg mode's sampling walk is for x86-64" ;; esac
-libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
-[ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
-command -v pkg-config >/dev/null 2>&1 || skip "no pkg-config"
-CC=${CC:-cc}
-pcdir="$top_builddir/src/amon"
-cflags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags amon) || skip "no amon.pc"
-portable=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=portable_cflags amon) || portable=""
+amon_setup
 
 cat >"$tmp/kill.c" <<'EOF'
 #include <signal.h>

@@ -210,3 +210,17 @@ parse_tree () {
       printf "%d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", depth, kind, number, rest, v[3], v[4], v[1], v[2], all
     }' "$1"
 }
+
+# amon_setup — for the tests that build programs with libamon: skips
+# unless the shared library and amon.pc were built and pkg-config runs;
+# sets libdir, CC, pcdir, cflags (amon.pc's Cflags) and portable (its
+# portable_cflags variable, empty when it has none).
+amon_setup () {
+  libdir=$(cd "$top_builddir/src/amon/.libs" 2>/dev/null && pwd) || skip "libamon was not built"
+  [ -f "$libdir/libamon.so" ] || skip "libamon was not built shared"
+  command -v pkg-config >/dev/null 2>&1 || skip "no pkg-config"
+  CC=${CC:-cc}
+  pcdir="$top_builddir/src/amon"
+  cflags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags amon) || skip "no amon.pc"
+  portable=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=portable_cflags amon) || portable=""
+}
