@@ -39,4 +39,24 @@ join -t "$(printf '\t')" "$tmp/cg.rows" "$tmp/merged-ir.rows" \
                  END { exit bad > 0 || NR < 5 }' >"$tmp/why" || fail "Ir: $(head -5 "$tmp/why")"
 awk -F '\t' '$3 < $2 { print "  " $1 ": self " $2 ", total " $3; bad++ } END { exit bad > 0 }' "$tmp/merged.rows" \
   >"$tmp/why" || fail "cpu-clock totals below self: $(head -3 "$tmp/why")"
+
+# a gmon.out's time merged with callgrind's Ir: no call measured the time
+# and no tree holds it, so its totals are self costs, with a warning
+# (they were the calls' nothing, below the self costs); Ir as before
+if ${CC:-cc} -O0 -pg -o "$tmp/perfrec-pg" "$data/perf/perfrec.c" 2>/dev/null \
+   && (cd "$tmp" && ./perfrec-pg 40 >/dev/null 2>&1) && [ -s "$tmp/gmon.out" ]; then
+  "$VALGRIND" --tool=callgrind --callgrind-out-file="$tmp/pg.out" "$tmp/perfrec-pg" 2 >/dev/null 2>&1 || fail "valgrind perfrec-pg"
+  expect 0 "$cgcost" --format=tsv --event=time --executable="$tmp/perfrec-pg" "$tmp/pg.out" "$tmp/gmon.out" \
+    && expect_message "no call measured the cost of time, nor does a call tree hold it"
+  awk -F '\t' 'NR > 1 && $4 != $3 { print "  " $1 ": self " $3 ", total " $4; bad++ }
+    NR > 1 && $1 == "burn" && $3 > 0 { burn = 1 }
+    END { if (!burn) print "  no time in burn"; exit bad > 0 || !burn }' "$tmp/out" >"$tmp/why" \
+    || fail "gmon.out with callgrind: time totals are not self costs: $(head -3 "$tmp/why")"
+  rows Ir "$tmp/pg.out" >"$tmp/pg.rows"
+  "$cgcost" --format=tsv --event=Ir --executable="$tmp/perfrec-pg" "$tmp/pg.out" "$tmp/gmon.out" 2>/dev/null \
+    | awk -F '\t' 'NR > 1 { print $1 "\t" $3 "\t" $4 }' | sort >"$tmp/pg-merged.rows"
+  join -t "$(printf '\t')" "$tmp/pg.rows" "$tmp/pg-merged.rows" \
+    | awk -F '\t' '$2 != $4 || $3 != $5 { print "  " $1 ": callgrind alone " $2 " " $3 ", merged " $4 " " $5; bad++ }
+                   END { exit bad > 0 || NR < 5 }' >"$tmp/why" || fail "gmon.out with callgrind, Ir: $(head -5 "$tmp/why")"
+fi
 finish

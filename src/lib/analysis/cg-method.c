@@ -54,28 +54,19 @@ arcs_carry (CgGraph *g, guint e)
   return FALSE;
 }
 
-/* callgrind's measured costs, and for an event no call measured whose
- * self costs a call tree holds (perf samples merged with a callgrind
- * profile of the same program), Min_E over the tree: without it such an
+/* The events of @held (no call measured them; a call tree holds all
+ * their self costs: perf samples merged with a callgrind profile of the
+ * same program) get Min_E over the tree in @c: without it such an
  * event's totals were the calls' nothing, below the self costs (lua
  * 5.4.4's luaV_execute: 23.5 ms of cpu-clock self, 0 total). */
-static CgCosts *
-measured_compute (CgProfile *p, GError **error)
+static void
+totals_from_tree (CgProfile *p, CgCosts *c, const gboolean *held)
 {
   CgGraph *g = cg_profile_graph (p);
-  g_autoptr (CgCosts) c = cg_measured_compute (g, error);
   guint ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g);
-  g_autofree gboolean *held = g_new0 (gboolean, MAX (ne, 1));
-  if (c == NULL || !cg_exact_held_events (p, held))
-    return g_steal_pointer (&c);
-  gboolean any = FALSE;
-  for (guint e = 0; e < ne; e++)
-    any |= held[e] &= !arcs_carry (g, e);
-  if (!any)
-    return g_steal_pointer (&c);
   g_autoptr (CgCosts) x = cg_exact_from_tree (g, cg_profile_tree (p), NULL);
   if (x == NULL)
-    return g_steal_pointer (&c); /* an inconsistent tree: the exact method says why */
+    return; /* an inconsistent tree: the exact method says why */
   for (guint e = 0; e < ne; e++)
     if (held[e])
       {
@@ -84,6 +75,65 @@ measured_compute (CgProfile *p, GError **error)
         for (CgArcId a = 0; a < na; a++)
           cg_costs_arc (c, a)[e] = cg_costs_arc_const (x, a)[e];
       }
+}
+
+/* An event that neither a call nor a call tree measured (a gmon.out's
+ * time merged with a callgrind profile, callgrind's --cacheuse events)
+ * has its self costs for totals, as a flat profile alone does, with a
+ * warning: its totals were the calls' nothing, below the self costs
+ * (lua 5.4.4's luaV_execute: 20 ms of gprof's time, 0 total; 11 of its
+ * functions' AcCost1 under --cacheuse=yes). */
+static void
+totals_from_self (CgGraph *g, CgCosts *c, const gboolean *measured)
+{
+  guint ne = cg_graph_n_events (g), nf = cg_graph_n_functions (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (guint e = 0; e < ne; e++)
+    {
+      gboolean raised = FALSE;
+      for (CgFunctionId f = 0; f < nf && !measured[e]; f++)
+        {
+          CgValue *t = &cg_costs_total (c, f)[e];
+          CgValue self = cg_graph_self_const (g, f)[e];
+          if (cg_value_compare (kinds[e], *t, self) < 0)
+            *t = self, raised = TRUE;
+        }
+      if (raised)
+        g_string_append_printf (names, "%s%s", names->len ? ", " : "", cg_graph_event_name (g, e));
+    }
+  if (names->len == 0)
+    return;
+  g_autofree char *message = g_strdup_printf (
+      "no call measured the cost of %s, nor does a call tree hold it (arc-only data such as a gmon.out's merged "
+      "with callgrind's, or callgrind's --cacheuse events): those totals are self costs",
+      names->str);
+  cg_costs_add_warning (c, message);
+}
+
+/* callgrind's measured costs, each other event's from what holds it. */
+static CgCosts *
+measured_compute (CgProfile *p, GError **error)
+{
+  CgGraph *g = cg_profile_graph (p);
+  g_autoptr (CgCosts) c = cg_measured_compute (g, error);
+  if (c == NULL)
+    return NULL;
+  guint ne = cg_graph_n_events (g);
+  g_autofree gboolean *held = g_new0 (gboolean, MAX (ne, 1));
+  g_autofree gboolean *measured = g_new0 (gboolean, MAX (ne, 1));
+  cg_exact_held_events (p, held);
+  gboolean any = FALSE;
+  for (guint e = 0; e < ne; e++)
+    {
+      measured[e] = arcs_carry (g, e);
+      held[e] &= !measured[e];
+      any |= held[e];
+      measured[e] |= held[e];
+    }
+  if (any)
+    totals_from_tree (p, c, held);
+  totals_from_self (g, c, measured);
   return g_steal_pointer (&c);
 }
 
