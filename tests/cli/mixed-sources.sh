@@ -55,6 +55,13 @@ if ${CC:-cc} -O0 -pg -o "$tmp/perfrec-pg" "$data/perf/perfrec.c" 2>/dev/null \
   rows Ir "$tmp/pg.out" >"$tmp/pg.rows"
   "$cgcost" --format=tsv --event=Ir --executable="$tmp/perfrec-pg" "$tmp/pg.out" "$tmp/gmon.out" 2>/dev/null \
     | awk -F '\t' 'NR > 1 { print $1 "\t" $3 "\t" $4 }' | sort >"$tmp/pg-merged.rows"
+  # the executable named as a relative path is the object callgrind saw
+  # mapped (its absolute path): one function each, not two
+  case $cgcost in /*) cost=$cgcost ;; *) cost=$(pwd)/$cgcost ;; esac
+  (cd "$tmp" && "$cost" --format=tsv --event=time --executable=./perfrec-pg pg.out gmon.out) >"$tmp/rel.tsv" 2>/dev/null \
+    || fail "gmon.out with callgrind, --executable=./perfrec-pg"
+  [ "$(grep -c '^burn\(	\| \[\)' "$tmp/rel.tsv")" = 1 ] && grep -q '^burn	' "$tmp/rel.tsv" \
+    || fail "gmon.out read with a relative --executable and callgrind: burn is not one function: $(grep '^burn' "$tmp/rel.tsv")"
   join -t "$(printf '\t')" "$tmp/pg.rows" "$tmp/pg-merged.rows" \
     | awk -F '\t' '$2 != $4 || $3 != $5 { print "  " $1 ": callgrind alone " $2 " " $3 ", merged " $4 " " $5; bad++ }
                    END { exit bad > 0 || NR < 5 }' >"$tmp/why" || fail "gmon.out with callgrind, Ir: $(head -5 "$tmp/why")"

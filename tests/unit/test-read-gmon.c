@@ -4,6 +4,7 @@
  * broken, each with its error code and byte offset. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cg-test.h"
@@ -107,10 +108,20 @@ read_one (GByteArray *b, GError **error)
   return read_files (files, NULL, FALSE, error);
 }
 
+/* The object the reader names the executable's functions by: its
+ * absolute path without symbolic links. */
+static char *
+exe_object (void)
+{
+  g_autofree char *exe = exe_path ();
+  char *real = realpath (exe, NULL);
+  return real ? real : g_steal_pointer (&exe);
+}
+
 static gdouble
 self_of (CgProfile *p, const char *name)
 {
-  g_autofree char *exe = exe_path ();
+  g_autofree char *exe = exe_object ();
   CgGraph *g = cg_profile_graph (p);
   CgFunctionId f = cg_graph_lookup_function (g, cg_graph_intern (g, exe, -1), cg_graph_intern (g, name, -1));
   CU_ASSERT_NOT_EQUAL_FATAL (f, CG_NO_ID);
@@ -120,7 +131,7 @@ self_of (CgProfile *p, const char *name)
 static guint64
 calls_of (CgProfile *p, const char *caller, const char *callee)
 {
-  g_autofree char *exe = exe_path ();
+  g_autofree char *exe = exe_object ();
   CgGraph *g = cg_profile_graph (p);
   const char *o = cg_graph_intern (g, exe, -1);
   CgFunctionId a = cg_graph_lookup_function (g, o, cg_graph_intern (g, caller, -1));

@@ -4,6 +4,7 @@
 #include "cg-read-gmon.h"
 
 #include <elf.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -363,12 +364,17 @@ typedef struct {
 
 /* One function per symbol; a repeated name gets its address in the
  * object so that it stays a function of its own.  A static function's
- * source file (from DWARF) is its file. */
+ * source file (from DWARF) is its file.  The object is the executable's
+ * absolute path without symbolic links, as perf and callgrind name the
+ * objects they saw mapped, so that the gmon.out's functions are the
+ * same functions as theirs in a merge (lua 5.4.4 profiled with
+ * --executable=../lua and by callgrind were two sets of functions). */
 static void
 ensure_functions (Target *t)
 {
   CgGraph *g = t->graph;
-  const char *exe = cg_symbols_path (t->symbols);
+  g_autofree char *real = realpath (cg_symbols_path (t->symbols), NULL);
+  const char *exe = real ? real : cg_symbols_path (t->symbols);
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < t->n_sym; i++)
     {
