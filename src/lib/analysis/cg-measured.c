@@ -16,19 +16,6 @@ overflow (GError **error)
   return FALSE;
 }
 
-/* Whether some arc carries inclusive cost in event @e: callgrind writes
- * none of --cacheuse's events on calls= lines, and a total without any
- * is no measurement to correct. */
-static gboolean
-event_carried (CgGraph *g, guint e)
-{
-  const CgKind *kinds = cg_graph_event_kinds (g);
-  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
-    if (!cg_value_is_zero (kinds[e], cg_graph_arc_inclusive_const (g, a)[e]))
-      return TRUE;
-  return FALSE;
-}
-
 /* A function's activations hold its self cost and, apart from one
  * another, its calls out of its cycle (calls into it cannot reach back),
  * so its total is at least their sum.  Other producers' measurements fall
@@ -47,7 +34,7 @@ raise_to_lower_bounds (CgGraph *g, CgCosts *c, const CgScc *scc)
   const CgKind *kinds = cg_graph_event_kinds (g);
   g_autofree gboolean *carried = g_new0 (gboolean, MAX (ne, 1));
   for (guint e = 0; e < ne; e++)
-    carried[e] = event_carried (g, e);
+    carried[e] = cg_graph_arcs_carry (g, e); /* else no measurement to correct */
   g_autofree CgValue *bound = g_new0 (CgValue, MAX (ne, 1));
   g_autofree CgValue *raise = g_new0 (CgValue, MAX (ne, 1));
   /* the functions by component, callees' components first */

@@ -43,17 +43,6 @@ measured_preferred (CgProfile *p)
   return cg_graph_has_inclusive (cg_profile_graph (p));
 }
 
-/* Whether an arc carries inclusive cost in event @e. */
-static gboolean
-arcs_carry (CgGraph *g, guint e)
-{
-  const CgKind *kinds = cg_graph_event_kinds (g);
-  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
-    if (!cg_value_is_zero (kinds[e], cg_graph_arc_inclusive_const (g, a)[e]))
-      return TRUE;
-  return FALSE;
-}
-
 /* The events of @held (no call measured them; a call tree holds all
  * their self costs: perf samples merged with a callgrind profile of the
  * same program) get Min_E over the tree in @c: without it such an
@@ -126,7 +115,7 @@ measured_compute (CgProfile *p, GError **error)
   gboolean any = FALSE;
   for (guint e = 0; e < ne; e++)
     {
-      measured[e] = arcs_carry (g, e);
+      measured[e] = cg_graph_arcs_carry (g, e);
       held[e] &= !measured[e];
       any |= held[e];
       measured[e] |= held[e];

@@ -1046,6 +1046,16 @@ cg_graph_has_inclusive (const CgGraph *g)
   return g->has_inclusive;
 }
 
+gboolean
+cg_graph_arcs_carry (const CgGraph *g, guint e)
+{
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    if (!cg_value_is_zero (kinds[e], cg_graph_arc_inclusive_const (g, a)[e]))
+      return TRUE;
+  return FALSE;
+}
+
 void
 cg_graph_set_has_inclusive (CgGraph *g, gboolean has_inclusive)
 {

@@ -251,6 +251,11 @@ const CgValue *cg_graph_arc_inclusive_const (const CgGraph *graph, CgArcId a);
 
 /* Whether the source measured inclusive costs (arcs and spontaneous). */
 gboolean cg_graph_has_inclusive (const CgGraph *graph);
+/* Whether some arc of @graph carries a nonzero inclusive cost in event
+ * @e (< cg_graph_n_events): callgrind writes none of --cacheuse's events
+ * on its calls= lines, and perf's samples measure no call at all, so such
+ * an event's totals are no measurement (cost method measured). */
+gboolean cg_graph_arcs_carry (const CgGraph *graph, guint e);
 void cg_graph_set_has_inclusive (CgGraph *graph, gboolean has_inclusive);
 
 /* ---- adjacency ----
