@@ -117,9 +117,9 @@ amon_measure_corrected (uint64_t time, uint64_t samples, double keep, double per
  * make the most calls and returns, while a sample charges the monitor
  * with the program's instructions that ran in the shadow of a hook's,
  * which takes most from those same contexts.  Against perf's samples of
- * the bare programs the mean was nearer the functions' shares than
- * either alone, or than spreading the difference over the intervals as
- * before (libamon(3) has the numbers: that took all of jq 1.6's
+ * the bare programs the weighted mean was nearer the functions' shares
+ * than either alone, or than spreading the difference over the intervals
+ * as before (libamon(3) has the numbers: that took all of jq 1.6's
  * interpreter loop, 13% of its bare run).  Reads the contexts; changes
  * none of them: the writer applies it (amon_measure_corrected), so that
  * a thread may run on. */
