@@ -90,6 +90,15 @@ amon_measure_start (amon_thread *t)
   if (t->sample_fd < 0 && !make_timer (&t->timer))
     return 0;
   t->has_timer = 1;
+  /* A thread started with every signal blocked (xz 5.4's liblzma starts
+   * its workers so, that the program's signals go to the main thread)
+   * would hold its samples pending for ever, its time charged at its end
+   * to its start routine.  SIGPROF is the monitor's, sent to this thread
+   * alone, and the handler is safe anywhere: it is let through. */
+  sigset_t prof;
+  sigemptyset (&prof);
+  sigaddset (&prof, SIGPROF);
+  pthread_sigmask (SIG_UNBLOCK, &prof, NULL);
   return 1;
 }
 

@@ -72,8 +72,10 @@
 #define AMON_EVENT_NS (AMON_SAMPLE_US * 1000) /* a sample every this much of a thread's time, from a perf event */
 
 /* Starts @t's source of samples, a perf event or else a timer, on the
- * calling thread's clock, which must be @t's.  1 when it runs
- * (t->has_timer set), 0 when neither could be made. */
+ * calling thread's clock, which must be @t's, and unblocks SIGPROF in
+ * the calling thread (a thread started with every signal blocked would
+ * have no samples).  1 when it runs (t->has_timer set), 0 when neither
+ * could be made. */
 int amon_measure_start (amon_thread *t) AMON_HIDDEN;
 
 /* Whether the calling thread can have such a source: one is made and

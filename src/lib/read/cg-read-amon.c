@@ -522,12 +522,12 @@ cost_note (Reader *r)
   /* a thread without the samples keeps the calibrated cost, whatever the
    * others' show: say so where the check did not cover every thread */
   if (r->calibrations && r->threads > 1 && r->threads_checked == 0)
-    g_string_append_printf (s, "; none of the %" G_GUINT64_FORMAT " threads had the samples to check them (a thread"
-                            " that blocks SIGPROF has none)", r->threads);
+    g_string_append_printf (s, "; none of the %" G_GUINT64_FORMAT " threads had the samples to check them (100"
+                            " samples, a tenth of a second of CPU time or more; a thread that blocks SIGPROF has none)", r->threads);
   else if (r->calibrations && r->threads > 1 && r->threads_checked < r->threads)
     g_string_append_printf (s, "; only %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " threads had the samples to"
-                            " check them (a thread that blocks SIGPROF has none): the others keep the calibrated"
-                            " cost", r->threads_checked, r->threads);
+                            " check them (100 samples, a tenth of a second of CPU time or more; a thread that blocks SIGPROF"
+                            " has none): the others keep the calibrated cost", r->threads_checked, r->threads);
   /* a time that is what remains of a larger measurement moves by the
    * error of what was taken out, magnified */
   if (measured > 0 && out >= 0.5 * measured)
