@@ -60,9 +60,13 @@
  * more); then u64 samples in the program's code, u64 samples in the
  * monitor's, i64 clock units the samples' correction added to the
  * contexts, u64 threads that had the samples to check the calibrations
- * (amon-measure.h; later versions may append) */
+ * (AMON_CALIBRATION_SAMPLES bytes); then u32 threads whose split between
+ * contexts the samples set beyond the calibrations' error, u32 the
+ * largest weight they had there, per mille (amon-measure.h; later
+ * versions may append) */
 #define AMON_CALIBRATION_MIN 48
-#define AMON_CALIBRATION_SIZE 80
+#define AMON_CALIBRATION_SAMPLES 80
+#define AMON_CALIBRATION_SIZE 88
 
 /* the u64 fields of the TOTALS section, in order (later versions append) */
 enum {

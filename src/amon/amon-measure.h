@@ -122,9 +122,15 @@ amon_measure_corrected (uint64_t time, uint64_t samples, double keep, double per
  * the bare programs the weighted mean was nearer the functions' shares
  * than either alone, or than spreading the difference over the intervals
  * as before (libamon(3) has the numbers: that took all of jq 1.6's
- * interpreter loop, 13% of its bare run).  Reads the contexts; changes
- * none of them: the writer applies it (amon_measure_corrected), so that
- * a thread may run on. */
+ * interpreter loop, 13% of its bare run).  The split is tested too,
+ * whether or not the totals agree: where the contexts' two estimates
+ * differ beyond the samples' noise, the samples weigh the more of the two
+ * weights, that of the calibrations' error and that of the split's test
+ * (split_weight in amon-measure.c: the counter read out of order times a
+ * routine's cache misses in its callee), and t->split_permille records
+ * the latter where it is the one used.  Reads the contexts; changes none
+ * of them: the writer applies it (amon_measure_corrected), so that a
+ * thread may run on. */
 void amon_measure_settle (amon_thread *t, uint64_t charged) AMON_HIDDEN;
 
 #endif

@@ -146,6 +146,7 @@ struct amon_thread {
   double per_sample;         /* and the clock units it gets for each of its samples (0: none) */
   int64_t resid_total;       /* what that added in all */
   int checked;               /* it had the samples to check the calibrations */
+  uint32_t split_permille;   /* their weight from the split's test where it set theirs (amon_measure_settle; 0: none) */
   /* the thread's source of samples, while has_timer (amon-measure.c): a
    * perf event on its task clock (sample_fd >= 0, whose kernel id is
    * sample_id), or else a POSIX timer on its CPU clock */

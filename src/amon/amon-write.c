@@ -43,6 +43,7 @@ struct amon_merge {
   uint64_t samples_program, samples_monitor;
   int64_t resid_total;
   uint64_t threads_checked;
+  uint32_t threads_split, split_permille; /* threads whose split the samples set, their largest weight */
   int failed;
 };
 typedef struct amon_merge Merge;
@@ -318,6 +319,11 @@ amon_merge_thread (amon_merge *g, amon_thread *t)
   g->samples_monitor += t->samples_monitor;
   g->resid_total += t->resid_total;
   g->threads_checked += (uint64_t) t->checked;
+  if (t->split_permille)
+    {
+      g->threads_split++;
+      g->split_permille = t->split_permille > g->split_permille ? t->split_permille : g->split_permille;
+    }
   return g->failed ? ENOMEM : 0;
 }
 
@@ -481,6 +487,8 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       out_u64 (o, g->samples_monitor);
       out_u64 (o, (uint64_t) g->resid_total);
       out_u64 (o, g->threads_checked);
+      out_u32 (o, g->threads_split);
+      out_u32 (o, g->split_permille);
     }
   out_section (o, AMON_SECTION_END, 0);
   out_flush (o);

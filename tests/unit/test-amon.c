@@ -719,22 +719,33 @@ test_overhead_from_cpu_time (void)
  *    at 0.12 units each: the root (45 + 105) / 2 = 75, P (45 + 231) / 2 =
  *    138, Q (495 + 249) / 2 = 372.
  *  - 8775 of 10000 (775, 1000, 7000): 1053 units, to 7.9; the charge is
- *    off by a tenth, so the samples weigh a tenth: the root 0.9 * 81 +
- *    0.1 * 93 = 82.2, P 0.9 * 81 + 0.1 * 120 = 84.9, Q 0.9 * 891 + 0.1 *
- *    840 = 885.9, to the nearest unit.
- *  - 965 of 1000 in the program's: 1158 units, to 2 * 1200 *
- *    sqrt(f (1 - f) / 1000) = 14.1 (f = 966 / 1002): the 1170 charged
- *    agree, and stand.
+ *    off by a tenth, but the split is what the samples dispute: scaled
+ *    by 1053 / 1170, the charges are (81, 81, 891) where the samples at
+ *    0.12 units make (93, 120, 840), 4266 in squared differences against
+ *    4 * 0.12 * 1053 = 505.4 the samples' noise would make, so they weigh
+ *    1 - 505.4 / 4266 = 0.8815 (the monitor had 12% of them, under a
+ *    quarter: no limit): the root 81 + 0.8815 * 12 = 91.6, P 81 +
+ *    0.8815 * 39 = 115.4, Q 891 - 0.8815 * 51 = 846.0, to the nearest
+ *    unit.
+ *  - 965 of 1000 in the program's, in proportion to the charges (74, 74,
+ *    817): 1158 units, to 2 * 1200 * sqrt(f (1 - f) / 1000) = 14.1 (f =
+ *    966 / 1002): the 1170 charged agree in total and in split, and
+ *    stand.
+ *  - 965 of 1000 again, but (5, 10, 950): the total agrees, the split
+ *    does not (1.2 units a sample: (6, 12, 1140) against the charges
+ *    scaled, (89.1, 89.1, 979.8); 38418 against 5558), and the samples
+ *    weigh 0.8556: (18, 23, 1117).
  *  - 59 of 99: too few samples, nothing changes. */
 static void
 test_overhead_from_samples (void)
 {
   static const struct { uint64_t program, monitor, own[3], want[3]; } cases[] = {
     { 4875, 5125, { 875, 1925, 2075 }, { 75, 138, 372 } },
-    { 8775, 1225, { 775, 1000, 7000 }, { 82, 85, 886 } },
-    { 965, 35, { 5, 10, 950 }, { 90, 90, 990 } },
+    { 8775, 1225, { 775, 1000, 7000 }, { 92, 115, 846 } },
+    { 965, 35, { 74, 74, 817 }, { 90, 90, 990 } },
+    { 965, 35, { 5, 10, 950 }, { 18, 23, 1117 } },
     { 59, 40, { 9, 20, 30 }, { 90, 90, 990 } } };
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < 5; k++)
     {
       amon_thread *th = replay_p_q (1200, cases[k].program, cases[k].monitor, cases[k].own);
       amon_context *root = th->m.root, *p = root->next, *q = p->next;

@@ -344,6 +344,39 @@ test_cost_note (void)
   CU_ASSERT_STRING_EQUAL (cg_profile_source (q, 0)->note,
                           "instrumentation cost taken out: 1e-09 s of 3.05e-06 s measured (9 calls and returns at"
                           " 20.00 ns each, calibrated once at start-up)");
+
+  /* the samples' fields (80 bytes), then the split's (88): 600 of 1000
+   * samples in the program's code, 1000 clock units (1 us) taken from the
+   * contexts, 1 thread checked, 1 whose split the samples set, at a
+   * weight of 84.3% */
+  g_autoptr (GByteArray) c = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  end = c->len - AMON_SECTION_HEADER_SIZE;
+  g_byte_array_set_size (c, end);
+  at = section (c, AMON_SECTION_CALIBRATION);
+  u64 (c, 40);
+  u32 (c, 20);
+  u32 (c, 0);
+  u64 (c, 20000);
+  u64 (c, 19000);
+  u64 (c, 21000);
+  u64 (c, 90000);
+  u64 (c, 600);
+  u64 (c, 400);
+  u64 (c, (guint64) -1000);
+  u64 (c, 1);
+  u32 (c, 1);
+  u32 (c, 843);
+  end_section (c, at);
+  section (c, AMON_SECTION_END);
+  g_autoptr (CgProfile) r = read_bytes (c, NULL, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (r);
+  note = cg_profile_source (r, 0)->note;
+  CU_ASSERT_PTR_NOT_NULL (strstr (note, "; the run's own samples, 600 of 1000 in the program's code, give the"
+                                        " program's time to within 5%, and the calibrations do not: the total was"
+                                        " moved 1e-06 s down to it"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (note, "; in 1 of the threads checked their split between contexts disputed the"
+                                        " calibrations' beyond its noise"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (note, "and the samples set up to 84% of it there"));
 }
 
 static void

@@ -42,6 +42,7 @@ typedef struct {
   guint64 samples_program, samples_monitor; /* the run's samples of whose code ran (amon-measure.h) */
   gint64 resid_total;                        /* clock units their correction added to the contexts */
   guint64 threads_checked;                   /* threads with samples enough to check the calibrations */
+  guint32 threads_split, split_permille;     /* threads whose split the samples set, their largest weight (per mille) */
   guint64 threads;                           /* threads that ran instrumented code (TOTALS) */
   guint32 recent;
 } Reader;
@@ -451,7 +452,8 @@ read_calibration (Reader *r, Cursor *c, GError **error)
 {
   const guint8 *p;
   gsize have = c->end - c->pos;
-  if (!take (r, c, have >= AMON_CALIBRATION_SIZE ? AMON_CALIBRATION_SIZE : AMON_CALIBRATION_MIN,
+  if (!take (r, c, have >= AMON_CALIBRATION_SIZE ? AMON_CALIBRATION_SIZE
+                   : have >= AMON_CALIBRATION_SAMPLES ? AMON_CALIBRATION_SAMPLES : AMON_CALIBRATION_MIN,
              "the calibration record", &p, error))
     return FALSE;
   c->pos = c->end; /* later versions may append fields */
@@ -460,12 +462,17 @@ read_calibration (Reader *r, Cursor *c, GError **error)
   r->lowest_ps = get64 (p + 24);
   r->median_ps = get64 (p + 32);
   r->highest_ps = get64 (p + 40);
-  if (have >= AMON_CALIBRATION_SIZE)
+  if (have >= AMON_CALIBRATION_SAMPLES)
     {
       r->samples_program = get64 (p + 48);
       r->samples_monitor = get64 (p + 56);
       r->resid_total = (gint64) get64 (p + 64);
       r->threads_checked = get64 (p + 72);
+    }
+  if (have >= AMON_CALIBRATION_SIZE)
+    {
+      r->threads_split = get32 (p + 80);
+      r->split_permille = get32 (p + 84);
     }
   return TRUE;
 }
@@ -509,12 +516,19 @@ cost_note (Reader *r)
       g_string_append_printf (s, "; the run's own samples, %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
                               " in the program's code, give the program's time to within %.0f%%",
                               r->samples_program, samples, err);
-      if (r->resid_total == 0)
+      if (r->resid_total == 0 && r->threads_split == 0)
         g_string_append (s, ", and the calibrations agree");
-      else
+      else if (r->resid_total != 0)
         g_string_append_printf (s, ", and the calibrations do not: the total was moved %.3g s %s to it, each"
                                 " context given a weighted mean of its time so scaled and its own samples' share",
                                 fabs ((gdouble) r->resid_total) / (gdouble) r->rate, r->resid_total < 0 ? "down" : "up");
+      /* the time-stamp counter's split, wrong where its total is right */
+      if (r->threads_split > 0)
+        g_string_append_printf (s, "; in %u of the threads checked their split between contexts disputed the"
+                                " calibrations' beyond its noise (the counter is read before the loads issued just"
+                                " before a call come in, so a routine's cache misses are timed in its callee), and"
+                                " the samples set up to %.0f%% of it there",
+                                r->threads_split, r->split_permille / 10.0);
     }
   else if (samples > 0)
     g_string_append_printf (s, "; the run's %" G_GUINT64_FORMAT " samples were too few to check the calibrations",
