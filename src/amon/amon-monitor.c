@@ -1302,7 +1302,19 @@ amon_fini (void)
     }
   int was_halted = __atomic_exchange_n (&amon_halt, 1, __ATOMIC_SEQ_CST);
   amon_thread *me = self;
-  if (me != &unstarted && me != &disabled && !me->busy)
+  if (me != &unstarted && me != &disabled && me->busy)
+    {
+      /* exit(3) from a signal handler that interrupted one of this
+       * thread's hooks (the way libamon(3) gives a server to stop): its
+       * frames, current interval and log of long ones may be half
+       * written, so nothing more is charged or corrected, but what the
+       * end derives (the cost taken out, the samples' correction) is, as
+       * for a thread running elsewhere; else the views said "0 s taken
+       * out" of a run whose calls cost the monitor most of its time */
+      me->correct = NULL;
+      amon_thread_finish (me);
+    }
+  else if (me != &unstarted && me != &disabled)
     {
       if (!was_halted)
         {
