@@ -377,6 +377,11 @@ test_cost_note (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (note, "; in 1 of the threads checked their split between contexts disputed the"
                                         " calibrations' beyond its noise"));
   CU_ASSERT_PTR_NOT_NULL (strstr (note, "and the samples set up to 84% of it there"));
+  /* a weight past a whole, as a hostile file may give, is left out */
+  put32 (c, at + 8 + 84, 4000000000u); /* at: the section's length, then its record */
+  g_autoptr (CgProfile) h = read_bytes (c, NULL, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (h);
+  CU_ASSERT_PTR_NULL (strstr (cg_profile_source (h, 0)->note, "their split between contexts"));
 }
 
 static void

@@ -471,8 +471,9 @@ read_calibration (Reader *r, Cursor *c, GError **error)
     }
   if (have >= AMON_CALIBRATION_SIZE)
     {
-      r->threads_split = get32 (p + 80);
+      /* a weight past a whole is no weight: the fields are left out */
       r->split_permille = get32 (p + 84);
+      r->threads_split = r->split_permille <= 1000 ? get32 (p + 80) : 0;
     }
   return TRUE;
 }
