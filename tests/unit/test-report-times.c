@@ -54,7 +54,7 @@ round_trip (GRand *rand, guint n, gdouble w, guint granularity_units, guint lost
     }
   guint64 got;
   gdouble true_w;
-  CU_ASSERT_TRUE (cg_report_times_solve (rows, n, RATE, granularity_units, FALSE, &got, ticks, &true_w));
+  CU_ASSERT_TRUE (cg_report_times_solve (rows, n, RATE, granularity_units, FALSE, NULL, &got, ticks, &true_w));
   gdouble slack = exact ? 0.0 : 5e-3;
   CU_ASSERT_TRUE (fabs ((gdouble) got - (gdouble) samples) <= slack * (gdouble) samples);
   for (guint i = 0; i < n; i++)
@@ -101,7 +101,7 @@ test_exact_ticks (void)
     rows[i] = (CgReportTime) { self[i], percent[i], NULL, 0, 0 };
   gdouble ticks[4], w;
   guint64 samples;
-  CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, 2, FALSE, &samples, ticks, &w));
+  CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, 2, FALSE, NULL, &samples, ticks, &w));
   CU_ASSERT_EQUAL (samples, 95);
   CU_ASSERT_EQUAL (ticks[0], 48.0);
   CU_ASSERT_EQUAL (ticks[1], 36.0);
@@ -127,7 +127,7 @@ test_zero_rows_with_wide_bins (void)
         rows[i] = (CgReportTime) { self[i], percent[i], NULL, 0, 0, width == 3 && i == 3 };
       gdouble ticks[4], w;
       guint64 samples;
-      CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, width, FALSE, &samples, ticks, &w));
+      CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, width, FALSE, NULL, &samples, ticks, &w));
       CU_ASSERT_EQUAL (samples, 4);
       CU_ASSERT_EQUAL (ticks[0], 2.0);
       CU_ASSERT_EQUAL (ticks[3], 0.0);
@@ -141,7 +141,7 @@ test_impossible (void)
   CgReportTime rows[2] = { { "0.50", "10.00", NULL, 0, 0 }, { "0.50", "90.00", NULL, 0, 0 } };
   gdouble ticks[2], w;
   guint64 samples;
-  CU_ASSERT_FALSE (cg_report_times_solve (rows, 2, RATE, 2, FALSE, &samples, ticks, &w));
+  CU_ASSERT_FALSE (cg_report_times_solve (rows, 2, RATE, 2, FALSE, NULL, &samples, ticks, &w));
   CU_ASSERT_EQUAL (ticks[0], 50.0);
   CU_ASSERT_EQUAL (ticks[1], 50.0);
 }
@@ -161,7 +161,7 @@ test_one_decimal (void)
   };
   gdouble ticks[4], w;
   guint64 samples;
-  CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, 1, FALSE, &samples, ticks, &w));
+  CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, 1, FALSE, NULL, &samples, ticks, &w));
   CU_ASSERT_EQUAL (samples, 26);
   CU_ASSERT_DOUBLE_EQUAL (ticks[0], 8.0, 1e-9);
   /* gprof prints the bins' width rounded down ("2 byte(s)"): the half

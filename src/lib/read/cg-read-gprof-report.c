@@ -76,6 +76,7 @@ typedef struct {
   char dimension[32];
   guint64 granularity;   /* bytes, 0 when not printed */
   const char *graph_percent; /* "for 0.69% of": 100 / the call graph's seconds, NULL when not printed */
+  const char *flat_cumulative; /* the last flat row's cumulative seconds, NULL before one */
   guint line;            /* current line number */
   guint index_rows;      /* the index's rows of cells */
 } Report;
@@ -387,6 +388,7 @@ flat_row (Report *r, const Lines *l, GError **error)
   FlatRow row = { g_string_chunk_insert_len (r->strings, s, (gssize) n), self, percent, per_call, total_per_call,
                   calls, l->number };
   g_array_append_val (r->flat_rows, row);
+  r->flat_cumulative = cumulative;
   return TRUE;
 }
 
@@ -1217,7 +1219,8 @@ set_times (Report *r, Times *t)
       row->none = r->has_flat && !f->has_flat;
     }
   guint width = (guint) MIN (r->granularity / 2, 1u << 20);
-  return cg_report_times_solve (t->rows, n, t->rate, width, r->no_time, &t->samples, t->ticks, &t->true_w);
+  return cg_report_times_solve (t->rows, n, t->rate, width, r->no_time, r->flat_cumulative, &t->samples, t->ticks,
+                                &t->true_w);
 }
 
 /* gprof's percentages are of all samples, and its flat profile lists

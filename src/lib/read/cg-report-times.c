@@ -220,7 +220,7 @@ setup_rows (const CgReportTime *rows, guint n, gdouble rate, gboolean no_time, R
 
 gboolean
 cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint width, gboolean no_time,
-                       guint64 *samples, gdouble *ticks, gdouble *true_w)
+                       const char *cumulative, guint64 *samples, gdouble *ticks, gdouble *true_w)
 {
   *true_w = 0.0;
   if (width == 0)
@@ -248,7 +248,12 @@ cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint wi
   if (any_percent)
     {
       ok = FALSE;
-      gdouble start = MIN (MAX (round (sum), ceil (lo)), floor (MIN (hi, 1e18)));
+      /* nearest the printed sum of the rows first: the cumulative
+       * column's last figure, else the printed seconds' own sum */
+      gdouble printed = cumulative ? g_ascii_strtod (cumulative, NULL) * rate : sum;
+      if (!(printed >= 0.0 && printed <= 1e18))
+        printed = sum;
+      gdouble start = MIN (MAX (round (printed), ceil (lo)), floor (MIN (hi, 1e18)));
       for (guint k = 0; k < 2 * MAX_TRIES && !ok; k++)
         {
           gdouble t = start + ((k & 1) ? -(gdouble) (k / 2 + 1) : (gdouble) (k / 2));

@@ -42,20 +42,19 @@ typedef struct {
 /* Fills @ticks (n values) and *@samples for @rows printed at @rate
  * samples per second with bins @width 2-byte units wide as printed (1
  * when unknown).  @no_time: the flat profile said "no time accumulated"
- * (its percentages are of 1).  *@true_w: the bins' width found, when the
+ * (its percentages are of 1).  @cumulative: the last flat row's
+ * cumulative seconds as printed ("0.33"; NULL when unknown), the sum of
+ * the rows' self times, which the number of samples is sought nearest
+ * to (the printed seconds' own sum is off by up to half a hundredth per
+ * row, and a percentage of 33 samples can print as one of 34).
+ * *@true_w: the bins' width found, when the
  * ticks are multiples of its inverse (0 otherwise).  Returns FALSE when
  * no number of samples prints every row's percentage as printed; @ticks
  * and *@samples are then the nearest values to the printed seconds (the
  * caller warns). */
 gboolean cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint width, gboolean no_time,
-                                guint64 *samples, gdouble *ticks, gdouble *true_w);
+                                const char *cumulative, guint64 *samples, gdouble *ticks, gdouble *true_w);
 
-/* The ticks that are multiples of 1/@w0 made multiples of 1/w instead,
- * for a w in [@lo_w, @hi_w] with which every row still prints as
- * printed: sums the report printed (a function's total time per call,
- * the call graph's 100 %%) are of ticks in one proportion, so they tell
- * the width closer than the rows alone.  FALSE, @ticks untouched, when no
- * such w is found. */
 gboolean cg_report_times_rescale (const CgReportTime *rows, guint n, gdouble rate, guint64 samples, gdouble w0,
                                   gdouble lo_w, gdouble hi_w, gdouble *ticks);
 
