@@ -681,6 +681,27 @@ counter (void)
 #define HOOK_SP(sp) ((sp) = (uintptr_t) __builtin_frame_address (0))
 #endif
 
+/* glibc's: the stack pointer the kernel started the program with, above
+ * every frame of the initial thread (weak: another C library may have
+ * none) */
+extern void *__libc_stack_end __attribute__ ((weak));
+
+/* How far up its stack a thread whose first hook runs at @sp may read it
+ * (amon_slot_readable): from that hook's frame, or on the initial
+ * thread's stack from its top.  That thread's first hook may be a
+ * library's constructor, which the dynamic linker calls from deeper than
+ * __libc_start_main calls the program's constructors and main: with the
+ * sampling clock a pugixml 1.13 test program (its shared library's
+ * constructor first) could not read the slot of its last constructor, a
+ * routine that had returned, nor walk up from main's call, and so showed
+ * main and every exit handler called by that constructor. */
+AMON_FN static uintptr_t
+home_of (uintptr_t sp)
+{
+  uintptr_t top = &__libc_stack_end != NULL ? (uintptr_t) __libc_stack_end : 0;
+  return top > sp && top - sp < AMON_READ_SPAN ? top : sp;
+}
+
 /* A thread's first call: its monitor is set up, then the call counted. */
 AMON_FN __attribute__ ((noinline, cold)) static void
 first_enter (void *fn, void *site, uintptr_t sp)
@@ -689,7 +710,7 @@ first_enter (void *fn, void *site, uintptr_t sp)
   if (t == NULL || __atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     return;
   t->busy = sp;
-  t->home = sp;
+  t->home = home_of (sp);
   if (t->mode == AMON_MODE_SAMPLED)
     amon_thread_push (t, fn, site, sp);
   else

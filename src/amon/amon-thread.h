@@ -279,14 +279,15 @@ amon_left (const amon_thread *t, const amon_frame *f, void *site, uintptr_t sp)
   return AMON_UNLIKELY (f->sp - sp - 1 >= AMON_STACK_WINDOW - 1) && amon_stale (f, site, sp, t->home);
 }
 
-/* How far above the thread's first hook's stack address (@home) the -pg
- * mode with the sampling clock reads the stack (amon_slot_readable). */
+/* How far below the top of what it may read of the thread's stack
+ * (@home) the -pg mode with the sampling clock reads it
+ * (amon_slot_readable). */
 #define AMON_READ_SPAN ((uintptr_t) 1 << 18)
 
 /* Whether the word at @slot, a frame's return-address slot above a hook's
  * @sp, may be read: both lie on the stack the thread started on, below
- * its first hook's (@home) and less than AMON_READ_SPAN from it, where the
- * kernel keeps the stack mapped.  A frame left on another stack, such as
+ * @home (its first hook's frame, or the initial thread's top) and less
+ * than AMON_READ_SPAN from it, where the kernel keeps the stack mapped.  A frame left on another stack, such as
  * a coroutine's freed since, is never read (its memory may be gone). */
 AMON_FN AMON_INLINE int
 amon_slot_readable (const amon_thread *t, uintptr_t slot, uintptr_t sp)
