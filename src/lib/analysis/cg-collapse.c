@@ -6,24 +6,18 @@
 #include "cg-error.h"
 
 static gboolean
-overflow (GError **error)
+overflow (GError **error, const CgCycles *cycles)
 {
-  g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW,
-               "collapsing a cycle: a cost exceeds the range of 64-bit counters");
+  g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "%s: a cost exceeds the range of 64-bit counters",
+               cycles ? "collapsing a cycle" : "merging functions");
   return FALSE;
 }
 
-gboolean
-cg_collapse_cycles (CgProfile *p, GError **error)
+/* @q gets @g's events, as they are described. */
+static gboolean
+copy_events (const CgGraph *g, CgGraph *q, GError **error)
 {
-  CgGraph *g = cg_profile_graph (p);
-  if (cg_profile_cycles (p) == NULL)
-    cg_profile_set_cycles (p, cg_cycles_find (g, NULL, NULL));
-  CgCycles *cycles = cg_profile_cycles (p);
-  guint nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g), ne = cg_graph_n_events (g);
-
-  g_autoptr (CgGraph) q = cg_graph_new ();
-  for (guint e = 0; e < ne; e++)
+  for (guint e = 0; e < cg_graph_n_events (g); e++)
     {
       guint index;
       if (!cg_graph_ensure_event (q, cg_graph_event_name (g, e), cg_graph_event_unit (g, e),
@@ -33,7 +27,78 @@ cg_collapse_cycles (CgProfile *p, GError **error)
       cg_graph_set_event_scale (q, index, cg_graph_event_scale (g, e));
     }
   cg_graph_set_has_inclusive (q, cg_graph_has_inclusive (g));
+  return TRUE;
+}
+
+/* Function @f of @g as a function of @q, with its location and flags. */
+static CgFunctionId
+copy_function (const CgGraph *g, CgGraph *q, CgFunctionId f)
+{
+  CgFunctionId c = cg_graph_ensure_function (q, cg_graph_function_object (g, f), cg_graph_function_name (g, f));
+  cg_graph_function_set_location (q, c, cg_graph_function_file (g, f), cg_graph_function_line (g, f));
+  cg_graph_function_set_flags (q, c, cg_graph_function_flags (g, f));
+  return c;
+}
+
+/* The data of @p moved into *@q (taken over on success), each function
+ * f of the old graph onto @map[f] of *@q: self costs, spontaneous costs and arcs summed, the call
+ * tree and contexts remapped.  With @cycles (collapsing them), a member's
+ * own self-arc disappears inside its cycle, and arcs between members of
+ * one cycle keep no inclusive cost (such calls nest). */
+static gboolean
+move_data (CgProfile *p, CgGraph **qp, const CgFunctionId *map, const CgCycles *cycles, GError **error)
+{
+  const CgGraph *g = cg_profile_graph (p);
+  CgGraph *q = *qp;
+  guint nf = cg_graph_n_functions (g), na = cg_graph_n_arcs (g), ne = cg_graph_n_events (g);
   const CgKind *kinds = cg_graph_event_kinds (q);
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      if (!cg_values_add (kinds, cg_graph_self (q, map[f]), cg_graph_self_const (g, f), ne))
+        return overflow (error, cycles);
+      const CgValue *sp = cg_graph_spontaneous (g, f);
+      if (sp && !cg_values_add (kinds, cg_graph_spontaneous_mut (q, map[f]), sp, ne))
+        return overflow (error, cycles);
+    }
+  for (CgArcId a = 0; a < na; a++)
+    {
+      CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
+      CgFunctionId qc = map[caller], qe = map[callee];
+      if (cycles && qc == qe && caller == callee && cg_cycles_cycle_of (cycles, caller) != 0)
+        continue; /* a member's own recursion disappears inside the cycle */
+      CgArcId b = cg_graph_ensure_arc (q, qc, qe);
+      if (!cg_graph_arc_add_calls (q, b, cg_graph_arc_calls (g, a)))
+        return overflow (error, cycles);
+      /* arcs inside a cycle nest; only arcs between nodes keep inclusive */
+      if ((!cycles || qc != qe)
+          && !cg_values_add (kinds, cg_graph_arc_inclusive (q, b), cg_graph_arc_inclusive_const (g, a), ne))
+        return overflow (error, cycles);
+    }
+
+  g_autoptr (CgTree) tree = cg_profile_steal_tree (p);
+  if (tree && !cg_tree_remap_functions (&tree, q, map))
+    return overflow (error, cycles);
+  g_autoptr (CgContexts) contexts = cg_profile_steal_contexts (p);
+  if (contexts && !cg_contexts_remap_functions (&contexts, q, map))
+    return overflow (error, cycles);
+  cg_profile_replace_data (p, g_steal_pointer (qp), g_steal_pointer (&tree));
+  if (contexts)
+    cg_profile_set_contexts (p, g_steal_pointer (&contexts));
+  return TRUE;
+}
+
+gboolean
+cg_collapse_cycles (CgProfile *p, GError **error)
+{
+  CgGraph *g = cg_profile_graph (p);
+  if (cg_profile_cycles (p) == NULL)
+    cg_profile_set_cycles (p, cg_cycles_find (g, NULL, NULL));
+  CgCycles *cycles = cg_profile_cycles (p);
+  guint nf = cg_graph_n_functions (g);
+
+  g_autoptr (CgGraph) q = cg_graph_new ();
+  if (!copy_events (g, q, error))
+    return FALSE;
 
   /* functions in their order; a cycle takes the place of its head */
   g_autofree CgFunctionId *map = g_new (CgFunctionId, MAX (nf, 1));
@@ -44,9 +109,7 @@ cg_collapse_cycles (CgProfile *p, GError **error)
         continue;
       if (k == 0)
         {
-          map[f] = cg_graph_ensure_function (q, cg_graph_function_object (g, f), cg_graph_function_name (g, f));
-          cg_graph_function_set_location (q, map[f], cg_graph_function_file (g, f), cg_graph_function_line (g, f));
-          cg_graph_function_set_flags (q, map[f], cg_graph_function_flags (g, f));
+          map[f] = copy_function (g, q, f);
           continue;
         }
       g_autofree char *name = g_strdup_printf ("<cycle %u>", k);
@@ -57,36 +120,23 @@ cg_collapse_cycles (CgProfile *p, GError **error)
       for (guint i = 0; i < n; i++)
         map[members[i]] = c;
     }
-  for (CgFunctionId f = 0; f < nf; f++)
-    {
-      if (!cg_values_add (kinds, cg_graph_self (q, map[f]), cg_graph_self_const (g, f), ne))
-        return overflow (error);
-      const CgValue *sp = cg_graph_spontaneous (g, f);
-      if (sp && !cg_values_add (kinds, cg_graph_spontaneous_mut (q, map[f]), sp, ne))
-        return overflow (error);
-    }
-  for (CgArcId a = 0; a < na; a++)
-    {
-      CgFunctionId caller = cg_graph_arc_caller (g, a), callee = cg_graph_arc_callee (g, a);
-      CgFunctionId qc = map[caller], qe = map[callee];
-      if (qc == qe && caller == callee && cg_cycles_cycle_of (cycles, caller) != 0)
-        continue; /* a member's own recursion disappears inside the cycle */
-      CgArcId b = cg_graph_ensure_arc (q, qc, qe);
-      if (!cg_graph_arc_add_calls (q, b, cg_graph_arc_calls (g, a)))
-        return overflow (error);
-      /* arcs inside a cycle nest; only arcs between nodes keep inclusive */
-      if (qc != qe && !cg_values_add (kinds, cg_graph_arc_inclusive (q, b), cg_graph_arc_inclusive_const (g, a), ne))
-        return overflow (error);
-    }
+  return move_data (p, &q, map, cycles, error);
+}
 
-  g_autoptr (CgTree) tree = cg_profile_steal_tree (p);
-  if (tree && !cg_tree_remap_functions (&tree, q, map))
-    return overflow (error);
-  g_autoptr (CgContexts) contexts = cg_profile_steal_contexts (p);
-  if (contexts && !cg_contexts_remap_functions (&contexts, q, map))
-    return overflow (error);
-  cg_profile_replace_data (p, g_steal_pointer (&q), g_steal_pointer (&tree));
-  if (contexts)
-    cg_profile_set_contexts (p, g_steal_pointer (&contexts));
-  return TRUE;
+gboolean
+cg_merge_functions (CgProfile *p, const CgFunctionId *into, GError **error)
+{
+  const CgGraph *g = cg_profile_graph (p);
+  guint nf = cg_graph_n_functions (g);
+  g_autoptr (CgGraph) q = cg_graph_new ();
+  if (!copy_events (g, q, error))
+    return FALSE;
+  g_autofree CgFunctionId *map = g_new (CgFunctionId, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    if (into[f] == f)
+      map[f] = copy_function (g, q, f);
+  for (CgFunctionId f = 0; f < nf; f++)
+    if (into[f] != f)
+      map[f] = map[into[f]];
+  return move_data (p, &q, map, NULL, error);
 }

@@ -22,4 +22,15 @@ G_BEGIN_DECLS
  * CG_ERROR_OVERFLOW when merged costs exceed 64 bits. */
 gboolean cg_collapse_cycles (CgProfile *profile, GError **error);
 
+/* Replaces the data of @profile by the same data with some functions
+ * merged: function f becomes function @into[f] (n_functions entries;
+ * @into[f] == f for a function kept, and a function merged into another
+ * is merged into one that is kept).  Self and spontaneous costs, calls
+ * and inclusive costs are summed, an arc between two merged functions
+ * becomes a self-arc, the call tree's sibling frames that become one
+ * function are merged; the kept functions keep their order, location
+ * and flags.  Derived data are dropped.  Error CG_ERROR_OVERFLOW when
+ * merged costs exceed 64 bits.  O(|V| + |E| + frames). */
+gboolean cg_merge_functions (CgProfile *profile, const CgFunctionId *into, GError **error);
+
 G_END_DECLS

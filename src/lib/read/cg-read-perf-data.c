@@ -156,11 +156,11 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
  * their root frame); where the second pass does not print the same
  * samples, they are charged as perf script printed them. */
 static gboolean
-read_perf_data (CgProfile *profile, const char *perf, const char *path, const char *name,
-                const CgReadOptions *options, GError **error)
+read_perf_data_passes (CgProfile *profile, const char *perf, const char *path, const char *name,
+                       const CgReadOptions *options, CgPerfInlined *inlined, GError **error)
 {
   g_autoptr (GArray) empty = g_array_new (FALSE, FALSE, sizeof (CgPerfHeld));
-  CgPerfPass first = { .held = empty };
+  CgPerfPass first = { .held = empty, .inlined = inlined };
   if (!run_perf_script (profile, perf, path, name, options, FALSE, &first, error))
     return FALSE;
   if (empty->len == 0)
@@ -181,6 +181,24 @@ read_perf_data (CgProfile *profile, const char *perf, const char *path, const ch
                 local ? local->message : "perf script -G printed other samples");
   g_clear_error (&local);
   return cg_perf_charge_held (profile, empty, name, error);
+}
+
+/* perf script on @path, twice where some samples' call chains came out
+ * empty: perf drops a whole chain where it meets an entry it does not
+ * know (cc1's frame-pointer chains end in ffffffffffffffff now and then),
+ * but still knows the sample's own address, which perf report charges
+ * the sample to and -G prints.  Those samples get that one frame (under
+ * their root frame); where the second pass does not print the same
+ * samples, they are charged as perf script printed them.  Then the
+ * inlined frames perf printed no object for are placed (the held
+ * samples name frames of the tree, which placing them rebuilds). */
+static gboolean
+read_perf_data (CgProfile *profile, const char *perf, const char *path, const char *name,
+                const CgReadOptions *options, GError **error)
+{
+  g_autoptr (CgPerfInlined) inlined = cg_perf_inlined_new (profile);
+  return read_perf_data_passes (profile, perf, path, name, options, inlined, error)
+         && cg_perf_place_inlined (profile, inlined, error);
 }
 
 gboolean

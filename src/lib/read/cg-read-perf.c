@@ -8,6 +8,7 @@
 
 #include "cg-error.h"
 #include "cg-perf-lines.h"
+#include "cg-collapse.h"
 
 
 /* One frame of the sample being read: its name and object in r->text. */
@@ -15,6 +16,7 @@ typedef struct {
   gsize name, name_len, object, object_len, ip, ip_len;
   gboolean kernel, inlined;
   gboolean bare; /* no symbol printed */
+  gboolean unplaced; /* inlined, no frame of its address names the object */
 } Frame;
 
 /* layouts a file may mix: perf has a few kinds of event (hardware,
@@ -43,6 +45,7 @@ typedef struct {
   GHashTable *event_layouts; /* event name -> its layout */
   gboolean headerless; /* -F without header fields: a sample is an empty line and frames */
   gboolean chains;     /* some sample had a call chain */
+  CgPerfInlined *inlined; /* nullable: the inlined frames' functions, for cg_perf_place_inlined */
   gboolean any_line;   /* a line other than '#' comments was read */
   State state;
   guint64 sample_line; /* where the current sample starts */
@@ -302,6 +305,96 @@ selected (Reader *r)
   return FALSE;
 }
 
+struct _CgPerfInlined {
+  guint n_before;        /* the profile's functions before the input */
+  GHashTable *unplaced;  /* ids + 1 of functions of inlined frames without object */
+  GHashTable *placed;    /* name -> id + 1 of the one function of inlined frames
+                          * with an object of that name, 0 for several */
+};
+
+CgPerfInlined *
+cg_perf_inlined_new (CgProfile *profile)
+{
+  CgPerfInlined *inl = g_new0 (CgPerfInlined, 1);
+  inl->n_before = cg_graph_n_functions (cg_profile_graph (profile));
+  inl->unplaced = g_hash_table_new (NULL, NULL);
+  inl->placed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return inl;
+}
+
+void
+cg_perf_inlined_free (CgPerfInlined *inl)
+{
+  if (inl == NULL)
+    return;
+  g_hash_table_unref (inl->unplaced);
+  g_hash_table_unref (inl->placed);
+  g_free (inl);
+}
+
+static void
+note_inlined (CgPerfInlined *inl, const CgGraph *g, CgFunctionId f, gboolean unplaced)
+{
+  if (unplaced)
+    {
+      if (f >= inl->n_before && *cg_graph_function_object (g, f) == '\0')
+        g_hash_table_add (inl->unplaced, GUINT_TO_POINTER (f + 1));
+      return;
+    }
+  const char *name = cg_graph_function_name (g, f);
+  gpointer v;
+  if (!g_hash_table_lookup_extended (inl->placed, name, NULL, &v))
+    g_hash_table_insert (inl->placed, g_strdup (name), GUINT_TO_POINTER (f + 1));
+  else if (GPOINTER_TO_UINT (v) != f + 1)
+    g_hash_table_insert (inl->placed, g_strdup (name), GUINT_TO_POINTER (0));
+}
+
+gboolean
+cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
+{
+  /* a gmon.out's histogram credits functions by id */
+  if (g_hash_table_size (inl->unplaced) == 0 || cg_profile_histogram (profile) != NULL)
+    return TRUE;
+  const CgGraph *g = cg_profile_graph (profile);
+  guint nf = cg_graph_n_functions (g);
+  g_autofree CgFunctionId *into = g_new (CgFunctionId, MAX (nf, 1));
+  for (CgFunctionId f = 0; f < nf; f++)
+    into[f] = f;
+  gboolean any = FALSE;
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, inl->unplaced);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      CgFunctionId f = GPOINTER_TO_UINT (key) - 1;
+      guint to = GPOINTER_TO_UINT (g_hash_table_lookup (inl->placed, cg_graph_function_name (g, f)));
+      if (to > 0)
+        {
+          into[f] = to - 1;
+          any = TRUE;
+        }
+    }
+  return any ? cg_merge_functions (profile, into, error) : TRUE;
+}
+
+/* The nearest frame that is not inlined among those next to frame @i
+ * (@dir +1: after it, -1: before it) printed at the same address, or
+ * NULL. */
+static const Frame *
+same_address_host (const Reader *r, guint i, gint dir)
+{
+  const Frame *x = &g_array_index (r->frames, Frame, i);
+  for (gint64 j = (gint64) i + dir; j >= 0 && j < (gint64) r->frames->len; j += dir)
+    {
+      const Frame *y = &g_array_index (r->frames, Frame, j);
+      if (y->ip_len != x->ip_len || memcmp (r->text->str + y->ip, r->text->str + x->ip, x->ip_len) != 0)
+        return NULL;
+      if (!y->inlined)
+        return y;
+    }
+  return NULL;
+}
+
 static gboolean
 finish_sample (Reader *r, GError **error)
 {
@@ -332,27 +425,24 @@ finish_sample (Reader *r, GError **error)
       && !step (r, &parent, cg_graph_ensure_function (r->graph, CG_OBJECT_PROCESS, r->root->str), error))
     return FALSE;
   /* an inlined frame belongs to the object of the frame it was inlined
-   * into: the frame of the same address that is not inlined, which perf
-   * prints after the address's inlined ones.  Where perf printed none
-   * (the outermost function's name was not the ELF symbol's), the
-   * object is unknown: the neighbours may be other objects' */
+   * into: a frame of the same address that is not inlined, which perf
+   * prints after the address's inlined ones, or (perf 6.1 with
+   * --call-graph dwarf, at a sample's own address) before them.  Where
+   * perf printed none (the outermost function's name was not the ELF
+   * symbol's), the object is unknown: the neighbours may be other
+   * objects'; cg_perf_place_inlined places it once the input is read */
   gboolean dropped = FALSE;
   for (guint i = 0; i < r->frames->len; i++)
     {
       Frame *x = &g_array_index (r->frames, Frame, i);
       if (!x->inlined)
         continue;
-      const Frame *host = NULL;
-      for (guint j = i + 1; j < r->frames->len && host == NULL; j++)
-        {
-          const Frame *y = &g_array_index (r->frames, Frame, j);
-          if (y->ip_len != x->ip_len || memcmp (r->text->str + y->ip, r->text->str + x->ip, x->ip_len) != 0)
-            break;
-          if (!y->inlined)
-            host = y;
-        }
+      const Frame *host = same_address_host (r, i, +1);
+      if (host == NULL)
+        host = same_address_host (r, i, -1);
       x->object = host ? host->object : 0;
       x->object_len = host ? host->object_len : 0;
+      x->unplaced = host == NULL;
       if (host)
         x->kernel = host->kernel;
     }
@@ -370,6 +460,8 @@ finish_sample (Reader *r, GError **error)
         }
       CgFunctionId f = ensure_function (r, r->text->str + x->object, x->object_len, r->text->str + x->name,
                                         x->name_len, x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE);
+      if (x->inlined && r->inlined && f != CG_NO_ID)
+        note_inlined (r->inlined, r->graph, f, x->unplaced);
       if (!step (r, &parent, f, error))
         return FALSE;
     }
@@ -611,6 +703,8 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
     .last_event = g_string_new (NULL),
     .pass = pass,
   };
+  g_autoptr (CgPerfInlined) own = pass ? NULL : cg_perf_inlined_new (profile);
+  r.inlined = pass ? pass->inlined : own;
   const char *line;
   gsize len;
   GError *local = NULL;
@@ -628,6 +722,9 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
                   r.first_skipped, r.first_reason);
   if (ok && local == NULL && !(pass && pass->no_source))
     cg_profile_add_source (profile, format, path, NULL, "perf script");
+  /* the graph is rebuilt: nothing of it is used after this */
+  if (ok && local == NULL && own)
+    ok = cg_perf_place_inlined (profile, own, &local);
   if (pass)
     pass->n_samples = r.ordinal;
   g_string_free (r.root, TRUE);

@@ -35,7 +35,8 @@
  * "period" or "samples".  Call counts are 0: sampling records none.
  *
  * Complexity: one pass, O(bytes), one hash look-up per frame; no
- * recursion (a deep stack is a loop).
+ * recursion (a deep stack is a loop); where inlined frames are placed
+ * afterwards (CgPerfInlined), one rebuild of the graph and tree.
  */
 #pragma once
 
@@ -71,6 +72,30 @@ typedef struct {
   guint64 value;
 } CgPerfHeld;
 
+/* The functions of a perf input's inlined frames, as read: perf prints
+ * no object for an inlined frame ("work+0x29 (inlined)"), which takes
+ * the object of the frame perf printed at the same address that is not
+ * inlined.  Where there is none (with --call-graph dwarf, a caller's
+ * address whose whole inline chain perf printed, the outermost function
+ * by its DWARF name where the ELF symbol's is another, such as a C++
+ * function's mangled name), the frame's function has no object; it is
+ * the function of that name that other inlined frames of the input have
+ * in an object, where exactly one object has one.  The profile's
+ * functions before the input are left alone. */
+typedef struct _CgPerfInlined CgPerfInlined;
+
+/* (transfer full) For an input about to be read into @profile. */
+CgPerfInlined *cg_perf_inlined_new (CgProfile *profile);
+void cg_perf_inlined_free (CgPerfInlined *inlined);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgPerfInlined, cg_perf_inlined_free)
+
+/* Merges each inlined frame's function without object into the function
+ * of its name in an object, as @inlined says, once the input is read (the
+ * profile's graph is rebuilt: cg_merge_functions).  Left alone in a
+ * profile with a gmon.out histogram, whose credits are by function.
+ * FALSE (CG_ERROR_OVERFLOW) when merged costs exceed 64 bits. */
+gboolean cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inlined, GError **error);
+
 /* How cg_read_perf_as reads perf script text that stands for a perf.data
  * (cg-read-perf-data.c reads it twice where call chains came out empty:
  * perf drops a whole chain where it meets an entry it does not know, such
@@ -80,6 +105,7 @@ typedef struct {
   gboolean hold_all;    /* holds every sample read, not only those perf printed with an empty chain */
   const GArray *select; /* nullable: ascending guint64 ordinals, the only samples read */
   gboolean no_source;   /* records no source (a second pass over the same file) */
+  CgPerfInlined *inlined; /* nullable: the inlined frames' functions are noted there */
   guint64 n_samples;    /* out: the samples in the input */
 } CgPerfPass;
 
