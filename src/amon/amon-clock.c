@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #ifdef AMON_HAVE_TSC
 #include <cpuid.h>
 #endif
@@ -144,6 +145,16 @@ thread_cpu (const amon_thread *t, uint64_t *ns)
   return 1;
 }
 
+AMON_FN int
+amon_clock_thread_sys (uint64_t *ns)
+{
+  struct rusage ru;
+  if (getrusage (RUSAGE_THREAD, &ru) != 0)
+    return 0;
+  *ns = (uint64_t) ru.ru_stime.tv_sec * 1000000000u + (uint64_t) ru.ru_stime.tv_usec * 1000u;
+  return 1;
+}
+
 AMON_FN void
 amon_clock_sync_start (amon_thread *t)
 {
@@ -154,7 +165,9 @@ amon_clock_sync_start (amon_thread *t)
   if (!thread_cpu (t, &t->origin_cpu))
     t->origin_cpu = 0;
   t->sync_cpu = t->origin_cpu;
-  t->cpu_units = 0;
+  t->cpu_units = t->sys_units = 0;
+  if (t->user_only && !amon_clock_thread_sys (&t->origin_sys))
+    t->origin_sys = 0;
   t->start = t->sync_clock = amon_clock_read (used);
 }
 
@@ -190,6 +203,9 @@ amon_clock_correct_cpu (amon_thread *t, uint64_t now)
   /* what the thread had of the processor, all the monitor measured: what
    * it did not charge of it is its own cost (amon-thread.c, derive) */
   t->cpu_units = (uint64_t) ((double) (cpu > t->origin_cpu ? cpu - t->origin_cpu : 0) * per_ns);
+  uint64_t sys;
+  if (t->user_only && amon_clock_thread_sys (&sys))
+    t->sys_units = (uint64_t) ((double) (sys > t->origin_sys ? sys - t->origin_sys : 0) * per_ns);
   t->start = t->sync_clock = after;
   uint32_t n = t->n_log;
   if (n == 0 || on_cpu >= (double) span)

@@ -86,5 +86,8 @@ void amon_clock_finish (amon_clock *c) AMON_HIDDEN;
 void amon_clock_use (const amon_clock *c) AMON_HIDDEN;
 void amon_clock_sync_start (amon_thread *t) AMON_HIDDEN;
 int amon_clock_correct_cpu (amon_thread *t, uint64_t now) AMON_HIDDEN;
+/* The calling thread's time in the kernel, in @ns (getrusage(2),
+ * RUSAGE_THREAD); 0 when it cannot be read. */
+int amon_clock_thread_sys (uint64_t *ns) AMON_HIDDEN;
 
 #endif

@@ -51,15 +51,22 @@
  * takes one of the first three nor one in the upper half of the limit
  * (a thread each, in a program of many threads, would take the
  * program's), and is closed only while its id is still ours.  Where the
- * kernel refuses one (perf_event_paranoid 3 for users, Debian's default),
- * the samples come from POSIX timers, the monitor's own: ITIMER_PROF is
+ * kernel allows only one on the thread's own code (perf_event_paranoid 2
+ * for users), that is taken, and the thread's time in the kernel, which
+ * its samples do not see, is read apart (t->sys_units); where it refuses
+ * both (3, Debian's default), the samples come from POSIX timers, the monitor's own: ITIMER_PROF is
  * the program's, and survives execve(2), so that a program run by the
  * profiled one would die of the signal; a POSIX timer goes at exec.
  * A per-thread timer fires only while its thread runs, so it never
- * interrupts a thread blocked in a system call (a process-wide timer
- * would be delivered to any thread, and poll(2) or nanosleep(2) there
- * would fail with EINTR), and its signal goes to the thread whose clock
- * it is, so the handler reads that thread's state.  A child of fork
+ * wakes a thread asleep in a system call (a process-wide timer would be
+ * delivered to any thread, and poll(2) or nanosleep(2) there would fail
+ * with EINTR), and its signal goes to the thread whose clock it is, so
+ * the handler reads that thread's state.  One that fires while the
+ * thread runs in the kernel is delivered on its way out, and a call the
+ * thread makes next that waits may still fail with EINTR, as with
+ * gprof's timer: a thread that blocks SIGPROF (every signal, so that
+ * none interrupts its calls) gets an event on its own code only, or
+ * none (amon_measure_start).  A child of fork
  * makes no timers: a program may reset every signal to its default
  * action before it execs, and SIGPROF's would kill it.
  */

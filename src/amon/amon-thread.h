@@ -140,6 +140,11 @@ struct amon_thread {
   uint64_t sync_clock, sync_cpu; /* last CPU-clock synchronisation */
   uint64_t origin_cpu;       /* the thread's CPU clock (ns) at @origin, for the CPU clock */
   uint64_t cpu_units;        /* its CPU time from then to the last check, in clock units (0: unknown) */
+  /* with samples of its own code only (user_only, amon-measure.c): its
+   * time in the kernel, from @origin_sys (ns) to the last check, in clock
+   * units, which the samples cannot split */
+  uint64_t sys_units, origin_sys;
+  int user_only;
   /* the run's own measure of the monitor's cost (amon-measure.h) */
   uint64_t samples_program, samples_monitor; /* SIGPROF samples in the program's code, in the monitor's */
   double keep;               /* after the samples, the share of each context's charge it keeps (1: all) */
