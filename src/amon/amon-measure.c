@@ -252,7 +252,8 @@ amon_measure_settle (amon_thread *t, uint64_t charged)
   t->checked = 1;
   /* samples of the thread's own code only (user_only) see none of its
    * time in the kernel, which is counted as the program's: its system
-   * calls' (the monitor makes few; its page faults are missed) */
+   * calls', and the monitor's own with it (its page faults, checks and
+   * samples' delivery, libamon(3)) */
   double cpu = (double) t->cpu_units, n = (double) all;
   double sys = t->user_only ? (double) (t->sys_units < t->cpu_units ? t->sys_units : t->cpu_units) : 0;
   double user = cpu - sys, unit = user / n, own = unit * (double) program + sys;
