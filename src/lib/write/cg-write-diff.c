@@ -4,6 +4,7 @@
 #include "cg-write-diff.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "cg-error.h"
 #include "cg-method.h"
@@ -67,39 +68,73 @@ cg_write_diff_tsv (const CgDiff *d, FILE *stream)
     }
 }
 
-/* @v in the event's unit for people, with digit groups */
-static void
-append_human (const CgDiff *d, GString *s, CgValue v)
+/* The unit values are shown in for people (ms for a profile of under a
+ * second whose event counts seconds, as the other views show it) and
+ * the scale from the difference's values to it. */
+typedef struct {
+  gdouble scale;
+  const char *unit;
+} Shown;
+
+static Shown
+shown_unit (const CgDiff *d)
 {
-  cg_append_cost_human (s, cg_diff_kind (d), v, cg_diff_scale (d));
+  CgGraph *g = cg_profile_graph (cg_diff_new_profile (d));
+  CgKind kind = cg_diff_kind (d);
+  gdouble scale = cg_diff_scale (d);
+  gdouble largest = MAX (fabs (cg_value_to_double (kind, cg_diff_base_sum (d))),
+                         fabs (cg_value_to_double (kind, cg_diff_new_sum (d)))) * scale;
+  CgDisplayUnit u = cg_display_unit (cg_graph_event_unit (g, cg_diff_new_event (d)), largest);
+  return (Shown) { scale * u.factor, u.unit };
+}
+
+/* "Event: NAME (DESCRIPTION), in UNIT": what the numbers below are. */
+static void
+append_event_line (const CgDiff *d, const Shown *u, GString *s)
+{
+  CgGraph *g = cg_profile_graph (cg_diff_new_profile (d));
+  guint e = cg_diff_new_event (d);
+  g_string_append_printf (s, "Event: %s", cg_graph_event_name (g, e));
+  if (cg_graph_event_description (g, e))
+    g_string_append_printf (s, " (%s)", cg_graph_event_description (g, e));
+  if (strcmp (u->unit, cg_graph_event_name (g, e)) != 0)
+    g_string_append_printf (s, ", in %s", u->unit);
+  g_string_append_c (s, '\n');
+}
+
+/* @v in the unit shown, with digit groups */
+static void
+append_human (const CgDiff *d, const Shown *u, GString *s, CgValue v)
+{
+  cg_append_cost_human (s, cg_diff_kind (d), v, u->scale);
 }
 
 /* a signed change for people: "+1,234" or "-0.25" */
 static void
-append_change_human (const CgDiff *d, GString *s, CgValue base, CgValue new)
+append_change_human (const CgDiff *d, const Shown *u, GString *s, CgValue base, CgValue new)
 {
   CgKind kind = cg_diff_kind (d);
   gboolean down = cg_value_compare (kind, new, base) < 0;
   CgValue delta = kind == CG_KIND_INTEGER ? (CgValue) { .n = down ? base.n - new.n : new.n - base.n }
                                           : (CgValue) { .x = fabs (new.x - base.x) };
   g_string_append_c (s, down ? '-' : '+');
-  append_human (d, s, delta);
+  append_human (d, u, s, delta);
 }
 
 /* The change, base and new columns of a text row (16 wide each); a side
  * the row is absent from (@presence) reads "-".  @cell is scratch. */
 static void
-append_change_columns (const CgDiff *d, GString *s, GString *cell, CgValue base, CgValue new,
+append_change_columns (const CgDiff *d, const Shown *u, GString *s, GString *cell, CgValue base, CgValue new,
                        CgDiffPresence presence)
 {
   g_string_truncate (cell, 0);
-  append_change_human (d, cell, base, new);
+  append_change_human (d, u, cell, base, new);
   g_string_append_printf (s, "%16s ", cell->str);
   g_string_truncate (cell, 0);
-  append_human (d, cell, base);
+  append_human (d, u, cell, base);
   g_string_append_printf (s, "%16s ", presence == CG_DIFF_ADDED ? "-" : cell->str);
   g_string_truncate (cell, 0);
-  append_human (d, cell, new);
+  append_human (d, u, cell, new);
   g_string_append_printf (s, "%16s ", presence == CG_DIFF_REMOVED ? "-" : cell->str);
 }
 
@@ -129,12 +164,15 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   g_autofree char *events = cg_diff_events_note (d);
   if (events)
     g_string_append_printf (s, "Compared: %s.\n", events);
+  Shown u = shown_unit (d);
+  append_event_line (d, &u, s);
   g_string_append (s, "Total: base ");
-  append_human (d, s, bsum);
-  g_string_append (s, ", new ");
-  append_human (d, s, nsum);
-  g_string_append (s, ", change ");
-  append_change_human (d, s, bsum, nsum);
+  append_human (d, &u, s, bsum);
+  g_string_append_printf (s, " %s, new ", u.unit);
+  append_human (d, &u, s, nsum);
+  g_string_append_printf (s, " %s, change ", u.unit);
+  append_change_human (d, &u, s, bsum, nsum);
+  g_string_append_printf (s, " %s", u.unit);
   gdouble whole = cg_value_to_double (cg_diff_kind (d), bsum);
   if (whole > 0)
     g_string_append_printf (s, " (%+.2f%%)", 100.0 * cg_diff_change (d, bsum, nsum) / (whole * cg_diff_scale (d)));
@@ -158,9 +196,9 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
           continue;
         }
       g_string_truncate (s, 0);
-      append_change_columns (d, s, cell, f->base_total, f->new_total, f->presence);
+      append_change_columns (d, &u, s, cell, f->base_total, f->new_total, f->presence);
       g_string_truncate (cell, 0);
-      append_change_human (d, cell, f->base_self, f->new_self);
+      append_change_human (d, &u, cell, f->base_self, f->new_self);
       g_string_append_printf (s, "%16s ", cell->str);
       g_string_append (s, f->estimated ? "~" : " ");
       g_string_append (s, f->presence == CG_DIFF_ADDED ? "+" : f->presence == CG_DIFF_REMOVED ? "-" : " ");
@@ -224,6 +262,8 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
   g_autofree char *events = cg_diff_events_note (d);
   if (events)
     g_string_append_printf (s, "Compared: %s.\n", events);
+  Shown u = shown_unit (d);
+  append_event_line (d, &u, s);
   if (cg_diff_base_factor (d) != 1.0)
     g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
                             cg_diff_base_factor (d));
@@ -245,7 +285,7 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
           continue;
         }
       g_string_truncate (s, 0);
-      append_change_columns (d, s, cell, a->base_cost, a->new_cost, a->presence);
+      append_change_columns (d, &u, s, cell, a->base_cost, a->new_cost, a->presence);
       g_string_append_printf (s, "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " ", a->base_calls, a->new_calls);
       g_string_append (s, a->estimated ? "~" : " ");
       g_string_append (s, a->presence == CG_DIFF_ADDED ? "+" : a->presence == CG_DIFF_REMOVED ? "-" : " ");

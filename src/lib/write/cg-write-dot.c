@@ -329,15 +329,34 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       if (o->diff)
         {
           gboolean had = cg_diff_base_arc (o->diff, a, &base);
-          CgValue now = cg_diff_kind (o->diff) == CG_KIND_REAL ? (CgValue) { .x = cg_value_to_double (kind, v) * scale } : v;
-          gdouble change = had ? cg_diff_change (o->diff, base, now) : cg_value_to_double (kind, v) * scale;
+          /* the difference's reals are in the event's unit (seconds),
+           * the labels in the unit shown (ms for a profile of under a
+           * second) */
+          gdouble event_scale = cg_graph_event_scale (g, event);
+          gdouble factor = event_scale > 0 ? scale / event_scale : 1.0;
+          CgKind dkind = cg_diff_kind (o->diff);
+          CgValue now = dkind == CG_KIND_REAL ? (CgValue) { .x = cg_value_to_double (kind, v) * event_scale } : v;
+          if (!had)
+            base = CG_VALUE_ZERO;
+          gdouble change = cg_diff_change (o->diff, base, now);
           ratio = largest > 0 ? change / largest : 0;
-          /* as a node's change is written, not "+1.05893e+07" */
-          CgDiffFunction both = { 0 };
-          both.base_total = had ? base : CG_VALUE_ZERO;
-          both.new_total = now;
-          g_string_append (label, change > 0 ? "\n+" : "\n");
-          cg_diff_append_change (o->diff, label, &both, TRUE);
+          if (dkind == CG_KIND_INTEGER && factor == 1.0)
+            {
+              /* as a node's change is written, not "+1.05893e+07" */
+              CgDiffFunction both = { 0 };
+              both.base_total = base;
+              both.new_total = now;
+              g_string_append (label, change > 0 ? "\n+" : "\n");
+              cg_diff_append_change (o->diff, label, &both, TRUE);
+            }
+          else
+            {
+              CgValue magnitude = dkind == CG_KIND_INTEGER
+                                    ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
+                                    : (CgValue) { .x = fabs (now.x - base.x) };
+              g_string_append (label, change < 0 ? "\n-" : "\n+");
+              cg_append_cost_human (label, dkind, magnitude, cg_diff_scale (o->diff) * factor);
+            }
         }
       g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
       append_escaped (s, label->str);

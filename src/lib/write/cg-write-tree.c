@@ -89,14 +89,19 @@ change_column (Writer *w, CgNodeId n)
     g_string_append (w->scratch, "new");
   else
     {
+      /* the difference's reals are in the event's unit (seconds), the
+       * lines' values stored and shown in w->unit (ms for a profile of
+       * under a second): the change in the lines' unit */
+      gdouble event_scale = cg_graph_event_scale (w->graph, w->event);
+      gdouble factor = event_scale > 0 ? w->scale / event_scale : 1.0;
       if (cg_diff_kind (d) == CG_KIND_REAL)
-        now = (CgValue) { .x = cg_value_to_double (w->kind, now) * w->scale };
+        now = (CgValue) { .x = cg_value_to_double (w->kind, now) * event_scale };
       change = cg_diff_change (d, base, now);
       CgKind kind = cg_diff_kind (d);
       CgValue magnitude = kind == CG_KIND_INTEGER ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
                                                   : (CgValue) { .x = fabs (now.x - base.x) };
       g_string_append_c (w->scratch, change < 0 ? '-' : '+');
-      cg_append_cost_human (w->scratch, kind, magnitude, cg_diff_scale (d));
+      cg_append_cost_human (w->scratch, kind, magnitude, cg_diff_scale (d) * factor);
     }
   g_string_append_c (w->line, ' ');
   color (w, change > 0 ? SGR_RED : change < 0 ? SGR_BLUE : SGR_DIM);

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Differences of times shown in ms: the views show a profile of under a
+# second whose event counts seconds in ms, and the change beside each
+# value must be in the same unit.  cgtree's change column and dot's
+# arrows took the new profile's values in ms from the base's in seconds
+# (a call of 300 ms that came down to 200 ms read "+199.70"), and
+# cgcost --base --format=text printed seconds with two decimals (changes
+# under 5 ms read +0.00) without naming the event or its unit.  Oracle:
+# the two profiles written here, a program whose work took 0.30 s and
+# then 0.20 s (main 0.01 s of its own, spin 0.20 s both times).
+. "${top_srcdir:-.}/tests/cli/common.sh"
+
+profile () {
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<cgtools version="2">\n <events>\n'
+  printf '  <event name="time" unit="seconds" kind="real" scale="0.01"/>\n </events>\n'
+  printf ' <objects>\n  <object id="0" name=""/>\n </objects>\n <files/>\n <functions>\n  <function-rows>\n'
+  printf 'main\t0\t\t\t1\nwork\t0\t\t\t%s\nspin\t0\t\t\t20\n</function-rows>\n </functions>\n' "$1"
+  printf ' <arcs inclusive="no">\n  <arc-rows>\n0\t1\t1\n0\t2\t1\n</arc-rows>\n </arcs>\n</cgtools>\n'
+}
+profile 30 >"$tmp/base.xml"
+profile 20 >"$tmp/new.xml"
+
+# the text tree: incl in ms, the change beside it too
+expect 0 "$cgtree" --base="$tmp/base.xml" "$tmp/new.xml" || fail "cgtree --base"
+grep -q ' incl ms  *change ' "$tmp/out" || fail "cgtree --base: no ms column: $(cat "$tmp/out")"
+line_of () { awk -v f="$1" '$NF ~ ("-" f "$") || $NF == f { print $(NF - 4), $(NF - 3) }' "$tmp/out"; }
+[ "$(line_of work)" = "200.00 -100.00" ] || fail "cgtree --base: work's line: $(grep work "$tmp/out")"
+[ "$(line_of spin)" = "200.00 +0.00" ] || fail "cgtree --base: spin's line: $(grep spin "$tmp/out")"
+
+# dot: an arrow's change in the unit of its cost
+expect 0 "$cgtree" -f dot --edge-threshold=0 --base="$tmp/base.xml" "$tmp/new.xml" || fail "cgtree -f dot --base"
+grep -- '-> f1 ' "$tmp/out" | grep -q 'label="[^"]*\\n200.00\\n1×\\n-100.00", color="#[0-9a-f]\{4\}ff"' \
+  || fail "dot --base: main -> work: $(grep -- '->' "$tmp/out")"
+grep -- '-> f2 ' "$tmp/out" | grep -q 'label="[^"]*\\n200.00\\n1×\\n+0.00"' \
+  || fail "dot --base: main -> spin: $(grep -- '->' "$tmp/out")"
+
+# cgcost's text: the event, its unit, and the changes in it
+expect 0 "$cgcost" --base="$tmp/base.xml" --format=text "$tmp/new.xml" || fail "cgcost --base --format=text"
+grep -qx 'Event: time, in ms' "$tmp/out" || fail "cgcost --base: no event line: $(head -5 "$tmp/out")"
+grep -q '^Total: base 510.00 ms, new 410.00 ms, change -100.00 ms (-19.61%)$' "$tmp/out" \
+  || fail "cgcost --base: total: $(grep Total "$tmp/out")"
+[ "$(awk '$NF == "work" { print $1, $2, $3, $4 }' "$tmp/out")" = "-100.00 300.00 200.00 -100.00" ] \
+  || fail "cgcost --base: work: $(grep work "$tmp/out")"
+expect 0 "$cgcost" --base="$tmp/base.xml" --arcs --format=text "$tmp/new.xml" || fail "cgcost --base --arcs"
+grep -qx 'Event: time, in ms' "$tmp/out" || fail "cgcost --base --arcs: no event line: $(head -5 "$tmp/out")"
+[ "$(awk '$NF == "work" { print $1, $2, $3 }' "$tmp/out")" = "-100.00 300.00 200.00" ] \
+  || fail "cgcost --base --arcs: main -> work: $(grep work "$tmp/out")"
+
+# the tsv contract keeps the event's unit, seconds
+expect 0 "$cgcost" --base="$tmp/base.xml" --format=tsv "$tmp/new.xml" || fail "cgcost --base --format=tsv"
+awk -F '\t' '$1 == "work" { w = 1; ok = ($2 - 0.3)^2 < 1e-18 && ($3 - 0.2)^2 < 1e-18 && ($4 + 0.1)^2 < 1e-18 }
+  END { exit !(w && ok) }' "$tmp/out" \
+  || fail "cgcost --base --format=tsv: work: $(grep work "$tmp/out")"
+finish
