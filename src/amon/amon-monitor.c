@@ -687,19 +687,28 @@ counter (void)
 extern void *__libc_stack_end __attribute__ ((weak));
 
 /* How far up its stack a thread whose first hook runs at @sp may read it
- * (amon_slot_readable): from that hook's frame, or on the initial
- * thread's stack from its top.  That thread's first hook may be a
- * library's constructor, which the dynamic linker calls from deeper than
- * __libc_start_main calls the program's constructors and main: with the
- * sampling clock a pugixml 1.13 test program (its shared library's
- * constructor first) could not read the slot of its last constructor, a
- * routine that had returned, nor walk up from main's call, and so showed
- * main and every exit handler called by that constructor. */
+ * (amon_slot_readable): to the top of that stack where it is known, and
+ * otherwise from that hook's frame.  A thread's first hook may lie deeper
+ * than its later calls: a library's constructor, which the dynamic linker
+ * calls from deeper than __libc_start_main calls the program's
+ * constructors and main, or a routine that a library's start routine
+ * reaches through its own deeper frames before it calls the program's
+ * routines itself.  Read only under that hook, with the sampling clock
+ * the routines called above it were never found returned, nor could a
+ * walk pass them: a pugixml 1.13 test program (its shared library's
+ * constructor first) showed main and every exit handler called by its
+ * last constructor.  The initial thread's stack ends at __libc_stack_end;
+ * glibc (and musl) put any other thread's descriptor, pthread_self (), at
+ * the top of the mapping that holds its stack, its own or one the program
+ * gave.  Either counts only less than AMON_READ_SPAN above @sp. */
 AMON_FN static uintptr_t
 home_of (uintptr_t sp)
 {
-  uintptr_t top = &__libc_stack_end != NULL ? (uintptr_t) __libc_stack_end : 0;
-  return top > sp && top - sp < AMON_READ_SPAN ? top : sp;
+  uintptr_t top[2] = { (uintptr_t) pthread_self (), &__libc_stack_end != NULL ? (uintptr_t) __libc_stack_end : 0 };
+  for (int i = 0; i < 2; i++)
+    if (top[i] > sp && top[i] - sp < AMON_READ_SPAN)
+      return top[i];
+  return sp;
 }
 
 /* A thread's first call: its monitor is set up, then the call counted. */

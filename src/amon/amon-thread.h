@@ -291,7 +291,7 @@ amon_left (const amon_thread *t, const amon_frame *f, void *site, uintptr_t sp)
 
 /* Whether the word at @slot, a frame's return-address slot above a hook's
  * @sp, may be read: both lie on the stack the thread started on, below
- * @home (its first hook's frame, or the initial thread's top) and less
+ * @home (the top of that stack, or its first hook's frame) and less
  * than AMON_READ_SPAN from it, where the kernel keeps the stack mapped.  A frame left on another stack, such as
  * a coroutine's freed since, is never read (its memory may be gone). */
 AMON_FN AMON_INLINE int
