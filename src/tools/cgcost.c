@@ -351,6 +351,12 @@ run (gpointer data, GError **error)
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--exactness applies to --format=tsv only");
       return FALSE;
     }
+  if ((o->diff.normalize || o->diff.exact_names) && !o->base)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--%s applies with --base only",
+                   o->diff.normalize ? "normalize" : "exact-names");
+      return FALSE;
+    }
   g_autoptr (CgGprofSpecs) specs = NULL;
   guint style, user;
   gboolean named;

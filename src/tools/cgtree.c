@@ -430,6 +430,8 @@ run (gpointer data, GError **error)
     return usage (error, "--edge-threshold=%g: expected a percentage from 0 to 100", o->edge_threshold);
   gdouble edge_threshold = o->edge_threshold != -1 ? o->edge_threshold : MIN (0.1, threshold);
 
+  if ((o->diff.normalize || o->diff.exact_names) && !o->base)
+    return usage (error, "--%s applies with --base only", o->diff.normalize ? "normalize" : "exact-names");
   if (o->base && ((format->write != write_text && format->write != write_dot && format->write != write_html)
                   || o->inverted || o->focus))
     return usage (error, "%s",

@@ -16,6 +16,12 @@ done
 expect 2 "$cgcost" --method=bogus "$recdemo" && expect_message "--method=bogus"
 expect 2 "$cgcost" --event=Nope "$recdemo" && expect_message "no such event (it has Ir)"
 expect 2 "$cgcost" --arcs --format=text "$recdemo" && expect_message "--arcs applies to --format=tsv only"
+# the options of a difference say nothing without one: bad usage, not ignored
+for tool in "$cgcost" "$cgtree"; do
+  expect 2 "$tool" --normalize "$recdemo" && expect_message "--normalize applies with --base only"
+  expect 2 "$tool" --exact-names "$recdemo" && expect_message "--exact-names applies with --base only"
+  expect 0 "$tool" --normalize --exact-names --base="$recdemo" -f text "$recdemo" || fail "$(basename "$tool") --normalize --base"
+done
 expect 2 "$cgtree" --threshold=200 "$recdemo" && expect_message "--threshold=200"
 expect 2 "$cgtree" --max-depth=-1 "$recdemo" && expect_message "--max-depth=-1"
 # a method the data do not allow is bad data, not bad usage
