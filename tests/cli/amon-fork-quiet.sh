@@ -10,7 +10,8 @@
 # structure: five children, each calling child_work once, which calls
 # spin once; the parent calls spin once.  The views of the six files
 # merged name them on one line and print the children's note once, "and 4
-# others alike" (a line per file and note before: 108 for dash's script).
+# others alike" (a line per file and note before: 108 for dash's script),
+# and two of them "and 1 other alike" (it said "1 others").
 . "${top_srcdir:-.}/tests/cli/common.sh"
 amon_setup
 
@@ -75,6 +76,12 @@ for clock in cpu sample; do
     [ "$(grep -c "^Note" "$tmp/text")" = 1 ] \
       && grep -q "^Note ([^ ]*/amon.out.[0-9]* and 4 others alike): a child of fork(2) profiled with AMON_CLOCK=sample" "$tmp/text" \
       || fail "AMON_CLOCK=sample: the children's note is not printed once: $(grep "^Note" "$tmp/text" | head -c 600)"
+    # two children's files among five (the parent's, which has no note,
+    # three times): "and 1 other alike", not "and 1 others alike"
+    "$cgmerge" "$tmp/run/amon.out" "$tmp/run/amon.out" "$tmp/run/amon.out" "$1" "$2" | "$cgcost" --format=text >"$tmp/text" \
+      2>"$tmp/err" || { fail "AMON_CLOCK=sample: cgcost of five files: $(cat "$tmp/err")"; continue; }
+    grep -q "^Note ([^ ]*/amon.out.[0-9]* and 1 other alike): a child of fork(2) profiled with AMON_CLOCK=sample" "$tmp/text" \
+      || fail "AMON_CLOCK=sample: two children's note: $(grep "^Note" "$tmp/text" | head -c 600)"
   else
     notes=$(grep -c "^Note" "$tmp/text")
     [ "$notes" -ge 1 ] && [ "$notes" -le 3 ] \

@@ -35,8 +35,8 @@ note_kind (const char *note)
 }
 
 /* The notes of @p's sources, each kind once (note_kind), in the order
- * first seen: "Note (PATH): NOTE", with " and N others alike" where more
- * sources have one of that kind. */
+ * first seen: "Note (PATH): NOTE", with " and N others alike" (" and 1
+ * other alike") where more sources have one of that kind. */
 static void
 append_notes (GString *out, CgProfile *p)
 {
@@ -66,7 +66,7 @@ append_notes (GString *out, CgProfile *p)
       const CgSource *s = cg_profile_source (p, first[j]);
       g_string_append_printf (out, "Note (%s", s->path ? s->path : "-");
       if (count[j] > 1)
-        g_string_append_printf (out, " and %u others alike", count[j] - 1);
+        g_string_append_printf (out, " and %u %s alike", count[j] - 1, count[j] == 2 ? "other" : "others");
       g_string_append_printf (out, "): %s\n", s->note);
     }
 }

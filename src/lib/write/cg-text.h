@@ -33,7 +33,8 @@ void cg_append_sources (GString *out, CgProfile *profile);
  * taken out); nothing for the others.  Every view that shows times
  * prints it.  Of more than CG_SOURCES_LISTED sources, the notes that
  * differ only in their numbers are one kind, printed once for its first
- * source, "Note (PATH and N others alike): NOTE". */
+ * source, "Note (PATH and N others alike): NOTE" ("and 1 other alike"
+ * for two). */
 void cg_append_source_notes (GString *out, CgProfile *profile);
 
 /* One line naming the method and whether its totals are exact (the note
