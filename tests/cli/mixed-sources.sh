@@ -48,7 +48,11 @@ if ${CC:-cc} -O0 -pg -o "$tmp/perfrec-pg" "$data/perf/perfrec.c" 2>/dev/null \
   # SIGPROF ignored from the start: the -pg program's profil(3) puts back
   # the action it found when it stops its timer, and valgrind delivers a
   # tick late, after that (1 run in 12 died of "Profiling timer expired")
-  (trap '' PROF; exec "$VALGRIND" --tool=callgrind --callgrind-out-file="$tmp/pg.out" "$tmp/perfrec-pg" 2) >/dev/null 2>&1 \
+  # in a directory of its own: its gmon.out goes to the working directory
+  # (it was left in the build tree's top, and committed once)
+  mkdir "$tmp/vg"
+  (cd "$tmp/vg" && trap '' PROF && exec "$VALGRIND" --tool=callgrind --callgrind-out-file="$tmp/pg.out" "$tmp/perfrec-pg" 2) \
+    >/dev/null 2>&1 \
     || fail "valgrind perfrec-pg"
   expect 0 "$cgcost" --format=tsv --event=time --executable="$tmp/perfrec-pg" "$tmp/pg.out" "$tmp/gmon.out" \
     && expect_message "no call measured the cost of time, nor does a call tree hold it"
