@@ -16,6 +16,7 @@ typedef struct {
   CgValue held;      /* self + inclusive leaving: what cg-measured.c takes where entries fall short */
   guint64 entered;   /* calls from outside */
   guint64 inside;    /* calls between different members */
+  guint arcs_in, arcs_inside; /* the arcs of those calls */
 } CycleSums;
 
 typedef struct {
@@ -83,10 +84,14 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
         continue;
       /* call counts cannot overflow: their sum over the graph fits */
       if (kc == k)
-        sums[k].inside += cg_graph_arc_calls (g, a);
+        {
+          sums[k].inside += cg_graph_arc_calls (g, a);
+          sums[k].arcs_inside++;
+        }
       else
         {
           sums[k].entered += cg_graph_arc_calls (g, a);
+          sums[k].arcs_in++;
           ok &= cg_value_add (kind, &sums[k].total, cg_graph_arc_inclusive_const (g, a)[event]);
         }
     }
@@ -128,11 +133,21 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
           append_cost (s, kind, sums[k].total, scale, unit);
           append_percent (s, kind, sums[k].total, all[event]);
         }
-      g_string_append (s, "\n  entered ");
-      cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = sums[k].entered }, 0);
-      g_string_append_printf (s, " time%s from outside, ", sums[k].entered == 1 ? "" : "s");
-      cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = sums[k].inside }, 0);
-      g_string_append_printf (s, " call%s between members\n", sums[k].inside == 1 ? "" : "s");
+      if (sums[k].entered == 0 && sums[k].inside == 0)
+        /* sampled stacks (perf, folded) count no calls: "entered 0
+         * times" would say the cycle never ran */
+        g_string_append_printf (s, "\n  entered through %u arc%s from outside, %u arc%s between members"
+                                   " (no call counts: sampled stacks)\n",
+                                sums[k].arcs_in, sums[k].arcs_in == 1 ? "" : "s", sums[k].arcs_inside,
+                                sums[k].arcs_inside == 1 ? "" : "s");
+      else
+        {
+          g_string_append (s, "\n  entered ");
+          cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = sums[k].entered }, 0);
+          g_string_append_printf (s, " time%s from outside, ", sums[k].entered == 1 ? "" : "s");
+          cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = sums[k].inside }, 0);
+          g_string_append_printf (s, " call%s between members\n", sums[k].inside == 1 ? "" : "s");
+        }
       g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
       g_array_append_vals (sorted, members, n);
       g_array_sort_with_data (sorted, by_self_then_name, &order);
