@@ -304,8 +304,14 @@ amon_cfa_at (uintptr_t ret, amon_cfa *out)
   unsigned n = enc_bytes ((uint8_t) enc);
   skip (&r, n); /* the initial location: the index's, @start */
   uint64_t range = fixed (&r, n);
-  if (r.bad || s.target - start >= range)
+  if (r.bad)
     return 0;
+  if (s.target - start >= range)
+    {
+      /* the nearest FDE ends before the call: none covers it */
+      *out = (amon_cfa) { .offset = 16, .via_rbp = 1, .rbp = -16, .guessed = 1 };
+      return 1;
+    }
   if (s.has_z)
     skip (&r, uleb (&r));
   if (!run (&s, &init))
@@ -319,5 +325,6 @@ amon_cfa_at (uintptr_t ret, amon_cfa *out)
   out->offset = (int32_t) s.cfa.offset;
   out->via_rbp = s.cfa.reg == REG_RBP;
   out->rbp = s.cfa.rbp_saved < 0 ? AMON_RBP_LOST : s.cfa.rbp_saved ? (int32_t) s.cfa.rbp_at : 0;
+  out->guessed = 0;
   return 1;
 }

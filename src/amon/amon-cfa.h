@@ -26,15 +26,23 @@ typedef struct {
   int32_t via_rbp; /* 1: %rbp (a frame pointer), 0: the stack pointer at the call */
   int32_t rbp;     /* where the caller's %rbp is saved, from the CFA (< 0);
                     * 0: not saved, still in %rbp; AMON_RBP_LOST: not told */
+  int32_t guessed; /* 1: no FDE covers the call, the frame pointer's
+                    * convention is assumed (amon_cfa_at) */
 } amon_cfa;
 
 #define AMON_RBP_LOST INT32_MIN
 
 /* Fills @out for the call instruction before return address @ret and
- * returns 1; 0 when it cannot be told: no index or FDE covers the call,
+ * returns 1; 0 when it cannot be told: no index covers the call,
  * the CFA is kept in a register other than %rsp and %rbp or by an
  * expression (a signal frame), or the tables use what this reader does
- * not (64-bit DWARF lengths, DW_CFA_set_loc).  Reads only the mapped
+ * not (64-bit DWARF lengths, DW_CFA_set_loc).  Where an object has an
+ * index but no FDE covers the call, the routine is taken to keep a frame
+ * pointer (push %rbp; mov %rsp, %rbp: the CFA %rbp + 16, the caller's
+ * %rbp at CFA - 16), with @out->guessed set: the code that has no CFI is
+ * the C runtime's start-up files' (crtstuff's __do_global_dtors_aux,
+ * which calls __cxa_finalize, which calls a shared library's static
+ * destructors at exit) and hand-written assembly.  Reads only the mapped
  * tables (amon_owner): no lock, no allocation, safe in a signal handler
  * where amon_owner is. */
 int amon_cfa_at (uintptr_t ret, amon_cfa *out) AMON_FN AMON_HIDDEN;

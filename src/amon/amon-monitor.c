@@ -1082,7 +1082,7 @@ lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr
       const amon_cfa *k = &e->cfa;
 #if defined(__x86_64__)
       /* read only where the unwind tables cover @ret: a routine's code */
-      if (k->offset <= 0 && e->owner != 0 && sigreturn_site (ret))
+      if ((k->offset <= 0 || k->guessed) && e->owner != 0 && sigreturn_site (ret))
         {
           /* a signal handler's frame: the walk goes on from where the
            * signal interrupted the thread, as amon_hook_settle sees a

@@ -1,0 +1,70 @@
+#!/bin/sh
+# libamon's sampling clock (AMON_CLOCK=sample) in the -pg mode and the
+# static destructors of a shared C++ library at exit.  The program's own
+# run from the C library's exit handlers; the library's from the dynamic
+# linker's _dl_fini, through the library's __do_global_dtors_aux (the C
+# runtime's start-up code, which has no CFI) and __cxa_finalize.  The
+# program's last destructor had returned, its return address still in
+# its slot; the walk up from the library's destructor's call stopped at
+# __do_global_dtors_aux, and the library's destructors were taken for
+# that destructor's callees (pugixml 1.13's test program: its static
+# empty node set's; here Runner>Holder:2).  A routine that no FDE covers
+# is now taken to keep a frame pointer, as crtstuff's routines do.  The
+# oracle is the program's structure: main calls libfn once, each of the
+# two Runners' destructors calls note once, each of the two Holders'
+# calls release once, and nothing calls a destructor (they are roots).
+. "${top_srcdir:-.}/tests/cli/common.sh"
+case $(uname -m) in x86_64) ;; *) skip "the -pg mode's sampling walk is for x86-64" ;; esac
+amon_setup
+cxx=
+for c in ${CXX:-} g++ clang++; do
+  command -v "$c" >/dev/null 2>&1 && { cxx=$c; break; }
+done
+[ -n "$cxx" ] || skip "no C++ compiler"
+
+cat >"$tmp/lib.cc" <<'EOF'
+volatile long lib_sink;
+extern "C" __attribute__ ((noinline)) void release (long n) { lib_sink += n; }
+struct Holder { long n; Holder (long v) : n (v) {} ~Holder (); };
+Holder::~Holder () { release (n); lib_sink++; }
+Holder h1 (1), h2 (2);
+extern "C" __attribute__ ((noinline)) long libfn (void) { return h1.n + h2.n; }
+EOF
+cat >"$tmp/prog.cc" <<'EOF'
+#include <cstdio>
+extern "C" long libfn (void);
+volatile long sink;
+extern "C" __attribute__ ((noinline)) void note (const char *s) { sink += s[0]; }
+struct Runner { const char *name; Runner (const char *n) : name (n) {} ~Runner (); };
+Runner::~Runner () { note (name); sink++; }
+Runner r1 ("a"), r2 ("b");
+int main () { std::printf ("%ld\n", libfn ()); return 0; }
+EOF
+
+want="Holder>release:2 Runner>note:2 main>libfn:1 "
+# check NAME FLAGS — builds the library and the program with FLAGS, runs
+# the program with each clock
+check () {
+  name=$1 flags=$2
+  $cxx -O2 $flags -fPIC -shared -o "$tmp/lib$name.so" "$tmp/lib.cc" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
+    >"$tmp/build.log" 2>&1 \
+    && $cxx -O2 $flags -o "$tmp/$name" "$tmp/prog.cc" -L"$tmp" -l"$name" -Wl,-rpath,"$tmp" \
+      -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
+    || { fail "building $name ($cxx $flags): $(head -c 300 "$tmp/build.log")"; return; }
+  for clock in cpu sample; do
+    rm -f "$tmp/amon.out"
+    (cd "$tmp" && AMON_CLOCK=$clock "./$name" >"$tmp/out") || { fail "$name, AMON_CLOCK=$clock, exited $?"; continue; }
+    [ "$(cat "$tmp/out")" = 3 ] || fail "$name, AMON_CLOCK=$clock: printed $(cat "$tmp/out")"
+    "$cgcost" --format=tsv --arcs "$tmp/amon.out" >"$tmp/tsv" 2>&1 \
+      || { fail "$name, AMON_CLOCK=$clock: cannot read its amon.out: $(head -c 300 "$tmp/tsv")"; continue; }
+    # a destructor by its class's name (its mangled names are two)
+    arcs=$(awk -F '\t' 'function n(s) { return s ~ /Holder/ ? "Holder" : s ~ /Runner/ ? "Runner" : s }
+                        NR > 1 { print n($1) ">" n($2) ":" $3 }' "$tmp/tsv" | sort | tr '\n' ' ')
+    [ "$arcs" = "$want" ] || fail "$name, AMON_CLOCK=$clock: arcs '$arcs', not '$want'"
+  done
+}
+
+check recommended "$cflags"
+[ -n "$portable" ] && [ "$portable" != "$cflags" ] && check portable "$portable"
+
+finish
