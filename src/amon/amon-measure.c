@@ -119,6 +119,7 @@ amon_measure_start (amon_thread *t)
   t->sys_units = 0;
   if (t->user_only && !amon_clock_thread_sys (&t->origin_sys))
     t->origin_sys = 0;
+  t->sample_sys = t->origin_sys;
   if (blocked && t->user_only)
     pthread_sigmask (SIG_UNBLOCK, &prof, NULL);
   return 1;

@@ -173,6 +173,23 @@ in_monitor (const void *uc)
   return pc >= (uintptr_t) __start_amon_text && pc < (uintptr_t) __stop_amon_text;
 }
 
+/* With the sampling clock, for a thread whose samples count its own code
+ * only (t->user_only, amon-measure.c): the time it spent in the kernel
+ * since its last sample, at most what it had of the processor since
+ * (@now less t->start), and that sample's moved to now.  0 for the
+ * others, whose samples fall in the kernel too and are taken on its way
+ * out, where the code the kernel returns to tells whose time it was. */
+AMON_FN static uint64_t
+kernel_since (amon_thread *t, uint64_t now)
+{
+  uint64_t sys;
+  if (!t->user_only || !amon_clock_thread_sys (&sys))
+    return 0;
+  uint64_t kernel = sys > t->sample_sys ? sys - t->sample_sys : 0;
+  t->sample_sys = sys;
+  return kernel < now - t->start ? kernel : now - t->start;
+}
+
 AMON_FN static void
 on_sigprof (int sig, siginfo_t *info, void *uc)
 {
@@ -200,15 +217,22 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
           errno = saved;
           return;
         }
+      uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
       if (in_monitor (uc))
         {
-          t->start = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+          /* samples of the thread's own code only: its time in the
+           * kernel since the last one (its system calls') is the
+           * program's wherever this one fell */
+          uint64_t kernel = kernel_since (t, now);
+          amon_context *c = t->top->ctx;
+          __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + kernel, __ATOMIC_RELAXED);
+          t->start = now;
           errno = saved;
           return;
         }
+      (void) kernel_since (t, now);
       if (amon_pg_active)
         amon_pg_settle (uc);
-      uint64_t now = amon_clock_ns (CLOCK_THREAD_CPUTIME_ID);
       amon_context *c = t->top->ctx;
       __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now - t->start), __ATOMIC_RELAXED);
       t->start = now;

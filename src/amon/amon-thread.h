@@ -144,6 +144,7 @@ struct amon_thread {
    * time in the kernel, from @origin_sys (ns) to the last check, in clock
    * units, which the samples cannot split */
   uint64_t sys_units, origin_sys;
+  uint64_t sample_sys;       /* with the sampling clock: that time (ns) at its last sample */
   int user_only;
   /* the run's own measure of the monitor's cost (amon-measure.h) */
   uint64_t samples_program, samples_monitor; /* SIGPROF samples in the program's code, in the monitor's */

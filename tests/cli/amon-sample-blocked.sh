@@ -24,7 +24,7 @@
 # in its own code only: one that counts the kernel's time too overflows
 # there, and a call that waits next fails with EINTR (10-25 times in
 # 20,000 nanosleep(2) and poll(2) calls).  The worker makes such calls
-# after work(), pushing 64 KiB through a pipe and making 4,000 calls
+# after work(), pushing 256 KiB through a pipe and making 4,000 calls
 # before each, and none may fail so.  Where the kernel gives no perf event (perf_event_paranoid, a
 # seccomp filter) the monitor leaves the signal blocked, and the worker
 # has no samples (its total is then all it can check).
@@ -62,8 +62,9 @@ __attribute__ ((noinline)) void io (void)
   static char out[64 * 1024], in[64 * 1024];
   struct timespec ts = { 0, 1000 };
   struct pollfd p = { fds[0], POLLIN, 0 };
-  if (write (fds[1], out, sizeof out) < 0 || read (fds[0], in, sizeof in) < 0)
-    eintr += errno == EINTR;
+  for (int k = 0; k < 4; k++)
+    if (write (fds[1], out, sizeof out) < 0 || read (fds[0], in, sizeof in) < 0)
+      eintr += errno == EINTR;
   if (nanosleep (&ts, NULL) != 0)
     eintr += errno == EINTR;
   if (poll (&p, 1, 0) < 0)
@@ -138,7 +139,8 @@ for clock in sample cpu; do
   [ "$eintr" = 0 ] || fail "AMON_CLOCK=$clock: $eintr of the worker's system calls failed with EINTR"
   "$cgcost" --format=tsv "$tmp/amon.out" >"$tmp/tsv" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
   "$cgcost" --format=text "$tmp/amon.out" >"$tmp/text" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
-  cp "$tmp/tsv" "$tmp/$clock.tsv"; cp "$tmp/cpu" "$tmp/$clock.cpu"
+  cp "$tmp/tsv" "$tmp/$clock.tsv"
+  cp "$tmp/cpu" "$tmp/$clock.cpu"
   [ $clock = sample ] || continue
   awk -F '\t' -v all="$all" -v spun="$spun" -v events=$events '
     NR == 1 { next }
@@ -151,14 +153,18 @@ for clock in sample cpu; do
     }' "$tmp/tsv" >"$tmp/why" || fail "AMON_CLOCK=sample: $(cat "$tmp/why")"
 done
 # the worker's time in the kernel, which its samples do not see, is the
-# program's: its total holds it (the default clock split it as the
-# samples split the rest, and kept 0.15 s of 0.33)
+# program's: its total holds it (with a quarter of this kernel time the
+# default clock split it as the samples split the rest, and kept 0.15 s
+# of 0.33; the sampling clock dropped it with each sample that fell in
+# the monitor's code, and kept 0.34-0.43 s of 0.91)
 if [ $events = 1 ]; then
-  read -r all spun eintr sys <"$tmp/cpu.cpu"
-  awk -F '\t' -v spun="$spun" -v sys="$sys" '
-    $1 == "worker" { w = $4 }
-    END { if (w < spun + 0.6 * sys) { print "worker total " w " s, for " spun " s in work() and " sys " s in the kernel"; exit 1 } }' \
-    "$tmp/cpu.tsv" >"$tmp/why" || fail "AMON_CLOCK=cpu: $(cat "$tmp/why")"
+  for clock in sample cpu; do
+    read -r all spun eintr sys <"$tmp/$clock.cpu"
+    awk -F '\t' -v spun="$spun" -v sys="$sys" '
+      $1 == "worker" { w = $4 }
+      END { if (w < spun + 0.7 * sys) { print "worker total " w " s, for " spun " s in work() and " sys " s in the kernel"; exit 1 } }' \
+      "$tmp/$clock.tsv" >"$tmp/why" || fail "AMON_CLOCK=$clock: $(cat "$tmp/why")"
+  done
 fi
 if [ $events = 1 ] && grep -q "^Note: .*calibrations over the run" "$tmp/text"; then
   grep -q "^Note: .*the run's own samples, [0-9]* of [0-9]* in the program's code" "$tmp/text" \
