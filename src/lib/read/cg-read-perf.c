@@ -17,6 +17,7 @@ typedef struct {
   gboolean kernel, inlined;
   gboolean bare; /* no symbol printed */
   gboolean unplaced; /* inlined, no frame of its address names the object */
+  CgFunctionId function; /* once made, else CG_NO_ID */
 } Frame;
 
 /* layouts a file may mix: perf has a few kinds of event (hardware,
@@ -189,7 +190,7 @@ set_root (Reader *r, const CgPerfHeader *h)
 static void
 add_frame (Reader *r, const CgPerfFrame *f)
 {
-  Frame x = { .inlined = f->inlined, .bare = f->sym.len == 0 };
+  Frame x = { .inlined = f->inlined, .bare = f->sym.len == 0, .function = CG_NO_ID };
   x.object = r->text->len;
   if (!(f->dso.len == 9 && memcmp (f->dso.s, "[unknown]", 9) == 0))
     append_text (r->text, &f->dso);
@@ -310,6 +311,11 @@ struct _CgPerfInlined {
   GHashTable *unplaced;  /* ids + 1 of functions of inlined frames without object */
   GHashTable *placed;    /* name -> id + 1 of the one function of inlined frames
                           * with an object of that name, 0 for several */
+  GHashTable *own;       /* id + 1 of an inlined frame's function that is a
+                          * symbol's own DWARF name -> the symbol's id + 1,
+                          * 0 for several */
+  GHashTable *inner;     /* ids + 1 of functions of inlined frames that were
+                          * inlined into another at their address */
 };
 
 CgPerfInlined *
@@ -319,6 +325,8 @@ cg_perf_inlined_new (CgProfile *profile)
   inl->n_before = cg_graph_n_functions (cg_profile_graph (profile));
   inl->unplaced = g_hash_table_new (NULL, NULL);
   inl->placed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  inl->own = g_hash_table_new (NULL, NULL);
+  inl->inner = g_hash_table_new (NULL, NULL);
   return inl;
 }
 
@@ -329,6 +337,8 @@ cg_perf_inlined_free (CgPerfInlined *inl)
     return;
   g_hash_table_unref (inl->unplaced);
   g_hash_table_unref (inl->placed);
+  g_hash_table_unref (inl->own);
+  g_hash_table_unref (inl->inner);
   g_free (inl);
 }
 
@@ -349,18 +359,35 @@ note_inlined (CgPerfInlined *inl, const CgGraph *g, CgFunctionId f, gboolean unp
     g_hash_table_insert (inl->placed, g_strdup (name), GUINT_TO_POINTER (0));
 }
 
+/* Where @f (an inlined frame's function) goes: the symbol it is the own
+ * DWARF name of, where one symbol is and no frame of @f was inlined into
+ * another at its address (a name that is also a function inlined
+ * elsewhere may be an overload's: pugixml's two step_push), else itself. */
+static CgFunctionId
+own_symbol (const CgPerfInlined *inl, CgFunctionId f)
+{
+  guint to = GPOINTER_TO_UINT (g_hash_table_lookup (inl->own, GUINT_TO_POINTER (f + 1)));
+  if (to == 0 || f < inl->n_before || g_hash_table_contains (inl->inner, GUINT_TO_POINTER (f + 1)))
+    return f;
+  return to - 1;
+}
+
 gboolean
 cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
 {
   /* a gmon.out's histogram credits functions by id */
-  if (g_hash_table_size (inl->unplaced) == 0 || cg_profile_histogram (profile) != NULL)
+  if ((g_hash_table_size (inl->unplaced) == 0 && g_hash_table_size (inl->own) == 0)
+      || cg_profile_histogram (profile) != NULL)
     return TRUE;
   const CgGraph *g = cg_profile_graph (profile);
   guint nf = cg_graph_n_functions (g);
   g_autofree CgFunctionId *into = g_new (CgFunctionId, MAX (nf, 1));
-  for (CgFunctionId f = 0; f < nf; f++)
-    into[f] = f;
   gboolean any = FALSE;
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      into[f] = own_symbol (inl, f);
+      any |= into[f] != f;
+    }
   GHashTableIter it;
   gpointer key;
   g_hash_table_iter_init (&it, inl->unplaced);
@@ -370,11 +397,73 @@ cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
       guint to = GPOINTER_TO_UINT (g_hash_table_lookup (inl->placed, cg_graph_function_name (g, f)));
       if (to > 0)
         {
-          into[f] = to - 1;
+          into[f] = own_symbol (inl, to - 1);
           any = TRUE;
         }
     }
-  return any ? cg_merge_functions (profile, into, error) : TRUE;
+  if (!any)
+    return TRUE;
+  /* each goes where its target goes: a function merged into one that is
+   * merged in turn (a symbol whose own DWARF name is another symbol's
+   * clone's) is merged into the last; a circle, which no perf prints,
+   * leaves its functions as they are */
+  for (CgFunctionId f = 0; f < nf; f++)
+    {
+      CgFunctionId t = into[f];
+      for (guint step = 0; step < 64 && into[t] != t; step++)
+        t = into[t];
+      into[f] = into[t] == t ? t : f;
+    }
+  for (CgFunctionId f = 0; f < nf; f++)
+    if (into[into[f]] != into[f])
+      into[f] = f;
+  return cg_merge_functions (profile, into, error);
+}
+
+/* perf 6.1 with --call-graph dwarf prints a sample's own address, where
+ * the ELF symbol's name is not the function's DWARF name (a C++
+ * function's mangled one), as the symbol and then its inline chain down
+ * to the function itself under its DWARF name:
+ *     1913c _ZN4pugi...eval_node_set...E+0x5cc (/tmp/drv)
+ *     1913c step_do<...>+0x5cc (inlined)
+ *     1913c eval_node_set+0x5cc (inlined)
+ * The last one is the symbol's own function (perf report --children
+ * counts a sample with either for the symbol); noted for
+ * cg_perf_place_inlined. */
+static void
+note_own_names (Reader *r)
+{
+  for (guint i = 0; i < r->frames->len; i++)
+    {
+      const Frame *x = &g_array_index (r->frames, Frame, i);
+      if (x->inlined && x->function != CG_NO_ID && i + 1 < r->frames->len)
+        {
+          /* perf prints an address's chain innermost first: one followed
+           * by another inlined frame of its address was inlined into it */
+          const Frame *y = &g_array_index (r->frames, Frame, i + 1);
+          if (y->inlined && y->ip_len == x->ip_len && memcmp (r->text->str + y->ip, r->text->str + x->ip, x->ip_len) == 0)
+            g_hash_table_add (r->inlined->inner, GUINT_TO_POINTER (x->function + 1));
+        }
+      if (x->inlined || x->function == CG_NO_ID)
+        continue;
+      guint j = i + 1;
+      while (j < r->frames->len)
+        {
+          const Frame *y = &g_array_index (r->frames, Frame, j);
+          if (!y->inlined || y->ip_len != x->ip_len
+              || memcmp (r->text->str + y->ip, r->text->str + x->ip, x->ip_len) != 0)
+            break;
+          j++;
+        }
+      const Frame *own = j > i + 1 ? &g_array_index (r->frames, Frame, j - 1) : NULL;
+      if (own == NULL || own->function == CG_NO_ID || own->function == x->function)
+        continue;
+      gpointer key = GUINT_TO_POINTER (own->function + 1), v;
+      if (!g_hash_table_lookup_extended (r->inlined->own, key, NULL, &v))
+        g_hash_table_insert (r->inlined->own, key, GUINT_TO_POINTER (x->function + 1));
+      else if (GPOINTER_TO_UINT (v) != x->function + 1)
+        g_hash_table_insert (r->inlined->own, key, GUINT_TO_POINTER (0));
+    }
 }
 
 /* The nearest frame that is not inlined among those next to frame @i
@@ -462,9 +551,12 @@ finish_sample (Reader *r, GError **error)
                                         x->name_len, x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE);
       if (x->inlined && r->inlined && f != CG_NO_ID)
         note_inlined (r->inlined, r->graph, f, x->unplaced);
+      g_array_index (r->frames, Frame, i).function = f;
       if (!step (r, &parent, f, error))
         return FALSE;
     }
+  if (r->inlined)
+    note_own_names (r);
   if (parent == CG_NO_ID)
     {
       const char *what = dropped ? "[kernel]" : "[unknown]";

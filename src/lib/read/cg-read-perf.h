@@ -80,8 +80,12 @@ typedef struct {
  * by its DWARF name where the ELF symbol's is another, such as a C++
  * function's mangled name), the frame's function has no object; it is
  * the function of that name that other inlined frames of the input have
- * in an object, where exactly one object has one.  The profile's
- * functions before the input are left alone. */
+ * in an object, where exactly one object has one.  And the last inlined
+ * frame perf printed after a symbol at its address is the symbol's own
+ * function by its DWARF name ("work" after "_ZL4workj"): merged into the
+ * symbol's where one symbol is so named and no frame of that name was
+ * inlined into another function.  The profile's functions before the
+ * input are left alone. */
 typedef struct _CgPerfInlined CgPerfInlined;
 
 /* (transfer full) For an input about to be read into @profile. */
