@@ -42,6 +42,15 @@ grep -q '^work' "$tmp/out" && fail "work is a function apart from _ZL4workj: $(c
 [ "$(total_of "$tmp/out" _ZL4workj)" = 750000 ] || fail "_ZL4workj: $(cat "$tmp/out")"
 [ "$(grep -c '^mix' "$tmp/out")" = 1 ] && [ "$(total_of "$tmp/out" mix)" = 500000 ] || fail "mix: $(cat "$tmp/out")"
 
+# each the other's own name: no symbol is merged into the other
+{
+  printf 'prog 10/10     1 cpu-clock: \n\t               1 a (/p)\n\t               1 b (inlined)\n\n'
+  printf 'prog 10/10     1 cpu-clock: \n\t               2 b (/p)\n\t               2 a (inlined)\n\n'
+} >"$tmp/circle.perf"
+expect 0 "$cgcost" --format=tsv "$tmp/circle.perf" || fail "cgcost circle"
+[ "$(awk -F '\t' '$1 == "a" || $1 == "b" { printf "%s=%s ", $1, $4 }' "$tmp/out")" = "a=2 b=2 " ] \
+  || fail "a and b, each the other's own name: $(cat "$tmp/out")"
+
 command -v perf >/dev/null 2>&1 || skip "perf is not installed (Debian: linux-perf)"
 command -v g++ >/dev/null 2>&1 || skip "g++ is not installed"
 cat >"$tmp/inl.cpp" <<'EOF'
@@ -95,7 +104,11 @@ perf report -i "$tmp/inl.data" --children --stdio -g none --sort sym --no-demang
 theirs=$(awk '$3 == "[.]" && $4 == "_ZL4workj" && NF == 4 { sub(/%/, "", $1); print $1 }' "$tmp/report")
 if [ -n "$theirs" ]; then
   samples=$(awk '/^# Event count/ { print $NF }' "$tmp/report")
-  awk -v o="$work_total" -v p="$theirs" -v t="$samples" 'BEGIN { exit !(t > 0 && o / t * 100 > p - 0.006 && o / t * 100 < p + 0.006) }' \
+  # within a point: perf report counts 0 to 3 of the some 420 samples of
+  # its perf script's stacks with an inlined work less (9 runs); apart,
+  # the two names read 71% and 99%
+  awk -v o="$work_total" -v p="$theirs" -v t="$samples" \
+    'BEGIN { exit !(t > 0 && o / t * 100 > p - 1 && o / t * 100 < p + 1) }' \
     || fail "_ZL4workj: $work_total ns of $samples, perf report --children $theirs%"
 fi
 echo "_ZL4workj: $work_total ns (perf script's samples with it or an inlined work: $all ns; perf report --children ${theirs:-?}%)"

@@ -407,17 +407,18 @@ cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
    * merged in turn (a symbol whose own DWARF name is another symbol's
    * clone's) is merged into the last; a circle, which no perf prints,
    * leaves its functions as they are */
+  g_autofree CgFunctionId *last = g_new (CgFunctionId, MAX (nf, 1));
   for (CgFunctionId f = 0; f < nf; f++)
     {
       CgFunctionId t = into[f];
       for (guint step = 0; step < 64 && into[t] != t; step++)
         t = into[t];
-      into[f] = into[t] == t ? t : f;
+      last[f] = into[t] == t ? t : f;
     }
   for (CgFunctionId f = 0; f < nf; f++)
-    if (into[into[f]] != into[f])
-      into[f] = f;
-  return cg_merge_functions (profile, into, error);
+    if (last[last[f]] != last[f])
+      last[f] = f;
+  return cg_merge_functions (profile, last, error);
 }
 
 /* perf 6.1 with --call-graph dwarf prints a sample's own address, where
