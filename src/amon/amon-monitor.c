@@ -236,6 +236,8 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
       amon_context *c = t->top->ctx;
       __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + (now - t->start), __ATOMIC_RELAXED);
       t->start = now;
+      if (t->top != t->stack)
+        __atomic_store_n (&t->tail_root, t->stack[1].ctx, __ATOMIC_RELAXED);
     }
   errno = saved;
 }
@@ -268,16 +270,25 @@ take_sigprof (struct sigaction *old)
  * last sample, up to a tick of the kernel's check of CPU timers, was
  * spent before, in the routines the thread ran; of them only the one at
  * the bottom of its stack (its start routine, main) is known to have run
- * throughout.  So that routine's context takes it: its frame lies above
- * the sentinel, where its return left it.  The thread's and the
- * program's totals are then right, and the split below that routine is
- * what the samples made it.  At exit(3) called from inside a routine,
- * the frames still live hold the current context, and that takes it. */
+ * throughout.  So that routine's context takes it: the one at the
+ * bottom at the last sample (t->tail_root), or, before any sample, the
+ * frame above the sentinel, where its return left it.  Not that frame
+ * always: routines called after main returned (an atexit(3) handler, a
+ * C++ static destructor) or after a thread's start routine did (a C++
+ * thread's state's destructor) take its place there, and an exit handler
+ * of a program that spun 29 ms with SIGPROF blocked took those 29 ms.
+ * The thread's and the program's totals are then right, and the split
+ * below that routine is what the samples made it.  At exit(3) called
+ * from inside a routine, the frames still live hold the current
+ * context, and that takes it. */
 AMON_FN static amon_context *
 tail_context (const amon_thread *t, const amon_frame *top)
 {
   if (top != t->stack)
     return top->ctx;
+  amon_context *c = __atomic_load_n (&t->tail_root, __ATOMIC_RELAXED);
+  if (c)
+    return c;
   return t->stack[1].ctx ? t->stack[1].ctx : t->stack[0].ctx;
 }
 
@@ -1323,7 +1334,14 @@ eighths_ps (uint64_t v)
  * would find it: the -pg mode with the sampling clock sees returns only
  * at calls and samples, so frames whose return addresses are no longer
  * in their slots are skipped (amon_lazy_live_top at this function's
- * stack pointer, which lies below every live frame's slot). */
+ * stack pointer, which lies below every live frame's slot), and so are
+ * those that a walk up the stack from here passes, as a call from here
+ * would find them (lazy_walk): the exit handlers run at one depth, so an
+ * atexit(3) handler or a static destructor that returned before the one
+ * that writes the profile may still have its address in its slot, and
+ * was taken for live (its context then took what the thread used after
+ * its last sample, tail_context: 29 ms a program spent with SIGPROF
+ * blocked went to a handler that did nothing). */
 AMON_FN __attribute__ ((noinline)) static const amon_frame *
 live_top (amon_thread *t)
 {
@@ -1331,7 +1349,15 @@ live_top (amon_thread *t)
     return t->top;
   uintptr_t sp;
   HOOK_SP (sp);
-  return amon_lazy_live_top (t, sp);
+  amon_frame *f = amon_lazy_live_top (t, sp);
+#if defined(__x86_64__)
+  /* this routine's own return address, just above its frame pointer */
+  uintptr_t slot = (uintptr_t) __builtin_frame_address (0) + sizeof (uintptr_t);
+  amon_frame *w = lazy_walk (t, f, (uintptr_t) __builtin_return_address (0), slot, AMON_NO_RBP);
+  if (w != NULL)
+    f = w;
+#endif
+  return f;
 }
 
 __attribute__ ((destructor, no_instrument_function)) static void

@@ -126,6 +126,9 @@ struct amon_thread {
   uint32_t base_depth;       /* depth when the counts were last zeroed */
   uint32_t stop_reason;      /* AMON_STOP_*, 0 while profiling */
   uintptr_t home;            /* an address on the thread's own stack (0: unknown) */
+  amon_context *tail_root;   /* the sampling clock: the context of the routine at the bottom of
+                              * the stack at the last sample (NULL: none), which the time after
+                              * it goes to once every routine has returned (amon-monitor.c) */
   void (*on_stop) (uint32_t reason); /* nullable; told once */
   uint64_t gap;              /* an interval longer than this ends its window (0: never) */
   amon_correct_fn correct;   /* nullable */
