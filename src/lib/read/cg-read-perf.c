@@ -430,7 +430,9 @@ cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
  *     1913c eval_node_set+0x5cc (inlined)
  * The last one is the symbol's own function (perf report --children
  * counts a sample with either for the symbol); noted for
- * cg_perf_place_inlined. */
+ * cg_perf_place_inlined.  Not where the symbol comes again after the
+ * chain at its address (pugixml's step_do<...0> between two
+ * eval_node_set: the chain was inlined into it). */
 static void
 note_own_names (Reader *r)
 {
@@ -456,7 +458,15 @@ note_own_names (Reader *r)
             break;
           j++;
         }
-      const Frame *own = j > i + 1 ? &g_array_index (r->frames, Frame, j - 1) : NULL;
+      /* a symbol printed again after the chain ([S, I..., S]: the chain
+       * was inlined into S, its last one is no name of S's) */
+      gboolean again = FALSE;
+      if (j < r->frames->len)
+        {
+          const Frame *z = &g_array_index (r->frames, Frame, j);
+          again = z->ip_len == x->ip_len && memcmp (r->text->str + z->ip, r->text->str + x->ip, x->ip_len) == 0;
+        }
+      const Frame *own = j > i + 1 && !again ? &g_array_index (r->frames, Frame, j - 1) : NULL;
       if (own == NULL || own->function == CG_NO_ID || own->function == x->function)
         continue;
       gpointer key = GUINT_TO_POINTER (own->function + 1), v;
