@@ -42,6 +42,18 @@ grep -q '^work' "$tmp/out" && fail "work is a function apart from _ZL4workj: $(c
 [ "$(total_of "$tmp/out" _ZL4workj)" = 750000 ] || fail "_ZL4workj: $(cat "$tmp/out")"
 [ "$(grep -c '^mix' "$tmp/out")" = 1 ] && [ "$(total_of "$tmp/out" mix)" = 500000 ] || fail "mix: $(cat "$tmp/out")"
 
+# the symbol again after the chain: the chain was inlined into it, its
+# last frame (step_do) is no name of the symbol's
+{
+  printf 'prog 10/10     1 cpu-clock: \n'
+  printf '\t%16s %s (%s)\n' 1b38d _ZN4pugi3setEv /p 1b38d step_fill inlined 1b38d step_do inlined \
+    1b38d _ZN4pugi3setEv /p 1c0c7 main /p
+  printf '\n'
+} >"$tmp/again.perf"
+expect 0 "$cgcost" --format=tsv "$tmp/again.perf" || fail "cgcost again"
+[ "$(total_of "$tmp/out" step_do)" = 1 ] && [ "$(total_of "$tmp/out" _ZN4pugi3setEv)" = 1 ] \
+  || fail "step_do between two of its symbol's frames: $(cat "$tmp/out")"
+
 # each the other's own name: no symbol is merged into the other
 {
   printf 'prog 10/10     1 cpu-clock: \n\t               1 a (/p)\n\t               1 b (inlined)\n\n'
