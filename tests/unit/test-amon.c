@@ -710,14 +710,22 @@ test_overhead_from_cpu_time (void)
 /* The run's samples correct what the calibrated cost left: the thread of
  * test_overhead_from_cpu_time (1200 units of CPU; root 90 over 1
  * interval, P 90 over 2, Q 990 over 1: 1170 charged).
- *  - 4875 of 10000 samples in the program's code (875 with the root
- *    current, 1925 with P, 2075 with Q): it ran 585 units, to two
- *    standard errors of 2 * 1200 * sqrt(f (1 - f) / 10000) = 12 (f =
- *    4876 / 10002, the share smoothed), far from the 1170 charged, which
- *    is off by (1170 - 585) / 1170, a half: the total becomes 585, each
- *    context the mean of its charge scaled by 585 / 1170 and its samples
- *    at 0.12 units each: the root (45 + 105) / 2 = 75, P (45 + 231) / 2 =
- *    138, Q (495 + 249) / 2 = 372.
+ *  - 4875 of 10000 samples in the program's code, in proportion to the
+ *    charges (375 with the root current, 375 with P, 4125 with Q): it
+ *    ran 585 units, to two standard errors of 2 * 1200 * sqrt(f (1 - f)
+ *    / 10000) = 12 (f = 4876 / 10002, the share smoothed), far from the
+ *    1170 charged, which is off by (1170 - 585) / 1170, a half: the total
+ *    becomes 585, each context the mean of its charge scaled by 585 /
+ *    1170 and its samples at 0.12 units each, which agree: the root 45,
+ *    P 45, Q 495.
+ *  - 4875 again, but (876, 1923, 2076): the split is what the samples
+ *    dispute, (105.1, 230.8, 249.1) against the charges scaled, (45, 45,
+ *    495), 98,578 in squared differences against 4 * 0.12 * 585 = 280.8
+ *    that the samples' noise would make, so they would weigh 0.997, but
+ *    the monitor had 51% of them (more than three eighths): three
+ *    quarters: the root 0.25 * 45 + 0.75 * 105.12 = 90.1, P 0.25 * 45 +
+ *    0.75 * 230.76 = 184.3, Q 0.25 * 495 + 0.75 * 249.12 = 310.6, to the
+ *    nearest unit.
  *  - 8775 of 10000 (775, 1000, 7000): 1053 units, to 7.9; the charge is
  *    off by a tenth, but the split is what the samples dispute: scaled
  *    by 1053 / 1170, the charges are (81, 81, 891) where the samples at
@@ -740,12 +748,13 @@ static void
 test_overhead_from_samples (void)
 {
   static const struct { uint64_t program, monitor, own[3], want[3]; } cases[] = {
-    { 4875, 5125, { 875, 1925, 2075 }, { 75, 138, 372 } },
+    { 4875, 5125, { 375, 375, 4125 }, { 45, 45, 495 } },
+    { 4875, 5125, { 876, 1923, 2076 }, { 90, 184, 311 } },
     { 8775, 1225, { 775, 1000, 7000 }, { 92, 115, 846 } },
     { 965, 35, { 74, 74, 817 }, { 90, 90, 990 } },
     { 965, 35, { 5, 10, 950 }, { 18, 23, 1117 } },
     { 59, 40, { 9, 20, 30 }, { 90, 90, 990 } } };
-  for (int k = 0; k < 5; k++)
+  for (int k = 0; k < 6; k++)
     {
       amon_thread *th = replay_p_q (1200, cases[k].program, cases[k].monitor, cases[k].own);
       amon_context *root = th->m.root, *p = root->next, *q = p->next;
