@@ -213,21 +213,22 @@ square_root (double x)
  * share the samples take.  Their own error is the hooks' shadow (a
  * sample charges the monitor with what the program ran beside a hook's
  * counter read), which grows with the monitor's share: they take it all
- * where the monitor had under a quarter of the samples, three quarters
- * at most where it had more than three eighths, and in between a share
- * that falls linearly.  Against perf's samples of the bare programs
- * (libamon(3)), the sum of the errors in share over the 25 largest
- * functions went from 0.36-0.49 to 0.12-0.18 for xz (the monitor 34% of
- * the samples) and from 0.51-0.54 to 0.34-0.39 for SQLite's shell (its
- * B-tree searches' misses timed in their callees); where the monitor had
- * nine tenths jq's, Tcl's and yaml-cpp's moved by -0.03 to +0.03, and
- * the parser of bench/amon-honest.sh's, whose calibrations alone err,
- * from 0.04-0.08 to 0.12-0.15. */
+ * where the monitor had under a quarter of the samples, a half at most
+ * where it had more than a half, and in between a share that falls
+ * linearly (a half, as where the calibrations are far off: three
+ * quarters set bench/amon-honest.sh's parser, whose calibrations alone
+ * err, from 0.04-0.08 off to 0.12-0.15).  Against perf's samples of the
+ * bare programs (libamon(3)), the sum of the errors in share over the 25
+ * largest functions went from 0.36-0.49 to 0.12-0.18 for xz (the monitor
+ * 34% of the samples) and from 0.51-0.54 to 0.37-0.43 for SQLite's shell
+ * (its B-tree searches' misses timed in their callees); jq's, Tcl's,
+ * yaml-cpp's and the parser's, whose calibrations were off by a half or
+ * more, stayed as they were. */
 AMON_FN static double
 split_weight (const amon_context *first, double scale, double unit, double own, double f)
 {
   double limit = 2 * f - 0.5;
-  limit = limit < 0.75 ? 0.75 : limit;
+  limit = limit < 0.5 ? 0.5 : limit;
   if (!(unit > 0))
     return 0;
   double squares = 0;

@@ -722,10 +722,9 @@ test_overhead_from_cpu_time (void)
  *    dispute, (105.1, 230.8, 249.1) against the charges scaled, (45, 45,
  *    495), 98,578 in squared differences against 4 * 0.12 * 585 = 280.8
  *    that the samples' noise would make, so they would weigh 0.997, but
- *    the monitor had 51% of them (more than three eighths): three
- *    quarters: the root 0.25 * 45 + 0.75 * 105.12 = 90.1, P 0.25 * 45 +
- *    0.75 * 230.76 = 184.3, Q 0.25 * 495 + 0.75 * 249.12 = 310.6, to the
- *    nearest unit.
+ *    the monitor had 51% of them (more than a half): a half: the root
+ *    (45 + 105.12) / 2 = 75.1, P (45 + 230.76) / 2 = 137.9, Q (495 +
+ *    249.12) / 2 = 372.1, to the nearest unit.
  *  - 8775 of 10000 (775, 1000, 7000): 1053 units, to 7.9; the charge is
  *    off by a tenth, but the split is what the samples dispute: scaled
  *    by 1053 / 1170, the charges are (81, 81, 891) where the samples at
@@ -749,7 +748,7 @@ test_overhead_from_samples (void)
 {
   static const struct { uint64_t program, monitor, own[3], want[3]; } cases[] = {
     { 4875, 5125, { 375, 375, 4125 }, { 45, 45, 495 } },
-    { 4875, 5125, { 876, 1923, 2076 }, { 90, 184, 311 } },
+    { 4875, 5125, { 876, 1923, 2076 }, { 75, 138, 372 } },
     { 8775, 1225, { 775, 1000, 7000 }, { 92, 115, 846 } },
     { 965, 35, { 74, 74, 817 }, { 90, 90, 990 } },
     { 965, 35, { 5, 10, 950 }, { 18, 23, 1117 } },
