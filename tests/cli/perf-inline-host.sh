@@ -116,11 +116,14 @@ perf report -i "$tmp/inl.data" --children --stdio -g none --sort sym --no-demang
 theirs=$(awk '$3 == "[.]" && $4 == "_ZL4workj" && NF == 4 { sub(/%/, "", $1); print $1 }' "$tmp/report")
 if [ -n "$theirs" ]; then
   samples=$(awk '/^# Event count/ { print $NF }' "$tmp/report")
-  # within a point: perf report counts 0 to 3 of the some 420 samples of
-  # its perf script's stacks with an inlined work less (9 runs); apart,
-  # the two names read 71% and 99%
+  # perf report counts some of the samples of its perf script's stacks
+  # with an inlined work less: 0 to 3 of some 420 on an idle machine (9
+  # runs), up to 1.5 points where samples fall in interrupt handling
+  # under load (make -j2 check; it failed 5 runs in 6 within a point);
+  # never more: so a point below to three above.  Apart, the two names
+  # read 71% and 99%
   awk -v o="$work_total" -v p="$theirs" -v t="$samples" \
-    'BEGIN { exit !(t > 0 && o / t * 100 > p - 1 && o / t * 100 < p + 1) }' \
+    'BEGIN { exit !(t > 0 && o / t * 100 > p - 1 && o / t * 100 < p + 3) }' \
     || fail "_ZL4workj: $work_total ns of $samples, perf report --children $theirs%"
 fi
 echo "_ZL4workj: $work_total ns (perf script's samples with it or an inlined work: $all ns; perf report --children ${theirs:-?}%)"
