@@ -51,17 +51,8 @@ check () {
     && $cxx -O2 $flags -o "$tmp/$name" "$tmp/prog.cc" -L"$tmp" -l"$name" -Wl,-rpath,"$tmp" \
       -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
     || { fail "building $name ($cxx $flags): $(head -c 300 "$tmp/build.log")"; return; }
-  for clock in cpu sample; do
-    rm -f "$tmp/amon.out"
-    (cd "$tmp" && AMON_CLOCK=$clock "./$name" >"$tmp/out") || { fail "$name, AMON_CLOCK=$clock, exited $?"; continue; }
-    [ "$(cat "$tmp/out")" = 3 ] || fail "$name, AMON_CLOCK=$clock: printed $(cat "$tmp/out")"
-    "$cgcost" --format=tsv --arcs "$tmp/amon.out" >"$tmp/tsv" 2>&1 \
-      || { fail "$name, AMON_CLOCK=$clock: cannot read its amon.out: $(head -c 300 "$tmp/tsv")"; continue; }
-    # a destructor by its class's name (its mangled names are two)
-    arcs=$(awk -F '\t' 'function n(s) { return s ~ /Holder/ ? "Holder" : s ~ /Runner/ ? "Runner" : s }
-                        NR > 1 { print n($1) ">" n($2) ":" $3 }' "$tmp/tsv" | sort | tr '\n' ' ')
-    [ "$arcs" = "$want" ] || fail "$name, AMON_CLOCK=$clock: arcs '$arcs', not '$want'"
-  done
+  # a destructor by its class's name (its mangled names are two)
+  amon_arcs_both "$name" 3 "$want" 'return s ~ /Holder/ ? "Holder" : s ~ /Runner/ ? "Runner" : s'
 }
 
 check recommended "$cflags"

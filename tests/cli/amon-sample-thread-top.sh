@@ -70,15 +70,7 @@ check () {
     && $CC -O2 -pthread -o "$tmp/$name" "$tmp/work.o" "$tmp/start.o" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
       >"$tmp/build.log" 2>&1 \
     || { fail "building $name ($flags): $(head -c 300 "$tmp/build.log")"; return; }
-  for clock in cpu sample; do
-    rm -f "$tmp/amon.out"
-    (cd "$tmp" && AMON_CLOCK=$clock "./$name" >"$tmp/out") || { fail "$name, AMON_CLOCK=$clock, exited $?"; continue; }
-    [ "$(cat "$tmp/out")" = 1 ] || fail "$name, AMON_CLOCK=$clock: printed $(cat "$tmp/out")"
-    "$cgcost" --format=tsv --arcs "$tmp/amon.out" >"$tmp/tsv" 2>&1 \
-      || { fail "$name, AMON_CLOCK=$clock: cannot read its amon.out: $(head -c 300 "$tmp/tsv")"; continue; }
-    arcs=$(awk -F '\t' 'NR > 1 { print $1 ">" $2 ":" $3 }' "$tmp/tsv" | sort | tr '\n' ' ')
-    [ "$arcs" = "$want" ] || fail "$name, AMON_CLOCK=$clock: arcs '$arcs', not '$want'"
-  done
+  amon_arcs_both "$name" 1 "$want"
 }
 
 check recommended "$cflags"

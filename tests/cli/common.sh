@@ -224,3 +224,24 @@ amon_setup () {
   cflags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags amon) || skip "no amon.pc"
   portable=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=portable_cflags amon) || portable=""
 }
+
+# amon_arcs_both NAME PRINTED WANT [RENAME] — runs $tmp/NAME, built with
+# libamon, with each clock that reads the stack differently (cpu: every
+# call and return; sample: the -pg mode's walks at calls and samples): it
+# must exit 0 printing PRINTED, and its arcs, "caller>callee:calls"
+# sorted and joined by spaces, must be WANT.  RENAME is the body of an
+# awk function n(s) that names a function s for the comparison (default:
+# return s).
+amon_arcs_both () {
+  name=$1 printed=$2 want=$3 rename=${4:-return s}
+  for clock in cpu sample; do
+    rm -f "$tmp/amon.out"
+    (cd "$tmp" && AMON_CLOCK=$clock "./$name" >"$tmp/out") || { fail "$name, AMON_CLOCK=$clock, exited $?"; continue; }
+    [ "$(cat "$tmp/out")" = "$printed" ] || fail "$name, AMON_CLOCK=$clock: printed '$(cat "$tmp/out")', not '$printed'"
+    "$cgcost" --format=tsv --arcs "$tmp/amon.out" >"$tmp/tsv" 2>&1 \
+      || { fail "$name, AMON_CLOCK=$clock: cannot read its amon.out: $(head -c 300 "$tmp/tsv")"; continue; }
+    arcs=$(awk -F '\t' "function n(s) { $rename } NR > 1 { print n(\$1) \">\" n(\$2) \":\" \$3 }" "$tmp/tsv" \
+      | sort | tr '\n' ' ')
+    [ "$arcs" = "$want" ] || fail "$name, AMON_CLOCK=$clock: arcs '$arcs', not '$want'"
+  done
+}
