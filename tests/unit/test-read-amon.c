@@ -406,6 +406,31 @@ warned (const char *message, gpointer data)
   g_string_append_printf (data, "%s\n", message);
 }
 
+/* Two runs' files with the two CPU clocks: the sum is made, and said to
+ * mix them (cgmerge took the first one's description without a word). */
+static void
+test_merge_mixed_clocks (void)
+{
+  g_autoptr (GByteArray) a = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  g_autoptr (GByteArray) b = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  put32 (b, 20, AMON_CLOCK_SAMPLE);
+  char *pa = cg_test_temp_file ((const char *) a->data, a->len), *pb = cg_test_temp_file ((const char *) b->data, b->len);
+  g_autoptr (GString) w = g_string_new (NULL);
+  CgReadOptions o = { .warn = warned, .warn_data = w };
+  g_autoptr (CgProfile) p = cg_profile_new ();
+  CU_ASSERT (cg_read_file (p, pa, &o, NULL));
+  CU_ASSERT_STRING_EQUAL (w->str, "");
+  CU_ASSERT (cg_read_file (p, pa, &o, NULL));
+  CU_ASSERT_STRING_EQUAL (w->str, "");
+  CU_ASSERT (cg_read_file (p, pb, &o, NULL));
+  CU_ASSERT_PTR_NOT_NULL (strstr (w->str, ": its cpu-time is CPU time of each thread, sampled (libamon, AMON_CLOCK=sample),"
+                                          " an earlier input's CPU time of each thread (libamon, AMON_CLOCK=cpu): the sum"
+                                          " mixes the two"));
+  cg_test_remove (pa);
+  cg_test_remove (pb);
+  CU_ASSERT_EQUAL (cg_graph_self_const (cg_profile_graph (p), fn (cg_profile_graph (p), "f"))[0].n, 3 * (400 + 800));
+}
+
 static void
 test_stopped_and_lenient (void)
 {
@@ -634,6 +659,7 @@ main (void)
     { "a cycle the run never went round is not listed", test_cycle_never_traversed },
     { "the instrumentation cost taken out is noted", test_cost_note },
     { "two files sum", test_merge_sums },
+    { "two files of the two CPU clocks sum, with a warning", test_merge_mixed_clocks },
     { "a stopped profile is read with a warning", test_stopped_and_lenient },
     { "malformed files: offsets and codes", test_malformed },
     { "mark bits are checked", test_marks_checked },

@@ -617,6 +617,11 @@ read_header (Reader *r, gsize *first_section, GError **error)
                    r->name, event);
       return FALSE;
     }
+  else if (g_strcmp0 (cg_graph_event_description (r->graph, r->event), descriptions[r->clock]) != 0)
+    /* CPU time timed at each call and sampled are both the program's
+     * CPU time, but not measured alike: the sum is said to mix them */
+    cg_read_warn (r->options, "%s: its %s is %s, an earlier input's %s: the sum mixes the two", r->name, event,
+                  descriptions[r->clock], cg_graph_event_description (r->graph, r->event));
   *first_section = header_size;
   return TRUE;
 }
