@@ -108,14 +108,16 @@ amon_measure_start (amon_thread *t)
   sigemptyset (&prof);
   sigaddset (&prof, SIGPROF);
   int blocked = pthread_sigmask (SIG_BLOCK, NULL, &now) == 0 && sigismember (&now, SIGPROF) == 1;
-  t->sample_fd = make_event (&t->sample_id, blocked);
+  int user_only = blocked;
+  t->sample_fd = make_event (&t->sample_id, user_only);
   /* perf_event_paranoid 2 (some distributions' default) gives users an
    * event on their own code, not one on the kernel's time too */
-  t->user_only = blocked || (t->sample_fd < 0 && (t->sample_fd = make_event (&t->sample_id, 1)) >= 0);
+  if (t->sample_fd < 0 && !user_only)
+    t->sample_fd = make_event (&t->sample_id, user_only = 1);
   if (t->sample_fd < 0 && !make_timer (&t->timer))
     return 0;
   t->has_timer = 1;
-  t->user_only = t->user_only && t->sample_fd >= 0;
+  t->user_only = user_only && t->sample_fd >= 0;
   t->sys_units = 0;
   if (t->user_only && !amon_clock_thread_sys (&t->origin_sys))
     t->origin_sys = 0;
