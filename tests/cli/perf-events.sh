@@ -60,6 +60,6 @@ expect 0 "$cgcost" --format=text --event=sched:sched_switch "$tmp/mix.txt" \
 if perf record -q -e 'cpu-clock/call-graph=fp/' -o "$tmp/term.data" "$tmp/perfrec" 20 >/dev/null 2>&1 \
    && perf script -i "$tmp/term.data" >"$tmp/term.txt" 2>/dev/null && grep -q ' cpu-clock/call-graph=fp/: *$' "$tmp/term.txt"; then
   expect 0 "$cgcost" --format=text "$tmp/term.txt" \
-    && grep -q '^Event: cpu-clock/call-graph=fp/, [0-9,]* ns in all$' "$tmp/out" || fail "cpu-clock/call-graph=fp/'s unit: $(head -3 "$tmp/out")"
+    && grep -q '^Event: cpu-clock/call-graph=fp/, [0-9,.]* \(s\|ms\|µs\|ns\) in all$' "$tmp/out" || fail "cpu-clock/call-graph=fp/'s unit: $(head -3 "$tmp/out")"
 fi
 finish

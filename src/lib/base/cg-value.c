@@ -267,6 +267,33 @@ cg_value_append_human (GString *out, CgKind kind, CgValue v, guint decimals)
     }
 }
 
+gdouble
+cg_time_unit_seconds (const char *unit)
+{
+  static const struct {
+    const char *name;
+    gdouble seconds;
+  } units[] = { { "seconds", 1 }, { "s", 1 },     { "ms", 1e-3 }, { "us", 1e-6 },
+                { "\u00b5s", 1e-6 }, { "ns", 1e-9 } };
+  if (unit == NULL)
+    return 0;
+  /* a multiple: Xdebug 3 counts its time in "10ns" */
+  guint64 times = 1;
+  const char *p = unit;
+  if (g_ascii_isdigit (*p))
+    {
+      times = 0;
+      while (g_ascii_isdigit (*p) && times < 1000000000)
+        times = times * 10 + (guint64) (*p++ - '0');
+      if (times == 0 || g_ascii_isdigit (*p))
+        return 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (strcmp (p, units[i].name) == 0)
+      return (gdouble) times * units[i].seconds;
+  return 0;
+}
+
 CgDisplayUnit
 cg_display_unit (const char *unit, gdouble largest)
 {
@@ -275,13 +302,15 @@ cg_display_unit (const char *unit, gdouble largest)
     gdouble factor;
   } times[] = { { "s", 1 }, { "ms", 1e3 }, { "\u00b5s", 1e6 }, { "ns", 1e9 } };
   CgDisplayUnit d = { unit, 1.0 };
-  if (unit == NULL || !(g_strcmp0 (unit, "seconds") == 0 || g_strcmp0 (unit, "s") == 0))
+  gdouble seconds = cg_time_unit_seconds (unit);
+  if (seconds == 0)
     return d;
+  largest *= seconds;
   guint i = 0;
   while (i + 1 < G_N_ELEMENTS (times) && largest > 0 && largest * times[i].factor < 1.0)
     i++;
   d.unit = times[i].name;
-  d.factor = times[i].factor;
+  d.factor = times[i].factor * seconds;
   return d;
 }
 

@@ -126,11 +126,17 @@ typedef struct {
   gdouble factor;
 } CgDisplayUnit;
 
+/* The seconds in one @unit when @unit names a time: "seconds", "s",
+ * "ms", "us", "µs" or "ns", possibly after a whole multiple ("10ns",
+ * Xdebug 3's Time_(10ns)); 0 for any other unit (or NULL). */
+gdouble cg_time_unit_seconds (const char *unit);
+
 /* The unit to show values of an event in @unit (the event's) whose
- * largest is @largest: times ("seconds", "s") in s, ms, µs or ns, the
- * largest unit in which @largest is at least 1, so that with two
+ * largest is @largest: times (cg_time_unit_seconds) in s, ms, µs or ns,
+ * the largest unit in which @largest is at least 1, so that with two
  * decimals it shows three significant digits or more (a 40 ms profile
- * reads 40.00 ms, not 0.04 s); other units as they are (factor 1). */
+ * reads 40.00 ms, not 0.04 s; 4,000,000 of "10ns" read 40.00 ms too);
+ * other units as they are (factor 1). */
 CgDisplayUnit cg_display_unit (const char *unit, gdouble largest);
 
 /* Appends @text right-aligned in @width columns (characters, not bytes:

@@ -805,6 +805,37 @@ parse_counts (Reader *r, const char *p, const char *end, GArray **out, GError **
   return TRUE;
 }
 
+/* The unit of event @name (transfer full): producers that count time
+ * say in what, and the views show such times in s, ms, µs or ns
+ * (cg_display_unit).  Xdebug 3 names it in the event, "Time_(10ns)"
+ * (and "Memory_(bytes)"); pyprof2calltree names the event "ns";
+ * callgrind --collect-systime says it in the event: line that precedes
+ * events: ("sysTime (elapsed us)", "sysCpuTime (system cpu ns)").  The
+ * values stay as the file has them (cgcost --format=tsv prints them so):
+ * only the unit is named.  Any other event is its own unit ("Ir"). */
+static char *
+event_unit (Reader *r, const char *name)
+{
+  gsize len = strlen (name);
+  const char *open = strrchr (name, '(');
+  if (open != NULL && open > name + 1 && open[-1] == '_' && name[len - 1] == ')' && open + 2 < name + len)
+    return g_strndup (open + 1, (gsize) (name + len - open - 2));
+  if (cg_time_unit_seconds (name) > 0)
+    return g_strdup (name);
+  const char *description = g_hash_table_lookup (r->descriptions, name);
+  gsize dlen = description ? strlen (description) : 0;
+  if (dlen > 2 && description[dlen - 1] == ')')
+    {
+      const char *word = description + dlen - 1;
+      while (word > description && word[-1] != ' ' && word[-1] != '(')
+        word--;
+      g_autofree char *unit = g_strndup (word, (gsize) (description + dlen - 1 - word));
+      if (cg_time_unit_seconds (unit) > 0)
+        return g_steal_pointer (&unit);
+    }
+  return g_strdup (name);
+}
+
 static gboolean
 parse_events (Reader *r, const char *p, const char *end, GError **error)
 {
@@ -817,9 +848,10 @@ parse_events (Reader *r, const char *p, const char *end, GError **error)
       while (p < end && !is_blank (*p))
         p++;
       g_autofree char *name = g_strndup (word, (gsize) (p - word));
+      g_autofree char *unit = event_unit (r, name);
       guint e;
       GError *local = NULL;
-      if (!cg_profile_ensure_event (r->profile, name, name, CG_KIND_INTEGER, &e, &local))
+      if (!cg_profile_ensure_event (r->profile, name, unit, CG_KIND_INTEGER, &e, &local))
         {
           fail (r, error, local->code, "%s", local->message);
           g_error_free (local);

@@ -9,12 +9,14 @@
 #include "cg-error.h"
 #include "cg-names.h"
 #include "cg-output.h"
+#include "cg-value.h"
 
 typedef struct {
   const CgGprof *gp;
   CgGraph *g;
   guint nf;
-  gdouble hz;
+  gdouble hz;         /* stored values per second, or per unit of dimension */
+  const char *dimension; /* the unit printed: seconds for any time (cg_time_unit_seconds) */
   GString *out;
   CgNames *names; /* as printed: demangled when asked (print_name_only) */
   gboolean view2; /* arcs are being seen from the callee (time2) */
@@ -79,7 +81,8 @@ static void
 write_flat (Writer *w, const CgGprofReport *r, guint event)
 {
   GString *o = w->out;
-  const char *dimension = cg_graph_event_unit (w->g, event);
+  (void) event;
+  const char *dimension = w->dimension;
   g_string_append (o, "Flat profile:\n");
   g_autofree guint *sorted = g_new (guint, MAX (w->nf, 1));
   for (guint i = 0; i < w->nf; i++)
@@ -384,7 +387,7 @@ write_graph (Writer *w, const CgGprofReport *r, gboolean first)
                             cg_gprof_granularity (w->gp));
   /* gprof says seconds whatever the histogram's dimension; costs of
    * another unit (perf's ns, folded samples) are said in theirs */
-  const char *unit = cg_graph_event_unit (w->g, cg_gprof_event (w->gp));
+  const char *unit = w->dimension;
   if (cg_gprof_granularity (w->gp) > 0 || cg_gprof_is_exact (w->gp) || !*unit)
     unit = "seconds";
   gdouble print_time = cg_gprof_print_time (w->gp);
@@ -482,7 +485,16 @@ cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GE
   CgGraph *g = cg_gprof_graph (gp);
   guint nf = cg_graph_n_functions (g);
   g_autoptr (CgNames) names = cg_names_new (g, report->demangle);
-  Writer w = { gp, g, nf, cg_gprof_rate (gp), g_string_new (NULL), names, FALSE };
+  Writer w = { gp, g, nf, cg_gprof_rate (gp), cg_graph_event_unit (g, cg_gprof_event (gp)), g_string_new (NULL),
+               names, FALSE };
+  /* a time in another unit (Xdebug's 10ns, callgrind's sysTime in us)
+   * is printed in seconds, as gprof prints its times */
+  gdouble seconds = cg_time_unit_seconds (w.dimension);
+  if (seconds > 0)
+    {
+      w.hz /= seconds;
+      w.dimension = "seconds";
+    }
   gboolean first = TRUE;
   if (report->flat)
     {
