@@ -24,6 +24,21 @@ for tool in "$cgcost" "$cgtree"; do
 done
 expect 2 "$cgtree" --threshold=200 "$recdemo" && expect_message "--threshold=200"
 expect 2 "$cgtree" --max-depth=-1 "$recdemo" && expect_message "--max-depth=-1"
+# an option of some input formats only, where no input is in one of
+# them, would do nothing: bad usage that names the input, not ignored
+expect 2 "$cgmerge" --executable=/bin/true "$recdemo" \
+  && expect_message "--executable applies to gmon.out and amon.out inputs, and no input is one ($recdemo: callgrind)"
+expect 2 "$cgcost" -c "$recdemo" && expect_message "--static-calls applies to gmon.out inputs"
+for option in --split=pid --kernel=drop; do
+  expect 2 "$cgtree" "$option" "$data/folded/recdemo.folded" \
+    && expect_message "${option%=*} applies to perf inputs (perf.data, perf script), and no input is one"
+  # where the inputs or the base has one, it applies (and these two are
+  # not in one unit)
+  expect 1 "$cgcost" "$option" -f text --base="$data/perf/layouts.perf" "$data/folded/recdemo.folded" \
+    && expect_message "profiles in different units cannot be compared"
+done
+expect 0 "$cgmerge" --executable="$data/gmon/exprparse/exprparse" -o "$tmp/both.xml" "$data/gmon/exprparse/gmon.out" "$recdemo" \
+  || fail "--executable with a gmon.out and a callgrind file"
 # a method the data do not allow is bad data, not bad usage
 expect 1 "$cgcost" --method=exact "$recdemo" && expect_message "no call tree"
 # a short option's value may be attached (-t0, -oFILE), or follow a

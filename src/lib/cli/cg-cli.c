@@ -110,8 +110,66 @@ cg_cli_warn_costs (const CgCosts *costs)
     warn_to_stderr (w, NULL);
 }
 
+/* TRUE when a source of @profile (nullable) is in one of @formats. */
+static gboolean
+has_source_in (CgProfile *profile, const char *const *formats)
+{
+  for (guint i = 0; profile && i < cg_profile_n_sources (profile); i++)
+    {
+      const char *format = cg_profile_source (profile, i)->format;
+      for (guint k = 0; format && formats[k]; k++)
+        if (strcmp (format, formats[k]) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* An option of some input formats only, given where no input (nor the
+ * base, nullable) is in one of them, would do nothing: a usage error
+ * (CG_ERROR_USAGE) that names the first input and its format, rather
+ * than a result that the user takes for the option's (cgmerge
+ * --executable=prog callgrind.out.1 read the file as it would without). */
+static gboolean
+check_options_apply (const CgCliCommon *common, CgProfile *profile, CgProfile *base, GError **error)
+{
+  static const char *const gmon[] = { "gmon", NULL }, *const gmon_amon[] = { "gmon", "amon", NULL },
+                           *const perf[] = { "perf", "perf.data", NULL };
+  const struct {
+    gboolean given;
+    const char *option, *inputs;
+    const char *const *formats;
+  } rules[] = {
+    { common->executable != NULL, "--executable", "gmon.out and amon.out inputs", gmon_amon },
+    { common->static_calls, "--static-calls", "gmon.out inputs", gmon },
+    { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf },
+    { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script)", perf },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
+    {
+      if (!rules[i].given || has_source_in (profile, rules[i].formats) || has_source_in (base, rules[i].formats))
+        continue;
+      const CgSource *first = cg_profile_n_sources (profile) > 0 ? cg_profile_source (profile, 0) : NULL;
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "%s applies to %s, and no input is one (%s: %s)",
+                   rules[i].option, rules[i].inputs, first && first->path ? first->path : "the input",
+                   first && first->format ? first->format : "no profile");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static CgProfile *read_inputs (CgCliCommon *common, GError **error);
+
 CgProfile *
 cg_cli_read_inputs (CgCliCommon *common, GError **error)
+{
+  g_autoptr (CgProfile) profile = read_inputs (common, error);
+  if (profile == NULL || !check_options_apply (common, profile, NULL, error))
+    return NULL;
+  return g_steal_pointer (&profile);
+}
+
+static CgProfile *
+read_inputs (CgCliCommon *common, GError **error)
 {
   static const char *const splits[] = { "comm", "none", "pid", "tid", NULL };
   static const char *const kernels[] = { "keep", "drop", "annotate", NULL };
@@ -193,7 +251,7 @@ static gpointer
 read_base (gpointer data)
 {
   BaseRead *r = data;
-  r->profile = cg_cli_read_inputs (&r->common, &r->error);
+  r->profile = read_inputs (&r->common, &r->error);
   return NULL;
 }
 
@@ -208,7 +266,7 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
   gboolean parallel = strcmp (base_path, "-") != 0;
   GThread *thread = parallel ? g_thread_new ("cg-base", read_base, &r) : NULL;
   g_autoptr (GError) own = NULL;
-  g_autoptr (CgProfile) profile = cg_cli_read_inputs (common, &own);
+  g_autoptr (CgProfile) profile = read_inputs (common, &own);
   if (thread)
     g_thread_join (thread);
   else if (profile)
@@ -226,6 +284,9 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
       g_propagate_error (error, g_steal_pointer (&base_error));
       return NULL;
     }
+  /* an option need apply to the inputs or to the base only */
+  if (!check_options_apply (common, profile, b, error))
+    return NULL;
   *base = g_steal_pointer (&b);
   return g_steal_pointer (&profile);
 }
