@@ -1178,7 +1178,7 @@ test_broken (void)
     { "totals that do not add up", "events: Ir\nfn=f\n1 1\n2 2\ntotals: 4\n", CG_ERROR_PARSE, ":5: totals:" },
     { "a garbled line", "events: Ir\nfn=f\n1 1\n%%garbage%%\ntotals: 1\n", CG_ERROR_PARSE, ":4: not a callgrind line" },
     { "more costs than events", "events: Ir Dr\nfn=f\n1 1 2 3\n", CG_ERROR_PARSE, ":3: more costs than the 2 events" },
-    { "a cost line before events:", "fn=f\n1 1\nevents: Ir\n", CG_ERROR_PARSE, ":2: cost line before the events: line" },
+    { "a cost line before events:", "fn=f\n1 1\nevents: Ir\n", CG_ERROR_PARSE, ":2: '1 1' is a cost line, but no 'events: NAME...' line came before it" },
     { "a cost line before fn=", "events: Ir\n1 1\n", CG_ERROR_PARSE, ":2: cost line before any fn= line" },
     { "a position below zero", "events: Ir\nfn=f\n3 1\n-4 1\n", CG_ERROR_PARSE, ":4: expected 1 position" },
     { "a malformed cost", "events: Ir\nfn=f\n3 1x\n", CG_ERROR_PARSE, ":3: expected a cost" },

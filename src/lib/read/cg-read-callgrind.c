@@ -1170,7 +1170,16 @@ static gboolean
 cost_line (Reader *r, const char *s, const char *end, GError **error)
 {
   if (!r->have_events)
-    return fail (r, error, CG_ERROR_PARSE, "cost line before the events: line");
+    {
+      /* the user sees numbers; say what is missing, and what the line was
+       * taken for */
+      int shown = (int) MIN (end - s, 40);
+      return fail (r, error, CG_ERROR_PARSE,
+                   "'%.*s%s' is a cost line, but no 'events: NAME...' line came before it to say what its"
+                   " numbers count: a callgrind profile names its events in its header (events: Ir), before"
+                   " the first cost; was the header cut off?",
+                   shown, s, end - s > shown ? "..." : "");
+    }
   const char *p = s;
   guint64 pos[MAX_POSITIONS];
   for (guint i = 0; i < r->n_positions; i++)
