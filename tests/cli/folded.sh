@@ -120,4 +120,32 @@ expect 0 "$cgcost" --format=tsv "$tmp/nocalls.folded"
 # samples, not in the seconds gprof says of its histograms
 expect 0 "$cgcost" --format=gprof "$tmp/nocalls.folded" && expect_message "warning: the profile has calls but no call counts"
 grep -q '^granularity: .* of 5.00 samples$' "$tmp/out" || fail "gprof's report of folded stacks: $(grep granularity "$tmp/out")"
+
+# FlameGraph's difffolded.pl writes each stack with the base's count and
+# the new profile's: flamegraph.pl draws the second, so the file reads as
+# the new profile (the same as that profile's own folded stacks), with a
+# warning that names the first such line; a frame never ends in " 10"
+printf 'main;parse;lex 10 12
+main;parse 5 3
+main;eval 0 7
+' >"$tmp/diff.folded"
+printf 'main;parse;lex 12
+main;parse 3
+main;eval 7
+' >"$tmp/after.folded"
+expect 0 "$cgcost" --format=tsv "$tmp/after.folded" && cp "$tmp/out" "$tmp/after.tsv"
+expect 0 "$cgcost" --format=tsv "$tmp/diff.folded" \
+  && expect_message "diff.folded:1: 3 lines with two counts after the stack, as FlameGraph's difffolded.pl writes them"
+cmp -s "$tmp/out" "$tmp/after.tsv" || fail "difffolded.pl's lines: not the new profile: $(diff "$tmp/after.tsv" "$tmp/out" | head -4)"
+# cgcost --base --format=folded writes such lines, and reads them back so
+expect 0 "$cgcost" --base="$tmp/diff.folded" --format=folded "$tmp/after.folded" \
+  && "$cgcost" --format=tsv "$tmp/out" >"$tmp/back.tsv" 2>/dev/null && cmp -s "$tmp/back.tsv" "$tmp/after.tsv" \
+  || fail "cgcost --base --format=folded read back: $(diff "$tmp/after.tsv" "$tmp/back.tsv" | head -4)"
+# but where frame names end in a blank and digits, the number before the
+# count is the leaf's name's: a file whose inner frames are so named is
+# no differential one
+printf 'job 1;job 2 5\njob 1;job 3 4\n' >"$tmp/numbered.folded"
+expect 0 "$cgcost" --format=tsv "$tmp/numbered.folded" \
+  && { [ "$(total_of "$tmp/out" "job 2")" = 5 ] && [ "$(total_of "$tmp/out" "job 1")" = 9 ] && [ ! -s "$tmp/err" ] \
+         || fail "frames named 'job 2': $(cat "$tmp/out" "$tmp/err")"; }
 finish

@@ -27,6 +27,9 @@ typedef struct {
   guint64 skipped;
   guint64 first_skipped;
   char *first_reason;
+  gboolean differential;   /* difffolded.pl's lines (differential_start) */
+  guint64 two_counts;      /* differential lines read */
+  guint64 first_two_counts; /* the first one's line */
 } Reader;
 
 /* One line cut into its parts. */
@@ -35,7 +38,23 @@ typedef struct {
   const char *count;
   gsize count_len;
   gboolean real;
+  gboolean two_counts; /* a differential line: a count before the count */
 } Parts;
+
+/* The start of the count that ends @line[0..@len) after a blank (digits
+ * with at most one '.', not all dots), or @len when there is none. */
+static gsize
+count_start (const char *line, gsize len, guint *dots)
+{
+  gsize p = len;
+  *dots = 0;
+  while (p > 0 && (g_ascii_isdigit (line[p - 1]) || line[p - 1] == '.'))
+    {
+      *dots += line[p - 1] == '.';
+      p--;
+    }
+  return p;
+}
 
 static inline gboolean
 is_blank (char c)
@@ -43,20 +62,16 @@ is_blank (char c)
   return c == ' ' || c == '\t';
 }
 
-/* Splits @line into stack and count.  Returns NULL, or why the line is no
- * folded stack (a static string). */
+/* Splits @line into stack and count (and with @differential, a count
+ * before the count: difffolded.pl's lines).  Returns NULL, or why the
+ * line is no folded stack (a static string). */
 static const char *
-split_line (const char *line, gsize len, Parts *parts)
+split_line (const char *line, gsize len, gboolean differential, Parts *parts)
 {
   while (len > 0 && is_blank (line[len - 1]))
     len--;
-  gsize p = len;
-  guint dots = 0;
-  while (p > 0 && (g_ascii_isdigit (line[p - 1]) || line[p - 1] == '.'))
-    {
-      dots += line[p - 1] == '.';
-      p--;
-    }
+  guint dots;
+  gsize p = count_start (line, len, &dots);
   if (p == len)
     return "no count at the end of the line";
   if (dots > 1 || len - p == dots)
@@ -68,6 +83,19 @@ split_line (const char *line, gsize len, Parts *parts)
     q--;
   if (q == 0)
     return "no stack before the count";
+  /* FlameGraph's difffolded.pl writes two counts, the base's and the new
+   * profile's ("stack 10 12"); flamegraph.pl draws the second */
+  guint first_dots;
+  gsize f = count_start (line, q, &first_dots);
+  parts->two_counts = differential && f < q && f > 0 && is_blank (line[f - 1]) && first_dots <= 1 && q - f > first_dots;
+  if (parts->two_counts)
+    {
+      q = f;
+      while (q > 0 && is_blank (line[q - 1]))
+        q--;
+      if (q == 0)
+        return "no stack before the counts";
+    }
   /* frames are separated by single ';' and are never empty */
   if (line[0] == ';' || line[q - 1] == ';')
     return "empty frame name (a stack starts or ends with ';')";
@@ -95,7 +123,7 @@ cg_folded_line_matches (const char *line, gsize len, gboolean complete)
   if (len > 0 && line[len - 1] == '\r')
     len--; /* a CRLF line, as cg_input_next_line() gives it without the CR */
   Parts parts;
-  return complete ? split_line (line, len, &parts) == NULL : separator;
+  return complete ? split_line (line, len, FALSE, &parts) == NULL : separator;
 }
 
 static gboolean G_GNUC_PRINTF (3, 4)
@@ -197,9 +225,11 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
   if (i == len || line[i] == '#')
     return TRUE;
   Parts parts;
-  const char *why = split_line (line, len, &parts);
+  const char *why = split_line (line, len, r->differential, &parts);
   if (why)
     return skip_or_fail (r, error, why);
+  if (parts.two_counts && r->two_counts++ == 0)
+    r->first_two_counts = cg_input_line_number (r->in);
   /* the count first, so that a line skipped under --lenient changes nothing */
   CgValue value;
   CgKind kind = parts.real ? CG_KIND_REAL : cg_graph_event_kind (r->graph, r->event);
@@ -210,6 +240,47 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
       && !cg_profile_ensure_event (r->profile, EVENT_NAME, EVENT_NAME, CG_KIND_REAL, &r->event, error))
     return FALSE;
   return add_stack (r, line, parts.stack_len, value, error);
+}
+
+/* Whether @head (@len bytes, the start of the input) holds FlameGraph's
+ * differential lines, "main;parse 10 12": every whole stack line there
+ * ends in two counts, and no frame but a leaf ends in a blank and digits.
+ * Frame names may end so ("func 12"), and then a number before the count
+ * is the leaf's name's, as it is in any file that is not all such lines:
+ * flamegraph.pl, which decides line by line, would take it for a count. */
+static gboolean
+differential_start (const char *head, gsize len)
+{
+  guint64 lines = 0;
+  const char *p = head, *end = head + len;
+  const char *nl;
+  while (p < end && (nl = memchr (p, '\n', (gsize) (end - p))) != NULL)
+    {
+      gsize n = (gsize) (nl - p);
+      if (n > 0 && p[n - 1] == '\r')
+        n--;
+      gsize i = 0;
+      while (i < n && is_blank (p[i]))
+        i++;
+      Parts parts;
+      if (i < n && p[i] != '#')
+        {
+          if (split_line (p, n, TRUE, &parts) != NULL || !parts.two_counts)
+            return FALSE;
+          for (gsize k = 0; k < parts.stack_len; k++)
+            if (p[k] == ';' && k > 0 && g_ascii_isdigit (p[k - 1]))
+              {
+                gsize d = k;
+                while (d > 0 && g_ascii_isdigit (p[d - 1]))
+                  d--;
+                if (d > 0 && is_blank (p[d - 1]))
+                  return FALSE;
+              }
+          lines++;
+        }
+      p = nl + 1;
+    }
+  return lines > 0;
 }
 
 gboolean
@@ -228,6 +299,10 @@ cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions *options
     .name = g_string_new (NULL),
   };
   gboolean ok = cg_profile_ensure_event (profile, EVENT_NAME, EVENT_NAME, CG_KIND_INTEGER, &r.event, error);
+  const guint8 *head;
+  gsize head_len;
+  ok = ok && cg_input_peek (input, 4096, &head, &head_len, error);
+  r.differential = ok && differential_start ((const char *) head, head_len);
   const char *line;
   gsize len;
   GError *local = NULL;
@@ -238,6 +313,12 @@ cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions *options
                   "(the first, line %" G_GUINT64_FORMAT ": %s)",
                   cg_input_name (input), r.skipped, r.skipped == 1 ? "" : "s", r.skipped == 1 ? "is" : "are",
                   r.first_skipped, r.first_reason);
+  if (ok && local == NULL && r.two_counts > 0)
+    cg_read_warn (r.options, "%s:%" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT " line%s with two counts after the"
+                  " stack, as FlameGraph's difffolded.pl writes them (the base's, then the new profile's): the"
+                  " second is read, as flamegraph.pl draws it, and the first left out; for the difference give the"
+                  " two profiles to cgcost or cgtree --base",
+                  cg_input_name (input), r.first_two_counts, r.two_counts, r.two_counts == 1 ? "" : "s");
   if (ok && local == NULL)
     cg_profile_add_source (profile, "folded", cg_input_name (input), NULL, NULL);
   g_string_free (r.prev, TRUE);
