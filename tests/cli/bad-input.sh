@@ -22,6 +22,17 @@ expect 0 "$cgmerge" --lenient "$tmp/wrong-totals" && expect_message "warning:"
 # unknown format, empty file, binary garbage
 printf 'hello, world\n' >"$tmp/text"
 expect 1 "$cgmerge" "$tmp/text" && expect_message "cgmerge: $tmp/text:1: unknown input format"
+# what perf report prints (its table, or -g folded's lines with the
+# count first) is no input, and the message says what to give instead
+printf '%s\n' "# To display the perf.data header info, please use --header/--header-only options." '#' '#' \
+  '# Total Lost Samples: 0' '#' "# Samples: 577  of event 'cpu-clock'" '# Event count (approx.): 288500000' '#' \
+  '# Children      Self  Command  Shared Object  Symbol' '#' \
+  '    81.11%     0.00%  zstd     libc.so.6      [.] start_thread' >"$tmp/report.txt"
+expect 1 "$cgmerge" "$tmp/report.txt" \
+  && expect_message "cgmerge: $tmp/report.txt:1: perf report's output, which cgtools does not read: give it the perf.data itself"
+printf '320 start_thread;POOL_thread;ZSTD_compressBlock_lazy_row\n3 start_thread;POOL_thread\n' >"$tmp/countfirst.txt"
+expect 1 "$cgtree" "$tmp/countfirst.txt" \
+  && expect_message "cgtree: $tmp/countfirst.txt:1: a count before each stack, as perf report -g folded prints them"
 : >"$tmp/empty"
 expect 1 "$cgmerge" "$tmp/empty" && expect_message "cgmerge: $tmp/empty: empty input"
 # one of several inputs may be empty (callgrind --separate-threads=yes

@@ -22,6 +22,35 @@ archive_kind (const guint8 *head, gsize len)
   return NULL;
 }
 
+/* What to do instead, where @head (@len bytes) is a text a profiler
+ * prints that is no input of ours, else NULL.  perf report's output (a
+ * header "# Samples: N of event 'E'", then a table, or with -g folded
+ * "COUNT a;b;c" lines with the count first) holds what perf script
+ * prints, less exactly. */
+static const char *
+other_text_kind (const guint8 *head, gsize len)
+{
+  const char *text = (const char *) head;
+  if (g_strstr_len (text, (gssize) len, "\n# Samples: ") != NULL
+      && g_strstr_len (text, (gssize) len, " of event '") != NULL)
+    return "perf report's output, which cgtools does not read: give it the perf.data itself (cgmerge runs"
+           " perf script on it) or what `perf script` prints";
+  /* "320 start_thread;POOL_thread" : a count, a blank, frames */
+  gsize i = 0;
+  while (i < len && g_ascii_isdigit (head[i]))
+    i++;
+  if (i > 0 && i < len && head[i] == ' ')
+    {
+      const guint8 *nl = memchr (head + i, '\n', len - i);
+      gsize end = nl ? (gsize) (nl - head) : len;
+      if (memchr (head + i, ';', end - i) != NULL)
+        return "a count before each stack, as perf report -g folded prints them: folded stacks put the count"
+               " last (main;parse 12), as stackcollapse-perf.pl and `cgcost --format=folded` write them; give"
+               " cgmerge the perf.data or what `perf script` prints";
+    }
+  return NULL;
+}
+
 gboolean
 cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
@@ -63,6 +92,12 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
           g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
                        "%s: %s, not a profile: extract its files and give them one by one (cgmerge reads many)",
                        cg_input_name (in), archive);
+          return FALSE;
+        }
+      const char *other = other_text_kind (head, len);
+      if (other)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s:1: %s", cg_input_name (in), other);
           return FALSE;
         }
       g_autofree char *nouns = cg_formats_nouns ();
