@@ -343,8 +343,11 @@ scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event,
                                  " the %s (Spivey): %.2f%% of the profile's ",
                               n_chosen, n_chosen == 1 ? "" : "s", o->focus, n_chosen == 1 ? "its" : "their",
                               cg_profile_tree (whole) ? "call tree" : "contexts", a > 0 ? 100.0 * b / a : 0.0);
-      cg_append_cost_human (s, kind, all[event], cg_graph_event_scale (g, event));
-      g_string_append_printf (s, " %s; percentages below are of the focus.", cg_graph_event_unit (g, event));
+      /* in the unit the tree's header and columns show */
+      gdouble scale = cg_graph_event_scale (g, event);
+      CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event), a * scale);
+      cg_append_cost_human (s, kind, all[event], scale * unit.factor);
+      g_string_append_printf (s, " %s; percentages below are of the focus.", unit.unit);
     }
   else if (o->focus)
     g_string_append_printf (s, "Focus: %u function%s matching '%s' and what %s.  The profile has no call tree,"

@@ -83,6 +83,21 @@ expect 0 "$cgcost" --format=text -e sysTime "$tmp/sys.out" \
 expect 0 "$cgcost" --format=text -e Ir "$tmp/sys.out" \
   && { grep -q '^Event: Ir, 100 Ir in all$' "$tmp/out" || fail "Ir: $(sed -n 2p "$tmp/out")"; }
 
+# perf's cpu-clock counts nanoseconds: cgtree --focus says the share of
+# the whole profile in the unit of the tree's header (1.00 ms), not in
+# ns (four samples of 250 µs, three of them under work)
+{
+  for i in 1 2 3; do
+    printf 'prog 100 1.%d: 250000 cpu-clock: \n\t            1010 work+0x10 (/bin/prog)\n\t            2020 main+0x20 (/bin/prog)\n\n' "$i"
+  done
+  printf 'prog 100 1.4: 250000 cpu-clock: \n\t            2030 main+0x30 (/bin/prog)\n\n'
+} >"$tmp/clock.perf"
+expect 0 "$cgtree" --focus=work "$tmp/clock.perf" \
+  && { grep -q '^Display tree (Kaes): event cpu-clock, 750\.00 µs in all\.$' "$tmp/out" \
+         || fail "cgtree --focus: header: $(head -1 "$tmp/out")"; } \
+  && { grep -q "^Focus: 1 function matching 'work' and its descendants, .*: 75\.00% of the profile's 1\.00 ms;" "$tmp/out" \
+         || fail "cgtree --focus: the profile's total not in ms: $(sed -n 2p "$tmp/out")"; }
+
 # at test time: callgrind --collect-systime=nsec; its totals: line against
 # the views' total of sysCpuTime, within half the last digit shown
 if command -v valgrind >/dev/null 2>&1 \
