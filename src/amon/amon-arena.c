@@ -43,12 +43,13 @@ amon_arena_init (amon_arena *a, uint64_t *bytes, uint64_t limit)
 }
 
 AMON_FN void *
-amon_arena_alloc (amon_arena *a, size_t size)
+amon_arena_alloc_aligned (amon_arena *a, size_t size, size_t align)
 {
   size = (size + 7) & ~(size_t) 7;
-  if ((size_t) (a->end - a->next) < size)
+  size_t pad = (align - ((uintptr_t) a->next & (align - 1))) & (align - 1);
+  if (a->next == NULL || (size_t) (a->end - a->next) < size + pad)
     {
-      size_t want = size + sizeof (amon_chunk);
+      size_t want = size + align + sizeof (amon_chunk);
       size_t chunk = want < CHUNK_MIN ? CHUNK_MIN : (want + 4095) & ~(size_t) 4095;
       amon_chunk *c = amon_map (chunk, a->bytes, a->limit);
       if (c == NULL)
@@ -58,7 +59,9 @@ amon_arena_alloc (amon_arena *a, size_t size)
       a->chunks = c;
       a->next = (char *) c + ((sizeof (amon_chunk) + 7) & ~(size_t) 7);
       a->end = (char *) c + chunk;
+      pad = (align - ((uintptr_t) a->next & (align - 1))) & (align - 1);
     }
+  a->next += pad;
   void *p = a->next;
   a->next += size;
   return p; /* fresh mappings are zero */
@@ -74,4 +77,10 @@ amon_arena_release (amon_arena *a)
       amon_unmap (c, c->size, a->bytes);
     }
   a->next = a->end = NULL;
+}
+
+AMON_FN void *
+amon_arena_alloc (amon_arena *a, size_t size)
+{
+  return amon_arena_alloc_aligned (a, size, 8);
 }

@@ -197,6 +197,12 @@ routine_index (amon_machine *m, void *fn)
   return index;
 }
 
+/* Contexts start on a cache line (amon_arena_alloc_aligned), so that a
+ * call reads the counters, s_n and its flags in one line, the cache's
+ * set in another: unaligned, a context's first 64 bytes straddled two
+ * lines, and Tcl 8.6 and yaml-cpp's tests ran 3-7% slower. */
+_Static_assert (offsetof (amon_context, cache) == 64, "a context's counters fill its first cache line");
+
 /* ---- the machine ---- */
 
 AMON_FN int
@@ -205,7 +211,7 @@ amon_machine_init (amon_machine *m, const amon_limits *limits)
   memset (m, 0, sizeof *m);
   m->limits = *limits;
   amon_arena_init (&m->arena, &m->bytes, limits->max_memory);
-  m->root = m->last = amon_arena_alloc (&m->arena, sizeof *m->root);
+  m->root = m->last = amon_arena_alloc_aligned (&m->arena, sizeof *m->root, 64);
   if (m->root == NULL || !grow_trans (m) || !grow_hist (m) || !grow_routines (m))
     {
       amon_machine_release (m);
@@ -277,7 +283,7 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
       /* B3 */
       if ((m->hist_count + 1) * 2 > m->hist_mask + 1 && !grow_hist (m))
         return NULL;
-      to = amon_arena_alloc (&m->arena, sizeof *to + (size_t) n * 4);
+      to = amon_arena_alloc_aligned (&m->arena, sizeof *to + (size_t) n * 4, 64);
       if (to == NULL)
         {
           stop (m, AMON_STOP_MEMORY);
