@@ -241,7 +241,7 @@ check_c () {
   if run "$b" vectors; then
     [ "$(counted vec_kind)" = 0 ] || [ "$(counted vec_kept)" = "$(counted vec_calls)" ] \
       || fail "$what: the vector state (kind $(counted vec_kind)) was kept across $(counted vec_kept) of $(counted vec_calls) calls"
-    [ "$(counted vec_calls)" = 512 ] || [ "$(counted vec_kind)" = 0 ] || fail "$what: $(counted vec_calls) calls, not 512"
+    [ "$(counted vec_calls)" = 584 ] || [ "$(counted vec_kind)" = 0 ] || fail "$what: $(counted vec_calls) calls, not 584"
   fi
   what="$b tail"
   if run "$b" tail; then
