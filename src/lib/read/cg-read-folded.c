@@ -363,8 +363,12 @@ cg_folded_detect (const guint8 *data, gsize len, gboolean complete)
       if (q < eol && *q != '#')
         {
           /* a line led by a tab is perf script's frame, never a collapse
-           * tool's stack (found by fuzz/fuzz-detect.c) */
-          gboolean stack = *p != '\t' && cg_folded_line_matches ((const char *) p, n, line_complete);
+           * tool's stack, and text that has one is no collapse tool's
+           * output (found by fuzz/fuzz-detect.c: "a;b 1" over a frame,
+           * then one stack-shaped line of two, taken for both) */
+          if (*p == '\t')
+            return FALSE;
+          gboolean stack = cg_folded_line_matches ((const char *) p, n, line_complete);
           /* the first line shows the format */
           if (lines == 0 && !stack)
             return FALSE;
