@@ -1404,7 +1404,15 @@ amon_fini (void)
           amon_thread_charge_all (me, G.sampled ? 0 : amon_clock_read (&G.clock));
         }
       else
-        amon_thread_finish (me);
+        {
+          /* a limit stopped profiling: the hooks have timed nothing
+           * since, so the CPU clock is not read again, as for the other
+           * threads below; read now, all the time the program ran after
+           * the stop was taken for the monitor's cost ("2.01 s taken out
+           * of 2.01 s measured (10 calls and returns ...)") */
+          me->correct = NULL;
+          amon_thread_finish (me);
+        }
     }
   pthread_mutex_lock (&G.lock);
   for (amon_thread *t = G.threads; t; t = t->next)

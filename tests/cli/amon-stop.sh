@@ -1,0 +1,126 @@
+#!/bin/sh
+# libamon and a run that a limit stopped early (AMON_MAX_DEPTH here; the
+# memory limit takes the same path, and so does every hook after the
+# profile is written at exit).  The profile covers the run until the
+# stop.
+#
+# 1. What the monitor says it took out for its own cost must be what it
+#    cost until the stop.  It read the thread's CPU clock once more at
+#    exit, so that all the time the program ran after the stop was "taken
+#    out": a recursion 50 deep stopped by AMON_MAX_DEPTH=10, then 2 s of
+#    plain loops, made "instrumentation cost taken out: 2.01 s of 2.01 s
+#    measured (10 calls and returns, 201161029.51 ns each ...)" and "the
+#    times are dominated by the probe".  Here main recurses past the
+#    limit, then spins some 0.3 s without a call: the profile must take
+#    out less than a tenth of that.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+amon_setup
+
+cat >"$tmp/stop.c" <<'EOF2'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+volatile long sink;
+/* the empty asm keeps the recursion a recursion (gcc makes a loop of it) */
+__attribute__ ((noinline)) long
+rec (int n)
+{
+  if (n == 0)
+    return 0;
+  long r = rec (n - 1) + 1;
+  __asm__ volatile ("" : "+r" (r));
+  return r;
+}
+/* first called after the stop: where does it return to? */
+static const char *where;
+__attribute__ ((noinline)) void
+fresh (void)
+{
+  Dl_info di;
+  void *ra = __builtin_return_address (0);
+  where = dladdr (ra, &di) && di.dli_fname ? di.dli_fname : "?";
+  __asm__ volatile ("");
+}
+/* how many bytes of stack a call of empty(), its hook's included,
+ * touches below touched()'s frame: paint and scan, which are not
+ * instrumented, have the same frame at the same place */
+#define DEPTH 16384
+__attribute__ ((noinline, no_instrument_function)) static void
+paint (void)
+{
+  volatile unsigned char buf[DEPTH];
+  for (int i = 0; i < DEPTH; i++)
+    buf[i] = 0xa5;
+}
+__attribute__ ((noinline, no_instrument_function)) static int
+scan (void)
+{
+  volatile unsigned char buf[DEPTH];
+  int i = 0;
+  while (i < DEPTH && buf[i] == 0xa5)
+    i++;
+  return DEPTH - i;
+}
+__attribute__ ((noinline)) void
+empty (void)
+{
+  __asm__ volatile ("");
+}
+__attribute__ ((noinline, no_instrument_function)) static int
+touched (void)
+{
+  paint ();
+  empty ();
+  return scan ();
+}
+int
+main (void)
+{
+  long r = rec (50);
+  touched ();
+  int bytes = touched ();
+  fresh ();
+  struct timespec t0, t;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &t0);
+  do
+    {
+      for (int i = 0; i < 100000; i++)
+        sink += i;
+      clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &t);
+    }
+  while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 300000000L);
+  printf ("%ld %s %d\n", r, strstr (where, "libamon") ? "libamon" : "program", bytes);
+  return 0;
+}
+EOF2
+$CC -O2 $cflags -o "$tmp/stop" "$tmp/stop.c" -L"$libdir" -lamon -ldl -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
+  || { cat "$tmp/build.log"; fail "building stop"; finish; }
+
+# run CLOCK DEPTH — runs stop, its output in $tmp/out, the profile read by cgcost into $tmp/text
+run () {
+  rm -f "$tmp/amon.out"
+  (cd "$tmp" && AMON_CLOCK=$1 AMON_MAX_DEPTH=$2 ./stop >"$tmp/out" 2>"$tmp/err")
+  rc=$?
+  [ "$rc" = 0 ] && [ "$(cut -d ' ' -f 1 "$tmp/out")" = 50 ] \
+    || { fail "AMON_CLOCK=$1 AMON_MAX_DEPTH=$2: stop exited $rc printing '$(cat "$tmp/out")'"; return 1; }
+  "$cgcost" --format=text "$tmp/amon.out" >"$tmp/text" 2>"$tmp/cgcost.err" \
+    || { fail "cgcost: $(cat "$tmp/cgcost.err")"; return 1; }
+}
+
+for clock in cpu wall tsc; do
+  run $clock 10 || continue
+  grep -q 'stopped early' "$tmp/err" || fail "AMON_CLOCK=$clock: no word of the stop: $(cat "$tmp/err")"
+  grep -q 'stopped early' "$tmp/cgcost.err" || fail "AMON_CLOCK=$clock: cgcost says nothing of the stop"
+  note=$(grep '^Note: instrumentation cost taken out' "$tmp/text")
+  [ -n "$note" ] || { fail "AMON_CLOCK=$clock: no note of the cost taken out"; continue; }
+  echo "$note" | awk '{
+      for (i = 1; i <= NF; i++)
+        if ($i == "out:") out = $(i + 1)
+      if (out + 0 > 0.03) { print out " s taken out"; exit 1 }
+    }' >"$tmp/why" || fail "AMON_CLOCK=$clock, stopped early: $(cat "$tmp/why"): $note"
+  grep -q 'dominated by the probe' "$tmp/text" && fail "AMON_CLOCK=$clock, stopped early: the probe said to dominate: $note"
+done
+
+finish
