@@ -36,7 +36,9 @@ enter (uintptr_t *slot, void *fn, int closer)
   uintptr_t sp = (uintptr_t) slot;
   void *site = (void *) *slot;
   if (AMON_UNLIKELY ((amon_pg_lazy == 0) | (t->busy != 0) | (__atomic_load_n (&amon_halt, __ATOMIC_RELAXED) != 0)))
-    return 0;
+    /* once profiling stopped, nothing to do (amon-exact.c, halted): not
+     * the slow way, whose hook saves the vector state first */
+    return __atomic_load_n (&amon_halt, __ATOMIC_RELAXED) != 0;
   t->busy = sp;
   amon_frame *f = amon_lazy_live_top (t, sp);
   int known = amon_lazy_site_known (t, f->ctx, (uintptr_t) site);

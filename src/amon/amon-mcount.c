@@ -295,6 +295,9 @@ amon_pg_enter (uintptr_t *slot, void *fn)
   amon_pg_thread *p = pg_self;
   uintptr_t s = (uintptr_t) slot, ret = *slot;
   amon_pg_frame *f = p->top;
+  /* profiling stopped: no return needs catching (amon-exact.c, halted) */
+  if (AMON_UNLIKELY (__atomic_load_n (&amon_halt, __ATOMIC_RELAXED)))
+    return;
   if (pg_lazy)
     {
       amon_hook_enter_lazy (fn, (void *) ret, s);

@@ -2,7 +2,7 @@
 # libamon and a run that a limit stopped early (AMON_MAX_DEPTH here; the
 # memory limit takes the same path, and so does every hook after the
 # profile is written at exit).  The profile covers the run until the
-# stop.
+# stop, and the program must run on at no more than the hooks' own cost.
 #
 # 1. What the monitor says it took out for its own cost must be what it
 #    cost until the stop.  It read the thread's CPU clock once more at
@@ -13,6 +13,16 @@
 #    times are dominated by the probe".  Here main recurses past the
 #    limit, then spins some 0.3 s without a call: the profile must take
 #    out less than a tenth of that.
+# 2. After the stop the -pg mode's hooks went the slow way at every call,
+#    saving the vector state (xsave) to hand on a call that nothing then
+#    counted, and went on swapping return addresses for the trampoline: a
+#    program that made 60 million calls after the stop ran 15 times
+#    slower than while profiled (22.6 s of CPU time for 1.5 s).  Without
+#    timing anything: a function first called after the stop must return
+#    straight to its caller, not through libamon's trampoline, and a
+#    call's hook must touch no more of the stack below it than while the
+#    run is profiled (2,700 bytes after the stop against 190, xsave's
+#    area).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 amon_setup
 
@@ -123,4 +133,18 @@ for clock in cpu wall tsc; do
   grep -q 'dominated by the probe' "$tmp/text" && fail "AMON_CLOCK=$clock, stopped early: the probe said to dominate: $note"
 done
 
+# the hooks after the stop, in the -pg mode (x86-64), with each clock's hooks
+case $cflags in
+  *-pg*)
+    for clock in cpu sample; do
+      run $clock 4194304 || continue
+      profiled=$(cut -d ' ' -f 3 "$tmp/out")
+      run $clock 10 || continue
+      set -- $(cat "$tmp/out")
+      [ "$2" = program ] || fail "AMON_CLOCK=$clock: after the stop, a function's return address was still swapped for the trampoline's"
+      [ "$3" -le "$profiled" ] \
+        || fail "AMON_CLOCK=$clock: after the stop, a call's hook touched $3 bytes of stack, $profiled while profiled (the slow way, saving the vector state)"
+    done
+    ;;
+esac
 finish
