@@ -233,15 +233,22 @@ cg_perf_parse_header (const char *line, gsize len, guint layout, CgPerfHeader *h
     }
 }
 
-/* Strips a trailing "+0xHEX" from @t (perf's symoff and dsoff). */
+/* Strips a trailing "+0xHEX" from @t (perf's symoff and dsoff), and
+ * sets @off (nullable) to its HEX digits, or to empty text. */
 static void
-strip_offset (CgPerfText *t)
+strip_offset (CgPerfText *t, CgPerfText *off)
 {
   gsize e = t->len;
   while (e > 0 && g_ascii_isxdigit (t->s[e - 1]))
     e--;
+  if (off)
+    *off = (CgPerfText) { t->s + t->len, 0 };
   if (e < t->len && e >= 3 && memcmp (t->s + e - 3, "+0x", 3) == 0 && e > 3)
-    t->len = e - 3;
+    {
+      if (off)
+        *off = (CgPerfText) { t->s + e, t->len - e };
+      t->len = e - 3;
+    }
 }
 
 gboolean
@@ -295,12 +302,12 @@ cg_perf_parse_frame (const char *text, gsize len, gboolean strict, CgPerfFrame *
       if (depth == 0 && (i == 0 || s[i - 1] == ' '))
         {
           frame->dso = (CgPerfText) { s + i + 1, n - i - 2 };
-          strip_offset (&frame->dso);
+          strip_offset (&frame->dso, NULL);
           n = i == 0 ? 0 : i - 1;
         }
     }
   frame->sym = (CgPerfText) { s, n };
-  strip_offset (&frame->sym);
+  strip_offset (&frame->sym, &frame->symoff);
   return TRUE;
 }
 

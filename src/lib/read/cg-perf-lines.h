@@ -57,6 +57,7 @@ gboolean cg_perf_parse_header (const char *line, gsize len, guint layout, CgPerf
 typedef struct {
   CgPerfText ip;   /* the address, hex digits (empty when -F has no ip) */
   CgPerfText sym;  /* without +0xOFF; empty when -F has no sym */
+  CgPerfText symoff; /* the hex digits of the symbol's "+0xOFF"; empty without */
   CgPerfText dso;  /* without parentheses and +0xOFF; empty when -F has no dso */
   gboolean inlined;
 } CgPerfFrame;

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "cg-elf-starts.h"
 #include "cg-error.h"
 #include "cg-perf-lines.h"
 #include "cg-collapse.h"
@@ -17,6 +18,8 @@ typedef struct {
   gboolean kernel, inlined;
   gboolean bare; /* no symbol printed */
   gboolean unplaced; /* inlined, no frame of its address names the object */
+  gboolean has_start; /* the address less the symbol's "+0xOFF" is known */
+  guint64 start;      /* so: the start of the ELF symbol it lies in */
   CgFunctionId function; /* once made, else CG_NO_ID */
 } Frame;
 
@@ -226,6 +229,14 @@ add_frame (Reader *r, const CgPerfFrame *f)
   append_text (r->text, &f->ip);
   x.ip_len = f->ip.len;
   x.kernel = cg_perf_is_kernel (&f->dso, &f->ip);
+  guint64 ip, off;
+  if (f->ip.len > 0 && f->ip.len <= 16 && f->symoff.len > 0 && f->symoff.len <= 16)
+    {
+      ip = g_ascii_strtoull (f->ip.s, NULL, 16);
+      off = g_ascii_strtoull (f->symoff.s, NULL, 16);
+      x.has_start = off <= ip;
+      x.start = ip - off;
+    }
   g_array_append_val (r->frames, x);
 }
 
@@ -316,6 +327,9 @@ struct _CgPerfInlined {
                           * 0 for several */
   GHashTable *inner;     /* ids + 1 of functions of inlined frames that were
                           * inlined into another at their address */
+  GHashTable *starts;    /* id + 1 of a function of unplaced frames -> GArray
+                          * of the starts of the symbols they lay in */
+  GHashTable *objects;   /* the objects of frames not inlined (user space) */
 };
 
 CgPerfInlined *
@@ -327,6 +341,8 @@ cg_perf_inlined_new (CgProfile *profile)
   inl->placed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   inl->own = g_hash_table_new (NULL, NULL);
   inl->inner = g_hash_table_new (NULL, NULL);
+  inl->starts = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  inl->objects = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return inl;
 }
 
@@ -339,7 +355,27 @@ cg_perf_inlined_free (CgPerfInlined *inl)
   g_hash_table_unref (inl->placed);
   g_hash_table_unref (inl->own);
   g_hash_table_unref (inl->inner);
+  g_hash_table_unref (inl->starts);
+  g_hash_table_unref (inl->objects);
   g_free (inl);
+}
+
+/* Notes that a frame of @f, unplaced, lay in the ELF symbol starting at
+ * @start (in its object's addresses). */
+static void
+note_unplaced_start (CgPerfInlined *inl, CgFunctionId f, guint64 start)
+{
+  GArray *a = g_hash_table_lookup (inl->starts, GUINT_TO_POINTER (f + 1));
+  if (a == NULL)
+    {
+      a = g_array_new (FALSE, FALSE, sizeof (guint64));
+      g_hash_table_insert (inl->starts, GUINT_TO_POINTER (f + 1), a);
+    }
+  for (guint i = 0; i < a->len; i++)
+    if (g_array_index (a, guint64, i) == start)
+      return;
+  if (a->len < 16) /* a few say where it is; more only cost lookups */
+    g_array_append_val (a, start);
 }
 
 static void
@@ -372,6 +408,65 @@ own_symbol (const CgPerfInlined *inl, CgFunctionId f)
   return to - 1;
 }
 
+/* The object of @f (a function of unplaced frames) by the starts of the
+ * symbols its frames lay in: the one object of the input whose symbol
+ * table has a function starting at each of them, or NULL (none, or
+ * several: which would be a guess).  @loaded caches each object's
+ * starts (path -> CgElfStarts, NULL for an object that has none). */
+static const char *
+object_by_starts (const CgPerfInlined *inl, GHashTable *loaded, CgFunctionId f)
+{
+  GArray *a = g_hash_table_lookup (inl->starts, GUINT_TO_POINTER (f + 1));
+  if (a == NULL)
+    return NULL;
+  const char *found = NULL;
+  GHashTableIter it;
+  gpointer path;
+  g_hash_table_iter_init (&it, inl->objects);
+  while (g_hash_table_iter_next (&it, &path, NULL))
+    {
+      gpointer st;
+      if (!g_hash_table_lookup_extended (loaded, path, NULL, &st))
+        {
+          st = cg_elf_starts_load (path);
+          g_hash_table_insert (loaded, path, st);
+        }
+      gboolean all = st != NULL;
+      for (guint i = 0; all && i < a->len; i++)
+        all = cg_elf_starts_has (st, g_array_index (a, guint64, i));
+      if (!all)
+        continue;
+      if (found)
+        return NULL;
+      found = path;
+    }
+  return found;
+}
+
+/* For each function of unplaced frames that no placed frame names: the
+ * function of its name in the object object_by_starts finds, made where
+ * missing (id + 1 -> id + 1 in @to). */
+static void
+place_by_starts (CgProfile *profile, const CgPerfInlined *inl, GHashTable *to)
+{
+  CgGraph *g = cg_profile_graph (profile);
+  g_autoptr (GHashTable) loaded = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                         (GDestroyNotify) cg_elf_starts_free);
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, inl->unplaced);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    {
+      CgFunctionId f = GPOINTER_TO_UINT (key) - 1;
+      if (g_hash_table_lookup (inl->placed, cg_graph_function_name (g, f)) != NULL)
+        continue;
+      const char *object = object_by_starts (inl, loaded, f);
+      CgFunctionId t = object ? cg_graph_ensure_function (g, object, cg_graph_function_name (g, f)) : CG_NO_ID;
+      if (t != CG_NO_ID && t != f)
+        g_hash_table_insert (to, key, GUINT_TO_POINTER (t + 1));
+    }
+}
+
 gboolean
 cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
 {
@@ -379,6 +474,9 @@ cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
   if ((g_hash_table_size (inl->unplaced) == 0 && g_hash_table_size (inl->own) == 0)
       || cg_profile_histogram (profile) != NULL)
     return TRUE;
+  /* first, as it may make functions */
+  g_autoptr (GHashTable) by_starts = g_hash_table_new (NULL, NULL);
+  place_by_starts (profile, inl, by_starts);
   const CgGraph *g = cg_profile_graph (profile);
   guint nf = cg_graph_n_functions (g);
   g_autofree CgFunctionId *into = g_new (CgFunctionId, MAX (nf, 1));
@@ -395,6 +493,8 @@ cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inl, GError **error)
     {
       CgFunctionId f = GPOINTER_TO_UINT (key) - 1;
       guint to = GPOINTER_TO_UINT (g_hash_table_lookup (inl->placed, cg_graph_function_name (g, f)));
+      if (to == 0)
+        to = GPOINTER_TO_UINT (g_hash_table_lookup (by_starts, key));
       if (to > 0)
         {
           into[f] = own_symbol (inl, to - 1);
@@ -561,7 +661,14 @@ finish_sample (Reader *r, GError **error)
       CgFunctionId f = ensure_function (r, r->text->str + x->object, x->object_len, r->text->str + x->name,
                                         x->name_len, x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE);
       if (x->inlined && r->inlined && f != CG_NO_ID)
-        note_inlined (r->inlined, r->graph, f, x->unplaced);
+        {
+          note_inlined (r->inlined, r->graph, f, x->unplaced);
+          if (x->unplaced && x->has_start)
+            note_unplaced_start (r->inlined, f, x->start);
+        }
+      else if (r->inlined && !x->kernel && x->object_len > 0 && r->text->str[x->object] == '/'
+               && !g_hash_table_contains (r->inlined->objects, r->object->str))
+        g_hash_table_add (r->inlined->objects, g_strdup (r->object->str));
       g_array_index (r->frames, Frame, i).function = f;
       if (!step (r, &parent, f, error))
         return FALSE;

@@ -1,0 +1,100 @@
+/* cg-elf-starts.c — the start addresses of an ELF object's functions. */
+#include "config.h"
+
+#include "cg-elf-starts.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <unistd.h>
+
+struct _CgElfStarts {
+  GArray *starts; /* guint64, sorted, unique */
+};
+
+static gint
+cmp_u64 (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Appends the defined functions' addresses of symbol section @scn. */
+static void
+add_section (GArray *starts, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+  Elf_Data *data = elf_getdata (scn, NULL);
+  if (data == NULL || sh->sh_entsize == 0)
+    return;
+  gsize n = sh->sh_size / sh->sh_entsize;
+  for (gsize i = 0; i < n && i <= G_MAXINT; i++)
+    {
+      GElf_Sym sym;
+      if (gelf_getsym (data, (int) i, &sym) == NULL)
+        break;
+      int type = GELF_ST_TYPE (sym.st_info);
+      if ((type == STT_FUNC || type == STT_GNU_IFUNC) && sym.st_shndx != SHN_UNDEF && sym.st_value != 0)
+        g_array_append_val (starts, sym.st_value);
+    }
+}
+
+CgElfStarts *
+cg_elf_starts_load (const char *path)
+{
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return NULL;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
+  GArray *starts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (Elf_Scn *scn = elf ? elf_nextscn (elf, NULL) : NULL; scn; scn = elf_nextscn (elf, scn))
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (scn, &sh) != NULL && (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM))
+        add_section (starts, scn, &sh);
+    }
+  if (elf)
+    elf_end (elf);
+  close (fd);
+  if (starts->len == 0)
+    {
+      g_array_unref (starts);
+      return NULL;
+    }
+  g_array_sort (starts, cmp_u64);
+  guint k = 0;
+  for (guint i = 0; i < starts->len; i++)
+    if (k == 0 || g_array_index (starts, guint64, i) != g_array_index (starts, guint64, k - 1))
+      g_array_index (starts, guint64, k++) = g_array_index (starts, guint64, i);
+  g_array_set_size (starts, k);
+  CgElfStarts *s = g_new (CgElfStarts, 1);
+  s->starts = starts;
+  return s;
+}
+
+void
+cg_elf_starts_free (CgElfStarts *starts)
+{
+  if (starts == NULL)
+    return;
+  g_array_unref (starts->starts);
+  g_free (starts);
+}
+
+gboolean
+cg_elf_starts_has (const CgElfStarts *starts, guint64 address)
+{
+  guint lo = 0, hi = starts->starts->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint64 v = g_array_index (starts->starts, guint64, mid);
+      if (v == address)
+        return TRUE;
+      if (v < address)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return FALSE;
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# perf script prints no object for an inlined frame, and at a caller's
+# address whose whole inline chain it printed ("98ac9
+# __GI___libc_malloc+0x199 (inlined)" under _int_malloc, with no frame
+# of malloc itself) no frame of that address names one either.  The
+# frame's "+0x199" is its address less the start of the ELF symbol it
+# lies in (malloc, at 0x98930 in libc.so.6's .dynsym), so the object is
+# the one of the input's whose symbol table has a function starting
+# there, where exactly one has.  Oracle: a program built here, the
+# start of its function host by nm, and stacks written with it: the
+# inline-only frame at host+0x10 is the program's; one whose start no
+# object has stays in none.  Skipped (77) without cc or nm.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+command -v cc >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 || skip "cc or nm missing"
+cat >"$tmp/prog.c" <<'C'
+int host (int x) { return x * 3 + 1; }
+int other (int x) { return x - 2; }
+int main (int argc, char **argv) { (void) argv; return host (argc) + other (argc); }
+C
+cc -O0 -o "$tmp/prog" "$tmp/prog.c" || skip "cc failed"
+start=$(nm "$tmp/prog" | awk '$3 == "host" { print $1 }')
+other=$(nm "$tmp/prog" | awk '$3 == "other" { print $1 }')
+[ -n "$start" ] && [ -n "$other" ] || skip "nm names no host"
+at=$(printf '%x' $((0x$start + 0x10)))
+nowhere=$(printf '%x' $((0x$start + 1 + 0x10)))
+{
+  # helper inlined into host, whose frame perf left out
+  printf 'prog 10/10     250000 cpu-clock: \n'
+  printf '\t%16s other+0x4 (%s)\n' "$(printf '%x' $((0x$other + 4)))" "$tmp/prog"
+  printf '\t%16s helper+0x10 (inlined)\n' "$at"
+  printf '\t%16s main+0x8 (%s)\n\n' 1000 "$tmp/prog"
+  # a function named helper too, in another object
+  printf 'prog 10/10     250000 cpu-clock: \n'
+  printf '\t%16s helper+0x4 (/usr/lib/libother.so)\n' 5004
+  printf '\t%16s main+0x8 (%s)\n\n' 1000 "$tmp/prog"
+  # no object has a function starting one byte after host
+  printf 'prog 10/10     250000 cpu-clock: \n'
+  printf '\t%16s lost+0x10 (inlined)\n' "$nowhere"
+  printf '\t%16s main+0x8 (%s)\n\n' 1000 "$tmp/prog"
+} >"$tmp/stacks.perf"
+expect 0 "$cgcost" --format=tsv "$tmp/stacks.perf" || fail "cgcost"
+[ "$(total_of "$tmp/out" "helper [$tmp/prog]")" = 250000 ] \
+  || fail "the inline-only frame at host+0x10 is not the program's: $(grep helper "$tmp/out")"
+[ "$(total_of "$tmp/out" "helper [/usr/lib/libother.so]")" = 250000 ] \
+  || fail "the other object's helper: $(grep helper "$tmp/out")"
+[ "$(total_of "$tmp/out" lost)" = 250000 ] || fail "lost: $(grep lost "$tmp/out")"
+finish
