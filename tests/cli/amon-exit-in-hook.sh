@@ -62,7 +62,7 @@ $CC -O2 -finstrument-functions -o "$tmp/stop" "$tmp/stop.c" -L"$libdir" -lamon -
 rc=$?
 [ "$rc" = 3 ] || fail "stop exited $rc, not 3 from its handler: $(cat "$tmp/err")"
 "$cgcost" --format=text "$tmp/amon.out" >"$tmp/text" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
-note=$(grep '^Note: instrumentation cost taken out' "$tmp/text")
+note=$(notes "$tmp/text" | grep '^Note: instrumentation cost taken out')
 echo "$note" | awk '{
     for (i = 1; i <= NF; i++) {
       if ($i == "out:") out = $(i + 1)

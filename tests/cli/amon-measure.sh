@@ -70,10 +70,11 @@ rc=$?
 
 for view in "$cgcost --format=text" "$cgtree" "$cgcycles --format=text"; do
   $view "$tmp/heavy.out" >"$tmp/view.txt" 2>&1 || fail "$view"
-  grep -q "the run's own samples, [0-9]* of [0-9]* in the program's code, give the program's time to within [0-9]*%\(, and the calibrations agree\|, and the calibrations do not: the total was moved [0-9.e-]* s \(down\|up\) to it\)" "$tmp/view.txt" \
+  notes "$tmp/view.txt" | grep -q "the run's own samples, [0-9]* of [0-9]* in the program's code, give the program's time to within [0-9]*%\(, and the calibrations agree\|, and the calibrations do not: the total was moved [0-9.e-]* s \(down\|up\) to it\)" \
     || fail "$view does not say what the samples gave: $(grep -i note "$tmp/view.txt")"
 done
-"$cgcost" --format=text "$tmp/heavy.out" | grep "^Note: instrumentation cost" >"$tmp/note" || fail "no note"
+"$cgcost" --format=text "$tmp/heavy.out" >"$tmp/heavy.txt" || fail "cgcost heavy"
+notes "$tmp/heavy.txt" | grep "^Note: instrumentation cost" >"$tmp/note" || fail "no note"
 # X s of Y s measured, N of M samples in the program's code: the total,
 # Y - X, lies within two standard errors of Y times the program's share
 # of the samples, 2 Y sqrt(f (1 - f) / M) with f = (N + 1) / (M + 2)

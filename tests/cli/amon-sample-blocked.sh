@@ -166,9 +166,9 @@ if [ $events = 1 ]; then
       "$tmp/$clock.tsv" >"$tmp/why" || fail "AMON_CLOCK=$clock: $(cat "$tmp/why")"
   done
 fi
-if [ $events = 1 ] && grep -q "^Note: .*calibrations over the run" "$tmp/text"; then
-  grep -q "^Note: .*the run's own samples, [0-9]* of [0-9]* in the program's code" "$tmp/text" \
-    && ! grep -q "^Note: .*none of the 2 threads had the samples" "$tmp/text" \
+if [ $events = 1 ] && notes "$tmp/text" | grep -q "^Note: .*calibrations over the run"; then
+  notes "$tmp/text" | grep -q "^Note: .*the run's own samples, [0-9]* of [0-9]* in the program's code" \
+    && ! notes "$tmp/text" | grep -q "^Note: .*none of the 2 threads had the samples" \
     || fail "AMON_CLOCK=cpu: the worker's samples did not check the calibrations: $(grep '^Note' "$tmp/text")"
 fi
 

@@ -114,8 +114,12 @@ validate "$tmp/parser.xml"
 for view in "$cgcost --format=text" "$cgtree" "$cgcycles --format=text"; do
   for input in "$tmp/parser.out" "$tmp/parser.xml"; do
     $view "$input" >"$tmp/view.txt" 2>&1 || fail "$view $input"
-    grep -q "instrumentation cost taken out: [0-9.e-]* s of [0-9.e-]* s measured ([0-9]* calls and returns, [0-9.]* ns each on average with the monitor's other work (threads' set-up, calibrations); the cost in force was the lowest of the last 32 of [0-9]* calibrations" "$tmp/view.txt" \
+    notes "$tmp/view.txt" | grep -q "instrumentation cost taken out: [0-9.e-]* s of [0-9.e-]* s measured ([0-9]* calls and returns, [0-9.]* ns each on average with the monitor's other work (threads' set-up, calibrations); the cost in force was the lowest of the last 32 of [0-9]* calibrations" \
       || fail "$view $input does not say what was taken out: $(head -5 "$tmp/view.txt")"
+    # a note of some 600 characters, wrapped to read at a glance
+    awk '/^Note/ { on = 1; n++ } on && !/^(Note|      [^ ])/ { on = 0 } on && length > 80 { bad = 1 }
+         END { exit bad || n == 0 }' "$tmp/view.txt" \
+      || fail "$view $input: a note's line is wider than 80 columns: $(grep -A3 '^Note' "$tmp/view.txt")"
   done
 done
 finish

@@ -28,6 +28,16 @@ if [ -n "${CG_VALGRIND:-}" ]; then
   done
 fi
 
+# notes FILE: FILE, a view for people, with each note on one line (the
+# views wrap notes at 80 columns, the lines after the first indented by
+# six spaces), so that a test can grep a note's words across the wraps
+notes () {
+  awk '/^Note/ { if (n != "") print n; n = $0; next }
+       n != "" && /^      [^ ]/ { sub(/^ +/, ""); n = n " " $0; next }
+       { if (n != "") print n; n = ""; print }
+       END { if (n != "") print n }' "$1"
+}
+
 fail () {
   echo "FAIL: $*" >&2
   failures=$((failures + 1))

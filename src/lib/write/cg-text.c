@@ -14,6 +14,49 @@ cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
   cg_value_append_human (out, kind, u, kind == CG_KIND_REAL ? 2 : 0);
 }
 
+/* Notes are prose of several hundred characters (libamon's says what it
+ * took out, how it knows, and how far to trust the times): wrapped to a
+ * terminal's width, they read at a glance where one line ran off it. */
+#define NOTE_WIDTH 80
+#define NOTE_INDENT "      "
+
+/* Appends @lead and @text, wrapped at blanks so that no line is wider
+ * than NOTE_WIDTH columns unless one word is, the lines after the first
+ * indented by NOTE_INDENT, then a newline.  Runs of blanks and newlines
+ * in @text are one space. */
+static void
+append_wrapped (GString *out, const char *lead, const char *text)
+{
+  g_string_append (out, lead);
+  glong col = g_utf8_strlen (lead, -1);
+  gboolean first = TRUE;
+  for (const char *p = text; *p;)
+    {
+      while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+      const char *word = p;
+      while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+        p++;
+      if (p == word)
+        break;
+      glong width = g_utf8_strlen (word, p - word);
+      if (!first && col + 1 + width > NOTE_WIDTH)
+        {
+          g_string_append (out, "\n" NOTE_INDENT);
+          col = (glong) strlen (NOTE_INDENT);
+        }
+      else if (!first)
+        {
+          g_string_append_c (out, ' ');
+          col++;
+        }
+      g_string_append_len (out, word, p - word);
+      col += width;
+      first = FALSE;
+    }
+  g_string_append_c (out, '\n');
+}
+
 /* A note's kind: its text with every run of digits (a number, with its
  * point and exponent) as '#', so that the notes of a program's forked
  * children, which differ only in their numbers, are one kind. */
@@ -64,10 +107,12 @@ append_notes (GString *out, CgProfile *p)
   for (guint j = 0; j < kinds; j++)
     {
       const CgSource *s = cg_profile_source (p, first[j]);
-      g_string_append_printf (out, "Note (%s", s->path ? s->path : "-");
+      g_autoptr (GString) lead = g_string_new (NULL);
+      g_string_append_printf (lead, "Note (%s", s->path ? s->path : "-");
       if (count[j] > 1)
-        g_string_append_printf (out, " and %u %s alike", count[j] - 1, count[j] == 2 ? "other" : "others");
-      g_string_append_printf (out, "): %s\n", s->note);
+        g_string_append_printf (lead, " and %u %s alike", count[j] - 1, count[j] == 2 ? "other" : "others");
+      g_string_append (lead, "): ");
+      append_wrapped (out, lead->str, s->note);
     }
 }
 
@@ -85,7 +130,7 @@ cg_append_sources (GString *out, CgProfile *p)
             g_string_append_printf (out, " of: %s", s->command);
           g_string_append_c (out, '\n');
           if (s->note)
-            g_string_append_printf (out, "Note: %s\n", s->note);
+            append_wrapped (out, "Note: ", s->note);
         }
       return;
     }
@@ -137,7 +182,10 @@ cg_append_source_notes (GString *out, CgProfile *p)
     {
       const CgSource *s = cg_profile_source (p, i);
       if (s->note)
-        g_string_append_printf (out, "Note (%s): %s\n", s->path ? s->path : "-", s->note);
+        {
+          g_autofree char *lead = g_strdup_printf ("Note (%s): ", s->path ? s->path : "-");
+          append_wrapped (out, lead, s->note);
+        }
     }
 }
 

@@ -22,13 +22,15 @@ void cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale);
 
 /* A line per source of @profile: "Profile: PATH (FORMAT)", and " of:
  * COMMAND" where the source names the command it profiled; then its
- * note, "Note: NOTE".  More than CG_SOURCES_LISTED sources (a program's
+ * note, "Note: NOTE", wrapped at blanks to 80 columns, the lines after
+ * the first indented by six spaces.  More than CG_SOURCES_LISTED sources (a program's
  * forked children, a series of dumps: dash's script wrote 108 files) make
  * one line, "Profiles: N files (COUNT FORMAT, ...): PATH, PATH, PATH and
  * M more", then each kind of note once, as cg_append_source_notes. */
 void cg_append_sources (GString *out, CgProfile *profile);
 
-/* A line "Note (PATH): NOTE" per source of @profile that has a note
+/* "Note (PATH): NOTE", wrapped as cg_append_sources wraps notes, per
+ * source of @profile that has a note
  * (what a reader of the times must know: libamon's instrumentation cost
  * taken out); nothing for the others.  Every view that shows times
  * prints it.  Of more than CG_SOURCES_LISTED sources, the notes that
