@@ -209,8 +209,9 @@ load_symbols (amon_objects *o, amon_object *ob)
 }
 
 AMON_FN const char *
-amon_objects_name (amon_objects *o, uint32_t obj, uintptr_t addr)
+amon_objects_name (amon_objects *o, uint32_t obj, uintptr_t addr, uintptr_t *entry)
 {
+  *entry = addr;
   if (obj < o->n)
     {
       amon_object *ob = &o->objects[obj];
@@ -235,6 +236,7 @@ amon_objects_name (amon_objects *o, uint32_t obj, uintptr_t addr)
           uint64_t at = ob->values[lo - 1];
           while (lo > 1 && ob->values[lo - 2] == at)
             lo--;
+          *entry = (uintptr_t) (at + ob->bias);
           return ob->names[lo - 1];
         }
     }

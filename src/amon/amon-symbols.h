@@ -40,8 +40,10 @@ int amon_objects_collect (amon_objects *o, amon_arena *arena) AMON_HIDDEN;
 /* Index of the object whose code contains @addr, or AMON_NO_OBJECT. */
 uint32_t amon_objects_find (const amon_objects *o, uintptr_t addr) AMON_HIDDEN;
 /* Name of the routine at @addr in object @obj (the symbol whose value is
- * @addr, else the one whose extent holds it), or NULL. */
-const char *amon_objects_name (amon_objects *o, uint32_t obj, uintptr_t addr) AMON_HIDDEN;
+ * @addr, else the one whose extent holds it), or NULL; *@entry is set to
+ * the address of that symbol's start (@addr when none holds it), which
+ * `nm` shows for the -pg mode's routines, known by an address inside. */
+const char *amon_objects_name (amon_objects *o, uint32_t obj, uintptr_t addr, uintptr_t *entry) AMON_HIDDEN;
 void amon_objects_release (amon_objects *o) AMON_HIDDEN;
 
 #endif

@@ -365,7 +365,8 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
   uint32_t *obj_of = amon_arena_alloc (&oa, (size_t) (g->n_routines ? g->n_routines : 1) * sizeof *obj_of);
   const char **name_of = amon_arena_alloc (&oa, (size_t) (g->n_routines ? g->n_routines : 1) * sizeof *name_of);
   uint32_t *written = amon_arena_alloc (&oa, (size_t) (objs.n ? objs.n : 1) * sizeof *written);
-  if (obj_of == NULL || name_of == NULL || written == NULL)
+  uintptr_t *entry_of = amon_arena_alloc (&oa, (size_t) (g->n_routines ? g->n_routines : 1) * sizeof *entry_of);
+  if (obj_of == NULL || name_of == NULL || written == NULL || entry_of == NULL)
     {
       amon_objects_release (&objs);
       amon_arena_release (&oa);
@@ -377,7 +378,7 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
   for (uint32_t r = 0; r < g->n_routines; r++)
     {
       uint32_t ob = amon_objects_find (&objs, g->addr[r]);
-      name_of[r] = amon_objects_name (&objs, ob, g->addr[r]);
+      name_of[r] = amon_objects_name (&objs, ob, g->addr[r], &entry_of[r]);
       if (ob != AMON_NO_OBJECT && written[ob] == AMON_NO_OBJECT)
         written[ob] = n_written++;
       obj_of[r] = ob;
@@ -438,7 +439,7 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
   for (uint32_t r = 0; r < g->n_routines; r++)
     {
       size_t n = bounded_strlen (name_of[r]);
-      out_u64 (o, g->addr[r]);
+      out_u64 (o, entry_of[r]);
       out_u32 (o, obj_of[r] == AMON_NO_OBJECT ? AMON_NO_OBJECT : written[obj_of[r]]);
       out_u32 (o, (uint32_t) n);
       out_bytes (o, name_of[r], n);

@@ -63,6 +63,11 @@ check () {
     || fail "$what: fa's helper does not have 1000 calls: $(cat "$tmp/got")"
   helpers=$("$cgcost" --format=tsv "$tmp/amon.out" | awk -F '\t' '$1 ~ /^helper/ { print $2 }' | sort -n | tr '\n' ' ')
   [ "$helpers" = "11 1000 " ] || fail "$what: the helpers were called $helpers times, not 11 and 1000"
+  # told apart by their symbols' addresses, as nm shows them (the -pg
+  # mode's hooks know an address inside each, which was shown)
+  want=$($LIBTOOL --mode=execute nm "$tmp/prog" | awk '$2 ~ /^[tT]$/ && $3 == "helper" { sub(/^0+/, "", $1); print $1 }' | sort | tr '\n' ' ')
+  apart=$("$cgcost" --format=tsv "$tmp/amon.out" | awk -F '\t' '$1 ~ /^helper/ { print $1 }' | sed -n 's/.*@0x\([0-9a-f]*\)\]$/\1/p' | sort | tr '\n' ' ')
+  [ -n "$want" ] && [ "$apart" = "$want" ] || fail "$what: the helpers are told apart by '$apart', not by their symbols' addresses '$want'"
   awk -F '\t' '$1 ~ /^walk/ && $2 ~ /^walk/' "$tmp/got" | grep -q . && fail "$what: the walks read as a recursion"
   "$cgcycles" --format=text "$tmp/amon.out" >"$tmp/cycles" 2>&1 || fail "$what: cgcycles"
   grep -q "walk" "$tmp/cycles" && fail "$what: a cycle of walk: $(cat "$tmp/cycles")"

@@ -822,7 +822,8 @@ test_measure_settle_random (void)
 }
 
 /* The -pg mode knows an address inside each routine (its hook's return
- * address), not its entry: the symbol whose extent holds it names it. */
+ * address), not its entry: the symbol whose extent holds it names it,
+ * and gives the entry written for it. */
 static void
 test_names_inside_routines (void)
 {
@@ -834,12 +835,16 @@ test_names_inside_routines (void)
   uintptr_t entry = (uintptr_t) test_overhead_subtracted;
   uint32_t ob = amon_objects_find (&objs, entry);
   CU_ASSERT_FATAL (ob != AMON_NO_OBJECT);
-  const char *at = amon_objects_name (&objs, ob, entry);
-  const char *inside = amon_objects_name (&objs, ob, entry + 9);
+  uintptr_t at_entry = 0, inside_entry = 0;
+  const char *at = amon_objects_name (&objs, ob, entry, &at_entry);
+  const char *inside = amon_objects_name (&objs, ob, entry + 9, &inside_entry);
   CU_ASSERT_PTR_NOT_NULL_FATAL (at);
   CU_ASSERT_STRING_EQUAL (at, "test_overhead_subtracted");
   CU_ASSERT_PTR_NOT_NULL_FATAL (inside);
   CU_ASSERT_STRING_EQUAL (inside, "test_overhead_subtracted");
+  /* the address written is the symbol's, as nm shows it */
+  CU_ASSERT_EQUAL (at_entry, entry);
+  CU_ASSERT_EQUAL (inside_entry, entry);
   amon_objects_release (&objs);
   amon_arena_release (&arena);
 }
