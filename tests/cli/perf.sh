@@ -81,6 +81,17 @@ cmp -s "$tmp/want" "$tmp/got" || fail "srcline: $(diff "$tmp/want" "$tmp/got")"
   cat "$full"; } >"$tmp/header.perf"
 totals "$tmp/header.perf"
 cmp -s "$tmp/want" "$tmp/got" || fail "--header and task events: $(diff "$tmp/want" "$tmp/got")"
+# --show-mmap-events: a record per mapping of every process before its
+# first sample, more than the detection window's 4 KiB
+{ i=0
+  while [ $i -lt 60 ]; do
+    printf '     sh   200/200   [001]  999.000000: PERF_RECORD_MMAP2 200/200: [0x7f%010x(0x1000) @ 0x%x fe:00 1234 0]: r-xp /usr/lib/x86_64-linux-gnu/libfoo.so.%d\n' $i $i $i
+    i=$((i + 1))
+  done
+  cat "$full"; } >"$tmp/mmap.perf"
+[ "$(head -n 60 "$tmp/mmap.perf" | wc -c)" -gt 4096 ] || fail "test set-up: the records fit the window"
+totals "$tmp/mmap.perf"
+cmp -s "$tmp/want" "$tmp/got" || fail "--show-mmap-events: $(diff "$tmp/want" "$tmp/got" | head -3)"
 
 # no period: 1 per sample (5 samples of cycles:u, 4 of my prog's)
 sed -E 's/: +[0-9]+ +(cycles|instructions)/: \1/' "$full" >"$tmp/noperiod.perf"

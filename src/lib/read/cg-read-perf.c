@@ -1008,13 +1008,19 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
   if (len >= 8 && (memcmp (data, "PERFILE2", 8) == 0 || memcmp (data, "PERFFILE", 8) == 0))
     return FALSE;
   /* '#' lines first (perf script --header), and records that are no
-   * samples (--show-task-events) */
+   * samples (--show-task-events); --show-mmap-events prints one per
+   * mapping of every process before its first sample, often more than
+   * the window holds: records up to the window's end are perf's too */
+  guint records = 0;
   do
-    if (!next_detect_line (data, len, &p, &line, &n, &whole))
-      return FALSE;
+    {
+      if (!next_detect_line (data, len, &p, &line, &n, &whole))
+        return records >= 2;
+      records += n > 0 && whole && is_record_line (line, n);
+    }
   while (n > 0 && (line[0] == '#' || (whole && is_record_line (line, n))));
   if (!whole && !complete)
-    return FALSE;
+    return records >= 2;
   if (n > 0)
     {
       /* a header line (an empty one is a layout without header fields) */
