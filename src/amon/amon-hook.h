@@ -43,10 +43,16 @@ void amon_hook_exit (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
  * told its returns, left by an exception, whose catcher's call into the
  * C++ runtime took its slot (the runtime calls the exception's
  * destructor from deeper down).
+ * amon_hook_unwound: an exception reached a cleanup or a handler of the
+ * frame whose stack pointer is @sp: the frames below it on the same
+ * stack are gone, and the time since the last event is the deepest's (it
+ * was the unwinder's on its behalf), not the next frame's to be charged
+ * (nothing with the sampling clock, whose samples find the live frame).
  * amon_hook_told: whether the frame on top is the call at @sp and its
  * routine tells its returns, so that its address need not be swapped. */
 void amon_hook_leave (uintptr_t sp) AMON_FN AMON_HIDDEN;
 void amon_hook_gone (uintptr_t sp, uintptr_t swapped) AMON_FN AMON_HIDDEN;
+void amon_hook_unwound (uintptr_t sp) AMON_FN AMON_HIDDEN;
 int amon_hook_told (uintptr_t sp) AMON_FN AMON_HIDDEN;
 
 /* The -pg mode with the sampling clock, where no return is seen when it

@@ -435,7 +435,7 @@ amon_pg_unhook (uintptr_t sp)
 }
 
 AMON_FN void
-amon_pg_rehook (uintptr_t sp)
+amon_pg_unwound (uintptr_t sp)
 {
   amon_pg_thread *p = pg_self;
   if (p == &pg_unstarted || p == &pg_disabled)
@@ -443,7 +443,9 @@ amon_pg_rehook (uintptr_t sp)
   int tell = !p->busy || pg_left_by_jump (p, sp);
   if (tell)
     p->busy = sp;
-  /* frames below the catching one are gone */
+  /* frames below the catching one are gone: those swapped told as
+   * returned, the deepest first, then any that told their own returns
+   * (and so were not swapped), which the monitor alone knows */
   while (p->top != p->base && amon_same_stack (p->top->slot, sp) && p->top->slot < sp)
     {
       if (tell)
@@ -451,6 +453,23 @@ amon_pg_rehook (uintptr_t sp)
       else
         p->top--;
     }
+  if (tell)
+    {
+      amon_hook_unwound (sp);
+      p->busy = 0;
+    }
+}
+
+AMON_FN void
+amon_pg_rehook (uintptr_t sp)
+{
+  amon_pg_thread *p = pg_self;
+  if (p == &pg_unstarted || p == &pg_disabled)
+    return;
+  amon_pg_unwound (sp);
+  int tell = !p->busy || pg_left_by_jump (p, sp);
+  if (tell)
+    p->busy = sp;
   for (amon_pg_frame *f = p->top; f != p->base; f--)
     if (f->restored && amon_same_stack (f->slot, sp) && *(uintptr_t *) f->slot == f->ret)
       {

@@ -51,9 +51,17 @@ void amon_pg_leave (uintptr_t slot) AMON_FN AMON_HIDDEN;
 /* Before an unwinder walks the stack from @sp up: every swapped return
  * address of a frame at or above @sp is put back. */
 void amon_pg_unhook (uintptr_t sp) AMON_FN AMON_HIDDEN;
+/* Once an exception reaches a cleanup (_Unwind_Resume) or a handler of
+ * the frame whose stack pointer is @sp: the frames below it are gone,
+ * their entries dropped and their returns told to the monitor, so that
+ * the unwinder's time up to there is the deepest's and from there the
+ * frame's at @sp (a cleanup's _Unwind_Resume left the rest of the
+ * unwinding to the routine that threw: fmt 9.1's throw_format_error had
+ * 83% of its tests' time, where perf gives it 72% and vformat, whose
+ * cleanup resumed, 11%). */
+void amon_pg_unwound (uintptr_t sp) AMON_FN AMON_HIDDEN;
 /* Once an exception is caught by the frame whose stack pointer is @sp:
- * the entries below it are dropped (their returns told to the monitor)
- * and those put back above it are swapped again. */
+ * amon_pg_unwound, and the entries put back above it are swapped again. */
 void amon_pg_rehook (uintptr_t sp) AMON_FN AMON_HIDDEN;
 
 #endif

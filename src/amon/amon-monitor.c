@@ -1016,6 +1016,28 @@ amon_hook_gone (uintptr_t sp, uintptr_t swapped)
   t->busy = 0;
 }
 
+AMON_FN void
+amon_hook_unwound (uintptr_t sp)
+{
+  amon_thread *t = self;
+  if (t->busy | __atomic_load_n (&amon_halt, __ATOMIC_RELAXED) | (t->mode == AMON_MODE_SAMPLED))
+    return;
+  t->busy = sp;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  amon_frame *g = t->top;
+  while (g != t->stack && amon_same_stack (g->sp, sp) && g->sp < sp)
+    g--;
+  if (g != t->top)
+    {
+      /* the unwinder's time so far was the deepest frame's, as at its
+       * return; what it takes from here is the frame's at @sp */
+      amon_thread_charge (t, now ());
+      drop_to (t, g);
+    }
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->busy = 0;
+}
+
 AMON_FN int
 amon_hook_told (uintptr_t sp)
 {

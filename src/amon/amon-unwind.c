@@ -101,6 +101,10 @@ void
 _Unwind_Resume (struct _Unwind_Exception *e)
 {
   static void *real;
+  /* the cleanup's frame, whose stack pointer is this frame's canonical
+   * frame address, is where the unwinding goes on from: the frames below
+   * are gone, and what the unwinder takes from here is its time */
+  amon_pg_unwound (HERE + 16);
   /* a handler inside a cleanup may have swapped them again */
   amon_pg_unhook (HERE);
   ((void (*) (struct _Unwind_Exception *)) next (&real, __func__)) (e);
