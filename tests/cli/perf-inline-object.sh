@@ -44,4 +44,12 @@ expect 0 "$cgcost" --format=tsv "$tmp/stacks.perf" || fail "cgcost"
 [ "$(total_of "$tmp/out" "helper [/usr/lib/libother.so]")" = 250000 ] \
   || fail "the other object's helper: $(grep helper "$tmp/out")"
 [ "$(total_of "$tmp/out" lost)" = 250000 ] || fail "lost: $(grep lost "$tmp/out")"
+# an object the input names that is a FIFO is not opened to wait for a
+# writer (nor a device read): the frame keeps no object
+if command -v mkfifo >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1 && mkfifo "$tmp/fifo"; then
+  printf 'prog 10/10     250000 cpu-clock: \n\t%16s a+0x4 (%s)\n\t%16s helper+0x10 (inlined)\n\n' \
+    1004 "$tmp/fifo" 1010 >"$tmp/fifo.perf"
+  expect 0 timeout 20 "$cgcost" --format=tsv "$tmp/fifo.perf" && [ "$(total_of "$tmp/out" helper)" = 250000 ] \
+    || fail "an object that is a FIFO: $(cat "$tmp/out")"
+fi
 finish

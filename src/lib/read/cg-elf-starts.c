@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <gelf.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct _CgElfStarts {
@@ -42,9 +43,18 @@ cg_elf_starts_load (const char *path)
 {
   if (elf_version (EV_CURRENT) == EV_NONE)
     return NULL;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* the path comes from the input: a FIFO or a device there must not
+   * block or feed us (O_NONBLOCK opens a FIFO at once); only a file is
+   * read */
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return NULL;
+  struct stat st;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return NULL;
+    }
   Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
   GArray *starts = g_array_new (FALSE, FALSE, sizeof (guint64));
   for (Elf_Scn *scn = elf ? elf_nextscn (elf, NULL) : NULL; scn; scn = elf_nextscn (elf, scn))

@@ -21,8 +21,9 @@ typedef struct _CgElfStarts CgElfStarts;
 
 /* The start addresses (st_value) of the STT_FUNC and STT_GNU_IFUNC
  * symbols defined in @path's .symtab and .dynsym; NULL when @path cannot
- * be opened or is no ELF file with such symbols (nothing to report: the
- * caller then knows no more than before). */
+ * be opened, is no regular file (a FIFO an input names is not waited
+ * on) or is no ELF file with such symbols (nothing to report: the caller
+ * then knows no more than before). */
 CgElfStarts *cg_elf_starts_load (const char *path);
 void cg_elf_starts_free (CgElfStarts *starts);
 
