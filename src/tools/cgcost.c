@@ -227,8 +227,12 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
         warn_to_stderr (uncounted, NULL);
       gp = cg_gprof_new (profile, event, specs);
     }
+  /* what the times had taken out, which gprof's layout has no place for:
+   * above it */
+  g_autoptr (GString) notes = g_string_new (NULL);
+  cg_append_source_notes (notes, profile);
   GprofJob job = { gp, { (style & STYLE_FLAT) != 0, (style & STYLE_GRAPH) != 0, o->gprof.zeros,
-                         o->gprof.width > 0 ? (guint) o->gprof.width : 80, o->gprof.demangle } };
+                         o->gprof.width > 0 ? (guint) o->gprof.width : 80, o->gprof.demangle, notes->str } };
   return cg_cli_write (&o->common, write_gprof, &job, error);
 }
 

@@ -122,4 +122,18 @@ for view in "$cgcost --format=text" "$cgtree" "$cgcycles --format=text"; do
       || fail "$view $input: a note's line is wider than 80 columns: $(grep -A3 '^Note' "$tmp/view.txt")"
   done
 done
+# and so do the other views of times: gprof's layout, the page, the
+# graph, the differences (each profile's note), where they said nothing
+for view in "$cgcost --format=gprof" "$cgcost --format=gprof -b" "$cgcost --format=text -b" "$cgtree -b" \
+  "$cgtree --format=html" "$cgtree --format=dot" "$cgtree --format=dot -b" \
+  "$cgcost --format=text --base=$tmp/parser.xml" "$cgcost --format=text --arcs --base=$tmp/parser.xml" \
+  "$cgtree --base=$tmp/parser.xml" "$cgtree --format=html --base=$tmp/parser.xml" \
+  "$cgtree --format=dot --base=$tmp/parser.xml"; do
+  $view "$tmp/parser.out" >"$tmp/view.txt" 2>&1 || fail "$view"
+  # one note on one line: text's wraps and dot's line breaks joined
+  notes "$tmp/view.txt" | sed 's/\\n */ /g' >"$tmp/joined"
+  n=$(grep -o "instrumentation cost taken out: [0-9.e-]* s of [0-9.e-]* s measured ([0-9]* calls and returns" "$tmp/joined" | wc -l)
+  case $view in *--base*) want=2 ;; *) want=1 ;; esac
+  [ "$n" = "$want" ] || fail "$view: $n notes of what was taken out, not $want: $(head -c 600 "$tmp/view.txt")"
+done
 finish

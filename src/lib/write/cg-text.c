@@ -78,10 +78,10 @@ note_kind (const char *note)
 }
 
 /* The notes of @p's sources, each kind once (note_kind), in the order
- * first seen: "Note (PATH): NOTE", with " and N others alike" (" and 1
- * other alike") where more sources have one of that kind. */
+ * first seen, into @out: "Note (PATH): NOTE", with " and N others alike"
+ * (" and 1 other alike") where more sources have one of that kind. */
 static void
-append_notes (GString *out, CgProfile *p)
+note_kinds (CgProfile *p, GPtrArray *out)
 {
   guint n = cg_profile_n_sources (p);
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -107,13 +107,29 @@ append_notes (GString *out, CgProfile *p)
   for (guint j = 0; j < kinds; j++)
     {
       const CgSource *s = cg_profile_source (p, first[j]);
-      g_autoptr (GString) lead = g_string_new (NULL);
-      g_string_append_printf (lead, "Note (%s", s->path ? s->path : "-");
+      GString *note = g_string_new (NULL);
+      g_string_append_printf (note, "Note (%s", s->path ? s->path : "-");
       if (count[j] > 1)
-        g_string_append_printf (lead, " and %u %s alike", count[j] - 1, count[j] == 2 ? "other" : "others");
-      g_string_append (lead, "): ");
-      append_wrapped (out, lead->str, s->note);
+        g_string_append_printf (note, " and %u %s alike", count[j] - 1, count[j] == 2 ? "other" : "others");
+      g_string_append_printf (note, "): %s", s->note);
+      g_ptr_array_add (out, g_string_free (note, FALSE));
     }
+}
+
+GPtrArray *
+cg_source_notes (CgProfile *p)
+{
+  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
+  if (cg_profile_n_sources (p) > CG_SOURCES_LISTED)
+    note_kinds (p, notes);
+  else
+    for (guint i = 0; i < cg_profile_n_sources (p); i++)
+      {
+        const CgSource *s = cg_profile_source (p, i);
+        if (s->note)
+          g_ptr_array_add (notes, g_strdup_printf ("Note (%s): %s", s->path ? s->path : "-", s->note));
+      }
+  return notes;
 }
 
 void
@@ -167,26 +183,15 @@ cg_append_sources (GString *out, CgProfile *p)
     }
   g_string_truncate (out, out->len - 1);
   g_string_append_printf (out, " and %u more\n", n - (CG_SOURCES_LISTED - 1));
-  append_notes (out, p);
+  cg_append_source_notes (out, p);
 }
 
 void
 cg_append_source_notes (GString *out, CgProfile *p)
 {
-  if (cg_profile_n_sources (p) > CG_SOURCES_LISTED)
-    {
-      append_notes (out, p);
-      return;
-    }
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
-    {
-      const CgSource *s = cg_profile_source (p, i);
-      if (s->note)
-        {
-          g_autofree char *lead = g_strdup_printf ("Note (%s): ", s->path ? s->path : "-");
-          append_wrapped (out, lead, s->note);
-        }
-    }
+  g_autoptr (GPtrArray) notes = cg_source_notes (p);
+  for (guint i = 0; i < notes->len; i++)
+    append_wrapped (out, "", g_ptr_array_index (notes, i));
 }
 
 void

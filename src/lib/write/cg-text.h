@@ -39,6 +39,11 @@ void cg_append_sources (GString *out, CgProfile *profile);
  * for two). */
 void cg_append_source_notes (GString *out, CgProfile *profile);
 
+/* The same notes, each one string "Note (PATH): NOTE" without wrapping
+ * (for HTML, which wraps them itself).  Newly allocated, strings owned
+ * by the array. */
+GPtrArray *cg_source_notes (CgProfile *profile);
+
 /* One line naming the method and whether its totals are exact (the note
  * of the method's row, cg-method.h). */
 void cg_append_method_note (GString *out, const CgCosts *costs);

@@ -157,6 +157,8 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   g_autoptr (GString) s = g_string_new (NULL);
   CgValue bsum = cg_diff_base_sum (d), nsum = cg_diff_new_sum (d);
   g_string_append_printf (s, "Difference from %s (base) to %s (new)\n", base_name, new_name);
+  cg_append_source_notes (s, bp);
+  cg_append_source_notes (s, np);
   if (nc)
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
                             cg_diff_is_exact (d) ? "every total is exact, and so is every difference"
@@ -255,6 +257,8 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
   const CgCosts *nc = cg_profile_costs (np);
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "Difference of the arcs from %s (base) to %s (new)\n", base_name, new_name);
+  cg_append_source_notes (s, cg_diff_base (d));
+  cg_append_source_notes (s, np);
   if (nc)
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
                             cg_diff_is_exact (d) ? "every arc's cost is exact, and so is every difference"

@@ -204,6 +204,19 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   if (o->scope)
     g_string_append_printf (label, "%s\n", o->scope);
   cg_append_method_note (label, costs);
+  /* what a reader of the times must know (libamon's cost taken out) */
+  g_autoptr (GString) notes = g_string_new (NULL);
+  if (o->diff)
+    cg_append_source_notes (notes, cg_diff_base (o->diff));
+  cg_append_source_notes (notes, p);
+  if (notes->len > 0)
+    {
+      g_string_truncate (notes, notes->len - 1);
+      g_string_append_printf (label, "\n%s", notes->str);
+    }
+  /* brief: no label, but never times without what was taken out */
+  if (o->brief)
+    g_string_assign (label, notes->str);
   if (o->diff)
     g_string_append_printf (label, "\nColours and the last numbers: the change since the base (red slower, blue"
                                    " faster)%s", cg_diff_is_exact (o->diff) ? ", exact" : "");
@@ -211,7 +224,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   if (events)
     g_string_append_printf (label, "; %s", events);
   g_string_append (s, "digraph cgtree {\n  graph [");
-  if (!o->brief)
+  if (label->len > 0)
     {
       g_string_append (s, "label=\"");
       append_escaped (s, label->str);

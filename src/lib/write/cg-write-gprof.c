@@ -496,6 +496,8 @@ cg_write_gprof (const CgGprof *gp, const CgGprofReport *report, FILE *stream, GE
       w.dimension = "seconds";
     }
   gboolean first = TRUE;
+  if (report->notes && *report->notes)
+    g_string_append_printf (w.out, "%s\n", report->notes);
   if (report->flat)
     {
       write_flat (&w, report, cg_gprof_event (gp));

@@ -31,6 +31,9 @@ typedef struct {
   guint width;     /* gprof -w: output width for the index (default 80) */
   gboolean demangle; /* print names demangled (gprof's default,
                       * cg-demangle.h); sort orders use linker names */
+  const char *notes; /* nullable: lines printed first (the sources'
+                      * notes, cg_append_source_notes: what libamon took
+                      * out of the times), even with gprof -b */
 } CgGprofReport;
 
 /* Writes @report's sections of @gprof to @stream.  Error CG_ERROR_IO when

@@ -307,6 +307,13 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
       g_string_append_c (r.line, '\n');
       flush (&r, stream);
     }
+  else
+    {
+      /* the table alone, but never times without what was taken out */
+      cg_append_source_notes (r.line, p);
+      if (r.line->len > 0)
+        flush (&r, stream);
+    }
   r.brief = brief;
 
   g_autoptr (GArray) flat = g_array_copy (functions);

@@ -277,6 +277,18 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       g_string_append (s, "<br>");
       append_html (s, o->scope);
     }
+  /* what a reader of the times must know (libamon's cost taken out) */
+  for (int side = 0; side < 2; side++)
+    {
+      if (side == 0 && !o->diff)
+        continue;
+      g_autoptr (GPtrArray) notes = cg_source_notes (side == 0 ? cg_diff_base (o->diff) : p);
+      for (guint i = 0; i < notes->len; i++)
+        {
+          g_string_append (s, "<br>");
+          append_html (s, g_ptr_array_index (notes, i));
+        }
+    }
   if (!o->brief)
     g_string_append (s, "<br>");
   if (!o->brief)

@@ -349,7 +349,11 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
   gboolean inverted = cg_display_tree_is_inverted (w->tree);
   g_autoptr (GString) s = g_string_new (NULL);
   if (w->o->brief)
-    goto titles;
+    {
+      /* the table alone, but never times without what was taken out */
+      g_string_append_len (s, notes->str, (gssize) notes->len);
+      goto titles;
+    }
   g_string_append_printf (s, "%s: event %s, ",
                           cg_display_tree_is_given (w->tree) ? "Callers tree"
                           : inverted                         ? "Callers tree (Kaes)"
@@ -461,6 +465,8 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
     }
   /* what a reader of the times must know (the sources' notes) */
   g_autoptr (GString) notes = g_string_new (NULL);
+  if (o->diff)
+    cg_append_source_notes (notes, cg_diff_base (o->diff));
   cg_append_source_notes (notes, p);
   write_header (&w, costs, notes, stream);
 
