@@ -9,7 +9,7 @@
 # there, where exactly one has.  Oracle: a program built here, the
 # start of its function host by nm, and stacks written with it: the
 # inline-only frame at host+0x10 is the program's; one whose start no
-# object has stays in none.  Skipped (77) without cc or nm.
+# object has, or past the end of the function there, stays in none.  Skipped (77) without cc or nm.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 command -v cc >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 || skip "cc or nm missing"
 cat >"$tmp/prog.c" <<'C'
@@ -33,6 +33,10 @@ nowhere=$(printf '%x' $((0x$start + 1 + 0x10)))
   printf 'prog 10/10     250000 cpu-clock: \n'
   printf '\t%16s helper+0x4 (/usr/lib/libother.so)\n' 5004
   printf '\t%16s main+0x8 (%s)\n\n' 1000 "$tmp/prog"
+  # host starts there, but is far shorter than 0x4000 bytes
+  printf 'prog 10/10     250000 cpu-clock: \n'
+  printf '\t%16s far+0x4000 (inlined)\n' "$(printf '%x' $((0x$start + 0x4000)))"
+  printf '\t%16s main+0x8 (%s)\n\n' 1000 "$tmp/prog"
   # no object has a function starting one byte after host
   printf 'prog 10/10     250000 cpu-clock: \n'
   printf '\t%16s lost+0x10 (inlined)\n' "$nowhere"
@@ -44,6 +48,10 @@ expect 0 "$cgcost" --format=tsv "$tmp/stacks.perf" || fail "cgcost"
 [ "$(total_of "$tmp/out" "helper [/usr/lib/libother.so]")" = 250000 ] \
   || fail "the other object's helper: $(grep helper "$tmp/out")"
 [ "$(total_of "$tmp/out" lost)" = 250000 ] || fail "lost: $(grep lost "$tmp/out")"
+expect 0 "$cgmerge" --format=text "$tmp/stacks.perf" || fail "cgmerge"
+"$cgmerge" "$tmp/stacks.perf" >"$tmp/stacks.xml" 2>/dev/null
+grep -q "^far	$(grep -o '<object id="[0-9]*" name=""' "$tmp/stacks.xml" | sed 's/.*id="\([0-9]*\)".*/\1/')	" "$tmp/stacks.xml" \
+  || fail "far, past the end of host, was put in an object: $(grep '^far' "$tmp/stacks.xml")"
 # an object the input names that is a FIFO is not opened to wait for a
 # writer (nor a device read): the frame keeps no object
 if command -v mkfifo >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1 && mkfifo "$tmp/fifo"; then

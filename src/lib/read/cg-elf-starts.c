@@ -8,15 +8,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+typedef struct {
+  guint64 start, size;
+} Function;
+
 struct _CgElfStarts {
-  GArray *starts; /* guint64, sorted, unique */
+  GArray *functions; /* Function, by start then size */
 };
 
 static gint
-cmp_u64 (gconstpointer a, gconstpointer b)
+cmp_function (gconstpointer a, gconstpointer b)
 {
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
-  return x < y ? -1 : x > y;
+  const Function *x = a, *y = b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return x->size < y->size ? -1 : x->size > y->size;
 }
 
 /* Appends the defined functions' addresses of symbol section @scn. */
@@ -33,8 +39,9 @@ add_section (GArray *starts, Elf_Scn *scn, const GElf_Shdr *sh)
       if (gelf_getsym (data, (int) i, &sym) == NULL)
         break;
       int type = GELF_ST_TYPE (sym.st_info);
+      Function f = { sym.st_value, sym.st_size };
       if ((type == STT_FUNC || type == STT_GNU_IFUNC) && sym.st_shndx != SHN_UNDEF && sym.st_value != 0)
-        g_array_append_val (starts, sym.st_value);
+        g_array_append_val (starts, f);
     }
 }
 
@@ -56,7 +63,7 @@ cg_elf_starts_load (const char *path)
       return NULL;
     }
   Elf *elf = elf_begin (fd, ELF_C_READ, NULL);
-  GArray *starts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  GArray *starts = g_array_new (FALSE, FALSE, sizeof (Function));
   for (Elf_Scn *scn = elf ? elf_nextscn (elf, NULL) : NULL; scn; scn = elf_nextscn (elf, scn))
     {
       GElf_Shdr sh;
@@ -71,14 +78,9 @@ cg_elf_starts_load (const char *path)
       g_array_unref (starts);
       return NULL;
     }
-  g_array_sort (starts, cmp_u64);
-  guint k = 0;
-  for (guint i = 0; i < starts->len; i++)
-    if (k == 0 || g_array_index (starts, guint64, i) != g_array_index (starts, guint64, k - 1))
-      g_array_index (starts, guint64, k++) = g_array_index (starts, guint64, i);
-  g_array_set_size (starts, k);
+  g_array_sort (starts, cmp_function);
   CgElfStarts *s = g_new (CgElfStarts, 1);
-  s->starts = starts;
+  s->functions = starts;
   return s;
 }
 
@@ -87,24 +89,31 @@ cg_elf_starts_free (CgElfStarts *starts)
 {
   if (starts == NULL)
     return;
-  g_array_unref (starts->starts);
+  g_array_unref (starts->functions);
   g_free (starts);
 }
 
 gboolean
-cg_elf_starts_has (const CgElfStarts *starts, guint64 address)
+cg_elf_starts_has (const CgElfStarts *starts, guint64 start, guint64 address)
 {
-  guint lo = 0, hi = starts->starts->len;
+  /* the first function starting at @start or after */
+  guint lo = 0, hi = starts->functions->len;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
-      guint64 v = g_array_index (starts->starts, guint64, mid);
-      if (v == address)
-        return TRUE;
-      if (v < address)
+      if (g_array_index (starts->functions, Function, mid).start < start)
         lo = mid + 1;
       else
         hi = mid;
+    }
+  for (guint i = lo; i < starts->functions->len; i++)
+    {
+      const Function *f = &g_array_index (starts->functions, Function, i);
+      if (f->start != start)
+        break;
+      /* a symbol without a size (hand-written assembly) covers what it may */
+      if (f->size == 0 || address - start < f->size)
+        return TRUE;
     }
   return FALSE;
 }

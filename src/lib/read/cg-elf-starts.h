@@ -19,16 +19,17 @@ G_BEGIN_DECLS
 
 typedef struct _CgElfStarts CgElfStarts;
 
-/* The start addresses (st_value) of the STT_FUNC and STT_GNU_IFUNC
- * symbols defined in @path's .symtab and .dynsym; NULL when @path cannot
+/* The start addresses (st_value) and sizes of the STT_FUNC and
+ * STT_GNU_IFUNC symbols defined in @path's .symtab and .dynsym; NULL when @path cannot
  * be opened, is no regular file (a FIFO an input names is not waited
  * on) or is no ELF file with such symbols (nothing to report: the caller
  * then knows no more than before). */
 CgElfStarts *cg_elf_starts_load (const char *path);
 void cg_elf_starts_free (CgElfStarts *starts);
 
-/* Whether a function of the object starts at @address. */
-gboolean cg_elf_starts_has (const CgElfStarts *starts, guint64 address);
+/* Whether a function of the object starts at @start and holds @address
+ * (at or after @start; a symbol of no size holds any). */
+gboolean cg_elf_starts_has (const CgElfStarts *starts, guint64 start, guint64 address);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgElfStarts, cg_elf_starts_free)
 

@@ -20,6 +20,7 @@ typedef struct {
   gboolean unplaced; /* inlined, no frame of its address names the object */
   gboolean has_start; /* the address less the symbol's "+0xOFF" is known */
   guint64 start;      /* so: the start of the ELF symbol it lies in */
+  guint64 address;    /* the address */
   CgFunctionId function; /* once made, else CG_NO_ID */
 } Frame;
 
@@ -236,6 +237,7 @@ add_frame (Reader *r, const CgPerfFrame *f)
       off = g_ascii_strtoull (f->symoff.s, NULL, 16);
       x.has_start = off <= ip;
       x.start = ip - off;
+      x.address = ip;
     }
   g_array_append_val (r->frames, x);
 }
@@ -328,7 +330,8 @@ struct _CgPerfInlined {
   GHashTable *inner;     /* ids + 1 of functions of inlined frames that were
                           * inlined into another at their address */
   GHashTable *starts;    /* id + 1 of a function of unplaced frames -> GArray
-                          * of the starts of the symbols they lay in */
+                          * of guint64 pairs: the start of the symbol one lay
+                          * in, its address */
   GHashTable *objects;   /* the objects of frames not inlined (user space) */
 };
 
@@ -360,10 +363,10 @@ cg_perf_inlined_free (CgPerfInlined *inl)
   g_free (inl);
 }
 
-/* Notes that a frame of @f, unplaced, lay in the ELF symbol starting at
- * @start (in its object's addresses). */
+/* Notes that a frame of @f, unplaced, at @address lay in the ELF symbol
+ * starting at @start (in its object's addresses). */
 static void
-note_unplaced_start (CgPerfInlined *inl, CgFunctionId f, guint64 start)
+note_unplaced_start (CgPerfInlined *inl, CgFunctionId f, guint64 start, guint64 address)
 {
   GArray *a = g_hash_table_lookup (inl->starts, GUINT_TO_POINTER (f + 1));
   if (a == NULL)
@@ -371,11 +374,14 @@ note_unplaced_start (CgPerfInlined *inl, CgFunctionId f, guint64 start)
       a = g_array_new (FALSE, FALSE, sizeof (guint64));
       g_hash_table_insert (inl->starts, GUINT_TO_POINTER (f + 1), a);
     }
-  for (guint i = 0; i < a->len; i++)
-    if (g_array_index (a, guint64, i) == start)
+  for (guint i = 0; i < a->len; i += 2)
+    if (g_array_index (a, guint64, i) == start && g_array_index (a, guint64, i + 1) == address)
       return;
-  if (a->len < 16) /* a few say where it is; more only cost lookups */
-    g_array_append_val (a, start);
+  if (a->len < 32) /* a few say where it is; more only cost lookups */
+    {
+      g_array_append_val (a, start);
+      g_array_append_val (a, address);
+    }
 }
 
 static void
@@ -432,8 +438,8 @@ object_by_starts (const CgPerfInlined *inl, GHashTable *loaded, CgFunctionId f)
           g_hash_table_insert (loaded, path, st);
         }
       gboolean all = st != NULL;
-      for (guint i = 0; all && i < a->len; i++)
-        all = cg_elf_starts_has (st, g_array_index (a, guint64, i));
+      for (guint i = 0; all && i + 1 < a->len; i += 2)
+        all = cg_elf_starts_has (st, g_array_index (a, guint64, i), g_array_index (a, guint64, i + 1));
       if (!all)
         continue;
       if (found)
@@ -664,7 +670,7 @@ finish_sample (Reader *r, GError **error)
         {
           note_inlined (r->inlined, r->graph, f, x->unplaced);
           if (x->unplaced && x->has_start)
-            note_unplaced_start (r->inlined, f, x->start);
+            note_unplaced_start (r->inlined, f, x->start, x->address);
         }
       else if (r->inlined && !x->kernel && x->object_len > 0 && r->text->str[x->object] == '/'
                && !g_hash_table_contains (r->inlined->objects, r->object->str))
