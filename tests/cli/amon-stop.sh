@@ -23,6 +23,14 @@
 #    call's hook must touch no more of the stack below it than while the
 #    run is profiled (2,700 bytes after the stop against 190, xsave's
 #    area).
+# 3. And it must not take out less than its cost until the stop: the CPU
+#    time it compares with its charges was the last check's, up to 4096
+#    calls and returns before the stop, and charges after it outweighed
+#    the cost ("0 s taken out of 0.00057 s measured (11210 calls and
+#    returns ...)"; gawk 5.2.1 stopped by AMON_MAX_MEMORY early on).
+#    Here 5,600 calls that do some work each come before the stop: at
+#    least a nanosecond a call and return must be taken out, as no
+#    calibration costs less.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 amon_setup
 
@@ -132,6 +140,57 @@ for clock in cpu wall tsc; do
     }' >"$tmp/why" || fail "AMON_CLOCK=$clock, stopped early: $(cat "$tmp/why"): $note"
   grep -q 'dominated by the probe' "$tmp/text" && fail "AMON_CLOCK=$clock, stopped early: the probe said to dominate: $note"
 done
+
+# the cost until the stop, with calls that work before it
+cat >"$tmp/before.c" <<'EOF2'
+#include <stdio.h>
+volatile long sink;
+__attribute__ ((noinline)) long
+rec (int n)
+{
+  if (n == 0)
+    return 0;
+  long r = rec (n - 1) + 1;
+  __asm__ volatile ("" : "+r" (r));
+  return r;
+}
+__attribute__ ((noinline)) void
+work (void)
+{
+  for (int i = 0; i < 150; i++)
+    sink += i;
+}
+int
+main (void)
+{
+  for (int i = 0; i < 5600; i++)
+    work ();
+  printf ("%ld\n", rec (50));
+  return 0;
+}
+EOF2
+if $CC -O2 $cflags -o "$tmp/before" "$tmp/before.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1; then
+  for i in 1 2 3; do
+    rm -f "$tmp/amon.out"
+    (cd "$tmp" && AMON_CLOCK=cpu AMON_MAX_DEPTH=10 ./before >"$tmp/out" 2>"$tmp/err") \
+      || { fail "before exited $?: $(cat "$tmp/err")"; break; }
+    # the note, its lines joined
+    note=$("$cgcost" --format=text "$tmp/amon.out" 2>/dev/null \
+      | awk '/^Note: instrumentation/ { on = 1; printf "%s", $0; next } on && /^      / { printf " %s", $0; next } { on = 0 }')
+    echo "$note" | awk '{
+        for (i = 1; i <= NF; i++) {
+          if ($i == "out:") out = $(i + 1)
+          if ($i == "calls" && $(i + 1) == "and" && $(i + 2) == "returns,") events = $(i - 1)
+        }
+        gsub(/[(]/, "", events)
+        if (events + 0 < 10000) { print "only " events " calls and returns"; exit 1 }
+        if (out + 0 < 1e-9 * events) { print out " s taken out for " events " calls and returns"; exit 1 }
+      }' >"$tmp/why" || { fail "stopped after calls that work: $(cat "$tmp/why"): $note"; break; }
+  done
+else
+  cat "$tmp/build.log"
+  fail "building before"
+fi
 
 # the hooks after the stop, in the -pg mode (x86-64), with each clock's hooks
 case $cflags in
