@@ -551,7 +551,9 @@ cost_note (Reader *r)
                               " monitor's", 100.0 * out / measured);
       if (checked && r->resid_total != 0)
         g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each"
-                            " and on each context's samples");
+                            " and on each context's samples, and their total may read 20-40% low: the program's"
+                            " own work that ran beside the hooks' counter reads is seen by no sample"
+                            " (libamon(3), AMON_CLOCK)");
       else if (checked)
         g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each");
       else
