@@ -41,9 +41,10 @@
 #include "amon-thread.h"
 #include "amon-write.h"
 
-/* the hooks are the library's interface */
-void __cyg_profile_func_enter (void *fn, void *site) __attribute__ ((no_instrument_function, visibility ("default")));
-void __cyg_profile_func_exit (void *fn, void *site) __attribute__ ((no_instrument_function, visibility ("default")));
+/* the hooks are the library's interface; in the monitor's section, so
+ * that a sample that falls in them is the monitor's (in_monitor) */
+void __cyg_profile_func_enter (void *fn, void *site) AMON_FN __attribute__ ((visibility ("default")));
+void __cyg_profile_func_exit (void *fn, void *site) AMON_FN __attribute__ ((visibility ("default")));
 
 /* a thread that cannot be profiled points here: always busy */
 static amon_thread disabled = { .busy = AMON_BUSY };
@@ -1305,7 +1306,7 @@ amon_hook_settle (uintptr_t sp, uintptr_t pc, uintptr_t rbp)
   t->busy = 0;
 }
 
-void
+AMON_FN void
 __cyg_profile_func_enter (void *fn, void *site)
 {
   uintptr_t sp;
@@ -1313,7 +1314,7 @@ __cyg_profile_func_enter (void *fn, void *site)
   hook_enter (fn, site, sp);
 }
 
-void
+AMON_FN void
 __cyg_profile_func_exit (void *fn, void *site)
 {
   uintptr_t sp;

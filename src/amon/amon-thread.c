@@ -217,7 +217,8 @@ amon_thread_pop_slow (amon_thread *t, void *fn, void *site)
 
 /* What is derived rather than counted: a return is a push less what is
  * still on the stack and what resynchronisation threw away; the
- * monitor's own cost is the clock's span less what was charged. */
+ * monitor's own cost is the clock's span less what was charged (with the
+ * sampling clock, the time of the samples that fell in its code). */
 AMON_FN static void
 derive (amon_thread *t)
 {
@@ -229,9 +230,12 @@ derive (amon_thread *t)
     }
   uint64_t above = amon_thread_depth (t) > t->base_depth ? amon_thread_depth (t) - t->base_depth : 0;
   t->returns = pushes > above + t->discarded ? pushes - above - t->discarded : 0;
-  if (t->mode == AMON_MODE_SAMPLED)
-    return;
   uint64_t span = t->start > t->origin ? t->start - t->origin : 0;
+  if (t->mode == AMON_MODE_SAMPLED)
+    {
+      t->overhead_total = span > charged ? span - charged : 0;
+      return;
+    }
   t->overhead_total = span > charged + t->offcpu_total ? span - charged - t->offcpu_total : 0;
   /* on the CPU clock, time off the processor outside every interval (in
    * a check's system call, a calibration) is no cost of the monitor's:

@@ -19,6 +19,9 @@
 #    kernels; on recent ones the thread that ran, unless it blocks the
 #    signal), so the main thread's sleep failed at the spinner's first
 #    sample.
+#  - a routine called 50 million times: the time of the samples that fell
+#    in the monitor's code, which the profile leaves out, is in the note,
+#    and with the profile's total makes the process's CPU time (within 15%).
 # Counts of CPU time, not of wall time: a loaded machine makes the runs
 # longer, not the totals different.
 . "${top_srcdir:-.}/tests/cli/common.sh"
@@ -114,6 +117,26 @@ int main (void)
 }
 EOF
 
+# calls 50 million times a routine that does next to nothing: most of the
+# time is the monitor's, whose samples the profile leaves out and the
+# note must count (what was left out and the profile's total make the
+# process's CPU time)
+cat >"$tmp/dense.c" <<'EOF'
+#include <stdio.h>
+#include <time.h>
+static volatile long sink;
+__attribute__ ((noinline)) void tiny (long i) { sink += i; }
+int main (void)
+{
+  for (long i = 0; i < 50000000; i++)
+    tiny (i);
+  struct timespec ts;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  printf ("%.6f\n", ts.tv_sec + ts.tv_nsec / 1e9);
+  return 0;
+}
+EOF
+
 # build PROGRAM-MODE FLAGS... — $tmp/PROGRAM-MODE from $tmp/PROGRAM.c, linked with -lamon (shared)
 build () {
   name=$1
@@ -140,6 +163,24 @@ for mode in pc instrument; do
         printf "short threads (%s): profile %.3f s, the process'"'"'s CPU time %.3f s, spin called %d times\n", flags, total, cpu, calls
         exit !(cpu > 0.5 && total > 0.85 * cpu && total < 1.15 * cpu && calls == 300) }' "$tmp/short-$mode.tsv" \
       || fail "short threads ($flags): the profile's total is not within 15% of the process's CPU time: $(cat "$tmp/short-$mode.tsv")"
+  fi
+  # shellcheck disable=SC2086
+  if build dense-$mode $flags; then
+    (cd "$tmp" && AMON_CLOCK=sample AMON_OUT="$tmp/dense-$mode.out" "./dense-$mode" >"$tmp/dense-$mode.cpu" 2>"$tmp/err") \
+      || fail "dense calls ($flags) failed: $(head -c 300 "$tmp/err")"
+    "$cgcost" --format=text "$tmp/dense-$mode.out" >"$tmp/dense.txt" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
+    "$cgcost" --format=tsv "$tmp/dense-$mode.out" >"$tmp/dense.tsv" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
+    out=$(notes "$tmp/dense.txt" | sed -n 's/^Note: the monitor.s own time is left out: \([0-9.e+-]*\) s of the \([0-9.e+-]*\) s sampled.*/\1 \2/p')
+    awk -F '\t' -v flags="$flags" -v cpu="$(cat "$tmp/dense-$mode.cpu")" -v out="$out" '
+      NR > 1 { total += $3 }
+      END {
+        split (out, n, " ")
+        printf "dense calls (%s): left out %s s of %s s sampled, profile %.3f s, the process'"'"'s CPU time %.3f s\n", flags, n[1], n[2], total, cpu
+        # the note rounds to three digits
+        exit !(n[1] > 0.3 * cpu && n[1] + total > 0.85 * cpu && n[1] + total < 1.15 * cpu && n[2] > 0.85 * cpu && n[2] < 1.15 * cpu) }' \
+      "$tmp/dense.tsv" || fail "dense calls ($flags): what the note left out is not the rest of the process's CPU time: $(head -6 "$tmp/dense.txt")"
+    notes "$tmp/dense.txt" | grep -q "^Note: .*the times are dominated by the probe: [0-9]*% of the time was the monitor's" \
+      || fail "dense calls ($flags): no warning that the probe dominates: $(head -6 "$tmp/dense.txt")"
   fi
   # shellcheck disable=SC2086
   if build sleepers-$mode $flags; then

@@ -478,6 +478,28 @@ read_calibration (Reader *r, Cursor *c, GError **error)
   return TRUE;
 }
 
+/* The sampling clock's note: the time of the samples that fell in the
+ * monitor's code is left out (as gprof's histogram leaves out mcount,
+ * which is not in the program's text), and when that is most of the run,
+ * that the program's own code ran slower beside the monitor.  NULL for a
+ * file that does not say (libamon before it did: TOTALS' field 15 0). */
+static char *
+sampled_note (Reader *r)
+{
+  if (r->taken_out == 0)
+    return NULL;
+  gdouble out = (gdouble) r->taken_out / (gdouble) r->rate;
+  gdouble sampled = out + (gdouble) r->total_time / (gdouble) r->rate;
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "the monitor's own time is left out: %.3g s of the %.3g s sampled (the samples that fell"
+                          " in its code, as gprof leaves out mcount's)", out, sampled);
+  if (sampled > 0 && out >= 0.5 * sampled)
+    g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of the time was the monitor's, and the"
+                               " program's own code ran slower beside it (sharing its caches), so its times may read"
+                               " high", 100.0 * out / sampled);
+  return g_string_free (s, FALSE);
+}
+
 /* The note every view prints with this source: what the monitor took out
  * of the times as its own cost, of how much it measured, and how the
  * cost per call and return was found; a warning where it is most of it.
@@ -490,8 +512,10 @@ cost_note (Reader *r)
     return g_strdup ("a child of fork(2) profiled with AMON_CLOCK=sample: its calls are counted, its time is not"
                      " (the monitor makes no timers in a child, which may set SIGPROF back to its default action"
                      " before it execs)");
-  if (!r->have_totals || r->clock == AMON_CLOCK_SAMPLE)
+  if (!r->have_totals)
     return NULL;
+  if (r->clock == AMON_CLOCK_SAMPLE)
+    return sampled_note (r);
   gdouble out = (gdouble) r->taken_out / (gdouble) r->rate;
   gdouble measured = out + (gdouble) r->total_time / (gdouble) r->rate;
   GString *s = g_string_new (NULL);
