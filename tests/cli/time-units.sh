@@ -68,6 +68,19 @@ expect 0 "$cgcost" --format=text "$tmp/xd.out" "$tmp/xd.out" \
 expect 0 "$cgcost" --base="$tmp/xd.out" --format=text "$tmp/xd.out" \
   && { grep -q 'in ms$' "$tmp/out" || fail "diff: not in ms: $(head -4 "$tmp/out")"; }
 
+# Xdebug before 3.2 counted in µs, under another event name: the same
+# run, so no change, and the header names both events
+sed 's/Time_(10ns)/Time_(µs)/' "$tmp/xd.out" \
+  | awk '/^[0-9]/ && NF == 3 { $2 = $2 / 100 } { print }' >"$tmp/xd-us.out"
+expect 0 "$cgcost" --format=tsv "$tmp/xd-us.out" \
+  && { grep -q '^work	1	55000	80000$' "$tmp/out" || fail "xdebug in µs: $(grep '^work' "$tmp/out")"; }
+expect 0 "$cgcost" --base="$tmp/xd-us.out" --format=text "$tmp/xd.out" \
+  && { grep -q '^Total: base 81\.00 ms, new 81\.00 ms, change +0\.00 ms' "$tmp/out" \
+         || fail "Time_(µs) against Time_(10ns): $(sed -n 3,5p "$tmp/out")"; }
+expect 0 "$cgtree" --base="$tmp/xd.out" -b "$tmp/xd-us.out" \
+  && { grep -Eq '^ +[0-9.]+ +[0-9.]+ +80\.00 +\+0\.00 +55\.00 +1 +.*work$' "$tmp/out" \
+         || fail "cgtree: Time_(10ns) against Time_(µs): $(grep work "$tmp/out")"; }
+
 # pyprof2calltree's event "ns"
 printf '%s\n' 'events: ns' 'fl=(1) a.py' 'fn=(1) f' '0 1500000' >"$tmp/py.out"
 expect 0 "$cgcost" --format=text "$tmp/py.out" \
@@ -82,6 +95,9 @@ expect 0 "$cgcost" --format=text -e sysTime "$tmp/sys.out" \
          || fail "sysTime in us: $(sed -n 2p "$tmp/out")"; }
 expect 0 "$cgcost" --format=text -e Ir "$tmp/sys.out" \
   && { grep -q '^Event: Ir, 100 Ir in all$' "$tmp/out" || fail "Ir: $(sed -n 2p "$tmp/out")"; }
+# a time and a count are not compared
+expect 1 "$cgcost" --base="$tmp/py.out" -e Ir --format=text "$tmp/sys.out" \
+  && expect_message "profiles in different units cannot be compared"
 
 # perf's cpu-clock counts nanoseconds: cgtree --focus says the share of
 # the whole profile in the unit of the tree's header (1.00 ms), not in

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-value.h"
 
 struct _CgDiff {
   CgProfile *base, *new;
@@ -14,6 +15,7 @@ struct _CgDiff {
   guint base_event, new_event;
   CgKind kind;
   gdouble scale;  /* of the stored values, to the event's unit */
+  gdouble base_scale; /* of the base's stored values, to the new event's unit */
   gdouble factor; /* the base's normalization */
   gboolean exact;
   CgValue base_sum, new_sum;
@@ -304,7 +306,12 @@ cg_diff_new (CgProfile *base, const CgCosts *base_costs, guint base_event, CgPro
              guint new_event, const CgDiffOptions *options, GError **error)
 {
   CgGraph *bg = cg_profile_graph (base), *ng = cg_profile_graph (new);
-  if (strcmp (cg_graph_event_unit (bg, base_event), cg_graph_event_unit (ng, new_event)) != 0)
+  /* times compare in whatever unit each counts them (perf's ns, gprof's
+   * seconds, Xdebug's 10ns): the base's are brought to the new one's */
+  gdouble bsec = cg_time_unit_seconds (cg_graph_event_unit (bg, base_event));
+  gdouble nsec = cg_time_unit_seconds (cg_graph_event_unit (ng, new_event));
+  gboolean times = bsec > 0 && nsec > 0;
+  if (!times && strcmp (cg_graph_event_unit (bg, base_event), cg_graph_event_unit (ng, new_event)) != 0)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_MISMATCH, "the base counts %s in %s, the new profile %s in %s",
                    cg_graph_event_name (bg, base_event), cg_graph_event_unit (bg, base_event),
@@ -319,7 +326,9 @@ cg_diff_new (CgProfile *base, const CgCosts *base_costs, guint base_event, CgPro
   d->base_event = base_event;
   d->new_event = new_event;
   d->rows = g_array_new (FALSE, TRUE, sizeof (CgDiffFunction));
-  gdouble bscale = cg_graph_event_scale (bg, base_event), nscale = cg_graph_event_scale (ng, new_event);
+  gdouble bscale = cg_graph_event_scale (bg, base_event) * (times ? bsec / nsec : 1.0);
+  gdouble nscale = cg_graph_event_scale (ng, new_event);
+  d->base_scale = bscale;
   CgKind bself = cg_graph_event_kind (bg, base_event), nself = cg_graph_event_kind (ng, new_event);
   CgKind btotal = cg_costs_kind (base_costs, base_event), ntotal = cg_costs_kind (new_costs, new_event);
   gboolean integers = bself == CG_KIND_INTEGER && nself == CG_KIND_INTEGER && btotal == CG_KIND_INTEGER
@@ -442,7 +451,7 @@ cg_diff_base_arc (const CgDiff *d, CgArcId arc, CgValue *value)
   if (b == CG_NO_ID)
     return FALSE;
   *value = common (d, cg_costs_kind (d->base_costs, d->base_event), cg_costs_arc_const (d->base_costs, b)[d->base_event],
-                   cg_graph_event_scale (bg, d->base_event), d->factor);
+                   d->base_scale, d->factor);
   return TRUE;
 }
 
@@ -541,7 +550,7 @@ cg_diff_arcs (const CgDiff *d)
         new_of_base[r->base] = r->new;
     }
   CgKind bkind = cg_costs_kind (d->base_costs, d->base_event), nkind = cg_costs_kind (d->new_costs, d->new_event);
-  gdouble bscale = cg_graph_event_scale (bg, d->base_event), nscale = cg_graph_event_scale (ng, d->new_event);
+  gdouble bscale = d->base_scale, nscale = cg_graph_event_scale (ng, d->new_event);
   GArray *arcs = g_array_new (FALSE, TRUE, sizeof (CgDiffArc));
   for (CgArcId a = 0; a < cg_graph_n_arcs (ng); a++)
     {

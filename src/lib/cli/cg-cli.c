@@ -291,20 +291,22 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
   return g_steal_pointer (&profile);
 }
 
-/* The base's one event in seconds where the new profile's event
- * @new_event is in seconds under another name, else -1.  Profilers name
- * their clocks differently (gmon.out's "time", amon.out's "cpu-time"), and
- * a second of either is a second of the program's run: a user comparing a
- * gprof run with a libamon run expects them compared, and the views say
- * which two events were. */
+/* The base's one event of time where the new profile's event @new_event
+ * is a time under another name, else -1.  Profilers name their clocks
+ * differently (gmon.out's "time", amon.out's "cpu-time", perf's
+ * "cpu-clock" in ns, Xdebug's "Time_(10ns)" or, before 3.2,
+ * "Time_(µs)"), and a second of either is a second of the program's run:
+ * a user comparing a gprof run with a libamon or perf run, or two Xdebug
+ * versions' runs, expects them compared (cg_diff_new brings the units
+ * together), and the views say which two events were. */
 static gint
 same_time_event (CgGraph *bg, CgGraph *ng, guint new_event)
 {
-  if (strcmp (cg_graph_event_unit (ng, new_event), "seconds") != 0)
+  if (cg_time_unit_seconds (cg_graph_event_unit (ng, new_event)) == 0)
     return -1;
   gint found = -1;
   for (guint e = 0; e < cg_graph_n_events (bg); e++)
-    if (strcmp (cg_graph_event_unit (bg, e), "seconds") == 0)
+    if (cg_time_unit_seconds (cg_graph_event_unit (bg, e)) > 0)
       {
         if (found >= 0)
           return -1; /* which one would be a guess */
