@@ -33,6 +33,11 @@ expect 1 "$cgmerge" "$tmp/report.txt" \
 printf '320 start_thread;POOL_thread;ZSTD_compressBlock_lazy_row\n3 start_thread;POOL_thread\n' >"$tmp/countfirst.txt"
 expect 1 "$cgtree" "$tmp/countfirst.txt" \
   && expect_message "cgtree: $tmp/countfirst.txt:1: a count before each stack, as perf report -g folded prints them"
+# gprof -C's execution counts (written so by gprof 2.40)
+printf '%s\n' '/src/lapi.c:60: (index2value:0x88f0) 14330992 executions' \
+  '/src/lapi.c:109: (lua_checkstack:0x8a70) 100017 executions' >"$tmp/counts.txt"
+expect 1 "$cgmerge" "$tmp/counts.txt" \
+  && expect_message "cgmerge: $tmp/counts.txt:1: the execution counts gprof -C prints, not a profile of calls"
 : >"$tmp/empty"
 expect 1 "$cgmerge" "$tmp/empty" && expect_message "cgmerge: $tmp/empty: empty input"
 # one of several inputs may be empty (callgrind --separate-threads=yes

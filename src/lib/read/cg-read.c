@@ -35,6 +35,16 @@ other_text_kind (const guint8 *head, gsize len)
       && g_strstr_len (text, (gssize) len, " of event '") != NULL)
     return "perf report's output, which cgtools does not read: give it the perf.data itself (cgmerge runs"
            " perf script on it) or what `perf script` prints";
+  /* gprof -C (--exec-counts): "lapi.c:60: (index2value:0x88f0) 14330992
+   * executions" */
+  const guint8 *nl0 = memchr (head, '\n', len);
+  gsize first = nl0 ? (gsize) (nl0 - head) : len;
+  static const char executions[] = " executions";
+  gsize elen = sizeof executions - 1;
+  if (first > elen && memcmp (head + first - elen, executions, elen) == 0
+      && g_strstr_len (text, (gssize) first, ": (") != NULL && g_strstr_len (text, (gssize) first, ":0x") != NULL)
+    return "the execution counts gprof -C prints, not a profile of calls: give cgmerge the gmon.out (with"
+           " --executable), or the report gprof prints without -C";
   /* "320 start_thread;POOL_thread" : a count, a blank, frames */
   gsize i = 0;
   while (i < len && g_ascii_isdigit (head[i]))
