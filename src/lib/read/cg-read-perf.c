@@ -9,6 +9,7 @@
 #include "cg-elf-starts.h"
 #include "cg-error.h"
 #include "cg-perf-lines.h"
+#include "cg-read-callgrind.h"
 #include "cg-collapse.h"
 
 
@@ -1012,6 +1013,11 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
    * included here: it includes this) are that format's, even before text
    * that reads as samples (found by fuzz/fuzz-detect.c) */
   if (len >= 8 && (memcmp (data, "PERFILE2", 8) == 0 || memcmp (data, "PERFFILE", 8) == 0))
+    return FALSE;
+  /* "# callgrind format" and the like is callgrind's, however many perf
+   * records follow (found by fuzz/fuzz-detect.c: '#' lines were taken
+   * for perf script --header's) */
+  if (cg_callgrind_detect (data, len, complete))
     return FALSE;
   /* '#' lines first (perf script --header), and records that are no
    * samples (--show-task-events); --show-mmap-events prints one per
