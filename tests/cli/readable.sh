@@ -42,6 +42,19 @@ expect 0 "$cgtree" -b --format=dot "$recdemo" && grep -q 'label="cgtree:' "$tmp/
 expect 0 "$cgtree" --format=dot "$recdemo" && grep -q 'label="cgtree:' "$tmp/out" || fail "cgtree --format=dot lost its label"
 expect 0 "$cgtree" -b --format=html "$recdemo" && grep -q -e 'Each line:' -e 'Keys:' "$tmp/out" && fail "cgtree -b --format=html explains"
 
+# ---- calls: sampled stacks count none, and show none, not "0 calls" ----
+printf 'main;a;b 5\nmain;a 3\nmain;c 2\n' >"$tmp/calls.folded"
+expect 0 "$cgcost" --format=text "$tmp/calls.folded" && grep -qx 'Calls: not counted (sampled stacks record calls, not how many): the calls columns are empty' "$tmp/out" \
+  || fail "cgcost text of sampled stacks does not say its calls are not counted: $(head -5 "$tmp/out")"
+sed -n '/^  %self/,/^$/p' "$tmp/out" | grep -E '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9,]+ +[a-z]+$' \
+  && fail "cgcost text of sampled stacks shows call counts: $(cat "$tmp/out")"
+[ "$(sed -n '/^  %self/,/^$/p' "$tmp/out" | grep -cE '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[a-z]+$')" = 4 ] \
+  || fail "cgcost text of sampled stacks: not four functions without calls: $(cat "$tmp/out")"
+# a profile that counts them shows them (callgrind's)
+expect 0 "$cgcost" --format=text "$recdemo" && ! grep -q '^Calls:' "$tmp/out" \
+  && sed -n '/^  %self/,/^$/p' "$tmp/out" | grep -qE '^ +[0-9.]+ +[0-9,.]+ +[0-9.]+ +[0-9,.]+ +[1-9][0-9,]* ' \
+  || fail "cgcost text of callgrind's counted calls: $(head -12 "$tmp/out")"
+
 # ---- units: times in s, ms, µs or ns, three significant digits or more ----
 # amon's nanoseconds: the 0.109 s profile reads in ms, each root's total
 # the tsv's seconds times 1000

@@ -28,7 +28,20 @@ typedef struct {
   GString *scratch;
   const char *time_unit; /* the unit of a time event's columns, else NULL */
   gboolean brief; /* headings without explanations, no header lines */
+  gboolean counted; /* the profile counts calls (sampled stacks do not) */
 } Report;
+
+/* Appends the count @n grouped in thousands, or nothing where the
+ * profile counts no calls: sampled stacks (perf, folded) record calls
+ * but not how many, and "0 calls" beside a function that ran says what
+ * is not so. */
+static void grouped (GString *s, guint64 n);
+static void
+calls_of (const Report *r, GString *s, guint64 n)
+{
+  if (r->counted)
+    grouped (s, n);
+}
 
 /* Appends the count @n grouped in thousands, as costs are. */
 static void
@@ -132,7 +145,7 @@ flat_profile (Report *r, GArray *functions, FILE *stream)
       g_string_append_printf (r->line, " %s%6.2f", estimated ? "~" : " ", percent (r, r->kind, total));
       column (r, r->kind, total);
       g_string_truncate (r->scratch, 0);
-      grouped (r->scratch, cg_graph_calls_received (r->graph, f));
+      calls_of (r, r->scratch, cg_graph_calls_received (r->graph, f));
       g_string_append_printf (r->line, " %12s  ", r->scratch->str);
       name (r, f, FALSE);
       flush (r, stream);
@@ -150,8 +163,8 @@ arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolea
     column (r, r->kind, cg_costs_arc_const (r->costs, a)[r->event]);
   g_string_append_printf (r->line, " %*s", r->width, "");
   g_autoptr (GString) calls = g_string_new (NULL);
-  grouped (calls, cg_graph_arc_calls (r->graph, a));
-  if (!self_arc)
+  calls_of (r, calls, cg_graph_arc_calls (r->graph, a));
+  if (!self_arc && r->counted)
     {
       g_string_append_c (calls, '/');
       grouped (calls, denominator);
@@ -213,8 +226,8 @@ call_graph (Report *r, GArray *functions, FILE *stream)
       column (r, r->self_kind, cg_graph_self_const (g, f)[r->event]);
       CgArcId self_arc = cg_graph_lookup_arc (g, f, f);
       g_autoptr (GString) calls = g_string_new (NULL);
-      grouped (calls, received);
-      if (self_arc != CG_NO_ID)
+      calls_of (r, calls, received);
+      if (self_arc != CG_NO_ID && r->counted)
         {
           g_string_append_c (calls, '+');
           grouped (calls, cg_graph_arc_calls (g, self_arc));
@@ -264,6 +277,8 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
     .line = g_string_new (NULL),
     .scratch = g_string_new (NULL),
   };
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g) && !r.counted; a++)
+    r.counted = cg_graph_arc_calls (g, a) > 0;
   CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event), r.all * r.scale);
   r.scale *= unit.factor;
   if (unit.unit != cg_graph_event_unit (g, event))
@@ -304,6 +319,10 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
       g_string_append_printf (r.line, " %s in all", unit.unit);
       flush (&r, stream);
       cg_append_method_note (r.line, costs);
+      if (!r.counted)
+        g_string_append (r.line, cg_graph_n_arcs (g) > 0 ? "\nCalls: not counted (sampled stacks record calls, not"
+                                                           " how many): the calls columns are empty"
+                                                         : "\nCalls: none recorded: the calls columns are empty");
       g_string_append_c (r.line, '\n');
       flush (&r, stream);
     }
