@@ -120,6 +120,10 @@ expect 0 "$cgcost" --format=tsv "$tmp/nocalls.folded"
 # samples, not in the seconds gprof says of its histograms
 expect 0 "$cgcost" --format=gprof "$tmp/nocalls.folded" && expect_message "warning: the profile has calls but no call counts"
 grep -q '^granularity: .* of 5.00 samples$' "$tmp/out" || fail "gprof's report of folded stacks: $(grep granularity "$tmp/out")"
+# and its flat profile says that each count is a sample, where it said
+# "Each sample counts as 1 samples." (gprof's line for a histogram)
+sed -n 3p "$tmp/out" | grep -qx 'Counts are samples, not seconds\.' \
+  || fail "gprof's report of folded stacks, the counts' line: $(sed -n 3p "$tmp/out")"
 
 # FlameGraph's difffolded.pl writes each stack with the base's count and
 # the new profile's: flamegraph.pl draws the second, so the file reads as

@@ -55,6 +55,15 @@ done
 # a period is the event's unit (cpu-clock's nanoseconds); a sample without one counts 1
 expect 0 "$cgcost" --format=text --event=sched:sched_switch "$tmp/mix.txt" \
   && grep -q '^Event: sched:sched_switch, [0-9,]* samples in all$' "$tmp/out" || fail "sched:sched_switch's unit: $(head -3 "$tmp/out")"
+# gprof's layout says so too: a count of cpu-clock is a nanosecond of its
+# period, not one of gprof's samples ("Each sample counts as 1e-09
+# seconds." was said of it), and a tracepoint's count is a sample
+expect 0 "$cgcost" --format=gprof --method=gprof --event=cpu-clock "$tmp/mix.txt" \
+  && sed -n 3p "$tmp/out" | grep -qx 'Each count is 1e-09 seconds of cpu-clock, not a sample\.' \
+  || fail "gprof's layout, cpu-clock's counts: $(sed -n 3p "$tmp/out")"
+expect 0 "$cgcost" --format=gprof --method=gprof --event=sched:sched_switch "$tmp/mix.txt" \
+  && sed -n 3p "$tmp/out" | grep -qx 'Counts are samples, not seconds\.' \
+  || fail "gprof's layout, sched:sched_switch's counts: $(sed -n 3p "$tmp/out")"
 # an event given terms is named as perf prints it, in its unit
 # (cpu-clock/call-graph=fp/ counts nanoseconds as cpu-clock does)
 if perf record -q -e 'cpu-clock/call-graph=fp/' -o "$tmp/term.data" "$tmp/perfrec" 20 >/dev/null 2>&1 \

@@ -201,6 +201,7 @@ struct _CgGprof {
   gdouble total_time, print_time, rate;
   guint event;
   guint64 granularity;
+  gboolean histogram;       /* the event is the profile's histogram's */
   gboolean exact;           /* from contexts (cg_gprof_new_from_contexts) */
   guint n_contexts;
 };
@@ -751,6 +752,7 @@ cg_gprof_new (CgProfile *profile, guint event, const CgGprofSpecs *specs)
   /* a gprof report of a call graph alone knows the granularity, not the
    * rate */
   gp->granularity = h != NULL && cg_histogram_event (h) == event ? cg_histogram_granularity (h) : 0;
+  gp->histogram = h != NULL && cg_histogram_event (h) == event;
 
   g_autofree guint8 *arc_left = NULL, *arc_right = NULL;
   match_specs (gp, specs, &arc_left, &arc_right);
@@ -1000,6 +1002,12 @@ guint
 cg_gprof_event (const CgGprof *gp)
 {
   return gp->event;
+}
+
+gboolean
+cg_gprof_has_histogram (const CgGprof *gp)
+{
+  return gp->histogram;
 }
 
 guint64

@@ -173,6 +173,11 @@ gdouble cg_gprof_rate (const CgGprof *gprof);
  * as gprof prints it (0 without a histogram). */
 guint cg_gprof_event (const CgGprof *gprof);
 guint64 cg_gprof_granularity (const CgGprof *gprof);
+/* Whether the event analysed is the profile's histogram's (gmon.out, a
+ * gprof report: cg-histogram.h), so that each value is a sample as gprof
+ * counts them; FALSE for other sources (perf's periods in ns, folded
+ * stacks' counts, callgrind's events) and for exact results. */
+gboolean cg_gprof_has_histogram (const CgGprof *gprof);
 
 /* Sorts @n entries of @items with @compare exactly as glibc 2.36's qsort
  * does (its top-down merge sort), which matters when @compare is not a

@@ -77,11 +77,33 @@ shown_in_flat (const Writer *w, CgFunctionId f)
              && !cg_gprof_in_table (w->gp, CG_GPROF_EXCL_FLAT, f));
 }
 
+/* What one stored value is, on the line gprof gives to "Each sample
+ * counts as 0.01 seconds.": gprof's words for a histogram's samples
+ * (gmon.out, a gprof report), byte for byte; other sources are not
+ * samples of a clock, and say what their counts are: a nanosecond of
+ * perf's cpu-clock period (or Xdebug's 10 ns, libamon's measured ns),
+ * or a sample, an event, an instruction where the unit is no time. */
+static void
+write_counts_line (Writer *w, guint event)
+{
+  GString *o = w->out;
+  const char *unit = cg_graph_event_unit (w->g, event);
+  if (cg_gprof_is_exact (w->gp))
+    g_string_append_printf (o, "\nTimes are exact, from %u contexts, in %s.\n", cg_gprof_n_contexts (w->gp),
+                            w->dimension);
+  else if (cg_gprof_has_histogram (w->gp))
+    g_string_append_printf (o, "\nEach sample counts as %g %s.\n", 1.0 / w->hz, w->dimension);
+  else if (cg_time_unit_seconds (unit) > 0)
+    g_string_append_printf (o, "\nEach count is %g %s of %s, not a sample.\n", 1.0 / w->hz, w->dimension,
+                            cg_graph_event_name (w->g, event));
+  else
+    g_string_append_printf (o, "\nCounts are %s, not seconds.\n", *unit ? unit : cg_graph_event_name (w->g, event));
+}
+
 static void
 write_flat (Writer *w, const CgGprofReport *r, guint event)
 {
   GString *o = w->out;
-  (void) event;
   const char *dimension = w->dimension;
   g_string_append (o, "Flat profile:\n");
   g_autofree guint *sorted = g_new (guint, MAX (w->nf, 1));
@@ -120,11 +142,7 @@ write_flat (Writer *w, const CgGprofReport *r, guint event)
   gdouble scale = log_scale < G_N_ELEMENTS (si) ? si[log_scale].scale : 0.0;
 
   gdouble total = cg_gprof_total_time (w->gp);
-  if (cg_gprof_is_exact (w->gp))
-    g_string_append_printf (o, "\nTimes are exact, from %u contexts, in %s.\n", cg_gprof_n_contexts (w->gp),
-                            dimension);
-  else
-    g_string_append_printf (o, "\nEach sample counts as %g %s.\n", 1.0 / w->hz, dimension);
+  write_counts_line (w, event);
   if (total <= 0.0)
     {
       g_string_append (o, " no time accumulated\n\n");
