@@ -22,6 +22,12 @@ expect 0 "$cgmerge" --lenient "$tmp/wrong-totals" && expect_message "warning:"
 # unknown format, empty file, binary garbage
 printf 'hello, world\n' >"$tmp/text"
 expect 1 "$cgmerge" "$tmp/text" && expect_message "cgmerge: $tmp/text:1: unknown input format"
+# text cut by a NUL byte: the lines before it are folded stacks, and the
+# message names the byte's line and offset (9 bytes of line 1, then
+# 'main;'), where it said 'line 1: unknown input format'
+printf 'main;a 1\nmain;\000b 2\n' >"$tmp/nul.folded"
+expect 1 "$cgmerge" "$tmp/nul.folded" \
+  && expect_message "cgmerge: $tmp/nul.folded:2: a NUL byte at offset 14, where the lines before read as folded stacks"
 # what perf report prints (its table, or -g folded's lines with the
 # count first) is no input, and the message says what to give instead
 printf '%s\n' "# To display the perf.data header info, please use --header/--header-only options." '#' '#' \

@@ -61,6 +61,34 @@ other_text_kind (const guint8 *head, gsize len)
   return NULL;
 }
 
+/* Where @head (@len bytes) is text cut by a control byte no text format
+ * holds (a NUL, say: a file written over, or text with binary spliced
+ * in), and the lines before it read as a text format, that format's
+ * noun, with the byte's @offset (from 0) and @line; else NULL.  The
+ * detectors refuse a window with such a byte anywhere in it, so that the
+ * input was "unknown" at line 1, however far down the byte was.  A byte
+ * on the first line is not judged (a binary format's magic number is
+ * text up to its first such byte). */
+static const char *
+text_cut_by (const guint8 *head, gsize len, gsize *offset, guint64 *line)
+{
+  guint64 lines = 1;
+  for (gsize i = 0; i < len; i++)
+    {
+      guint8 c = head[i];
+      if (c == '\n')
+        lines++;
+      else if ((c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v') || c == 0x7f)
+        {
+          const CgFormatInfo *format = lines > 1 ? cg_formats_detect (head, i, FALSE) : NULL;
+          *offset = i;
+          *line = lines;
+          return format ? format->noun : NULL;
+        }
+    }
+  return NULL;
+}
+
 gboolean
 cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
@@ -108,6 +136,18 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       if (other)
         {
           g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s:1: %s", cg_input_name (in), other);
+          return FALSE;
+        }
+      gsize at;
+      guint64 line;
+      const char *cut = text_cut_by (head, len, &at, &line);
+      if (cut)
+        {
+          g_autofree char *byte = head[at] == 0 ? g_strdup ("a NUL byte") : g_strdup_printf ("byte 0x%02x", head[at]);
+          g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
+                       "%s:%" G_GUINT64_FORMAT ": %s at offset %" G_GSIZE_FORMAT ", where the lines before read as %s:"
+                       " expected text, which holds no control bytes",
+                       cg_input_name (in), line, byte, at, cut);
           return FALSE;
         }
       g_autofree char *nouns = cg_formats_nouns ();
