@@ -107,6 +107,16 @@ awk 'BEGIN { printf "f0"; for (i = 1; i < 200000; i++) printf ";f%d", i; print "
 [ "$(total_of "$tmp/chain.tsv" f0)" = 7 ] && [ "$(total_of "$tmp/chain.tsv" f199999)" = 7 ] \
   || fail "deep chain totals"
 
+# a NUL byte beyond the detector's first 4 KiB is named by the reader,
+# where the frame's name was cut at it ('main;' and 2 samples to an
+# empty-named function, 'b' lost)
+awk 'BEGIN { for (i = 0; i < 1000; i++) print "main;a" i " 1" }' >"$tmp/nul.folded"
+printf 'main;\000b 2\n' >>"$tmp/nul.folded"
+expect 1 "$cgmerge" "$tmp/nul.folded" && expect_message "$tmp/nul.folded:1001: not a folded stack" \
+  && expect_message "a NUL byte in the line"
+expect 0 "$cgcost" --lenient --format=tsv "$tmp/nul.folded" && expect_message "warning:"
+[ "$(total_of "$tmp/out" main)" = 1000 ] || fail "--lenient: the NUL line counted, main's total $(total_of "$tmp/out" main)"
+
 # gprof's method shares time out by call counts, which sampled stacks do
 # not have: the totals it gives (each its self cost: main's 0 here, of
 # 5 samples all under main) come with a warning that says so

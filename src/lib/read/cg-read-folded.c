@@ -68,6 +68,9 @@ is_blank (char c)
 static const char *
 split_line (const char *line, gsize len, gboolean differential, Parts *parts)
 {
+  /* a frame's name is a C string: a NUL would cut it short, silently */
+  if (memchr (line, '\0', len) != NULL)
+    return "a NUL byte in the line (binary data, not text)";
   while (len > 0 && is_blank (line[len - 1]))
     len--;
   guint dots;
