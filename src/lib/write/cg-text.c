@@ -20,6 +20,17 @@ cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
 #define NOTE_WIDTH 80
 #define NOTE_INDENT "      "
 
+/* The columns of @n bytes of UTF-8: its bytes less its continuation
+ * bytes (safe on any bytes: a path need not be UTF-8). */
+static glong
+columns (const char *s, gsize n)
+{
+  glong c = 0;
+  for (gsize i = 0; i < n; i++)
+    c += ((guchar) s[i] & 0xC0) != 0x80;
+  return c;
+}
+
 /* Appends @lead and @text, wrapped at blanks so that no line is wider
  * than NOTE_WIDTH columns unless one word is, the lines after the first
  * indented by NOTE_INDENT, then a newline.  Runs of blanks and newlines
@@ -28,7 +39,7 @@ static void
 append_wrapped (GString *out, const char *lead, const char *text)
 {
   g_string_append (out, lead);
-  glong col = g_utf8_strlen (lead, -1);
+  glong col = columns (lead, strlen (lead));
   gboolean first = TRUE;
   for (const char *p = text; *p;)
     {
@@ -39,7 +50,7 @@ append_wrapped (GString *out, const char *lead, const char *text)
         p++;
       if (p == word)
         break;
-      glong width = g_utf8_strlen (word, p - word);
+      glong width = columns (word, (gsize) (p - word));
       if (!first && col + 1 + width > NOTE_WIDTH)
         {
           g_string_append (out, "\n" NOTE_INDENT);
