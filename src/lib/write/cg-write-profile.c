@@ -31,23 +31,22 @@ typedef struct {
   gboolean counted; /* the profile counts calls (sampled stacks do not) */
 } Report;
 
-/* Appends the count @n grouped in thousands, or nothing where the
- * profile counts no calls: sampled stacks (perf, folded) record calls
- * but not how many, and "0 calls" beside a function that ran says what
- * is not so. */
-static void grouped (GString *s, guint64 n);
-static void
-calls_of (const Report *r, GString *s, guint64 n)
-{
-  if (r->counted)
-    grouped (s, n);
-}
-
 /* Appends the count @n grouped in thousands, as costs are. */
 static void
 grouped (GString *s, guint64 n)
 {
   cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = n }, 0);
+}
+
+/* Appends the count @n grouped in thousands, or nothing where the
+ * profile counts no calls: sampled stacks (perf, folded) record calls
+ * but not how many, and "0 calls" beside a function that ran says what
+ * is not so. */
+static void
+calls_of (const Report *r, GString *s, guint64 n)
+{
+  if (r->counted)
+    grouped (s, n);
 }
 
 /* Appends @v in the event's unit, grouped in thousands. */
