@@ -383,14 +383,17 @@ test_cost_note (void)
   CU_ASSERT_PTR_NOT_NULL_FATAL (h);
   CU_ASSERT_PTR_NULL (strstr (cg_profile_source (h, 0)->note, "their split between contexts"));
   /* and where the probe held most of the time (9150 of 12200 ns taken
-   * out, as above), the samples that set the total read it low: said */
+   * out, as above), the samples that set the total read it low, or high
+   * where the program's code ran slower beside the monitor (jsonnet
+   * 0.18's bench.06: 13-65% above the bare run): both said */
   put32 (c, at + 8 + 84, 843);
   put64 (c, end - 8 * AMON_TOTAL_N + 8 * AMON_TOTAL_OVERHEAD, 9150);
   g_autoptr (CgProfile) d = read_bytes (c, NULL, &error);
   CU_ASSERT_PTR_NOT_NULL_FATAL (d);
   CU_ASSERT_PTR_NOT_NULL (strstr (cg_profile_source (d, 0)->note, "the times are dominated by the probe"));
   CU_ASSERT_PTR_NOT_NULL (strstr (cg_profile_source (d, 0)->note, "and their total may read 20-40% low: the"
-                                  " program's own work that ran beside the hooks' counter reads is seen by no sample"));
+                                  " program's own work that ran beside the hooks' counter reads is seen by no sample; or"
+                                  " high, as much or more, where the program's own code ran slower beside the monitor"));
   CU_ASSERT_PTR_NULL (strstr (cg_profile_source (r, 0)->note, "may read 20-40% low"));
 }
 
