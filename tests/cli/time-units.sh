@@ -77,6 +77,21 @@ expect 0 "$cgcost" --format=tsv "$tmp/xd-us.out" \
 expect 0 "$cgcost" --base="$tmp/xd-us.out" --format=text "$tmp/xd.out" \
   && { grep -q '^Total: base 81\.00 ms, new 81\.00 ms, change +0\.00 ms' "$tmp/out" \
          || fail "Time_(µs) against Time_(10ns): $(sed -n 3,5p "$tmp/out")"; }
+# the header names both events and the unit the numbers are shown in
+# (ms, as the totals' 81.00 ms), where it said "both in 10ns"
+said="the base's Time_(µs) against the new profile's Time_(10ns), both in ms"
+expect 0 "$cgcost" --base="$tmp/xd-us.out" --format=text "$tmp/xd.out" \
+  && { grep -qxF "Compared: $said." "$tmp/out" || fail "diff's header: $(grep Compared "$tmp/out")"; }
+expect 0 "$cgcost" --base="$tmp/xd-us.out" --arcs --format=text "$tmp/xd.out" \
+  && { grep -qxF "Compared: $said." "$tmp/out" || fail "arcs' diff header: $(grep Compared "$tmp/out")"; }
+said="the base's Time_(10ns) against the new profile's Time_(µs), both in ms"
+expect 0 "$cgtree" --base="$tmp/xd.out" "$tmp/xd-us.out" \
+  && { grep -qxF "Compared: $said." "$tmp/out" || fail "cgtree's header: $(grep Compared "$tmp/out")"; }
+expect 0 "$cgtree" --base="$tmp/xd.out" --format=dot "$tmp/xd-us.out" \
+  && { grep -qF "$said" "$tmp/out" || fail "cgtree dot's label: $(grep -o 'against[^;]*' "$tmp/out")"; }
+expect 0 "$cgtree" --base="$tmp/xd.out" --format=html "$tmp/xd-us.out" \
+  && { grep -qF "new profile&apos;s Time_(µs), both in ms" "$tmp/out" \
+         || fail "cgtree html's note: $(grep -o 'against[^.]*' "$tmp/out")"; }
 expect 0 "$cgtree" --base="$tmp/xd.out" -b "$tmp/xd-us.out" \
   && { grep -Eq '^ +[0-9.]+ +[0-9.]+ +80\.00 +\+0\.00 +55\.00 +1 +.*work$' "$tmp/out" \
          || fail "cgtree: Time_(10ns) against Time_(µs): $(grep work "$tmp/out")"; }

@@ -468,14 +468,21 @@ cg_diff_base_factor (const CgDiff *d)
 }
 
 char *
-cg_diff_events_note (const CgDiff *d)
+cg_diff_events_note (const CgDiff *d, const char *unit)
 {
   CgGraph *bg = cg_profile_graph (d->base), *ng = cg_profile_graph (d->new);
   const char *b = cg_graph_event_name (bg, d->base_event), *n = cg_graph_event_name (ng, d->new_event);
   if (strcmp (b, n) == 0)
     return NULL;
-  return g_strdup_printf ("the base's %s against the new profile's %s, both in %s", b, n,
-                          cg_graph_event_unit (ng, d->new_event));
+  /* the views show times in a unit of their own (ms, say), not the new
+   * event's (10ns): the note names the one the numbers are in */
+  const char *own = cg_graph_event_unit (ng, d->new_event);
+  if (unit == NULL || *unit == '\0' || (cg_time_unit_seconds (unit) > 0
+                                        && cg_time_unit_seconds (unit) == cg_time_unit_seconds (own)))
+    unit = own; /* the same unit in the event's words: "seconds", not "s" */
+  if (*unit == '\0')
+    return g_strdup_printf ("the base's %s against the new profile's %s", b, n);
+  return g_strdup_printf ("the base's %s against the new profile's %s, both in %s", b, n, unit);
 }
 
 CgProfile *

@@ -115,10 +115,14 @@ gboolean cg_diff_is_exact (const CgDiff *diff);
 gdouble cg_diff_base_factor (const CgDiff *diff);
 
 /* Where the two events compared have different names (a gmon.out's
- * "time" against an amon.out's "cpu-time", both in seconds), what each
- * view says of it: "the base's time against the new profile's cpu-time,
- * both in seconds"; else NULL.  (transfer full) */
-char *cg_diff_events_note (const CgDiff *diff);
+ * "time" against an amon.out's "cpu-time"; Xdebug's Time_(µs) against
+ * Time_(10ns), the base brought to the new unit), what each view says of
+ * it: "the base's time against the new profile's cpu-time, both in ms",
+ * @unit being the unit the view shows the values in (its
+ * cg_display_unit; NULL or "": the new event's unit; the same time as
+ * the new event's is said in the event's words, "seconds"); else NULL.
+ * (transfer full) */
+char *cg_diff_events_note (const CgDiff *diff, const char *unit);
 
 CgProfile *cg_diff_base (const CgDiff *diff);
 CgProfile *cg_diff_new_profile (const CgDiff *diff);

@@ -163,10 +163,10 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
                             cg_diff_is_exact (d) ? "every total is exact, and so is every difference"
                                                  : "\"~\" marks differences of estimated totals");
-  g_autofree char *events = cg_diff_events_note (d);
+  Shown u = shown_unit (d);
+  g_autofree char *events = cg_diff_events_note (d, u.unit);
   if (events)
     g_string_append_printf (s, "Compared: %s.\n", events);
-  Shown u = shown_unit (d);
   append_event_line (d, &u, s);
   g_string_append (s, "Total: base ");
   append_human (d, &u, s, bsum);
@@ -263,10 +263,10 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
                             cg_diff_is_exact (d) ? "every arc's cost is exact, and so is every difference"
                                                  : "\"~\" marks differences of estimated costs");
-  g_autofree char *events = cg_diff_events_note (d);
+  Shown u = shown_unit (d);
+  g_autofree char *events = cg_diff_events_note (d, u.unit);
   if (events)
     g_string_append_printf (s, "Compared: %s.\n", events);
-  Shown u = shown_unit (d);
   append_event_line (d, &u, s);
   if (cg_diff_base_factor (d) != 1.0)
     g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",

@@ -220,7 +220,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   if (o->diff)
     g_string_append_printf (label, "\nColours and the last numbers: the change since the base (red slower, blue"
                                    " faster)%s", cg_diff_is_exact (o->diff) ? ", exact" : "");
-  g_autofree char *events = o->diff ? cg_diff_events_note (o->diff) : NULL;
+  g_autofree char *events = o->diff ? cg_diff_events_note (o->diff, unit.unit) : NULL;
   if (events)
     g_string_append_printf (label, "; %s", events);
   g_string_append (s, "digraph cgtree {\n  graph [");

@@ -311,7 +311,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       if (cg_diff_base_factor (o->diff) != 1.0)
         g_string_append_printf (text, "; the base scaled by %.6g to the new total (--normalize)",
                                 cg_diff_base_factor (o->diff));
-      g_autofree char *events = cg_diff_events_note (o->diff);
+      g_autofree char *events = cg_diff_events_note (o->diff, unit.unit);
       if (events)
         g_string_append_printf (text, "; %s", events);
       g_string_append (text, ".  Callees are placed as the new profile places them.");

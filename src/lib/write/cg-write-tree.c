@@ -396,7 +396,7 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
   if (w->o->diff)
     {
       /* not g_autofree: the goto to titles below would skip its start */
-      char *events = cg_diff_events_note (w->o->diff);
+      char *events = cg_diff_events_note (w->o->diff, w->unit);
       if (events)
         g_string_append_printf (s, "Compared: %s.\n", events);
       g_free (events);
