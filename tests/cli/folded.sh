@@ -129,7 +129,10 @@ expect 0 "$cgcost" --format=tsv "$tmp/nocalls.folded"
 # so does gprof's report of it, which says the whole (5 samples) in
 # samples, not in the seconds gprof says of its histograms
 expect 0 "$cgcost" --format=gprof "$tmp/nocalls.folded" && expect_message "warning: the profile has calls but no call counts"
-grep -q '^granularity: .* of 5.00 samples$' "$tmp/out" || fail "gprof's report of folded stacks: $(grep granularity "$tmp/out")"
+# (no histogram: no bytes a sample covers, nor a sample's share, where it
+# said 'each sample hit covers 0 byte(s) for 20.00% of 5.00 samples')
+grep -qx 'granularity: counts per function, no histogram, 5.00 samples in all' "$tmp/out" \
+  || fail "gprof's report of folded stacks: $(grep granularity "$tmp/out")"
 # and its flat profile says that each count is a sample, where it said
 # "Each sample counts as 1 samples." (gprof's line for a histogram)
 sed -n 3p "$tmp/out" | grep -qx 'Counts are samples, not seconds\.' \

@@ -61,6 +61,19 @@ expect 0 "$cgcost" --format=text --event=sched:sched_switch "$tmp/mix.txt" \
 expect 0 "$cgcost" --format=gprof --method=gprof --event=cpu-clock "$tmp/mix.txt" \
   && sed -n 3p "$tmp/out" | grep -qx 'Each count is 1e-09 seconds of cpu-clock, not a sample\.' \
   || fail "gprof's layout, cpu-clock's counts: $(sed -n 3p "$tmp/out")"
+# and the call graph's line gives no bytes per sample (0) nor a sample's
+# share (0.00% of an ns): the whole, in seconds, at most the sum of the
+# samples' periods (a sample with no known frame is nobody's)
+secs=$(awk '/^[^\t]/ && / cpu-clock: *$/ { for (i = 2; i <= NF; i++) if ($i == "cpu-clock:") s += $(i - 1) }
+            END { printf "%.6f", s / 1e9 }' "$tmp/mix.txt")
+line=$(grep '^granularity:' "$tmp/out")
+case $line in
+  "granularity: counts per function, no histogram, "*" seconds in all") ;;
+  *) fail "gprof's layout, cpu-clock's granularity line: $line" ;;
+esac
+shown=$(echo "$line" | awk '{ print $(NF - 3) }')
+awk -v a="$shown" -v b="$secs" 'BEGIN { exit !(a > 0 && a <= b + 0.005) }' \
+  || fail "gprof's layout, cpu-clock's granularity line: $shown s, of $secs s of periods"
 expect 0 "$cgcost" --format=gprof --method=gprof --event=sched:sched_switch "$tmp/mix.txt" \
   && sed -n 3p "$tmp/out" | grep -qx 'Counts are samples, not seconds\.' \
   || fail "gprof's layout, sched:sched_switch's counts: $(sed -n 3p "$tmp/out")"

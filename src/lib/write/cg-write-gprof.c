@@ -398,8 +398,14 @@ write_graph (Writer *w, const CgGprofReport *r, gboolean first)
   if (!first)
     g_string_append (o, "\f\n");
   g_string_append (o, "\t\t\tCall graph\n\n");
+  /* a source without a histogram (perf, folded stacks, callgrind) has
+   * no bins of code, nor a sample's share to say: its counts are per
+   * function, and the line gives their sum as the exact one does */
+  gboolean whole = cg_gprof_is_exact (w->gp) || !cg_gprof_has_histogram (w->gp);
   if (cg_gprof_is_exact (w->gp))
     g_string_append_printf (o, "\ngranularity: exact times of %u contexts", cg_gprof_n_contexts (w->gp));
+  else if (whole)
+    g_string_append (o, "\ngranularity: counts per function, no histogram");
   else
     g_string_append_printf (o, "\ngranularity: each sample hit covers %" G_GUINT64_FORMAT " byte(s)",
                             cg_gprof_granularity (w->gp));
@@ -409,7 +415,7 @@ write_graph (Writer *w, const CgGprofReport *r, gboolean first)
   if (cg_gprof_granularity (w->gp) > 0 || cg_gprof_is_exact (w->gp) || !*unit)
     unit = "seconds";
   gdouble print_time = cg_gprof_print_time (w->gp);
-  if (print_time > 0.0 && cg_gprof_is_exact (w->gp))
+  if (print_time > 0.0 && whole)
     g_string_append_printf (o, ", %.2f %s in all\n\n", print_time / w->hz, unit);
   else if (print_time > 0.0)
     g_string_append_printf (o, " for %.2f%% of %.2f %s\n\n", 100.0 / print_time, print_time / w->hz, unit);
