@@ -482,7 +482,8 @@ read_calibration (Reader *r, Cursor *c, GError **error)
  * monitor's code is left out (as gprof's histogram leaves out mcount,
  * which is not in the program's text), that the program's own code ran
  * slower beside the monitor, and when the monitor's time is most of the
- * run, that it dominates.  The slowing is said whatever the share: it is
+ * run, that it dominates.  The slowing is said whatever the share (as
+ * what may be, below half): it is
  * not in proportion to it (jsonnet 0.18's bench.06, the monitor 28% of
  * the samples, read 53% above the bare run; mruby 3.1's bm_fib, 45%, 23
  * to 39% above).  NULL for a file that does not say (libamon before it
@@ -502,9 +503,8 @@ sampled_note (Reader *r)
                                " program's own code ran slower beside it (sharing its caches), so its times may read"
                                " high", 100.0 * out / sampled);
   else
-    g_string_append (s, "; the program's own code ran slower beside the monitor (the hooks' calls, the caches it"
-                        " shares), so its times may read high, whatever the share left out (libamon(3),"
-                        " AMON_CLOCK=sample)");
+    g_string_append (s, "; the program's own code may run slower beside the monitor (the hooks' calls, the caches"
+                        " it shares), so its times may read high (libamon(3), AMON_CLOCK=sample)");
   return g_string_free (s, FALSE);
 }
 
