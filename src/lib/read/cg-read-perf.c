@@ -982,13 +982,14 @@ next_detect_line (const guint8 *data, gsize len, gsize *p, const char **line, gs
   return TRUE;
 }
 
-/* A one-line sample: a header with an event, then an address and a symbol. */
+/* A one-line sample: a header with an event (with the fields @layout,
+ * or any when 0), then an address and a symbol. */
 static gboolean
-one_line_sample (const char *line, gsize len)
+one_line_sample (const char *line, gsize len, guint layout)
 {
   CgPerfHeader h;
   CgPerfFrame f;
-  return cg_perf_parse_header (line, len, 0, &h) && (h.fields & CG_PERF_EVENT) && h.rest.len > 0
+  return cg_perf_parse_header (line, len, layout, &h) && (h.fields & CG_PERF_EVENT) && h.rest.len > 0
          && cg_perf_parse_frame (h.rest.s, h.rest.len, FALSE, &f) && f.ip.len >= 4 && f.sym.len > 0;
 }
 
@@ -1039,13 +1040,15 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
       CgPerfHeader h;
       if (line[0] == '\t' || !cg_perf_parse_header (line, n, 0, &h) || h.fields == 0)
         return FALSE;
-      gboolean one_line = one_line_sample (line, n);
+      gboolean one_line = one_line_sample (line, n, 0);
       if (!next_detect_line (data, len, &p, &line, &n, &whole))
         return one_line && complete;
       if (n == 0 || line[0] != '\t')
         /* samples without call chains, one per line (and a line of
-         * -F +insn after each) */
-        return one_line && (!(whole || complete) || one_line_sample (line, n) || is_trailer_line (line, n));
+         * -F +insn after each), the next with the first's fields, as the
+         * reader wants them (found by fuzz/fuzz-detect.c: two lines of
+         * folded stacks read as samples of two layouts) */
+        return one_line && (!(whole || complete) || one_line_sample (line, n, h.fields) || is_trailer_line (line, n));
     }
   else if (!next_detect_line (data, len, &p, &line, &n, &whole))
     return FALSE;
