@@ -323,10 +323,18 @@ cg_append_padded (GString *out, const char *text, int width)
   g_string_append (out, text);
 }
 
+/* the longest real cg_value_parse takes: more than the plainly written
+ * extremes of a double (a sign, 309 digits; or "0.", 323 zeros and 17
+ * digits) */
+#define CG_REAL_MAX_CHARS 400
+
 gboolean
 cg_value_parse (CgKind kind, const char *s, gsize len, CgValue *out)
 {
-  if (len == 0 || len > 64)
+  /* a real as cg_value_append writes it, in plain digits, takes up to
+   * some 345 characters (4.9e-324: "0." and 323 zeros before its
+   * digits); an integer up to 20 */
+  if (len == 0 || len > (kind == CG_KIND_INTEGER ? 64 : CG_REAL_MAX_CHARS))
     return FALSE;
   if (kind == CG_KIND_INTEGER)
     {
@@ -345,7 +353,7 @@ cg_value_parse (CgKind kind, const char *s, gsize len, CgValue *out)
       out->n = n;
       return TRUE;
     }
-  char buf[72];
+  char buf[CG_REAL_MAX_CHARS + 1];
   memcpy (buf, s, len);
   buf[len] = '\0';
   char *end;
