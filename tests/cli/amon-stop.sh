@@ -34,12 +34,8 @@
 . "${top_srcdir:-.}/tests/cli/common.sh"
 amon_setup
 
-cat >"$tmp/stop.c" <<'EOF2'
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdio.h>
-#include <string.h>
-#include <time.h>
+# rec.h: the recursion both programs below stop in
+cat >"$tmp/rec.h" <<'EOF2'
 volatile long sink;
 /* the empty asm keeps the recursion a recursion (gcc makes a loop of it) */
 __attribute__ ((noinline)) long
@@ -51,6 +47,15 @@ rec (int n)
   __asm__ volatile ("" : "+r" (r));
   return r;
 }
+EOF2
+
+cat >"$tmp/stop.c" <<'EOF2'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "rec.h"
 /* first called after the stop: where does it return to? */
 static const char *where;
 __attribute__ ((noinline)) void
@@ -144,16 +149,7 @@ done
 # the cost until the stop, with calls that work before it
 cat >"$tmp/before.c" <<'EOF2'
 #include <stdio.h>
-volatile long sink;
-__attribute__ ((noinline)) long
-rec (int n)
-{
-  if (n == 0)
-    return 0;
-  long r = rec (n - 1) + 1;
-  __asm__ volatile ("" : "+r" (r));
-  return r;
-}
+#include "rec.h"
 __attribute__ ((noinline)) void
 work (void)
 {
