@@ -46,11 +46,7 @@ want="Holder>release:2 Runner>note:2 main>libfn:1 "
 # the program with each clock
 check () {
   name=$1 flags=$2
-  $cxx -O2 $flags -fPIC -shared -o "$tmp/lib$name.so" "$tmp/lib.cc" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
-    >"$tmp/build.log" 2>&1 \
-    && $cxx -O2 $flags -o "$tmp/$name" "$tmp/prog.cc" -L"$tmp" -l"$name" -Wl,-rpath,"$tmp" \
-      -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
-    || { fail "building $name ($cxx $flags): $(head -c 300 "$tmp/build.log")"; return; }
+  amon_build_with_lib "$cxx" "$name" "$flags" "$tmp/lib.cc" "$tmp/prog.cc" || return
   # a destructor by its class's name (its mangled names are two)
   amon_arcs_both "$name" 3 "$want" 'return s ~ /Holder/ ? "Holder" : s ~ /Runner/ ? "Runner" : s'
 }

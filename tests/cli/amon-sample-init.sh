@@ -52,11 +52,7 @@ want="lib_init>lib_work:1 main>work:200 prog_init>work:1 "
 # the program with each clock
 check () {
   name=$1 flags=$2
-  $CC -O2 $flags -fPIC -shared -o "$tmp/lib$name.so" "$tmp/lib.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
-    >"$tmp/build.log" 2>&1 \
-    && $CC -O2 $flags -o "$tmp/$name" "$tmp/prog.c" -L"$tmp" -l"$name" -Wl,-rpath,"$tmp" \
-      -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
-    || { fail "building $name ($flags): $(head -c 300 "$tmp/build.log")"; return; }
+  amon_build_with_lib "$CC" "$name" "$flags" "$tmp/lib.c" "$tmp/prog.c" || return
   amon_arcs_both "$name" 1 "$want"
 }
 

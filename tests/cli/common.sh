@@ -235,6 +235,19 @@ amon_setup () {
   portable=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=portable_cflags amon) || portable=""
 }
 
+# amon_build_with_lib COMPILER NAME FLAGS LIBSRC PROGSRC — $tmp/libNAME.so
+# from LIBSRC and the program $tmp/NAME from PROGSRC linked with it, both
+# compiled with FLAGS and linked with libamon ($libdir); a failure to build
+# fails the test and returns 1.
+amon_build_with_lib () {
+  # shellcheck disable=SC2086 # the compiler and the flags are words
+  $1 -O2 $3 -fPIC -shared -o "$tmp/lib$2.so" "$4" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
+    >"$tmp/build.log" 2>&1 \
+    && $1 -O2 $3 -o "$tmp/$2" "$5" -L"$tmp" -l"$2" -Wl,-rpath,"$tmp" \
+      -L"$libdir" -lamon -Wl,-rpath,"$libdir" >"$tmp/build.log" 2>&1 \
+    || { fail "building $2 ($1 $3): $(head -c 300 "$tmp/build.log")"; return 1; }
+}
+
 # amon_arcs_both NAME PRINTED WANT [RENAME] — runs $tmp/NAME, built with
 # libamon, with each clock that reads the stack differently (cpu: every
 # call and return; sample: the -pg mode's walks at calls and samples): it
