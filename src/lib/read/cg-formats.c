@@ -10,11 +10,14 @@
 #include "cg-read-gprof-report.h"
 #include "cg-read-perf-data.h"
 #include "cg-read-perf.h"
+#include "cg-read-pprof.h"
 #include "cg-read-xml.h"
 
 /* Binary formats with a magic number first; text formats after, the
  * stricter before the looser (folded stacks, whose lines are the least
- * particular, last). */
+ * particular, after the others); last pprof's protocol buffers, binary
+ * without a magic number, told by their structure alone, and so tried
+ * only on what every other detector refused. */
 static const CgFormatInfo formats[] = {
   { "amon.out", "an amon.out", "context profiles written by libamon(3)", cg_amon_detect, cg_read_amon, NULL },
   { "gmon.out", "a gmon.out", "profiles of programs built with gcc -pg, read with their executable (--executable)",
@@ -30,6 +33,8 @@ static const CgFormatInfo formats[] = {
     cg_perf_detect, cg_read_perf, NULL },
   { "folded stacks", "folded stacks", "one stack and a count per line, as flame-graph tools write them",
     cg_folded_detect, cg_read_folded, NULL },
+  { "pprof", "a pprof profile", "profile.proto, as Go's runtime/pprof, go test -cpuprofile and gperftools' pprof"
+    " write it (gzip-compressed or not)", cg_pprof_detect, cg_read_pprof, NULL },
 };
 
 const CgFormatInfo *

@@ -1,0 +1,3 @@
+module example.com/mkprof
+
+go 1.19

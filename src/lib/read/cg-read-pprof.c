@@ -1,0 +1,735 @@
+/* cg-read-pprof.c — profile.proto into the call tree and the graph.
+ *
+ * Two passes over the bytes: the first notes where each of Profile's
+ * repeated parts is (the parts refer to one another by id and may come in
+ * any order), the second reads them in the order their references need:
+ * strings, mappings, functions, locations, sample types, samples.
+ */
+#include "config.h"
+
+#include "cg-read-pprof.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "cg-error.h"
+#include "cg-pprof-schema.h"
+#include "cg-protobuf.h"
+
+typedef struct {
+  gsize start, len;
+} Span;
+
+typedef struct {
+  guint64 id;
+  gsize filename;        /* string index */
+  guint32 object;        /* interned base name of the file */
+  guint32 unknown;       /* interned "[BASE]", or G_MAXUINT32 before use */
+} Mapping;
+
+typedef struct {
+  guint64 id;
+  gsize name, system_name, filename; /* string indexes */
+  gint64 start_line;
+} Function;
+
+typedef struct {
+  guint64 id;
+  guint first, n; /* its frames in Reader.frames, the innermost first */
+} Location;
+
+typedef struct {
+  CgProfile *profile;
+  CgGraph *graph;
+  CgTree *tree;
+  const CgReadOptions *options;
+  const char *name;
+  const guint8 *data;
+  /* pass 1: where the parts are */
+  GArray *strings;      /* Span */
+  GArray *parts[CG_PPROF_STRING_TABLE]; /* Span per Profile field 1..5 */
+  guint64 drop_frames, keep_frames, default_type;
+  gsize drop_at;
+  /* pass 2 */
+  guint32 *interned;    /* per string: its id in the graph, G_MAXUINT32 before use */
+  Mapping *mappings;
+  Function *functions;
+  Location *locations;
+  GHashTable *mapping_ids, *function_ids, *location_ids; /* &id -> index + 1 */
+  GArray *frames;       /* CgFunctionId */
+  guint n_types;
+  guint *events;        /* per sample value: its event */
+  /* one sample's, reused */
+  GArray *stack;        /* location index per location_id, the leaf first */
+  GArray *values;       /* guint64 */
+} Reader;
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail (Reader *r, GError **error, gsize offset, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  cg_read_failv (error, CG_ERROR_PARSE, r->name, CG_AT_OFFSET, offset, format, ap);
+  va_end (ap);
+  return FALSE;
+}
+
+static gboolean
+overflow (Reader *r, GError **error, gsize offset, const char *what)
+{
+  return cg_read_fail (error, CG_ERROR_OVERFLOW, r->name, CG_AT_OFFSET, offset, "%s", what);
+}
+
+/* ---- detection ---- */
+
+/* Whether @c's bytes are fields of @message (a payload the window cut,
+ * @cut: checked as far as it goes).  Descends into sub-messages: as deep
+ * as the schema, three levels, whatever the data. */
+static gboolean
+detect_message (CgPbCursor c, CgPprofMessage message, gboolean cut)
+{
+  CgPbField f;
+  int s;
+  while ((s = cg_pb_next_quiet (&c, &f)) != 0)
+    {
+      if (s == -1 || (s < -1 && !cut))
+        return FALSE;
+      if (s == -2 && f.number == 0)
+        return TRUE;
+      CgPprofMessage sub;
+      CgPprofKind kind = cg_pprof_field_kind (message, f.number, &sub);
+      if (!cg_pprof_wire_fits (kind, f.wire))
+        return FALSE;
+      if (s == -2)
+        return TRUE;
+      if (kind == CG_PPROF_MESSAGE && !detect_message (cg_pb_sub (&c, &f, NULL), sub, s == -3))
+        return FALSE;
+      if (s == -3)
+        return TRUE;
+    }
+  return TRUE;
+}
+
+gboolean
+cg_pprof_detect (const guint8 *data, gsize len, gboolean complete)
+{
+  CgPbCursor c = cg_pb_cursor (data, len, NULL, NULL);
+  gboolean strings = FALSE, types = FALSE;
+  guint whole = 0;
+  CgPbField f;
+  int s;
+  while ((s = cg_pb_next_quiet (&c, &f)) != 0)
+    {
+      /* a profile damaged or cut short after its first parts showed it
+       * (a whole sample_type and another part): its reader names the
+       * offset, where "unknown input format" would not */
+      gboolean shown = types && whole >= 2;
+      /* a window cut after a whole part (writers put sample_type, a few
+       * bytes, first) */
+      gboolean cut_ok = complete ? shown : whole > 0;
+      if (s == -1)
+        return shown;
+      if (s == -2 && f.number == 0)
+        return cut_ok;
+      CgPprofMessage sub;
+      CgPprofKind kind = cg_pprof_field_kind (CG_PPROF_PROFILE, f.number, &sub);
+      if (kind == CG_PPROF_UNKNOWN || !cg_pprof_wire_fits (kind, f.wire))
+        return shown;
+      if (s == -2)
+        return cut_ok;
+      if (f.number == CG_PPROF_STRING_TABLE && !strings)
+        {
+          strings = TRUE;
+          if ((s == -3 ? f.value : f.len) != 0)
+            return FALSE; /* string_table[0] must be "" */
+        }
+      if (kind == CG_PPROF_MESSAGE && !detect_message (cg_pb_sub (&c, &f, NULL), sub, s == -3))
+        return shown;
+      if (s == -3)
+        return cut_ok;
+      whole += kind == CG_PPROF_MESSAGE || kind == CG_PPROF_BYTES;
+      types |= f.number == CG_PPROF_SAMPLE_TYPE;
+    }
+  return whole > 0;
+}
+
+/* ---- fields ---- */
+
+/* The next field of @c that @message defines, its wire type checked;
+ * fields it does not define are skipped (newer versions of profile.proto
+ * add some).  FALSE at the end, or with *@error set. */
+static gboolean
+next_known (CgPbCursor *c, CgPprofMessage message, CgPbField *f, GError **error)
+{
+  while (cg_pb_next (c, f, error))
+    {
+      CgPprofKind kind = cg_pprof_field_kind (message, f->number, NULL);
+      if (kind == CG_PPROF_UNKNOWN)
+        continue;
+      if (cg_pprof_wire_fits (kind, f->wire))
+        return TRUE;
+      CgPbWire want = kind == CG_PPROF_VARINT || kind == CG_PPROF_VARINTS ? CG_PB_VARINT : CG_PB_LEN;
+      cg_pb_expect (c, f, want, cg_pprof_field_name (message, f->number), error);
+      return FALSE;
+    }
+  return FALSE;
+}
+
+static CgPbCursor
+sub_cursor (Reader *r, Span span, CgPprofMessage message)
+{
+  CgPbCursor c = cg_pb_cursor (r->data, span.start + span.len, r->name, cg_pprof_message_name (message));
+  c.pos = span.start;
+  return c;
+}
+
+/* Checks that field @f of @c (@what) is an index into the string table,
+ * into *@index. */
+static gboolean
+string_index (Reader *r, const CgPbCursor *c, const CgPbField *f, const char *what, gsize *index, GError **error)
+{
+  gint64 v = cg_pb_int64 (f->value);
+  /* 0 is "" even where the table is empty (nothing refers to a string) */
+  if (v != 0 && (v < 0 || (guint64) v >= r->strings->len))
+    return fail (r, error, f->at, "%s's %s: string index %" G_GINT64_FORMAT " outside the string table"
+                 " (expected 0 to %u)", c->message, what, v, r->strings->len == 0 ? 0 : r->strings->len - 1);
+  *index = (gsize) v;
+  return TRUE;
+}
+
+static Span
+string_span (Reader *r, gsize index)
+{
+  return index < r->strings->len ? g_array_index (r->strings, Span, index) : (Span) { 0, 0 };
+}
+
+/* The graph's id of string @index (interned once). */
+static guint32
+intern (Reader *r, gsize index)
+{
+  if (index >= r->strings->len)
+    return cg_graph_intern_id (r->graph, "", 0);
+  if (r->interned[index] == G_MAXUINT32)
+    {
+      Span s = string_span (r, index);
+      r->interned[index] = cg_graph_intern_id (r->graph, (const char *) r->data + s.start, (gssize) s.len);
+    }
+  return r->interned[index];
+}
+
+/* Checks that @id (of @what, read at @at) is not 0, and adds it to @ids
+ * (keys point to @key, which must stay put) for @index. */
+static gboolean
+add_id (Reader *r, GHashTable *ids, guint64 *key, guint index, const char *what, gsize at, GError **error)
+{
+  if (*key == 0)
+    return fail (r, error, at, "a %s without an id, or id 0 (expected a unique nonzero id)", what);
+  if (g_hash_table_contains (ids, key))
+    return fail (r, error, at, "%s id %" G_GUINT64_FORMAT " repeated (expected each %s's id once)", what, *key,
+                 what);
+  g_hash_table_insert (ids, key, GUINT_TO_POINTER (index + 1));
+  return TRUE;
+}
+
+/* The index of the part with id @id in @ids; error (at @at) when none has it. */
+static gboolean
+find_id (Reader *r, GHashTable *ids, guint64 id, const char *what, const char *referrer, gsize at, guint *index,
+         GError **error)
+{
+  gpointer v = g_hash_table_lookup (ids, &id);
+  if (v == NULL)
+    return fail (r, error, at, "%s refers to %s id %" G_GUINT64_FORMAT ", which no %s has", referrer, what, id,
+                 what);
+  *index = GPOINTER_TO_UINT (v) - 1;
+  return TRUE;
+}
+
+/* ---- pass 1: Profile's fields ---- */
+
+static gboolean
+scan_profile (Reader *r, gsize len, GError **error)
+{
+  CgPbCursor c = cg_pb_cursor (r->data, len, r->name, "Profile");
+  CgPbField f;
+  while (next_known (&c, CG_PPROF_PROFILE, &f, error))
+    {
+      Span span = { f.start, f.len };
+      switch (f.number)
+        {
+        case CG_PPROF_SAMPLE_TYPE:
+        case CG_PPROF_SAMPLES:
+        case CG_PPROF_MAPPINGS:
+        case CG_PPROF_LOCATIONS:
+        case CG_PPROF_FUNCTIONS:
+          g_array_append_val (r->parts[f.number], span);
+          break;
+        case CG_PPROF_STRING_TABLE:
+          if (r->strings->len == 0 && f.len != 0)
+            return fail (r, error, f.at, "string_table[0] is not empty (expected \"\", as profile.proto says)");
+          g_array_append_val (r->strings, span);
+          break;
+        case CG_PPROF_DROP_FRAMES:
+          r->drop_frames = f.value;
+          r->drop_at = f.at;
+          break;
+        case CG_PPROF_KEEP_FRAMES:
+          r->keep_frames = f.value;
+          break;
+        case CG_PPROF_DEFAULT_SAMPLE_TYPE:
+          r->default_type = f.value;
+          break;
+        default:
+          break;
+        }
+    }
+  return *error == NULL;
+}
+
+/* The references of Profile's own fields to the string table, checked
+ * once the table is known: pprof refuses a profile with one outside it. */
+static gboolean
+check_profile_strings (Reader *r, gsize len, GError **error)
+{
+  CgPbCursor c = cg_pb_cursor (r->data, len, r->name, "Profile");
+  CgPbField f;
+  gsize index;
+  while (next_known (&c, CG_PPROF_PROFILE, &f, error))
+    {
+      const char *what = cg_pprof_field_name (CG_PPROF_PROFILE, f.number);
+      if ((f.number == CG_PPROF_DROP_FRAMES || f.number == CG_PPROF_KEEP_FRAMES
+           || f.number == CG_PPROF_DEFAULT_SAMPLE_TYPE)
+          && !string_index (r, &c, &f, what, &index, error))
+        return FALSE;
+      if (f.number == CG_PPROF_COMMENT)
+        {
+          CgPbVarints values;
+          guint64 v;
+          if (!cg_pb_varints (&c, &f, what, &values, error))
+            return FALSE;
+          while (cg_pb_varints_next (&values, &v, error))
+            {
+              CgPbField one = f;
+              one.value = v;
+              if (!string_index (r, &c, &one, what, &index, error))
+                return FALSE;
+            }
+          if (*error)
+            return FALSE;
+        }
+    }
+  return *error == NULL;
+}
+
+/* ---- pass 2: the parts ---- */
+
+static gboolean
+read_mappings (Reader *r, GError **error)
+{
+  GArray *spans = r->parts[CG_PPROF_MAPPINGS];
+  r->mappings = g_new0 (Mapping, spans->len);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      Span span = g_array_index (spans, Span, i);
+      CgPbCursor c = sub_cursor (r, span, CG_PPROF_MAPPING);
+      Mapping *m = &r->mappings[i];
+      CgPbField f;
+      while (next_known (&c, CG_PPROF_MAPPING, &f, error))
+        if (f.number == 1)
+          m->id = f.value;
+        else if (f.number == 5 && !string_index (r, &c, &f, "filename", &m->filename, error))
+          return FALSE;
+      if (*error || !add_id (r, r->mapping_ids, &m->id, i, "Mapping", span.start, error))
+        return FALSE;
+      /* the base name: go test runs its binary from a new temporary
+       * directory each time, and two runs' functions are one */
+      Span name = string_span (r, m->filename);
+      g_autofree char *path = g_strndup ((const char *) r->data + name.start, name.len);
+      g_autofree char *base = g_path_get_basename (path);
+      m->object = name.len ? cg_graph_intern_id (r->graph, base, -1) : cg_graph_intern_id (r->graph, "", 0);
+      m->unknown = G_MAXUINT32;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_functions (Reader *r, GError **error)
+{
+  static const char *const what[] = { NULL, NULL, "name", "system_name", "filename" };
+  GArray *spans = r->parts[CG_PPROF_FUNCTIONS];
+  r->functions = g_new0 (Function, spans->len);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      Span span = g_array_index (spans, Span, i);
+      CgPbCursor c = sub_cursor (r, span, CG_PPROF_FUNCTION);
+      Function *fn = &r->functions[i];
+      gsize *index[] = { NULL, NULL, &fn->name, &fn->system_name, &fn->filename };
+      CgPbField f;
+      while (next_known (&c, CG_PPROF_FUNCTION, &f, error))
+        if (f.number == 1)
+          fn->id = f.value;
+        else if (f.number >= 2 && f.number <= 4 && !string_index (r, &c, &f, what[f.number], index[f.number], error))
+          return FALSE;
+        else if (f.number == 5)
+          fn->start_line = cg_pb_int64 (f.value);
+      if (*error || !add_id (r, r->function_ids, &fn->id, i, "Function", span.start, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The graph's function for pprof's Function @fn in a location of the
+ * mapping @m (nullable). */
+static CgFunctionId
+graph_function (Reader *r, const Function *fn, const Mapping *m)
+{
+  gsize name = string_span (r, fn->name).len > 0 ? fn->name : fn->system_name;
+  guint32 object = m ? m->object : 0;
+  guint before = cg_graph_n_functions (r->graph);
+  CgFunctionId id = cg_graph_ensure_function_ids (r->graph, object, intern (r, name));
+  if (id != CG_NO_ID && cg_graph_n_functions (r->graph) != before && fn->filename != 0)
+    cg_graph_function_set_location_id (r->graph, id, intern (r, fn->filename),
+                                       fn->start_line > 0 && fn->start_line <= G_MAXUINT32 ? (guint32) fn->start_line
+                                                                                          : 0);
+  return id;
+}
+
+/* The function of a location without lines, as pprof's default view
+ * names it: "[BASE]" after its mapping's file, or "<unknown>". */
+static CgFunctionId
+unknown_function (Reader *r, Mapping *m)
+{
+  if (m == NULL || string_span (r, m->filename).len == 0)
+    return cg_graph_ensure_function_ids (r->graph, m ? m->object : 0, cg_graph_intern_id (r->graph, "<unknown>", -1));
+  if (m->unknown == G_MAXUINT32)
+    {
+      g_autofree char *label = g_strdup_printf ("[%s]", cg_graph_string (r->graph, m->object));
+      m->unknown = cg_graph_intern_id (r->graph, label, -1);
+    }
+  return cg_graph_ensure_function_ids (r->graph, m->object, m->unknown);
+}
+
+/* Reads one Location's lines (their functions checked) into r->frames. */
+static gboolean
+read_location (Reader *r, Span span, Location *loc, GError **error)
+{
+  CgPbCursor c = sub_cursor (r, span, CG_PPROF_LOCATION);
+  guint64 mapping_id = 0;
+  gsize mapping_at = 0;
+  GArray *lines = g_array_new (FALSE, FALSE, sizeof (CgPbField));
+  CgPbField f;
+  while (next_known (&c, CG_PPROF_LOCATION, &f, error))
+    if (f.number == 1)
+      loc->id = f.value;
+    else if (f.number == 2)
+      mapping_id = f.value, mapping_at = f.at;
+    else if (f.number == 4)
+      g_array_append_val (lines, f);
+  guint mi = 0;
+  gboolean ok = *error == NULL
+                && (mapping_id == 0
+                    || find_id (r, r->mapping_ids, mapping_id, "Mapping", "Location's mapping_id", mapping_at, &mi,
+                                error));
+  Mapping *m = mapping_id ? &r->mappings[mi] : NULL;
+  loc->first = r->frames->len;
+  for (guint i = 0; ok && i < lines->len; i++)
+    {
+      CgPbField *lf = &g_array_index (lines, CgPbField, i);
+      CgPbCursor lc = cg_pb_sub (&c, lf, "Line");
+      guint64 function_id = 0;
+      CgPbField g;
+      while (next_known (&lc, CG_PPROF_LINE, &g, error))
+        if (g.number == 1)
+          function_id = g.value;
+      guint fi = 0;
+      ok = *error == NULL
+           && find_id (r, r->function_ids, function_id, "Function", "Line's function_id", lf->at, &fi, error);
+      CgFunctionId id = ok ? graph_function (r, &r->functions[fi], m) : CG_NO_ID;
+      if (ok && id == CG_NO_ID)
+        ok = overflow (r, error, lf->at, "more than 2^32-1 functions");
+      if (ok)
+        g_array_append_val (r->frames, id);
+    }
+  if (ok && lines->len == 0)
+    {
+      CgFunctionId id = unknown_function (r, m);
+      if (id == CG_NO_ID)
+        ok = overflow (r, error, span.start, "more than 2^32-1 functions");
+      else
+        g_array_append_val (r->frames, id);
+    }
+  loc->n = r->frames->len - loc->first;
+  g_array_unref (lines);
+  return ok;
+}
+
+static gboolean
+read_locations (Reader *r, GError **error)
+{
+  GArray *spans = r->parts[CG_PPROF_LOCATIONS];
+  r->locations = g_new0 (Location, spans->len);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      Span span = g_array_index (spans, Span, i);
+      if (!read_location (r, span, &r->locations[i], error)
+          || !add_id (r, r->location_ids, &r->locations[i].id, i, "Location", span.start, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* pprof's units of time in the short forms cgtools' views convert
+ * (cg_time_unit_seconds); other units as written, "count" for none. */
+static const char *
+event_unit (const char *unit)
+{
+  static const char *const times[][2] = {
+    { "nanoseconds", "ns" }, { "microseconds", "us" }, { "milliseconds", "ms" }, { "seconds", "seconds" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    if (strcmp (unit, times[i][0]) == 0)
+      return times[i][1];
+  return *unit ? unit : "count";
+}
+
+static gboolean
+same_string (Reader *r, gsize a, gsize b)
+{
+  Span x = string_span (r, a), y = string_span (r, b);
+  return x.len == y.len && memcmp (r->data + x.start, r->data + y.start, x.len) == 0;
+}
+
+/* The events, one per sample_type: the one pprof shows by default first. */
+static gboolean
+read_sample_types (Reader *r, GError **error)
+{
+  GArray *spans = r->parts[CG_PPROF_SAMPLE_TYPE];
+  r->n_types = spans->len;
+  r->events = g_new0 (guint, spans->len);
+  g_autofree gsize *type = g_new0 (gsize, spans->len + 1);
+  g_autofree gsize *unit = g_new0 (gsize, spans->len + 1);
+  guint first = spans->len == 0 ? 0 : spans->len - 1;
+  for (guint i = 0; i < spans->len; i++)
+    {
+      Span span = g_array_index (spans, Span, i);
+      CgPbCursor c = sub_cursor (r, span, CG_PPROF_VALUE_TYPE);
+      CgPbField f;
+      while (next_known (&c, CG_PPROF_VALUE_TYPE, &f, error))
+        if (!string_index (r, &c, &f, f.number == 1 ? "type" : "unit", f.number == 1 ? &type[i] : &unit[i], error))
+          return FALSE;
+      if (*error)
+        return FALSE;
+      for (guint j = 0; j < i; j++)
+        if (same_string (r, type[i], type[j]))
+          return fail (r, error, span.start, "sample_type %u has the type of sample_type %u (expected one value"
+                       " per type)", i, j);
+      if (r->default_type != 0 && same_string (r, type[i], r->default_type))
+        first = i;
+    }
+  for (guint k = 0; k < spans->len; k++)
+    {
+      guint i = k == 0 ? first : k <= first ? k - 1 : k;
+      Span t = string_span (r, type[i]), u = string_span (r, unit[i]);
+      g_autofree char *name = t.len ? g_strndup ((const char *) r->data + t.start, t.len)
+                                    : g_strdup_printf ("value%u", i);
+      g_autofree char *unit_name = g_strndup ((const char *) r->data + u.start, u.len);
+      if (!cg_profile_ensure_event (r->profile, name, event_unit (unit_name), CG_KIND_INTEGER, &r->events[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A Label's string indexes, checked (pprof refuses a profile with one
+ * outside the table); the label itself is not kept. */
+static gboolean
+check_label (Reader *r, const CgPbCursor *c, const CgPbField *field, GError **error)
+{
+  CgPbCursor lc = cg_pb_sub (c, field, "Label");
+  CgPbField f;
+  gsize index;
+  while (next_known (&lc, CG_PPROF_LABEL, &f, error))
+    if (f.number != 3 && !string_index (r, &lc, &f, cg_pprof_field_name (CG_PPROF_LABEL, f.number), &index, error))
+      return FALSE;
+  return *error == NULL;
+}
+
+/* Reads a repeated varint field @f of @c: location ids (@ids: each
+ * checked and turned into its location's index) or values (checked to be
+ * no negative int64), appended to @out. */
+static gboolean
+read_varints (Reader *r, const CgPbCursor *c, const CgPbField *f, gboolean ids, GArray *out, GError **error)
+{
+  const char *what = ids ? "location_id" : "value";
+  CgPbVarints values;
+  guint64 v;
+  if (!cg_pb_varints (c, f, what, &values, error))
+    return FALSE;
+  for (gsize at = values.is_single ? f->at : values.packed.pos; cg_pb_varints_next (&values, &v, error);
+       at = values.is_single ? f->at : values.packed.pos)
+    {
+      if (ids)
+        {
+          guint index;
+          if (!find_id (r, r->location_ids, v, "Location", "Sample's location_id", at, &index, error))
+            return FALSE;
+          g_array_append_val (out, index);
+        }
+      else if (cg_pb_int64 (v) < 0)
+        return fail (r, error, at, "a negative sample value, %" G_GINT64_FORMAT " (cgtools adds costs, which are"
+                     " not negative: a difference written by pprof -diff_base? give cgcost the two profiles,"
+                     " --base)", cg_pb_int64 (v));
+      else
+        g_array_append_val (out, v);
+    }
+  return *error == NULL;
+}
+
+/* The frames of the sample in r->stack, root first, into the tree; its
+ * values charged to the last.  Tree edges made here get their arcs (Kaes's
+ * E_t). */
+static gboolean
+add_sample (Reader *r, gsize at, GError **error)
+{
+  CgFrameId parent = CG_NO_ID;
+  for (guint i = r->stack->len; i-- > 0;)
+    {
+      const Location *loc = &r->locations[g_array_index (r->stack, guint, i)];
+      for (guint j = loc->n; j-- > 0;)
+        {
+          CgFunctionId fn = g_array_index (r->frames, CgFunctionId, loc->first + j);
+          guint before = cg_tree_n_frames (r->tree);
+          CgFrameId x = cg_tree_ensure_child (r->tree, parent, fn);
+          if (x == CG_NO_ID)
+            return overflow (r, error, at, "more than 2^32-2 frames in the call tree");
+          if (cg_tree_n_frames (r->tree) != before && parent != CG_NO_ID
+              && cg_graph_ensure_arc (r->graph, cg_tree_function (r->tree, parent), fn) == CG_NO_ID)
+            return overflow (r, error, at, "more than 2^32-1 arcs");
+          parent = x;
+        }
+    }
+  if (parent == CG_NO_ID)
+    {
+      /* a sample without locations: pprof counts it in the total only */
+      CgFunctionId fn = unknown_function (r, NULL);
+      if (fn == CG_NO_ID || (parent = cg_tree_ensure_child (r->tree, CG_NO_ID, fn)) == CG_NO_ID)
+        return overflow (r, error, at, "more than 2^32-1 functions or frames");
+    }
+  CgFunctionId leaf = cg_tree_function (r->tree, parent);
+  for (guint k = 0; k < r->n_types; k++)
+    {
+      CgValue v = { .n = g_array_index (r->values, guint64, k) };
+      guint e = r->events[k];
+      if (!cg_value_add (CG_KIND_INTEGER, &cg_tree_self (r->tree, parent)[e], v)
+          || !cg_value_add (CG_KIND_INTEGER, &cg_graph_self (r->graph, leaf)[e], v))
+        return overflow (r, error, at, "a sum of sample values exceeds the range of 64-bit counters");
+    }
+  return TRUE;
+}
+
+static gboolean
+read_samples (Reader *r, GError **error)
+{
+  GArray *spans = r->parts[CG_PPROF_SAMPLES];
+  for (guint i = 0; i < spans->len; i++)
+    {
+      Span span = g_array_index (spans, Span, i);
+      CgPbCursor c = sub_cursor (r, span, CG_PPROF_SAMPLE);
+      g_array_set_size (r->stack, 0);
+      g_array_set_size (r->values, 0);
+      CgPbField f;
+      while (next_known (&c, CG_PPROF_SAMPLE, &f, error))
+        if ((f.number == 1 && !read_varints (r, &c, &f, TRUE, r->stack, error))
+            || (f.number == 2 && !read_varints (r, &c, &f, FALSE, r->values, error))
+            || (f.number == 3 && !check_label (r, &c, &f, error)))
+          return FALSE;
+      if (*error)
+        return FALSE;
+      if (r->values->len != r->n_types)
+        return fail (r, error, span.start, "a Sample with %u value%s, where the profile has %u sample_type%s"
+                     " (expected one value per type)", r->values->len, r->values->len == 1 ? "" : "s",
+                     r->n_types, r->n_types == 1 ? "" : "s");
+      if (!add_sample (r, span.start, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+reader_clear (Reader *r)
+{
+  g_array_unref (r->strings);
+  for (guint i = 0; i < G_N_ELEMENTS (r->parts); i++)
+    if (r->parts[i])
+      g_array_unref (r->parts[i]);
+  g_free (r->interned);
+  g_free (r->mappings);
+  g_free (r->functions);
+  g_free (r->locations);
+  g_hash_table_unref (r->mapping_ids);
+  g_hash_table_unref (r->function_ids);
+  g_hash_table_unref (r->location_ids);
+  g_array_unref (r->frames);
+  g_free (r->events);
+  g_array_unref (r->stack);
+  g_array_unref (r->values);
+}
+
+/* Warns that drop_frames and keep_frames were not applied, where set. */
+static void
+warn_pruning (Reader *r)
+{
+  if (string_span (r, r->drop_frames).len == 0)
+    return;
+  Span s = string_span (r, r->drop_frames);
+  g_autofree char *rx = g_strndup ((const char *) r->data + s.start, s.len);
+  cg_read_warn (r->options, "%s: offset %" G_GSIZE_FORMAT ": drop_frames '%s'%s not applied: the frames it matches"
+                " are read as they are (pprof leaves them out, with those they called)",
+                r->name, r->drop_at, rx, string_span (r, r->keep_frames).len ? " (and keep_frames)" : "");
+}
+
+gboolean
+cg_read_pprof (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
+{
+  static const CgReadOptions defaults = { 0 };
+  const guint8 *data;
+  gsize len;
+  if (!cg_input_contents (input, &data, &len, error))
+    return FALSE;
+  Reader r = {
+    .profile = profile,
+    .graph = cg_profile_graph (profile),
+    .tree = cg_profile_ensure_tree (profile),
+    .options = options ? options : &defaults,
+    .name = cg_input_name (input),
+    .data = data,
+    .strings = g_array_new (FALSE, FALSE, sizeof (Span)),
+    .mapping_ids = g_hash_table_new (g_int64_hash, g_int64_equal),
+    .function_ids = g_hash_table_new (g_int64_hash, g_int64_equal),
+    .location_ids = g_hash_table_new (g_int64_hash, g_int64_equal),
+    .frames = g_array_new (FALSE, FALSE, sizeof (CgFunctionId)),
+    .stack = g_array_new (FALSE, FALSE, sizeof (guint)),
+    .values = g_array_new (FALSE, FALSE, sizeof (guint64)),
+  };
+  for (guint i = CG_PPROF_SAMPLE_TYPE; i < G_N_ELEMENTS (r.parts); i++)
+    r.parts[i] = g_array_new (FALSE, FALSE, sizeof (Span));
+  GError *local = NULL;
+  gboolean ok = scan_profile (&r, len, &local);
+  if (ok)
+    {
+      r.interned = g_new (guint32, MAX (r.strings->len, 1));
+      memset (r.interned, 0xff, sizeof (guint32) * MAX (r.strings->len, 1));
+    }
+  ok = ok && check_profile_strings (&r, len, &local) && read_mappings (&r, &local) && read_functions (&r, &local)
+       && read_locations (&r, &local) && read_sample_types (&r, &local) && read_samples (&r, &local);
+  if (ok)
+    {
+      warn_pruning (&r);
+      cg_profile_add_source (profile, "pprof", r.name, NULL, NULL);
+    }
+  reader_clear (&r);
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return ok;
+}
