@@ -79,7 +79,7 @@
  * the C code that may use it (the monitor's rare paths, which call the C
  * library, whose memory and string functions use the AVX and AVX-512
  * registers, %ymm16-31 among them, and clear the upper halves of the
- * others with vzeroupper).  XSAVE of the components the processor and
+ * others with vzeroupper).  XSAVEC (else XSAVE) of the components the processor and
  * the kernel enable among x87, SSE, AVX and AVX-512 (opmask, the upper
  * halves of %zmm0-15, %zmm16-31), as the dynamic linker's lazy binder
  * keeps them; FXSAVE (x87 and SSE) where XSAVE is not enabled.  The area
@@ -105,11 +105,16 @@
 	testl %eax, %eax
 	jz .Lfx\@
 	/* XRSTOR wants the header's reserved bytes zero; XSAVE writes
-	 * only its first word */
+	 * only its first word, XSAVEC its first two */
 	xorl %edx, %edx
 	.irp off, 576, 584, 592, 600, 608, 616, 624, 632
 	movq %rdx, \off(%rsp)
 	.endr
+	cmpb $0, amon_xstate_compact(%rip)
+	je .Lstd\@
+	xsavec64 64(%rsp)
+	jmp .Lsaved\@
+.Lstd\@:
 	xsave64 64(%rsp)
 	jmp .Lsaved\@
 .Lfx\@:
@@ -168,6 +173,17 @@ amon_xstate_probe:
 	incl %r9d
 	cmpl $8, %r9d
 	jb 1b
+	/* XSAVEC (CPUID.(0xD,1):EAX[1]) skips the components in their
+	 * initial state, as AVX's upper halves are after vzeroupper: most
+	 * of the area, most of the time.  Its compacted area is never
+	 * larger than the standard one sized above, and XRSTOR reads
+	 * either. */
+	movl $0xd, %eax
+	movl $1, %ecx
+	cpuid
+	shrl $1, %eax
+	andl $1, %eax
+	movb %al, amon_xstate_compact(%rip)
 3:
 	movq %r8, %rbx
 	.cfi_restore %rbx
@@ -189,6 +205,11 @@ amon_xstate_mask:
 amon_xstate_size:
 	.zero 4
 	.size amon_xstate_size, 4
+	.type amon_xstate_compact, @object
+	.hidden amon_xstate_compact
+amon_xstate_compact:
+	.zero 1
+	.size amon_xstate_compact, 1
 	.section amon_text, "ax", @progbits
 
 /* HOOK SLOT — saves the integer argument registers, calls
