@@ -44,6 +44,15 @@ printf '%s\n' '/src/lapi.c:60: (index2value:0x88f0) 14330992 executions' \
   '/src/lapi.c:109: (lua_checkstack:0x8a70) 100017 executions' >"$tmp/counts.txt"
 expect 1 "$cgmerge" "$tmp/counts.txt" \
   && expect_message "cgmerge: $tmp/counts.txt:1: the execution counts gprof -C prints, not a profile of calls"
+# perf script -F -ip (perf 6.1 on ninja 1.11): sample headers alone, no
+# frames to charge, where the message said 'unknown input format'
+printf '%s\n' '           ninja 29278 71994.366366:     250000 cpu-clock: ' \
+  '           ninja 29278 71994.366616:     250000 cpu-clock: ' >"$tmp/noip.txt"
+expect 1 "$cgcost" "$tmp/noip.txt" \
+  && expect_message "cgcost: $tmp/noip.txt:1: perf script's sample lines without frames (its -F left out ip"
+printf '%s\n' '           ninja 29278 71994.366366: cpu-clock: ' '           ninja 29278 71994.366616: cpu-clock: ' \
+  | gzip >"$tmp/noip.gz"
+expect 1 "$cgmerge" "$tmp/noip.gz" && expect_message "cgmerge: $tmp/noip.gz:1: perf script's sample lines without frames"
 : >"$tmp/empty"
 expect 1 "$cgmerge" "$tmp/empty" && expect_message "cgmerge: $tmp/empty: empty input"
 # one of several inputs may be empty (callgrind --separate-threads=yes

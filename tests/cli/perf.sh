@@ -173,10 +173,11 @@ expect 0 "$cgcost" --lenient --format=tsv "$tmp/garbage.perf" && expect_message 
 [ "$(total_of "$tmp/out" b)" = 3 ] || fail "--lenient: $(cat "$tmp/out")"
 expect 0 "$cgmerge" --lenient "$tmp/cut.perf" && expect_message "the input ends inside a sample (truncated?): skipped it"
 
-# detection is exact: a header and no frame line is not perf script, nor
-# a frame whose address is not in perf's 16 columns
+# detection is exact: a header and no frame line is not perf script
+# (refused as headers without frames, -F -ip's text), nor a frame whose
+# address is not in perf's 16 columns
 printf 'rec 1 1.0: 1 cycles: \nrec 2 2.0: 1 cycles: \n' >"$tmp/nochain.txt"
-expect 1 "$cgmerge" "$tmp/nochain.txt" && expect_message "unknown input format"
+expect 1 "$cgmerge" "$tmp/nochain.txt" && expect_message "nochain.txt:1: perf script's sample lines without frames"
 printf 'rec 1 1.0: 1 cycles: \n\t1234 b (/bin/p)\n\n' >"$tmp/narrow.txt"
 expect 1 "$cgmerge" "$tmp/narrow.txt" && expect_message "unknown input format"
 

@@ -22,6 +22,36 @@ archive_kind (const guint8 *head, gsize len)
   return NULL;
 }
 
+/* Whether @head (@len bytes) holds perf script's sample headers alone:
+ * with -F -ip (or a field list without ip) perf prints no frame at all,
+ * one line per sample that ends in its last field's colon ("ninja 29278
+ * 71994.366366:     250000 cpu-clock: "), where the perf script reader
+ * wants frames to charge.  Two lines or more, each led by blanks or a
+ * name, each ending in a colon and blanks, the first holding a number. */
+static gboolean
+frameless_samples (const guint8 *head, gsize len)
+{
+  guint lines = 0;
+  gsize start = 0;
+  gboolean number = FALSE;
+  while (start < len)
+    {
+      const guint8 *nl = memchr (head + start, '\n', len - start);
+      if (nl == NULL)
+        break; /* the window's last line may be cut */
+      gsize end = (gsize) (nl - head), e = end;
+      while (e > start && (head[e - 1] == ' ' || head[e - 1] == '\r'))
+        e--;
+      if (e == start || head[e - 1] != ':' || head[start] == '\t' || head[start] == '#')
+        return FALSE;
+      for (gsize k = start; k < e && lines == 0; k++)
+        number = number || g_ascii_isdigit (head[k]);
+      lines++;
+      start = end + 1;
+    }
+  return lines >= 2 && number;
+}
+
 /* What to do instead, where @head (@len bytes) is a text a profiler
  * prints that is no input of ours, else NULL.  perf report's output (a
  * header "# Samples: N of event 'E'", then a table, or with -g folded
@@ -45,6 +75,10 @@ other_text_kind (const guint8 *head, gsize len)
       && g_strstr_len (text, (gssize) first, ": (") != NULL && g_strstr_len (text, (gssize) first, ":0x") != NULL)
     return "the execution counts gprof -C prints, not a profile of calls: give cgmerge the gmon.out (with"
            " --executable), or the report gprof prints without -C";
+  if (frameless_samples (head, len))
+    return "perf script's sample lines without frames (its -F left out ip, which prints them): nothing to"
+           " charge a cost to; give cgmerge the perf.data, or what perf script prints with ip (its default"
+           " fields, or -F comm,tid,period,event,ip,sym,dso)";
   /* "320 start_thread;POOL_thread" : a count, a blank, frames */
   gsize i = 0;
   while (i < len && g_ascii_isdigit (head[i]))
