@@ -664,10 +664,68 @@ test_collapse_keeps_totals (void)
   CU_ASSERT_EQUAL (cg_costs_arc_const (c, a)[0].n, 2800);
 }
 
+/* The invariant as formats/amon.md states it, by brute force: every
+ * entry is marked exactly when no later entry has its routine; the last
+ * two entries differ. */
+static gboolean
+history_ok (const CgFunctionId *f, const guint8 *m, guint len)
+{
+  if (len == 0 || (len >= 2 && f[len - 1] == f[len - 2]))
+    return FALSE;
+  for (guint i = 0; i < len; i++)
+    {
+      gboolean later = FALSE;
+      for (guint j = i + 1; j < len; j++)
+        later |= f[j] == f[i];
+      if (later == (m[i] != 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* cg_contexts_check_history keeps the routines seen in a table on the
+ * stack for histories up to 512 entries and in a GHashTable past that:
+ * both agree with the brute force, on valid histories and on ones with
+ * one mark flipped. */
+static void
+test_history_check (void)
+{
+  GRand *rand = g_rand_new_with_seed (7);
+  CgFunctionId f[700];
+  guint8 m[700];
+  guint checked = 0, valid = 0;
+  for (guint round = 0; round < 3000; round++)
+    {
+      guint len = 1 + g_rand_int_range (rand, 0, round % 3 == 2 ? 700 : round % 3 ? 300 : 40);
+      guint nr = 1 + g_rand_int_range (rand, 0, len);
+      for (guint i = 0; i < len; i++)
+        f[i] = g_rand_int_range (rand, 0, nr);
+      /* the right marks, then perhaps one wrong */
+      for (guint i = 0; i < len; i++)
+        {
+          m[i] = 1;
+          for (guint j = i + 1; j < len; j++)
+            if (f[j] == f[i])
+              m[i] = 0;
+        }
+      if (g_rand_boolean (rand))
+        m[g_rand_int_range (rand, 0, len)] ^= 1;
+      const char *why = NULL;
+      gboolean ok = cg_contexts_check_history (f, m, len, &why);
+      CU_ASSERT_EQUAL (ok, history_ok (f, m, len));
+      CU_ASSERT (ok || why != NULL);
+      checked++;
+      valid += ok;
+    }
+  CU_ASSERT (valid > 100 && valid < checked - 100);
+  g_rand_free (rand);
+}
+
 int
 main (void)
 {
   static const CgTestCase cases[] = {
+    { "history invariants: short and long histories against brute force", test_history_check },
     { "mutual recursion: totals, the four arc times, traversed cycles", test_mutual_recursion },
     { "a cycle the run never went round is not listed", test_cycle_never_traversed },
     { "the instrumentation cost taken out is noted", test_cost_note },
