@@ -646,9 +646,20 @@ write_contexts (Writer *wr, CgContexts *cx)
       const CgFunctionId *f = cg_contexts_functions (cx, k, &n);
       const guint8 *m = cg_contexts_marks (cx, k);
       cg_xml_writer_start (wr->xw, "context");
-      g_string_truncate (wr->buf, 0);
+      /* digits put straight, not printf'd: millions of contexts */
+      g_string_set_size (wr->buf, (gsize) n * (CG_UINT_DIGITS + 3));
+      char *p = wr->buf->str;
       for (guint i = 0; i < n; i++)
-        g_string_append_printf (wr->buf, m[i] ? "%s%u" : "%s(%u)", i ? " " : "", f[i]);
+        {
+          if (i)
+            *p++ = ' ';
+          if (!m[i])
+            *p++ = '(';
+          p = cg_uint_put (p, f[i]);
+          if (!m[i])
+            *p++ = ')';
+        }
+      g_string_truncate (wr->buf, (gsize) (p - wr->buf->str));
       cg_xml_writer_attr (wr->xw, "history", wr->buf->str);
       attr_values (wr, "self", kinds, cg_contexts_cost_const (cx, k), ne);
       if (cg_contexts_entries (cx, k))

@@ -8,6 +8,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "cg-error.h"
+#include "cg-value.h"
 #include "cg-xml-errors.h"
 
 struct _CgXmlWriter {
@@ -88,8 +89,8 @@ cg_xml_writer_attr (CgXmlWriter *w, const char *name, const char *value)
 void
 cg_xml_writer_attr_uint (CgXmlWriter *w, const char *name, guint64 value)
 {
-  char buf[24];
-  g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, value);
+  char buf[CG_UINT_DIGITS + 1];
+  *cg_uint_put (buf, value) = '\0';
   cg_xml_writer_attr (w, name, buf);
 }
 
