@@ -139,6 +139,9 @@ typedef struct {
   CgCycles *cycles;
   CgHistogram *histogram; /* being read, merged when <objects> starts */
   CgValue *values;        /* scratch: one vector in file events */
+  GString *history;       /* scratch: a context's history, cut into words */
+  GArray *history_functions; /* scratch: its CgFunctionIds */
+  GArray *history_marks;  /* scratch: its marks (guint8) */
 
 
   /* rows are cut into blocks here and applied by the worker; between two
@@ -184,15 +187,23 @@ fail (Reader *r, GError **error, const char *format, ...)
 
 /* ---- attributes ---- */
 
+/* The current element's attribute @name, or NULL (transfer none: valid
+ * until the next element starts). */
+static const char *
+attr_ref (Reader *r, const char *name)
+{
+  for (const char *const *a = r->atts; a && a[0]; a += 2)
+    if (strcmp (a[0], name) == 0)
+      return a[1] ? a[1] : "";
+  return NULL;
+}
+
 /* The current element's attribute @name as a newly allocated string, or
  * NULL. */
 static char *
 attr (Reader *r, const char *name)
 {
-  for (const char *const *a = r->atts; a && a[0]; a += 2)
-    if (strcmp (a[0], name) == 0)
-      return g_strdup (a[1] ? a[1] : "");
-  return NULL;
+  return g_strdup (attr_ref (r, name));
 }
 
 static gboolean
@@ -306,7 +317,7 @@ check_id (Reader *r, const char *element, guint expected, GError **error)
 static gboolean
 values_attr (Reader *r, const char *element, const char *name, gboolean *present, GError **error)
 {
-  g_autofree char *s = attr (r, name);
+  const char *s = attr_ref (r, name);
   if (present)
     *present = s != NULL;
   return values_field (r, element, name, s, error);
@@ -659,30 +670,41 @@ read_frame (Reader *r, const Fields *fl, GError **error)
   return values_field (r, "frame", "self", v[FRAME_SELF], error) && add_values (r, cg_tree_self (t, x), error);
 }
 
-/* <context history="0 (1) 2 1" self="..." entries="N" recursive="M"/> */
+/* <context history="0 (1) 2 1" self="..." entries="N" recursive="M"/>
+ * Read into the reader's scratch (r->history and the two arrays), with
+ * no allocation per context: a 500 MB amon.out makes millions. */
 static gboolean
 read_context (Reader *r, GError **error)
 {
-  g_autofree char *history = NULL;
-  if (!required (r, "context", "history", &history, error))
-    return FALSE;
-  g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
-  g_autoptr (GArray) m = g_array_new (FALSE, FALSE, sizeof (guint8));
-  g_auto (GStrv) words = g_strsplit (history, " ", -1);
+  const char *history = attr_ref (r, "history");
+  if (history == NULL)
+    return fail (r, error, "<context> lacks the history attribute");
+  GArray *f = r->history_functions, *m = r->history_marks;
+  g_array_set_size (f, 0);
+  g_array_set_size (m, 0);
+  /* words between single blanks, each cut in place in a copy */
+  g_string_assign (r->history, history);
   guint nf = r->function_map.len;
-  for (guint i = 0; words[i]; i++)
+  for (char *word = r->history->str, *next; word; word = next)
     {
-      char *w = words[i];
+      char *blank = strchr (word, ' ');
+      next = blank ? blank + 1 : NULL;
+      if (blank)
+        *blank = '\0';
+      char *w = word;
       gsize len = strlen (w);
       guint8 marked = !(len >= 2 && w[0] == '(' && w[len - 1] == ')');
+      guint64 v;
       if (!marked)
         {
           w[len - 1] = 0;
           w++;
         }
-      guint64 v;
-      if (!parse_uint (w, G_MAXUINT32, &v) || v >= nf)
-        return fail (r, error, "<context history>: '%s' is not a function", words[i]);
+      gboolean ok = parse_uint (w, G_MAXUINT32, &v) && v < nf;
+      if (!marked)
+        w[len - 2] = ')';
+      if (!ok)
+        return fail (r, error, "<context history>: '%s' is not a function", word);
       CgFunctionId id = r->function_map.ids[v];
       g_array_append_val (f, id);
       g_array_append_val (m, marked);
@@ -690,7 +712,7 @@ read_context (Reader *r, GError **error)
   const char *why;
   if (!cg_contexts_check_history ((const CgFunctionId *) f->data, (const guint8 *) m->data, f->len, &why))
     return fail (r, error, "<context history=\"%.40s\">: %s", history, why);
-  g_autofree char *entries_s = attr (r, "entries"), *recursive_s = attr (r, "recursive");
+  const char *entries_s = attr_ref (r, "entries"), *recursive_s = attr_ref (r, "recursive");
   guint64 entries = 0, recursive = 0;
   if ((entries_s && !parse_uint (entries_s, G_MAXUINT64, &entries))
       || (recursive_s && !parse_uint (recursive_s, G_MAXUINT64, &recursive)))
@@ -1430,6 +1452,9 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
     .frame_map = g_array_new (FALSE, FALSE, sizeof (CgFrameId)),
     .start_text = g_string_new (NULL),
     .start_atts = g_ptr_array_new (),
+    .history = g_string_new (NULL),
+    .history_functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId)),
+    .history_marks = g_array_new (FALSE, FALSE, sizeof (guint8)),
     .carry = g_string_new (NULL),
     .rows_item = -1,
     .block_bytes = block > 0 ? block : G_MAXSIZE,
@@ -1492,6 +1517,9 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
   g_array_unref (r.frame_map);
   g_string_free (r.start_text, TRUE);
   g_ptr_array_unref (r.start_atts);
+  g_string_free (r.history, TRUE);
+  g_array_unref (r.history_functions);
+  g_array_unref (r.history_marks);
   g_string_free (r.carry, TRUE);
   if (!ok)
     {
