@@ -19,6 +19,22 @@
  *                         some recursion) whose stack evolves from one
  *                         sample to the next, 10% with kernel frames on
  *                         top, 2% through an [unknown] frame
+ *   cggen deep MB         folded stacks of about MB megabytes, every
+ *                         stack 100,000 frames deep or more: an
+ *                         interpreter's recursion through 60 functions
+ *                         whose top moves from one stack to the next
+ *   cggen wide MB         folded stacks of about MB megabytes, millions of
+ *                         distinct ones: a walk over 20,000 functions (6
+ *                         callees each, some recursion) 8 to 64 frames
+ *                         deep, a few frames returning and a few calls
+ *                         made between one stack and the next
+ *   cggen amon MB         an amon.out of about MB megabytes (version 1,
+ *                         the wall clock in ns): 30,000 routines with
+ *                         C++ names, and the contexts a walk over them
+ *                         (6 callees each, 4 to 40 deep) passes through,
+ *                         each once; one in ten re-enters an earlier
+ *                         routine (mutual recursion: its earlier entry
+ *                         unmarked); totals that add up
  *   cggen program N       a C program of N functions for gcc -pg, each
  *                         looping a while and calling up to two later
  *                         ones, one in twenty also an earlier one (cycles,
@@ -438,12 +454,198 @@ perf (unsigned mb)
   return 0;
 }
 
+/* one folded line: the stack bottom first, then its count; returns the
+   bytes written, or -1 */
+static long
+folded_line (const unsigned *stack, unsigned depth, const char *prefix, unsigned count)
+{
+  long n = 0;
+  for (unsigned d = 0; d < depth; d++)
+    {
+      int k = printf (d ? ";%s%u" : "%s%u", prefix, stack[d]);
+      if (k < 0)
+        return -1;
+      n += k;
+    }
+  int k = printf (" %u\n", count);
+  return k < 0 ? -1 : n + k;
+}
+
+#define DEEP_BASE 100000
+#define DEEP_FUNCTIONS 60
+
+static int
+deep (unsigned mb)
+{
+  /* an interpreter recursing through a few functions: the bottom
+     100,000 frames stay, the part above them moves */
+  static unsigned stack[DEEP_BASE + 1000];
+  unsigned depth = DEEP_BASE;
+  for (unsigned d = 0; d < depth; d++)
+    stack[d] = d < 3 ? d : 3 + (d * 7 + below (3)) % DEEP_FUNCTIONS;
+  uint64_t bytes = 0, limit = (uint64_t) mb * 1000000u;
+  while (bytes < limit)
+    {
+      unsigned pop = below (40);
+      depth = depth - pop < DEEP_BASE ? DEEP_BASE : depth - pop;
+      for (unsigned push = below (50); push > 0 && depth < DEEP_BASE + 1000; push--, depth++)
+        stack[depth] = 3 + (stack[depth - 1] + 1 + below (5)) % DEEP_FUNCTIONS;
+      long n = folded_line (stack, depth, "lua_fn_", 1 + below (100));
+      if (n < 0)
+        return 1;
+      bytes += (uint64_t) n;
+    }
+  return 0;
+}
+
+#define WIDE_FUNCTIONS 20000
+#define WIDE_MAX_DEPTH 64
+
+static int
+wide (unsigned mb)
+{
+  static unsigned callees[WIDE_FUNCTIONS][6];
+  for (unsigned i = 0; i < WIDE_FUNCTIONS; i++)
+    for (unsigned c = 0; c < 6; c++)
+      callees[i][c] = below (10) == 0 ? below (WIDE_FUNCTIONS) : (i + 1 + below (500)) % WIDE_FUNCTIONS;
+  unsigned stack[WIDE_MAX_DEPTH], depth = 1;
+  stack[0] = 0;
+  uint64_t bytes = 0, limit = (uint64_t) mb * 1000000u;
+  while (bytes < limit)
+    {
+      unsigned pop = below (4);
+      depth = pop >= depth ? 1 : depth - pop;
+      for (unsigned push = below (5); push > 0 && depth < WIDE_MAX_DEPTH; push--, depth++)
+        stack[depth] = callees[stack[depth - 1]][below (6)];
+      if (depth < 8)
+        continue;
+      long n = folded_line (stack, depth, "app::mod::fn", 1 + below (10));
+      if (n < 0)
+        return 1;
+      bytes += (uint64_t) n;
+    }
+  return 0;
+}
+
+static void
+put32 (uint32_t v)
+{
+  for (int i = 0; i < 4; i++)
+    putchar ((int) (v >> (8 * i) & 0xff));
+}
+
+static void
+put64 (uint64_t v)
+{
+  put32 ((uint32_t) v);
+  put32 ((uint32_t) (v >> 32));
+}
+
+static void
+section (uint32_t tag, uint64_t len)
+{
+  put32 (tag);
+  put32 (0);
+  put64 (len);
+}
+
+#define AMON_ROUTINES 30000
+#define AMON_MAX_DEPTH 40
+
+static int
+amon (unsigned mb)
+{
+  static const char exe[] = "/usr/lib/cgtools-bench/testsuite";
+  static char names[AMON_ROUTINES][160];
+  static unsigned callees[AMON_ROUTINES][6];
+  uint64_t routines_len = 4;
+  for (unsigned i = 0; i < AMON_ROUTINES; i++)
+    {
+      function_name (names[i], sizeof names[i], i);
+      routines_len += 16 + strlen (names[i]);
+      for (unsigned c = 0; c < 6; c++)
+        callees[i][c] = below (10) == 0 ? below (AMON_ROUTINES) : (i + 1 + below (300)) % AMON_ROUTINES;
+    }
+  /* the contexts first, to know the section's length: the histories of
+     a stack that moves, each history written once (a walk revisits few) */
+  uint64_t limit = (uint64_t) mb * 1000000u, n = 0, bytes = 8, sum_time = 0, sum_entries = 0, sum_rec = 0;
+  FILE *tmp = tmpfile ();
+  if (tmp == NULL)
+    return 1;
+  unsigned stack[AMON_MAX_DEPTH + 1], depth = 1;
+  stack[0] = 0;
+  while (bytes < limit)
+    {
+      unsigned pop = below (4);
+      depth = pop >= depth ? 1 : depth - pop;
+      for (unsigned push = below (5); push > 0 && depth < AMON_MAX_DEPTH; push--, depth++)
+        {
+          /* a routine not on the stack: every history entry marked */
+          unsigned f = callees[stack[depth - 1]][below (6)], d;
+          for (d = 0; d < depth && stack[d] != f; d++)
+            ;
+          if (d < depth)
+            break;
+          stack[depth] = f;
+        }
+      if (depth < 4)
+        continue;
+      uint32_t h[AMON_MAX_DEPTH + 1];
+      unsigned len = depth;
+      for (unsigned d = 0; d < depth; d++)
+        h[d] = stack[d] << 1 | 1u;
+      if (below (10) == 0)
+        {
+          /* re-entering an earlier routine: its earlier entry unmarked */
+          unsigned back = below (depth - 2);
+          h[back] &= ~1u;
+          h[len++] = stack[back] << 1 | 1u;
+        }
+      uint64_t t = 100 + below (100000), e = 1 + below (1000), r = below (20) == 0 ? below (50) : 0;
+      uint32_t fixed[2] = { len, 0 };
+      uint64_t counts[3] = { t, e, r };
+      if (fwrite (fixed, 4, 2, tmp) != 2 || fwrite (counts, 8, 3, tmp) != 3 || fwrite (h, 4, len, tmp) != len)
+        return 1;
+      sum_time += t, sum_entries += e, sum_rec += r, n++;
+      bytes += 32 + 4 * (uint64_t) len;
+    }
+  /* little-endian, as amon.out is: this generator runs on x86-64 */
+  fputs ("\x89" "AMON\r\n\x1a", stdout);
+  put32 (1), put32 (64), put32 (0), put32 (2);
+  put64 (1000000000u), put64 (1000), put64 (0), put64 (4242), put64 (0);
+  section (1, 4 + 16 + sizeof exe - 1);
+  put32 (1), put64 (0), put32 (1), put32 (sizeof exe - 1);
+  fputs (exe, stdout);
+  section (2, routines_len);
+  put32 (AMON_ROUTINES);
+  for (unsigned i = 0; i < AMON_ROUTINES; i++)
+    {
+      put64 (0x401000u + 64u * i), put32 (0), put32 ((uint32_t) strlen (names[i]));
+      fputs (names[i], stdout);
+    }
+  section (3, bytes);
+  put64 (n);
+  rewind (tmp);
+  char buf[65536];
+  size_t k;
+  while ((k = fread (buf, 1, sizeof buf, tmp)) > 0)
+    if (fwrite (buf, 1, k, stdout) != k)
+      return 1;
+  fclose (tmp);
+  uint64_t outside = 123456, totals[17] = { 1, sum_entries, sum_rec, sum_entries, sum_time + outside, outside, n, n };
+  section (4, sizeof totals);
+  for (unsigned i = 0; i < 17; i++)
+    put64 (totals[i]);
+  section (0, 0);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
   if (argc != 3)
     {
-      fprintf (stderr, "usage: cggen compiler MB | cycles N | ring N | chain DEPTH | program N | perf MB\n");
+      fprintf (stderr, "usage: cggen compiler MB | cycles N | ring N | chain DEPTH | deep MB | wide MB | amon MB | program N | perf MB\n");
       return 2;
     }
   unsigned v = (unsigned) strtoul (argv[2], NULL, 10);
@@ -453,6 +655,9 @@ main (int argc, char **argv)
            : strcmp (argv[1], "cycles") == 0 ? cycles (v)
            : strcmp (argv[1], "ring") == 0   ? ring (v)
            : strcmp (argv[1], "chain") == 0  ? chain (v)
+           : strcmp (argv[1], "deep") == 0  ? deep (v)
+           : strcmp (argv[1], "wide") == 0  ? wide (v)
+           : strcmp (argv[1], "amon") == 0  ? amon (v)
            : strcmp (argv[1], "program") == 0 ? program (v)
            : strcmp (argv[1], "perf") == 0 ? perf (v)
                                              : 2;

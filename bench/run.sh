@@ -13,7 +13,9 @@
 #   RUN  input  tool  wall_s  cpu_s  peak_MB  MB/s  exit
 #   SCALE  stage  input_ratio  time_ratio  time_ratio_per_10x_input
 #   TARGET  name  measured  limit  PASS|MISS
-# Environment: BENCH_MB (size of the compiler-shaped profile, default 500),
+#   RATIO  name  measured  (printed to compare, no target)
+# Environment: BENCH_MB (size of the compiler-shaped profile and of the
+# huge folded and amon.out inputs, default 500),
 # BENCH_REPS (runs of each cgtools stage, the fastest reported, default 5),
 # BENCH_DIR (work directory, default bench/work), GPROF2DOT (path to
 # gprof2dot.py, optional), BENCH_TIMEOUT (seconds another tool may take on
@@ -197,6 +199,41 @@ if $cc -pg -O1 -o "$work/gmonbig" "$work/gmonbig.c" 2>/dev/null; then
   gmon_big="$gmon_cgcost $gmon_gprof"
 fi
 
+# ---- huge inputs of each shape (the charter: inputs can be huge): folded
+# stacks 100,000 frames deep, folded stacks of about a million distinct
+# stacks (also gzip'd), and an amon.out of 2.2 million contexts, each of
+# BENCH_MB; one run each (they take seconds to minutes): each stage's
+# peak memory against the input's size ----
+for spec in "deep folded" "wide folded" "amon amon"; do
+  set -- $spec
+  in="$1-$mb.$2"
+  [ -s "$work/$in" ] || "$gen" "$1" "$mb" >"$work/$in"
+  run "$in" cgmerge "'$tools/cgmerge' '$work/$in' >'$work/$in.xml'" 1 "$work/$in.xml"
+  run "$in" "cgcycles (its XML)" "'$tools/cgcycles' '$work/$in.xml' >'$work/$in.cycles.xml'" 1 "$work/$in.cycles.xml"
+  run "$in" "cgcost (its XML)" "'$tools/cgcost' '$work/$in.cycles.xml' >'$work/$in.cost.xml'" 1 "$work/$in.cost.xml"
+  run "$in" "cgtree (its XML)" "'$tools/cgtree' '$work/$in.cost.xml' >/dev/null"
+  run "$in" "cgcost --format=tsv" "'$tools/cgcost' --format=tsv '$work/$in' >/dev/null"
+  rm -f "$work/$in.cycles.xml" "$work/$in.cost.xml"
+done
+in="wide-$mb.folded"
+[ -s "$work/$in.gz" ] || gzip -1 -c "$work/$in" >"$work/$in.gz"
+run "$in.gz" "cgcost --format=tsv F.gz" "'$tools/cgcost' --format=tsv '$work/$in.gz' >/dev/null"
+run "$in.gz" "gzip -dc F.gz | cgcost" "gzip -dc '$work/$in.gz' | '$tools/cgcost' --format=tsv >/dev/null"
+# a gmon.out of a program with 200 MB of code (50 million histogram bins,
+# a few thousand with samples), against gprof
+gmon_huge=
+if { "$gen" program 300 && printf '__asm__ (".text\\n.globl huge_blob\\nhuge_blob:\\n.skip 200000000, 0x90\\nret\\n");\n'; } >"$work/gmonhuge.c" \
+   && $cc -pg -O1 -o "$work/gmonhuge" "$work/gmonhuge.c" 2>/dev/null; then
+  rm -rf "$work/gmon-huge"; mkdir -p "$work/gmon-huge"
+  (cd "$work/gmon-huge" && "$work/gmonhuge" 30 >/dev/null)
+  run "gmon-huge/gmon.out" "cgcost --executable" "'$tools/cgcost' --executable='$work/gmonhuge' --format=gprof '$work/gmon-huge/gmon.out' >/dev/null" "$reps"
+  gmon_huge="$wall $rss_mb"
+  if command -v gprof >/dev/null; then
+    run "gmon-huge/gmon.out" "gprof -b" "gprof -b '$work/gmonhuge' '$work/gmon-huge/gmon.out' >/dev/null" "$reps"
+    gmon_huge="$gmon_huge $wall $rss_mb"
+  fi
+fi
+
 # Scaling (DESIGN §7: linear in the size of its input, 10x input => at
 # most 11x time).  The generator's tenfold profile is 10.2 times the
 # bytes, and the XML between stages grows by 11 to 11.2 times (ids and
@@ -241,6 +278,12 @@ set -- $gmon_small
 [ $# = 2 ] && target "gmon.out, small program: cgcost / gprof time" "$(ratio "$1" "$2")" 1
 set -- $gmon_big
 [ $# = 2 ] && target "gmon.out, 3,000 functions: cgcost / gprof time" "$(ratio "$1" "$2")" 1
+set -- $gmon_huge
+if [ $# = 4 ]; then
+  target "gmon.out, 200 MB of code: cgcost / gprof time" "$(ratio "$1" "$3")" 1
+  # (no target was set for memory: printed to compare; gprof keeps 4 bytes a bin)
+  printf 'RATIO  %-52s %10s\n' "gmon.out, 200 MB of code: cgcost / gprof peak memory" "$(ratio "$2" "$4")"
+fi
 # against gprof2dot, where it finished: cgtools must be ahead (ratio < 1)
 if [ -n "${GPROF2DOT:-}" ]; then
   if [ "$g2d_small_status" = 0 ]; then
