@@ -429,7 +429,7 @@ read_location (Reader *r, Span span, Location *loc, GError **error)
                 && (mapping_id == 0
                     || find_id (r, r->mapping_ids, mapping_id, "Mapping", "Location's mapping_id", mapping_at, &mi,
                                 error));
-  Mapping *m = mapping_id ? &r->mappings[mi] : NULL;
+  Mapping *m = ok && mapping_id ? &r->mappings[mi] : NULL;
   loc->first = r->frames->len;
   for (guint i = 0; ok && i < lines->len; i++)
     {
