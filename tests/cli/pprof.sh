@@ -109,6 +109,21 @@ top "$tmp/shapes.pb" cpu ns >"$tmp/top-shapes"
 grep -v '^<unknown>' "$tmp/shapes.tsv" >"$tmp/shapes-located.tsv"
 compare "$tmp/shapes-located.tsv" "$tmp/top-shapes" 1 "the hand-made profile"
 "$cgcost" --format=tsv --arcs "$tmp/shapes.pb" | grep -q "^outer	inner	" || fail "no arc outer -> inner (inlined)"
+# drop_frames and keep_frames, as pprof applies them (against pprof, and
+# against the structure: inner goes, and [libfoo.so] below it, their cost
+# outer's; outer's location goes whole, its cost main's, rec kept)
+for kind in drop drop-whole drop-root; do
+  "$tmp/mkprof.exe" "$kind" >"$tmp/$kind.pb" || fail "mkprof $kind"
+  "$cgcost" --format=tsv "$tmp/$kind.pb" >"$tmp/$kind.tsv" 2>"$tmp/err" || fail "cgcost on $kind: $(cat "$tmp/err")"
+  top "$tmp/$kind.pb" cpu ns >"$tmp/top-$kind"
+  grep -v '^<unknown>' "$tmp/$kind.tsv" >"$tmp/$kind-located.tsv"
+  compare "$tmp/$kind-located.tsv" "$tmp/top-$kind" 1 "the hand-made profile with $kind"
+done
+grep -q "^outer	0	30	30$" "$tmp/drop.tsv" && ! grep -q "^inner	" "$tmp/drop.tsv" \
+  && ! grep -q "^\[libfoo.so\]" "$tmp/drop.tsv" || fail "drop_frames inn.*: $(cat "$tmp/drop.tsv")"
+grep -q "^main	0	30	60$" "$tmp/drop-whole.tsv" && grep -q "^rec	0	30	30$" "$tmp/drop-whole.tsv" \
+  && ! grep -q "^outer	" "$tmp/drop-whole.tsv" || fail "drop_frames outer|rec, keep_frames rec: $(cat "$tmp/drop-whole.tsv")"
+cmp -s "$tmp/shapes.tsv" "$tmp/drop-root.tsv" || fail "drop_frames main: $(diff "$tmp/shapes.tsv" "$tmp/drop-root.tsv")"
 "$cgcost" --format=tsv --event=samples "$tmp/shapes.pb" | grep -q "^rec	0	3	3$" || fail "the samples event"
 
 # ---- damage: exit 1, the file, the offset and what was expected ----
@@ -124,7 +139,7 @@ while read -r kind message; do
   "$tmp/mkprof.exe" "$kind" >"$tmp/$kind.pb" || fail "mkprof $kind"
   expect 1 "$cgcost" --format=tsv "$tmp/$kind.pb" && expect_message "$kind.pb: offset " && expect_message "$message"
 done <<'EOF'
-string-index Function's name: string index 99 outside the string table (expected 0 to 10)
+string-index Function's name: string index 99 outside the string table (expected 0 to 12)
 repeated-id Function id 4 repeated
 missing-function Line's function_id refers to Function id 77, which no Function has
 missing-location Sample's location_id refers to Location id 55, which no Location has

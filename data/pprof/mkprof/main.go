@@ -3,8 +3,9 @@
 // "shapes" is a valid profile whose structure the test knows (inlined
 // frames, a location without lines, direct recursion, a sample without
 // locations, packed and unpacked repeated fields, fields in an unusual
-// order); the other kinds are each broken in one way the reader must
-// name.  Written uncompressed; the test compresses some.
+// order); "drop", "drop-whole" and "drop-root" are the same with
+// drop_frames (and keep_frames) set; the other kinds are each broken in
+// one way the reader must name.  Written uncompressed; the test compresses some.
 package main
 
 import (
@@ -62,7 +63,7 @@ func location(id, mapping uint64, fns ...uint64) msg {
 }
 
 var strs = []string{"", "samples", "count", "cpu", "nanoseconds", "main", "outer", "inner",
-	"/usr/lib/libfoo.so", "shapes.c", "rec"}
+	"/usr/lib/libfoo.so", "shapes.c", "rec", "inn.*", "outer|rec"}
 
 func profile(kind string) msg {
 	var p msg
@@ -140,6 +141,16 @@ func profile(kind string) msg {
 		p.bytes(6, []byte(str))
 	}
 	p.num(14, 3) // default_sample_type: cpu
+	// drop_frames (7) and keep_frames (8), as pprof's profile.Prune applies them
+	switch kind {
+	case "drop": // inner, an inner line of location 20: its outer line stays
+		p.num(7, 11)
+	case "drop-whole": // outer, location 20's outermost line, and rec, which keep_frames keeps
+		p.num(7, 12)
+		p.num(8, 10)
+	case "drop-root": // main, at the root of every stack: nothing is dropped
+		p.num(7, 5)
+	}
 	if kind == "overlong" {
 		p = append(p, 0x48, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)
 	}
@@ -148,7 +159,7 @@ func profile(kind string) msg {
 
 func main() {
 	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: mkprof shapes|string0|string-index|repeated-id|missing-function|missing-location|negative|values|overlong")
+		fmt.Fprintln(os.Stderr, "usage: mkprof shapes|drop|drop-whole|drop-root|string0|string-index|repeated-id|missing-function|missing-location|negative|values|overlong")
 		os.Exit(2)
 	}
 	os.Stdout.Write(profile(os.Args[1]))

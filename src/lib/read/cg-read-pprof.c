@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-pprof-prune.h"
 #include "cg-pprof-schema.h"
 #include "cg-protobuf.h"
 
@@ -33,9 +34,26 @@ typedef struct {
   gint64 start_line;
 } Function;
 
+/* A line of a location: its function, made in the graph when a sample
+ * first uses it (a function no sample keeps is no function of the
+ * profile, as in pprof). */
+typedef struct {
+  guint32 function; /* index into Reader.functions; G_MAXUINT32: a location without lines */
+  guint32 mapping;  /* index into Reader.mappings + 1; 0: none */
+  CgFunctionId id;  /* CG_NO_ID before first use */
+} Frame;
+
+/* What drop_frames does to a location (pprof's profile.Prune) */
+typedef enum {
+  PRUNE_NONE,
+  PRUNE_BENEATH, /* an inner line matched: the frames outside it are kept */
+  PRUNE_WHOLE,   /* its outermost line matched */
+} Prune;
+
 typedef struct {
   guint64 id;
   guint first, n; /* its frames in Reader.frames, the innermost first */
+  Prune prune;
 } Location;
 
 typedef struct {
@@ -50,13 +68,15 @@ typedef struct {
   GArray *parts[CG_PPROF_STRING_TABLE]; /* Span per Profile field 1..5 */
   guint64 drop_frames, keep_frames, default_type;
   gsize drop_at;
+  CgPprofPrune *prune;  /* nullable: drop_frames compiled */
+  gint8 *drops;         /* per Function: -1 not known yet, else whether drop_frames drops it */
   /* pass 2 */
   guint32 *interned;    /* per string: its id in the graph, G_MAXUINT32 before use */
   Mapping *mappings;
   Function *functions;
   Location *locations;
   GHashTable *mapping_ids, *function_ids, *location_ids; /* &id -> index + 1 */
-  GArray *frames;       /* CgFunctionId */
+  GArray *frames;       /* Frame */
   guint n_types;
   guint *events;        /* per sample value: its event */
   /* one sample's, reused */
@@ -374,6 +394,8 @@ read_functions (Reader *r, GError **error)
       if (*error || !add_id (r, r->function_ids, &fn->id, i, "Function", span.start, error))
         return FALSE;
     }
+  r->drops = g_new (gint8, MAX (spans->len, 1));
+  memset (r->drops, -1, MAX (spans->len, 1));
   return TRUE;
 }
 
@@ -408,7 +430,39 @@ unknown_function (Reader *r, Mapping *m)
   return cg_graph_ensure_function_ids (r->graph, m->object, m->unknown);
 }
 
-/* Reads one Location's lines (their functions checked) into r->frames. */
+/* Whether drop_frames drops Function @fi (its name, not system_name). */
+static gboolean
+drops (Reader *r, guint fi)
+{
+  if (r->drops[fi] < 0)
+    {
+      Span s = string_span (r, r->functions[fi].name);
+      r->drops[fi] = s.len > 0 && cg_pprof_prune_drops (r->prune, (const char *) r->data + s.start, s.len);
+    }
+  return r->drops[fi] > 0;
+}
+
+/* As pprof's profile.Prune: the outermost of a location's @n lines
+ * (functions @fns, the innermost first) that drop_frames drops marks the
+ * location; when it is not the outermost line, the lines inside it go
+ * (the index of the first line kept is returned).  The samples are cut
+ * at such locations later (add_sample). */
+static guint
+prune_lines (Reader *r, Location *loc, const guint *fns, guint n)
+{
+  if (r->prune == NULL)
+    return 0;
+  for (guint i = n; i-- > 0;)
+    if (drops (r, fns[i]))
+      {
+        loc->prune = i == n - 1 ? PRUNE_WHOLE : PRUNE_BENEATH;
+        return i == n - 1 ? 0 : i + 1;
+      }
+  return 0;
+}
+
+/* Reads one Location's lines (their functions checked) into r->frames,
+ * less those drop_frames drops. */
 static gboolean
 read_location (Reader *r, Span span, Location *loc, GError **error)
 {
@@ -430,7 +484,7 @@ read_location (Reader *r, Span span, Location *loc, GError **error)
                     || find_id (r, r->mapping_ids, mapping_id, "Mapping", "Location's mapping_id", mapping_at, &mi,
                                 error));
   Mapping *m = ok && mapping_id ? &r->mappings[mi] : NULL;
-  loc->first = r->frames->len;
+  GArray *fns = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; ok && i < lines->len; i++)
     {
       CgPbField *lf = &g_array_index (lines, CgPbField, i);
@@ -443,20 +497,20 @@ read_location (Reader *r, Span span, Location *loc, GError **error)
       guint fi = 0;
       ok = *error == NULL
            && find_id (r, r->function_ids, function_id, "Function", "Line's function_id", lf->at, &fi, error);
-      CgFunctionId id = ok ? graph_function (r, &r->functions[fi], m) : CG_NO_ID;
-      if (ok && id == CG_NO_ID)
-        ok = overflow (r, error, lf->at, "more than 2^32-1 functions");
       if (ok)
-        g_array_append_val (r->frames, id);
+        g_array_append_val (fns, fi);
     }
-  if (ok && lines->len == 0)
+  guint start = ok ? prune_lines (r, loc, (const guint *) (gpointer) fns->data, fns->len) : 0;
+  loc->first = r->frames->len;
+  Frame x = { .function = G_MAXUINT32, .mapping = m ? (guint32) (m - r->mappings) + 1 : 0, .id = CG_NO_ID };
+  for (guint i = start; ok && i < fns->len; i++)
     {
-      CgFunctionId id = unknown_function (r, m);
-      if (id == CG_NO_ID)
-        ok = overflow (r, error, span.start, "more than 2^32-1 functions");
-      else
-        g_array_append_val (r->frames, id);
+      x.function = g_array_index (fns, guint, i);
+      g_array_append_val (r->frames, x);
     }
+  g_array_unref (fns);
+  if (ok && lines->len == 0)
+    g_array_append_val (r->frames, x);
   loc->n = r->frames->len - loc->first;
   g_array_unref (lines);
   return ok;
@@ -583,6 +637,26 @@ read_varints (Reader *r, const CgPbCursor *c, const CgPbField *f, gboolean ids, 
   return *error == NULL;
 }
 
+/* The index of the leafmost location of r->stack that the sample keeps:
+ * as pprof's profile.Prune, from the root, past the locations drop_frames
+ * marked before the first it did not, the first marked location ends the
+ * stack (PRUNE_WHOLE: it goes too; PRUNE_BENEATH: its frames outside the
+ * dropped line stay). */
+static guint
+prune_stack (Reader *r)
+{
+  gboolean user = FALSE;
+  for (guint i = r->stack->len; r->prune && i-- > 0;)
+    {
+      Prune p = r->locations[g_array_index (r->stack, guint, i)].prune;
+      if (p == PRUNE_NONE)
+        user = TRUE;
+      else if (user)
+        return p == PRUNE_WHOLE ? i + 1 : i;
+    }
+  return 0;
+}
+
 /* The frames of the sample in r->stack, root first, into the tree; its
  * values charged to the last.  Tree edges made here get their arcs (Kaes's
  * E_t). */
@@ -590,12 +664,22 @@ static gboolean
 add_sample (Reader *r, gsize at, GError **error)
 {
   CgFrameId parent = CG_NO_ID;
-  for (guint i = r->stack->len; i-- > 0;)
+  guint low = prune_stack (r);
+  for (guint i = r->stack->len; i-- > low;)
     {
       const Location *loc = &r->locations[g_array_index (r->stack, guint, i)];
       for (guint j = loc->n; j-- > 0;)
         {
-          CgFunctionId fn = g_array_index (r->frames, CgFunctionId, loc->first + j);
+          Frame *frame = &g_array_index (r->frames, Frame, loc->first + j);
+          if (frame->id == CG_NO_ID)
+            {
+              Mapping *m = frame->mapping ? &r->mappings[frame->mapping - 1] : NULL;
+              frame->id = frame->function == G_MAXUINT32 ? unknown_function (r, m)
+                                                          : graph_function (r, &r->functions[frame->function], m);
+              if (frame->id == CG_NO_ID)
+                return overflow (r, error, at, "more than 2^32-1 functions");
+            }
+          CgFunctionId fn = frame->id;
           guint before = cg_tree_n_frames (r->tree);
           CgFrameId x = cg_tree_ensure_child (r->tree, parent, fn);
           if (x == CG_NO_ID)
@@ -663,6 +747,8 @@ reader_clear (Reader *r)
   g_free (r->interned);
   g_free (r->mappings);
   g_free (r->functions);
+  g_free (r->drops);
+  cg_pprof_prune_free (r->prune);
   g_free (r->locations);
   g_hash_table_unref (r->mapping_ids);
   g_hash_table_unref (r->function_ids);
@@ -673,17 +759,24 @@ reader_clear (Reader *r)
   g_array_unref (r->values);
 }
 
-/* Warns that drop_frames and keep_frames were not applied, where set. */
-static void
-warn_pruning (Reader *r)
+/* drop_frames and keep_frames compiled, where drop_frames is set. */
+static gboolean
+compile_prune (Reader *r, GError **error)
 {
-  if (string_span (r, r->drop_frames).len == 0)
-    return;
-  Span s = string_span (r, r->drop_frames);
-  g_autofree char *rx = g_strndup ((const char *) r->data + s.start, s.len);
-  cg_read_warn (r->options, "%s: offset %" G_GSIZE_FORMAT ": drop_frames '%s'%s not applied: the frames it matches"
-                " are read as they are (pprof leaves them out, with those they called)",
-                r->name, r->drop_at, rx, string_span (r, r->keep_frames).len ? " (and keep_frames)" : "");
+  Span d = string_span (r, r->drop_frames), k = string_span (r, r->keep_frames);
+  if (d.len == 0)
+    return TRUE;
+  g_autofree char *drop = g_strndup ((const char *) r->data + d.start, d.len);
+  g_autofree char *keep = g_strndup ((const char *) r->data + k.start, k.len);
+  GError *local = NULL;
+  r->prune = cg_pprof_prune_new (drop, keep, &local);
+  if (r->prune == NULL)
+    {
+      fail (r, error, r->drop_at, "drop_frames or keep_frames is no regular expression: %s", local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -705,7 +798,7 @@ cg_read_pprof (CgProfile *profile, CgInput *input, const CgReadOptions *options,
     .mapping_ids = g_hash_table_new (g_int64_hash, g_int64_equal),
     .function_ids = g_hash_table_new (g_int64_hash, g_int64_equal),
     .location_ids = g_hash_table_new (g_int64_hash, g_int64_equal),
-    .frames = g_array_new (FALSE, FALSE, sizeof (CgFunctionId)),
+    .frames = g_array_new (FALSE, FALSE, sizeof (Frame)),
     .stack = g_array_new (FALSE, FALSE, sizeof (guint)),
     .values = g_array_new (FALSE, FALSE, sizeof (guint64)),
   };
@@ -718,11 +811,10 @@ cg_read_pprof (CgProfile *profile, CgInput *input, const CgReadOptions *options,
       r.interned = g_new (guint32, MAX (r.strings->len, 1));
       memset (r.interned, 0xff, sizeof (guint32) * MAX (r.strings->len, 1));
     }
-  ok = ok && check_profile_strings (&r, len, &local) && read_mappings (&r, &local) && read_functions (&r, &local)
-       && read_locations (&r, &local) && read_sample_types (&r, &local) && read_samples (&r, &local);
+  ok = ok && check_profile_strings (&r, len, &local) && compile_prune (&r, &local) && read_mappings (&r, &local)
+       && read_functions (&r, &local) && read_locations (&r, &local) && read_sample_types (&r, &local) && read_samples (&r, &local);
   if (ok)
     {
-      warn_pruning (&r);
       cg_profile_add_source (profile, "pprof", r.name, NULL, NULL);
     }
   reader_clear (&r);

@@ -41,9 +41,10 @@
  * ("nanoseconds", "microseconds", "milliseconds" as "ns", "us", "ms", so
  * that views show times; others as written, "count", "bytes"); the event
  * pprof shows by default (default_sample_type, else the last) first, so
- * that it is the tools' default too.  Labels, the period and the times are
- * checked and not kept; drop_frames and keep_frames are not applied (a
- * warning says so).
+ * that it is the tools' default too.  drop_frames and keep_frames are
+ * applied as pprof's profile.Prune applies them (cg-pprof-prune.h): the
+ * frames they drop go, with those nearer the leaf.  Labels, the period and
+ * the times are checked and not kept.
  *
  * Complexity: O(bytes) with one hash look-up per id (GHashTable), the
  * whole input in memory (mapped when it is a file; decompressed into
@@ -68,7 +69,8 @@ G_BEGIN_DECLS
  * repeated, a reference to an id no mapping, location or function has, a
  * string index outside the string table, string_table[0] not empty, a
  * sample whose values are not one per sample_type or negative (pprof
- * -diff_base's profiles), two sample_types of one type;
+ * -diff_base's profiles), two sample_types of one type, drop_frames or
+ * keep_frames that GRegex does not take for a regular expression;
  * CG_ERROR_OVERFLOW when a 64-bit cost sum overflows or the tree would
  * exceed 2^32 frames; CG_ERROR_MISMATCH when an event exists with another
  * unit. */
