@@ -23,11 +23,23 @@ cg_pb_cursor (const guint8 *data, gsize len, const char *name, const char *messa
 }
 
 CgPbCursor
-cg_pb_sub (const CgPbCursor *c, const CgPbField *field, const char *message)
+cg_pb_sub (const CgPbCursor *c, const CgPbField *field, const char *message, guint kind)
 {
-  return (CgPbCursor) {
-    .data = c->data, .pos = field->start, .end = field->start + field->len, .name = c->name, .message = message
-  };
+  return (CgPbCursor) { .data = c->data, .pos = field->start, .end = field->start + field->len, .name = c->name,
+                        .message = message, .namer = c->namer, .kind = kind };
+}
+
+/* "Sample field 1 (location_id)", or without the name where the namer
+ * has none, into @buf. */
+static const char *
+label (const CgPbCursor *c, guint32 number, char *buf, gsize size)
+{
+  const char *n = c->namer ? c->namer (c->kind, number) : NULL;
+  if (n)
+    g_snprintf (buf, size, "%s field %u (%s)", c->message, number, n);
+  else
+    g_snprintf (buf, size, "%s field %u", c->message, number);
+  return buf;
 }
 
 /* Reads a varint at *@pos (before @end) into *@value. */
@@ -135,6 +147,7 @@ cg_pb_next (CgPbCursor *c, CgPbField *field, GError **error)
     return FALSE;
   gsize start = c->pos, at;
   PbStatus s = next_field (c, field, &at);
+  char buf[128];
   switch (s)
     {
     case PB_OK:
@@ -144,13 +157,13 @@ cg_pb_next (CgPbCursor *c, CgPbField *field, GError **error)
         return cg_read_fail (error, CG_ERROR_TRUNCATED, c->name, CG_AT_OFFSET, at,
                              "%s ends inside a field's tag (expected a varint of at most 10 bytes)", c->message);
       return cg_read_fail (error, CG_ERROR_TRUNCATED, c->name, CG_AT_OFFSET, at,
-                           "%s field %u: the %s ends inside %s", c->message, field->number, c->message,
-                           wire_name (field->wire));
+                           "%s: the %s ends inside %s%s", label (c, field->number, buf, sizeof buf), c->message,
+                           field->wire == CG_PB_LEN ? "the length of " : "", wire_name (field->wire));
     case PB_PAST_END:
       return cg_read_fail (error, CG_ERROR_TRUNCATED, c->name, CG_AT_OFFSET, at,
-                           "%s field %u: a length of %" G_GUINT64_FORMAT " bytes runs past the end of the %s"
+                           "%s: a length of %" G_GUINT64_FORMAT " bytes runs past the end of the %s"
                            " (%" G_GSIZE_FORMAT " bytes remain)",
-                           c->message, field->number, field->value, c->message, field->len);
+                           label (c, field->number, buf, sizeof buf), field->value, c->message, field->len);
     case PB_OVERLONG:
       return cg_read_fail (error, CG_ERROR_PARSE, c->name, CG_AT_OFFSET, at,
                            "%s: a varint longer than 64 bits (expected at most 10 bytes, the 10th 0 or 1)",
@@ -161,9 +174,9 @@ cg_pb_next (CgPbCursor *c, CgPbField *field, GError **error)
                            c->message, field->number == 0 ? "0" : "out of range");
     default:
       return cg_read_fail (error, CG_ERROR_PARSE, c->name, CG_AT_OFFSET, at,
-                           "%s field %u has %s (expected a varint, a length-delimited payload or a fixed"
+                           "%s has %s (expected a varint, a length-delimited payload or a fixed"
                            " 32 or 64 bits: not protocol buffers, or corrupt)",
-                           c->message, field->number, wire_name (field->wire));
+                           label (c, field->number, buf, sizeof buf), wire_name (field->wire));
     }
 }
 
@@ -172,9 +185,8 @@ cg_pb_expect (const CgPbCursor *c, const CgPbField *field, CgPbWire wire, const 
 {
   if (field->wire == wire)
     return TRUE;
-  return cg_read_fail (error, CG_ERROR_PARSE, c->name, CG_AT_OFFSET, field->at,
-                       "%s field %u (%s) has %s, expected %s", c->message, field->number, what,
-                       wire_name (field->wire), wire_name (wire));
+  return cg_read_fail (error, CG_ERROR_PARSE, c->name, CG_AT_OFFSET, field->at, "%s field %u (%s) has %s, expected %s",
+                       c->message, field->number, what, wire_name (field->wire), wire_name (wire));
 }
 
 gboolean
@@ -190,7 +202,7 @@ cg_pb_varints (const CgPbCursor *c, const CgPbField *field, const char *what, Cg
     }
   if (field->wire == CG_PB_LEN)
     {
-      values->packed = cg_pb_sub (c, field, c->message);
+      values->packed = cg_pb_sub (c, field, c->message, c->kind);
       return TRUE;
     }
   return cg_read_fail (error, CG_ERROR_PARSE, c->name, CG_AT_OFFSET, field->at,

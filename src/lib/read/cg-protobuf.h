@@ -33,13 +33,21 @@ typedef enum {
   CG_PB_FIXED32 = 5,
 } CgPbWire;
 
+/* The name of field @number of messages of type @kind ("location_id"),
+ * or NULL, for errors. */
+typedef const char *(*CgPbNamer) (guint kind, guint32 number);
+
 /* One message's bytes [pos, end) of @data; @name (the input's) and
- * @message (the message's type, "Sample") are for errors (borrowed). */
+ * @message (the message's type, "Sample") are for errors (borrowed), and
+ * so is @namer (nullable), which names its fields, @kind telling the
+ * message's type. */
 typedef struct {
   const guint8 *data;
   gsize pos, end;
   const char *name;
   const char *message;
+  CgPbNamer namer;
+  guint kind;
 } CgPbCursor;
 
 /* A field as read: its number and wire type, the offset of its tag, and
@@ -57,8 +65,8 @@ typedef struct {
 CgPbCursor cg_pb_cursor (const guint8 *data, gsize len, const char *name, const char *message);
 
 /* A cursor over the payload of @field (CG_PB_LEN), read from @c, as a
- * message of type @message. */
-CgPbCursor cg_pb_sub (const CgPbCursor *c, const CgPbField *field, const char *message);
+ * message of type @message (@kind for @c's namer). */
+CgPbCursor cg_pb_sub (const CgPbCursor *c, const CgPbField *field, const char *message, guint kind);
 
 /* Reads the next field of @c into @field.  FALSE at the end of the
  * message (error unset) or on error (set): a truncated varint, a varint

@@ -122,7 +122,7 @@ detect_message (CgPbCursor c, CgPprofMessage message, gboolean cut)
         return FALSE;
       if (s == -2)
         return TRUE;
-      if (kind == CG_PPROF_MESSAGE && !detect_message (cg_pb_sub (&c, &f, NULL), sub, s == -3))
+      if (kind == CG_PPROF_MESSAGE && !detect_message (cg_pb_sub (&c, &f, NULL, 0), sub, s == -3))
         return FALSE;
       if (s == -3)
         return TRUE;
@@ -163,7 +163,7 @@ cg_pprof_detect (const guint8 *data, gsize len, gboolean complete)
           if ((s == -3 ? f.value : f.len) != 0)
             return FALSE; /* string_table[0] must be "" */
         }
-      if (kind == CG_PPROF_MESSAGE && !detect_message (cg_pb_sub (&c, &f, NULL), sub, s == -3))
+      if (kind == CG_PPROF_MESSAGE && !detect_message (cg_pb_sub (&c, &f, NULL, 0), sub, s == -3))
         return shown;
       if (s == -3)
         return cut_ok;
@@ -195,11 +195,20 @@ next_known (CgPbCursor *c, CgPprofMessage message, CgPbField *f, GError **error)
   return FALSE;
 }
 
+static const char *
+namer (guint kind, guint32 number)
+{
+  const char *name = cg_pprof_field_name ((CgPprofMessage) kind, number);
+  return strcmp (name, "unknown") == 0 ? NULL : name;
+}
+
 static CgPbCursor
 sub_cursor (Reader *r, Span span, CgPprofMessage message)
 {
   CgPbCursor c = cg_pb_cursor (r->data, span.start + span.len, r->name, cg_pprof_message_name (message));
   c.pos = span.start;
+  c.namer = namer;
+  c.kind = message;
   return c;
 }
 
@@ -270,6 +279,8 @@ static gboolean
 scan_profile (Reader *r, gsize len, GError **error)
 {
   CgPbCursor c = cg_pb_cursor (r->data, len, r->name, "Profile");
+  c.namer = namer;
+  c.kind = CG_PPROF_PROFILE;
   CgPbField f;
   while (next_known (&c, CG_PPROF_PROFILE, &f, error))
     {
@@ -311,6 +322,8 @@ static gboolean
 check_profile_strings (Reader *r, gsize len, GError **error)
 {
   CgPbCursor c = cg_pb_cursor (r->data, len, r->name, "Profile");
+  c.namer = namer;
+  c.kind = CG_PPROF_PROFILE;
   CgPbField f;
   gsize index;
   while (next_known (&c, CG_PPROF_PROFILE, &f, error))
@@ -488,7 +501,7 @@ read_location (Reader *r, Span span, Location *loc, GError **error)
   for (guint i = 0; ok && i < lines->len; i++)
     {
       CgPbField *lf = &g_array_index (lines, CgPbField, i);
-      CgPbCursor lc = cg_pb_sub (&c, lf, "Line");
+      CgPbCursor lc = cg_pb_sub (&c, lf, "Line", CG_PPROF_LINE);
       guint64 function_id = 0;
       CgPbField g;
       while (next_known (&lc, CG_PPROF_LINE, &g, error))
@@ -597,7 +610,7 @@ read_sample_types (Reader *r, GError **error)
 static gboolean
 check_label (Reader *r, const CgPbCursor *c, const CgPbField *field, GError **error)
 {
-  CgPbCursor lc = cg_pb_sub (c, field, "Label");
+  CgPbCursor lc = cg_pb_sub (c, field, "Label", CG_PPROF_LABEL);
   CgPbField f;
   gsize index;
   while (next_known (&lc, CG_PPROF_LABEL, &f, error))
