@@ -19,14 +19,14 @@ mkdir -p "$HOME" "$PPROF_TMPDIR"
 cp -R "$data/pprof/rec" "$data/pprof/mkprof" "$tmp/" && chmod -R u+w "$tmp/rec" "$tmp/mkprof" || exit 99
 
 # top PROFILE SAMPLE_INDEX UNIT: pprof's flat and cum per function, as
-# NAME<TAB>FLAT<TAB>CUM in UNIT ("(inline)", pprof's mark of a function
-# only ever inlined, left out)
+# NAME<TAB>FLAT<TAB>CUM in UNIT ("(inline)" and "(partial-inline)", pprof's
+# marks of a function inlined everywhere or in places, left out)
 top () {
   go tool pprof -top -nodecount=100000 -nodefraction=0 -edgefraction=0 -sample_index="$2" -unit="$3" "$1" \
     2>/dev/null | awk -v u="$3" '
     /^ *flat  *flat%/ { table = 1; next }
     table && NF >= 6 { name = $6; for (i = 7; i <= NF; i++) name = name " " $i
-                       sub(/ \(inline\)$/, "", name); f = $1; c = $4; sub(u "$", "", f); sub(u "$", "", c)
+                       sub(/ \((partial-)?inline\)$/, "", name); f = $1; c = $4; sub(u "$", "", f); sub(u "$", "", c)
                        printf "%s\t%s\t%s\n", name, f, c }'
 }
 
