@@ -50,9 +50,14 @@ typedef struct amon_context amon_context;
 #define AMON_CACHE 16
 
 /* The first way of routine @fn's set in a context's cache (the second is
- * the next slot): functions are mostly aligned to 16 bytes, so the bits
- * above the alignment tell neighbours apart. */
-#define AMON_CACHE_HOME(fn) ((((uintptr_t) (fn) >> 4) & (AMON_CACHE / 2 - 1)) << 1)
+ * the next slot).  Functions are aligned to 16 bytes, or to 32 or 64 with
+ * -falign-functions, so the bits just above 16 alone would put them in
+ * half or a quarter of the sets (and the entry offset, 9 bytes past the
+ * start with -mfentry and endbr64, made one set of yaml-cpp's twice as
+ * full as the others); three groups of bits folded together spread any
+ * of these evenly. */
+#define AMON_CACHE_HOME(fn) \
+  (((((uintptr_t) (fn) >> 4) ^ ((uintptr_t) (fn) >> 7) ^ ((uintptr_t) (fn) >> 10)) & (AMON_CACHE / 2 - 1)) << 1)
 
 typedef struct {
   void *fn;

@@ -550,6 +550,31 @@ test_unmatched_exit_ignored (void)
   g_free (th);
 }
 
+/* Routines aligned to 16, 32 or 64 bytes (gcc's -falign-functions), at
+ * any entry offset (-mfentry's call past an endbr64 is 9 bytes in), each
+ * fill the cache's sets evenly: 64 routines side by side put 8 in each
+ * of its AMON_CACHE / 2 sets, not all in a half or a quarter of them. */
+static void
+test_cache_sets_spread (void)
+{
+  static const uintptr_t aligns[] = { 16, 32, 64, 128 };
+  static const uintptr_t offsets[] = { 0, 5, 9 };
+  for (guint a = 0; a < G_N_ELEMENTS (aligns); a++)
+    for (guint o = 0; o < G_N_ELEMENTS (offsets); o++)
+      {
+        guint in_set[AMON_CACHE / 2] = { 0 };
+        guint n = 8 * AMON_CACHE / 2;
+        for (guint i = 0; i < n; i++)
+          {
+            uintptr_t h = AMON_CACHE_HOME (0x401000 + i * aligns[a] + offsets[o]);
+            CU_ASSERT_FATAL (h % 2 == 0 && h < AMON_CACHE);
+            in_set[h / 2]++;
+          }
+        for (guint k = 0; k < AMON_CACHE / 2; k++)
+          CU_ASSERT_EQUAL (in_set[k], 8);
+      }
+}
+
 static void
 test_limits_stop_cleanly (void)
 {
@@ -860,6 +885,7 @@ main (void)
     { "replay: more routines than a context's cache", test_many_routines },
     { "replay: longjmp out of deep frames resynchronises", test_longjmp_resynchronises },
     { "unmatched returns are ignored", test_unmatched_exit_ignored },
+    { "routines aligned to 16, 32 or 64 bytes fill the cache's sets evenly", test_cache_sets_spread },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
     { "many calibrations: the lowest recent one, whatever the load", test_calibration_robust },
