@@ -41,4 +41,41 @@ awk '$1 ~ /^[0-9.]+$/ { print $2 }' "$tmp/flat.txt" >"$tmp/theirs"
 awk '$1 ~ /^[0-9.]+$/ { print $2 }' "$tmp/out" >"$tmp/ours"
 cmp -s "$tmp/theirs" "$tmp/ours" \
   || fail "cumulative seconds $(tr '\n' ' ' <"$tmp/ours"), gprof printed $(tr '\n' ' ' <"$tmp/theirs")"
+
+# The same for a call graph printed without its flat profile (gprof -q):
+# its self times are printed to a hundredth too, and bins split between
+# two functions make them add up to more than the whole (ninja 1.11's
+# -q report: 0.21 s, where its granularity line and main's entry said
+# 0.20), which the totals and percentages took.  The entries' % time
+# and the granularity line's seconds say what they were.  The bundled
+# exprparse gmon.out with a sample added to each bin that straddles two
+# of its functions: gprof -b -q's entries add up to 1.64 s, its whole
+# is 1.63.  Oracle: gprof's report itself, printed again.
+command -v gprof >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1 || finish
+ex="$data/gmon/exprparse"
+# the functions after main's start, up to atexit (libc's, linked in)
+nm -n "$ex/exprparse" | awk '$2 ~ /^[tT]$/ && $3 == "atexit" { exit } on && $2 ~ /^[tT]$/ { print $1 }
+  $3 == "main" { on = 1 }' >"$tmp/starts"
+python3 - "$ex/gmon.out" "$tmp/starts" "$tmp/gmon.out" <<'EOF2' || fail "test set-up: the gmon.out's histogram"
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+assert d[20] == 0  # the histogram record first, after the header
+lo, hi, n = struct.unpack('<QQI', d[21:41])
+base, w = 20 + 1 + 40, (hi - lo) / n
+for s in (int(x, 16) for x in open(sys.argv[2])):
+    b = int((s - lo) / w)
+    if lo <= s < hi and lo + b * w < s < lo + (b + 1) * w:
+        c, = struct.unpack('<H', d[base + 2 * b:base + 2 * b + 2])
+        d[base + 2 * b:base + 2 * b + 2] = struct.pack('<H', c + 1)
+open(sys.argv[3], 'wb').write(d)
+EOF2
+gprof -b -q "$ex/exprparse" "$tmp/gmon.out" >"$tmp/q.txt" 2>/dev/null || fail "gprof -b -q"
+whole=$(sed -n 's/^granularity: .* of \([0-9.]*\) seconds$/\1/p' "$tmp/q.txt")
+printed=$(awk '/^\[/ && !/as a whole/ { s += $3 } END { printf "%.2f", s }' "$tmp/q.txt")
+[ "$printed" != "$whole" ] || echo "note: the entries' self times add up to the whole, $whole s, this time"
+expect 0 "$cgcost" --format=tsv "$tmp/q.txt" || fail "cgcost --format=tsv of gprof -q's report"
+sum=$(awk -F '\t' 'NR > 1 { s += $3 } END { printf "%.2f", s }' "$tmp/out")
+[ "$sum" = "$whole" ] || fail "gprof -q: the self times add up to $sum s, gprof printed $whole (its entries $printed)"
+expect 0 "$cgcost" --format=gprof -b -q "$tmp/q.txt" || fail "cgcost --format=gprof -q"
+cmp -s "$tmp/q.txt" "$tmp/out" || fail "gprof -q printed again differently: $(diff "$tmp/q.txt" "$tmp/out" | head -5)"
 finish

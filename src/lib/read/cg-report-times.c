@@ -17,6 +17,7 @@ typedef struct {
   gdouble percent_half; /* half the last printed digit's unit (gprof -T: "%5.1f") */
   gdouble t_lo, t_hi; /* the ticks the printed seconds allow */
   gboolean has_percent;
+  gdouble ch_lo, ch_hi; /* the children's ticks the printed seconds allow (0: a flat row) */
   gboolean has_per_call;
   gdouble c_lo, c_hi; /* the ticks the time per call allows */
 } Row;
@@ -45,10 +46,22 @@ prints_as (gdouble value, const char *want)
   return strcmp (b, want) == 0;
 }
 
+/* Whether @ticks and some children's ticks within the row's interval
+ * print as the row's % time: a flat row's is its self time's, a
+ * call-graph entry's of self plus children. */
+static gboolean
+percent_fits (const CgReportTime *r, const Row *row, gdouble ticks, gdouble total)
+{
+  if (r->children == NULL)
+    return prints_as (100 * ticks / total, r->percent);
+  gdouble lo = 100 * (ticks + row->ch_lo) / total, hi = 100 * (ticks + row->ch_hi) / total;
+  return lo < row->percent + row->percent_half + 1e-9 && hi >= row->percent - row->percent_half - 1e-9;
+}
+
 static gboolean
 fits (const CgReportTime *r, const Row *row, gdouble ticks, gdouble rate, gdouble total)
 {
-  return prints_as (ticks / rate, r->self) && (!row->has_percent || prints_as (100 * ticks / total, r->percent))
+  return prints_as (ticks / rate, r->self) && (!row->has_percent || percent_fits (r, row, ticks, total))
          && (!row->has_per_call || prints_as (r->scale * ticks / rate / (gdouble) r->calls, r->per_call));
 }
 
@@ -65,8 +78,8 @@ interval (const Row *row, gdouble total, gdouble *lo, gdouble *hi)
     }
   if (row->has_percent)
     {
-      *lo = MAX (*lo, (row->percent - row->percent_half) * total / 100);
-      *hi = MIN (*hi, (row->percent + row->percent_half) * total / 100);
+      *lo = MAX (*lo, (row->percent - row->percent_half) * total / 100 - row->ch_hi);
+      *hi = MIN (*hi, (row->percent + row->percent_half) * total / 100 - row->ch_lo);
     }
 }
 
@@ -208,6 +221,12 @@ setup_rows (const CgReportTime *rows, guint n, gdouble rate, gboolean no_time, R
       r[i].has_percent = rows[i].percent != NULL && !no_time;
       r[i].percent = rows[i].percent ? g_ascii_strtod (rows[i].percent, NULL) : 0.0;
       r[i].percent_half = rows[i].percent ? 0.5 * pow (10.0, -decimals (rows[i].percent)) : 0.005;
+      if (rows[i].children)
+        {
+          gdouble c = g_ascii_strtod (rows[i].children, NULL);
+          r[i].ch_lo = MAX (0.0, (c - 0.005) * rate);
+          r[i].ch_hi = (c + 0.005) * rate;
+        }
       r[i].has_per_call = rows[i].per_call != NULL && rows[i].calls > 0 && rows[i].scale > 0;
       if (r[i].has_per_call)
         {
@@ -237,10 +256,11 @@ cg_report_times_solve (const CgReportTime *rows, guint n, gdouble rate, guint wi
         continue;
       any_percent = TRUE;
       gdouble p = r[i].percent, half = r[i].percent_half;
-      /* samples = 100 · ticks / percent, within the rounding of both */
-      lo = MAX (lo, 100 * t_lo / (p + half));
+      /* samples = 100 · ticks / percent, within the rounding of both
+       * (the ticks of self plus children, for a call-graph entry) */
+      lo = MAX (lo, 100 * (t_lo + r[i].ch_lo) / (p + half));
       if (p > half)
-        hi = MIN (hi, 100 * t_hi / (p - half));
+        hi = MIN (hi, 100 * (t_hi + r[i].ch_hi) / (p - half));
     }
 
   gboolean ok = TRUE;

@@ -28,8 +28,8 @@ G_BEGIN_DECLS
 typedef struct {
   const char *self;    /* the self seconds as printed ("0.48") */
   const char *percent; /* the % time as printed ("33.14", or gprof -T's
-                        * "33.1"), NULL when
-                        * unknown (a call graph without its flat profile) */
+                        * "33.1"; a call-graph entry's "67.1", with
+                        * @children), NULL when unknown */
   const char *per_call; /* the self time per call as printed ("50.05"),
                          * NULL when not printed */
   guint64 calls;        /* the calls it is of */
@@ -37,13 +37,18 @@ typedef struct {
   gboolean none;        /* known to have had no time at all (a call-graph
                          * entry the flat profile left out: gprof lists
                          * every function with time there) */
+  const char *children; /* a call-graph entry's children seconds as
+                         * printed ("0.13"), whose % time (@percent,
+                         * "67.1") is of self plus children; NULL for a
+                         * flat profile's row */
 } CgReportTime;
 
 /* Fills @ticks (n values) and *@samples for @rows printed at @rate
  * samples per second with bins @width 2-byte units wide as printed (1
  * when unknown).  @no_time: the flat profile said "no time accumulated"
  * (its percentages are of 1).  @cumulative: the last flat row's
- * cumulative seconds as printed ("0.33"; NULL when unknown), the sum of
+ * cumulative seconds as printed ("0.33"; a call graph's "of 0.20
+ * seconds" without a flat profile; NULL when unknown), the sum of
  * the rows' self times, which the number of samples is sought nearest
  * to (the printed seconds' own sum is off by up to half a hundredth per
  * row, and a percentage of 33 samples can print as one of 34).
