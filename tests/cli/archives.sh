@@ -72,7 +72,7 @@ for c in $compressors; do
     && cmp -s "$tmp/gprof.txt" "$exprparse/gprof-b.txt" || fail "a $c-compressed gmon.out is not read as gprof reads it"
   expect 0 sh -c "'$cgmerge' --executable '$exprparse/exprparse' <'$tmp/gmon.$c' | '$cgcost' --format=gprof" \
     && cmp -s "$tmp/out" "$exprparse/gprof-b.txt" || fail "a $c-compressed gmon.out on standard input"
-  # amon.out, read whole
+  # amon.out, read as it streams
   $c -c "$amon" >"$tmp/amon.$c"
   "$cgcost" --format=tsv "$amon" >"$tmp/want-amon.tsv"
   expect 0 "$cgcost" --format=tsv "$tmp/amon.$c" && cmp -s "$tmp/out" "$tmp/want-amon.tsv" \
@@ -136,5 +136,64 @@ if command -v zstd >/dev/null && [ -z "${CG_VALGRIND:-}" ] && ${CC:-cc} -o "$tmp
   [ "$4" = 0 ] || fail "cgmerge of 240 MB of zstd-compressed folded stacks exited $4"
   [ "$3" -lt 120000 ] || fail "cgmerge of 240 MB of compressed stacks peaked at $3 kB: not streamed"
   grep -q 'self="8000000"' "$tmp/big.xml" || grep -q '8000000' "$tmp/big.xml" || fail "the 8,000,000 samples are not all counted"
+fi
+# an amon.out cut short says the same from a file, on standard input and
+# gzip'd, though a stream's size is known only at its end (the reader
+# streams): the oracle is the file's message, whose size is known at once
+size=$(wc -c <"$amon")
+for cut in 7 40 64 80 100 200 $((size / 2)) $((size - 20)) $((size - 1)); do
+  head -c $cut "$amon" >"$tmp/cut.amon"
+  "$cgmerge" "$tmp/cut.amon" >/dev/null 2>"$tmp/want.err" && fail "an amon.out cut at $cut was read"
+  sed "s|$tmp/cut.amon|F|" "$tmp/want.err" >"$tmp/want.msg"
+  "$cgmerge" <"$tmp/cut.amon" >/dev/null 2>"$tmp/got.err"
+  sed 's|<stdin>|F|' "$tmp/got.err" | cmp -s - "$tmp/want.msg" \
+    || fail "an amon.out cut at $cut: on standard input '$(cat "$tmp/got.err")', from the file '$(cat "$tmp/want.err")'"
+  if command -v gzip >/dev/null; then
+    gzip -c "$tmp/cut.amon" >"$tmp/cut.amon.gz"
+    "$cgmerge" "$tmp/cut.amon.gz" >/dev/null 2>"$tmp/got.err"
+    sed "s|$tmp/cut.amon.gz|F|" "$tmp/got.err" | cmp -s - "$tmp/want.msg" \
+      || fail "an amon.out cut at $cut: gzip'd '$(cat "$tmp/got.err")', from the file '$(cat "$tmp/want.err")'"
+  fi
+done
+
+# and an amon.out of 100 MB (the mutual profile's contexts 250,000 times
+# over, its totals to match) in a small zstd file, by a file and on
+# standard input: read as it streams, not decompressed whole into memory
+# first; the calls are 250,000 times the one file's
+if command -v zstd >/dev/null && command -v python3 >/dev/null && [ -z "${CG_VALGRIND:-}" ] && [ -x "$tmp/measure" ]; then
+  python3 - "$amon" 250000 <<'PY' | zstd -1 -q >"$tmp/big.amon.zst" || fail "making the big amon.out"
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+k = int(sys.argv[2])
+pos = struct.unpack_from('<I', d, 12)[0]
+out, sums = [d[:pos]], [0, 0, 0]
+while True:
+    tag, _, length = struct.unpack_from('<IIQ', d, pos)
+    body = d[pos + 16:pos + 16 + length]
+    if tag == 3:  # CONTEXTS: each context k times, as many entries and as much time
+        n, q = struct.unpack_from('<Q', body, 0)[0], 8
+        for _ in range(n):
+            ln, _, t, e, r = struct.unpack_from('<IIQQQ', body, q)
+            sums[0] += t; sums[1] += e; sums[2] += r
+            q += 32 + 4 * ln
+        body = struct.pack('<Q', n * k) + body[8:] * k
+    elif tag == 4:  # TOTALS: calls, recursive calls, time as the contexts' sums
+        f = list(struct.unpack_from('<%dQ' % (length // 8), body, 0))
+        f[1] += (k - 1) * sums[1]; f[2] += (k - 1) * sums[2]; f[4] += (k - 1) * sums[0]
+        body = struct.pack('<%dQ' % len(f), *f)
+    out.append(struct.pack('<IIQ', tag, 0, len(body)) + body)
+    pos += 16 + length
+    if tag == 0:
+        break
+sys.stdout.buffer.write(b''.join(out))
+PY
+  want=$("$cgcost" --format=tsv "$amon" | awk -F '\t' '$1 == "leaf" { print $2 * 250000 }')
+  for how in "'$tmp/big.amon.zst'" "<'$tmp/big.amon.zst'"; do
+    set -- $("$tmp/measure" "'$cgcost' --format=tsv $how >'$tmp/big-amon.tsv'")
+    [ "$4" = 0 ] || fail "cgcost of 100 MB of zstd-compressed amon.out ($how) exited $4"
+    [ "$3" -lt 50000 ] || fail "cgcost of 100 MB of compressed amon.out ($how) peaked at $3 kB: not streamed"
+    got=$(awk -F '\t' '$1 == "leaf" { print $2 }' "$tmp/big-amon.tsv")
+    [ "$got" = "$want" ] || fail "the big amon.out ($how): leaf has $got calls, not $want"
+  done
 fi
 finish

@@ -507,6 +507,22 @@ cg_input_read (CgInput *in, void *buf, gsize n, GError **error)
 }
 
 gboolean
+cg_input_skip (CgInput *in, guint64 n, GError **error)
+{
+  while (n > 0)
+    {
+      if (in->start == in->end && !fill (in, 1, error))
+        return FALSE;
+      gsize k = (gsize) MIN (n, (guint64) (in->end - in->start));
+      if (k == 0)
+        return TRUE; /* the end of the input */
+      in->start += k;
+      n -= k;
+    }
+  return TRUE;
+}
+
+gboolean
 cg_input_contents (CgInput *in, const guint8 **data, gsize *len, GError **error)
 {
   /* a regular file nothing has been consumed of is mapped whole */

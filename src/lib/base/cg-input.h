@@ -95,6 +95,10 @@ guint64 cg_input_offset (const CgInput *input);
 
 /* Reads up to @n bytes; returns the count (0 at the end) or -1 on error. */
 gssize cg_input_read (CgInput *input, void *buf, gsize n, GError **error);
+/* Consumes up to @n bytes without copying them (fewer only at the end of
+ * the input); what cg_input_peek returned is then invalid.  FALSE on
+ * error, with @error set. */
+gboolean cg_input_skip (CgInput *input, guint64 n, GError **error);
 
 /* The rest of the input as one block (the map itself for files; read
  * into memory from a stream, and decompressed into memory from a

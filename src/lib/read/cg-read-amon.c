@@ -1,4 +1,8 @@
-/* cg-read-amon.c — a bounds-checked cursor over the mapped file. */
+/* cg-read-amon.c — a bounds-checked cursor over the file, read as it
+ * streams: a window of the input (cg_input_peek) holds the bytes being
+ * read, not the whole file, so an amon.out of 500 MB costs the profile it
+ * makes and not its own size besides (nor, compressed, a decompressed
+ * copy of it).  Sections are read in order, each byte once. */
 #include "config.h"
 
 #include "cg-read-amon.h"
@@ -11,8 +15,13 @@
 #include "cg-symbols.h"
 
 typedef struct {
-  const guint8 *data;
-  gsize len;
+  CgInput *in;
+  guint64 origin;           /* the input's offset where the file starts */
+  gsize len;                /* the file's size; G_MAXSIZE until a stream's end is seen */
+  /* the section being read, for the message when a stream ends in it */
+  gsize section_at;
+  guint32 section_tag;
+  guint64 section_length;
   const char *name;
   CgProfile *profile;
   CgGraph *graph;
@@ -73,6 +82,37 @@ get64 (const guint8 *p)
   return (guint64) get32 (p) | (guint64) get32 (p + 4) << 32;
 }
 
+/* Points *@out at the @n bytes at file offset @pos (never before the last
+ * call's: the file is read forward), valid until the next call.  Where
+ * the file has fewer, sets r->len to its size, now known.  FALSE only on
+ * an I/O error (a corrupt compressed stream), with @error set. */
+static gboolean
+window (Reader *r, gsize pos, gsize n, const guint8 **out, gsize *got, GError **error)
+{
+  guint64 at = cg_input_offset (r->in) - r->origin;
+  g_assert (pos >= at);
+  if (!cg_input_skip (r->in, pos - at, error))
+    return FALSE;
+  /* a window as large as the data that came, not as the file says (a
+   * stream's sizes are checked only at its end: a hostile one must not
+   * make the window 4 GiB) */
+  gsize len = 0, want = MIN (n, (gsize) 1 << 20);
+  for (;;)
+    {
+      if (!cg_input_peek (r->in, want, out, &len, error))
+        return FALSE;
+      if (len < want || want == n)
+        break;
+      want = n - want > want ? 2 * want : n;
+    }
+  if (cg_input_offset (r->in) - r->origin < pos)
+    len = 0; /* the input ended before @pos */
+  if (len < n)
+    r->len = MIN (r->len, (gsize) (cg_input_offset (r->in) - r->origin) + len);
+  *got = len;
+  return TRUE;
+}
+
 /* Takes @n bytes from @c; FALSE (with the error) when fewer remain. */
 static gboolean
 take (Reader *r, Cursor *c, gsize n, const char *what, const guint8 **out, GError **error)
@@ -81,7 +121,18 @@ take (Reader *r, Cursor *c, gsize n, const char *what, const guint8 **out, GErro
   if (c->end - c->pos < n)
     return fail (r, error, c->pos, "%s needs %" G_GSIZE_FORMAT " bytes, %" G_GSIZE_FORMAT " remain in the section",
                  what, n, c->end - c->pos);
-  *out = r->data + c->pos;
+  gsize got;
+  if (!window (r, c->pos, n, out, &got, error))
+    return FALSE;
+  if (got < n)
+    {
+      /* a stream, whose size was not known when the section began: the
+       * message a file of known size gets at the section's start */
+      g_set_error (error, CG_ERROR, CG_ERROR_TRUNCATED,
+                   "%s: offset %" G_GSIZE_FORMAT ": section %u of %" G_GUINT64_FORMAT " bytes runs past the end of the file",
+                   r->name, r->section_at, r->section_tag, r->section_length);
+      return FALSE;
+    }
   c->pos += n;
   return TRUE;
 }
@@ -212,7 +263,9 @@ read_routines (Reader *r, Cursor *c, GError **error)
   guint32 n = get32 (p);
   if ((guint64) n * AMON_ROUTINE_FIXED > c->end - c->pos)
     return fail (r, error, c->pos - 4, "%u routines cannot fit in the section", n);
-  g_autoptr (GArray) routines = g_array_sized_new (FALSE, FALSE, sizeof (Routine), n);
+  /* no more reserved than a stream's first bytes justify: its section
+   * length is checked only when it ends */
+  g_autoptr (GArray) routines = g_array_sized_new (FALSE, FALSE, sizeof (Routine), MIN (n, 65536u));
   g_array_set_clear_func (routines, routine_clear);
   for (guint32 i = 0; i < n; i++)
     {
@@ -411,7 +464,9 @@ read_totals (Reader *r, Cursor *c, gboolean have_contexts, GError **error)
   if (c->end - c->pos < 8 * AMON_TOTAL_N)
     return fail (r, error, at, "the totals section has %" G_GSIZE_FORMAT " bytes, %d expected", c->end - c->pos,
                  8 * AMON_TOTAL_N);
-  const guint8 *p = r->data + at;
+  const guint8 *p;
+  if (!take (r, c, 8 * AMON_TOTAL_N, "the totals", &p, error))
+    return FALSE;
   c->pos = c->end; /* later versions may append fields */
   r->have_totals = TRUE;
   r->threads = get64 (p + 8 * AMON_TOTAL_THREADS);
@@ -437,12 +492,12 @@ read_stopped (Reader *r, Cursor *c, GError **error)
   const guint8 *p, *msg;
   if (!take (r, c, 8, "the stop record", &p, error))
     return FALSE;
-  guint32 len = get32 (p + 4);
+  guint32 reason = get32 (p), len = get32 (p + 4);
   if (!take (r, c, len, "the stop message", &msg, error))
     return FALSE;
   g_autofree char *text = g_utf8_make_valid ((const char *) msg, len);
   cg_read_warn (r->options, "%s: profiling stopped early (reason %u: %s); the profile covers the run until then",
-                r->name, get32 (p), text);
+                r->name, reason, text);
   return TRUE;
 }
 
@@ -603,13 +658,16 @@ cost_note (Reader *r)
 static gboolean
 read_header (Reader *r, gsize *first_section, GError **error)
 {
+  const guint8 *p;
+  gsize got;
+  if (!window (r, 0, AMON_HEADER_SIZE, &p, &got, error))
+    return FALSE;
   if (r->len < AMON_HEADER_SIZE)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_TRUNCATED, "%s: offset %" G_GSIZE_FORMAT ": the file ends inside its %d-byte header",
                    r->name, r->len, AMON_HEADER_SIZE);
       return FALSE;
     }
-  const guint8 *p = r->data;
   guint32 version = get32 (p + 8), header_size = get32 (p + 12);
   if (version < AMON_VERSION_MIN || version > AMON_VERSION)
     {
@@ -620,12 +678,16 @@ read_header (Reader *r, gsize *first_section, GError **error)
     }
   r->version = version;
   r->overhead_ps = get64 (p + 40);
-  if (header_size < AMON_HEADER_SIZE || header_size > r->len)
-    return fail (r, error, 12, "header size %u is not between %d and the file's %" G_GSIZE_FORMAT " bytes", header_size,
-                 AMON_HEADER_SIZE, r->len);
   r->flags = get32 (p + 16);
   r->clock = get32 (p + 20);
   r->rate = get64 (p + 24);
+  /* a stream's size is known once it ends: read as far as the header
+   * says it reaches (p is then invalid) */
+  if (header_size > AMON_HEADER_SIZE && header_size <= r->len && !window (r, header_size - 1, 1, &p, &got, error))
+    return FALSE;
+  if (header_size < AMON_HEADER_SIZE || header_size > r->len)
+    return fail (r, error, 12, "header size %u is not between %d and the file's %" G_GSIZE_FORMAT " bytes", header_size,
+                 AMON_HEADER_SIZE, r->len);
   if (r->clock < AMON_CLOCK_CPU || r->clock > AMON_CLOCK_SAMPLE)
     return fail (r, error, 20, "unknown clock %u", r->clock);
   if (r->rate == 0)
@@ -669,14 +731,19 @@ gboolean
 cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
 {
   Reader r = {
+    .in = input,
+    .origin = cg_input_offset (input),
+    .len = cg_input_size (input) >= 0 ? (gsize) cg_input_size (input) : G_MAXSIZE,
     .name = cg_input_name (input),
     .profile = profile,
     .graph = cg_profile_graph (profile),
     .options = options,
   };
-  if (!cg_input_contents (input, &r.data, &r.len, error))
+  const guint8 *p;
+  gsize got;
+  if (!window (&r, 0, AMON_MAGIC_LEN, &p, &got, error))
     return FALSE;
-  if (!cg_amon_detect (r.data, r.len, TRUE))
+  if (!cg_amon_detect (p, got, TRUE))
     {
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: offset 0: not an amon.out file", r.name);
       return FALSE;
@@ -690,6 +757,11 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
   guint32 last = 0; /* sections come in tag order, each once */
   while (ok && !ended)
     {
+      if (!window (&r, pos, AMON_SECTION_HEADER_SIZE, &p, &got, error))
+        {
+          ok = FALSE;
+          break;
+        }
       if (r.len - pos < AMON_SECTION_HEADER_SIZE)
         {
           g_set_error (error, CG_ERROR, CG_ERROR_TRUNCATED, "%s: offset %" G_GSIZE_FORMAT ": the file ends before its END section",
@@ -697,8 +769,11 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
           ok = FALSE;
           break;
         }
-      guint32 tag = get32 (r.data + pos);
-      guint64 length = get64 (r.data + pos + 8);
+      guint32 tag = get32 (p);
+      guint64 length = get64 (p + 8);
+      r.section_at = pos;
+      r.section_tag = tag;
+      r.section_length = length;
       if (length > r.len - pos - AMON_SECTION_HEADER_SIZE)
         {
           g_set_error (error, CG_ERROR, CG_ERROR_TRUNCATED,
