@@ -38,6 +38,7 @@
 #include "amon-measure.h"
 #include "amon-output.h"
 #include "amon-owner.h"
+#include "amon-plt.h"
 #include "amon-thread.h"
 #include "amon-write.h"
 
@@ -158,7 +159,8 @@ env_u64 (const char *name, uint64_t fallback)
 extern const char __start_amon_text[] AMON_HIDDEN;
 extern const char __stop_amon_text[] AMON_HIDDEN;
 
-/* Whether the code a signal interrupted (@uc) is the monitor's. */
+/* Whether the code a signal interrupted (@uc) is the monitor's: its own,
+ * or a stub of the program's PLT that jumps to it (amon-plt.h). */
 AMON_FN static int
 in_monitor (const void *uc)
 {
@@ -171,7 +173,9 @@ in_monitor (const void *uc)
   (void) uc;
   return 0;
 #endif
-  return pc >= (uintptr_t) __start_amon_text && pc < (uintptr_t) __stop_amon_text;
+  uintptr_t to;
+  return (pc >= (uintptr_t) __start_amon_text && pc < (uintptr_t) __stop_amon_text)
+         || (amon_plt_target (pc, &to) && to >= (uintptr_t) __start_amon_text && to < (uintptr_t) __stop_amon_text);
 }
 
 /* With the sampling clock, for a thread whose samples count its own code

@@ -21,6 +21,7 @@
 #include "amon-calibrate.h"
 #include "amon-format.h"
 #include "amon-measure.h"
+#include "amon-plt.h"
 #include "amon-symbols.h"
 #include "amon-thread.h"
 #include "amon-write.h"
@@ -575,6 +576,52 @@ test_cache_sets_spread (void)
       }
 }
 
+/* PLT stubs as the linkers write them for x86-64, each jumping through a
+ * slot that holds a hook's address: found, with the slot's address as the
+ * target; other code not. */
+static void
+test_plt_stub_target (void)
+{
+#if defined(__x86_64__)
+  static const unsigned char leads[][5] = {
+    { 0 },                            /* .plt: jmp *slot(%rip) */
+    { 0xf3, 0x0f, 0x1e, 0xfa },       /* .plt.sec: endbr64 first */
+    { 0xf3, 0x0f, 0x1e, 0xfa, 0xf2 }, /* and bnd (MPX) */
+    { 0xf2 },
+  };
+  static const size_t lead_len[] = { 0, 4, 5, 1 };
+  struct {
+    unsigned char code[16];
+    uintptr_t slot;
+  } stub;
+  uintptr_t target;
+  for (guint i = 0; i < G_N_ELEMENTS (lead_len); i++)
+    {
+      memset (&stub, 0xcc, sizeof stub);
+      memcpy (stub.code, leads[i], lead_len[i]);
+      unsigned char *jmp = stub.code + lead_len[i];
+      jmp[0] = 0xff;
+      jmp[1] = 0x25;
+      int32_t disp = (int32_t) ((unsigned char *) &stub.slot - (jmp + 6));
+      memcpy (jmp + 2, &disp, sizeof disp);
+      stub.slot = (uintptr_t) 0x7f0000001230;
+      target = 0;
+      CU_ASSERT_TRUE (amon_plt_target ((uintptr_t) stub.code, &target));
+      CU_ASSERT_EQUAL (target, (uintptr_t) 0x7f0000001230);
+      if (lead_len[i] == 4)
+        {
+          /* endbr64 not followed by the jump: a function's first instruction */
+          stub.code[4] = 0x55; /* push %rbp */
+          CU_ASSERT_FALSE (amon_plt_target ((uintptr_t) stub.code, &target));
+        }
+    }
+  /* call *slot(%rip) (ff 15) and a direct jmp are not stubs */
+  static const unsigned char others[][6] = { { 0xff, 0x15, 0, 0, 0, 0 }, { 0xe9, 0, 0, 0, 0, 0x90 }, { 0xf3, 0x90, 0x90 } };
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    CU_ASSERT_FALSE (amon_plt_target ((uintptr_t) others[i], &target));
+#endif
+}
+
 static void
 test_limits_stop_cleanly (void)
 {
@@ -886,6 +933,7 @@ main (void)
     { "replay: longjmp out of deep frames resynchronises", test_longjmp_resynchronises },
     { "unmatched returns are ignored", test_unmatched_exit_ignored },
     { "routines aligned to 16, 32 or 64 bytes fill the cache's sets evenly", test_cache_sets_spread },
+    { "a PLT stub's jump through its slot is found", test_plt_stub_target },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
     { "many calibrations: the lowest recent one, whatever the load", test_calibration_robust },
