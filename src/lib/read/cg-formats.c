@@ -33,8 +33,8 @@ static const CgFormatInfo formats[] = {
     cg_perf_detect, cg_read_perf, NULL },
   { "folded stacks", "folded stacks", "one stack and a count per line, as flame-graph tools write them",
     cg_folded_detect, cg_read_folded, NULL },
-  { "pprof", "a pprof profile", "profile.proto, as Go's runtime/pprof, go test -cpuprofile and gperftools' pprof"
-    " write it (gzip-compressed or not)", cg_pprof_detect, cg_read_pprof, NULL },
+  { "pprof", "a pprof profile", "pprof's profile.proto, as Go's runtime/pprof, go test -cpuprofile and gperftools'"
+    " pprof write it", cg_pprof_detect, cg_read_pprof, NULL },
 };
 
 const CgFormatInfo *
