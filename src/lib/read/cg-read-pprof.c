@@ -118,7 +118,10 @@ detect_message (CgPbCursor c, CgPprofMessage message, gboolean cut)
         return TRUE;
       CgPprofMessage sub;
       CgPprofKind kind = cg_pprof_field_kind (message, f.number, &sub);
-      if (!cg_pprof_wire_fits (kind, f.wire))
+      /* a field profile.proto does not define is a varint, as every field
+       * added to it so far (Line.column, Location.is_folded): text parsed
+       * as protocol buffers is fields of any wire type */
+      if (!cg_pprof_wire_fits (kind, f.wire) || (kind == CG_PPROF_UNKNOWN && f.wire != CG_PB_VARINT))
         return FALSE;
       if (s == -2)
         return TRUE;
@@ -141,9 +144,9 @@ cg_pprof_detect (const guint8 *data, gsize len, gboolean complete)
   while ((s = cg_pb_next_quiet (&c, &f)) != 0)
     {
       /* a profile damaged or cut short after its first parts showed it
-       * (a whole sample_type and another part): its reader names the
+       * (a whole sample_type and two more parts): its reader names the
        * offset, where "unknown input format" would not */
-      gboolean shown = types && whole >= 2;
+      gboolean shown = types && whole >= 3;
       /* a window cut after a whole part (writers put sample_type, a few
        * bytes, first) */
       gboolean cut_ok = complete ? shown : whole > 0;

@@ -80,12 +80,14 @@ gboolean cg_read_pprof (CgProfile *profile, CgInput *input, const CgReadOptions 
  * the whole input) parse as a Profile message: every field one of
  * Profile's (1 to 14) with its wire type, the sub-messages' fields of
  * theirs (a field of a number profile.proto does not define is taken below
- * Profile), string_table's first entry empty, and at least one whole
- * message or string.  A payload the window cuts is checked as far as it
- * goes, and a window cut is taken after a whole message or string (every
- * writer known puts sample_type, a few bytes, first).  Bytes that stop parsing (a whole input that ends inside a field,
- * a malformed field) after a whole sample_type and another whole part are
- * a damaged profile, taken so that the reader names the offset. */
+ * Profile when it is a varint, as every field added so far), string_table's
+ * first entry empty, and at least one whole message or string.  A payload
+ * the window cuts is checked as far as it goes, and a window cut is taken
+ * after a whole message or string (every writer known puts sample_type, a
+ * few bytes, first).  Bytes that stop parsing (a whole input that ends
+ * inside a field, a malformed field) after a whole sample_type and two
+ * more whole parts are a damaged profile, taken so that the reader names
+ * the offset. */
 gboolean cg_pprof_detect (const guint8 *data, gsize len, gboolean complete);
 
 G_END_DECLS
