@@ -28,6 +28,7 @@ struct _CgSymbols {
   guint64 low, high;     /* loadable segments */
   Elf_Scn *text;
   guint64 text_address, text_size;
+  guint64 text_offset;   /* in the file; G_MAXUINT64: .text has no contents */
   const guint8 *text_bytes; /* read on first use; libelf's, freed by elf_end */
   gboolean text_read;
   gboolean profiled;     /* names a profiling hook (built with -pg) */
@@ -152,6 +153,18 @@ cg_symbols_text (const CgSymbols *s, guint64 *address, gsize *size)
   *address = m->text_address;
   *size = m->text_bytes ? (gsize) m->text_size : 0;
   return m->text_bytes;
+}
+
+gboolean
+cg_symbols_text_bytes (const CgSymbols *s, guint64 address, guint8 *buf, gsize n)
+{
+  if (s->text == NULL || s->text_offset == G_MAXUINT64 || s->fd < 0 || address < s->text_address
+      || address - s->text_address > s->text_size || n > s->text_size - (address - s->text_address))
+    return FALSE;
+  guint64 at = s->text_offset + (address - s->text_address);
+  if (at > (guint64) G_MAXINT64 - n)
+    return FALSE;
+  return pread (s->fd, buf, n, (off_t) at) == (gssize) n;
 }
 
 /* gprof's filter on local function names (core_sym_class), including its
@@ -768,6 +781,7 @@ scan_sections (CgSymbols *s, Sections *sec, GError **error)
           s->text = scn;
           s->text_address = sh.sh_addr;
           s->text_size = sh.sh_size;
+          s->text_offset = sh.sh_type == SHT_NOBITS ? G_MAXUINT64 : sh.sh_offset;
         }
       if (sh.sh_type == SHT_SYMTAB && sec->symtab == NULL)
         {

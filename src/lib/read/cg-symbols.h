@@ -75,6 +75,12 @@ void cg_symbols_range (const CgSymbols *symbols, guint64 *low, guint64 *high);
  * instructions); NULL when .text has no contents. */
 const guint8 *cg_symbols_text (const CgSymbols *symbols, guint64 *address, gsize *size);
 
+/* Reads the @n bytes of .text at @address into @buf, from the file (a
+ * few bytes here and there: the whole of .text, hundreds of megabytes in
+ * a large program, is read only for gprof's -c).  FALSE when they are
+ * not all in .text, .text has no contents, or the file cannot be read. */
+gboolean cg_symbols_text_bytes (const CgSymbols *symbols, guint64 address, guint8 *buf, gsize n);
+
 /* The ELF machine (EM_X86_64, EM_386, ...). */
 guint cg_symbols_machine (const CgSymbols *symbols);
 
