@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "amon-clock.h"
+#include "amon-signal.h"
 
 #ifndef sigev_notify_thread_id
 #define sigev_notify_thread_id _sigev_un._tid
@@ -28,6 +29,7 @@ make_timer (timer_t *timer)
   memset (&ev, 0, sizeof ev);
   ev.sigev_notify = SIGEV_THREAD_ID;
   ev.sigev_signo = SIGPROF;
+  ev.sigev_value.sival_ptr = &amon_signal_marker; /* the monitor's, not a timer of the program's */
   ev.sigev_notify_thread_id = (pid_t) syscall (SYS_gettid);
   if (timer_create (CLOCK_THREAD_CPUTIME_ID, &ev, timer) != 0)
     return 0;

@@ -39,6 +39,7 @@
 #include "amon-output.h"
 #include "amon-owner.h"
 #include "amon-plt.h"
+#include "amon-signal.h"
 #include "amon-thread.h"
 #include "amon-write.h"
 
@@ -198,9 +199,14 @@ kernel_since (amon_thread *t, uint64_t now)
 AMON_FN static void
 on_sigprof (int sig, siginfo_t *info, void *uc)
 {
-  (void) sig;
-  (void) info;
   int saved = errno;
+  if (AMON_UNLIKELY (!amon_signal_is_sample (info)))
+    {
+      /* the program's own SIGPROF (kill, raise, its timer) */
+      amon_signal_forward (sig, info, uc);
+      errno = saved;
+      return;
+    }
   amon_thread *t = self;
   if (t != &unstarted && t != &disabled && !__atomic_load_n (&amon_halt, __ATOMIC_RELAXED))
     {
@@ -258,9 +264,13 @@ take_sigprof (struct sigaction *old)
   sa.sa_sigaction = on_sigprof;
   sa.sa_flags = SA_RESTART | SA_SIGINFO;
   sigemptyset (&sa.sa_mask);
-  if (sigaction (SIGPROF, NULL, old) != 0 || (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN))
+  if (amon_sigaction (SIGPROF, NULL, old) != 0 || (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN))
     return 0;
-  return sigaction (SIGPROF, &sa, NULL) == 0;
+  if (amon_sigaction (SIGPROF, &sa, NULL) != 0)
+    return 0;
+  /* the program sees and sets its own disposition from now on */
+  amon_signal_hold (old);
+  return 1;
 }
 
 /* Where the time @t used since its last sample goes when it ends (no
@@ -346,7 +356,7 @@ AMON_FN static int
 sigprof_ours (void)
 {
   struct sigaction now;
-  return sigaction (SIGPROF, NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_sigprof;
+  return amon_sigaction (SIGPROF, NULL, &now) == 0 && (now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_sigprof;
 }
 
 AMON_FN static void
@@ -645,7 +655,8 @@ init (void)
           G.sampled = amon_measure_possible ();
           if (!G.sampled)
             {
-              sigaction (SIGPROF, &old, NULL);
+              amon_signal_release ();
+              amon_sigaction (SIGPROF, &old, NULL);
               say ("AMON_CLOCK=sample: cannot make a timer on a thread's CPU clock, using cpu", NULL, NULL);
             }
         }
