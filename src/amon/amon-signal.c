@@ -59,12 +59,17 @@ next (void **cache, const char *name)
   return f;
 }
 
-/* dlsym is not async-signal-safe: look sigaction up before any handler
- * of the program's can call it */
+/* dlsym is not async-signal-safe: look them up before any handler of
+ * the program's can call them (one that re-arms itself with signal(3),
+ * as System V's handlers do); a C library without one (bsd_signal,
+ * sysv_signal) leaves it to next, which the program cannot reach then */
 __attribute__ ((constructor, no_instrument_function)) static void
 look_up (void)
 {
   (void) next (&real_sigaction, "sigaction");
+  __atomic_store_n (&real_signal, dlsym (RTLD_NEXT, "signal"), __ATOMIC_RELEASE);
+  __atomic_store_n (&real_bsd_signal, dlsym (RTLD_NEXT, "bsd_signal"), __ATOMIC_RELEASE);
+  __atomic_store_n (&real_sysv_signal, dlsym (RTLD_NEXT, "sysv_signal"), __ATOMIC_RELEASE);
 }
 
 AMON_FN int
