@@ -147,6 +147,11 @@ negative a negative sample value, -5
 values a Sample with 3 values, where the profile has 2 sample_types
 overlong a varint longer than 64 bits
 EOF
+# drop_frames (a|aa)* against names of many a's and a b: PCRE backtracks
+# to its limit on each, which is an error at the first, where it cost a
+# limit's work per function
+expect 1 "$cgcost" --format=tsv "$top_srcdir/fuzz/regressions/pprof/drop-frames-backtracking.pb" \
+  && expect_message "drop-frames-backtracking.pb: offset 4008: drop_frames or keep_frames cannot be matched"
 # string_table[0] must be "": not taken for a profile at all
 "$tmp/mkprof.exe" string0 >"$tmp/string0.pb"
 expect 1 "$cgcost" --format=tsv "$tmp/string0.pb" && expect_message "unknown input format"

@@ -46,7 +46,7 @@ cg_pprof_prune_free (CgPprofPrune *p)
 }
 
 gboolean
-cg_pprof_prune_drops (const CgPprofPrune *p, const char *name, gsize len)
+cg_pprof_prune_drops (const CgPprofPrune *p, const char *name, gsize len, GError **error)
 {
   if (len > 0 && name[0] == '.')
     name++, len--;
@@ -58,5 +58,18 @@ cg_pprof_prune_drops (const CgPprofPrune *p, const char *name, gsize len)
   g_autofree char *s = g_strndup (name, len);
   if (strlen (s) != len)
     return FALSE;
-  return g_regex_match (p->drop, s, 0, NULL) && (p->keep == NULL || !g_regex_match (p->keep, s, 0, NULL));
+  /* PCRE backtracks, where pprof's RE2 does not: an expression such as
+   * (a|aa)* takes up to PCRE's match limit for each name, and the match
+   * that reaches it is an error, so that a hostile profile costs one such
+   * match, not one per function */
+  GError *local = NULL;
+  gboolean drop = g_regex_match_full (p->drop, s, (gssize) len, 0, 0, NULL, &local);
+  if (drop && p->keep && local == NULL)
+    drop = !g_regex_match_full (p->keep, s, (gssize) len, 0, 0, NULL, &local);
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return drop;
 }

@@ -26,8 +26,10 @@ typedef struct _CgPprofPrune CgPprofPrune;
 CgPprofPrune *cg_pprof_prune_new (const char *drop, const char *keep, GError **error);
 void cg_pprof_prune_free (CgPprofPrune *prune);
 
-/* Whether the function named by the @len bytes at @name is dropped. */
-gboolean cg_pprof_prune_drops (const CgPprofPrune *prune, const char *name, gsize len);
+/* Whether the function named by the @len bytes at @name is dropped.
+ * FALSE with @error (GRegex's) when matching fails: an expression that
+ * backtracks past PCRE's match limit on the name. */
+gboolean cg_pprof_prune_drops (const CgPprofPrune *prune, const char *name, gsize len, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgPprofPrune, cg_pprof_prune_free)
 

@@ -446,34 +446,50 @@ unknown_function (Reader *r, Mapping *m)
   return cg_graph_ensure_function_ids (r->graph, m->object, m->unknown);
 }
 
-/* Whether drop_frames drops Function @fi (its name, not system_name). */
-static gboolean
-drops (Reader *r, guint fi)
+/* Whether drop_frames drops Function @fi (its name, not system_name):
+ * 1 or 0, or -1 with @error set when matching failed. */
+static int
+drops (Reader *r, guint fi, GError **error)
 {
   if (r->drops[fi] < 0)
     {
       Span s = string_span (r, r->functions[fi].name);
-      r->drops[fi] = s.len > 0 && cg_pprof_prune_drops (r->prune, (const char *) r->data + s.start, s.len);
+      GError *local = NULL;
+      r->drops[fi] = s.len > 0 && cg_pprof_prune_drops (r->prune, (const char *) r->data + s.start, s.len, &local);
+      if (local)
+        {
+          g_autofree char *name = g_strndup ((const char *) r->data + s.start, MIN (s.len, 200));
+          fail (r, error, r->drop_at, "drop_frames or keep_frames cannot be matched against the function name"
+                " '%s': %s (GRegex's PCRE backtracks, and gives up on such an expression, where pprof's RE2 does"
+                " not backtrack)",
+                name, local->message);
+          g_error_free (local);
+          return -1;
+        }
     }
-  return r->drops[fi] > 0;
+  return r->drops[fi];
 }
 
 /* As pprof's profile.Prune: the outermost of a location's @n lines
  * (functions @fns, the innermost first) that drop_frames drops marks the
- * location; when it is not the outermost line, the lines inside it go
- * (the index of the first line kept is returned).  The samples are cut
- * at such locations later (add_sample). */
-static guint
-prune_lines (Reader *r, Location *loc, const guint *fns, guint n)
+ * location; when it is not the outermost line, the lines inside it go.
+ * Returns the index of the first line kept, or -1 with @error set. */
+static gint64
+prune_lines (Reader *r, Location *loc, const guint *fns, guint n, GError **error)
 {
   if (r->prune == NULL)
     return 0;
   for (guint i = n; i-- > 0;)
-    if (drops (r, fns[i]))
-      {
-        loc->prune = i == n - 1 ? PRUNE_WHOLE : PRUNE_BENEATH;
-        return i == n - 1 ? 0 : i + 1;
-      }
+    {
+      int d = drops (r, fns[i], error);
+      if (d < 0)
+        return -1;
+      if (d)
+        {
+          loc->prune = i == n - 1 ? PRUNE_WHOLE : PRUNE_BENEATH;
+          return i == n - 1 ? 0 : i + 1;
+        }
+    }
   return 0;
 }
 
@@ -516,10 +532,11 @@ read_location (Reader *r, Span span, Location *loc, GError **error)
       if (ok)
         g_array_append_val (fns, fi);
     }
-  guint start = ok ? prune_lines (r, loc, (const guint *) (gpointer) fns->data, fns->len) : 0;
+  gint64 start = ok ? prune_lines (r, loc, (const guint *) (gpointer) fns->data, fns->len, error) : 0;
+  ok = ok && start >= 0;
   loc->first = r->frames->len;
   Frame x = { .function = G_MAXUINT32, .mapping = m ? (guint32) (m - r->mappings) + 1 : 0, .id = CG_NO_ID };
-  for (guint i = start; ok && i < fns->len; i++)
+  for (guint i = (guint) MAX (start, 0); ok && i < fns->len; i++)
     {
       x.function = g_array_index (fns, guint, i);
       g_array_append_val (r->frames, x);

@@ -70,7 +70,8 @@ G_BEGIN_DECLS
  * string index outside the string table, string_table[0] not empty, a
  * sample whose values are not one per sample_type or negative (pprof
  * -diff_base's profiles), two sample_types of one type, drop_frames or
- * keep_frames that GRegex does not take for a regular expression;
+ * keep_frames that GRegex does not take for a regular expression or that
+ * backtracks to PCRE's match limit on a function's name;
  * CG_ERROR_OVERFLOW when a 64-bit cost sum overflows or the tree would
  * exceed 2^32 frames; CG_ERROR_MISMATCH when an event exists with another
  * unit. */
