@@ -19,9 +19,15 @@
  * enters it, plus its members' spontaneous costs; or, where a producer
  * left the run's entry unrecorded and that falls short, its members' self
  * costs plus their calls out of it, which never nest) is still exact, and no
- * member's true total can exceed it; so a flagged member, or one whose sum
- * exceeds its cycle's total, gets the cycle's total, marked estimated, as
- * in gprof's "cycle as a whole"; an arc between members of such a cycle,
+ * member's true total can exceed it; nor can the sum of the calls into
+ * it, each of its activations lying in one of them.  So a flagged member,
+ * or one whose sum exceeds its cycle's total, gets the lower of the two,
+ * marked estimated (cProfile's calls of one caller to one callee never
+ * nest, so that pyprof2calltree's members called from one place get
+ * pstats' exact cumulative times); the cycle's total, as in gprof's
+ * "cycle as a whole", where the sum falls below one of the member's own
+ * calls out or its self cost (an activation that no recorded call made,
+ * the run's first); an arc between members of such a cycle,
  * whose calls nest too, carries at most that total, marked estimated.
  * Everything else stays exact.  The cycles are the graph's, over all its
  * arcs (cg_cycles_find's), so that the cycles cgcost marks estimated are

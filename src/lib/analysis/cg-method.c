@@ -131,7 +131,7 @@ measured_note (const CgCosts *costs)
 {
   return cg_costs_any_estimated (costs)
            ? "callgrind's measured inclusive costs; \"~\" marks totals of cycle members, which without"
-             " callgrind's recursion split are their whole cycle's"
+             " callgrind's recursion split are bounds: the calls into them, or their whole cycle's"
            : "callgrind's measured inclusive costs with its recursion split: every total is exact";
 }
 

@@ -555,11 +555,13 @@ count_arcs (Writer *w, CgProfile *p, const CgCosts *costs, gboolean measured)
 /* Step 2b, for profiles with nested marks (no recursion split): calls
  * between members of a cycle nest, and the sum of their measured costs
  * into a member counts its nested activations again.  Such a member's
- * total is its cycle's (estimated); its calls from inside the cycle are
- * written to carry what that total needs beyond the calls from outside,
- * on the first of them (the others none), so that callgrind_annotate's
- * sum of the calls into it is that total.  Reading the file back gives
- * the same totals: the cycle's are what enters it. */
+ * total is an estimate (cg-measured.h: its cycle's, or the calls into
+ * it where lower); its calls from inside the cycle are written to carry
+ * what that total needs beyond the calls from outside and its
+ * spontaneous part, on the first of them (the others none), so that
+ * callgrind_annotate's sum of the calls into it is that total.  Reading
+ * the file back gives the same totals: the cycle's are what enters it,
+ * and a member's calls in are its total. */
 static void
 fit_nested_cycles (Writer *w, const CgCosts *costs)
 {
@@ -573,6 +575,16 @@ fit_nested_cycles (Writer *w, const CgCosts *costs)
       if (scc->size[k] < 2 || !cg_costs_total_is_estimated (costs, f))
         continue;
       counts_of (cg_costs_kinds (costs), cg_costs_total_const (costs, f), ne, w->tmp, rounded);
+      /* its spontaneous part is written too (f'<spontaneous>), and read
+       * back into its total with the calls */
+      const CgValue *sp = cg_graph_spontaneous (g, f);
+      if (sp)
+        {
+          g_autofree guint64 *own = g_new0 (guint64, MAX (ne, 1));
+          counts_of (cg_graph_event_kinds (g), sp, ne, own, rounded);
+          for (guint e = 0; e < ne; e++)
+            w->tmp[e] -= MIN (w->tmp[e], own[e]);
+        }
       guint n_in;
       const CgArcId *in = cg_graph_in_arcs (g, f, &n_in);
       CgArcId first = CG_NO_ID;
