@@ -60,4 +60,57 @@ if command -v mkfifo >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1 && mk
   expect 0 timeout 20 "$cgcost" --format=tsv "$tmp/fifo.perf" && [ "$(total_of "$tmp/out" helper)" = 250000 ] \
     || fail "an object that is a FIFO: $(cat "$tmp/out")"
 fi
+
+# A perf.data read directly: cgmerge's own perf script prints the +0xOFF
+# too (-F ...,sym,symoff,dso), or such frames stay in no object.  gcc
+# splits work into a header, called through a pointer, and work.part.0,
+# whose frames perf prints as "work (inlined)" alone (ninja 1.11's
+# StatusPrinter::BuildEdgeFinished: 53 ms of its 575 in no object, named
+# 'BuildEdgeFinished []' beside the program's of 0.25 ms).  Oracle:
+# nm's work.part.0, the start each such frame's offset gives.
+command -v perf >/dev/null 2>&1 || finish
+cat >"$tmp/split.c" <<'C'
+#include <stdlib.h>
+volatile double sink;
+double table[64];
+static double __attribute__ ((noinline)) heavy (int n, double s)
+{
+  for (int i = 0; i < n; i++)
+    s += (double) i / (i + 3) * table[i & 63];
+  return s;
+}
+static double work (int n, int flag)
+{
+  if (__builtin_expect (flag == 0, 1))
+    return 0;
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += (double) i / (i + 3) * table[(i * 7) & 63];
+  for (int i = 0; i < n; i++)
+    s -= (double) i / (i + 5) * table[(i * 3) & 63];
+  sink = s + heavy (n / 4, s);
+  return s;
+}
+double (*volatile fp) (int, int) = work;
+double __attribute__ ((noinline)) drive (int n) { double t = 0; for (int k = 0; k < 400; k++) t += fp (n + k, k & 1); return t; }
+/* inlines work's header, so that gcc splits it; never run */
+double __attribute__ ((noinline)) drive2 (int n) { double t = 0; for (int k = 0; k < 400; k++) t += work (n - k, k & 2); return t; }
+int main (int argc, char **argv)
+{
+  for (int i = 0; i < 64; i++)
+    table[i] = i * 0.5;
+  sink = drive (argc > 1 ? atoi (argv[1]) : 100000) + (argc > 5 ? drive2 (200000) : 0);
+  return 0;
+}
+C
+cc -O2 -g -fno-omit-frame-pointer -o "$tmp/split" "$tmp/split.c" || finish
+nm "$tmp/split" | grep -q ' work\.part\.0$' || { echo "note: cc split no work.part.0 here"; finish; }
+perf record -q --call-graph dwarf -e cpu-clock -o "$tmp/split.data" "$tmp/split" >"$tmp/err" 2>&1 \
+  || { echo "note: perf record cannot record here: $(head -c 200 "$tmp/err")"; finish; }
+perf script --no-demangle -i "$tmp/split.data" -F ip,sym,dso 2>/dev/null | grep -q '^[[:space:]]*[0-9a-f]* work (inlined)$' \
+  || { echo "note: perf printed no inline-only frame of work.part.0"; finish; }
+expect 0 "$cgmerge" "$tmp/split.data" || fail "cgmerge split.data"
+id=$(grep -o "<object id=\"[0-9]*\" name=\"$tmp/split\"" "$tmp/out" | sed 's/.*id="\([0-9]*\)".*/\1/')
+[ -n "$id" ] && grep -q "^work	$id	" "$tmp/out" \
+  || fail "work.part.0's inline-only frames are not the program's: $(grep -e '^work	' -e '<object ' "$tmp/out")"
 finish

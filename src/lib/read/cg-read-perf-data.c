@@ -13,8 +13,10 @@
 #include "cg-read-perf.h"
 
 /* the fields cg-read-perf reads best: no time or cpu to skip, pid and tid
- * for --split, the period as the cost */
-#define PERF_FIELDS "comm,pid,tid,period,event,ip,sym,dso"
+ * for --split, the period as the cost, symoff for an inline-only frame's
+ * object (a function gcc split, f and f.part.0: perf prints the part's
+ * frames as "f+0x4d1 (inlined)" alone, ninja's BuildEdgeFinished) */
+#define PERF_FIELDS "comm,pid,tid,period,event,ip,sym,symoff,dso"
 
 gboolean
 cg_perf_data_detect (const guint8 *data, gsize len, gboolean complete)

@@ -5,7 +5,7 @@
  * are addresses that only perf's symbol resolution (with the build-id
  * cache, kallsyms, DWARF or frame-pointer call chains) turns into
  * functions.  So cgtools does not parse it: it runs
- *     perf script -i FILE -F comm,pid,tid,period,event,ip,sym,dso
+ *     perf script -i FILE -F comm,pid,tid,period,event,ip,sym,symoff,dso
  * (GSubprocess), and reads what perf prints (cg-read-perf.h); where
  * samples came out with an empty call chain, a second run with -G gives
  * them the frame of their own address (formats/perf.md).  Standard

@@ -78,7 +78,7 @@ other_text_kind (const guint8 *head, gsize len)
   if (frameless_samples (head, len))
     return "perf script's sample lines without frames (its -F left out ip, which prints them): nothing to"
            " charge a cost to; give cgmerge the perf.data, or what perf script prints with ip (its default"
-           " fields, or -F comm,tid,period,event,ip,sym,dso)";
+           " fields, or -F comm,tid,period,event,ip,sym,symoff,dso)";
   /* "320 start_thread;POOL_thread" : a count, a blank, frames */
   gsize i = 0;
   while (i < len && g_ascii_isdigit (head[i]))
