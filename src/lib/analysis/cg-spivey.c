@@ -54,8 +54,14 @@ cg_spivey_compute (CgProfile *p, GError **error)
       const guint8 *m = cg_contexts_marks (cx, k);
       const CgValue *t = cg_contexts_cost_const (cx, k);
       CgFunctionId running = s[n - 1];
+      /* the arc into s[i] when entry i-1 was marked: looked up then as
+       * its outgoing arc (each lookup a walk of scattered memory, most of
+       * cgcost's time over a large amon.out) */
+      CgArcId into = CG_NO_ID;
       for (guint i = 0; i < n; i++)
         {
+          CgArcId in_arc = into;
+          into = CG_NO_ID;
           if (stamp[s[i]] != k + 1)
             {
               stamp[s[i]] = k + 1;
@@ -66,14 +72,14 @@ cg_spivey_compute (CgProfile *p, GError **error)
             continue;
           if (i + 1 < n)
             {
-              CgArcId a = cg_graph_lookup_arc (g, s[i], s[i + 1]);
+              CgArcId a = into = cg_graph_lookup_arc (g, s[i], s[i + 1]);
               CgValue *dst = s[i + 1] == running ? cg_costs_arc_self (c, a) : cg_costs_arc_children (c, a);
               if (!cg_values_add (kinds, dst, t, ne) || !cg_values_add (kinds, cg_costs_arc (c, a), t, ne))
                 return overflow (error), NULL;
             }
           if (i > 0)
             {
-              CgArcId a = cg_graph_lookup_arc (g, s[i - 1], s[i]);
+              CgArcId a = in_arc != CG_NO_ID ? in_arc : cg_graph_lookup_arc (g, s[i - 1], s[i]);
               CgValue *dst = s[i] == running ? cg_costs_arc_self2 (c, a) : cg_costs_arc_children2 (c, a);
               if (!cg_values_add (kinds, dst, t, ne))
                 return overflow (error), NULL;
