@@ -1545,15 +1545,28 @@ prefix (const guint8 *data, gsize len, const char *text)
   return len >= n && memcmp (data, text, n) == 0;
 }
 
+/* Whether @data starts with @text, the granularity line's words, and
+ * then the line's count of bytes as the reader wants it ("4 byte(s)"). */
+static gboolean
+prefix_granularity (const guint8 *data, gsize len, const char *text)
+{
+  gsize n = strlen (text), k = n;
+  if (!prefix (data, len, text))
+    return FALSE;
+  while (k < len && k - n < 20 && g_ascii_isdigit (data[k]))
+    k++;
+  return k > n && prefix (data + k, len - k, " byte(s)");
+}
+
 gboolean
 cg_gprof_report_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
 {
   if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
     data += 3, len -= 3;
   return prefix (data, len, FLAT_HEADING "\n\n" SAMPLE_COUNTS)
-         || prefix (data, len, GRAPH_HEADING_BRIEF "\n\n\n" GRANULARITY)
-         || prefix (data, len, GRAPH_HEADING "\n\n\n" GRANULARITY)
+         || prefix_granularity (data, len, GRAPH_HEADING_BRIEF "\n\n\n" GRANULARITY)
+         || prefix_granularity (data, len, GRAPH_HEADING "\n\n\n" GRANULARITY)
          /* gprof -T, with -b and without */
-         || prefix (data, len, "\n" GRANULARITY) || prefix (data, len, "\n\n\ncall graph profile:\n")
+         || prefix_granularity (data, len, "\n" GRANULARITY) || prefix (data, len, "\n\n\ncall graph profile:\n")
          || prefix (data, len, "\n\n\nflat profile:\n");
 }
