@@ -82,6 +82,12 @@ validate "$tmp/cpu.xml"
 "$cgcost" --format=tsv "$tmp/cpu.pprof" "$tmp/cpu.pb" >"$tmp/tsv-two" || fail "cgcost on two profiles"
 awk -F '\t' 'NR == FNR { s[$1] = $3; t[$1] = $4; next } FNR > 1 && ($3 != 2 * s[$1] || $4 != 2 * t[$1]) { bad++ }
   END { exit bad > 0 }' "$tmp/tsv" "$tmp/tsv-two" || fail "two profiles merged are not twice one"
+# pprof's own writer (its field order and encoding) reads the same, and
+# its merge of the two is cgtools' merge
+go tool pprof -proto "$tmp/cpu.pprof" >"$tmp/re.pprof" 2>/dev/null || fail "go tool pprof -proto"
+"$cgcost" --format=tsv "$tmp/re.pprof" | cmp -s "$tmp/tsv" - || fail "the profile as pprof -proto writes it reads otherwise"
+go tool pprof -proto "$tmp/cpu.pprof" "$tmp/cpu.pb" >"$tmp/merged.pprof" 2>/dev/null || fail "go tool pprof -proto A B"
+"$cgcost" --format=tsv "$tmp/merged.pprof" | cmp -s "$tmp/tsv-two" - || fail "pprof's merge of two reads otherwise than cgtools' merge"
 
 # ---- hand-made profiles ----
 (cd "$tmp/mkprof" && go build -o "$tmp/mkprof.exe" . >"$tmp/go.log" 2>&1) \
