@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "cg-decompress.h"
 #include "cg-error.h"
 #include "cg-read-gmon.h"
 
@@ -164,6 +165,17 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
           g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
                        "%s: %s, not a profile: extract its files and give them one by one (cgmerge reads many)",
                        cg_input_name (in), archive);
+          return FALSE;
+        }
+      /* compressed twice (a .gz packed again with xz): one layer is
+       * undone, and the next one's magic number is what is left */
+      CgCompression inner = cg_compression_sniff (head, len);
+      if (inner != CG_COMPRESSION_NONE)
+        {
+          const char *outer = cg_input_compression (in);
+          g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
+                       "%s:1: %s data inside the %s data, compressed twice: undo one (cgtools undoes one layer)",
+                       cg_input_name (in), cg_compression_name (inner), outer && *outer ? outer : "compressed");
           return FALSE;
         }
       const char *other = other_text_kind (head, len);
