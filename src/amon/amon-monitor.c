@@ -595,6 +595,7 @@ at_fork_child (void)
 {
   pthread_mutex_init (&G.lock, NULL);
   G.child = 1;
+  amon_signal_forked ();
   G.cal_busy = 0; /* a thread that calibrated is not in the child */
   /* only the forking thread exists here */
   amon_thread *keep = (self != &unstarted && self != &disabled) ? self : NULL;

@@ -19,11 +19,16 @@ int amon_signal_marker;
 static struct sigaction program[2];
 static int current;
 static int held;
+/* the process the slots are kept for: a child of vfork(2) shares them
+ * with its parent, not the parent's handlers, so its own calls go to the
+ * kernel (a child of fork, which has copies, takes them over) */
+static pid_t holder;
+
+#include <unistd.h>
 
 #if defined(PIC)
 #include <dlfcn.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #define EXPORT AMON_FN __attribute__ ((visibility ("default")))
 
@@ -92,10 +97,17 @@ program_sigaction (const struct sigaction *act, struct sigaction *old)
     }
 }
 
+/* Whether SIGPROF's disposition is kept in the slots for this process. */
+AMON_FN static int
+held_here (int sig)
+{
+  return sig == SIGPROF && __atomic_load_n (&held, __ATOMIC_ACQUIRE) && getpid () == holder;
+}
+
 int
 sigaction (int sig, const struct sigaction *act, struct sigaction *old)
 {
-  if (sig != SIGPROF || !__atomic_load_n (&held, __ATOMIC_ACQUIRE))
+  if (!held_here (sig))
     return amon_sigaction (sig, act, old);
   program_sigaction (act, old);
   return 0;
@@ -117,7 +129,7 @@ program_signal (int sig, sighandler_t handler, int flags)
   return old.sa_handler;
 }
 
-#define HELD(sig) ((sig) == SIGPROF && __atomic_load_n (&held, __ATOMIC_ACQUIRE))
+#define HELD(sig) held_here (sig)
 
 sighandler_t
 signal (int sig, sighandler_t handler)
@@ -157,8 +169,15 @@ AMON_FN void
 amon_signal_hold (const struct sigaction *p)
 {
   program[0] = *p;
+  holder = getpid ();
   __atomic_store_n (&current, 0, __ATOMIC_RELEASE);
   __atomic_store_n (&held, 1, __ATOMIC_RELEASE);
+}
+
+AMON_FN void
+amon_signal_forked (void)
+{
+  holder = getpid ();
 }
 
 AMON_FN void

@@ -29,6 +29,10 @@ int amon_sigaction (int sig, const struct sigaction *act, struct sigaction *old)
 void amon_signal_hold (const struct sigaction *program) AMON_FN AMON_HIDDEN;
 /* SIGPROF is the program's again (the monitor put @program back). */
 void amon_signal_release (void) AMON_FN AMON_HIDDEN;
+/* In a child of fork(2), which has its own copy of the slots: they are
+ * its own from now on (a child of vfork, which runs no fork handlers,
+ * sets its dispositions in the kernel). */
+void amon_signal_forked (void) AMON_FN AMON_HIDDEN;
 
 /* The value the monitor's timers send with their signal (sigev_value),
  * so that a timer of the program's that sends SIGPROF is told apart. */

@@ -15,7 +15,10 @@
 #  - the two it raises reach its handler, nested in main;
 #  - its own profiling timer (ITIMER_PROF) reaches its handler too;
 #  - set back to the default action (signal(3)), SIGPROF ends it, as it
-#    ends the bare program, and no sample did before it raised it.
+#    ends the bare program, and no sample did before it raised it;
+#  - a child of vfork(2) that sets SIGPROF back to the default before it
+#    would exec sets its own disposition, not the parent's, whose memory
+#    it shares (the monitor kept the program's disposition there).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 amon_setup
 
@@ -24,6 +27,8 @@ cat >"$tmp/sigprof.c" <<'EOF'
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 volatile unsigned long sink;
 static volatile sig_atomic_t got;
 static void on_sig (int sig) { (void) sig; got++; }
@@ -61,6 +66,22 @@ int main (int argc, char **argv)
       printf ("timer %s\n", got > 2 ? "seen" : "lost");
       return 0;
     }
+  if (strcmp (mode, "vfork") == 0)
+    {
+      /* a child of vfork shares the parent's memory, not its handlers:
+       * what it sets before it execs is its own */
+      pid_t pid = vfork ();
+      if (pid == 0)
+        {
+          signal (SIGPROF, SIG_DFL);
+          _exit (0);
+        }
+      if (pid < 0 || waitpid (pid, NULL, 0) != pid || sigaction (SIGPROF, NULL, &old) != 0)
+        return 10;
+      raise (SIGPROF);
+      printf ("handler %s, got %d\n", old.sa_handler == on_sig ? "kept" : "lost", (int) got);
+      return 0;
+    }
   if (strcmp (mode, "die") == 0)
     {
       signal (SIGPROF, SIG_DFL);
@@ -82,7 +103,7 @@ $CC -O2 $cflags -o "$tmp/sigprof" "$tmp/sigprof.c" -L"$libdir" -lamon -Wl,-rpath
   || { cat "$tmp/build.log"; fail "building sigprof ($cflags)"; finish; }
 
 # the bare program's behaviour in each mode: status and output
-for mode in plain itimer die; do
+for mode in plain itimer die vfork; do
   (cd "$tmp" && ./bare $mode >"$tmp/bare.$mode" 2>&1)
   echo $? >"$tmp/bare.$mode.status"
 done
@@ -90,7 +111,7 @@ done
 got 2" ] || fail "the bare program printed '$(cat "$tmp/bare.plain")'"
 
 for clock in cpu sample; do
-  for mode in plain itimer die; do
+  for mode in plain itimer die vfork; do
     rm -f "$tmp/amon.out"
     (cd "$tmp" && AMON_CLOCK=$clock ./sigprof $mode >"$tmp/out" 2>&1)
     status=$?
