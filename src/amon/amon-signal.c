@@ -10,6 +10,7 @@
 #define _GNU_SOURCE 1
 
 #include "amon-signal.h"
+#include "amon-next.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -46,22 +47,7 @@ static void *real_sigaction, *real_signal, *real_bsd_signal, *real_sysv_signal;
 AMON_FN static void *
 next (void **cache, const char *name)
 {
-  void *f = __atomic_load_n (cache, __ATOMIC_ACQUIRE);
-  if (f == NULL)
-    {
-      f = dlsym (RTLD_NEXT, name);
-      if (f == NULL)
-        {
-          static const char msg[] = "amon: the C library has no ";
-          ssize_t w = write (STDERR_FILENO, msg, sizeof msg - 1);
-          w = write (STDERR_FILENO, name, __builtin_strlen (name));
-          w = write (STDERR_FILENO, "\n", 1);
-          (void) w;
-          abort ();
-        }
-      __atomic_store_n (cache, f, __ATOMIC_RELEASE);
-    }
-  return f;
+  return amon_next (cache, name, "the C library has no ");
 }
 
 /* dlsym is not async-signal-safe: look them up before any handler of

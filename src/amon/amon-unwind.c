@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "amon-mcount.h"
+#include "amon-next.h"
 
 /* libgcc's types, opaque here: the wrappers only pass them on */
 struct _Unwind_Exception;
@@ -56,22 +57,7 @@ void pthread_exit (void *value) EXPORT __attribute__ ((noreturn));
 AMON_FN static void *
 next (void **cache, const char *name)
 {
-  void *f = __atomic_load_n (cache, __ATOMIC_ACQUIRE);
-  if (f == NULL)
-    {
-      f = dlsym (RTLD_NEXT, name);
-      if (f == NULL)
-        {
-          static const char msg[] = "amon: the -pg mode wraps an unwinder entry point that is not in the program: ";
-          ssize_t w = write (STDERR_FILENO, msg, sizeof msg - 1);
-          w = write (STDERR_FILENO, name, __builtin_strlen (name));
-          w = write (STDERR_FILENO, "\n", 1);
-          (void) w;
-          abort ();
-        }
-      __atomic_store_n (cache, f, __ATOMIC_RELEASE);
-    }
-  return f;
+  return amon_next (cache, name, "the -pg mode wraps an unwinder entry point that is not in the program: ");
 }
 
 #define HERE ((uintptr_t) __builtin_frame_address (0))
