@@ -29,6 +29,32 @@ typedef struct {
  * software, tracepoint, raw, breakpoint...) */
 #define MAX_LAYOUTS 8
 
+/* perf script prints each kind of event with its own fields (a
+ * tracepoint's samples with [cpu] and no period, cpu-clock's with a
+ * period): the layouts of the headers seen, the first one first, and
+ * each event's.  The reader's, and the detector's over its window, so
+ * that what the one accepts the other reads. */
+typedef struct {
+  guint first;  /* the first header's fields; 0 before it */
+  guint layouts[MAX_LAYOUTS];
+  guint n_layouts;
+  GHashTable *events; /* event name -> its layout */
+  GString *name;      /* scratch */
+} Layouts;
+
+static void
+layouts_init (Layouts *l)
+{
+  *l = (Layouts) { .events = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), .name = g_string_new (NULL) };
+}
+
+static void
+layouts_clear (Layouts *l)
+{
+  g_hash_table_unref (l->events);
+  g_string_free (l->name, TRUE);
+}
+
 typedef enum {
   IDLE,   /* between samples */
   HEADER, /* a header read, no frame yet */
@@ -42,13 +68,7 @@ typedef struct {
   CgTree *tree;
   CgInput *in;
   const CgReadOptions *options;
-  guint layout;        /* the first header's fields; 0 before it */
-  /* perf script prints each kind of event with its own fields (a
-   * tracepoint's samples with [cpu] and no period, cpu-clock's with a
-   * period): the layouts seen, the first one first, and each event's */
-  guint layouts[MAX_LAYOUTS];
-  guint n_layouts;
-  GHashTable *event_layouts; /* event name -> its layout */
+  Layouts lay;
   gboolean headerless; /* -F without header fields: a sample is an empty line and frames */
   gboolean chains;     /* some sample had a call chain */
   CgPerfInlined *inlined; /* nullable: the inlined frames' functions, for cg_perf_place_inlined */
@@ -743,33 +763,33 @@ is_trailer_line (const char *line, gsize len)
  * event first seen takes it (a layout without the event field is the
  * file's only one). */
 static gboolean
-event_in_layout (Reader *r, const CgPerfHeader *h, guint layout)
+event_in_layout (Layouts *l, const CgPerfHeader *h, guint layout)
 {
   if (!(h->fields & CG_PERF_EVENT))
     return TRUE;
-  g_string_truncate (r->name, 0);
-  g_string_append_len (r->name, h->event.s, (gssize) h->event.len);
-  gpointer known = g_hash_table_lookup (r->event_layouts, r->name->str);
+  g_string_truncate (l->name, 0);
+  g_string_append_len (l->name, h->event.s, (gssize) h->event.len);
+  gpointer known = g_hash_table_lookup (l->events, l->name->str);
   if (known == NULL)
-    g_hash_table_insert (r->event_layouts, g_strdup (r->name->str), GUINT_TO_POINTER (layout));
+    g_hash_table_insert (l->events, g_strdup (l->name->str), GUINT_TO_POINTER (layout));
   return known == NULL || GPOINTER_TO_UINT (known) == layout;
 }
 
 /* Cuts a header line in a layout seen before, or, for an event of no
  * layout yet, in a new one. */
 static gboolean
-parse_header (Reader *r, const char *line, gsize len, CgPerfHeader *h)
+parse_header (Layouts *l, const char *line, gsize len, CgPerfHeader *h)
 {
-  for (guint i = 0; i < r->n_layouts; i++)
-    if (cg_perf_parse_header (line, len, r->layouts[i], h) && event_in_layout (r, h, r->layouts[i]))
+  for (guint i = 0; i < l->n_layouts; i++)
+    if (cg_perf_parse_header (line, len, l->layouts[i], h) && event_in_layout (l, h, l->layouts[i]))
       return TRUE;
-  if ((r->n_layouts > 0 && !(r->layout & CG_PERF_EVENT)) || r->n_layouts == MAX_LAYOUTS
+  if ((l->n_layouts > 0 && !(l->first & CG_PERF_EVENT)) || l->n_layouts == MAX_LAYOUTS
       || !cg_perf_parse_header (line, len, 0, h) || h->fields == 0
-      || (r->n_layouts > 0 && !(h->fields & CG_PERF_EVENT)) || !event_in_layout (r, h, h->fields))
+      || (l->n_layouts > 0 && !(h->fields & CG_PERF_EVENT)) || !event_in_layout (l, h, h->fields))
     return FALSE;
-  r->layouts[r->n_layouts++] = h->fields;
-  if (r->layout == 0)
-    r->layout = h->fields;
+  l->layouts[l->n_layouts++] = h->fields;
+  if (l->first == 0)
+    l->first = h->fields;
   return TRUE;
 }
 
@@ -777,9 +797,9 @@ static gboolean
 handle_header (Reader *r, const char *line, gsize len, GError **error)
 {
   CgPerfHeader h;
-  if (!parse_header (r, line, len, &h))
+  if (!parse_header (&r->lay, line, len, &h))
     {
-      if (r->layout == 0)
+      if (r->lay.first == 0)
         return bad_sample (r, error, "not a sample of perf script (a header line, then TAB and an address per frame)");
       return bad_sample (r, error, "not a sample header with the fields of the first sample's, nor an event's own");
     }
@@ -821,7 +841,7 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
         return finish_sample (r, error);
       if (r->state == SKIP)
         r->state = IDLE;
-      if (first && r->layout == 0)
+      if (first && r->lay.first == 0)
         r->headerless = TRUE;
       return TRUE;
     }
@@ -831,7 +851,7 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
     return TRUE; /* perf script --header */
   gboolean was_headerless = r->headerless;
   /* frames, and under srcline their source lines, keep the layout */
-  r->headerless &= r->layout == 0 && r->any_line && (line[0] == '\t' || (r->state == FRAMES && i >= 2));
+  r->headerless &= r->lay.first == 0 && r->any_line && (line[0] == '\t' || (r->state == FRAMES && i >= 2));
   r->any_line = TRUE;
   if (line[0] == '\t')
     {
@@ -839,7 +859,7 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
         {
           begin_sample (r);
           g_string_truncate (r->root, 0);
-          if (!choose_event (r, r->layout, NULL, error))
+          if (!choose_event (r, r->lay.first, NULL, error))
             return FALSE;
           r->value.n = 1;
         }
@@ -857,7 +877,7 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
         g_array_index (r->frames, Frame, r->frames->len - 1).inlined = TRUE;
       return TRUE;
     }
-  if (was_headerless && r->layout == 0 && r->state != IDLE)
+  if (was_headerless && r->lay.first == 0 && r->state != IDLE)
     return bad_sample (r, error, "not a frame line of perf script (TAB, address, symbol, (object))");
   if ((r->state == FRAMES || r->state == HEADER) && is_trailer_line (line, len))
     return finish_sample (r, error); /* the sample's last line */
@@ -866,7 +886,7 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
     return r->state == HEADER ? finish_sample (r, error) : TRUE;
   if (r->state == FRAMES)
     return bad_sample (r, error, "no blank line after the call chain (a sample cut short?)");
-  if (r->state == HEADER && !(r->layout & CG_PERF_EVENT) && r->rest->len == 0 && r->chains)
+  if (r->state == HEADER && !(r->lay.first & CG_PERF_EVENT) && r->rest->len == 0 && r->chains)
     return bad_sample (r, error, "a sample header without its call chain");
   if (r->state == HEADER && !finish_sample (r, error))
     return FALSE;
@@ -916,10 +936,10 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
     .name = g_string_new (NULL),
     .object = g_string_new (NULL),
     .events = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
-    .event_layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
     .last_event = g_string_new (NULL),
     .pass = pass,
   };
+  layouts_init (&r.lay);
   g_autoptr (CgPerfInlined) own = pass ? NULL : cg_perf_inlined_new (profile);
   r.inlined = pass ? pass->inlined : own;
   const char *line;
@@ -930,7 +950,7 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
     ok = handle_line (&r, line, len, &local);
   if (ok && local == NULL)
     ok = finish_input (&r, &local);
-  if (ok && local == NULL && r.layout == 0 && !r.headerless && r.skipped == 0)
+  if (ok && local == NULL && r.lay.first == 0 && !r.headerless && r.skipped == 0)
     ok = fail_at (&r, &local, 1, "no sample of perf script in the input");
   if (ok && local == NULL && r.skipped > 0)
     cg_read_warn (r.options, "%s: skipped %" G_GUINT64_FORMAT " sample%s that %s not perf script's "
@@ -951,7 +971,7 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
   g_string_free (r.name, TRUE);
   g_string_free (r.object, TRUE);
   g_hash_table_unref (r.events);
-  g_hash_table_unref (r.event_layouts);
+  layouts_clear (&r.lay);
   g_string_free (r.last_event, TRUE);
   g_free (r.first_reason);
   if (local)
@@ -982,15 +1002,32 @@ next_detect_line (const guint8 *data, gsize len, gsize *p, const char **line, gs
   return TRUE;
 }
 
-/* A one-line sample: a header with an event (with the fields @layout,
- * or any when 0), then an address and a symbol. */
+/* Samples without call chains, one per line from offset @p of @data
+ * (each may have a line of -F +insn after it): every whole line of the
+ * window a header with an event, in a layout the reader takes (the first
+ * line's, or a new one for an event not seen yet), then an address and
+ * a symbol (found by fuzz/fuzz-detect.c: lines of folded stacks that
+ * read as samples of several layouts, which the reader refuses). */
 static gboolean
-one_line_sample (const char *line, gsize len, guint layout)
+one_line_samples (const guint8 *data, gsize len, gsize p, gboolean complete)
 {
-  CgPerfHeader h;
-  CgPerfFrame f;
-  return cg_perf_parse_header (line, len, layout, &h) && (h.fields & CG_PERF_EVENT) && h.rest.len > 0
-         && cg_perf_parse_frame (h.rest.s, h.rest.len, FALSE, &f) && f.ip.len >= 4 && f.sym.len > 0;
+  Layouts l;
+  layouts_init (&l);
+  const char *line;
+  gsize n;
+  gboolean whole, ok = TRUE;
+  while (ok && next_detect_line (data, len, &p, &line, &n, &whole) && (whole || complete))
+    {
+      CgPerfHeader h;
+      CgPerfFrame f;
+      if (n == 0 || is_trailer_line (line, n) || is_record_line (line, n))
+        continue;
+      ok = parse_header (&l, line, n, &h) && (h.fields & CG_PERF_EVENT) && h.rest.len > 0
+           && cg_perf_parse_frame (h.rest.s, h.rest.len, FALSE, &f) && f.ip.len >= 4 && f.sym.len > 0;
+    }
+  ok = ok && l.first != 0;
+  layouts_clear (&l);
+  return ok;
 }
 
 /* Whether a frame line cut by the detection window (@n bytes of it)
@@ -1040,15 +1077,11 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
       CgPerfHeader h;
       if (line[0] == '\t' || !cg_perf_parse_header (line, n, 0, &h) || h.fields == 0)
         return FALSE;
-      gboolean one_line = one_line_sample (line, n, 0);
+      gsize first = (gsize) ((const guint8 *) line - data);
       if (!next_detect_line (data, len, &p, &line, &n, &whole))
-        return one_line && complete;
+        return complete && one_line_samples (data, len, first, complete);
       if (n == 0 || line[0] != '\t')
-        /* samples without call chains, one per line (and a line of
-         * -F +insn after each), the next with the first's fields, as the
-         * reader wants them (found by fuzz/fuzz-detect.c: two lines of
-         * folded stacks read as samples of two layouts) */
-        return one_line && (!(whole || complete) || one_line_sample (line, n, h.fields) || is_trailer_line (line, n));
+        return one_line_samples (data, len, first, complete);
     }
   else if (!next_detect_line (data, len, &p, &line, &n, &whole))
     return FALSE;
