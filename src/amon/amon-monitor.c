@@ -176,7 +176,11 @@ in_monitor (const void *uc)
 #endif
   uintptr_t to;
   return (pc >= (uintptr_t) __start_amon_text && pc < (uintptr_t) __stop_amon_text)
-         || (amon_plt_target (pc, &to) && to >= (uintptr_t) __start_amon_text && to < (uintptr_t) __stop_amon_text);
+         /* only code of a loaded object is read: a JIT's execute-only
+          * pages (PROT_EXEC alone, a protection key where the processor
+          * has them) would fault */
+         || (amon_owner_object (pc) != NULL && amon_plt_target (pc, &to) && to >= (uintptr_t) __start_amon_text
+             && to < (uintptr_t) __stop_amon_text);
 }
 
 /* With the sampling clock, for a thread whose samples count its own code

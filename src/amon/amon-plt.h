@@ -21,7 +21,8 @@
  * its slot holds, where it jumps.  0 on other architectures.  Reads the
  * bytes at @pc only as far as the instructions there reach, and the
  * slot, which the jump reads next: async-signal-safe on an interrupted
- * thread's @pc. */
+ * thread's @pc, which must be readable (code of a loaded object; an
+ * execute-only page would fault). */
 int amon_plt_target (uintptr_t pc, uintptr_t *target) AMON_FN AMON_HIDDEN;
 
 #endif
