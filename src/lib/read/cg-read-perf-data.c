@@ -18,6 +18,17 @@
  * frames as "f+0x4d1 (inlined)" alone, ninja's BuildEdgeFinished) */
 #define PERF_FIELDS "comm,pid,tid,period,event,ip,sym,symoff,dso"
 
+/* perf script cuts each call chain it prints at --max-stack frames, by
+ * default the reading machine's kernel.perf_event_max_stack (127), even
+ * where the file holds more: a stack unwound from --call-graph
+ * dwarf,65528's copy (GNU make's $(call) recursion, 900 frames) lost its
+ * outer frames, main among them, and with them their totals.  A chain
+ * the kernel recorded is already cut at the recording machine's limit;
+ * one unwound from a copy of 65528 bytes has at most 8191 frames.  Not
+ * larger: perf's libunwind unwinder keeps max-stack addresses in an
+ * array on its stack (2^31-1 crashes it). */
+#define PERF_MAX_STACK "65535"
+
 gboolean
 cg_perf_data_detect (const guint8 *data, gsize len, gboolean complete)
 {
@@ -109,7 +120,8 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
    * calling the other, read as one recursive function); the linker's
    * names keep them apart, as gmon.out and callgrind give them, and the
    * views demangle them whole */
-  const char *argv[] = { perf, "script", "--no-demangle", "-i", path, "-F", PERF_FIELDS, leaves ? "-G" : NULL, NULL };
+  const char *argv[] = { perf, "script", "--no-demangle", "--max-stack=" PERF_MAX_STACK, "-i", path,
+                         "-F", PERF_FIELDS, leaves ? "-G" : NULL, NULL };
   GError *local = NULL;
   g_autoptr (GSubprocess) p = g_subprocess_launcher_spawnv (launcher, argv, &local);
   if (p == NULL)
