@@ -1540,13 +1540,112 @@ cg_read_xml (CgProfile *profile, CgInput *input, gboolean keep_derived, const Cg
   return cg_read_xml_in_blocks (profile, input, keep_derived, 64 * 1024, error);
 }
 
+/* Past the quoted value at @p (after a name and '='), NULL when there is
+ * none; its text in @value and @value_len. */
+static const guint8 *
+quoted_value (const guint8 *p, const guint8 *end, const guint8 **value, gsize *value_len)
+{
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p == end || *p++ != '=')
+    return NULL;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p == end || (*p != '"' && *p != '\''))
+    return NULL;
+  const guint8 *close = memchr (p + 1, *p, (gsize) (end - p - 1));
+  if (close == NULL || memchr (p + 1, '<', (gsize) (close - p - 1)) != NULL)
+    return NULL;
+  *value = p + 1;
+  *value_len = (gsize) (close - p - 1);
+  return close + 1;
+}
+
+static gboolean
+is_name_byte (guint8 c, gboolean first)
+{
+  /* XML's Name, in ASCII, and any byte of a multibyte UTF-8 character;
+   * no ':', which namespaces forbid in the names libxml2 checks here */
+  return g_ascii_isalpha (c) || c == '_' || c >= 0x80 || (!first && (g_ascii_isdigit (c) || c == '.' || c == '-'));
+}
+
+/* Past a name at @p, @p itself when there is none. */
+static const guint8 *
+skip_name (const guint8 *p, const guint8 *end)
+{
+  if (p < end && is_name_byte (*p, TRUE))
+    for (p++; p < end && is_name_byte (*p, FALSE); p++)
+      ;
+  return p;
+}
+
+static gboolean
+text_is_nocase (const guint8 *s, gsize n, const char *word)
+{
+  return n == strlen (word) && g_ascii_strncasecmp ((const char *) s, word, n) == 0;
+}
+
+/* Past the XML declaration's pseudo-attributes at @p (after "<?xml"):
+ * version="1.N", then encoding and standalone, as XML 1.0 section 2.8
+ * orders them, and "?>"; NULL where libxml2 would refuse them (an
+ * encoding is taken only among those every build of it reads). */
+static const guint8 *
+skip_declaration (const guint8 *p, const guint8 *end)
+{
+  static const char *const names[] = { "version", "encoding", "standalone" };
+  guint next = 0;
+  for (;;)
+    {
+      const guint8 *q = p;
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (end - p >= 2 && p[0] == '?' && p[1] == '>')
+        return next > 0 ? p + 2 : NULL;
+      const guint8 *name = p;
+      p = skip_name (p, end);
+      if (name == q || p == name)
+        return NULL; /* no blank before it, or no name */
+      gsize len = (gsize) (p - name);
+      guint k = next;
+      while (k < G_N_ELEMENTS (names) && !(len == strlen (names[k]) && memcmp (name, names[k], len) == 0))
+        k++;
+      if (k == G_N_ELEMENTS (names) || (next == 0 && k != 0))
+        return NULL;
+      const guint8 *v;
+      gsize n;
+      p = quoted_value (p, end, &v, &n);
+      if (p == NULL)
+        return NULL;
+      gboolean ok;
+      if (k == 0)
+        {
+          ok = n >= 3 && v[0] == '1' && v[1] == '.';
+          for (gsize i = 2; ok && i < n; i++)
+            ok = g_ascii_isdigit (v[i]);
+        }
+      else if (k == 1)
+        ok = text_is_nocase (v, n, "UTF-8") || text_is_nocase (v, n, "US-ASCII") || text_is_nocase (v, n, "ASCII")
+             || text_is_nocase (v, n, "ISO-8859-1");
+      else
+        ok = (n == 3 && memcmp (v, "yes", 3) == 0) || (n == 2 && memcmp (v, "no", 2) == 0);
+      if (!ok)
+        return NULL;
+      next = k + 1;
+    }
+}
+
 /* Past the part of an XML prolog that starts at @p: white space, the XML
- * declaration, comments, processing instructions and a document type
- * declaration without an internal subset.  NULL when one of them does
- * not end before @end. */
+ * declaration (first of all, at @start), comments, processing
+ * instructions and a document type declaration without an internal
+ * subset.  NULL when one of them does not end before @end, or is one
+ * libxml2 refuses: a processing instruction's target is a name right
+ * after "<?", and one that starts with "xml" is the declaration or one
+ * of the W3C's (found by fuzz/fuzz-detect.c: "<?", a line break and
+ * "?>" before <cgtools>, which also read as a perf script sample). */
 static const guint8 *
 skip_prolog (const guint8 *p, const guint8 *end)
 {
+  const guint8 *start = p;
   for (;;)
     {
       while (p < end && g_ascii_isspace (*p))
@@ -1556,7 +1655,25 @@ skip_prolog (const guint8 *p, const guint8 *end)
       if (n >= 4 && memcmp (p, "<!--", 4) == 0)
         close = "-->";
       else if (n >= 2 && memcmp (p, "<?", 2) == 0)
-        close = "?>";
+        {
+          const guint8 *target = p + 2, *e = skip_name (target, end);
+          gsize t = (gsize) (e - target);
+          if (t == 0 || (e < end && !g_ascii_isspace (*e) && *e != '?'))
+            return NULL;
+          if (t >= 3 && g_ascii_strncasecmp ((const char *) target, "xml", 3) == 0)
+            {
+              if (t == 3 && memcmp (target, "xml", 3) == 0 && p == start && e < end && g_ascii_isspace (*e))
+                {
+                  p = skip_declaration (e, end);
+                  if (p == NULL)
+                    return NULL;
+                  continue;
+                }
+              if (!text_is_nocase (target, t, "xml-stylesheet") && !text_is_nocase (target, t, "xml-model"))
+                return NULL;
+            }
+          close = "?>";
+        }
       else if (n >= 9 && memcmp (p, "<!DOCTYPE", 9) == 0)
         close = ">";
       else
@@ -1595,32 +1712,32 @@ cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
     return FALSE;
   p += 8;
   /* its start tag whole: attributes name="value" up to '>' (a perf
-   * script sample of a command named "<cgtools" is no XML) */
+   * script sample of a command named "<cgtools" is no XML), one of them
+   * the version, which every cgtools XML has and the reader wants
+   * (found by fuzz/fuzz-detect.c: "<cgtools >" after a line that read as
+   * a perf script sample's header) */
+  gboolean version = FALSE;
   for (;;)
     {
       gboolean blank = p < end && g_ascii_isspace (*p);
       while (p < end && g_ascii_isspace (*p))
         p++;
       if (p < end && *p == '>')
-        return TRUE;
+        return version;
       if (end - p >= 2 && p[0] == '/' && p[1] == '>')
-        return TRUE;
+        return version;
       if (!blank || p == end || !(g_ascii_isalpha (*p) || *p == '_' || *p == ':'))
         return FALSE;
+      const guint8 *name = p;
       while (p < end && (g_ascii_isalnum (*p) || *p == '_' || *p == ':' || *p == '.' || *p == '-'))
         p++;
-      while (p < end && g_ascii_isspace (*p))
-        p++;
-      if (p == end || *p++ != '=')
+      gboolean is_version = p - name == 7 && memcmp (name, "version", 7) == 0;
+      const guint8 *v;
+      gsize n;
+      p = quoted_value (p, end, &v, &n);
+      if (p == NULL)
         return FALSE;
-      while (p < end && g_ascii_isspace (*p))
-        p++;
-      if (p == end || (*p != '"' && *p != '\''))
-        return FALSE;
-      const guint8 *close = memchr (p + 1, *p, (gsize) (end - p - 1));
-      if (close == NULL || memchr (p + 1, '<', (gsize) (close - p - 1)) != NULL)
-        return FALSE;
-      p = close + 1;
+      version |= is_version;
     }
 }
 
