@@ -27,7 +27,7 @@ expect 2 "$cgtree" --max-depth=-1 "$recdemo" && expect_message "--max-depth=-1"
 # an option of some input formats only, where no input is in one of
 # them, would do nothing: bad usage that names the input, not ignored
 expect 2 "$cgmerge" --executable=/bin/true "$recdemo" \
-  && expect_message "--executable applies to gmon.out and amon.out inputs, and no input is one ($recdemo: callgrind)"
+  && expect_message "--executable applies to gmon.out, amon.out and gperftools inputs, and no input is one ($recdemo: callgrind)"
 expect 2 "$cgcost" -c "$recdemo" && expect_message "--static-calls applies to gmon.out inputs"
 for option in --split=pid --kernel=drop; do
   expect 2 "$cgtree" "$option" "$data/folded/recdemo.folded" \

@@ -132,14 +132,14 @@ has_source_in (CgProfile *profile, const char *const *formats)
 static gboolean
 check_options_apply (const CgCliCommon *common, CgProfile *profile, CgProfile *base, GError **error)
 {
-  static const char *const gmon[] = { "gmon", NULL }, *const gmon_amon[] = { "gmon", "amon", NULL },
+  static const char *const gmon[] = { "gmon", NULL }, *const gmon_amon[] = { "gmon", "amon", "gperftools", NULL },
                            *const perf[] = { "perf", "perf.data", NULL };
   const struct {
     gboolean given;
     const char *option, *inputs;
     const char *const *formats;
   } rules[] = {
-    { common->executable != NULL, "--executable", "gmon.out and amon.out inputs", gmon_amon },
+    { common->executable != NULL, "--executable", "gmon.out, amon.out and gperftools inputs", gmon_amon },
     { common->static_calls, "--static-calls", "gmon.out inputs", gmon },
     { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf },
     { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script)", perf },
@@ -527,7 +527,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
       "Views: the table alone, without the lines that explain it (gprof -b)", NULL },
     { "executable", 0, 0, G_OPTION_ARG_FILENAME, &common->executable,
       "gmon.out inputs: the profiled executable (default a.out, as gprof); amon.out inputs: names the routines"
-      " it left unnamed",
+      " it left unnamed; gperftools inputs: read in place of the mapped file of its name (else the program's)",
       "EXE" },
     { "static-calls", 'c', 0, G_OPTION_ARG_NONE, &common->static_calls,
       "gmon.out inputs: add the calls found in the executable's code, with count 0 (gprof -c)", NULL },

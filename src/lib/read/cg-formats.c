@@ -7,6 +7,7 @@
 #include "cg-read-callgrind.h"
 #include "cg-read-folded.h"
 #include "cg-read-gmon.h"
+#include "cg-read-gperftools.h"
 #include "cg-read-gprof-report.h"
 #include "cg-read-perf-data.h"
 #include "cg-read-perf.h"
@@ -24,6 +25,8 @@ static const CgFormatInfo formats[] = {
     cg_gmon_detect, cg_read_gmon_tagged, cg_read_gmon_bsd },
   { "perf.data", "a perf.data", "perf record's files, read through perf script (perf must be installed)",
     cg_perf_data_detect, cg_read_perf_data, NULL },
+  { "gperftools", "a gperftools CPU profile", "gperftools' CPU profiler's files (CPUPROFILE=prof.out with libprofiler),"
+    " read with the files its maps name", cg_gperftools_detect, cg_read_gperftools, NULL },
   { "callgrind", "a callgrind profile", "valgrind --tool=callgrind's profiles, and other producers' in its format",
     cg_callgrind_detect, cg_read_callgrind, NULL },
   { "cgtools XML", "cgtools XML", "the interchange between cgtools' stages", cg_xml_detect, cg_read_xml_into, NULL },

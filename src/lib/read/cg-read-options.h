@@ -42,7 +42,8 @@ typedef struct {
   /* gmon.out: the profiled executable (NULL: "a.out", as gprof); when set
    * explicitly, an input in no other format is read as an old BSD
    * gmon.out, which has no magic number.  amon.out: names the routines
-   * the runtime left unnamed (only when set) */
+   * the runtime left unnamed (only when set).  gperftools: read in place
+   * of the mapped file of its base name, else of the program's own */
   const char *executable;
   /* nullable: executables' symbols kept from one input to the next (the
    * caller creates the cache for a series of inputs and frees it after);

@@ -1,0 +1,324 @@
+/* cg-elf-functions.c — an ELF object's functions by address (cg-elf-functions.h). */
+#include "config.h"
+
+#include "cg-elf-functions.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cg-error.h"
+
+typedef struct {
+  guint64 offset, size, vaddr; /* a PT_LOAD segment's file bytes */
+} Segment;
+
+typedef struct {
+  guint64 start, size;
+  const char *name;
+  guint8 rank; /* 0 global, 1 weak, 2 local */
+} Function;
+
+struct _CgElfFunctions {
+  GArray *segments;  /* Segment */
+  GArray *functions; /* Function, by start, one per start */
+  GStringChunk *names;
+  char *debug_file;  /* nullable */
+};
+
+/* An open ELF file. */
+typedef struct {
+  int fd;
+  Elf *elf;
+} Open;
+
+static void
+open_close (Open *o)
+{
+  if (o->elf)
+    elf_end (o->elf);
+  if (o->fd >= 0)
+    close (o->fd);
+  *o = (Open) { -1, NULL };
+}
+
+/* Opens @path as ELF; FALSE with errno-style @error (nullable) set. */
+static gboolean
+open_elf (Open *o, const char *path, GError **error)
+{
+  *o = (Open) { -1, NULL };
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: libelf is too old for this ELF version", path);
+      return FALSE;
+    }
+  /* the path comes from the input: a FIFO or a device there must not
+   * block or feed us (O_NONBLOCK opens a FIFO at once) */
+  o->fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (o->fd < 0)
+    {
+      int e = errno;
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: %s", path, g_strerror (e));
+      return FALSE;
+    }
+  struct stat st;
+  if (fstat (o->fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_IO, "%s: not a regular file", path);
+      open_close (o);
+      return FALSE;
+    }
+  o->elf = elf_begin (o->fd, ELF_C_READ, NULL);
+  if (o->elf == NULL || elf_kind (o->elf) != ELF_K_ELF)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: not an ELF file", path);
+      open_close (o);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static guint8
+rank_of (const GElf_Sym *sym)
+{
+  switch (GELF_ST_BIND (sym->st_info))
+    {
+    case STB_GLOBAL:
+      return 0;
+    case STB_WEAK:
+      return 1;
+    default:
+      return 2;
+    }
+}
+
+/* Appends the defined functions of symbol section @scn. */
+static void
+add_symbols (CgElfFunctions *f, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+  Elf_Data *data = elf_getdata (scn, NULL);
+  if (data == NULL || sh->sh_entsize == 0)
+    return;
+  gsize n = sh->sh_size / sh->sh_entsize;
+  for (gsize i = 0; i < n && i <= G_MAXINT; i++)
+    {
+      GElf_Sym sym;
+      if (gelf_getsym (data, (int) i, &sym) == NULL)
+        break;
+      int type = GELF_ST_TYPE (sym.st_info);
+      if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
+        continue;
+      const char *name = elf_strptr (elf, sh->sh_link, sym.st_name);
+      if (name == NULL || *name == '\0')
+        continue;
+      Function fn = { sym.st_value, sym.st_size, g_string_chunk_insert_const (f->names, name), rank_of (&sym) };
+      g_array_append_val (f->functions, fn);
+    }
+}
+
+static void
+add_symbol_sections (CgElfFunctions *f, Elf *elf, gboolean dynamic)
+{
+  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn; scn = elf_nextscn (elf, scn))
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (scn, &sh) != NULL && (sh.sh_type == SHT_SYMTAB || (dynamic && sh.sh_type == SHT_DYNSYM)))
+        add_symbols (f, elf, scn, &sh);
+    }
+}
+
+static gboolean
+add_segments (CgElfFunctions *f, Elf *elf)
+{
+  size_t n;
+  if (elf_getphdrnum (elf, &n) != 0)
+    return FALSE;
+  for (size_t i = 0; i < n && i <= G_MAXINT; i++)
+    {
+      GElf_Phdr ph;
+      if (gelf_getphdr (elf, (int) i, &ph) != NULL && ph.p_type == PT_LOAD && ph.p_filesz > 0)
+        {
+          Segment s = { ph.p_offset, ph.p_filesz, ph.p_vaddr };
+          g_array_append_val (f->segments, s);
+        }
+    }
+  return f->segments->len > 0;
+}
+
+/* The object's GNU build ID (@len bytes at the returned pointer, owned by
+ * @elf), from its notes; NULL without one. */
+static const guint8 *
+build_id (Elf *elf, gsize *len)
+{
+  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn; scn = elf_nextscn (elf, scn))
+    {
+      GElf_Shdr sh;
+      Elf_Data *data;
+      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_NOTE || (data = elf_getdata (scn, NULL)) == NULL)
+        continue;
+      GElf_Nhdr nh;
+      size_t at = 0, name_at, desc_at;
+      while ((at = gelf_getnote (data, at, &nh, &name_at, &desc_at)) > 0)
+        if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 && memcmp ((const char *) data->d_buf + name_at, "GNU", 4) == 0
+            && nh.n_descsz >= 2)
+          {
+            *len = nh.n_descsz;
+            return (const guint8 *) data->d_buf + desc_at;
+          }
+    }
+  return NULL;
+}
+
+/* Adds the .symtab of the separate debug file of @elf, where one is
+ * installed under the build ID. */
+static void
+add_debug_file (CgElfFunctions *f, Elf *elf)
+{
+  gsize len = 0;
+  const guint8 *id = build_id (elf, &len);
+  if (id == NULL)
+    return;
+  g_autoptr (GString) path = g_string_new ("/usr/lib/debug/.build-id/");
+  for (gsize i = 0; i < len; i++)
+    g_string_append_printf (path, i == 1 ? "/%02x" : "%02x", id[i]);
+  g_string_append (path, ".debug");
+  Open d;
+  if (!open_elf (&d, path->str, NULL))
+    return;
+  gsize other_len = 0;
+  const guint8 *other = build_id (d.elf, &other_len);
+  if (other && other_len == len && memcmp (other, id, len) == 0)
+    {
+      guint before = f->functions->len;
+      add_symbol_sections (f, d.elf, FALSE);
+      if (f->functions->len > before)
+        f->debug_file = g_string_free (g_steal_pointer (&path), FALSE);
+    }
+  open_close (&d);
+}
+
+static gint
+cmp_function (gconstpointer a, gconstpointer b)
+{
+  const Function *x = a, *y = b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  /* the preferred name first (cg-elf-functions.h) */
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  gsize ux = strspn (x->name, "_"), uy = strspn (y->name, "_");
+  if (ux != uy)
+    return ux < uy ? -1 : 1;
+  gsize lx = strlen (x->name), ly = strlen (y->name);
+  if (lx != ly)
+    return lx < ly ? -1 : 1;
+  int c = strcmp (x->name, y->name);
+  if (c != 0)
+    return c;
+  return x->size > y->size ? -1 : x->size < y->size;
+}
+
+/* Sorts the functions and keeps the first at each start, with the
+ * largest size any name there has. */
+static void
+finish (CgElfFunctions *f)
+{
+  g_array_sort (f->functions, cmp_function);
+  guint kept = 0;
+  for (guint i = 0; i < f->functions->len; i++)
+    {
+      Function *fn = &g_array_index (f->functions, Function, i);
+      Function *last = kept ? &g_array_index (f->functions, Function, kept - 1) : NULL;
+      if (last && last->start == fn->start)
+        last->size = MAX (last->size, fn->size);
+      else
+        g_array_index (f->functions, Function, kept++) = *fn;
+    }
+  g_array_set_size (f->functions, kept);
+}
+
+CgElfFunctions *
+cg_elf_functions_load (const char *path, GError **error)
+{
+  Open o;
+  if (!open_elf (&o, path, error))
+    return NULL;
+  CgElfFunctions *f = g_new0 (CgElfFunctions, 1);
+  f->segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  f->functions = g_array_new (FALSE, FALSE, sizeof (Function));
+  f->names = g_string_chunk_new (16384);
+  if (!add_segments (f, o.elf))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: an ELF file without loadable segments", path);
+      open_close (&o);
+      cg_elf_functions_free (f);
+      return NULL;
+    }
+  add_symbol_sections (f, o.elf, TRUE);
+  add_debug_file (f, o.elf);
+  open_close (&o);
+  finish (f);
+  return f;
+}
+
+void
+cg_elf_functions_free (CgElfFunctions *f)
+{
+  if (f == NULL)
+    return;
+  g_array_unref (f->segments);
+  g_array_unref (f->functions);
+  g_string_chunk_free (f->names);
+  g_free (f->debug_file);
+  g_free (f);
+}
+
+gboolean
+cg_elf_functions_address (const CgElfFunctions *f, guint64 offset, guint64 *address)
+{
+  for (guint i = 0; i < f->segments->len; i++)
+    {
+      const Segment *s = &g_array_index (f->segments, Segment, i);
+      if (offset >= s->offset && offset - s->offset < s->size)
+        {
+          *address = s->vaddr + (offset - s->offset);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+const char *
+cg_elf_functions_lookup (const CgElfFunctions *f, guint64 address)
+{
+  /* the first function starting above @address */
+  guint lo = 0, hi = f->functions->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (f->functions, Function, mid).start <= address)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return NULL;
+  const Function *fn = &g_array_index (f->functions, Function, lo - 1);
+  /* a symbol without a size (hand-written assembly) holds up to the next */
+  return fn->size == 0 || address - fn->start < fn->size ? fn->name : NULL;
+}
+
+guint
+cg_elf_functions_count (const CgElfFunctions *f)
+{
+  return f->functions->len;
+}
+
+const char *
+cg_elf_functions_debug_file (const CgElfFunctions *f)
+{
+  return f->debug_file;
+}

@@ -1,0 +1,57 @@
+/* cg-elf-functions.h — the functions of an ELF object, by address, for
+ * sampled PCs of a process.
+ *
+ * A PC that a process's maps place in a mapping of an object is at file
+ * offset PC - START + OFFSET (proc_pid_maps(5)); the object's loadable
+ * segment holding that offset (its PT_LOAD program header, p_offset to
+ * p_offset + p_filesz) gives the object's own address, p_vaddr + (offset -
+ * p_offset), which its symbols use, whether it is an executable at a fixed
+ * address, a PIE or a shared library (the ELF gABI, "Program Loading";
+ * pprof does the same with the .text section's address and offset).
+ *
+ * Names are the linker's, as nm(1) lists them (demangled, where wanted,
+ * by the views): the defined STT_FUNC and STT_GNU_IFUNC symbols of the
+ * object's .symtab and .dynsym, and of the .symtab of its separate debug
+ * file where one is installed (/usr/lib/debug/.build-id/NN/REST.debug
+ * after the object's build-id note, as gdb and addr2line find it: Debian's
+ * shared libraries keep only .dynsym, and libc6-dbg's file names their
+ * static functions too).  A symbol holds [value, value + size); one of
+ * size 0 holds up to the next symbol.  At one address one name is kept:
+ * global before weak before local, then the fewest leading '_', then the
+ * shortest, then the first in byte order (aliases such as
+ * __libc_start_main and __libc_start_main_impl, C1 and C2 constructors).
+ *
+ * Complexity: O(n log n) to load n symbols, O(log n) a look-up.
+ * Ownership: a CgElfFunctions owns its names; nothing else stays open.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _CgElfFunctions CgElfFunctions;
+
+/* Loads @path (a regular file only: a FIFO or a device that an input
+ * names is neither waited on nor read).  Errors, naming @path: CG_ERROR_IO
+ * when it cannot be opened or is no regular file (strerror), CG_ERROR_FORMAT
+ * when it is not ELF or has no loadable segment. */
+CgElfFunctions *cg_elf_functions_load (const char *path, GError **error);
+void cg_elf_functions_free (CgElfFunctions *functions);
+
+/* The object's address of file offset @offset (see above); FALSE when no
+ * loadable segment holds it (the file is not the one mapped). */
+gboolean cg_elf_functions_address (const CgElfFunctions *functions, guint64 offset, guint64 *address);
+
+/* The name of the function holding @address, or NULL. */
+const char *cg_elf_functions_lookup (const CgElfFunctions *functions, guint64 address);
+
+/* The number of functions named (0: a stripped object). */
+guint cg_elf_functions_count (const CgElfFunctions *functions);
+
+/* The separate debug file whose symbols were read, or NULL. */
+const char *cg_elf_functions_debug_file (const CgElfFunctions *functions);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgElfFunctions, cg_elf_functions_free)
+
+G_END_DECLS
