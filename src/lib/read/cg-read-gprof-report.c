@@ -376,11 +376,14 @@ flat_row (Report *r, const Lines *l, GError **error)
   gsize n = strlen (s);
   if (r->traditional)
     {
-      /* gprof -T: "name [index]" */
+      /* gprof -T: "name [index]"; the BSDs' (macOS's) "name (index)"
+       * for a function the call graph does not print (mcount) */
       gsize i = n > 0 ? n - 1 : 0;
       while (i > 0 && g_ascii_isdigit (s[i - 1]))
         i--;
-      if (n > 0 && s[n - 1] == ']' && i < n - 1 && i >= 3 && s[i - 1] == '[' && s[i - 2] == ' ')
+      char open = n > 0 && s[n - 1] == ')' ? '(' : '[';
+      if (n > 0 && (s[n - 1] == ']' || s[n - 1] == ')') && i < n - 1 && i >= 3 && s[i - 1] == open
+          && s[i - 2] == ' ')
         n = i - 2;
       /* and a cycle member's "name <cycle N> [index]" */
       const char *c = g_strstr_len (s, (gssize) n, " <cycle ");
@@ -757,8 +760,13 @@ read_traditional (Report *r, Lines *l, gboolean *blurb, GError **error)
   r->has_graph = TRUE;
   r->granularity = granularity;
   r->graph_percent = percent;
-  if (!next_line (l) || !starts (l, "index  %time    self descendants  called+self") || !next_line (l)
-      || !starts (l, "                                  called/total       children") || !next_line (l) || !blank (l))
+  /* GNU gprof spells "descendants"; the BSDs' gprof (macOS's too) keeps
+   * 4.2 BSD's "descendents" */
+  if (!next_line (l)
+      || !(starts (l, "index  %time    self descendants  called+self")
+           || starts (l, "index  %time    self descendents  called+self"))
+      || !next_line (l) || !starts (l, "                                  called/total       children")
+      || !next_line (l) || !blank (l))
     return fail (r, error, l->number, "expected the call graph's heading lines (gprof -T)");
   return read_entries (r, l, blurb, error);
 }
@@ -786,6 +794,34 @@ next_cell (const char *s)
       end = p + 1;
     }
   return end;
+}
+
+/* macOS's gprof (4.4 BSD's layout) prints a C++ function demangled in
+ * its call graph, but in its index the symbol's own name ("__ZN3c3d4Data
+ * C4Etttt", with the leading underscore of Mach-O), cut to the cell's 19
+ * columns and demangled again where the cut still demangles ("c3d::Data::
+ * Data(unsigned short, unsigned short, unsigned short)" for a function of
+ * four).  So where the graph's @name is C++'s, a cell @s that is a
+ * mangled name, or a demangled one, stands for it: its length in
+ * *@shown (19 columns, or up to the next cell).  No file follows it. */
+static gboolean
+cell_end (char c)
+{
+  return c == ' ' || c == '\0' || c == '[' || c == '(';
+}
+
+static gboolean
+linker_cell (const char *name, const char *s, gsize *shown)
+{
+  gboolean cxx = strstr (name, "::") != NULL || strchr (name, '(') != NULL;
+  gboolean mangled = g_str_has_prefix (s, "__Z") || g_str_has_prefix (s, "_Z");
+  if (!cxx || !(mangled || strstr (s, "::") != NULL))
+    return FALSE;
+  gsize n = strnlen (s, TRADITIONAL_INDEX_NAME);
+  if (n == TRADITIONAL_INDEX_NAME && !cell_end (s[n]))
+    n = (gsize) (next_cell (s) - s); /* demangled: longer than the cell */
+  *shown = n;
+  return n > 0;
 }
 
 /* One row: cells " [i] name (file)" laid out in columns.  The names are
@@ -822,9 +858,18 @@ index_row (Report *r, const char *s, guint row, GError **error)
        * ("pager_write_pagelis[1151]" where the next cell follows) */
       gsize shown = name ? strlen (name) : 0;
       gboolean cut = r->traditional && shown >= TRADITIONAL_INDEX_NAME;
+      /* (macOS's prints a name demangled from 19 columns whole) */
+      if (cut && strncmp (s, name, shown) == 0 && cell_end (s[shown]))
+        cut = FALSE;
       if (cut)
         shown = TRADITIONAL_INDEX_NAME;
-      if (name == NULL || strncmp (s, name, shown) != 0)
+      gboolean same = name != NULL && strncmp (s, name, shown) == 0 && (!cut || cell_end (s[shown]));
+      if (!same && name != NULL && r->traditional && v && linker_cell (name, s, &shown))
+        {
+          s += shown; /* macOS's gprof: the symbol's own name, not the graph's */
+          continue;
+        }
+      if (!same)
         return fail (r, error, r->line, "[%" G_GUINT64_FORMAT "] in the index is not the call graph's %s", index,
                      name ? name : "(no such entry)");
       s += shown;

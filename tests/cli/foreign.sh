@@ -1,0 +1,39 @@
+#!/bin/sh
+# Real profiles made by other tools on other machines, kept as test data
+# by other projects (tests/data/foreign/README says where each comes
+# from).  Oracle: the numbers the producing tool printed in the file, or
+# the result the other project's own test expects from it.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+foreign="$top_srcdir/tests/data/foreign"
+
+# row TSV NAME — NAME's "calls<TAB>self<TAB>total" in cgcost's tsv
+row () {
+  awk -F '\t' -v n="$2" '$1 == n { print $2 "\t" $3 "\t" $4 }' "$1"
+}
+
+# has TSV NAME "CALLS<TAB>SELF<TAB>TOTAL"
+has () {
+  got=$(row "$1" "$2")
+  [ "$got" = "$3" ] || fail "$1: $2 is '$got', expected '$3'"
+}
+
+# ---- macOS's gprof (4.4 BSD's layout) ----
+t="$tmp/darwin.tsv"
+if expect 0 "$cgmerge" "$foreign/darwin-gprof.txt"; then
+  "$cgcost" --format=tsv "$tmp/out" >"$t" || fail "darwin: cgcost"
+  # the entries' self and self + descendents, the flat profile's calls
+  has "$t" "__ZN3c3d4data6PointsC4Et" "1	0	0.03"
+  has "$t" "c3d::data::Point::~Point()" "109	0.02	0.02"
+  has "$t" "__ZN3c3d4data5PointD4Ev" "109	0.01	0.01"
+  has "$t" "std::basic_streambuf<char, std::char_traits<char> >::xsgetn(char*, int)" "0	0.09	0.09"
+  # index cells that are the symbols' names stand for the graph's
+  has "$t" "c3d::data::Point::Point()" "1	0	0"
+  has "$t" "c3d::Data::Data(unsigned short, unsigned short, unsigned short, unsigned short)" "1	0	0"
+  has "$t" "c3d::Header::~Header()" "1	0	0"
+  # functions the graph leaves out: their flat rows, "name (index)"
+  has "$t" "mcount" "0	0.31	0.31"
+  has "$t" "_moncount" "0	0.38	0.38"
+  grep -q '(41)\|(5191)' "$t" && fail "darwin: an index in a function's name"
+fi
+
+finish
