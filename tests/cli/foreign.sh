@@ -36,4 +36,20 @@ if expect 0 "$cgmerge" "$foreign/darwin-gprof.txt"; then
   grep -q '(41)\|(5191)' "$t" && fail "darwin: an index in a function's name"
 fi
 
+# ---- perf script whose TABs were expanded to blanks ----
+v="$foreign/inferno-versioned-vmlinux.perf"
+if expect 0 "$cgmerge" "$v"; then
+  "$cgcost" --format=folded "$tmp/out" >"$tmp/v.folded" || fail "vmlinux: cgcost"
+  k=swapper\;[vmlinux-5.4.14-cloudflare-2020.1.11]\;start_secondary\;cpu_startup_entry\;do_idle\;cpuidle_enter
+  k=$k\;cpuidle_enter_state\;common_interrupt\;do_IRQ\;irq_exit\;__softirqentry_text_start\;net_rx_action
+  k=$k\;mlx5e_napi_poll\;mlx5e_poll_rx_cq\;mlx5e_handle_rx_cqe\;mlx5e_skb_from_cqe_linear\;mlx5e_xdp_handle
+  k=$k\;bpf_prog_2b956549c660136a_uni_l4lb
+  [ "$(cat "$tmp/v.folded")" = "$k 20834821" ] || fail "vmlinux: $(head -c 300 "$tmp/v.folded")"
+  # the same with perf's TAB back
+  sed 's/^        \([ 0-9a-f]\{16\}\)/\t\1/' "$v" >"$tmp/tab.perf"
+  grep -q "$(printf '^\t')" "$tmp/tab.perf" || fail "vmlinux: no TAB put back"
+  "$cgmerge" "$tmp/tab.perf" | "$cgcost" --format=folded >"$tmp/tab.folded" || fail "vmlinux: with TABs"
+  cmp -s "$tmp/v.folded" "$tmp/tab.folded" || fail "vmlinux: blanks and TABs read differently"
+fi
+
 finish

@@ -813,11 +813,34 @@ handle_header (Reader *r, const char *line, gsize len, GError **error)
   return TRUE;
 }
 
+/* The length of what stands before a frame line's address: perf's TAB,
+ * or the 8 blanks an editor, expand(1) or a web page put in its place,
+ * then the address right-aligned in its 16 columns and a blank or the
+ * line's end (inferno's test data keeps perf script output so); 0 when
+ * the line begins neither way.  A header line with its command name
+ * right-aligned ("%16s") has a blank inside those columns. */
+static gsize
+frame_lead (const char *line, gsize len)
+{
+  if (len > 0 && line[0] == '\t')
+    return 1;
+  if (len < 24 || (len > 24 && line[24] != ' '))
+    return 0;
+  gsize i = 0;
+  while (i < 24 && line[i] == ' ')
+    i++;
+  if (i < 8 || i == 24)
+    return 0;
+  while (i < 24 && g_ascii_isxdigit (line[i]))
+    i++;
+  return i == 24 ? 8 : 0;
+}
+
 static gboolean
-handle_frame (Reader *r, const char *line, gsize len, GError **error)
+handle_frame (Reader *r, const char *line, gsize len, gsize lead, GError **error)
 {
   CgPerfFrame f;
-  if (!cg_perf_parse_frame (line + 1, len - 1, FALSE, &f))
+  if (!cg_perf_parse_frame (line + lead, len - lead, FALSE, &f))
     return bad_sample (r, error, "not a frame line of perf script (TAB, address, symbol, (object))");
   add_frame (r, &f);
   r->state = FRAMES;
@@ -850,10 +873,11 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
   if (line[0] == '#' && r->state == IDLE)
     return TRUE; /* perf script --header */
   gboolean was_headerless = r->headerless;
+  gsize lead = frame_lead (line, len);
   /* frames, and under srcline their source lines, keep the layout */
-  r->headerless &= r->lay.first == 0 && r->any_line && (line[0] == '\t' || (r->state == FRAMES && i >= 2));
+  r->headerless &= r->lay.first == 0 && r->any_line && (lead > 0 || (r->state == FRAMES && i >= 2));
   r->any_line = TRUE;
-  if (line[0] == '\t')
+  if (lead > 0)
     {
       if (r->state == IDLE && r->headerless)
         {
@@ -865,7 +889,7 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
         }
       else if (r->state == IDLE)
         return bad_sample (r, error, "a frame line without a sample (no header line before it)");
-      return handle_frame (r, line, len, error);
+      return handle_frame (r, line, len, lead, error);
     }
   if (r->state == FRAMES && line[0] == ' ' && i >= 2)
     {
@@ -1043,9 +1067,10 @@ static gboolean
 frame_line (const char *line, gsize n, gboolean whole)
 {
   CgPerfFrame f;
-  if (n < 17 || line[0] != '\t')
+  gsize lead = frame_lead (line, whole ? n : MIN (n, 24));
+  if (lead == 0 || n < lead + 16)
     return FALSE;
-  return cg_perf_parse_frame (line + 1, whole ? n - 1 : 16, TRUE, &f);
+  return cg_perf_parse_frame (line + lead, whole ? n - lead : 16, TRUE, &f);
 }
 
 gboolean
@@ -1082,12 +1107,12 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
     {
       /* a header line (an empty one is a layout without header fields) */
       CgPerfHeader h;
-      if (line[0] == '\t' || !cg_perf_parse_header (line, n, 0, &h) || h.fields == 0)
+      if (frame_lead (line, n) > 0 || !cg_perf_parse_header (line, n, 0, &h) || h.fields == 0)
         return FALSE;
       gsize first = (gsize) ((const guint8 *) line - data);
       if (!next_detect_line (data, len, &p, &line, &n, &whole))
         return complete && one_line_samples (data, len, first, complete);
-      if (n == 0 || line[0] != '\t')
+      if (n == 0 || frame_lead (line, whole ? n : MIN (n, 24)) == 0)
         return one_line_samples (data, len, first, complete);
     }
   else if (!next_detect_line (data, len, &p, &line, &n, &whole))
@@ -1101,7 +1126,7 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
         return TRUE; /* cut by the window: all before it was a sample */
       if (is_trailer_line (line, n))
         return TRUE; /* -F +insn: the sample's last line */
-      if (line[0] == '\t' ? !frame_line (line, n, TRUE) : !(n >= 2 && line[0] == ' ' && line[1] == ' '))
+      if (frame_lead (line, n) > 0 ? !frame_line (line, n, TRUE) : !(n >= 2 && line[0] == ' ' && line[1] == ' '))
         return FALSE;
     }
   return TRUE;
