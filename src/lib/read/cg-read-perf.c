@@ -8,6 +8,7 @@
 
 #include "cg-elf-starts.h"
 #include "cg-error.h"
+#include "cg-perf-depths.h"
 #include "cg-perf-lines.h"
 #include "cg-read-callgrind.h"
 #include "cg-collapse.h"
@@ -94,6 +95,7 @@ typedef struct {
   CgPerfPass *pass;   /* nullable */
   guint64 ordinal;    /* of the current sample */
   guint select_at;    /* the next ordinal of pass->select */
+  CgPerfDepths *depths; /* nullable: the chains' lengths, to tell cut ones */
 } Reader;
 
 static gboolean G_GNUC_PRINTF (4, 5)
@@ -647,6 +649,13 @@ finish_sample (Reader *r, GError **error)
       if (cg_perf_parse_frame (r->rest->str, r->rest->len, FALSE, &f))
         add_frame (r, &f);
     }
+  if (r->depths)
+    {
+      guint n = 0;
+      for (guint i = 0; i < r->frames->len; i++)
+        n += !g_array_index (r->frames, Frame, i).inlined;
+      cg_perf_depths_add (r->depths, n);
+    }
   CgFrameId parent = CG_NO_ID;
   if (r->root->len > 0
       && !step (r, &parent, cg_graph_ensure_function (r->graph, CG_OBJECT_PROCESS, r->root->str), error))
@@ -936,6 +945,24 @@ finish_input (Reader *r, GError **error)
   return TRUE;
 }
 
+/* Says so where the longest call chains look cut at perf's limit
+ * (cg-perf-depths.h): nothing else tells the user that main's total is
+ * low, or why the tree's roots are functions deep inside the program. */
+static void
+warn_cut (Reader *r, const char *path)
+{
+  guint longest;
+  guint64 n_cut, n;
+  if (!cg_perf_depths_cut (r->depths, &longest, &n_cut, &n))
+    return;
+  cg_read_warn (r->options,
+                "%s: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " samples have call chains of %u frames, the "
+                "longest here: perf probably cut them there (kernel.perf_event_max_stack when recorded, 127 by "
+                "default, or perf script --max-stack), so their outer frames are missing, and what they cost is "
+                "missing from those frames' totals (formats/perf.md)",
+                path, n_cut, n, longest);
+}
+
 gboolean
 cg_read_perf (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error)
 {
@@ -962,6 +989,8 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
     .events = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
     .last_event = g_string_new (NULL),
     .pass = pass,
+    /* not in a second pass over the same samples (perf script -G) */
+    .depths = pass && pass->no_source ? NULL : cg_perf_depths_new (),
   };
   layouts_init (&r.lay);
   g_autoptr (CgPerfInlined) own = pass ? NULL : cg_perf_inlined_new (profile);
@@ -981,6 +1010,8 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
                   "(the first, line %" G_GUINT64_FORMAT ": %s)",
                   cg_input_name (input), r.skipped, r.skipped == 1 ? "" : "s", r.skipped == 1 ? "is" : "are",
                   r.first_skipped, r.first_reason);
+  if (ok && local == NULL && r.depths)
+    warn_cut (&r, path);
   if (ok && local == NULL && !(pass && pass->no_source))
     cg_profile_add_source (profile, format, path, NULL, "perf script");
   /* the graph is rebuilt: nothing of it is used after this */
@@ -998,6 +1029,7 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
   layouts_clear (&r.lay);
   g_string_free (r.last_event, TRUE);
   g_free (r.first_reason);
+  cg_perf_depths_free (r.depths);
   if (local)
     {
       g_propagate_error (error, local);
