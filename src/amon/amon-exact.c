@@ -137,18 +137,14 @@ enter (uintptr_t *slot, void *fn, int second, uint64_t now)
     return 0;
   amon_context *from = f->ctx, *to = from;
   int found = 0; /* in the machine's table, not the cache */
-  if (fn != from->fn)
+  if (fn != from->fn && AMON_UNLIKELY ((to = amon_cache_find (from, fn)) == NULL))
     {
-      uintptr_t h = AMON_CACHE_HOME (fn);
-      const amon_cached *c = &from->cache[h];
-      if (c->fn == fn || AMON_LIKELY ((c = &from->cache[h ^ 1])->fn == fn))
-        to = c->to;
-      else if (!second)
+      if (!second)
         return enter_second (slot, fn, now); /* nothing changed yet */
-      else if ((to = amon_machine_find (&t->m, from, fn)) != NULL)
-        found = 1;
-      else
+      /* not when the cache needs memory: the slow way makes it */
+      if ((to = amon_machine_find (&t->m, from, fn)) == NULL || amon_cache_full (from))
         return 0;
+      found = 1;
     }
   /* a routine that tells its returns keeps its return address */
   int swap = !to->told;

@@ -57,7 +57,7 @@ enter (uintptr_t *slot, void *fn, int closer)
       if (closer && r == AMON_PUSH_MISS)
         {
           amon_context *to = amon_machine_find (&t->m, f->ctx, fn);
-          if (to != NULL)
+          if (to != NULL && !amon_cache_full (f->ctx))
             {
               amon_cache_put (f->ctx, fn, to);
               r = amon_thread_push_fast (t, fn, site, sp);

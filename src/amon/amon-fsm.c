@@ -198,10 +198,11 @@ routine_index (amon_machine *m, void *fn)
 }
 
 /* Contexts start on a cache line (amon_arena_alloc_aligned), so that a
- * call reads the counters, s_n and its flags in one line, the cache's
- * set in another: unaligned, a context's first 64 bytes straddled two
- * lines, and Tcl 8.6 and yaml-cpp's tests ran 3-7% slower. */
-_Static_assert (offsetof (amon_context, cache) == 64, "a context's counters fill its first cache line");
+ * call reads the counters, s_n, its flags and its near slots in one line:
+ * unaligned, a context's first 64 bytes straddled two lines, and Tcl 8.6
+ * and yaml-cpp's tests ran 3-7% slower. */
+_Static_assert (offsetof (amon_context, far) == 64, "a call's fields fill a context's first cache line");
+_Static_assert (offsetof (amon_context, tag) + AMON_NEAR <= offsetof (amon_context, told), "a tag per near slot");
 
 /* ---- the machine ---- */
 
@@ -217,7 +218,6 @@ amon_machine_init (amon_machine *m, const amon_limits *limits)
       amon_machine_release (m);
       return AMON_STOP_MEMORY;
     }
-  m->root->site_hi = UINTPTR_MAX;
   return 0;
 }
 
@@ -252,6 +252,23 @@ ensure_scratch (amon_machine *m, uint32_t n)
   m->scratch = s;
   m->scratch_cap = cap;
   return 1;
+}
+
+/* amon_cache_put, the far cache made first when @from needs it (a third
+ * routine called from it).  When it cannot be, the transition is left to
+ * the transition table, where the next call finds it. */
+AMON_FN static void
+cache_put (amon_machine *m, amon_context *from, void *fn, amon_context *to)
+{
+  if (amon_cache_full (from))
+    {
+      amon_cached *far = amon_arena_alloc_aligned (&m->arena, AMON_CACHE * sizeof *far, 64);
+      if (far == NULL)
+        return;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST); /* zeroed before it is seen */
+      from->far = far;
+    }
+  amon_cache_put (from, fn, to);
 }
 
 AMON_FN amon_context *
@@ -313,7 +330,7 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
     j = (j + 1) & m->trans_mask;
   m->trans[j] = (amon_transition) { from, fn, to };
   m->trans_count++;
-  amon_cache_put (from, fn, to);
+  cache_put (m, from, fn, to);
   to->entries++;
   return to;
 }
@@ -322,15 +339,22 @@ AMON_FN amon_context *
 amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
 {
   amon_context *to = amon_machine_find (m, from, fn);
-  if (to != NULL)
+  if (to != NULL && !amon_cache_full (from))
     {
       amon_cache_put (from, fn, to);
       to->entries++;
       return to;
     }
+  /* the arena changes with a new far cache as with a new context */
   m->critical = 1;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  to = amon_machine_call_slow (m, from, fn);
+  if (to == NULL)
+    to = amon_machine_call_slow (m, from, fn);
+  else
+    {
+      cache_put (m, from, fn, to);
+      to->entries++;
+    }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   m->critical = 0;
   return to;

@@ -12,15 +12,20 @@
  *       the history table;
  *   B3  else a new context with that history is created.
  * B1 is the common case: a cache probe or one hash-table probe, no
- * allocation, no lock, no system call.  The cache holds AMON_CACHE
- * transitions per context: a context whose routine calls a few others in
- * turn (a parser's factor calling skip, number and expr) finds each in
- * the cache, where a one-entry cache would miss half the time and send
- * the call to the hash table.  The cache is two-way set-associative: a
- * routine's set is chosen by bits of its address, both ways are probed
- * inline, and a miss found in the transition table goes to the first way
- * and moves the first way's transition to the second, so each set keeps
- * the two transitions last taken.
+ * allocation, no lock, no system call.  A context caches its transitions
+ * at two levels.  The first AMON_NEAR routines called from it are kept
+ * in its first cache line, beside the counters a call changes, so that a
+ * context that calls one or two routines (most of a large program's)
+ * costs a call one line of the caller and one of the callee.  The others
+ * go to a far cache of AMON_CACHE transitions, made when the first of
+ * them is called: a context whose routine calls a few others in turn (a
+ * parser's factor calling skip, number and expr) finds each there, where
+ * a one-entry cache would miss half the time and send the call to the
+ * hash table.  The far cache is two-way set-associative: a routine's set
+ * is chosen by bits of its address, both ways are probed inline, and a
+ * miss found in the transition table goes to the first way and moves the
+ * first way's transition to the second, so each set keeps the two
+ * transitions last taken.
  *
  * Histories are stored as routine indexes of this machine (index << 1 |
  * mark), so they are compact and independent of addresses; a machine's
@@ -41,16 +46,14 @@
 
 typedef struct amon_context amon_context;
 
-/* 16 (256 bytes a context): a routine that calls more than a few others
- * from one context is rare outside an interpreter's loop, and jq's, Tcl's
- * and the Lua-like bench's cache misses were none with 16 as with 32,
- * while yaml-cpp's tests, whose 514,000 contexts mostly call one or two
- * routines or none, took 340 MB where 32 took 465 MB, and ran 5% faster
- * for it. */
+/* The far cache's transitions, 16 (256 bytes): a routine that calls more
+ * than a few others from one context is rare outside an interpreter's
+ * loop, and jq's, Tcl's and the Lua-like bench's cache misses were none
+ * with 16 as with 32. */
 #define AMON_CACHE 16
 
-/* The first way of routine @fn's set in a context's cache (the second is
- * the next slot).  Functions are aligned to 16 bytes, or to 32 or 64 with
+/* The first way of routine @fn's set in a far cache (the second is the
+ * next slot).  Functions are aligned to 16 bytes, or to 32 or 64 with
  * -falign-functions, so the bits just above 16 alone would put them in
  * half or a quarter of the sets (and the entry offset, 9 bytes past the
  * start with -mfentry and endbr64, made one set of yaml-cpp's twice as
@@ -59,35 +62,55 @@ typedef struct amon_context amon_context;
 #define AMON_CACHE_HOME(fn) \
   (((((uintptr_t) (fn) >> 4) ^ ((uintptr_t) (fn) >> 7) ^ ((uintptr_t) (fn) >> 10)) & (AMON_CACHE / 2 - 1)) << 1)
 
+/* A near slot's tag for routine @fn: never 0, which marks a free slot.
+ * Only a filter (the slot's context says its routine, amon_cache_find):
+ * it saves reading the line of a context that another routine enters. */
+#define AMON_NEAR_TAG(fn) ((uint8_t) (((uintptr_t) (fn) >> 4 ^ (uintptr_t) (fn) >> 12) | 0x80))
+
+/* Transitions a context keeps itself besides the far cache. */
+#define AMON_NEAR 2
+
 typedef struct {
   void *fn;
   amon_context *to;
 } amon_cached;
 
 struct amon_context {
+  /* The first cache line holds all that a call reads and writes of its
+   * caller's context and of the callee's: yaml-cpp's tests make 97
+   * million calls in 514,000 contexts, most of which call one or two
+   * routines or none, and each call read three lines, of which most
+   * missed the caches (the caller's counters, a separate line of its
+   * transitions, the callee's counters), where now it reads two. */
+  void *fn;            /* entry address of s_n (NULL: the root) */
   /* counters (the owning thread writes them; see amon-thread.h) */
-  uint64_t time;       /* clock units charged to this context */
   uint64_t entries;    /* calls that entered it (steps B1-B3) */
   uint64_t recursive;  /* direct recursive calls made in it (step A1) */
-  uint64_t intervals;  /* intervals charged to it (the clocks that time them) */
-  void *fn;            /* entry address of s_n (NULL: the root) */
-  /* return addresses of calls seen made by s_n, lowest and highest (the
-   * -pg mode with the sampling clock: amon_hook_enter_lazy); 0, 0 when
-   * none, the whole address space for the root */
-  uintptr_t site_lo, site_hi;
+  uint64_t time;       /* clock units charged to this context */
+  /* return addresses of calls seen made by s_n, from site_lo to
+   * site_lo + site_span (the -pg mode with the sampling clock:
+   * amon_hook_enter_lazy, amon_site_seen); 0, 0 when none */
+  uintptr_t site_lo;
+  uint32_t site_span;
+  /* the tags of the near slots, in the order they were filled (0: free) */
+  uint8_t tag[AMON_NEAR];
   /* s_n tells its returns itself (gcc -minstrument-return=call calls
    * `__return__` before each of them), seen at one: the -pg mode then
-   * stops swapping its return address (amon-mcount.c).  Beside the
-   * counters, in the cache line a call reads anyway. */
-  uint32_t told;
+   * stops swapping its return address (amon-mcount.c) */
+  uint8_t told;
+  /* the first AMON_NEAR routines called from here, each slot filled once
+   * and kept: the contexts they entered */
+  amon_context *near[AMON_NEAR];
+  /* the rest: AMON_CACHE transitions, two-way set-associative, made when
+   * a third routine is called from here (NULL: none yet) */
+  amon_cached *far;
   uint32_t hash;
-  amon_cached cache[AMON_CACHE]; /* transitions taken from here */
+  uint32_t len;
   amon_context *hash_next; /* chain in the history table */
   amon_context *next;      /* all contexts in creation order */
   /* the default clock's samples in the program's code with this context
    * current (amon-measure.h); here, out of the calls' cache lines */
   uint64_t samples;
-  uint32_t len;
   uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
 };
 
@@ -167,16 +190,64 @@ amon_machine_find (const amon_machine *m, const amon_context *from, const void *
     }
 }
 
-/* Puts the transition (@fn, @to) into the first way of its set in
- * @from's cache, the first way's moved to the second.  A slot's routine
- * is cleared while the slot changes, so that a signal handler jumping
- * out midway leaves no slot pairing a routine with another's context,
- * only a slot that misses. */
+/* Step B1 in @from's own caches: the context that a call of routine
+ * @fn from @from enters, or NULL when neither the near slots nor the
+ * far cache hold it.  The one probe of the caches: the hooks' common
+ * cases (amon_thread_push_fast, amon-exact.c) and the machine's call
+ * all use it.  A near slot whose tag matches is taken only when its
+ * context's routine is @fn: every context in @from's slots was entered
+ * from @from, by its own routine, so that identifies the transition,
+ * and reads the line the call writes anyway (its entries). */
+AMON_FN AMON_INLINE amon_context *
+amon_cache_find (const amon_context *from, const void *fn)
+{
+  uint8_t tag = AMON_NEAR_TAG (fn);
+  amon_context *to;
+  if (from->tag[0] == tag && (to = from->near[0])->fn == fn)
+    return to;
+  if (from->tag[1] == tag && (to = from->near[1])->fn == fn)
+    return to;
+  const amon_cached *far = from->far;
+  if (far == NULL)
+    return NULL;
+  uintptr_t h = AMON_CACHE_HOME (fn);
+  if (far[h].fn == fn)
+    return far[h].to;
+  if (far[h ^ 1].fn == fn)
+    return far[h ^ 1].to;
+  return NULL;
+}
+
+/* Whether a transition put into @from's caches needs its far cache
+ * made first (amon_machine_call_miss): the near slots are taken (they
+ * fill in order) and it has none.  The hooks' common cases, which
+ * allocate nothing, leave such a call to the slow way. */
+AMON_FN AMON_INLINE int
+amon_cache_full (const amon_context *from)
+{
+  return from->tag[AMON_NEAR - 1] != 0 && from->far == NULL;
+}
+
+/* Puts the transition (@fn, @to) into a free near slot of @from, else
+ * into the first way of its set in @from's far cache (which must exist:
+ * amon_cache_full), the first way's moved to the second.  A near slot's
+ * context is written before its tag, and a far slot's routine is cleared
+ * while the slot changes, so that a signal handler jumping out midway
+ * leaves no slot pairing a routine with another's context, only a slot
+ * that misses. */
 AMON_FN AMON_INLINE void
 amon_cache_put (amon_context *from, void *fn, amon_context *to)
 {
+  for (int i = 0; i < AMON_NEAR; i++)
+    if (from->tag[i] == 0)
+      {
+        from->near[i] = to;
+        __atomic_signal_fence (__ATOMIC_SEQ_CST);
+        from->tag[i] = AMON_NEAR_TAG (fn);
+        return;
+      }
   uintptr_t h = AMON_CACHE_HOME (fn);
-  amon_cached *home = &from->cache[h], *other = &from->cache[h ^ 1];
+  amon_cached *home = &from->far[h], *other = &from->far[h ^ 1];
   other->fn = NULL;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   other->to = home->to;
@@ -189,6 +260,31 @@ amon_cache_put (amon_context *from, void *fn, amon_context *to)
   home->fn = fn;
 }
 
+/* Whether return address @site lies among those seen from @c's routine
+ * (the root: every one, the calls made outside every routine). */
+AMON_FN AMON_INLINE int
+amon_site_seen (const amon_context *c, uintptr_t site)
+{
+  return AMON_LIKELY (site - c->site_lo <= c->site_span) || c->fn == NULL;
+}
+
+/* Adds @site to those seen from @c's routine, unless the range would
+ * span more than 4 GB (a call from there then stays unseen: a walk
+ * tells its caller each time). */
+AMON_FN AMON_INLINE void
+amon_site_learn (amon_context *c, uintptr_t site)
+{
+  uintptr_t lo = c->site_lo, hi = lo + c->site_span;
+  if (lo == 0 && hi == 0)
+    lo = hi = site;
+  lo = site < lo ? site : lo;
+  hi = site > hi ? site : hi;
+  if (hi - lo > UINT32_MAX)
+    return;
+  c->site_lo = lo;
+  c->site_span = (uint32_t) (hi - lo);
+}
+
 /* A call of routine @fn in context @from: the new context, its entry (or
  * @from's direct recursion) counted.  NULL when a limit was reached. */
 AMON_FN AMON_INLINE amon_context *
@@ -199,11 +295,9 @@ amon_machine_call (amon_machine *m, amon_context *from, void *fn)
       from->recursive++;
       return from;
     }
-  uintptr_t h = AMON_CACHE_HOME (fn);
-  const amon_cached *c = &from->cache[h];
-  if (c->fn != fn && (c = &from->cache[h ^ 1])->fn != fn)
+  amon_context *to = amon_cache_find (from, fn);
+  if (to == NULL)
     return amon_machine_call_miss (m, from, fn);
-  amon_context *to = c->to;
   to->entries++;
   return to;
 }

@@ -1234,11 +1234,7 @@ lazy_site (amon_thread *t, amon_frame *f, uintptr_t site, uintptr_t slot, uintpt
     {
       if ((uintptr_t) f->fn - o < AMON_ENTRY_REACH)
         {
-          amon_context *c = f->ctx;
-          if (c->site_lo == 0 || site < c->site_lo)
-            c->site_lo = site;
-          if (site > c->site_hi)
-            c->site_hi = site;
+          amon_site_learn (f->ctx, site);
           return f;
         }
       if (known || f - 1 == t->stack || (uintptr_t) f[-1].fn - o >= AMON_ENTRY_REACH)
@@ -1320,7 +1316,7 @@ amon_hook_settle (uintptr_t sp, uintptr_t pc, uintptr_t rbp)
   const amon_context *c = f->ctx;
   /* as a call from @pc (lazy_site looks one byte before its return
    * address) would see it: its slot just under @sp */
-  if (pc - c->site_lo > c->site_hi - c->site_lo)
+  if (!amon_site_seen (c, pc))
     f = lazy_site (t, f, pc + 1, sp - 8, rbp);
   t->top = f;
   t->busy = 0;

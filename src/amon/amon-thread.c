@@ -273,7 +273,7 @@ amon_thread_reset_counts (amon_thread *t, uint64_t now)
   t->n_log = 0;
   t->countdown = AMON_WINDOW;
   for (amon_context *c = t->m.root; c; c = c->next)
-    c->time = c->entries = c->recursive = c->intervals = c->samples = 0;
+    c->time = c->entries = c->recursive = c->samples = 0;
   t->samples_program = t->samples_monitor = 0;
   t->keep = 1;
   t->per_sample = 0;

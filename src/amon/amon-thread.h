@@ -228,7 +228,6 @@ amon_thread_add (amon_thread *t, uint64_t now, uint64_t e)
   amon_context *c = t->top->ctx;
   /* relaxed atomics: the writer may read while this thread runs */
   __atomic_store_n (&c->time, __atomic_load_n (&c->time, __ATOMIC_RELAXED) + e, __ATOMIC_RELAXED);
-  __atomic_store_n (&c->intervals, __atomic_load_n (&c->intervals, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
 }
 
 /* Charges the interval that ends at @now, less the monitor's own cost,
@@ -335,7 +334,7 @@ amon_lazy_live_top (amon_thread *t, uintptr_t sp)
 AMON_FN AMON_INLINE int
 amon_lazy_site_known (const amon_thread *t, const amon_context *c, uintptr_t site)
 {
-  return AMON_LIKELY (site - c->site_lo <= c->site_hi - c->site_lo) || (site == t->foreign_site && c == t->foreign_ctx);
+  return amon_site_seen (c, site) || (site == t->foreign_site && c == t->foreign_ctx);
 }
 
 /* How far the -pg mode's hook, whose return address names a routine, is
@@ -387,11 +386,9 @@ amon_thread_push_fast (amon_thread *t, void *fn, void *site, uintptr_t sp)
     }
   else
     {
-      uintptr_t h = AMON_CACHE_HOME (fn);
-      const amon_cached *c = &from->cache[h];
-      if (c->fn != fn && AMON_UNLIKELY ((c = &from->cache[h ^ 1])->fn != fn))
+      to = amon_cache_find (from, fn);
+      if (AMON_UNLIKELY (to == NULL))
         return AMON_PUSH_MISS;
-      to = c->to;
       to->entries++;
     }
   f[1].fn = fn;
