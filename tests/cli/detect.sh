@@ -35,6 +35,29 @@ expect 0 "$cgmerge" "$tmp/long.folded" || fail "a stack longer than the detectio
 expect 1 "$cgmerge" "$tmp/late.folded" && expect_message "$tmp/late.folded:401: not a folded stack"
 expect 0 "$cgmerge" --lenient "$tmp/late.folded" || fail "--lenient does not skip a bad line past the window"
 
+# --input-format names what detection cannot tell: one-frame stacks are
+# read as folded stacks when named so (main 5 + idle 2, by hand)
+printf 'main 5\nidle 2\n' >"$tmp/flat.folded"
+expect 1 "$cgmerge" "$tmp/flat.folded" && expect_message "unknown input format"
+for name in folded-stacks folded Folded_Stacks; do
+  expect 0 "$cgcost" --input-format=$name --format=tsv "$tmp/flat.folded" || fail "--input-format=$name"
+  [ "$(total_of "$tmp/out" main)" = 5 ] && [ "$(total_of "$tmp/out" idle)" = 2 ] \
+    || fail "--input-format=$name: main $(total_of "$tmp/out" main), idle $(total_of "$tmp/out" idle)"
+done
+expect 2 "$cgmerge" --input-format=nonesuch "$tmp/flat.folded" && expect_message "folded stacks"
+# lines that read both as folded stacks ('a;: 1234 f' and a count) and as
+# perf script samples without call chains (an event 'a;', an address and
+# a symbol) fill the window; a stack past it is no perf script sample:
+# perf script, tried first, refuses it, and the message says the window
+# read as folded stacks too and how to name them (fuzz/fuzz-detect.c)
+awk 'BEGIN { for (i = 0; i < 400; i++) print "a;: 1234 f 1"; print "main;x 2" }' >"$tmp/both.txt"
+expect 1 "$cgmerge" "$tmp/both.txt" \
+  && expect_message "$tmp/both.txt:401: " \
+  && expect_message "but its first 4 KiB read as folded stacks too: if it is that, give --input-format=folded-stacks"
+expect 0 "$cgcost" --input-format=folded-stacks --format=tsv "$tmp/both.txt" || fail "both.txt as folded stacks"
+[ "$(total_of "$tmp/out" main)" = 2 ] && [ "$(total_of "$tmp/out" a)" = 400 ] \
+  || fail "both.txt as folded stacks: main $(total_of "$tmp/out" main), a $(total_of "$tmp/out" a)"
+
 # callgrind: headers beyond the window (a long cmd: line) still read
 { echo "version: 1"; printf 'cmd: ./a'; i=0; while [ $i -lt 600 ]; do printf ' arg%d' $i; i=$((i + 1)); done
   printf '\nevents: Ir\nfn=main\n1 5\ntotals: 5\n'; } >"$tmp/long-cmd.cg"

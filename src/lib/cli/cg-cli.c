@@ -177,6 +177,15 @@ read_inputs (CgCliCommon *common, GError **error)
   if (!cg_cli_choose ("split", common->split, splits, &split, error)
       || !cg_cli_choose ("kernel", common->kernel, kernels, &kernel, error))
     return NULL;
+  if (common->input_format && cg_formats_lookup (common->input_format) == NULL)
+    {
+      g_autofree char *list = cg_formats_names ();
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
+                   "--input-format=%s: expected one of %s (blanks written '-': folded-stacks), or the first"
+                   " word of one",
+                   common->input_format, list);
+      return NULL;
+    }
   g_autoptr (CgProfile) profile = cg_profile_new ();
   g_autoptr (CgSymbolsCache) symbols = cg_symbols_cache_new ();
   /* the tool's options live as long as the tool: the line with them */
@@ -186,7 +195,7 @@ read_inputs (CgCliCommon *common, GError **error)
     tool->progress = cg_progress_line_new (stderr);
   CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .warn_data = tool->progress,
                             .executable = common->executable, .symbols = symbols,
-                            .static_calls = common->static_calls,
+                            .static_calls = common->static_calls, .input_format = common->input_format,
                             /* the choices' order is the enums' */
                             .split = (CgSplit) split, .kernel = (CgKernelFrames) kernel };
   if (tool->progress)
@@ -540,6 +549,10 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
     { "kernel", 0, 0, G_OPTION_ARG_STRING, &common->kernel,
       "perf samples: keep kernel frames (the default), drop them, or keep them named NAME_[k] (annotate)",
       "keep|drop|annotate" },
+    { "input-format", 0, 0, G_OPTION_ARG_STRING, &common->input_format,
+      "Read every input as this format (folded-stacks, perf-script, callgrind...), not the one told from its"
+      " first bytes",
+      "NAME" },
     { "quiet", 0, 0, G_OPTION_ARG_NONE, &common->quiet, "Show no progress line on a terminal", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &common->version, "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &common->files, NULL, NULL },
@@ -630,6 +643,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->executable, g_free);
   g_clear_pointer (&common->split, g_free);
   g_clear_pointer (&common->kernel, g_free);
+  g_clear_pointer (&common->input_format, g_free);
   int lost = ferror (stdout) ? cg_output_lost_errno (stdout) : EIO;
   errno = 0;
   if (fclose (stdout) != 0 && status == 0)

@@ -32,6 +32,7 @@ typedef struct {
   gboolean static_calls; /* gmon.out inputs: add gprof's -c static call arcs */
   char *split;  /* --split: perf samples' root frames (none|comm|pid|tid); NULL = comm */
   char *kernel; /* --kernel: perf samples' kernel frames (keep|drop|annotate); NULL = keep */
+  char *input_format; /* --input-format: every input's format (cg_formats_lookup); NULL = told from each */
   gpointer progress;     /* cg_cli_main's progress line (private) */
 } CgCliCommon;
 

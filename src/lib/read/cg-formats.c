@@ -3,6 +3,8 @@
 
 #include "cg-formats.h"
 
+#include <string.h>
+
 #include "cg-read-amon.h"
 #include "cg-read-callgrind.h"
 #include "cg-read-folded.h"
@@ -54,6 +56,43 @@ cg_formats_detect (const guint8 *data, gsize len, gboolean complete)
     if (formats[i].detect (data, len, complete))
       return &formats[i];
   return NULL;
+}
+
+/* Whether @given names @name, blanks written '-' or '_', in any case. */
+static gboolean
+names (const char *given, const char *name, gsize n)
+{
+  if (strlen (given) != n)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (name[i] == ' ' ? given[i] != '-' && given[i] != '_' && given[i] != ' '
+                       : g_ascii_tolower (given[i]) != g_ascii_tolower (name[i]))
+      return FALSE;
+  return TRUE;
+}
+
+const CgFormatInfo *
+cg_formats_lookup (const char *name)
+{
+  const CgFormatInfo *found = NULL;
+  guint by_word = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      if (names (name, formats[i].name, strlen (formats[i].name)))
+        return &formats[i];
+      const char *blank = strchr (formats[i].name, ' ');
+      if (blank && names (name, formats[i].name, (gsize) (blank - formats[i].name)))
+        found = &formats[i], by_word++;
+    }
+  return by_word == 1 ? found : NULL;
+}
+
+char *
+cg_formats_option_name (const CgFormatInfo *format)
+{
+  char *s = g_strdup (format->name);
+  g_strdelimit (s, " ", '-');
+  return s;
 }
 
 static char *

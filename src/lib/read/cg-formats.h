@@ -27,7 +27,8 @@ G_BEGIN_DECLS
  * format is not.  A text format's detector checks every line the window
  * holds whole, not the first alone, and wants a line only its format
  * has; fuzz/fuzz-detect.c checks that no input two rows accept fails to
- * read as the first of them. */
+ * read as the first of them, but at a line past the window, which no
+ * detector sees (cg_read_input's message then names the other format). */
 typedef gboolean (*CgFormatDetect) (const guint8 *data, gsize len, gboolean complete);
 
 /* Adds @input to @profile (summing: several inputs are read into one
@@ -54,6 +55,16 @@ const CgFormatInfo *cg_formats (guint *n_formats);
 /* The format whose detector accepts @data (@len bytes, @complete: the
  * whole input), trying the rows in order; NULL when none does. */
 const CgFormatInfo *cg_formats_detect (const guint8 *data, gsize len, gboolean complete);
+
+/* The row a user names (--input-format): its name in any case, with
+ * '-' or '_' for its blank ("folded-stacks", "cgtools-xml"), or the
+ * first word of one row's name alone ("folded", "gprof", "perf" for perf
+ * script); NULL for no row. */
+const CgFormatInfo *cg_formats_lookup (const char *name);
+
+/* What the user types to name @format: its name, blanks as '-'.
+ * (transfer full) */
+char *cg_formats_option_name (const CgFormatInfo *format);
 
 /* "a callgrind profile, a gmon.out, ... or cgtools XML", for messages.
  * (transfer full) */

@@ -58,6 +58,9 @@ typedef struct {
    * callgrind --separate-threads=yes leaves an empty callgrind.out.PID
    * beside the threads' files) */
   guint *n_skipped_empty;
+  /* nullable: the name of the input format every input is read as
+   * (cg_formats_lookup), where detection would choose another or none */
+  const char *input_format;
   /* perf script and perf.data: the root frames and the kernel frames */
   CgSplit split;
   CgKernelFrames kernel;

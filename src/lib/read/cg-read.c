@@ -124,6 +124,19 @@ text_cut_by (const guint8 *head, gsize len, gsize *offset, guint64 *line)
   return NULL;
 }
 
+/* The first format after @chosen (nullable) whose detector takes @head
+ * (@len bytes) too, or NULL. */
+static const CgFormatInfo *
+other_claimant (const CgFormatInfo *chosen, const guint8 *head, gsize len)
+{
+  guint n;
+  const CgFormatInfo *all = cg_formats (&n);
+  for (guint i = chosen ? (guint) (chosen - all) + 1 : n; i < n; i++)
+    if (all[i].detect (head, len, len < CG_FORMATS_DETECT_BYTES))
+      return &all[i];
+  return NULL;
+}
+
 gboolean
 cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GError **error)
 {
@@ -142,7 +155,25 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: empty input", cg_input_name (in));
       return FALSE;
     }
-  const CgFormatInfo *format = cg_formats_detect (head, len, len < CG_FORMATS_DETECT_BYTES);
+  const CgFormatInfo *format;
+  const char *forced = options ? options->input_format : NULL;
+  const CgFormatInfo *also = NULL;
+  if (forced)
+    {
+      format = cg_formats_lookup (forced);
+      if (format == NULL)
+        {
+          g_autofree char *list = cg_formats_names ();
+          g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "no input format is named '%s' (the formats: %s)", forced,
+                       list);
+          return FALSE;
+        }
+    }
+  else
+    {
+      format = cg_formats_detect (head, len, len < CG_FORMATS_DETECT_BYTES);
+      also = other_claimant (format, head, len);
+    }
   CgFormatRead read = format ? format->read : NULL;
   if (read == NULL && options && options->executable)
     {
@@ -217,6 +248,18 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
           local = rest;
           ok = FALSE;
         }
+    }
+  if (local && also && local->code != CG_ERROR_IO)
+    {
+      /* the detectors saw the first 4 KiB only: where another format
+       * took them too, the user may know which it is */
+      g_autofree char *name = cg_formats_option_name (also);
+      char *message = g_strdup_printf ("%s (read as %s, but its first %d KiB read as %s too: if it is that, give"
+                                       " --input-format=%s)",
+                                       local->message, format->noun, CG_FORMATS_DETECT_BYTES / 1024, also->noun,
+                                       name);
+      g_free (local->message);
+      local->message = message;
     }
   if (local)
     {

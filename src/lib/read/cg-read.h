@@ -26,7 +26,10 @@ gboolean cg_read_file (CgProfile *profile, const char *path, const CgReadOptions
                        GError **error);
 
 /* The same for an input already open (the format is told from its first
- * bytes, which are not consumed by telling). */
+ * bytes, which are not consumed by telling, unless @options names it:
+ * input_format, an unknown name being CG_ERROR_USAGE).  Where a reader
+ * refuses an input that another format's detector took too, its message
+ * says so and names the option that reads it as the other. */
 gboolean cg_read_input (CgProfile *profile, CgInput *input, const CgReadOptions *options, GError **error);
 
 /* Completes @profile after its last input with what needs all of them:
