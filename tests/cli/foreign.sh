@@ -17,6 +17,14 @@ has () {
   [ "$got" = "$3" ] || fail "$1: $2 is '$got', expected '$3'"
 }
 
+# near TSV NAME CALLS SELF TOTAL — within 1e-6 s (reports print hundredths)
+near () {
+  row "$1" "$2" | awk -F '\t' -v c="$3" -v s="$4" -v t="$5" -v n="$2" '
+    { seen = 1; ds = $2 - s; dt = $3 - t; if (ds < 0) ds = -ds; if (dt < 0) dt = -dt
+      if ($1 != c || ds > 1e-6 || dt > 1e-6) { print n ": " $0 ", expected " c " " s " " t; exit 1 } }
+    END { if (!seen) { print n ": no row"; exit 1 } }' >"$tmp/why" || fail "$1: $(cat "$tmp/why")"
+}
+
 # ---- macOS's gprof (4.4 BSD's layout) ----
 t="$tmp/darwin.tsv"
 if expect 0 "$cgmerge" "$foreign/darwin-gprof.txt"; then
@@ -34,6 +42,19 @@ if expect 0 "$cgmerge" "$foreign/darwin-gprof.txt"; then
   has "$t" "mcount" "0	0.31	0.31"
   has "$t" "_moncount" "0	0.38	0.38"
   grep -q '(41)\|(5191)' "$t" && fail "darwin: an index in a function's name"
+fi
+
+# ---- AIX's gprof (the BSD layout, its own granularity line and comments) ----
+t="$tmp/aix.tsv"
+if expect 0 "$cgmerge" "$foreign/aix-gprof.txt"; then
+  "$cgcost" --format=tsv "$tmp/out" >"$t" || fail "aix: cgcost"
+  # each entry's self, self + descendents and calls, as the report prints them
+  near "$t" .__start 0 0 1.16
+  near "$t" .main 1 0.44 1.16
+  near "$t" .fft 1024 0.59 0.72
+  near "$t" .bit_reverse 1024 0.13 0.13
+  near "$t" .__mcount 0 0.01 0.01
+  near "$t" .cos 256 0 0
 fi
 
 # ---- perf script whose TABs were expanded to blanks ----

@@ -17,6 +17,10 @@
 #define GRAPH_HEADING "\t\t     Call graph (explanation follows)"
 #define INDEX_HEADING "Index by function name"
 #define GRANULARITY "granularity: each sample hit covers "
+/* AIX's gprof: "ngranularity: Each sample hit covers 4 bytes. Time: 1.17
+ * seconds", in the BSD layout, each explanation headed by an SCCS
+ * comment ("# @(#)64 1.4 com/cmd/stat/gprof/gprof.callg, ...") */
+#define AIX_GRANULARITY "ngranularity: Each sample hit covers "
 #define SAMPLE_COUNTS "Each sample counts as "
 /* gprof -T's index cells: "%6.6s %-19.19s" (cg_print.c) */
 #define TRADITIONAL_INDEX_NAME 19
@@ -695,9 +699,9 @@ read_entries (Report *r, Lines *l, gboolean *blurb, GError **error)
       r->line = l->number;
       if (is (l, "\f"))
         break;
-      if (r->traditional && starts (l, GRANULARITY))
+      if (r->traditional && (starts (l, GRANULARITY) || starts (l, AIX_GRANULARITY) || starts (l, "#")))
         {
-          *l = before; /* the flat profile's section */
+          *l = before; /* the flat profile's section (AIX's: its comment first) */
           break;
         }
       if (blank (l) && r->traditional)
@@ -735,11 +739,13 @@ static gboolean
 read_traditional (Report *r, Lines *l, gboolean *blurb, GError **error)
 {
   r->traditional = TRUE;
-  const char *s = l->line + strlen (GRANULARITY), *percent = NULL;
+  gboolean aix = starts (l, AIX_GRANULARITY);
+  const char *s = l->line + strlen (aix ? AIX_GRANULARITY : GRANULARITY), *percent = NULL;
+  const char *unit = aix ? " bytes." : " byte(s)";
   guint64 granularity;
-  if (!count (&s, &granularity) || strncmp (s, " byte(s)", 8) != 0)
+  if (!count (&s, &granularity) || strncmp (s, unit, strlen (unit)) != 0)
     return fail (r, error, l->number, "expected the bytes each sample hit covers");
-  s += 8;
+  s += strlen (unit);
   if (strncmp (s, " for ", 5) == 0)
     s += 5, decimal_before (&s, '%', &percent, r->strings);
   if (!next_line (l) || !blank (l) || !next_line (l))
@@ -939,7 +945,7 @@ parse (Report *r, const char *data, gsize len, GError **error)
       gboolean ok = TRUE;
       if (is (&l, "\f"))
         blurb = FALSE;
-      else if (starts (&l, GRANULARITY))
+      else if (starts (&l, GRANULARITY) || starts (&l, AIX_GRANULARITY))
         ok = read_traditional (r, &l, &blurb, error); /* gprof -T: no explanation holds the line */
       else if (blurb || blank (&l))
         continue;
@@ -951,8 +957,8 @@ parse (Report *r, const char *data, gsize len, GError **error)
         ok = read_graph (r, &l, &blurb, error);
       else if (is (&l, INDEX_HEADING))
         ok = read_index (r, &l, error);
-      else if (starts (&l, "Copyright "))
-        blurb = TRUE;
+      else if (starts (&l, "Copyright ") || starts (&l, "#"))
+        blurb = TRUE; /* AIX's: an SCCS comment heads each explanation */
       else
         ok = fail (r, error, l.number,
                    "expected a section of a gprof report ('Flat profile:', 'Call graph' or 'Index by function name')");
@@ -1603,6 +1609,18 @@ prefix_granularity (const guint8 *data, gsize len, const char *text)
   return k > n && prefix (data + k, len - k, " byte(s)");
 }
 
+/* AIX's gprof: its first line the SCCS id of the explanation it prints
+ * first ("# @(#)64\t1.4  com/cmd/stat/gprof/gprof.callg, bos, ..."). */
+static gboolean
+aix_report (const guint8 *data, gsize len)
+{
+  const guint8 *nl = memchr (data, '\n', len);
+  gsize n = nl ? (gsize) (nl - data) : len;
+  return n > 6 && memcmp (data, "# @(#)", 6) == 0
+         && (g_strstr_len ((const char *) data, (gssize) n, "/gprof/gprof.callg,") != NULL
+             || g_strstr_len ((const char *) data, (gssize) n, "/gprof/gprof.flat,") != NULL);
+}
+
 gboolean
 cg_gprof_report_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
 {
@@ -1613,5 +1631,5 @@ cg_gprof_report_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean co
          || prefix_granularity (data, len, GRAPH_HEADING "\n\n\n" GRANULARITY)
          /* gprof -T, with -b and without */
          || prefix_granularity (data, len, "\n" GRANULARITY) || prefix (data, len, "\n\n\ncall graph profile:\n")
-         || prefix (data, len, "\n\n\nflat profile:\n");
+         || prefix (data, len, "\n\n\nflat profile:\n") || aix_report (data, len);
 }
