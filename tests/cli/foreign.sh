@@ -57,6 +57,12 @@ if expect 0 "$cgmerge" "$foreign/aix-gprof.txt"; then
   near "$t" .cos 256 0 0
 fi
 
+# ---- near misses: gprof's text that is no report cgtools reads ----
+expect 1 "$cgmerge" "$foreign/headless-graph.txt" \
+  && expect_message "headless-graph.txt:1: a gprof call graph without the lines gprof prints above it"
+expect 1 "$cgmerge" "$foreign/cycles-flat.txt" \
+  && expect_message "cycles-flat.txt:1: a gprof report whose times are processor cycles"
+
 # ---- perf script whose TABs were expanded to blanks ----
 v="$foreign/inferno-versioned-vmlinux.perf"
 if expect 0 "$cgmerge" "$v"; then

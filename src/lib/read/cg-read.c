@@ -53,6 +53,36 @@ frameless_samples (const guint8 *head, gsize len)
   return lines >= 2 && number;
 }
 
+/* What is missing or other, where @head (@len bytes) is nearly a gprof
+ * report, else NULL: the call graph's table without the lines gprof
+ * prints above it (its first line "index  % time  self  children
+ * called  name", as reports are pasted), or a flat profile in processor
+ * cycles (the gprof of embedded toolchains, Xtensa's: "Flat profile:",
+ * then headings of "cycles" and "(K)"), which have no seconds. */
+static const char *
+gprof_near_miss (const guint8 *head, gsize len)
+{
+  gsize p = 0;
+  while (p < len && (head[p] == '\n' || head[p] == ' '))
+    p++;
+  const guint8 *nl = memchr (head + p, '\n', len - p);
+  gsize n = nl ? (gsize) (nl - head) - p : len - p;
+  const char *line = (const char *) head + p;
+  if (n > 5 && memcmp (line, "index", 5) == 0 && g_strstr_len (line, (gssize) n, " name") != NULL
+      && (g_strstr_len (line, (gssize) n, "% time") != NULL || g_strstr_len (line, (gssize) n, "%time") != NULL))
+    return "a gprof call graph without the lines gprof prints above it (\"Call graph\", then \"granularity: each"
+           " sample hit covers N byte(s) for P% of S seconds\"), which cgtools reads a report by: give cgmerge"
+           " the report whole, as gprof printed it, or the gmon.out (with --executable)";
+  static const char flat[] = "Flat profile:\n";
+  gsize window = MIN (len, 512);
+  if (len > sizeof flat - 1 && memcmp (head, flat, sizeof flat - 1) == 0
+      && g_strstr_len ((const char *) head, (gssize) window, " cycles ") != NULL
+      && g_strstr_len ((const char *) head, (gssize) window, "(K)") != NULL)
+    return "a gprof report whose times are processor cycles (an embedded toolchain's gprof: \"cycles\" and"
+           " \"(K)\" in its headings), which cgtools does not read: it reads GNU gprof's reports, in seconds";
+  return NULL;
+}
+
 /* What to do instead, where @head (@len bytes) is a text a profiler
  * prints that is no input of ours, else NULL.  perf report's output (a
  * header "# Samples: N of event 'E'", then a table, or with -g folded
@@ -76,6 +106,9 @@ other_text_kind (const guint8 *head, gsize len)
       && g_strstr_len (text, (gssize) first, ": (") != NULL && g_strstr_len (text, (gssize) first, ":0x") != NULL)
     return "the execution counts gprof -C prints, not a profile of calls: give cgmerge the gmon.out (with"
            " --executable), or the report gprof prints without -C";
+  const char *gprof = gprof_near_miss (head, len);
+  if (gprof)
+    return gprof;
   if (frameless_samples (head, len))
     return "perf script's sample lines without frames (its -F left out ip, which prints them): nothing to"
            " charge a cost to; give cgmerge the perf.data, or what perf script prints with ip (its default"
