@@ -7,6 +7,7 @@
 
 #include "cg-decompress.h"
 #include "cg-error.h"
+#include "cg-perf-lines.h"
 #include "cg-read-gmon.h"
 
 /* "a tar archive" or "a zip archive" where @head (@len bytes of an
@@ -26,9 +27,12 @@ archive_kind (const guint8 *head, gsize len)
 /* Whether @head (@len bytes) holds perf script's sample headers alone:
  * with -F -ip (or a field list without ip) perf prints no frame at all,
  * one line per sample that ends in its last field's colon ("ninja 29278
- * 71994.366366:     250000 cpu-clock: "), where the perf script reader
- * wants frames to charge.  Two lines or more, each led by blanks or a
- * name, each ending in a colon and blanks, the first holding a number. */
+ * 71994.366366:     250000 cpu-clock: "), or, without time and event,
+ * in the blank after its last field ("  11147 " for -F tid,sym: sym
+ * needs ip), where the perf script reader wants frames to charge.  Two
+ * lines or more, each led by blanks or a name, each ending in a colon
+ * and blanks, or in a blank after a sample header's fields, the first
+ * holding a number. */
 static gboolean
 frameless_samples (const guint8 *head, gsize len)
 {
@@ -43,7 +47,12 @@ frameless_samples (const guint8 *head, gsize len)
       gsize end = (gsize) (nl - head), e = end;
       while (e > start && (head[e - 1] == ' ' || head[e - 1] == '\r'))
         e--;
-      if (e == start || head[e - 1] != ':' || head[start] == '\t' || head[start] == '#')
+      CgPerfHeader h;
+      if (e == start || head[start] == '\t' || head[start] == '#')
+        return FALSE;
+      if (head[e - 1] != ':'
+          && !(end > e && head[e] == ' ' && cg_perf_parse_header ((const char *) head + start, e - start, 0, &h)
+               && (h.fields & ~(guint) CG_PERF_COMM) != 0))
         return FALSE;
       for (gsize k = start; k < e && lines == 0; k++)
         number = number || g_ascii_isdigit (head[k]);
