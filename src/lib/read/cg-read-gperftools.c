@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cg-elf-functions.h"
+#include "cg-elf-inlines.h"
 #include "cg-error.h"
 #include "cg-proc-maps.h"
 
@@ -102,10 +103,17 @@ cg_gperftools_detect (const guint8 *data, gsize len, gboolean complete)
 
 /* ---- reading ---- */
 
+/* The frames of one distinct PC: r->frames[first .. first + n), the
+ * innermost first. */
+typedef struct {
+  guint first, n;
+} Location;
+
 /* A mapped file, loaded at its first PC. */
 typedef struct {
   const char *path;          /* the file read (the maps' or --executable) */
   CgElfFunctions *functions; /* NULL: it could not be read */
+  CgElfInlines *inlines;     /* nullable: its DWARF (or its debug file's) */
   guint32 object;            /* interned base name of the mapped path */
   guint32 unknown;           /* interned "[BASE]" */
   gboolean warned_segment;
@@ -124,8 +132,12 @@ typedef struct {
   CgProcMaps *maps;
   char *exe_path;       /* nullable: the mapped path --executable stands for */
   GHashTable *objects;  /* mapped path -> Object* */
-  GHashTable *pcs;      /* guint64* (PC, less 1 for return addresses) -> CgFunctionId + 1 */
+  GHashTable *pcs;      /* guint64* (PC, less 1 for return addresses) -> index in locations + 1 */
+  GArray *locations;    /* Location per distinct PC */
+  GArray *frames;       /* CgFunctionId: the locations' frames */
   GArray *stack;        /* CgFunctionId of one record, the leaf first */
+  GArray *names;        /* guint32, scratch: one PC's names */
+  GPtrArray *inlined;   /* const char *, scratch: one PC's inlined calls */
 } Reader;
 
 static gboolean G_GNUC_PRINTF (5, 6)
@@ -197,6 +209,7 @@ object_of (Reader *r, const CgProcMap *m)
       g_error_free (local);
       return o;
     }
+  o->inlines = cg_elf_inlines_load (o->path, cg_elf_functions_debug_file (o->functions));
   if (cg_elf_functions_count (o->functions) == 0)
     cg_read_warn (r->options, "%s: %s has no symbols (stripped): its functions are named [%s]", r->name, o->path,
                   base);
@@ -212,50 +225,83 @@ object_of (Reader *r, const CgProcMap *m)
   return o;
 }
 
-/* The name (interned) and object of @pc. */
+/* The object's own address of @pc (in mapping @m of @o); FALSE when
+ * it has none (warned once). */
+static gboolean
+object_address (Reader *r, const CgProcMap *m, Object *o, guint64 pc, guint64 *address)
+{
+  guint64 offset;
+  if (o->functions == NULL || !g_uint64_checked_add (&offset, pc - m->start, m->offset))
+    return FALSE;
+  if (cg_elf_functions_address (o->functions, offset, address))
+    return TRUE;
+  if (!o->warned_segment)
+    cg_read_warn (r->options, "%s: no loadable segment of %s holds offset 0x%" G_GINT64_MODIFIER "x, where the"
+                  " profiled process mapped it: not the file profiled", r->name, o->path, offset);
+  o->warned_segment = TRUE;
+  return FALSE;
+}
+
+/* Appends @pc's names (interned) to @names, the innermost first: the
+ * calls inlined there, then the function whose symbol holds it; its
+ * object into *@object. */
 static void
-symbolize (Reader *r, guint64 pc, guint32 *object, guint32 *name)
+symbolize (Reader *r, guint64 pc, guint32 *object, GArray *names)
 {
   const CgProcMap *m = cg_proc_maps_find (r->maps, pc);
+  guint32 name;
   *object = 0;
   if (m == NULL || m->path[0] == '\0' || m->path[0] == '[')
     {
       /* no file: [vdso], an anonymous (JIT) mapping, or none */
-      *name = cg_graph_intern_id (r->graph, m && m->path[0] == '[' ? m->path : "<unknown>", -1);
+      name = cg_graph_intern_id (r->graph, m && m->path[0] == '[' ? m->path : "<unknown>", -1);
+      g_array_append_val (names, name);
       return;
     }
   Object *o = object_of (r, m);
   *object = o->object;
-  *name = o->unknown;
-  guint64 offset, address;
-  if (o->functions == NULL || !g_uint64_checked_add (&offset, pc - m->start, m->offset))
-    return;
-  if (!cg_elf_functions_address (o->functions, offset, &address))
+  guint64 address;
+  const char *found = object_address (r, m, o, pc, &address) ? cg_elf_functions_lookup (o->functions, address) : NULL;
+  if (found && o->inlines)
     {
-      if (!o->warned_segment)
-        cg_read_warn (r->options, "%s: no loadable segment of %s holds offset 0x%" G_GINT64_MODIFIER "x, where the"
-                      " profiled process mapped it: not the file profiled", r->name, o->path, offset);
-      o->warned_segment = TRUE;
-      return;
+      g_ptr_array_set_size (r->inlined, 0);
+      cg_elf_inlines_at (o->inlines, address, r->inlined);
+      for (guint i = 0; i < r->inlined->len; i++)
+        {
+          name = cg_graph_intern_id (r->graph, g_ptr_array_index (r->inlined, i), -1);
+          g_array_append_val (names, name);
+        }
     }
-  const char *found = cg_elf_functions_lookup (o->functions, address);
-  if (found)
-    *name = cg_graph_intern_id (r->graph, found, -1);
+  name = found ? cg_graph_intern_id (r->graph, found, -1) : o->unknown;
+  g_array_append_val (names, name);
 }
 
-/* The function of @pc, symbolized once per PC. */
-static CgFunctionId
-function_of (Reader *r, guint64 pc)
+/* Appends the frames of @pc to r->stack (the innermost first),
+ * symbolized once per PC.  FALSE when the graph is full. */
+static gboolean
+add_frames (Reader *r, guint64 pc)
 {
   gpointer v = g_hash_table_lookup (r->pcs, &pc);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  guint32 object, name;
-  symbolize (r, pc, &object, &name);
-  CgFunctionId f = cg_graph_ensure_function_ids (r->graph, object, name);
-  if (f != CG_NO_ID)
-    g_hash_table_insert (r->pcs, g_memdup2 (&pc, sizeof pc), GUINT_TO_POINTER (f + 1));
-  return f;
+  if (v == NULL)
+    {
+      guint32 object;
+      g_array_set_size (r->names, 0);
+      symbolize (r, pc, &object, r->names);
+      Location loc = { r->frames->len, r->names->len };
+      for (guint i = 0; i < r->names->len; i++)
+        {
+          CgFunctionId f = cg_graph_ensure_function_ids (r->graph, object, g_array_index (r->names, guint32, i));
+          if (f == CG_NO_ID)
+            return FALSE;
+          g_array_append_val (r->frames, f);
+        }
+      g_array_append_val (r->locations, loc);
+      v = GUINT_TO_POINTER (r->locations->len);
+      g_hash_table_insert (r->pcs, g_memdup2 (&pc, sizeof pc), v);
+    }
+  const Location *loc = &g_array_index (r->locations, Location, GPOINTER_TO_UINT (v) - 1);
+  g_array_append_vals (r->stack, &g_array_index (r->frames, CgFunctionId, loc->first), loc->n);
+  return TRUE;
 }
 
 /* One record's frames (r->stack, the leaf first) into the tree, root
@@ -311,10 +357,8 @@ read_records (Reader *r, GError **error)
           if (i == 1 && pc == word_at (w, pcs))
             continue;
           /* a return address: the call is the instruction before it */
-          CgFunctionId f = function_of (r, i > 0 && pc > 0 ? pc - 1 : pc);
-          if (f == CG_NO_ID)
+          if (!add_frames (r, i > 0 && pc > 0 ? pc - 1 : pc))
             return fail (r, error, CG_ERROR_OVERFLOW, at, "more than 2^32-1 functions");
-          g_array_append_val (r->stack, f);
         }
       if (!add_record (r, at, count, error))
         return FALSE;
@@ -403,6 +447,10 @@ cg_read_gperftools (CgProfile *profile, CgInput *input, const CgReadOptions *opt
   r.objects = g_hash_table_new (g_str_hash, g_str_equal);
   r.pcs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   r.stack = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  r.locations = g_array_new (FALSE, FALSE, sizeof (Location));
+  r.frames = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  r.names = g_array_new (FALSE, FALSE, sizeof (guint32));
+  r.inlined = g_ptr_array_new ();
   GError *local = NULL;
   gboolean ok = cg_profile_ensure_event (profile, "cpu", "ns", CG_KIND_INTEGER, &r.event_cpu, &local)
                 && cg_profile_ensure_event (profile, "samples", "count", CG_KIND_INTEGER, &r.event_samples, &local)
@@ -415,11 +463,16 @@ cg_read_gperftools (CgProfile *profile, CgInput *input, const CgReadOptions *opt
   while (g_hash_table_iter_next (&it, NULL, &v))
     {
       cg_elf_functions_free (((Object *) v)->functions);
+      cg_elf_inlines_free (((Object *) v)->inlines);
       g_free (v);
     }
   g_hash_table_unref (r.objects);
   g_hash_table_unref (r.pcs);
   g_array_unref (r.stack);
+  g_array_unref (r.locations);
+  g_array_unref (r.frames);
+  g_array_unref (r.names);
+  g_ptr_array_unref (r.inlined);
   cg_proc_maps_free (r.maps);
   g_free (r.exe_path);
   if (local)

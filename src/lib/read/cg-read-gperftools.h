@@ -23,7 +23,9 @@
  * instruction, not the one after it: the last call of a function would
  * otherwise land in the next one); the mapping that holds it and its
  * object's own address (cg-elf-functions.h), the function of the
- * object's symbols there.  A record whose second PC repeats the first
+ * object's symbols there, and inside it the calls its DWARF says were
+ * inlined there, each a frame of its own, the innermost nearest the leaf
+ * (cg-elf-inlines.h; addr2line -i's chain, which pprof shows).  A record whose second PC repeats the first
  * (an unwinder that found the interrupted PC again) keeps one, as
  * google/pprof's cleanupDuplicateLocations does.  A function is (object,
  * name): the object the base name of the mapped file, the name its
