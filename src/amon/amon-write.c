@@ -19,7 +19,10 @@ struct merged {
   merged *order; /* list in first-seen order */
   uint64_t time, entries, recursive;
   uint32_t hash, len;
-  uint32_t hist[];
+  /* @own, or the history of a context of the thread merged first, which
+   * is written as it is (merge_thread) */
+  const uint32_t *hist;
+  uint32_t own[];
 };
 
 struct amon_merge {
@@ -37,6 +40,7 @@ struct amon_merge {
   merged **table;
   uint32_t table_mask, n_contexts;
   merged *first, *last;
+  int unhashed;   /* the contexts are not in the table yet (merge_thread) */
   uint32_t *scratch;
   uint64_t outside;
   /* the default clock's samples (amon-measure.h), all threads */
@@ -117,13 +121,58 @@ grow_table (Merge *g)
   return 1;
 }
 
-AMON_FN static void
-add_context (Merge *g, const uint32_t *hist, uint32_t len, uint64_t time, uint64_t entries, uint64_t recursive)
+AMON_FN static uint32_t
+hist_hash (const uint32_t *hist, uint32_t len)
 {
   uint64_t x = 0xcbf29ce484222325ULL ^ len;
   for (uint32_t i = 0; i < len; i++)
     x = (x ^ hist[i]) * 0x100000001b3ULL;
-  uint32_t hash = (uint32_t) mix (x);
+  return (uint32_t) mix (x);
+}
+
+/* Adds a context to the list, its counters 0; @hist is copied unless
+ * @shared (it outlives the merge's writing). */
+AMON_FN static merged *
+append_context (Merge *g, const uint32_t *hist, uint32_t len, int shared)
+{
+  merged *c = amon_arena_alloc (&g->arena, sizeof *c + (shared ? 0 : (size_t) len * 4));
+  if (c == NULL)
+    {
+      g->failed = 1;
+      return NULL;
+    }
+  c->hist = hist;
+  if (!shared)
+    c->hist = memcpy (c->own, hist, (size_t) len * 4);
+  c->len = len;
+  if (g->last)
+    g->last->order = c;
+  else
+    g->first = c;
+  g->last = c;
+  g->n_contexts++;
+  return c;
+}
+
+/* Puts the contexts merged without a look-up into the table, once a
+ * second thread needs it. */
+AMON_FN static int
+hash_all (Merge *g)
+{
+  for (merged *c = g->first; c; c = c->order)
+    c->hash = hist_hash (c->hist, c->len);
+  do
+    if (!grow_table (g))
+      return 0;
+  while ((g->n_contexts + 1) * 2 > g->table_mask + 1);
+  g->unhashed = 0;
+  return 1;
+}
+
+AMON_FN static void
+add_context (Merge *g, const uint32_t *hist, uint32_t len, uint64_t time, uint64_t entries, uint64_t recursive)
+{
+  uint32_t hash = hist_hash (hist, len);
   merged *c = g->table[hash & g->table_mask];
   while (c && !(c->hash == hash && c->len == len && memcmp (c->hist, hist, (size_t) len * 4) == 0))
     c = c->next;
@@ -134,23 +183,11 @@ add_context (Merge *g, const uint32_t *hist, uint32_t len, uint64_t time, uint64
           g->failed = 1;
           return;
         }
-      c = amon_arena_alloc (&g->arena, sizeof *c + (size_t) len * 4);
-      if (c == NULL)
-        {
-          g->failed = 1;
-          return;
-        }
-      memcpy (c->hist, hist, (size_t) len * 4);
-      c->len = len;
+      if ((c = append_context (g, hist, len, 0)) == NULL)
+        return;
       c->hash = hash;
       c->next = g->table[hash & g->table_mask];
       g->table[hash & g->table_mask] = c;
-      if (g->last)
-        g->last->order = c;
-      else
-        g->first = c;
-      g->last = c;
-      g->n_contexts++;
     }
   c->time += time;
   c->entries += entries;
@@ -185,10 +222,21 @@ amon_merge_free (amon_merge *g)
   amon_unmap (g, sizeof *g, &bytes);
 }
 
+/* Adds @t's contexts.  The first thread merged needs no look-up: the
+ * machine made each of its histories once, and its routine indexes are
+ * the global ones, so its contexts are appended as they are, their
+ * histories shared with the thread where @in_place (it outlives the
+ * writing), and put into the table only when another thread comes. */
 AMON_FN static void
-merge_thread (Merge *g, amon_thread *t)
+merge_thread (Merge *g, amon_thread *t, int in_place)
 {
   amon_machine *m = &t->m;
+  int first = g->n_contexts == 0 && g->n_routines == 0;
+  if (!first && g->unhashed && !hash_all (g))
+    {
+      g->failed = 1;
+      return;
+    }
   uint32_t n = __atomic_load_n (&m->n_routines, __ATOMIC_ACQUIRE);
   amon_arena_release (&g->per_thread);
   uint32_t *map = amon_arena_alloc (&g->per_thread, (size_t) (n ? n : 1) * sizeof *map);
@@ -223,9 +271,22 @@ merge_thread (Merge *g, amon_thread *t)
           if (ok)
             buf[i] = map[r] << 1 | (c->hist[i] & AMON_ENTRY_MARKED);
         }
-      if (ok)
-        add_context (g, buf, c->len, time, c->entries, c->recursive);
+      if (!ok)
+        continue;
+      if (!first)
+        {
+          add_context (g, buf, c->len, time, c->entries, c->recursive);
+          continue;
+        }
+      merged *d = append_context (g, in_place ? c->hist : buf, c->len, in_place);
+      if (d != NULL)
+        {
+          d->time = time;
+          d->entries = c->entries;
+          d->recursive = c->recursive;
+        }
     }
+  g->unhashed |= first;
 }
 
 /* ---- output ---- */
@@ -293,12 +354,12 @@ bounded_strlen (const char *s)
 
 AMON_FN static int write_merged (const amon_run *run, Merge *gp, const char *path);
 
-AMON_FN int
-amon_merge_thread (amon_merge *g, amon_thread *t)
+AMON_FN static int
+merge_with (amon_merge *g, amon_thread *t, int in_place)
 {
   if (g->failed)
     return ENOMEM;
-  merge_thread (g, t);
+  merge_thread (g, t, in_place);
   uint64_t *totals = g->totals;
   totals[AMON_TOTAL_THREADS]++;
   totals[AMON_TOTAL_RETURNS] += t->returns;
@@ -328,6 +389,12 @@ amon_merge_thread (amon_merge *g, amon_thread *t)
 }
 
 AMON_FN int
+amon_merge_thread (amon_merge *g, amon_thread *t)
+{
+  return merge_with (g, t, 0);
+}
+
+AMON_FN int
 amon_write_file (const amon_run *run, amon_merge *retired, const char *path)
 {
   Merge *own = retired ? NULL : amon_merge_new ();
@@ -335,7 +402,7 @@ amon_write_file (const amon_run *run, amon_merge *retired, const char *path)
   if (gp == NULL)
     return ENOMEM;
   for (amon_thread *t = run->threads; t && !gp->failed; t = t->next)
-    amon_merge_thread (gp, t);
+    merge_with (gp, t, 1);
   int err = gp->failed ? ENOMEM : write_merged (run, gp, path);
   amon_merge_free (own);
   return err;

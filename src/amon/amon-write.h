@@ -6,8 +6,11 @@
  * equal (the same context reached in several threads).  Contexts with no
  * time, no entry and no recursive call (those zeroed in a forked child)
  * are left out; the root contexts' time is the time outside every
- * routine.  Routines are named by amon-symbols.h.  The layout is
- * formats/amon.md.  O(total history length) expected time.
+ * routine.  The first thread merged needs no look-up (one machine's
+ * histories are distinct), and where it runs alone its histories are
+ * written from its own contexts, not copied.  Routines are named by
+ * amon-symbols.h.  The layout is formats/amon.md.  O(total history
+ * length) expected time.
  */
 #ifndef AMON_WRITE_H
 #define AMON_WRITE_H

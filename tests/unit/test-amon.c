@@ -490,6 +490,108 @@ replay (GRand *rand, guint routines, guint max_depth, guint events, gboolean lon
     g_array_unref (mo.occ[r]);
 }
 
+/* Calls the routines of @path (letters of "MPQRS") each inside the one
+ * before, then returns from them all. */
+static void
+call_path (amon_thread *th, const char *path, uint64_t *now)
+{
+  static const char letters[] = "MPQRS";
+  guint n = (guint) strlen (path);
+  for (guint i = 0; i < n; i++)
+    amon_thread_enter (th, FN (strchr (letters, path[i]) - letters), SITE (i + 1), SP (i + 1), (*now)++);
+  for (guint i = n; i-- > 0;)
+    amon_thread_exit (th, FN (strchr (letters, path[i]) - letters), SITE (i + 1), SP (i + 1), (*now)++);
+}
+
+/* The count of contexts in amon.out @path (formats/amon.md). */
+static guint64
+contexts_in_file (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0, off;
+  guint64 n = 0;
+  CU_ASSERT_FATAL (g_file_get_contents (path, &data, &len, NULL));
+  memcpy (&off, data + 12, 4);
+  off &= 0xffffffffu;
+  while (off + 16 <= len)
+    {
+      guint32 tag;
+      guint64 size;
+      memcpy (&tag, data + off, 4);
+      memcpy (&size, data + off + 8, 8);
+      if (tag == AMON_SECTION_CONTEXTS)
+        memcpy (&n, data + off + 16, 8);
+      if (tag == 0)
+        break;
+      off += 16 + size;
+    }
+  return n;
+}
+
+/* Threads merged: the first one's contexts go in without a look-up (its
+ * histories are distinct), and the next threads' find them, through
+ * their own routine indexes (R before P in the second thread), so that
+ * the histories the threads share are one context each, their calls
+ * summed: 5 contexts (M, MP, MPQ, MPR, MR), main->P called 5 times,
+ * P->Q 4, P->R 1, main->R 1.  The same with the first thread merged as
+ * one that exited before the others (copied, not shared). */
+static void
+test_merge_threads (void)
+{
+  static const char *const paths[3][3] = { { "MPQ", "MPR", NULL }, { "MR", "MPQ", NULL }, { "MPQ", "MPQ", NULL } };
+  for (int retire_first = 0; retire_first < 2; retire_first++)
+    {
+      amon_thread *th[3];
+      for (int k = 0; k < 3; k++)
+        {
+          th[k] = g_new0 (amon_thread, 1);
+          CU_ASSERT_FATAL (amon_thread_init (th[k], &limits, 0) == 0);
+          uint64_t now = 1;
+          for (int i = 0; paths[k][i]; i++)
+            call_path (th[k], paths[k][i], &now);
+          amon_thread_charge_all (th[k], now);
+        }
+      th[0]->next = th[1];
+      th[1]->next = th[2];
+      amon_merge *retired = NULL;
+      if (retire_first)
+        {
+          retired = amon_merge_new ();
+          CU_ASSERT_FATAL (retired != NULL && amon_merge_thread (retired, th[0]) == 0);
+        }
+      amon_clock clock = { .kind = AMON_CLOCK_WALL, .rate = 1000000000u, .resolution_ps = 1000 };
+      amon_run run = { .clock = &clock, .threads = th[retire_first], .pid = 1 };
+      char *path = cg_test_temp_file ("", 0);
+      CU_ASSERT_EQUAL_FATAL (amon_write_file (&run, retired, path), 0);
+      amon_merge_free (retired);
+      CU_ASSERT_EQUAL (contexts_in_file (path), 5);
+      g_autoptr (CgProfile) p = cg_profile_new ();
+      GError *error = NULL;
+      CU_ASSERT_FATAL (cg_read_file (p, path, NULL, &error));
+      CgGraph *g = cg_profile_graph (p);
+      CgFunctionId id[4];
+      for (guint r = 0; r < 4; r++)
+        {
+          g_autofree char *name = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", (guint64) (uintptr_t) FN (r));
+          id[r] = cg_graph_lookup_function (g, cg_graph_intern (g, "", -1), cg_graph_intern (g, name, -1));
+          CU_ASSERT_FATAL (id[r] != CG_NO_ID);
+        }
+      static const struct { guint from, to; guint64 calls; } arcs[] = { { MAIN, P, 5 }, { P, Q, 4 }, { P, R, 1 }, { MAIN, R, 1 } };
+      for (guint a = 0; a < G_N_ELEMENTS (arcs); a++)
+        {
+          CgArcId arc = cg_graph_lookup_arc (g, id[arcs[a].from], id[arcs[a].to]);
+          CU_ASSERT_FATAL (arc != CG_NO_ID);
+          CU_ASSERT_EQUAL (cg_graph_arc_calls (g, arc), arcs[a].calls);
+        }
+      cg_test_remove (path);
+      for (int k = 0; k < 3; k++)
+        {
+          amon_thread_release (th[k]);
+          g_free (th[k]);
+        }
+    }
+}
+
 static void
 test_random_programs (void)
 {
@@ -1095,6 +1197,7 @@ main (void)
     { "history: the paper's P-Q-R-S example", test_paper_example },
     { "replay: random programs, every total and arc time", test_random_programs },
     { "replay: recursion 10,000 deep", test_deep_recursion },
+    { "threads merged: shared histories one context, calls summed", test_merge_threads },
     { "replay: more routines than a context's cache", test_many_routines },
     { "replay: longjmp out of deep frames resynchronises", test_longjmp_resynchronises },
     { "unmatched returns are ignored", test_unmatched_exit_ignored },
