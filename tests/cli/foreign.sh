@@ -78,5 +78,9 @@ if expect 0 "$cgmerge" "$v"; then
   "$cgmerge" "$tmp/tab.perf" | "$cgcost" --format=folded >"$tmp/tab.folded" || fail "vmlinux: with TABs"
   cmp -s "$tmp/v.folded" "$tmp/tab.folded" || fail "vmlinux: blanks and TABs read differently"
 fi
+# as inferno keeps it, without the empty line perf prints after a sample
+sed '$d' "$v" >"$tmp/cut.perf"
+expect 1 "$cgmerge" "$tmp/cut.perf" \
+  && expect_message "cut.perf:18: the input ends inside the sample of line 1 (truncated?): perf script ends every sample with an empty line"
 
 finish

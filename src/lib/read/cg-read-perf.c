@@ -937,9 +937,17 @@ finish_input (Reader *r, GError **error)
     return r->state != HEADER || finish_sample (r, error);
   if (!cut)
     return TRUE;
+  /* a whole last frame line, and no empty line after it: cut at a line
+   * (perf script | head), or a sample copied out of its output without
+   * the empty line; the message says which line is missing */
+  gboolean at_frame = cg_input_line_terminated (r->in) && r->state == FRAMES;
   if (!r->options->lenient)
     return cg_read_fail (error, CG_ERROR_TRUNCATED, cg_input_name (r->in), CG_AT_LINE, cg_input_line_number (r->in),
-                         "the input ends inside the sample of line %" G_GUINT64_FORMAT " (truncated?)", r->sample_line);
+                         "the input ends inside the sample of line %" G_GUINT64_FORMAT " (truncated?)%s",
+                         r->sample_line,
+                         at_frame ? ": perf script ends every sample with an empty line, and this one has none"
+                                    " after its last frame"
+                                  : "");
   cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": the input ends inside a sample (truncated?): skipped it",
                 cg_input_name (r->in), r->sample_line);
   return TRUE;
