@@ -106,7 +106,7 @@ check () {
   fi
   # cgcycles and cgcost: the same cycles, the same numbers
   "$cgcycles" --format=text "$file" 2>/dev/null | awk '/^<cycle [0-9]+>:/ { c = substr ($2, 1, length ($2) - 2) }
-    c && match ($0, /^    [0-9,.]+  /) { print c "\t" substr ($0, RLENGTH + 1) }' | sort >"$tmp/cycles"
+    c && match ($0, /^    +[0-9,.]+  /) { print c "\t" substr ($0, RLENGTH + 1) }' | sort >"$tmp/cycles"
   "$cgcost" --format=text "$file" 2>/dev/null | awk '/^Flat profile/ { on = 1; next } on && /^$/ && ++blank > 1 { exit }
     on && match ($0, / <cycle [0-9]+>$/) {
       number = substr ($0, RSTART + 8, RLENGTH - 9); row = substr ($0, 1, RSTART - 1)

@@ -37,6 +37,13 @@ printf 'main;a;b;a 5\nmain;a 3\nmain;c 2\n' >"$tmp/cycle.folded"
 expect 0 "$cgcycles" --format=text "$tmp/cycle.folded" \
   && grep -qx '  entered through 1 arc from outside, 2 arcs between members (no call counts: sampled stacks)' "$tmp/out" \
   || fail "cgcycles on sampled stacks: $(cat "$tmp/out")"
+# the members' self costs are a column, right-aligned, whatever their
+# magnitudes (GNU make's $(call) cycle: 20.00 above 0.00 left the names
+# ragged): a 1500 + 200 + 3 samples, b 5, c none, the names in one column
+printf 'main;a;b;a 1500\nmain;a;b 5\nmain;a;c;a 3\nmain;a 200\n' >"$tmp/members.folded"
+expect 0 "$cgcycles" --format=text "$tmp/members.folded" \
+  && [ "$(grep '^    ' "$tmp/out")" = "$(printf '    1,703  a\n        5  b\n        0  c')" ] \
+  || fail "cgcycles' members are not a right-aligned column: $(cat "$tmp/out")"
 # dot: no label; html: no explanation of the lines or the keys
 expect 0 "$cgtree" -b --format=dot "$recdemo" && grep -q 'label="cgtree:' "$tmp/out" && fail "cgtree -b --format=dot has the label"
 expect 0 "$cgtree" --format=dot "$recdemo" && grep -q 'label="cgtree:' "$tmp/out" || fail "cgtree --format=dot lost its label"

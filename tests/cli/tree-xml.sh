@@ -175,7 +175,7 @@ grep -q ' method="gprof" ' "$tmp/out" || fail "sqlite gprof: method"
 awk -F '\t' '$7 == "~" { n++ } END { exit n == 0 }' "$tmp/nodes.tsv" || fail "sqlite gprof: no node marked estimated"
 "$cgcycles" --format=text --no-demangle "$sqlite" >"$tmp/cycles.txt" || fail "cgcycles --format=text"
 # each member's cycle number, as cgcycles lists them
-awk '/^<cycle [0-9]+>:/ { k = substr ($2, 1, length ($2) - 2) } /^    [0-9,.]+  / { sub (/^ +[0-9,.]+  /, ""); print $0 "\t" k }' \
+awk '/^<cycle [0-9]+>:/ { k = substr ($2, 1, length ($2) - 2) } /^    +[0-9,.]+  / { sub (/^ +[0-9,.]+  /, ""); print $0 "\t" k }' \
   "$tmp/cycles.txt" | sort >"$tmp/members.text"
 awk -F '\t' '$6 != "" { print $2 "\t" $6 }' "$tmp/functions.tsv" | sort >"$tmp/members.xml"
 [ -s "$tmp/members.xml" ] && cmp -s "$tmp/members.text" "$tmp/members.xml" \

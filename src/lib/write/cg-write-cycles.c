@@ -52,6 +52,39 @@ append_percent (GString *s, CgKind kind, CgValue v, CgValue all)
   g_string_append_printf (s, " (%.2f%%)", d > 0 ? 100.0 * cg_value_to_double (kind, v) / d : 0.0);
 }
 
+/* One line per member of @sorted: its self cost in the unit of the
+ * cycle's line above, right-aligned in a column as wide as the widest
+ * (costs of several magnitudes, 20.00 beside 0.00 ms in GNU make's
+ * $(call) cycle, left the names ragged), then its name. */
+static void
+append_members (GString *s, CgNames *names, CgGraph *g, const GArray *sorted, CgKind kind, guint event,
+                gdouble scale)
+{
+  g_autoptr (GPtrArray) costs = g_ptr_array_new_full (sorted->len, g_free);
+  gsize width = 0;
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      GString *c = g_string_new (NULL);
+      CgKind k = kind;
+      CgFunctionId f = g_array_index (sorted, CgFunctionId, i);
+      CgValue v = cg_value_scaled (&k, cg_graph_self_const (g, f)[event], scale);
+      cg_value_append_human (c, k, v, 2);
+      width = MAX (width, c->len); /* digits, commas and a point: bytes are columns */
+      g_ptr_array_add (costs, g_string_free (c, FALSE));
+    }
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      const char *c = g_ptr_array_index (costs, i);
+      g_string_append (s, "    ");
+      for (gsize pad = strlen (c); pad < width; pad++)
+        g_string_append_c (s, ' ');
+      g_string_append (s, c);
+      g_string_append (s, "  ");
+      cg_names_append_label (names, s, g_array_index (sorted, CgFunctionId, i));
+      g_string_append_c (s, '\n');
+    }
+}
+
 gboolean
 cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean demangle, gboolean brief,
                       FILE *stream, GError **error)
@@ -151,15 +184,7 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
       g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
       g_array_append_vals (sorted, members, n);
       g_array_sort_with_data (sorted, by_self_then_name, &order);
-      for (guint i = 0; i < n; i++)
-        {
-          CgFunctionId f = g_array_index (sorted, CgFunctionId, i);
-          g_string_append (s, "    ");
-          append_cost (s, kind, cg_graph_self_const (g, f)[event], scale, "");
-          g_string_append (s, " ");
-          cg_names_append_label (names, s, f);
-          g_string_append_c (s, '\n');
-        }
+      append_members (s, names, g, sorted, kind, event, scale);
       fwrite (s->str, 1, s->len, stream);
       g_string_truncate (s, 0);
     }
