@@ -4,6 +4,7 @@
 #include "cg-read-perf-data.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
 #include <string.h>
@@ -144,11 +145,19 @@ run_perf_script (CgProfile *profile, const char *perf, const char *path, const c
   g_autofree char *messages = read_messages (err_fd);
   close (err_fd);
   gboolean perf_ok = g_subprocess_get_if_exited (p) && g_subprocess_get_exit_status (p) == 0;
-  if (!perf_ok && (ok || !g_subprocess_get_if_signaled (p)))
+  /* SIGKILL after a reading error is force_exit's; any other signal is
+   * perf's own crash, whose reason comes first, as an exit status's
+   * does: perf 6.1 dies of SIGBUS on a perf.data cut short inside its
+   * data, having printed nothing, which read as "no sample of perf
+   * script in the input" */
+  int sig = g_subprocess_get_if_signaled (p) ? g_subprocess_get_term_sig (p) : 0;
+  if (!perf_ok && (ok || sig != SIGKILL))
     {
       /* perf's reason comes first: what it printed, if anything, is cut short */
       g_clear_error (&read_error);
-      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: perf script failed%s%s", name,
+      g_autofree char *how = sig ? g_strdup_printf ("died of signal %d (%s)", sig, g_strsignal (sig))
+                                 : g_strdup ("failed");
+      g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: perf script %s%s%s", name, how,
                    *messages ? ": " : " (and said nothing)", messages);
       return FALSE;
     }
