@@ -37,6 +37,16 @@ for option in --split=pid --kernel=drop; do
   expect 1 "$cgcost" "$option" -f text --base="$data/perf/layouts.perf" "$data/folded/recdemo.folded" \
     && expect_message "profiles in different units cannot be compared"
 done
+# --split and --kernel shape perf samples as they are read: cgtools XML
+# made from perf samples holds them shaped already (its sources say perf,
+# and the option was ignored), and beside perf inputs it is named
+expect 0 "$cgmerge" -o "$tmp/perf.xml" "$data/perf/layouts.perf" || fail "cgmerge layouts.perf"
+for option in --split=pid --kernel=drop; do
+  expect 2 "$cgcost" "$option" "$tmp/perf.xml" \
+    && expect_message "${option%=*} applies to perf inputs (perf.data, perf script), and no input is one ($tmp/perf.xml: cgtools XML, whose perf samples were read before"
+  expect 0 "$cgmerge" "$option" "$data/perf/layouts.perf" "$tmp/perf.xml" \
+    && expect_message "warning: ${option%=*} applies to perf inputs (perf.data, perf script): $tmp/perf.xml (cgtools XML) is read without it"
+done
 expect 0 "$cgmerge" --executable="$data/gmon/exprparse/exprparse" -o "$tmp/both.xml" "$data/gmon/exprparse/gmon.out" "$recdemo" \
   || fail "--executable with a gmon.out and a callgrind file"
 # a method the data do not allow is bad data, not bad usage

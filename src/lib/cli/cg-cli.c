@@ -124,52 +124,105 @@ has_source_in (CgProfile *profile, const char *const *formats)
   return FALSE;
 }
 
+static gboolean
+in_list (const char *format, const char *const *formats)
+{
+  for (guint k = 0; formats[k]; k++)
+    if (strcmp (format, formats[k]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether an input of @read (CgInputRead, nullable) was read as one of
+ * @formats (names of cg-formats.h's table). */
+static gboolean
+read_as (const GArray *read, const char *const *formats)
+{
+  for (guint i = 0; read && i < read->len; i++)
+    if (in_list (g_array_index (read, CgInputRead, i).format, formats))
+      return TRUE;
+  return FALSE;
+}
+
 /* An option of some input formats only, given where no input (nor the
  * base, nullable) is in one of them, would do nothing: a usage error
  * (CG_ERROR_USAGE) that names the first input and its format, rather
  * than a result that the user takes for the option's (cgmerge
- * --executable=prog callgrind.out.1 read the file as it would without). */
+ * --executable=prog callgrind.out.1 read the file as it would without).
+ * The gmon.out options apply to cgtools XML made from gmon.out files too
+ * (cg_read_finish scans their executable); --split and --kernel shape
+ * perf samples as they are read, and so apply only to the inputs read as
+ * perf data (@read, @base_read: CgInputRead), not to cgtools XML whose
+ * samples were read before; where some inputs are and others are not, a
+ * warning names the first of the others. */
 static gboolean
-check_options_apply (const CgCliCommon *common, CgProfile *profile, CgProfile *base, GError **error)
+check_options_apply (const CgCliCommon *common, CgProfile *profile, const GArray *read, CgProfile *base,
+                     const GArray *base_read, GError **error)
 {
   static const char *const gmon[] = { "gmon", NULL }, *const gmon_amon[] = { "gmon", "amon", "gperftools", NULL },
-                           *const perf[] = { "perf", "perf.data", NULL };
+                           *const perf[] = { "perf.data", "perf script", NULL },
+                           *const perf_sources[] = { "perf", "perf.data", NULL };
   const struct {
     gboolean given;
     const char *option, *inputs;
     const char *const *formats;
+    gboolean as_read; /* judged by the formats the inputs were read as, not their sources */
   } rules[] = {
-    { common->executable != NULL, "--executable", "gmon.out, amon.out and gperftools inputs", gmon_amon },
-    { common->static_calls, "--static-calls", "gmon.out inputs", gmon },
-    { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf },
-    { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script)", perf },
+    { common->executable != NULL, "--executable", "gmon.out, amon.out and gperftools inputs", gmon_amon, FALSE },
+    { common->static_calls, "--static-calls", "gmon.out inputs", gmon, FALSE },
+    { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf, TRUE },
+    { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script)", perf, TRUE },
   };
   for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
     {
-      if (!rules[i].given || has_source_in (profile, rules[i].formats) || has_source_in (base, rules[i].formats))
+      if (!rules[i].given)
         continue;
-      const CgSource *first = cg_profile_n_sources (profile) > 0 ? cg_profile_source (profile, 0) : NULL;
-      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "%s applies to %s, and no input is one (%s: %s)",
-                   rules[i].option, rules[i].inputs, first && first->path ? first->path : "the input",
-                   first && first->format ? first->format : "no profile");
+      if (rules[i].as_read ? read_as (read, rules[i].formats) || read_as (base_read, rules[i].formats)
+                           : has_source_in (profile, rules[i].formats) || has_source_in (base, rules[i].formats))
+        {
+          for (guint k = 0; rules[i].as_read && read && k < read->len; k++)
+            {
+              const CgInputRead *r = &g_array_index (read, CgInputRead, k);
+              if (!in_list (r->format, rules[i].formats))
+                {
+                  g_autofree char *w = g_strdup_printf ("%s applies to %s: %s (%s) is read without it", rules[i].option,
+                                                        rules[i].inputs, r->name, r->format);
+                  warn_to_stderr (w, common->progress);
+                  break;
+                }
+            }
+          continue;
+        }
+      const CgInputRead *first = read && read->len > 0 ? &g_array_index (read, CgInputRead, 0) : NULL;
+      const CgSource *source = cg_profile_n_sources (profile) > 0 ? cg_profile_source (profile, 0) : NULL;
+      const char *path = first ? first->name : source && source->path ? source->path : "the input";
+      const char *format = first ? first->format : source && source->format ? source->format : "no profile";
+      /* cgtools XML of perf samples: the option was the earlier reading's */
+      const char *why = rules[i].as_read && has_source_in (profile, perf_sources)
+                            ? ", whose perf samples were read before: give the option to the cgmerge that reads"
+                              " the perf data"
+                            : "";
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "%s applies to %s, and no input is one (%s: %s%s)",
+                   rules[i].option, rules[i].inputs, path, format, why);
       return FALSE;
     }
   return TRUE;
 }
 
-static CgProfile *read_inputs (CgCliCommon *common, GError **error);
+static CgProfile *read_inputs (CgCliCommon *common, GArray *read, GError **error);
 
 CgProfile *
 cg_cli_read_inputs (CgCliCommon *common, GError **error)
 {
-  g_autoptr (CgProfile) profile = read_inputs (common, error);
-  if (profile == NULL || !check_options_apply (common, profile, NULL, error))
+  g_autoptr (GArray) read = cg_inputs_read_new ();
+  g_autoptr (CgProfile) profile = read_inputs (common, read, error);
+  if (profile == NULL || !check_options_apply (common, profile, read, NULL, NULL, error))
     return NULL;
   return g_steal_pointer (&profile);
 }
 
 static CgProfile *
-read_inputs (CgCliCommon *common, GError **error)
+read_inputs (CgCliCommon *common, GArray *read, GError **error)
 {
   static const char *const splits[] = { "comm", "none", "pid", "tid", NULL };
   static const char *const kernels[] = { "keep", "drop", "annotate", NULL };
@@ -196,6 +249,7 @@ read_inputs (CgCliCommon *common, GError **error)
   CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .warn_data = tool->progress,
                             .executable = common->executable, .symbols = symbols,
                             .static_calls = common->static_calls, .input_format = common->input_format,
+                            .inputs_read = read,
                             /* the choices' order is the enums' */
                             .split = (CgSplit) split, .kernel = (CgKernelFrames) kernel };
   if (tool->progress)
@@ -253,6 +307,7 @@ typedef struct {
   CgCliCommon common;
   char *files[2];
   CgProfile *profile;
+  GArray *read;
   GError *error;
 } BaseRead;
 
@@ -260,14 +315,15 @@ static gpointer
 read_base (gpointer data)
 {
   BaseRead *r = data;
-  r->profile = read_inputs (&r->common, &r->error);
+  r->profile = read_inputs (&r->common, r->read, &r->error);
   return NULL;
 }
 
 CgProfile *
 cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfile **base, GError **error)
 {
-  BaseRead r = { *common, { (char *) base_path, NULL }, NULL, NULL };
+  g_autoptr (GArray) read = cg_inputs_read_new (), base_read = cg_inputs_read_new ();
+  BaseRead r = { *common, { (char *) base_path, NULL }, NULL, base_read, NULL };
   r.common.files = r.files;
   r.common.progress = NULL; /* one progress line, the inputs' */
   r.common.quiet = TRUE;
@@ -275,7 +331,7 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
   gboolean parallel = strcmp (base_path, "-") != 0;
   GThread *thread = parallel ? g_thread_new ("cg-base", read_base, &r) : NULL;
   g_autoptr (GError) own = NULL;
-  g_autoptr (CgProfile) profile = read_inputs (common, &own);
+  g_autoptr (CgProfile) profile = read_inputs (common, read, &own);
   if (thread)
     g_thread_join (thread);
   else if (profile)
@@ -294,7 +350,7 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
       return NULL;
     }
   /* an option need apply to the inputs or to the base only */
-  if (!check_options_apply (common, profile, b, error))
+  if (!check_options_apply (common, profile, read, b, base_read, error))
     return NULL;
   *base = g_steal_pointer (&b);
   return g_steal_pointer (&profile);

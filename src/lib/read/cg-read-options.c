@@ -6,6 +6,20 @@
 #include <stdarg.h>
 #include <string.h>
 
+static void
+clear_input_read (gpointer data)
+{
+  g_free (((CgInputRead *) data)->name);
+}
+
+GArray *
+cg_inputs_read_new (void)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (CgInputRead));
+  g_array_set_clear_func (a, clear_input_read);
+  return a;
+}
+
 void
 cg_read_warn (const CgReadOptions *options, const char *format, ...)
 {

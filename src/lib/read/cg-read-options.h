@@ -31,6 +31,13 @@ typedef enum {
   CG_KERNEL_ANNOTATE, /* kept, named "name_[k]" (stackcollapse-perf --kernel) */
 } CgKernelFrames;
 
+/* An input read (CgReadOptions.inputs_read): its name and the format it
+ * was read as (a name of cg-formats.h's table, static). */
+typedef struct {
+  char *name;
+  const char *format;
+} CgInputRead;
+
 typedef struct {
   /* downgrade recoverable inconsistencies (totals that do not add up,
    * unknown lines) from errors to warnings */
@@ -61,10 +68,16 @@ typedef struct {
   /* nullable: the name of the input format every input is read as
    * (cg_formats_lookup), where detection would choose another or none */
   const char *input_format;
+  /* nullable: each input read is appended to it (CgInputRead, whose
+   * name the array's clear function frees: cg_inputs_read_new) */
+  GArray *inputs_read;
   /* perf script and perf.data: the root frames and the kernel frames */
   CgSplit split;
   CgKernelFrames kernel;
 } CgReadOptions;
+
+/* An empty array for CgReadOptions.inputs_read.  (transfer full) */
+GArray *cg_inputs_read_new (void);
 
 /* Emits a warning through @options (nullable; printf-style). */
 void cg_read_warn (const CgReadOptions *options, const char *format, ...) G_GNUC_PRINTF (2, 3);

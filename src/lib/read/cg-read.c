@@ -274,6 +274,11 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
                    cg_input_name (in), nouns);
       return FALSE;
     }
+  if (options && options->inputs_read)
+    {
+      CgInputRead r = { g_strdup (cg_input_name (in)), format ? format->name : "gmon.out" };
+      g_array_append_val (options->inputs_read, r);
+    }
   /* derived data (cycles, costs) that describe the data before this
    * input are stale once it changes the graph, and refused then
    * (cg_profile_costs) */
