@@ -699,9 +699,13 @@ read_entries (Report *r, Lines *l, gboolean *blurb, GError **error)
       r->line = l->number;
       if (is (l, "\f"))
         break;
-      if (r->traditional && (starts (l, GRANULARITY) || starts (l, AIX_GRANULARITY) || starts (l, "#")))
+      if (r->traditional
+          && (starts (l, GRANULARITY) || starts (l, AIX_GRANULARITY) || starts (l, "#") || is (l, "flat profile:")
+              || is (l, INDEX_HEADING)))
         {
-          *l = before; /* the flat profile's section (AIX's: its comment first) */
+          /* the next section (AIX's: its comment first; without the
+           * form feed, its explanation's or the index's heading) */
+          *l = before;
           break;
         }
       if (blank (l) && r->traditional)
@@ -947,16 +951,19 @@ parse (Report *r, const char *data, gsize len, GError **error)
         blurb = FALSE;
       else if (starts (&l, GRANULARITY) || starts (&l, AIX_GRANULARITY))
         ok = read_traditional (r, &l, &blurb, error); /* gprof -T: no explanation holds the line */
-      else if (blurb || blank (&l))
-        continue;
-      else if (is (&l, "call graph profile:") || is (&l, "flat profile:"))
-        blurb = TRUE; /* gprof -T's explanations come before their tables */
+      /* the headings end an explanation too: no explanation holds them,
+       * and a report copied through a web page or an editor has often
+       * lost its form feeds */
       else if (is (&l, FLAT_HEADING))
         ok = read_flat (r, &l, &blurb, error);
       else if (is (&l, GRAPH_HEADING_BRIEF) || is (&l, GRAPH_HEADING))
         ok = read_graph (r, &l, &blurb, error);
       else if (is (&l, INDEX_HEADING))
         ok = read_index (r, &l, error);
+      else if (blurb || blank (&l))
+        continue;
+      else if (is (&l, "call graph profile:") || is (&l, "flat profile:"))
+        blurb = TRUE; /* gprof -T's explanations come before their tables */
       else if (starts (&l, "Copyright ") || starts (&l, "#"))
         blurb = TRUE; /* AIX's: an SCCS comment heads each explanation */
       else
