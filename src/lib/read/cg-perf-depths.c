@@ -42,17 +42,17 @@ cg_perf_depths_add (CgPerfDepths *depths, guint frames)
 }
 
 gboolean
-cg_perf_depths_cut (const CgPerfDepths *depths, guint *longest, guint64 *n_cut, guint64 *n_samples)
+cg_perf_depths_cut (const CgPerfDepths *depths, guint64 *n_cut, guint64 *n_samples)
 {
-  guint len = depths->count->len;
-  if (len == 0 || len - 1 < CG_PERF_DEPTHS_LIMIT)
+  const GArray *c = depths->count;
+  const guint l = CG_PERF_DEPTHS_LIMIT;
+  if (c->len <= l)
     return FALSE;
-  guint l = len - 1; /* the array ends at the longest length seen */
-  guint64 at = g_array_index (depths->count, guint64, l);
-  guint64 below = g_array_index (depths->count, guint64, l - 1);
-  if (at < 2 || at <= below)
+  guint64 at = g_array_index (c, guint64, l), below = g_array_index (c, guint64, l - 1), longer = 0;
+  for (guint i = l + 1; i < c->len; i++)
+    longer += g_array_index (c, guint64, i);
+  if (at < 2 || at <= below || at <= longer)
     return FALSE;
-  *longest = l;
   *n_cut = at;
   *n_samples = depths->n;
   return TRUE;

@@ -32,10 +32,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgPerfDepths, cg_perf_depths_free)
  * count). */
 void cg_perf_depths_add (CgPerfDepths *depths, guint frames);
 
-/* Whether the longest chains look cut: they have CG_PERF_DEPTHS_LIMIT
- * frames or more, and at least two samples, and more samples than the
- * length one frame shorter.  Then *@longest is their length, *@n_cut how
- * many samples have it, *@n_samples how many were counted in all. */
-gboolean cg_perf_depths_cut (const CgPerfDepths *depths, guint *longest, guint64 *n_cut, guint64 *n_samples);
+/* Whether chains look cut at perf's default limit: at least two samples
+ * have exactly CG_PERF_DEPTHS_LIMIT frames, more than have one frame
+ * fewer, and more than have more (a kernel's frames above a program's
+ * cut chain: perf script prints a DWARF-unwound chain's 127 frames of the
+ * program under the kernel's).  Then *@n_cut is how many samples have
+ * that length, *@n_samples how many were counted in all.  Only that
+ * length: a program that recurses to one depth puts its samples at one
+ * length of its own (300 calls deep, 306 frames), which no limit cut. */
+gboolean cg_perf_depths_cut (const CgPerfDepths *depths, guint64 *n_cut, guint64 *n_samples);
 
 G_END_DECLS

@@ -953,22 +953,21 @@ finish_input (Reader *r, GError **error)
   return TRUE;
 }
 
-/* Says so where the longest call chains look cut at perf's limit
+/* Says so where call chains look cut at perf's default limit
  * (cg-perf-depths.h): nothing else tells the user that main's total is
  * low, or why the tree's roots are functions deep inside the program. */
 static void
 warn_cut (Reader *r, const char *path)
 {
-  guint longest;
   guint64 n_cut, n;
-  if (!cg_perf_depths_cut (r->depths, &longest, &n_cut, &n))
+  if (!cg_perf_depths_cut (r->depths, &n_cut, &n))
     return;
   cg_read_warn (r->options,
-                "%s: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " samples have call chains of %u frames, the "
-                "longest here: perf probably cut them there (kernel.perf_event_max_stack when recorded, 127 by "
-                "default, or perf script --max-stack), so their outer frames are missing, and what they cost is "
-                "missing from those frames' totals (formats/perf.md)",
-                path, n_cut, n, longest);
+                "%s: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " samples have call chains of exactly %u frames, "
+                "perf's default limit (more than have one frame fewer, or more): perf probably cut them there "
+                "(kernel.perf_event_max_stack when recorded, or perf script --max-stack), so their outer frames "
+                "are missing, and what they cost is missing from those frames' totals (formats/perf.md)",
+                path, n_cut, n, (guint) CG_PERF_DEPTHS_LIMIT);
 }
 
 gboolean
