@@ -61,6 +61,41 @@ if command -v mkfifo >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1 && mk
     || fail "an object that is a FIFO: $(cat "$tmp/out")"
 fi
 
+# A function symbol without a size (assembly without .size: gcc's
+# deregister_tm_clones) holds up to the next function, as perf's own
+# symbol ranges do (an address past that perf gives the next symbol's
+# name, never bare+OFF).  Oracle: nm's addresses of bare and after, and
+# nm -S's missing size of bare: bare+4 is the program's, an offset past
+# after stays in no object.
+cat >"$tmp/bare.c" <<'C'
+__asm__ (".text\n.globl bare\n.type bare,@function\nbare:\n.fill 32,1,0x90\nret\n"
+         ".globl after\n.type after,@function\nafter:\nret\n.size after,1\n");
+int main (void) { return 0; }
+C
+if cc -o "$tmp/bare" "$tmp/bare.c" 2>/dev/null; then
+  bare=$(nm "$tmp/bare" | awk '$3 == "bare" { print $1 }')
+  after=$(nm "$tmp/bare" | awk '$3 == "after" { print $1 }')
+  [ -n "$bare" ] && [ -n "$after" ] && [ "$(nm -S "$tmp/bare" | awk '$NF == "bare" { print NF }')" = 3 ] \
+    || fail "nm: bare at '$bare' (without a size?), after at '$after'"
+  past=$((0x$after - 0x$bare + 0x10))
+  {
+    printf 'prog 10/10     250000 cpu-clock: \n'
+    printf '\t%16x inside+0x4 (inlined)\n' $((0x$bare + 4))
+    printf '\t%16s main+0x8 (%s)\n\n' 1000 "$tmp/bare"
+    printf 'prog 10/10     250000 cpu-clock: \n'
+    printf '\t%16x beyond+0x%x (inlined)\n' $((0x$bare + past)) "$past"
+    printf '\t%16s main+0x8 (%s)\n\n' 1000 "$tmp/bare"
+    # functions of the same names elsewhere, that the names show objects
+    printf 'prog 10/10     250000 cpu-clock: \n\t%16s inside+0x4 (%s)\n\t%16s beyond+0x4 (%s)\n\n' \
+      5004 /usr/lib/libother.so 5104 /usr/lib/libother.so
+  } >"$tmp/bare.perf"
+  expect 0 "$cgcost" --format=tsv "$tmp/bare.perf" || fail "cgcost, a symbol without a size"
+  [ "$(total_of "$tmp/out" "inside [$tmp/bare]")" = 250000 ] \
+    || fail "bare+4 is not the program's: $(grep inside "$tmp/out")"
+  [ "$(total_of "$tmp/out" "beyond []")" = 250000 ] \
+    || fail "an offset past the next function was put in the program: $(grep beyond "$tmp/out")"
+fi
+
 # A perf.data read directly: cgmerge's own perf script prints the +0xOFF
 # too (-F ...,sym,symoff,dso), or such frames stay in no object.  gcc
 # splits work into a header, called through a pointer, and work.part.0,

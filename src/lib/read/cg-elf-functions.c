@@ -291,10 +291,11 @@ cg_elf_functions_address (const CgElfFunctions *f, guint64 offset, guint64 *addr
   return FALSE;
 }
 
-const char *
-cg_elf_functions_lookup (const CgElfFunctions *f, guint64 address)
+/* How many functions start at or below @address: the one holding it, if
+ * any, is the last of them (binary search). */
+static guint
+count_at_or_below (const CgElfFunctions *f, guint64 address)
 {
-  /* the first function starting above @address */
   guint lo = 0, hi = f->functions->len;
   while (lo < hi)
     {
@@ -304,11 +305,33 @@ cg_elf_functions_lookup (const CgElfFunctions *f, guint64 address)
       else
         hi = mid;
     }
-  if (lo == 0)
+  return lo;
+}
+
+const char *
+cg_elf_functions_lookup (const CgElfFunctions *f, guint64 address)
+{
+  guint n = count_at_or_below (f, address);
+  if (n == 0)
     return NULL;
-  const Function *fn = &g_array_index (f->functions, Function, lo - 1);
+  const Function *fn = &g_array_index (f->functions, Function, n - 1);
   /* a symbol without a size (hand-written assembly) holds up to the next */
   return fn->size == 0 || address - fn->start < fn->size ? fn->name : NULL;
+}
+
+gboolean
+cg_elf_functions_starts_at (const CgElfFunctions *f, guint64 start, guint64 address)
+{
+  /* one function per start: the last at or below @start, if it is there */
+  guint n = count_at_or_below (f, start);
+  if (n == 0 || address < start)
+    return FALSE;
+  const Function *fn = &g_array_index (f->functions, Function, n - 1);
+  if (fn->start != start)
+    return FALSE;
+  if (fn->size != 0)
+    return address - start < fn->size;
+  return n == f->functions->len || address < g_array_index (f->functions, Function, n).start;
 }
 
 guint

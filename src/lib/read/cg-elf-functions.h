@@ -1,5 +1,7 @@
-/* cg-elf-functions.h — the functions of an ELF object, by address, for
- * sampled PCs of a process.
+/* cg-elf-functions.h — the functions of an ELF object, by address: the
+ * names of a process's sampled PCs (the gperftools reader) and the
+ * symbol starts that tell which object a perf script frame lies in (the
+ * perf script reader).
  *
  * A PC that a process's maps place in a mapping of an object is at file
  * offset PC - START + OFFSET (proc_pid_maps(5)); the object's loadable
@@ -20,6 +22,9 @@
  * global before weak before local, then the fewest leading '_', then the
  * shortest, then the first in byte order (aliases such as
  * __libc_start_main and __libc_start_main_impl, C1 and C2 constructors).
+ *
+ * Only symbol tables and program headers are read, never DWARF (the
+ * inlined calls are cg-elf-inlines', loaded apart by who wants them).
  *
  * Complexity: O(n log n) to load n symbols, O(log n) a look-up.
  * Ownership: a CgElfFunctions owns its names; nothing else stays open.
@@ -45,6 +50,15 @@ gboolean cg_elf_functions_address (const CgElfFunctions *functions, guint64 offs
 
 /* The name of the function holding @address, or NULL. */
 const char *cg_elf_functions_lookup (const CgElfFunctions *functions, guint64 address);
+
+/* Whether a function of the object starts at @start and holds @address
+ * (at or after @start, as cg_elf_functions_lookup holds it: within its
+ * size, or up to the next function for one of size 0; where names share
+ * the start, the largest size any has).  The perf script reader's query:
+ * a frame's address less its "+0xOFF" is the start of the symbol perf
+ * found it in (formats/perf.md), which tells the objects it can be in.
+ * O(log n). */
+gboolean cg_elf_functions_starts_at (const CgElfFunctions *functions, guint64 start, guint64 address);
 
 /* The number of functions named (0: a stripped object). */
 guint cg_elf_functions_count (const CgElfFunctions *functions);

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "cg-elf-starts.h"
+#include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-perf-depths.h"
 #include "cg-perf-lines.h"
@@ -441,7 +441,8 @@ own_symbol (const CgPerfInlined *inl, CgFunctionId f)
  * symbols its frames lay in: the one object of the input whose symbol
  * table has a function starting at each of them, or NULL (none, or
  * several: which would be a guess).  @loaded caches each object's
- * starts (path -> CgElfStarts, NULL for an object that has none). */
+ * functions (path -> CgElfFunctions, NULL for a file that cannot be
+ * read as ELF). */
 static const char *
 object_by_starts (const CgPerfInlined *inl, GHashTable *loaded, CgFunctionId f)
 {
@@ -457,12 +458,12 @@ object_by_starts (const CgPerfInlined *inl, GHashTable *loaded, CgFunctionId f)
       gpointer st;
       if (!g_hash_table_lookup_extended (loaded, path, NULL, &st))
         {
-          st = cg_elf_starts_load (path);
+          st = cg_elf_functions_load (path, NULL);
           g_hash_table_insert (loaded, path, st);
         }
       gboolean all = st != NULL;
       for (guint i = 0; all && i + 1 < a->len; i += 2)
-        all = cg_elf_starts_has (st, g_array_index (a, guint64, i), g_array_index (a, guint64, i + 1));
+        all = cg_elf_functions_starts_at (st, g_array_index (a, guint64, i), g_array_index (a, guint64, i + 1));
       if (!all)
         continue;
       if (found)
@@ -480,7 +481,7 @@ place_by_starts (CgProfile *profile, const CgPerfInlined *inl, GHashTable *to)
 {
   CgGraph *g = cg_profile_graph (profile);
   g_autoptr (GHashTable) loaded = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                         (GDestroyNotify) cg_elf_starts_free);
+                                                         (GDestroyNotify) cg_elf_functions_free);
   GHashTableIter it;
   gpointer key;
   g_hash_table_iter_init (&it, inl->unplaced);
