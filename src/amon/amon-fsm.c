@@ -201,7 +201,7 @@ routine_index (amon_machine *m, void *fn)
  * call reads the counters, s_n, its flags and its near slots in one line:
  * unaligned, a context's first 64 bytes straddled two lines, and Tcl 8.6
  * and yaml-cpp's tests ran 3-7% slower. */
-_Static_assert (offsetof (amon_context, far) == 64, "a call's fields fill a context's first cache line");
+_Static_assert (offsetof (amon_context, hash) == 64, "a call's fields fill a context's first cache line");
 _Static_assert (offsetof (amon_context, tag) + AMON_NEAR <= offsetof (amon_context, told), "a tag per near slot");
 
 /* ---- the machine ---- */
@@ -255,8 +255,10 @@ ensure_scratch (amon_machine *m, uint32_t n)
 }
 
 /* amon_cache_put, the far cache made first when @from needs it (a third
- * routine called from it).  When it cannot be, the transition is left to
- * the transition table, where the next call finds it. */
+ * routine called from it).  When it cannot be (no memory, or further
+ * than 128 GB from the context, which the arena's mappings never are in
+ * practice), the transition is left to the transition table, where the
+ * next call finds it. */
 AMON_FN static void
 cache_put (amon_machine *m, amon_context *from, void *fn, amon_context *to)
 {
@@ -265,8 +267,11 @@ cache_put (amon_machine *m, amon_context *from, void *fn, amon_context *to)
       amon_cached *far = amon_arena_alloc_aligned (&m->arena, AMON_CACHE * sizeof *far, 64);
       if (far == NULL)
         return;
+      intptr_t at = ((intptr_t) far - (intptr_t) from) / 64;
+      if (at == 0 || at < INT32_MIN || at > INT32_MAX)
+        return;
       __atomic_signal_fence (__ATOMIC_SEQ_CST); /* zeroed before it is seen */
-      from->far = far;
+      from->far_at = (int32_t) at;
     }
   amon_cache_put (from, fn, to);
 }

@@ -87,11 +87,16 @@ struct amon_context {
   uint64_t entries;    /* calls that entered it (steps B1-B3) */
   uint64_t recursive;  /* direct recursive calls made in it (step A1) */
   uint64_t time;       /* clock units charged to this context */
-  /* return addresses of calls seen made by s_n, from site_lo to
-   * site_lo + site_span (the -pg mode with the sampling clock:
+  /* return addresses of calls seen made by s_n, from fn + site_lo to
+   * fn + site_lo + site_span (the -pg mode with the sampling clock:
    * amon_hook_enter_lazy, amon_site_seen); 0, 0 when none */
-  uintptr_t site_lo;
+  int32_t site_lo;
   uint32_t site_span;
+  /* the far cache, AMON_CACHE transitions two-way set-associative, made
+   * when a third routine is called from here: its distance from the
+   * context in 64-byte units (amon_far; 0: none), in 4 bytes where a
+   * pointer would push a field out of the line */
+  int32_t far_at;
   /* the tags of the near slots, in the order they were filled (0: free) */
   uint8_t tag[AMON_NEAR];
   /* s_n tells its returns itself (gcc -minstrument-return=call calls
@@ -101,9 +106,6 @@ struct amon_context {
   /* the first AMON_NEAR routines called from here, each slot filled once
    * and kept: the contexts they entered */
   amon_context *near[AMON_NEAR];
-  /* the rest: AMON_CACHE transitions, two-way set-associative, made when
-   * a third routine is called from here (NULL: none yet) */
-  amon_cached *far;
   uint32_t hash;
   uint32_t len;
   amon_context *hash_next; /* chain in the history table */
@@ -198,6 +200,13 @@ amon_machine_find (const amon_machine *m, const amon_context *from, const void *
  * context's routine is @fn: every context in @from's slots was entered
  * from @from, by its own routine, so that identifies the transition,
  * and reads the line the call writes anyway (its entries). */
+/* @c's far cache (its far_at not 0). */
+AMON_FN AMON_INLINE amon_cached *
+amon_far (const amon_context *c)
+{
+  return (amon_cached *) ((uintptr_t) c + (uintptr_t) ((intptr_t) c->far_at * 64));
+}
+
 AMON_FN AMON_INLINE amon_context *
 amon_cache_find (const amon_context *from, const void *fn)
 {
@@ -207,9 +216,9 @@ amon_cache_find (const amon_context *from, const void *fn)
     return to;
   if (from->tag[1] == tag && (to = from->near[1])->fn == fn)
     return to;
-  const amon_cached *far = from->far;
-  if (far == NULL)
+  if (from->far_at == 0)
     return NULL;
+  const amon_cached *far = amon_far (from);
   uintptr_t h = AMON_CACHE_HOME (fn);
   if (far[h].fn == fn)
     return far[h].to;
@@ -225,7 +234,7 @@ amon_cache_find (const amon_context *from, const void *fn)
 AMON_FN AMON_INLINE int
 amon_cache_full (const amon_context *from)
 {
-  return from->tag[AMON_NEAR - 1] != 0 && from->far == NULL;
+  return from->tag[AMON_NEAR - 1] != 0 && from->far_at == 0;
 }
 
 /* Puts the transition (@fn, @to) into a free near slot of @from, else
@@ -247,7 +256,7 @@ amon_cache_put (amon_context *from, void *fn, amon_context *to)
         return;
       }
   uintptr_t h = AMON_CACHE_HOME (fn);
-  amon_cached *home = &from->far[h], *other = &from->far[h ^ 1];
+  amon_cached *home = &amon_far (from)[h], *other = &amon_far (from)[h ^ 1];
   other->fn = NULL;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   other->to = home->to;
@@ -265,23 +274,25 @@ amon_cache_put (amon_context *from, void *fn, amon_context *to)
 AMON_FN AMON_INLINE int
 amon_site_seen (const amon_context *c, uintptr_t site)
 {
-  return AMON_LIKELY (site - c->site_lo <= c->site_span) || c->fn == NULL;
+  return AMON_LIKELY (site - (uintptr_t) c->fn - (uintptr_t) (intptr_t) c->site_lo <= c->site_span) || c->fn == NULL;
 }
 
 /* Adds @site to those seen from @c's routine, unless the range would
- * span more than 4 GB (a call from there then stays unseen: a walk
- * tells its caller each time). */
+ * start more than 2 GB from the routine's entry or span more than 4 GB
+ * (a call from there then stays unseen: a walk tells its caller each
+ * time). */
 AMON_FN AMON_INLINE void
 amon_site_learn (amon_context *c, uintptr_t site)
 {
-  uintptr_t lo = c->site_lo, hi = lo + c->site_span;
-  if (lo == 0 && hi == 0)
+  uintptr_t fn = (uintptr_t) c->fn, lo = fn + (uintptr_t) (intptr_t) c->site_lo, hi = lo + c->site_span;
+  if (c->site_lo == 0 && c->site_span == 0)
     lo = hi = site;
   lo = site < lo ? site : lo;
   hi = site > hi ? site : hi;
-  if (hi - lo > UINT32_MAX)
+  intptr_t off = (intptr_t) (lo - fn);
+  if (hi - lo > UINT32_MAX || off < INT32_MIN || off > INT32_MAX)
     return;
-  c->site_lo = lo;
+  c->site_lo = (int32_t) off;
   c->site_span = (uint32_t) (hi - lo);
 }
 
