@@ -14,41 +14,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cg-elf-dwarf-strings.h"
+
 struct _CgElfInlines {
   int fd;
   Elf *elf;
   Dwarf *dwarf;
   GStringChunk *names;
 };
-
-/* Whether the DWARF string sections end in a NUL: libdw takes strlen of
- * names in .debug_str and .debug_line_str and reads past a section whose
- * last string is not terminated (as cg-symbols.c checks too). */
-static gboolean
-strings_terminated (Elf *elf)
-{
-  size_t shstrndx;
-  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
-    return FALSE;
-  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn; scn = elf_nextscn (elf, scn))
-    {
-      GElf_Shdr sh;
-      if (gelf_getshdr (scn, &sh) == NULL)
-        return FALSE;
-      const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
-      if (name == NULL || !(g_str_has_prefix (name, ".debug") || g_str_has_prefix (name, ".zdebug"))
-          || !g_str_has_suffix (name, "_str") || sh.sh_type == SHT_NOBITS)
-        continue;
-      if ((sh.sh_flags & SHF_COMPRESSED) && elf_compress (scn, 0, 0) < 0)
-        return FALSE;
-      if (g_str_has_prefix (name, ".zdebug") && elf_compress_gnu (scn, 0, 0) < 0)
-        return FALSE;
-      Elf_Data *data = elf_getdata (scn, NULL);
-      if (data == NULL || (data->d_size > 0 && ((const char *) data->d_buf)[data->d_size - 1] != '\0'))
-        return FALSE;
-    }
-  return TRUE;
-}
 
 /* @path's DWARF into @in; FALSE (and nothing kept open) without any. */
 static gboolean
@@ -58,7 +31,7 @@ open_dwarf (CgElfInlines *in, const char *path)
   struct stat st;
   if (in->fd >= 0 && fstat (in->fd, &st) == 0 && S_ISREG (st.st_mode)
       && (in->elf = elf_begin (in->fd, ELF_C_READ, NULL)) != NULL && elf_kind (in->elf) == ELF_K_ELF
-      && strings_terminated (in->elf) && (in->dwarf = dwarf_begin_elf (in->elf, DWARF_C_READ, NULL)) != NULL)
+      && cg_elf_dwarf_strings_terminated (in->elf) && (in->dwarf = dwarf_begin_elf (in->elf, DWARF_C_READ, NULL)) != NULL)
     {
       /* an ELF file without units (stripped of .debug_info) has no DWARF */
       Dwarf_Off next;

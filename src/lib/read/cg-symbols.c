@@ -14,6 +14,7 @@
 #include <elfutils/libdwelf.h>
 #endif
 
+#include "cg-elf-dwarf-strings.h"
 #include "cg-error.h"
 
 struct _CgSymbols {
@@ -473,42 +474,11 @@ unit_file_at (Unit *u, Dwarf_Addr address)
   return dwarf_filesrc (files, 0, NULL, NULL);
 }
 
-/* Whether the DWARF string sections end in a NUL.  libdw (elfutils 0.188)
- * takes strlen of the names the line table points at in .debug_line_str
- * and .debug_str, and reads past the section when its last string is not
- * terminated (found by fuzzing): such a file gets no file names. */
-static gboolean
-strings_terminated (Elf *elf)
-{
-  size_t shstrndx;
-  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
-    return FALSE;
-  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn; scn = elf_nextscn (elf, scn))
-    {
-      GElf_Shdr sh;
-      if (gelf_getshdr (scn, &sh) == NULL)
-        return FALSE;
-      const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
-      if (name == NULL || !(g_str_has_prefix (name, ".debug") || g_str_has_prefix (name, ".zdebug"))
-          || !g_str_has_suffix (name, "_str") || sh.sh_type == SHT_NOBITS)
-        continue;
-      /* compressed: what libdw reads is the inflated data */
-      if ((sh.sh_flags & SHF_COMPRESSED) && elf_compress (scn, 0, 0) < 0)
-        return FALSE;
-      if (g_str_has_prefix (name, ".zdebug") && elf_compress_gnu (scn, 0, 0) < 0)
-        return FALSE;
-      Elf_Data *data = elf_getdata (scn, NULL);
-      if (data == NULL || (data->d_size > 0 && ((const char *) data->d_buf)[data->d_size - 1] != '\0'))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* The DWARF of @elf, or NULL. */
 static Dwarf *
 dwarf_of (Elf *elf)
 {
-  return strings_terminated (elf) ? dwarf_begin_elf (elf, DWARF_C_READ, NULL) : NULL;
+  return cg_elf_dwarf_strings_terminated (elf) ? dwarf_begin_elf (elf, DWARF_C_READ, NULL) : NULL;
 }
 
 /* A separate debug file, open. */
