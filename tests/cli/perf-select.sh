@@ -85,6 +85,15 @@ for fields in comm,pid,tid,time,period,event,ip,sym,dso tid,ip,sym pid,ip,sym pi
 done
 [ ! -s "$tmp/wrong" ] || fail "totals unlike perf report's: $(head -5 "$tmp/wrong")"
 
+# perf prints -F pid or tid alone as one number: --split=pid without the
+# pid printed joins each command's processes, and says so
+perf script -i "$tmp/two.data" -F comm,tid,ip,sym >"$tmp/s.txt" 2>/dev/null
+expect 0 "$cgcost" --split=pid --format=tsv "$tmp/s.txt" && expect_message "--split=pid: the samples print no pid"
+[ "$(grep -c 'no pid' "$tmp/err")" = 1 ] || fail "--split=pid's warning is not given once: $(head -c 300 "$tmp/err")"
+perf script -i "$tmp/two.data" -F comm,pid,tid,ip,sym >"$tmp/s.txt" 2>/dev/null
+expect 0 "$cgcost" --split=pid --format=tsv "$tmp/s.txt" && ! grep -q 'no pid' "$tmp/err" \
+  || fail "--split=pid warns with the pid printed: $(head -c 300 "$tmp/err")"
+
 # without ip, perf prints the headers alone (sym, dso and symoff need
 # ip): an error that says to add it, not "unknown input format"
 for fields in tid,sym pid comm,tid tid,sym,dso comm,tid,time; do

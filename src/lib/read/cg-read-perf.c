@@ -71,6 +71,7 @@ typedef struct {
   const CgReadOptions *options;
   Layouts lay;
   gboolean headerless; /* -F without header fields: a sample is an empty line and frames */
+  gboolean told_no_pid; /* --split=pid's warning that the layout has no pid was given */
   gboolean chains;     /* some sample had a call chain */
   CgPerfInlined *inlined; /* nullable: the inlined frames' functions, for cg_perf_place_inlined */
   gboolean any_line;   /* a line other than '#' comments was read */
@@ -814,6 +815,15 @@ handle_header (Reader *r, const char *line, gsize len, GError **error)
       return bad_sample (r, error, "not a sample header with the fields of the first sample's, nor an event's own");
     }
   begin_sample (r);
+  if (r->options->split == CG_SPLIT_PID && !(h.fields & CG_PERF_PID) && !r->told_no_pid)
+    {
+      /* perf prints -F pid and -F tid alone as one number, alike */
+      r->told_no_pid = TRUE;
+      cg_read_warn (r->options, "%s:%" G_GUINT64_FORMAT ": --split=pid: the samples print no pid (-F pid or tid"
+                    " alone prints one number, read as the tid), so each command's processes are one root,"
+                    " COMM-?: print both (-F pid,tid,...)",
+                    cg_input_name (r->in), cg_input_line_number (r->in));
+    }
   set_root (r, &h);
   if (!choose_event (r, h.fields, (h.fields & CG_PERF_EVENT) ? &h.event : NULL, error))
     return FALSE;
