@@ -53,6 +53,12 @@ int main (int argc, char **argv)
     return 6;
   raise (SIGPROF);
   raise (SIGPROF);
+  if (got == 1)
+    {
+      /* one of the two merged into a sample pending then (see below) */
+      fputs ("a raise lost\n", stderr);
+      return 7;
+    }
   if (got != 2 || sigaction (SIGPROF, NULL, &old) != 0 || old.sa_handler != on_sig)
     return 7;
   if (strcmp (mode, "itimer") == 0)
@@ -112,9 +118,18 @@ got 2" ] || fail "the bare program printed '$(cat "$tmp/bare.plain")'"
 
 for clock in cpu sample; do
   for mode in plain itimer die vfork; do
-    rm -f "$tmp/amon.out"
-    (cd "$tmp" && AMON_CLOCK=$clock ./sigprof $mode >"$tmp/out" 2>&1)
-    status=$?
+    # The kernel keeps one SIGPROF pending, as it does any standard
+    # signal: a raise whose system call a sample's timer expired in merges
+    # into the sample and is lost (libamon(3), SIGPROF), once in some 300
+    # runs beside four spinning processes.  That run is made again, twice
+    # at most; a sample that reached the handler is no such loss.
+    for try in 1 2 3; do
+      rm -f "$tmp/amon.out"
+      (cd "$tmp" && AMON_CLOCK=$clock ./sigprof $mode >"$tmp/out" 2>&1)
+      status=$?
+      [ "$status" = 7 ] && [ "$(tail -n 1 "$tmp/out")" = "a raise lost" ] || break
+      echo "AMON_CLOCK=$clock $mode: a raise merged into a pending sample (try $try)"
+    done
     [ "$status" = "$(cat "$tmp/bare.$mode.status")" ] \
       || fail "AMON_CLOCK=$clock $mode: exit status $status, the bare program's $(cat "$tmp/bare.$mode.status") ($(head -c 200 "$tmp/out"))"
     [ "$(cat "$tmp/out")" = "$(cat "$tmp/bare.$mode")" ] \
