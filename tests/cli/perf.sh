@@ -40,6 +40,12 @@ cmp -s "$tmp/want" "$tmp/got" || fail "full layout: $(diff "$tmp/want" "$tmp/got
 "$cgcost" --format=tsv --event=instructions:u "$full" | awk -F '\t' '$4 != 0' >"$tmp/got"
 printf 'function\tcalls\tself\ttotal\n__libc_start_main\t0\t0\t13\nb\t0\t13\t13\nmain [/bin/p]\t0\t0\t13\nmy_prog\t0\t0\t13\n' \
   | cmp -s - "$tmp/got" || fail "second event: $(cat "$tmp/got")"
+# folded stacks of one event leave out the stacks only the other sampled:
+# instructions:u's one sample, and cycles:u's five stacks without main;b
+"$cgcost" --format=folded --event=instructions:u "$full" >"$tmp/got"
+[ "$(cat "$tmp/got")" = 'my_prog;__libc_start_main;main [/bin/p];b 13' ] || fail "folded, second event: $(cat "$tmp/got")"
+"$cgcost" --format=folded "$full" >"$tmp/got"
+[ "$(wc -l <"$tmp/got")" -eq 5 ] && ! grep -q ' 0$' "$tmp/got" || fail "folded, first event: $(cat "$tmp/got")"
 expect 0 "$cgmerge" --format=text "$full"
 grep -q '^Event cycles:u: 43 events in all' "$tmp/out" && grep -q '^Event instructions:u: 13 events in all' "$tmp/out" \
   || fail "events: $(head -5 "$tmp/out")"

@@ -51,6 +51,20 @@ append_frame_name (GString *path, CgGraph *g, CgFunctionId f)
       path->str[i] = ':';
 }
 
+/* Whether frame @x's self cost is zero in every event: a leaf so is a
+ * "stack 0" line that was read (written back, for the round trip), where a
+ * leaf zero in @event alone holds another event's samples (not written). */
+static gboolean
+self_zero_in_all (CgGraph *g, CgTree *t, CgFrameId x)
+{
+  const CgValue *self = cg_tree_self_const (t, x);
+  guint ne = cg_tree_n_events (t);
+  for (guint e = 0; e < ne; e++)
+    if (!cg_value_is_zero (cg_graph_event_kind (g, e), self[e]))
+      return FALSE;
+  return TRUE;
+}
+
 void
 cg_write_folded (CgGraph *g, CgTree *t, guint event, FILE *stream)
 {
@@ -83,7 +97,7 @@ cg_write_folded (CgGraph *g, CgTree *t, guint event, FILE *stream)
       guint n;
       const CgFrameId *children = cg_tree_children (t, it.frame, &n);
       CgValue v = cg_tree_self_const (t, it.frame)[event];
-      if (n == 0 || !cg_value_is_zero (kind, v))
+      if (!cg_value_is_zero (kind, v) || (n == 0 && self_zero_in_all (g, t, it.frame)))
         {
           g_string_assign (line, path->str);
           g_string_append_c (line, ' ');

@@ -4,8 +4,9 @@
  * and gprof2dot (-f collapse) take: one line per frame with a self cost,
  * the names from the root down joined by ';', a blank, the cost.  Frames
  * come in a depth-first walk with siblings in bytewise name order, so the
- * output is stable; a leaf frame is written even when its cost is zero
- * (a "stack 0" line read back).  What a flame graph shows as a frame's
+ * output is stable; a leaf frame whose cost is zero in every event is
+ * written too (a "stack 0" line read back), but not one whose cost is
+ * zero in @event only (a stack only another event sampled).  What a flame graph shows as a frame's
  * width is then that frame's c(x) (Kaes), and the merged per-function
  * widths are the exact totals.
  *
