@@ -366,7 +366,8 @@ scope_note (const Options *o, CgProfile *whole, CgProfile *focused, guint event,
 }
 
 /* One sentence naming the start-up code the tree passed over, or NULL
- * when none was in the tree's way (a --root below it). */
+ * when none was in the tree's way (a --root below it); with @tree NULL,
+ * every function marked (folded out of a call tree: cg_fold_tree). */
 static char *
 startup_note (CgGraph *g, const guint8 *startup, const CgDisplayTree *tree)
 {
@@ -375,7 +376,7 @@ startup_note (CgGraph *g, const guint8 *startup, const CgDisplayTree *tree)
   g_autoptr (GString) s = g_string_new (NULL);
   guint n = 0;
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
-    if (startup[f] && cg_display_tree_master (tree, f) == CG_NO_ID)
+    if (startup[f] && (tree == NULL || cg_display_tree_master (tree, f) == CG_NO_ID))
       {
         if (n < 4)
           {
@@ -467,6 +468,28 @@ run (gpointer data, GError **error)
         return FALSE;
       cg_profile_free (whole);
       whole = filtered;
+    }
+
+  /* start-up code under a root frame (perf's --split: a thread's
+   * clone3 > start_thread, a process's _start > __libc_start_main) is
+   * spliced out of the call tree, so that each root keeps its own
+   * subtree; the display tree's skip, a rule over the call graph, would
+   * leave the roots empty and make the start routine one root for all */
+  g_autofree char *startup_text = NULL;
+  if (!o->startup && !o->roots && !o->base && cg_profile_tree (whole))
+    {
+      guint n_folded = 0;
+      CgGraph *wg = cg_profile_graph (whole);
+      g_autofree guint8 *fold = cg_startup_functions (wg, &n_folded);
+      if (n_folded)
+        {
+          startup_text = startup_note (wg, fold, NULL);
+          CgProfile *folded = cg_fold_tree (whole, fold, error);
+          if (folded == NULL)
+            return FALSE;
+          cg_profile_free (whole);
+          whole = folded;
+        }
     }
 
   g_autoptr (GArray) chosen = NULL;
@@ -580,15 +603,13 @@ run (gpointer data, GError **error)
       g_free (scope);
       scope = both;
     }
-  if (n_startup)
+  if (n_startup && startup_text == NULL)
+    startup_text = startup_note (g, startup, tree);
+  if (startup_text)
     {
-      g_autofree char *note = startup_note (g, startup, tree);
-      if (note)
-        {
-          char *both = scope ? g_strconcat (scope, "\n", note, NULL) : g_strdup (note);
-          g_free (scope);
-          scope = both;
-        }
+      char *both = scope ? g_strconcat (scope, "\n", startup_text, NULL) : g_strdup (startup_text);
+      g_free (scope);
+      scope = both;
     }
 
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip,

@@ -4,7 +4,8 @@
 # and then stops in an [unknown] frame at ffffffffffffffff right above
 # main (or above __libc_start_call_main); perf script prints glibc's
 # __libc_start_main_impl as an inlined frame.  Oracles: the stacks'
-# structure (main is on every stack, so it is a root at 100 %), and
+# structure (main is on every stack, so its total is 100 %, under the
+# command's root line, where the start-up code folded away called it), and
 # perf report --children's percentage for Py_BytesMain in a python3
 # profile recorded here (skipped, 77, where perf cannot record).
 . "${top_srcdir:-.}/tests/cli/common.sh"
@@ -26,9 +27,22 @@ start='	           27249 __libc_start_call_main (/usr/lib/x86_64-linux-gnu/libc.
 
 # the tree's root lines: their function and incl%
 roots () { awk '$1 ~ /^[0-9.]+$/ && $5 != "" && $5 !~ /^[|`]/ { print $5, $1 }' "$tmp/out"; }
+# the lines right under a root: their function and total% (its "in all"
+# where the line shows one, else its incl%; the function column starts
+# where its heading does)
+children () {
+  awk 'col == 0 && / function$/ { col = index($0, "function"); next }
+       col && $1 ~ /^[0-9.]+$/ && substr($0, col) ~ /^[|`]-/ {
+         split(substr($0, col + 2), w, " "); t = $1
+         if (match($0, /\(([0-9.]+)% in all\)/)) t = substr($0, RSTART + 1, RLENGTH - 10)
+         print w[1], t }' "$tmp/out"
+}
 expect 0 "$cgtree" "$tmp/dwarf.perf" || fail "cgtree"
 roots >"$tmp/roots"
-grep -qx 'main 100.00' "$tmp/roots" || fail "main is not a root at 100%: $(cat "$tmp/out")"
+grep -qx 'prog 100.00' "$tmp/roots" || fail "prog is not a root at 100%: $(cat "$tmp/out")"
+children >"$tmp/children"
+grep -qx 'main 100.00' "$tmp/children" || fail "main is not under prog at 100%: $(cat "$tmp/out")"
+grep -q '^main ' "$tmp/roots" && fail "main is a root beside prog: $(cat "$tmp/roots")"
 # glibc's __libc_start_main_impl is start-up code, folded as the rest
 grep -q '^__libc_start_main_impl ' "$tmp/roots" && fail "__libc_start_main_impl is a root: $(cat "$tmp/roots")"
 sed 1,2d "$tmp/out" | grep -q '__libc_start_call_main' && fail "start-up code shown: $(cat "$tmp/out")"
@@ -58,11 +72,11 @@ theirs=$(awk '$3 == "[.]" && $4 == "Py_BytesMain" && NF == 4 { sub(/%/, "", $1);
               END { if (n) printf "%.2f %.2f %d", m, s, n }' "$tmp/report")
 [ -n "$theirs" ] || skip "python3 has no symbol Py_BytesMain here"
 expect 0 "$cgtree" "$tmp/py.data" || fail "cgtree py.data"
-roots >"$tmp/roots"
-ours=$(awk '$1 == "Py_BytesMain" { print $2 }' "$tmp/roots")
+children >"$tmp/children"
+ours=$(awk '$1 == "Py_BytesMain" { print $2; exit }' "$tmp/children")
 set -- $theirs
 [ -n "$ours" ] && awk -v o="$ours" -v m="$1" -v s="$2" -v n="$3" 'BEGIN { exit !(o >= m - 0.005 && o <= s + 0.005 * n) }' \
-  || fail "Py_BytesMain: a root at ${ours:-nothing}%, perf report --children $1% (of $3 lines, $2% in all): $(head -30 "$tmp/out")"
-echo "Py_BytesMain a root at $ours%, perf report --children $1% (of $3 lines, $2% in all)"
+  || fail "Py_BytesMain: under python3's root at ${ours:-nothing}%, perf report --children $1% (of $3 lines, $2% in all): $(head -30 "$tmp/out")"
+echo "Py_BytesMain under python3's root at $ours%, perf report --children $1% (of $3 lines, $2% in all)"
 
 finish

@@ -269,8 +269,10 @@ cg_focus_tree (CgProfile *profile, const guint8 *chosen, GError **error)
   return cost_tree (out, focused, error) ? g_steal_pointer (&out) : NULL;
 }
 
-CgProfile *
-cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GError **error)
+/* cg_filter_tree, and cg_fold_tree where @keep_top: a hidden frame
+ * without a caller is kept (what it calls is then under it, not hidden). */
+static CgProfile *
+filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, gboolean keep_top, GError **error)
 {
   CgGraph *from = cg_profile_graph (profile);
   CgTree *tree = cg_profile_tree (profile);
@@ -303,7 +305,7 @@ cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GE
         }
       CgFrameId np = p == CG_NO_ID ? CG_NO_ID : new_frame[p];
       const CgValue *c0 = cg_tree_self_const (tree, x);
-      if (hide && hide[f])
+      if (hide && hide[f] && !(keep_top && p == CG_NO_ID))
         {
           new_frame[x] = np;
           if (np != CG_NO_ID
@@ -318,4 +320,16 @@ cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GE
     }
 
   return cost_tree (out, kept, error) ? g_steal_pointer (&out) : NULL;
+}
+
+CgProfile *
+cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GError **error)
+{
+  return filter_tree (profile, hide, ignore, FALSE, error);
+}
+
+CgProfile *
+cg_fold_tree (CgProfile *profile, const guint8 *fold, GError **error)
+{
+  return filter_tree (profile, fold, NULL, TRUE, error);
 }

@@ -64,4 +64,15 @@ CgProfile *cg_focus_contexts (CgProfile *profile, const guint8 *chosen, GError *
  * call tree.  Errors: CG_ERROR_OVERFLOW. */
 CgProfile *cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 *ignore, GError **error);
 
+/* cg_filter_tree with @fold as @hide, but a frame without a caller is
+ * kept: the frames of the @fold functions (start-up code, cg-startup.h)
+ * that run under another frame are passed over, so that a root frame of
+ * perf's --split (a thread, COMM-PID/TID) gets what the start-up code
+ * under it called (the thread's start routine, main) as its own child,
+ * not one call graph function that every thread shares.  A top frame of
+ * @fold stays, with every @fold frame under it passed over: start-up code
+ * without a root above it is left to the display tree's skip.  @profile
+ * must have a call tree.  Errors: CG_ERROR_OVERFLOW. */
+CgProfile *cg_fold_tree (CgProfile *profile, const guint8 *fold, GError **error);
+
 G_END_DECLS
