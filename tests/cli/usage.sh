@@ -48,7 +48,19 @@ for option in --split=pid --kernel=drop; do
     && expect_message "warning: ${option%=*} applies to perf inputs (perf.data, perf script): $tmp/perf.xml (cgtools XML) is read without it"
 done
 expect 0 "$cgmerge" --executable="$data/gmon/exprparse/exprparse" -o "$tmp/both.xml" "$data/gmon/exprparse/gmon.out" "$recdemo" \
+  && expect_message "warning: --executable applies to gmon.out, amon.out and gperftools inputs: $recdemo (callgrind) is read without it" \
   || fail "--executable with a gmon.out and a callgrind file"
+# so does --executable: cgtools XML made from an amon.out or a gmon.out
+# holds its names already, but for the gmon.out's --static-calls scan
+expect 0 "$cgmerge" -o "$tmp/amon.xml" "$data/amon/mutual/amon.out.mutual" || fail "cgmerge amon.out.mutual"
+expect 2 "$cgcost" --executable=/bin/true "$tmp/amon.xml" \
+  && expect_message "--executable applies to gmon.out, amon.out and gperftools inputs, and no input is one ($tmp/amon.xml: cgtools XML, whose addresses were symbolised when it was made"
+"$cgmerge" --executable="$data/gmon/exprparse/exprparse" -o "$tmp/gmon.xml" "$data/gmon/exprparse/gmon.out" \
+  || fail "cgmerge gmon.out"
+expect 2 "$cgcost" --executable="$data/gmon/exprparse/exprparse" "$tmp/gmon.xml" \
+  && expect_message "no input is one ($tmp/gmon.xml: cgtools XML, whose addresses"
+expect 0 "$cgcost" -c --executable="$data/gmon/exprparse/exprparse" "$tmp/gmon.xml" && [ ! -s "$tmp/err" ] \
+  || fail "--static-calls --executable with cgtools XML of a gmon.out: $(cat "$tmp/err")"
 # a method the data do not allow is bad data, not bad usage
 expect 1 "$cgcost" --method=exact "$recdemo" && expect_message "no call tree"
 # a short option's value may be attached (-t0, -oFILE), or follow a

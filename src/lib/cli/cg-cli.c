@@ -149,41 +149,54 @@ read_as (const GArray *read, const char *const *formats)
  * (CG_ERROR_USAGE) that names the first input and its format, rather
  * than a result that the user takes for the option's (cgmerge
  * --executable=prog callgrind.out.1 read the file as it would without).
- * The gmon.out options apply to cgtools XML made from gmon.out files too
- * (cg_read_finish scans their executable); --split and --kernel shape
- * perf samples as they are read, and so apply only to the inputs read as
- * perf data (@read, @base_read: CgInputRead), not to cgtools XML whose
- * samples were read before; where some inputs are and others are not, a
- * warning names the first of the others. */
+ * --static-calls applies to cgtools XML made from gmon.out files too
+ * (cg_read_finish scans their executable, --executable's if given);
+ * otherwise --executable symbolises addresses as they are read, and
+ * --split and --kernel shape perf samples so: these apply only to the
+ * inputs read as their formats (@read, @base_read: CgInputRead), not to
+ * cgtools XML made from them before; where some inputs are and others are
+ * not, a warning names the first of the others. */
 static gboolean
 check_options_apply (const CgCliCommon *common, CgProfile *profile, const GArray *read, CgProfile *base,
                      const GArray *base_read, GError **error)
 {
   static const char *const gmon[] = { "gmon", NULL }, *const gmon_amon[] = { "gmon", "amon", "gperftools", NULL },
+                           *const gmon_amon_read[] = { "gmon.out", "amon.out", "gperftools", NULL },
                            *const perf[] = { "perf.data", "perf script", NULL },
                            *const perf_sources[] = { "perf", "perf.data", NULL };
+  /* the static-call scan of cgtools XML made from gmon.out files */
+  gboolean scan = common->static_calls && (has_source_in (profile, gmon) || has_source_in (base, gmon));
   const struct {
     gboolean given;
     const char *option, *inputs;
     const char *const *formats;
     gboolean as_read; /* judged by the formats the inputs were read as, not their sources */
+    gboolean xml_too; /* and applies to cgtools XML as well */
+    const char *const *sources; /* cgtools XML made from these was read with the option before */
+    const char *earlier;
   } rules[] = {
-    { common->executable != NULL, "--executable", "gmon.out, amon.out and gperftools inputs", gmon_amon, FALSE },
-    { common->static_calls, "--static-calls", "gmon.out inputs", gmon, FALSE },
-    { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf, TRUE },
-    { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script)", perf, TRUE },
+    { common->executable != NULL, "--executable", "gmon.out, amon.out and gperftools inputs", gmon_amon_read, TRUE,
+      scan, gmon_amon, "whose addresses were symbolised when it was made: give the option to the cgmerge that reads the"
+      " gmon.out, amon.out or gperftools file" },
+    { common->static_calls, "--static-calls", "gmon.out inputs", gmon, FALSE, FALSE, NULL, NULL },
+    { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf, TRUE, FALSE, perf_sources,
+      "whose perf samples were read before: give the option to the cgmerge that reads the perf data" },
+    { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script)", perf, TRUE, FALSE, perf_sources,
+      "whose perf samples were read before: give the option to the cgmerge that reads the perf data" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
     {
       if (!rules[i].given)
         continue;
-      if (rules[i].as_read ? read_as (read, rules[i].formats) || read_as (base_read, rules[i].formats)
-                           : has_source_in (profile, rules[i].formats) || has_source_in (base, rules[i].formats))
+      if (rules[i].as_read
+              ? rules[i].xml_too || read_as (read, rules[i].formats) || read_as (base_read, rules[i].formats)
+              : has_source_in (profile, rules[i].formats) || has_source_in (base, rules[i].formats))
         {
           for (guint k = 0; rules[i].as_read && read && k < read->len; k++)
             {
               const CgInputRead *r = &g_array_index (read, CgInputRead, k);
-              if (!in_list (r->format, rules[i].formats))
+              if (!in_list (r->format, rules[i].formats)
+                  && !(rules[i].xml_too && strcmp (r->format, "cgtools XML") == 0))
                 {
                   g_autofree char *w = g_strdup_printf ("%s applies to %s: %s (%s) is read without it", rules[i].option,
                                                         rules[i].inputs, r->name, r->format);
@@ -197,13 +210,10 @@ check_options_apply (const CgCliCommon *common, CgProfile *profile, const GArray
       const CgSource *source = cg_profile_n_sources (profile) > 0 ? cg_profile_source (profile, 0) : NULL;
       const char *path = first ? first->name : source && source->path ? source->path : "the input";
       const char *format = first ? first->format : source && source->format ? source->format : "no profile";
-      /* cgtools XML of perf samples: the option was the earlier reading's */
-      const char *why = rules[i].as_read && has_source_in (profile, perf_sources)
-                            ? ", whose perf samples were read before: give the option to the cgmerge that reads"
-                              " the perf data"
-                            : "";
-      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "%s applies to %s, and no input is one (%s: %s%s)",
-                   rules[i].option, rules[i].inputs, path, format, why);
+      /* cgtools XML of such inputs: the option was the earlier reading's */
+      gboolean before = rules[i].sources && has_source_in (profile, rules[i].sources);
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "%s applies to %s, and no input is one (%s: %s%s%s)",
+                   rules[i].option, rules[i].inputs, path, format, before ? ", " : "", before ? rules[i].earlier : "");
       return FALSE;
     }
   return TRUE;
