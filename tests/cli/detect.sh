@@ -45,6 +45,13 @@ for name in folded-stacks folded Folded_Stacks; do
     || fail "--input-format=$name: main $(total_of "$tmp/out" main), idle $(total_of "$tmp/out" idle)"
 done
 expect 2 "$cgmerge" --input-format=nonesuch "$tmp/flat.folded" && expect_message "folded stacks"
+# named perf script, they parse as sample headers (command, tid) with no
+# frame at all, which detection never takes: an error at the first line,
+# with and without --lenient, not a profile of two commands
+for lenient in "" --lenient; do
+  expect 1 "$cgmerge" $lenient --input-format=perf-script "$tmp/flat.folded" \
+    && expect_message "cgmerge: $tmp/flat.folded:1: not a sample of perf script" && expect_message "no sample in the input has a frame"
+done
 # lines that read both as folded stacks ('a;: 1234 f' and a count) and as
 # perf script samples without call chains (an event 'a;', an address and
 # a symbol) fill the window; a stack past it is no perf script sample:
