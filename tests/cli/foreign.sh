@@ -100,4 +100,21 @@ sed '$d' "$v" >"$tmp/cut.perf"
 expect 1 "$cgmerge" "$tmp/cut.perf" \
   && expect_message "cut.perf:18: the input ends inside the sample of line 1 (truncated?): perf script ends every sample with an empty line"
 
+# ---- Go's pprof -callgrind: the unit in the event's name, "cpu(ms)" ----
+t="$tmp/pprof.tsv"
+if expect 0 "$cgcost" --format=tsv "$foreign/pprof-cpu.callgrind"; then
+  mv "$tmp/out" "$t"
+  # the totals of pprof's traces of the same profile, in ms
+  has "$t" line3000 "0	0	1120"
+  has "$t" line3001 "0	0	1110"
+  has "$t" line1000 "0	1100	1100"
+  has "$t" line3002 "0	10	1020"
+  has "$t" line2000 "0	0	1010"
+  has "$t" line2001 "0	10	1010"
+fi
+# shown in seconds, as pprof's "Total samples = 1.12s", where it said
+# "1,120 cpu(ms) in all"
+expect 0 "$cgcost" --format=text "$foreign/pprof-cpu.callgrind" \
+  && { grep -q '^Event: cpu(ms), 1\.12 s in all$' "$tmp/out" || fail "pprof: $(sed -n 2p "$tmp/out")"; }
+
 finish

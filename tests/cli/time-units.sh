@@ -96,6 +96,58 @@ expect 0 "$cgtree" --base="$tmp/xd.out" -b "$tmp/xd-us.out" \
   && { grep -Eq '^ +[0-9.]+ +[0-9.]+ +80\.00 +\+0\.00 +55\.00 +1 +.*work$' "$tmp/out" \
          || fail "cgtree: Time_(10ns) against Time_(µs): $(grep work "$tmp/out")"; }
 
+# Xdebug 2 named no unit: "events: Time" (2.6 on "Time Memory") in µs
+# and bytes (its source: the seconds measured times 1000000), names not
+# compressed, and its summary: line between {main}'s fn= and its costs.
+# The same run as above: 81.00 ms in all, work 55.00 ms self, 80.00 ms
+# total, where the views said "81000 Time in all"
+cat >"$tmp/xd2.out" <<'EOF'
+version: 1
+creator: xdebug 2.9.8 (PHP 7.4.33)
+cmd: /srv/t.php
+part: 1
+positions: line
+
+events: Time Memory
+
+fl=/srv/t.php
+fn=leaf
+3 25000 640
+
+fl=/srv/t.php
+fn=work
+5 55000 0
+cfl=/srv/t.php
+cfn=leaf
+calls=1 0 0
+6 25000 640
+
+fl=/srv/t.php
+fn={main}
+
+summary: 81000 672
+
+1 1000 32
+cfl=/srv/t.php
+cfn=work
+calls=1 0 0
+9 80000 640
+
+EOF
+expect 0 "$cgcost" --format=text "$tmp/xd2.out" \
+  && { grep -q '^Event: Time, 81\.00 ms in all$' "$tmp/out" || fail "xdebug 2: total not 81.00 ms: $(sed -n 2p "$tmp/out")"; } \
+  && { grep -Eq '^ +6?[0-9.]+ +55\.00 +[0-9.]+ +80\.00 +1  work$' "$tmp/out" \
+         || fail "xdebug 2: work not 55.00 ms self, 80.00 ms total: $(grep ' work$' "$tmp/out" | head -1)"; }
+expect 0 "$cgmerge" --format=text "$tmp/xd2.out" \
+  && { grep -q '^Event Memory: 672 bytes in all$' "$tmp/out" \
+         || fail "xdebug 2: Memory not in bytes: $(grep Memory "$tmp/out" | head -1)"; }
+expect 0 "$cgcost" --format=tsv "$tmp/xd2.out" \
+  && { grep -q '^work	1	55000	80000$' "$tmp/out" || fail "xdebug 2: tsv: $(grep '^work' "$tmp/out")"; }
+# the same numbers from another producer are no time
+sed 's/^creator: .*/creator: tideways_xhprof/' "$tmp/xd2.out" >"$tmp/other.out"
+expect 0 "$cgcost" --format=text "$tmp/other.out" \
+  && { grep -q '^Event: Time, 81,000 Time in all$' "$tmp/out" || fail "not Xdebug: $(sed -n 2p "$tmp/out")"; }
+
 # pyprof2calltree's event "ns"
 printf '%s\n' 'events: ns' 'fl=(1) a.py' 'fn=(1) f' '0 1500000' >"$tmp/py.out"
 expect 0 "$cgcost" --format=text "$tmp/py.out" \

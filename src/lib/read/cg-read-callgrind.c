@@ -808,7 +808,11 @@ parse_counts (Reader *r, const char *p, const char *end, GArray **out, GError **
 /* The unit of event @name (transfer full): producers that count time
  * say in what, and the views show such times in s, ms, µs or ns
  * (cg_display_unit).  Xdebug 3 names it in the event, "Time_(10ns)"
- * (and "Memory_(bytes)"); pyprof2calltree names the event "ns";
+ * (and "Memory_(bytes)"), and Go's pprof -callgrind likewise without the
+ * underscore, "cpu(ms)" (and "inuse_space(MB)"); Xdebug 2 (and 3.0's
+ * development versions) named neither: its "Time" is in µs (the seconds
+ * it measured times 1000000) and its "Memory" (2.6 on) in bytes;
+ * pyprof2calltree names the event "ns";
  * callgrind --collect-systime says it in the event: line that precedes
  * events: ("sysTime (elapsed us)", "sysCpuTime (system cpu ns)").  The
  * values stay as the file has them (cgcost --format=tsv prints them so):
@@ -818,8 +822,15 @@ event_unit (Reader *r, const char *name)
 {
   gsize len = strlen (name);
   const char *open = strrchr (name, '(');
-  if (open != NULL && open > name + 1 && open[-1] == '_' && name[len - 1] == ')' && open + 2 < name + len)
+  if (open != NULL && open > name && (open[-1] != '_' || open > name + 1) && name[len - 1] == ')' && open + 2 < name + len)
     return g_strndup (open + 1, (gsize) (name + len - open - 2));
+  if (r->creator != NULL && g_str_has_prefix (r->creator, "xdebug "))
+    {
+      if (strcmp (name, "Time") == 0)
+        return g_strdup ("\u00b5s");
+      if (strcmp (name, "Memory") == 0)
+        return g_strdup ("bytes");
+    }
   if (cg_time_unit_seconds (name) > 0)
     return g_strdup (name);
   const char *description = g_hash_table_lookup (r->descriptions, name);
