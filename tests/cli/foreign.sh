@@ -117,4 +117,18 @@ fi
 expect 0 "$cgcost" --format=text "$foreign/pprof-cpu.callgrind" \
   && { grep -q '^Event: cpu(ms), 1\.12 s in all$' "$tmp/out" || fail "pprof: $(sed -n 2p "$tmp/out")"; }
 
+# ---- lsprofcalltree's layout (bzr --lsprof-file): fi= names the function's file ----
+t="$tmp/bzr.tsv"
+if expect 0 "$cgcost" --format=tsv "$foreign/bzr-lsprof.callgrind"; then
+  mv "$tmp/out" "$t"
+  # one function each, where each was two: its self cost under no file
+  # and its calls under the file cfi= named ("<len> []", "<len> [~]")
+  has "$t" "<built-in method decompress>" "57084	586773	586773"
+  has "$t" "_ensure_content bzrlib.groupcompress:116" "0	29919	617038"
+  has "$t" "<len>" "0	8193	8282"
+  has "$t" "__len__ bzrlib.groupcompress:110" "47390	0	89"
+  has "$t" "<zlib.decompressobj>" "47390	0	346"
+  [ "$(wc -l <"$t")" -eq 6 ] || fail "bzr: $(cat "$t")"
+fi
+
 finish

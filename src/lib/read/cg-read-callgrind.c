@@ -181,6 +181,7 @@ typedef struct {
   guint32 ob;
   guint32 fl;
   guint32 file;             /* includes fi= / fe= */
+  gboolean fi_unused;       /* a fi= / fe= no cost line has followed yet */
   guint32 fn_node;          /* CG_NO_ID before the first fn= */
   /* a block that may only record calls made from another file: fn_node is
    * the name's context in its one other file until a self cost line says
@@ -653,6 +654,7 @@ reset_part (Reader *r)
   r->line_column = 0;
   memset (r->last, 0, sizeof r->last);
   r->ob = r->fl = r->file = 0; /* "" */
+  r->fi_unused = FALSE;
   r->fn_node = CG_NO_ID;
   r->fn_provisional = FALSE;
   next_block (r);
@@ -1166,6 +1168,7 @@ call_cost (Reader *r, guint n, GError **error)
 static gboolean
 apply_cost_line (Reader *r, const guint64 *pos, guint n, GError **error)
 {
+  r->fi_unused = FALSE;
   if (r->pending == PENDING_NONE)
     memcpy (r->last, pos, sizeof (guint64) * r->n_positions);
   Pending pending = r->pending;
@@ -1294,6 +1297,13 @@ enter_function (Reader *r, guint32 name, guint32 id, GError **error)
 {
   if (!flush_self (r, error))
     return FALSE;
+  /* lsprofcalltree.py and bzr's --lsprof-file name a function's file
+   * by fi= before its fn= ("fi=~ fn=<len>"), which callgrind only writes
+   * after it (inlined code): there it is the function's file, as fl=,
+   * and as KCachegrind takes it */
+  if (r->fi_unused)
+    r->fl = r->file;
+  r->fi_unused = FALSE;
   guint32 object = object_of (r, r->ob, r->fl);
   next_block (r);
   r->file = r->fl;
@@ -1352,10 +1362,11 @@ spec_line (Reader *r, const char *key, gsize klen, const char *p, const char *en
       if (!parse_name (r, SPACE_FILE, p, end, &r->fl, error))
         return FALSE;
       r->file = r->fl;
+      r->fi_unused = FALSE;
       return TRUE;
     }
   if (KEY ("fi") || KEY ("fe"))
-    return parse_name (r, SPACE_FILE, p, end, &r->file, error);
+    return (r->fi_unused = parse_name (r, SPACE_FILE, p, end, &r->file, error));
   if (KEY ("cfi") || KEY ("cfl"))
     return parse_name (r, SPACE_FILE, p, end, &r->cfi, error);
   if (KEY ("jfi"))
@@ -1465,6 +1476,7 @@ apply_record (Reader *r, const CgLexBlock *b, const CgLexRecord *rec, GError **e
           break;
         case CG_LEX_KEY_FL:
           r->fl = r->file = value;
+          r->fi_unused = FALSE;
           break;
         }
       return RECORD_APPLIED;
@@ -1482,6 +1494,7 @@ apply_record (Reader *r, const CgLexBlock *b, const CgLexRecord *rec, GError **e
         if (acc[i] > G_MAXUINT64 - num[i])
           return RECORD_UNUSED;
       own_block (r);
+      r->fi_unused = FALSE;
       for (guint i = 0; i < rec->n_costs; i++)
         acc[i] += num[i];
       memcpy (r->last, at, sizeof (guint64) * rec->n_positions);
