@@ -17,7 +17,7 @@ perf record -q -g -e cpu-clock -e sched:sched_switch -o "$tmp/mix.data" \
   && perf script -i "$tmp/mix.data" >"$tmp/mix.txt" 2>/dev/null \
   || skip "perf cannot record cpu-clock and sched:sched_switch here: $(head -c 300 "$tmp/err")"
 # set-up: the two layouts
-grep -Eq '^[^	]* \[[0-9]+\] [0-9.]+: sched:sched_switch: ' "$tmp/mix.txt" \
+grep -Eq '^[^	]* \[[0-9]+\] +[0-9.]+: sched:sched_switch: ' "$tmp/mix.txt" \
   && grep -Eq '^[^	[]* [0-9.]+: +[0-9]+ +cpu-clock: *$' "$tmp/mix.txt" \
   || fail "test set-up: perf script printed no tracepoint sample with [cpu] beside cpu-clock ones without it"
 
