@@ -97,7 +97,7 @@ name_of (const CgProcMaps *maps, CgElfFunctions **loaded, guint64 address)
   guint64 object_address;
   if (*loaded == NULL || !cg_elf_functions_address (*loaded, address - m->start + m->offset, &object_address))
     return NULL;
-  return cg_elf_functions_lookup (*loaded, object_address);
+  return cg_elf_functions_lookup (*loaded, object_address, NULL);
 }
 
 static void

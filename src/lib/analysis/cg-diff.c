@@ -82,6 +82,19 @@ exact_key (CgGraph *g, CgFunctionId f, gboolean whole_object)
   return g_strconcat (slash ? slash + 1 : object, "\n", cg_graph_function_name (g, f), NULL);
 }
 
+/* What tells a function apart from others of its name in its object: the
+ * text after the '@' of its object's file name (cg_elf_apart_object's
+ * "prog@a.c": two files' static helper), else "".  The passes that match
+ * by name alone keep it, so that a.c's helper still pairs with a.c's
+ * in two builds named apart. */
+static const char *
+apart_of (const char *object)
+{
+  const char *slash = strrchr (object, '/');
+  const char *at = strrchr (slash ? slash + 1 : object, '@');
+  return at ? at + 1 : "";
+}
+
 /* How much of a function's identity a pass of matching keeps. */
 typedef enum {
   KEY_OBJECT_FOLDED, /* the object's file name, the name without clone suffixes */
@@ -99,9 +112,10 @@ unique_keys (CgGraph *g, const CgFunctionId *matched, KeyKind kind)
     {
       if (matched[f] != CG_NO_ID)
         continue;
-      const char *name = cg_graph_function_name (g, f);
-      char *key = kind == KEY_NAME ? g_strdup (name)
-                                   : cg_diff_key (kind == KEY_OBJECT_FOLDED ? cg_graph_function_object (g, f) : "", name);
+      const char *name = cg_graph_function_name (g, f), *object = cg_graph_function_object (g, f);
+      char *key = kind == KEY_NAME ? g_strconcat (name, "\n", apart_of (object), NULL)
+                  : kind == KEY_OBJECT_FOLDED ? cg_diff_key (object, name)
+                                              : cg_diff_key (apart_of (object), name);
       if (g_hash_table_contains (keys, key))
         {
           g_hash_table_insert (keys, key, GUINT_TO_POINTER (G_MAXUINT));

@@ -19,6 +19,8 @@ typedef struct {
 typedef struct {
   guint64 start, size;
   const char *name;
+  const char *file;  /* a local symbol's source file (STT_FILE), or NULL */
+  const char *apart; /* what tells it from others of its name, or NULL */
   guint8 rank; /* 0 global, 1 weak, 2 local */
 } Function;
 
@@ -103,18 +105,30 @@ add_symbols (CgElfFunctions *f, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
   if (data == NULL || sh->sh_entsize == 0)
     return;
   gsize n = sh->sh_size / sh->sh_entsize;
+  /* the local symbols of a source file follow its STT_FILE symbol (the
+   * ELF gABI, "Symbol Table"); the globals have no file */
+  const char *file = NULL;
   for (gsize i = 0; i < n && i <= G_MAXINT; i++)
     {
       GElf_Sym sym;
       if (gelf_getsym (data, (int) i, &sym) == NULL)
         break;
       int type = GELF_ST_TYPE (sym.st_info);
+      if (type == STT_FILE)
+        {
+          const char *path = elf_strptr (elf, sh->sh_link, sym.st_name);
+          const char *slash = path ? strrchr (path, '/') : NULL;
+          file = path == NULL || *path == '\0' ? NULL : g_string_chunk_insert_const (f->names, slash ? slash + 1 : path);
+          continue;
+        }
       if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
         continue;
       const char *name = elf_strptr (elf, sh->sh_link, sym.st_name);
       if (name == NULL || *name == '\0')
         continue;
-      Function fn = { sym.st_value, sym.st_size, g_string_chunk_insert_const (f->names, name), rank_of (&sym) };
+      guint8 rank = rank_of (&sym);
+      Function fn = { sym.st_value, sym.st_size, g_string_chunk_insert_const (f->names, name),
+                      rank == 2 ? file : NULL, NULL, rank };
       g_array_append_val (f->functions, fn);
     }
 }
@@ -221,6 +235,53 @@ cmp_function (gconstpointer a, gconstpointer b)
   return x->size > y->size ? -1 : x->size < y->size;
 }
 
+/* Gives each function whose name another start has too (two source
+ * files' static helper) what tells it apart: its file's base name where
+ * none of the others of its name has that file, else its start. */
+static void
+mark_apart (CgElfFunctions *f)
+{
+  /* name -> the index + 1 of its first function, or 0 once repeated:
+   * names are interned in f->names, so one pointer per name */
+  g_autoptr (GHashTable) first = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GHashTable) repeated = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < f->functions->len; i++)
+    {
+      const char *name = g_array_index (f->functions, Function, i).name;
+      if (g_hash_table_contains (first, name))
+        g_hash_table_add (repeated, (gpointer) name);
+      else
+        g_hash_table_add (first, (gpointer) name);
+    }
+  if (g_hash_table_size (repeated) == 0)
+    return;
+  /* (name, file) pairs seen twice: the file tells none of them apart */
+  g_autoptr (GHashTable) files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < f->functions->len; i++)
+    {
+      const Function *fn = &g_array_index (f->functions, Function, i);
+      if (fn->file == NULL || !g_hash_table_contains (repeated, fn->name))
+        continue;
+      char *key = g_strconcat (fn->name, "\n", fn->file, NULL);
+      g_hash_table_insert (files, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (files, key)) + 1));
+    }
+  for (guint i = 0; i < f->functions->len; i++)
+    {
+      Function *fn = &g_array_index (f->functions, Function, i);
+      if (!g_hash_table_contains (repeated, fn->name))
+        continue;
+      g_autofree char *key = fn->file ? g_strconcat (fn->name, "\n", fn->file, NULL) : NULL;
+      if (key && GPOINTER_TO_UINT (g_hash_table_lookup (files, key)) == 1)
+        fn->apart = fn->file;
+      else
+        {
+          char start[32];
+          g_snprintf (start, sizeof start, "0x%" G_GINT64_MODIFIER "x", fn->start);
+          fn->apart = g_string_chunk_insert_const (f->names, start);
+        }
+    }
+}
+
 /* Sorts the functions and keeps the first at each start, with the
  * largest size any name there has. */
 static void
@@ -238,6 +299,7 @@ finish (CgElfFunctions *f)
         g_array_index (f->functions, Function, kept++) = *fn;
     }
   g_array_set_size (f->functions, kept);
+  mark_apart (f);
 }
 
 CgElfFunctions *
@@ -309,14 +371,36 @@ count_at_or_below (const CgElfFunctions *f, guint64 address)
 }
 
 const char *
-cg_elf_functions_lookup (const CgElfFunctions *f, guint64 address)
+cg_elf_functions_lookup (const CgElfFunctions *f, guint64 address, const char **apart)
 {
   guint n = count_at_or_below (f, address);
+  if (apart)
+    *apart = NULL;
   if (n == 0)
     return NULL;
   const Function *fn = &g_array_index (f->functions, Function, n - 1);
   /* a symbol without a size (hand-written assembly) holds up to the next */
-  return fn->size == 0 || address - fn->start < fn->size ? fn->name : NULL;
+  if (fn->size != 0 && address - fn->start >= fn->size)
+    return NULL;
+  if (apart)
+    *apart = fn->apart;
+  return fn->name;
+}
+
+const char *
+cg_elf_functions_apart (const CgElfFunctions *f, guint64 start, const char *name)
+{
+  guint n = count_at_or_below (f, start);
+  if (n == 0)
+    return NULL;
+  const Function *fn = &g_array_index (f->functions, Function, n - 1);
+  return fn->start == start && strcmp (fn->name, name) == 0 ? fn->apart : NULL;
+}
+
+char *
+cg_elf_apart_object (const char *object, const char *apart)
+{
+  return g_strconcat (object, "@", apart, NULL);
 }
 
 gboolean

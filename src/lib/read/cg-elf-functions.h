@@ -48,8 +48,27 @@ void cg_elf_functions_free (CgElfFunctions *functions);
  * loadable segment holds it (the file is not the one mapped). */
 gboolean cg_elf_functions_address (const CgElfFunctions *functions, guint64 offset, guint64 *address);
 
-/* The name of the function holding @address, or NULL. */
-const char *cg_elf_functions_lookup (const CgElfFunctions *functions, guint64 address);
+/* The name of the function holding @address, or NULL; *@apart
+ * (nullable) is cg_elf_functions_apart's answer for that function. */
+const char *cg_elf_functions_lookup (const CgElfFunctions *functions, guint64 address, const char **apart);
+
+/* Where another function of the object has the name @name of the one
+ * starting at @start (two source files' static helper, C++'s
+ * __static_initialization_and_destruction_0 of every file), what tells
+ * it apart: the base name of its source file, the STT_FILE symbol that
+ * its local symbol follows in .symtab, where no other function of the
+ * name has that file; else "0x" and its start in lower-case hex.  NULL
+ * where the name is the only one of its kind, or no function of that name
+ * starts at @start.  Such functions are different functions (gprof and
+ * perf report list them apart, callgrind by their fl=), each in the
+ * object cg_elf_apart_object names.  Owned by @functions. */
+const char *cg_elf_functions_apart (const CgElfFunctions *functions, guint64 start, const char *name);
+
+/* The object "OBJECT@APART" of a function that cg_elf_functions_apart
+ * tells apart (newly allocated): the gmon.out, amon.out, perf and
+ * gperftools readers name such functions alike, so that their profiles of
+ * one program merge and diff function by function. */
+char *cg_elf_apart_object (const char *object, const char *apart);
 
 /* Whether a function of the object starts at @start and holds @address
  * (at or after @start, as cg_elf_functions_lookup holds it: within its

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "../amon/amon-format.h"
+#include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-symbols.h"
 
@@ -214,11 +215,14 @@ routine_clear (gpointer p)
 
 /* One function per routine.  Routines of one name in one object at
  * different offsets are different functions (static functions of several
- * files, which gprof lists apart too): each of them is put in an object
- * named "PATH@0xOFFSET", as the gmon reader names a repeated symbol, so
- * none is merged with another (their calls summed, a cycle made of two
- * functions).  Routines at one offset of one object (a library loaded
- * twice) are one function. */
+ * files, which gprof lists apart too), so that none is merged with
+ * another (their calls summed, a cycle made of two functions): each is
+ * put in the object cg_elf_apart_object names, after its source file
+ * where the object's symbol table tells it from the others
+ * (cg_elf_functions_apart: as the gmon.out, perf and gperftools readers
+ * name them), else after its offset ("PATH@0xOFFSET", where the object
+ * cannot be read).  Routines at one offset of one object (a library
+ * loaded twice) are one function. */
 static gboolean
 ensure_routine_functions (Reader *r, const GArray *routines, GError **error)
 {
@@ -236,12 +240,25 @@ ensure_routine_functions (Reader *r, const GArray *routines, GError **error)
       else if (g_array_index (routines, Routine, GPOINTER_TO_UINT (at)).offset != x->offset)
         g_hash_table_add (repeated, key);
     }
+  /* the objects of repeated names: path -> CgElfFunctions, or NULL */
+  g_autoptr (GHashTable) elf
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) cg_elf_functions_free);
   for (guint i = 0; i < routines->len; i++)
     {
       const Routine *x = &g_array_index (routines, Routine, i);
       g_autofree char *apart = NULL;
       if (g_hash_table_contains (repeated, g_ptr_array_index (keys, i)))
-        apart = g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", x->object, x->offset);
+        {
+          gpointer v;
+          if (!g_hash_table_lookup_extended (elf, x->object, NULL, &v))
+            {
+              v = cg_elf_functions_load (x->object, NULL);
+              g_hash_table_insert (elf, (gpointer) x->object, v);
+            }
+          const char *file = v ? cg_elf_functions_apart (v, x->offset, x->name) : NULL;
+          g_autofree char *offset = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", x->offset);
+          apart = cg_elf_apart_object (x->object, file ? file : offset);
+        }
       CgFunctionId f = cg_graph_ensure_function (r->graph, apart ? apart : x->object, x->name);
       if (f == CG_NO_ID)
         return fail (r, error, x->at, "too many functions");

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-symbols.h"
 
@@ -362,35 +363,47 @@ typedef struct {
   guint event;
 } Target;
 
-/* One function per symbol; a repeated name gets its address in the
- * object so that it stays a function of its own.  A static function's
- * source file (from DWARF) is its file.  The object is the executable's
- * absolute path without symbolic links, as perf and callgrind name the
- * objects they saw mapped, so that the gmon.out's functions are the
- * same functions as theirs in a merge (lua 5.4.4 profiled with
- * --executable=../lua and by callgrind were two sets of functions). */
+/* One function per symbol.  A name that several symbols have (two
+ * files' static helper) is a function per symbol, as in gprof, each in
+ * the object cg_elf_apart_object names after what
+ * cg_elf_functions_apart tells it apart by (its source file in the
+ * symbol table), else after its address, as the perf, gperftools and
+ * amon.out readers name them, so that their profiles of the program
+ * merge function by function.  A static function's source file (from
+ * DWARF) is its file.  The object is the executable's absolute path
+ * without symbolic links, as perf and callgrind name the objects they
+ * saw mapped, so that the gmon.out's functions are the same functions as
+ * theirs in a merge (lua 5.4.4 profiled with --executable=../lua and by
+ * callgrind were two sets of functions). */
 static void
 ensure_functions (Target *t)
 {
   CgGraph *g = t->graph;
   g_autofree char *real = realpath (cg_symbols_path (t->symbols), NULL);
   const char *exe = real ? real : cg_symbols_path (t->symbols);
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal); /* name -> symbols of it */
+  for (guint i = 0; i < t->n_sym; i++)
+    g_hash_table_insert (names, (gpointer) t->sym[i].name,
+                         GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (names, t->sym[i].name)) + 1));
+  g_autoptr (CgElfFunctions) elf = NULL;
+  gboolean loaded = FALSE;
   for (guint i = 0; i < t->n_sym; i++)
     {
-      const char *name = t->sym[i].name;
-      if (g_hash_table_contains (seen, name))
-        {
-          g_autofree char *object = g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", exe, t->sym[i].address);
-          t->fid[i] = cg_graph_ensure_function (g, object, name);
-        }
+      const CgSymbol *s = &t->sym[i];
+      if (GPOINTER_TO_UINT (g_hash_table_lookup (names, s->name)) < 2)
+        t->fid[i] = cg_graph_ensure_function (g, exe, s->name);
       else
         {
-          g_hash_table_add (seen, (gpointer) name);
-          t->fid[i] = cg_graph_ensure_function (g, exe, name);
+          if (!loaded)
+            elf = cg_elf_functions_load (cg_symbols_path (t->symbols), NULL);
+          loaded = TRUE;
+          const char *apart = elf ? cg_elf_functions_apart (elf, s->address, s->name) : NULL;
+          g_autofree char *address = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", s->address);
+          g_autofree char *object = cg_elf_apart_object (exe, apart ? apart : address);
+          t->fid[i] = cg_graph_ensure_function (g, object, s->name);
         }
-      if (t->sym[i].file)
-        cg_graph_function_set_location (g, t->fid[i], t->sym[i].file, 0);
+      if (s->file)
+        cg_graph_function_set_location (g, t->fid[i], s->file, 0);
     }
 }
 

@@ -244,13 +244,15 @@ object_address (Reader *r, const CgProcMap *m, Object *o, guint64 pc, guint64 *a
 
 /* Appends @pc's names (interned) to @names, the innermost first: the
  * calls inlined there, then the function whose symbol holds it; its
- * object into *@object. */
+ * object into *@object, and into *@outer the object of that last name,
+ * which differs where the function is one of several of its name in the
+ * object (cg_elf_functions_apart). */
 static void
-symbolize (Reader *r, guint64 pc, guint32 *object, GArray *names)
+symbolize (Reader *r, guint64 pc, guint32 *object, guint32 *outer, GArray *names)
 {
   const CgProcMap *m = cg_proc_maps_find (r->maps, pc);
   guint32 name;
-  *object = 0;
+  *object = *outer = 0;
   if (m == NULL || m->path[0] == '\0' || m->path[0] == '[')
     {
       /* no file: [vdso], an anonymous (JIT) mapping, or none */
@@ -259,9 +261,16 @@ symbolize (Reader *r, guint64 pc, guint32 *object, GArray *names)
       return;
     }
   Object *o = object_of (r, m);
-  *object = o->object;
+  *object = *outer = o->object;
   guint64 address;
-  const char *found = object_address (r, m, o, pc, &address) ? cg_elf_functions_lookup (o->functions, address) : NULL;
+  const char *apart = NULL;
+  const char *found
+    = object_address (r, m, o, pc, &address) ? cg_elf_functions_lookup (o->functions, address, &apart) : NULL;
+  if (found && apart)
+    {
+      g_autofree char *path = cg_elf_apart_object (cg_graph_string (r->graph, o->object), apart);
+      *outer = cg_graph_intern_id (r->graph, path, -1);
+    }
   if (found && o->inlines)
     {
       g_ptr_array_set_size (r->inlined, 0);
@@ -284,13 +293,14 @@ add_frames (Reader *r, guint64 pc)
   gpointer v = g_hash_table_lookup (r->pcs, &pc);
   if (v == NULL)
     {
-      guint32 object;
+      guint32 object, outer;
       g_array_set_size (r->names, 0);
-      symbolize (r, pc, &object, r->names);
+      symbolize (r, pc, &object, &outer, r->names);
       Location loc = { r->frames->len, r->names->len };
       for (guint i = 0; i < r->names->len; i++)
         {
-          CgFunctionId f = cg_graph_ensure_function_ids (r->graph, object, g_array_index (r->names, guint32, i));
+          CgFunctionId f = cg_graph_ensure_function_ids (r->graph, i + 1 == r->names->len ? outer : object,
+                                                         g_array_index (r->names, guint32, i));
           if (f == CG_NO_ID)
             return FALSE;
           g_array_append_val (r->frames, f);

@@ -99,6 +99,11 @@ typedef struct {
   guint64 ordinal;    /* of the current sample */
   guint select_at;    /* the next ordinal of pass->select */
   CgPerfDepths *depths; /* nullable: the chains' lengths, to tell cut ones */
+  /* the objects of user-space frames: path -> CgElfFunctions, or NULL
+   * where it could not be read (see apart_of); the last one looked up */
+  GHashTable *elf;
+  GString *elf_path;
+  const CgElfFunctions *elf_last;
 } Reader;
 
 static gboolean G_GNUC_PRINTF (4, 5)
@@ -269,17 +274,56 @@ add_frame (Reader *r, const CgPerfFrame *f)
   g_array_append_val (r->frames, x);
 }
 
+/* The symbols of the object @path (r->object), loaded once; NULL where
+ * it cannot be read (not on this machine, or no ELF file). */
+static const CgElfFunctions *
+elf_of (Reader *r)
+{
+  if (r->elf_path->len == r->object->len && memcmp (r->elf_path->str, r->object->str, r->object->len) == 0)
+    return r->elf_last;
+  gpointer v;
+  if (!g_hash_table_lookup_extended (r->elf, r->object->str, NULL, &v))
+    {
+      v = cg_elf_functions_load (r->object->str, NULL);
+      g_hash_table_insert (r->elf, g_strdup (r->object->str), v);
+    }
+  g_string_assign (r->elf_path, r->object->str);
+  r->elf_last = v;
+  return v;
+}
+
+/* Where frame @x's symbol is one of several of its name in its object
+ * (two files' static helper: perf report lists them apart, by address),
+ * what tells it apart (cg_elf_functions_apart), else NULL.  The symbol
+ * starts at the frame's address less its "+0xOFF", in the object's own
+ * addresses, which perf script prints for user-space frames.  Reads
+ * r->object and r->name, as ensure_frame_function set them. */
+static const char *
+apart_of (Reader *r, const Frame *x)
+{
+  if (x->inlined || x->kernel || x->bare || !x->has_start || r->object->str[0] != '/')
+    return NULL;
+  const CgElfFunctions *elf = elf_of (r);
+  return elf ? cg_elf_functions_apart (elf, x->start, r->name->str) : NULL;
+}
+
+/* The function of frame @x, its object and name left in r->object and
+ * r->name; in the object cg_elf_apart_object names where the object has
+ * other functions of its name. */
 static CgFunctionId
-ensure_function (Reader *r, const char *object, gsize object_len, const char *name, gsize name_len,
-                 gboolean annotate)
+ensure_frame_function (Reader *r, const Frame *x)
 {
   g_string_truncate (r->object, 0);
-  g_string_append_len (r->object, object, (gssize) object_len);
+  g_string_append_len (r->object, r->text->str + x->object, (gssize) x->object_len);
   g_string_truncate (r->name, 0);
-  g_string_append_len (r->name, name, (gssize) name_len);
-  if (annotate)
+  g_string_append_len (r->name, r->text->str + x->name, (gssize) x->name_len);
+  if (x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE)
     g_string_append (r->name, "_[k]");
-  return cg_graph_ensure_function (r->graph, r->object->str, r->name->str);
+  const char *apart = apart_of (r, x);
+  if (apart == NULL)
+    return cg_graph_ensure_function (r->graph, r->object->str, r->name->str);
+  g_autofree char *object = cg_elf_apart_object (r->object->str, apart);
+  return cg_graph_ensure_function (r->graph, object, r->name->str);
 }
 
 /* One step down the tree: the child of @parent for @f, with its arc. */
@@ -699,8 +743,7 @@ finish_sample (Reader *r, GError **error)
           dropped = TRUE;
           continue;
         }
-      CgFunctionId f = ensure_function (r, r->text->str + x->object, x->object_len, r->text->str + x->name,
-                                        x->name_len, x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE);
+      CgFunctionId f = ensure_frame_function (r, x);
       if (x->inlined && r->inlined && f != CG_NO_ID)
         {
           note_inlined (r->inlined, r->graph, f, x->unplaced);
@@ -1011,6 +1054,8 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
     .object = g_string_new (NULL),
     .events = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
     .last_event = g_string_new (NULL),
+    .elf = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) cg_elf_functions_free),
+    .elf_path = g_string_new (NULL),
     .pass = pass,
     /* not in a second pass over the same samples (perf script -G) */
     .depths = pass && pass->no_source ? NULL : cg_perf_depths_new (),
@@ -1057,6 +1102,8 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
   g_array_unref (r.frames);
   g_string_free (r.name, TRUE);
   g_string_free (r.object, TRUE);
+  g_hash_table_unref (r.elf);
+  g_string_free (r.elf_path, TRUE);
   g_hash_table_unref (r.events);
   layouts_clear (&r.lay);
   g_string_free (r.last_event, TRUE);

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-pprof-prune.h"
 #include "cg-pprof-schema.h"
@@ -32,6 +33,7 @@ typedef struct {
   guint64 id;
   gsize name, system_name, filename; /* string indexes */
   gint64 start_line;
+  char *apart; /* nullable: what tells it from Functions of its name in other files */
 } Function;
 
 /* A line of a location: its function, made in the graph when a sample
@@ -74,6 +76,7 @@ typedef struct {
   guint32 *interned;    /* per string: its id in the graph, G_MAXUINT32 before use */
   Mapping *mappings;
   Function *functions;
+  guint n_functions;
   Location *locations;
   GHashTable *mapping_ids, *function_ids, *location_ids; /* &id -> index + 1 */
   GArray *frames;       /* Frame */
@@ -387,12 +390,83 @@ read_mappings (Reader *r, GError **error)
   return TRUE;
 }
 
+/* The text of string @index, newly allocated. */
+static char *
+string_dup (Reader *r, gsize index)
+{
+  Span s = string_span (r, index);
+  return g_strndup ((const char *) r->data + s.start, s.len);
+}
+
+/* The name a Function is shown by: its name, else its system name. */
+static gsize
+shown_name (Reader *r, const Function *fn)
+{
+  return string_span (r, fn->name).len > 0 ? fn->name : fn->system_name;
+}
+
+/* Functions of one name in different source files (two files' static
+ * helper) are different functions, as pprof -filefunctions lists them
+ * (its default granularity, -functions, sums them by name alone, and
+ * their call graph with them): each gets the base name
+ * of its file, or the whole file name where another file of the name has
+ * that base name, to name its object apart (cg_elf_apart_object, as the
+ * readers of ELF programs' profiles do).  Functions of one name and one
+ * file stay one function. */
+static void
+mark_apart (Reader *r, guint n)
+{
+  /* name -> its first file (a string), or "\n" once a second differs */
+  g_autoptr (GHashTable) files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint i = 0; i < n; i++)
+    {
+      const Function *fn = &r->functions[i];
+      char *name = string_dup (r, shown_name (r, fn));
+      char *file = string_dup (r, fn->filename);
+      const char *first = g_hash_table_lookup (files, name);
+      if (first == NULL)
+        g_hash_table_insert (files, name, file);
+      else
+        {
+          if (strcmp (first, file) != 0)
+            g_hash_table_insert (files, g_strdup (name), g_strdup ("\n"));
+          g_free (name);
+          g_free (file);
+        }
+    }
+  /* (name, base name) -> how many files of the name have it */
+  g_autoptr (GHashTable) bases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n; i++)
+      {
+        Function *fn = &r->functions[i];
+        g_autofree char *name = string_dup (r, shown_name (r, fn));
+        if (strcmp (g_hash_table_lookup (files, name), "\n") != 0)
+          continue;
+        g_autofree char *file = string_dup (r, fn->filename);
+        g_autofree char *base = g_path_get_basename (file);
+        char *key = g_strconcat (name, "\n", base, NULL);
+        if (pass == 0)
+          {
+            char *whole = g_strconcat (name, "\n", file, NULL);
+            if (g_hash_table_add (seen, whole))
+              g_hash_table_insert (bases, g_strdup (key),
+                                   GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (bases, key)) + 1));
+          }
+        else
+          fn->apart = g_strdup (*file == '\0' ? "?" : GPOINTER_TO_UINT (g_hash_table_lookup (bases, key)) == 1 ? base : file);
+        g_free (key);
+      }
+}
+
 static gboolean
 read_functions (Reader *r, GError **error)
 {
   static const char *const what[] = { NULL, NULL, "name", "system_name", "filename" };
   GArray *spans = r->parts[CG_PPROF_FUNCTIONS];
   r->functions = g_new0 (Function, spans->len);
+  r->n_functions = spans->len;
   for (guint i = 0; i < spans->len; i++)
     {
       Span span = g_array_index (spans, Span, i);
@@ -412,6 +486,7 @@ read_functions (Reader *r, GError **error)
     }
   r->drops = g_new (gint8, MAX (spans->len, 1));
   memset (r->drops, -1, MAX (spans->len, 1));
+  mark_apart (r, spans->len);
   return TRUE;
 }
 
@@ -420,8 +495,13 @@ read_functions (Reader *r, GError **error)
 static CgFunctionId
 graph_function (Reader *r, const Function *fn, const Mapping *m)
 {
-  gsize name = string_span (r, fn->name).len > 0 ? fn->name : fn->system_name;
+  gsize name = shown_name (r, fn);
   guint32 object = m ? m->object : 0;
+  if (fn->apart)
+    {
+      g_autofree char *apart = cg_elf_apart_object (cg_graph_string (r->graph, object), fn->apart);
+      object = cg_graph_intern_id (r->graph, apart, -1);
+    }
   guint before = cg_graph_n_functions (r->graph);
   CgFunctionId id = cg_graph_ensure_function_ids (r->graph, object, intern (r, name));
   if (id != CG_NO_ID && cg_graph_n_functions (r->graph) != before && fn->filename != 0)
@@ -779,6 +859,8 @@ reader_clear (Reader *r)
       g_array_unref (r->parts[i]);
   g_free (r->interned);
   g_free (r->mappings);
+  for (guint i = 0; i < r->n_functions; i++)
+    g_free (r->functions[i].apart);
   g_free (r->functions);
   g_free (r->drops);
   cg_pprof_prune_free (r->prune);
