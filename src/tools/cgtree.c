@@ -392,6 +392,30 @@ startup_note (CgGraph *g, const guint8 *startup, const CgDisplayTree *tree)
   return g_strdup_printf ("Start-up code (%s) is folded: what it calls are roots (--startup shows it).", s->str);
 }
 
+/* Splices the start-up code under root frames out of *@profile's call
+ * tree (cg_fold_tree), replacing it; *@note (nullable) says what was
+ * folded, or stays NULL.  A profile without a call tree is left as it
+ * is. */
+static gboolean
+fold_startup (CgProfile **profile, char **note, GError **error)
+{
+  if (cg_profile_tree (*profile) == NULL)
+    return TRUE;
+  guint n_folded = 0;
+  CgGraph *g = cg_profile_graph (*profile);
+  g_autofree guint8 *fold = cg_startup_functions (g, &n_folded);
+  if (n_folded == 0)
+    return TRUE;
+  if (note)
+    *note = startup_note (g, fold, NULL);
+  CgProfile *folded = cg_fold_tree (*profile, fold, error);
+  if (folded == NULL)
+    return FALSE;
+  cg_profile_free (*profile);
+  *profile = folded;
+  return TRUE;
+}
+
 static gboolean
 run (gpointer data, GError **error)
 {
@@ -447,6 +471,21 @@ run (gpointer data, GError **error)
                                         : cg_cli_read_inputs (&o->common, error);
   if (whole == NULL)
     return FALSE;
+  /* start-up code under a root frame (perf's --split: a thread's
+   * clone3 > start_thread, a process's _start > __libc_start_main) is
+   * spliced out of the call tree, so that each root keeps its own
+   * subtree; the display tree's skip, a rule over the call graph, would
+   * leave the roots empty and make the start routine one root for all.
+   * The base's too, before the two are compared: the difference is
+   * between the profiles the tree shows (the calls from each root line) */
+  g_autofree char *startup_text = NULL;
+  if (!o->startup && !o->roots)
+    {
+      if (!fold_startup (&whole, &startup_text, error))
+        return FALSE;
+      if (base && !fold_startup (&base, NULL, error))
+        return FALSE;
+    }
   g_autoptr (CgDiff) diff = NULL;
   if (o->base)
     {
@@ -468,28 +507,6 @@ run (gpointer data, GError **error)
         return FALSE;
       cg_profile_free (whole);
       whole = filtered;
-    }
-
-  /* start-up code under a root frame (perf's --split: a thread's
-   * clone3 > start_thread, a process's _start > __libc_start_main) is
-   * spliced out of the call tree, so that each root keeps its own
-   * subtree; the display tree's skip, a rule over the call graph, would
-   * leave the roots empty and make the start routine one root for all */
-  g_autofree char *startup_text = NULL;
-  if (!o->startup && !o->roots && !o->base && cg_profile_tree (whole))
-    {
-      guint n_folded = 0;
-      CgGraph *wg = cg_profile_graph (whole);
-      g_autofree guint8 *fold = cg_startup_functions (wg, &n_folded);
-      if (n_folded)
-        {
-          startup_text = startup_note (wg, fold, NULL);
-          CgProfile *folded = cg_fold_tree (whole, fold, error);
-          if (folded == NULL)
-            return FALSE;
-          cg_profile_free (whole);
-          whole = folded;
-        }
     }
 
   g_autoptr (GArray) chosen = NULL;

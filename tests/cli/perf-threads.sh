@@ -59,6 +59,23 @@ echo "per thread, under its root line: $(tr '\n' ';' <"$tmp/ours") perf report: 
 lines | awk '$1 == 0 && ($3 == "worker" || $3 == "start_thread")' | grep -q . \
   && fail "--split=tid: the start routine is a root of its own: $(cat "$tmp/out")"
 
+# --base: the same tree, each thread's subtree under its root line, and
+# each root paired with the base run's (their numbers differ from run
+# to run: their lines read "new"); without
+# the fold on both profiles every root line was empty
+perf record -q -g -e cpu-clock -o "$tmp/base.data" "$tmp/thr" >"$tmp/err" 2>&1 || fail "perf record (base): $(cat "$tmp/err")"
+expect 0 "$cgtree" --split=tid --threshold=0 --no-fold --base="$tmp/base.data" "$tmp/perf.data" || fail "cgtree --split=tid --base"
+under_roots >"$tmp/ours"
+cmp -s "$tmp/ours" "$tmp/theirs" \
+  || fail "--split=tid --base, under each thread's root (tid function %): ours $(cat "$tmp/ours"), perf report $(cat "$tmp/theirs"): $(cat "$tmp/out")"
+# LEVEL CHANGE of each root line (incl% self% incl ms change self ms function)
+roots=$(awk 'col == 0 && / function$/ { col = index($0, "function"); next }
+             col && $1 ~ /^[0-9.]+$/ && substr($0, col, 1) ~ /[^ |`]/ { print $4 }' "$tmp/out" | tr '\n' ' ')
+case "$roots" in
+  *new* | *removed* | "") fail "--split=tid --base: the thread roots are not paired with the base's (changes: $roots): $(cat "$tmp/out")" ;;
+esac
+echo "--base, per thread: $(tr '\n' ';' <"$tmp/ours") root changes: $roots"
+
 # one process: its root line has worker and main under it, at their totals
 expect 0 "$cgtree" --split=pid --threshold=0 --no-fold "$tmp/perf.data" || fail "cgtree --split=pid"
 [ "$(lines | awk '$1 == 0' | wc -l)" -eq 1 ] \

@@ -159,6 +159,97 @@ match_lone_process (CgGraph *bg, CgGraph *ng, CgFunctionId *base_of_new, CgFunct
   new_of_base[b] = f;
 }
 
+/* A process root of perf's --split, "COMM-PID" or "COMM-PID/TID" ("?"
+ * for a pid the layout lacks), left unmatched. */
+typedef struct {
+  guint64 pid, tid;
+  CgFunctionId f;
+} SplitRoot;
+
+static gint
+cmp_split_root (gconstpointer a, gconstpointer b)
+{
+  const SplitRoot *x = a, *y = b;
+  if (x->pid != y->pid)
+    return x->pid < y->pid ? -1 : 1;
+  return x->tid < y->tid ? -1 : x->tid > y->tid;
+}
+
+/* Reads "PID" or "PID/TID" (each digits or "?") at @s to its end. */
+static gboolean
+parse_split_numbers (const char *s, guint64 *pid, guint64 *tid)
+{
+  guint64 *at = pid;
+  *pid = *tid = 0;
+  if (*s == '\0')
+    return FALSE;
+  for (; *s; s++)
+    if (*s == '/' && at == pid && s[1])
+      at = tid;
+    else if (g_ascii_isdigit (*s) && *at < G_MAXUINT64 / 10)
+      *at = *at * 10 + (guint64) (*s - '0');
+    else if (*s != '?')
+      return FALSE;
+  return TRUE;
+}
+
+/* The unmatched --split roots of @g by command: COMM -> GArray of
+ * SplitRoot. */
+static GHashTable *
+split_roots (CgGraph *g, const CgFunctionId *matched)
+{
+  GHashTable *by_comm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    {
+      if (matched[f] != CG_NO_ID || strcmp (cg_graph_function_object (g, f), CG_OBJECT_PROCESS) != 0)
+        continue;
+      const char *name = cg_graph_function_name (g, f), *dash = strrchr (name, '-');
+      SplitRoot r = { 0, 0, f };
+      if (dash == NULL || !parse_split_numbers (dash + 1, &r.pid, &r.tid))
+        continue;
+      g_autofree char *comm = g_strndup (name, (gsize) (dash - name));
+      GArray *a = g_hash_table_lookup (by_comm, comm);
+      if (a == NULL)
+        {
+          a = g_array_new (FALSE, FALSE, sizeof (SplitRoot));
+          g_hash_table_insert (by_comm, g_steal_pointer (&comm), a);
+        }
+      g_array_append_val (a, r);
+    }
+  return by_comm;
+}
+
+/* perf's --split=pid and --split=tid name each root after its process
+ * and thread numbers, which differ from run to run, so that no root of
+ * one run matched one of the other (every thread's line "new"): where a
+ * command has as many roots left in each profile, they are paired in
+ * the order of their numbers, a process's main thread (tid = pid)
+ * first, then its threads in the order the kernel numbered them, as they
+ * were created. */
+static void
+match_split_roots (CgGraph *bg, CgGraph *ng, CgFunctionId *base_of_new, CgFunctionId *new_of_base)
+{
+  g_autoptr (GHashTable) base_roots = split_roots (bg, new_of_base);
+  g_autoptr (GHashTable) new_roots = split_roots (ng, base_of_new);
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, base_roots);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      GArray *b = value, *n = g_hash_table_lookup (new_roots, key);
+      if (n == NULL || n->len != b->len)
+        continue;
+      g_array_sort (b, cmp_split_root);
+      g_array_sort (n, cmp_split_root);
+      for (guint i = 0; i < b->len; i++)
+        {
+          CgFunctionId x = g_array_index (b, SplitRoot, i).f, y = g_array_index (n, SplitRoot, i).f;
+          base_of_new[y] = x;
+          new_of_base[x] = y;
+        }
+    }
+}
+
 /* Fills @base_of_new and @new_of_base (CG_NO_ID where unmatched). */
 static void
 match_functions (CgGraph *bg, CgGraph *ng, gboolean exact_names, CgFunctionId *base_of_new,
@@ -189,6 +280,7 @@ match_functions (CgGraph *bg, CgGraph *ng, gboolean exact_names, CgFunctionId *b
    * luaV_concat), the folded name is no one function's, but each name is */
   match_unique (bg, ng, KEY_NAME, base_of_new, new_of_base);
   match_unique (bg, ng, KEY_NAME_FOLDED, base_of_new, new_of_base);
+  match_split_roots (bg, ng, base_of_new, new_of_base);
   match_lone_process (bg, ng, base_of_new, new_of_base);
 }
 

@@ -8,8 +8,10 @@
  * exactly one function of each profile has the key (a key shared by
  * several functions of one profile matches nothing: merging them would
  * change the totals), and last, among those still left, by that name
- * alone, unique alike (two builds named apart: prog-O1, prog-O2).  Arcs
- * match through their ends.
+ * alone, unique alike (two builds named apart: prog-O1, prog-O2); perf's
+ * --split roots (comm-PID, comm-PID/TID) by the order of their numbers,
+ * where a command has as many left in each.  Arcs match through their
+ * ends.
  *
  * A difference is exact where both totals are (callgrind's recursion
  * split, Min_E over a call tree or contexts): a difference of exact
