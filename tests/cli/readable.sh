@@ -153,6 +153,32 @@ if command -v script >/dev/null; then
   tr -d '\r' <"$tmp/tty" | grep -q '`-void s.*_iter)$' || fail "a 60-column terminal: no tree: $(head -3 "$tmp/tty")"
 fi
 expect 2 "$cgtree" --width=-5 "$tmp/cxx.folded" && expect_message "--width=-5"
+# --width where the marks leave the names little room (an interpreter's
+# tree, as Tcl's is at 80 columns): a mark is never cut, whatever the
+# width (a cut made "getVacantSS ....25% in all)" and "TclpAlloc... in
+# all)" of "(2.25% in all)"); a joined chain loses whole functions from
+# its middle, its ends whole where they fit (a cut across names made
+# "main > Tcl_...> TclEvalEx")
+cat >"$tmp/fit.folded" <<'EOF'
+main;interpreter_run;dispatch_command;prepare_arguments;execute_bytecode;hash_table_lookup;string_from_object 50
+main;interpreter_run;dispatch_command;prepare_arguments;execute_bytecode;hash_table_lookup 20
+main;interpreter_run;format_command;string_from_object 30
+main;interpreter_run;format_command 5
+EOF
+expect 0 "$cgtree" -b "$tmp/fit.folded" && cp "$tmp/out" "$tmp/fit.full"
+marks='\( \[[0-9]+\]| -> \[[0-9]+\]\)\{0,1\}\( (~\{0,1\}[0-9.]*% in all)\)\{0,1\}$'
+grep -q '\[1\] (76.19% in all)$' "$tmp/fit.full" || fail "the full tree lacks its marks: $(cat "$tmp/fit.full")"
+for w in 40 50 60 70 80 90; do
+  expect 0 "$cgtree" -b --width=$w "$tmp/fit.folded"
+  [ "$(wc -l <"$tmp/out")" -eq "$(wc -l <"$tmp/fit.full")" ] || fail "--width=$w: other lines"
+  grep -o "$marks" "$tmp/fit.full" >"$tmp/fit.want"
+  grep -o "$marks" "$tmp/out" >"$tmp/fit.got"
+  cmp -s "$tmp/fit.want" "$tmp/fit.got" || fail "--width=$w: marks cut: $(diff "$tmp/fit.want" "$tmp/fit.got" | head -4)"
+done
+expect 0 "$cgtree" -b --width=90 "$tmp/fit.folded"
+grep -q -e '|-dispatch_command > \.\.\. > execute_bytecode$' -e '|-dispatch_command > … > execute_bytecode$' "$tmp/out" \
+  || fail "--width=90: the chain: $(grep dispatch "$tmp/out")"
+awk 'length > 90 { print; bad = 1 } END { exit bad }' "$tmp/out" || fail "--width=90: lines wider"
 # a name in two objects shows its object (file name) in dot, on its own line
 expect 0 "$cgtree" --startup -f dot "$recdemo" && grep -q 'label="(below main)\\n\[libc.so.6\]\\n' "$tmp/out" \
   || fail "dot: an ambiguous name without its object: $(grep 'below main' "$tmp/out")"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-fit-line.h"
 #include "cg-text.h"
 
 /* Indentation stops here: deeper lines say how much deeper they are, so a
@@ -117,104 +118,6 @@ cost_column (Writer *w, CgKind kind, CgValue v)
   g_string_append_printf (w->line, " %*s", w->cost_width, w->scratch->str);
 }
 
-/* The columns @s takes on a terminal: its characters, less the SGR
- * sequences (ESC [ ... m) of colours. */
-static gsize
-visible_width (const char *s)
-{
-  gsize n = 0;
-  for (const char *p = s; *p;)
-    {
-      if (p[0] == '\033' && p[1] == '[')
-        {
-          p += 2 + strcspn (p + 2, "m");
-          p += *p == 'm';
-          continue;
-        }
-      n++;
-      p = g_utf8_next_char (p);
-    }
-  return n;
-}
-
-/* Where the marks that end a line of functions begin in @s: the total
- * ("(9.61% in all)", "(1,171,702 Ir in all)"), the link or its number
- * (" -> [2]", " [2]") and the cycle (" <cycle 1>"), which a cut keeps. */
-static gsize
-marks_start (const char *s)
-{
-  gsize end = strlen (s);
-  if (end > 8 && strcmp (s + end - 8, " in all)") == 0)
-    {
-      const char *open = g_strrstr_len (s, (gssize) end, " (");
-      if (open)
-        end = (gsize) (open - s);
-    }
-  if (end > 0 && s[end - 1] == ']')
-    {
-      gsize k = end - 1;
-      while (k > 0 && g_ascii_isdigit (s[k - 1]))
-        k--;
-      if (k < end - 1 && k >= 2 && s[k - 1] == '[' && s[k - 2] == ' ')
-        end = k - 2 >= 3 && strncmp (s + k - 5, " ->", 3) == 0 ? k - 5 : k - 2;
-    }
-  if (end > 0 && s[end - 1] == '>')
-    {
-      const char *cycle = g_strrstr_len (s, (gssize) end, " <cycle ");
-      if (cycle)
-        end = (gsize) (cycle - s);
-    }
-  return end;
-}
-
-/* Cuts the end of @line from byte @from (the functions of a line) so that
- * the line takes @width columns: the middle of the names goes, a mark
- * ("…", "..." where the locale is not UTF-8) says where, and the colours
- * of that part go too.  Beginnings and ends of names tell them apart
- * best: "std::vector::push_back" against "std::vector::pop_back"; the
- * marks that end the line stay whole where they leave room.  At least 8
- * columns stay, even past @width. */
-static void
-fit_names (GString *line, gsize from, guint width)
-{
-  gsize before = visible_width (line->str) - visible_width (line->str + from);
-  if (width == 0 || visible_width (line->str) <= width)
-    return;
-  g_autoptr (GString) plain = g_string_new (NULL);
-  for (const char *p = line->str + from; *p;)
-    {
-      if (p[0] == '\033' && p[1] == '[')
-        {
-          p += 2 + strcspn (p + 2, "m");
-          p += *p == 'm';
-          continue;
-        }
-      g_string_append_c (plain, *p++);
-    }
-  const char *mark = g_get_charset (NULL) ? "\u2026" : "...";
-  glong mark_width = g_utf8_strlen (mark, -1);
-  g_autofree char *marks = g_strdup (plain->str + marks_start (plain->str));
-  g_string_truncate (plain, plain->len - strlen (marks));
-  /* the marks stay whole where 8 columns of names fit beside them */
-  if ((glong) width - (glong) before - g_utf8_strlen (marks, -1) < 8 + mark_width)
-    {
-      g_string_append (plain, marks);
-      *marks = '\0';
-    }
-  glong room = MAX ((glong) width - (glong) before - g_utf8_strlen (marks, -1), 8) - mark_width;
-  glong n = g_utf8_strlen (plain->str, -1);
-  if (n <= room + mark_width)
-    return;
-  glong head = (room + 1) / 2, tail = room - head;
-  const char *head_end = g_utf8_offset_to_pointer (plain->str, head);
-  const char *tail_start = g_utf8_offset_to_pointer (plain->str, n - tail);
-  g_string_truncate (line, from);
-  g_string_append_len (line, plain->str, head_end - plain->str);
-  g_string_append (line, mark);
-  g_string_append (line, tail_start);
-  g_string_append (line, marks);
-}
-
 /* Folds @s's lines that take more than @width columns at blanks (0: no
  * limit), for the explanations above the table. */
 static void
@@ -270,24 +173,39 @@ calls_text (Writer *w, CgNodeId n, GString *out)
   cg_value_append_human (out, CG_KIND_INTEGER, (CgValue) { .n = cg_graph_arc_calls (w->graph, self) }, 0);
 }
 
-/* One function of a line: its label, cycle and link marks. */
+/* Records the bytes of w->line from @start to its end as a piece of the
+ * line's function @function, for cg_fit_line. */
 static void
-append_function (Writer *w, CgNodeId n)
+add_piece (GArray *pieces, gsize start, GString *line, guint function, CgFitKind kind)
+{
+  if (line->len > start)
+    g_array_append_val (pieces, ((CgFitPiece) { start, line->len, function, kind }));
+}
+
+/* One function of a line, the line's @k-th: its label, cycle and link
+ * marks, recorded in @pieces. */
+static void
+append_function (Writer *w, CgNodeId n, GArray *pieces, guint k)
 {
   CgFunctionId f = cg_display_tree_function (w->tree, n);
   gboolean master = cg_display_tree_is_master (w->tree, n);
+  gsize start = w->line->len;
   if (master)
     color (w, SGR_BOLD);
   cg_names_append_label (cg_tree_view_names (w->view), w->line, f);
   if (master)
     color (w, SGR_RESET);
-  guint k = w->cycles ? cg_cycles_cycle_of (w->cycles, f) : 0;
-  if (k)
+  add_piece (pieces, start, w->line, k, CG_FIT_NAME);
+  start = w->line->len;
+  guint cycle = w->cycles ? cg_cycles_cycle_of (w->cycles, f) : 0;
+  if (cycle)
     {
       color (w, SGR_MAGENTA);
-      g_string_append_printf (w->line, " <cycle %u>", k);
+      g_string_append_printf (w->line, " <cycle %u>", cycle);
       color (w, SGR_RESET);
     }
+  add_piece (pieces, start, w->line, k, CG_FIT_OPTIONAL);
+  start = w->line->len;
   guint number = cg_tree_view_link_number (w->view, f);
   if (number)
     {
@@ -313,6 +231,7 @@ append_function (Writer *w, CgNodeId n)
           g_string_append_printf (w->line, " %s in all)", w->unit);
         }
     }
+  add_piece (pieces, start, w->line, k, CG_FIT_MARK);
 }
 
 /* Whether line @i's only shown child (line i + 1) joins it. */
@@ -476,6 +395,7 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_autoptr (GArray) shift = g_array_new (FALSE, TRUE, sizeof (guint));
   g_autoptr (GArray) not_last = g_array_new (FALSE, TRUE, sizeof (gboolean));
   g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (CgTreeLine));
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (CgFitPiece));
   g_autofree guint32 *open = g_new0 (guint32, MAX (cg_graph_n_functions (g), 1));
   g_array_set_size (shift, 1);
   for (guint i = 0; i < n_lines;)
@@ -550,19 +470,29 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
           open[cg_display_tree_function (t, g_array_index (path, CgTreeLine, path->len - 1).node)]--;
           g_array_set_size (path, path->len - 1);
         }
+      g_array_set_size (pieces, 0);
       for (guint k = i; k <= j; k++)
         {
           if (k > i)
-            g_string_append (line, cg_display_tree_is_inverted (t) ? " < " : " > ");
+            {
+              gsize start = line->len;
+              g_string_append (line, cg_display_tree_is_inverted (t) ? " < " : " > ");
+              add_piece (pieces, start, line, k - i, CG_FIT_SEPARATOR);
+            }
           CgNodeId node = cg_tree_view_line (v, k)->node;
-          append_function (&w, node);
+          append_function (&w, node, pieces, k - i);
           CgFunctionId f = cg_display_tree_function (t, node);
           if (!cg_display_tree_is_master (t, node) && open[f] > 0)
-            g_string_append (line, " (recursion: its cost is in the lines above)");
+            {
+              /* prose: it may lose its middle as a name does */
+              gsize start = line->len;
+              g_string_append (line, " (recursion: its cost is in the lines above)");
+              add_piece (pieces, start, line, k - i, CG_FIT_NAME);
+            }
           open[f]++;
           g_array_append_val (path, *cg_tree_view_line (v, k));
         }
-      fit_names (line, names, o->width);
+      cg_fit_line (line, names, pieces, o->width, g_get_charset (NULL) ? "\u2026" : "...");
       g_string_append_c (line, '\n');
       fwrite (line->str, 1, line->len, stream);
       i = j + 1;
