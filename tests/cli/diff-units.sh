@@ -33,6 +33,12 @@ grep -- '-> f1 ' "$tmp/out" | grep -q 'label="[^"]*\\n200.00\\n1×\\n-100.00", c
   || fail "dot --base: main -> work: $(grep -- '->' "$tmp/out")"
 grep -- '-> f2 ' "$tmp/out" | grep -q 'label="[^"]*\\n200.00\\n1×\\n+0.00"' \
   || fail "dot --base: main -> spin: $(grep -- '->' "$tmp/out")"
+# ... and a box's change in it too, as its arrows' (a box read "-0.1",
+# the difference's seconds, and a perf profile's "+2991000000", its ns,
+# beside arrows in s), the unit named in the graph's label
+grep -q '^  f1 \[label="work\\n[^"]*\\n-100.00"' "$tmp/out" || fail "dot --base: work's box: $(grep 'f1 \[' "$tmp/out")"
+grep -q '^  f2 \[label="spin\\n[^"]*\\n+0.00"' "$tmp/out" || fail "dot --base: spin's box: $(grep 'f2 \[' "$tmp/out")"
+grep -q 'the change since the base in ms' "$tmp/out" || fail "dot --base: the label names no unit: $(grep 'graph \[' "$tmp/out")"
 
 # cgcost's text: the event, its unit, and the changes in it
 expect 0 "$cgcost" --base="$tmp/base.xml" --format=text "$tmp/new.xml" || fail "cgcost --base --format=text"

@@ -108,6 +108,31 @@ function_change (const CgDiff *d, CgFunctionId f)
   return cg_diff_change (d, r->base_total, r->new_total);
 }
 
+/* Appends a change's line, "\n+1.23" or "\n-1.23": from @base to @now,
+ * both in the difference's values, in the unit the labels show (@factor:
+ * that unit per the event's), as the text tree's change column shows it,
+ * on a box as on an arrow. */
+static void
+append_change (GString *label, const CgDiff *d, CgValue base, CgValue now, gdouble factor)
+{
+  CgKind kind = cg_diff_kind (d);
+  gdouble change = cg_diff_change (d, base, now);
+  if (kind == CG_KIND_INTEGER && factor == 1.0)
+    {
+      /* counts as counts, not "+1.05893e+07" */
+      CgDiffFunction both = { 0 };
+      both.base_total = base;
+      both.new_total = now;
+      g_string_append (label, change > 0 ? "\n+" : "\n");
+      cg_diff_append_change (d, label, &both, TRUE);
+      return;
+    }
+  CgValue magnitude = kind == CG_KIND_INTEGER ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
+                                              : (CgValue) { .x = fabs (now.x - base.x) };
+  g_string_append (label, change < 0 ? "\n-" : "\n+");
+  cg_append_cost_human (label, kind, magnitude, cg_diff_scale (d) * factor);
+}
+
 /* Appends @text inside a dot string: quotes and backslashes escaped,
  * newlines as dot's centred line breaks. */
 static void
@@ -218,8 +243,8 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   if (o->brief)
     g_string_assign (label, notes->str);
   if (o->diff)
-    g_string_append_printf (label, "\nColours and the last numbers: the change since the base (red slower, blue"
-                                   " faster)%s", cg_diff_is_exact (o->diff) ? ", exact" : "");
+    g_string_append_printf (label, "\nColours and the last numbers: the change since the base in %s (red slower,"
+                                   " blue faster)%s", unit.unit, cg_diff_is_exact (o->diff) ? ", exact" : "");
   g_autofree char *events = o->diff ? cg_diff_events_note (o->diff, unit.unit) : NULL;
   if (events)
     g_string_append_printf (label, "; %s", events);
@@ -235,6 +260,10 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
                       "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
   fwrite (s->str, 1, s->len, stream);
 
+  /* the difference's reals are in the event's unit (seconds), the labels
+   * in the unit shown (ms for a profile of under a second) */
+  gdouble event_scale = cg_graph_event_scale (g, event);
+  gdouble factor = event_scale > 0 ? scale / event_scale : 1.0;
   gdouble largest = 0;
   for (CgFunctionId f = 0; o->diff && f < nf; f++)
     largest = MAX (largest, fabs (function_change (o->diff, f)));
@@ -287,8 +316,8 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
         }
       if (o->diff)
         {
-          g_string_append (label, function_change (o->diff, f) > 0 ? "\n+" : "\n");
-          cg_diff_append_change (o->diff, label, cg_diff_of_new (o->diff, f), TRUE);
+          const CgDiffFunction *r = cg_diff_of_new (o->diff, f);
+          append_change (label, o->diff, r->base_total, r->new_total, factor);
         }
       g_string_truncate (s, 0);
       g_string_append_printf (s, "  f%u [label=\"", f);
@@ -342,34 +371,14 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       if (o->diff)
         {
           gboolean had = cg_diff_base_arc (o->diff, a, &base);
-          /* the difference's reals are in the event's unit (seconds),
-           * the labels in the unit shown (ms for a profile of under a
-           * second) */
-          gdouble event_scale = cg_graph_event_scale (g, event);
-          gdouble factor = event_scale > 0 ? scale / event_scale : 1.0;
-          CgKind dkind = cg_diff_kind (o->diff);
-          CgValue now = dkind == CG_KIND_REAL ? (CgValue) { .x = cg_value_to_double (kind, v) * event_scale } : v;
+          CgValue now = cg_diff_kind (o->diff) == CG_KIND_REAL
+                          ? (CgValue) { .x = cg_value_to_double (kind, v) * event_scale }
+                          : v;
           if (!had)
             base = CG_VALUE_ZERO;
           gdouble change = cg_diff_change (o->diff, base, now);
           ratio = largest > 0 ? change / largest : 0;
-          if (dkind == CG_KIND_INTEGER && factor == 1.0)
-            {
-              /* as a node's change is written, not "+1.05893e+07" */
-              CgDiffFunction both = { 0 };
-              both.base_total = base;
-              both.new_total = now;
-              g_string_append (label, change > 0 ? "\n+" : "\n");
-              cg_diff_append_change (o->diff, label, &both, TRUE);
-            }
-          else
-            {
-              CgValue magnitude = dkind == CG_KIND_INTEGER
-                                    ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
-                                    : (CgValue) { .x = fabs (now.x - base.x) };
-              g_string_append (label, change < 0 ? "\n-" : "\n+");
-              cg_append_cost_human (label, dkind, magnitude, cg_diff_scale (o->diff) * factor);
-            }
+          append_change (label, o->diff, base, now, factor);
         }
       g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
       append_escaped (s, label->str);
