@@ -92,4 +92,24 @@ for f in main parse expr term work.constprop.1 leaf; do
 done
 grep -qx "change added new" "$tmp/selftest" || fail "the page: a call the base lacks: $(grep added "$tmp/selftest")"
 grep -q 'class="num chg"' "$dir/page.html" || fail "the page has no change column"
+# numbers exactly half-way at two decimals (perf's cpu-clock in ns, shown
+# in s: 0.625 s) round as the text rounds them, to the even digit: the
+# page read 0.63 s and +0.13 beside the text's 0.62 and +0.12 (Tcl's
+# profiles, 0.5 ms samples, tie at every odd multiple of 5 ms)
+perf_pair () { # WORK_NS: main -> work (WORK_NS), main -> other (1 s)
+  for s in "$1 work" "1000000000 other"; do
+    set -- $s
+    printf 'prog   100/100   [000]  1000.000001: %12s cpu-clock:u: \n\t            1234 %s+0x4 (/build/prog)\n\t            1100 main+0x20 (/build/prog)\n\n' "$1" "$2"
+  done
+}
+perf_pair 500000000 >"$dir/tie-base.perf"
+perf_pair 625000000 >"$dir/tie-new.perf"
+check_page "half-way numbers with --base" --base="$dir/tie-base.perf" "$dir/tie-new.perf"
+"$cgtree" -b --threshold=0 --base="$dir/tie-base.perf" "$dir/tie-new.perf" >"$tmp/tie.txt" || fail "cgtree --base (text)"
+for f in main work other; do
+  want=$(awk -v f="$f" '$NF == f || $NF == ("`-" f) || $NF == ("|-" f) { print $1 "% " $3 " " $4 }' "$tmp/tie.txt")
+  got=$(awk -v f="$f" '$1 == "row" && $2 == f { print $3, $4, $5; exit }' "$tmp/selftest")
+  [ -n "$want" ] && [ "$got" = "$want" ] || fail "half-way: $f's row on the page '$got', in the text '$want'"
+done
+grep -q ' 0.62  *+0.12 .*work$' "$tmp/tie.txt" || fail "half-way: the text's work: $(grep work "$tmp/tie.txt")"
 finish

@@ -68,7 +68,19 @@
 
   var intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   var realFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  function human(v, real) { return (real ? realFormat : intFormat).format(v * D.scale); }
+  /* @x with @d decimals as the text view's printf rounds it: a value
+   * exactly half-way goes to the even digit, where toFixed and Intl go
+   * up (perf's 0.625 s: the text's 0.62, not 0.63).  toFixed(d + 25)
+   * holds the double's exact decimals that far, enough to see a tie. */
+  function fixed(x, d) {
+    var s = x.toFixed(d), a = Math.abs(x);
+    if (!(a < 1e15)) return s;
+    var e = a.toFixed(d + 25), point = e.indexOf('.');
+    if (!/^50*$/.test(e.slice(point + 1 + d))) return s;
+    var down = e.slice(0, d > 0 ? point + 1 + d : point);
+    return +down.charAt(down.length - 1) % 2 === 0 ? (x < 0 ? '-' : '') + down : s;
+  }
+  function human(v, real) { return real ? realFormat.format(+fixed(v * D.scale, 2)) : intFormat.format(v * D.scale); }
   function pct(v) { return D.all > 0 ? 100 * v / D.all : 0; }
   /* in a callers tree (D.given) every line has its own children, and
    * only a root's shows the function's self cost */
@@ -141,11 +153,11 @@
       row.appendChild(s);
       return s;
     }
-    span('num pct', (estimated[n] ? '~' : '') + p.toFixed(2) + '%');
+    span('num pct', (estimated[n] ? '~' : '') + fixed(p, 2) + '%');
     /* a joined row's self cost is its functions' together, as in text */
     var selfSum = 0, anySelf = false;
     members.forEach(function (k) { if (showsSelf(k)) { anySelf = true; selfSum += D.self[fn[k]]; } });
-    span('num self', anySelf ? pct(selfSum).toFixed(2) + '%' : '');
+    span('num self', anySelf ? fixed(pct(selfSum), 2) + '%' : '');
     span('num abs', human(value[n], D.real));
     span('num absself', anySelf ? human(selfSum, D.realSelf) : '');
     span('num calls', callsText(n));
@@ -193,7 +205,7 @@
       if (k in inAll) {
         var all = document.createElement('span');
         all.className = 'all' + (mid ? ' mid' : '');
-        all.textContent = '(' + pct(inAll[k]).toFixed(2) + '% in all)';
+        all.textContent = '(' + fixed(pct(inAll[k]), 2) + '% in all)';
         all.title = names[g] + ' costs ' + human(inAll[k], D.real) + ' ' + D.unit +
           ' in all, which holds its self cost and the calls below';
         t.appendChild(all);
@@ -566,6 +578,10 @@
             getComputedStyle(document.querySelector('.cols .chg')).display !== 'none',
             'the change column shows ' + names[fn[cn]] + '\'s ' + changeText(cn));
       for (var ci = 0; ci < N && ci < 500; ci++) log.push('change ' + names[fn[ci]] + ' ' + changeText(ci));
+      /* and what a row shows, for the test to hold against the text */
+      for (ci = 0; ci < N && ci < 500; ci++)
+        if (rowOf[ci]) log.push('row ' + names[fn[ci]] + ' ' + rowOf[ci].querySelector('.pct').textContent + ' ' +
+                                rowOf[ci].querySelector('.abs').textContent + ' ' + rowOf[ci].querySelector('.chg').textContent);
     }
     /* everything, through the slider as a user moves it */
     slider.value = 0;
