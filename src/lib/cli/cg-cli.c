@@ -251,13 +251,14 @@ read_inputs (CgCliCommon *common, GArray *read, GError **error)
     }
   g_autoptr (CgProfile) profile = cg_profile_new ();
   g_autoptr (CgSymbolsCache) symbols = cg_symbols_cache_new ();
+  g_autoptr (CgElfCache) elf = cg_elf_cache_new ();
   /* the tool's options live as long as the tool: the line with them */
   CgCliCommon *tool = common;
   if (tool->progress == NULL && !common->quiet && isatty (STDERR_FILENO)
       && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
     tool->progress = cg_progress_line_new (stderr);
   CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .warn_data = tool->progress,
-                            .executable = common->executable, .symbols = symbols,
+                            .executable = common->executable, .symbols = symbols, .elf = elf,
                             .static_calls = common->static_calls, .input_format = common->input_format,
                             .inputs_read = read,
                             /* the choices' order is the enums' */

@@ -186,32 +186,125 @@ build_id (Elf *elf, gsize *len)
   return NULL;
 }
 
-/* Adds the .symtab of the separate debug file of @elf, where one is
- * installed under the build ID. */
+/* The CRC-32 (ISO 3309, the one .gnu_debuglink holds) of the file @fd,
+ * read from its start; FALSE where it cannot be read. */
+static gboolean
+file_crc32 (int fd, guint32 *crc)
+{
+  static guint32 table[256];
+  if (table[1] == 0)
+    for (guint32 i = 0; i < 256; i++)
+      {
+        guint32 c = i;
+        for (int k = 0; k < 8; k++)
+          c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+        table[i] = c;
+      }
+  guint32 c = 0xffffffffu;
+  guint8 buf[1 << 16];
+  gssize n;
+  if (lseek (fd, 0, SEEK_SET) != 0)
+    return FALSE;
+  while ((n = read (fd, buf, sizeof buf)) > 0)
+    for (gssize i = 0; i < n; i++)
+      c = table[(c ^ buf[i]) & 0xff] ^ (c >> 8);
+  *crc = c ^ 0xffffffffu;
+  return n == 0;
+}
+
+/* The file name and CRC in @elf's .gnu_debuglink section (the name, NUL,
+ * padding to 4 bytes, then the CRC-32 of the debug file in the object's
+ * byte order), or NULL (the name points into @elf's data). */
+static const char *
+debuglink (Elf *elf, guint32 *crc)
+{
+  size_t shstrndx;
+  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
+    return NULL;
+  for (Elf_Scn *scn = elf_nextscn (elf, NULL); scn; scn = elf_nextscn (elf, scn))
+    {
+      GElf_Shdr sh;
+      const char *name;
+      Elf_Data *data;
+      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type == SHT_NOBITS
+          || (name = elf_strptr (elf, shstrndx, sh.sh_name)) == NULL || strcmp (name, ".gnu_debuglink") != 0
+          || (data = elf_getdata (scn, NULL)) == NULL)
+        continue;
+      const char *text = data->d_buf;
+      gsize len = strnlen (text, data->d_size), at = (len + 4) & ~(gsize) 3;
+      if (len == 0 || len == data->d_size || at + 4 > data->d_size)
+        return NULL;
+      const guint8 *b = (const guint8 *) text + at;
+      gboolean big = elf_getident (elf, NULL)[EI_DATA] == ELFDATA2MSB;
+      *crc = big ? (guint32) b[0] << 24 | (guint32) b[1] << 16 | (guint32) b[2] << 8 | b[3]
+                 : (guint32) b[3] << 24 | (guint32) b[2] << 16 | (guint32) b[1] << 8 | b[0];
+      return text;
+    }
+  return NULL;
+}
+
+/* Adds the .symtab of @d, the debug file at @path, where it is @elf's:
+ * the same build ID where @elf has one, else the CRC its debug link
+ * names.  TRUE where it was added. */
+static gboolean
+add_debug_symbols (CgElfFunctions *f, Elf *elf, const char *path, gboolean by_crc, guint32 crc)
+{
+  Open d;
+  if (!open_elf (&d, path, NULL))
+    return FALSE;
+  gsize len = 0, other_len = 0;
+  const guint8 *id = build_id (elf, &len), *other = build_id (d.elf, &other_len);
+  guint32 got;
+  gboolean same = id ? other && other_len == len && memcmp (other, id, len) == 0
+                     : by_crc && file_crc32 (d.fd, &got) && got == crc;
+  guint before = f->functions->len;
+  if (same)
+    add_symbol_sections (f, d.elf, FALSE);
+  open_close (&d);
+  if (f->functions->len == before)
+    return FALSE;
+  f->debug_file = g_strdup (path);
+  return TRUE;
+}
+
+/* Adds the .symtab of the separate debug file of @elf (@path), where one
+ * is installed, found as gdb, addr2line and pprof find it: under its
+ * build ID (/usr/lib/debug/.build-id/NN/REST.debug), else by the file
+ * name its .gnu_debuglink section gives, beside the object, in the
+ * .debug directory beside it, and under /usr/lib/debug followed by the
+ * object's directory (gdb's "Separate Debug Files"). */
 static void
-add_debug_file (CgElfFunctions *f, Elf *elf)
+add_debug_file (CgElfFunctions *f, Elf *elf, const char *path)
 {
   gsize len = 0;
   const guint8 *id = build_id (elf, &len);
-  if (id == NULL)
-    return;
-  g_autoptr (GString) path = g_string_new ("/usr/lib/debug/.build-id/");
-  for (gsize i = 0; i < len; i++)
-    g_string_append_printf (path, i == 1 ? "/%02x" : "%02x", id[i]);
-  g_string_append (path, ".debug");
-  Open d;
-  if (!open_elf (&d, path->str, NULL))
-    return;
-  gsize other_len = 0;
-  const guint8 *other = build_id (d.elf, &other_len);
-  if (other && other_len == len && memcmp (other, id, len) == 0)
+  if (id)
     {
-      guint before = f->functions->len;
-      add_symbol_sections (f, d.elf, FALSE);
-      if (f->functions->len > before)
-        f->debug_file = g_string_free (g_steal_pointer (&path), FALSE);
+      g_autoptr (GString) by_id = g_string_new ("/usr/lib/debug/.build-id/");
+      for (gsize i = 0; i < len; i++)
+        g_string_append_printf (by_id, i == 1 ? "/%02x" : "%02x", id[i]);
+      g_string_append (by_id, ".debug");
+      if (add_debug_symbols (f, elf, by_id->str, FALSE, 0))
+        return;
     }
-  open_close (&d);
+  guint32 crc = 0;
+  const char *link = debuglink (elf, &crc);
+  if (link == NULL || strchr (link, '/'))
+    return;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *absolute = g_canonicalize_filename (dir, NULL);
+  g_autofree char *beside = g_build_filename (dir, link, NULL);
+  g_autofree char *hidden = g_build_filename (dir, ".debug", link, NULL);
+  g_autofree char *global = g_build_filename ("/usr/lib/debug", absolute, link, NULL);
+  /* not the object itself: a debug link may name the object's own name */
+  g_autofree char *self = g_canonicalize_filename (path, NULL);
+  const char *const candidates[] = { beside, hidden, global };
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    {
+      g_autofree char *canonical = g_canonicalize_filename (candidates[i], NULL);
+      if (strcmp (canonical, self) != 0 && add_debug_symbols (f, elf, candidates[i], TRUE, crc))
+        return;
+    }
 }
 
 static gint
@@ -320,7 +413,7 @@ cg_elf_functions_load (const char *path, GError **error)
       return NULL;
     }
   add_symbol_sections (f, o.elf, TRUE);
-  add_debug_file (f, o.elf);
+  add_debug_file (f, o.elf, path);
   open_close (&o);
   finish (f);
   return f;

@@ -14,10 +14,13 @@
  * Names are the linker's, as nm(1) lists them (demangled, where wanted,
  * by the views): the defined STT_FUNC and STT_GNU_IFUNC symbols of the
  * object's .symtab and .dynsym, and of the .symtab of its separate debug
- * file where one is installed (/usr/lib/debug/.build-id/NN/REST.debug
- * after the object's build-id note, as gdb and addr2line find it: Debian's
- * shared libraries keep only .dynsym, and libc6-dbg's file names their
- * static functions too).  A symbol holds [value, value + size); one of
+ * file where one is installed, found as gdb and addr2line find it
+ * (/usr/lib/debug/.build-id/NN/REST.debug after the object's build-id
+ * note: Debian's shared libraries keep only .dynsym, and libc6-dbg's file
+ * names their static functions too; else by the name in its
+ * .gnu_debuglink section, beside the object, in .debug/ beside it and
+ * under /usr/lib/debug + its directory, the build ID or, without one,
+ * the link's CRC-32 matching).  A symbol holds [value, value + size); one of
  * size 0 holds up to the next symbol.  At one address one name is kept:
  * global before weak before local, then the fewest leading '_', then the
  * shortest, then the first in byte order (aliases such as

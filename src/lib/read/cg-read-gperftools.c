@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cg-elf-cache.h"
 #include "cg-elf-functions.h"
 #include "cg-elf-inlines.h"
 #include "cg-error.h"
@@ -112,7 +113,7 @@ typedef struct {
 /* A mapped file, loaded at its first PC. */
 typedef struct {
   const char *path;          /* the file read (the maps' or --executable) */
-  CgElfFunctions *functions; /* NULL: it could not be read */
+  CgElfFunctions *functions; /* NULL: it could not be read (owned by the cache) */
   CgElfInlines *inlines;     /* nullable: its DWARF (or its debug file's) */
   guint32 object;            /* interned base name of the mapped path */
   guint32 unknown;           /* interned "[BASE]" */
@@ -132,6 +133,8 @@ typedef struct {
   CgProcMaps *maps;
   char *exe_path;       /* nullable: the mapped path --executable stands for */
   GHashTable *objects;  /* mapped path -> Object* */
+  CgElfCache *elf;      /* the files read: the options', else own_elf */
+  CgElfCache *own_elf;  /* nullable */
   GHashTable *pcs;      /* guint64* (PC, less 1 for return addresses) -> index in locations + 1 */
   GArray *locations;    /* Location per distinct PC */
   GArray *frames;       /* CgFunctionId: the locations' frames */
@@ -201,15 +204,13 @@ object_of (Reader *r, const CgProcMap *m)
   gboolean replaced = r->exe_path && strcmp (m->path, r->exe_path) == 0;
   o->path = replaced ? r->options->executable : m->path;
   GError *local = NULL;
-  o->functions = cg_elf_functions_load (o->path, &local);
-  if (o->functions == NULL)
+  if (!cg_elf_cache_get (r->elf, o->path, &o->functions, &o->inlines, &local))
     {
       cg_read_warn (r->options, "%s: %s: its functions are named [%s] (a file of the profiled process that is"
                     " not here: --executable=FILE names a copy)", r->name, local->message, base);
       g_error_free (local);
       return o;
     }
-  o->inlines = cg_elf_inlines_load (o->path, cg_elf_functions_debug_file (o->functions));
   if (cg_elf_functions_count (o->functions) == 0)
     cg_read_warn (r->options, "%s: %s has no symbols (stripped): its functions are named [%s]", r->name, o->path,
                   base);
@@ -454,7 +455,8 @@ cg_read_gperftools (CgProfile *profile, CgInput *input, const CgReadOptions *opt
       return FALSE;
     }
   r.tree = cg_profile_ensure_tree (profile);
-  r.objects = g_hash_table_new (g_str_hash, g_str_equal);
+  r.objects = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  r.elf = options && options->elf ? options->elf : (r.own_elf = cg_elf_cache_new ());
   r.pcs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   r.stack = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   r.locations = g_array_new (FALSE, FALSE, sizeof (Location));
@@ -467,16 +469,8 @@ cg_read_gperftools (CgProfile *profile, CgInput *input, const CgReadOptions *opt
                 && read_records (&r, &local);
   if (ok)
     cg_profile_add_source (profile, "gperftools", r.name, NULL, NULL);
-  GHashTableIter it;
-  gpointer v;
-  g_hash_table_iter_init (&it, r.objects);
-  while (g_hash_table_iter_next (&it, NULL, &v))
-    {
-      cg_elf_functions_free (((Object *) v)->functions);
-      cg_elf_inlines_free (((Object *) v)->inlines);
-      g_free (v);
-    }
   g_hash_table_unref (r.objects);
+  cg_elf_cache_free (r.own_elf);
   g_hash_table_unref (r.pcs);
   g_array_unref (r.stack);
   g_array_unref (r.locations);

@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "cg-elf-cache.h"
 #include "cg-error.h"
 #include "cg-input.h"
 #include "cg-symbols.h"
@@ -56,6 +57,9 @@ typedef struct {
    * caller creates the cache for a series of inputs and frees it after);
    * without it each input loads them again */
   CgSymbolsCache *symbols;
+  /* nullable: the files gperftools profiles map, read once for a series
+   * of inputs as @symbols are (the same ownership) */
+  CgElfCache *elf;
   /* gmon.out: add gprof's -c static call arcs (count 0) found by scanning
    * the executable's code for call instructions; done by cg_read_finish
    * after the last input, as gprof does it after the last file */
