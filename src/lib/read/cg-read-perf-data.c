@@ -4,6 +4,7 @@
 #include "cg-read-perf-data.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
@@ -46,6 +47,55 @@ cg_perf_data_detect (const guint8 *data, gsize len, gboolean complete)
       be = (be << 8) | data[8 + i];
     }
   return (le >= 16 && le <= 65536) || (be >= 16 && be <= 65536);
+}
+
+/* perf_event_attr (linux/perf_event.h): where its size, sample_type and
+ * sample_stack_user lie, and PERF_SAMPLE_STACK_USER */
+#define ATTR_SIZE_AT 4
+#define ATTR_SAMPLE_TYPE_AT 24
+#define ATTR_STACK_USER_AT 88
+#define SAMPLE_STACK_USER (1u << 13)
+
+static guint64
+number_at (const guint8 *p, guint bytes, gboolean big)
+{
+  guint64 v = 0;
+  for (guint i = 0; i < bytes; i++)
+    v |= (guint64) p[big ? bytes - 1 - i : i] << (8 * i);
+  return v;
+}
+
+/* The bytes of user stack each sample of the perf.data at @path copied
+ * for --call-graph dwarf (the largest sample_stack_user of its events
+ * that sample the user stack), from the file's header: its attrs
+ * section (perf's tools/perf/Documentation/perf.data-file-format.txt).
+ * 0 where there is none, or the header cannot be read (a perf.data
+ * written to a pipe has its events in the data instead). */
+static guint32
+stack_user_size (const char *path)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  guint8 h[40];
+  guint32 most = 0;
+  if (pread (fd, h, sizeof h, 0) == (gssize) sizeof h)
+    {
+      gboolean big = number_at (h + 8, 8, FALSE) > 65536;
+      guint64 header = number_at (h + 8, 8, big), attr_size = number_at (h + 16, 8, big);
+      guint64 at = number_at (h + 24, 8, big), size = number_at (h + 32, 8, big);
+      guint8 a[ATTR_STACK_USER_AT + 4];
+      /* a few events at most; a damaged header is left to perf script */
+      for (guint64 i = 0; header >= sizeof h && attr_size >= sizeof a && attr_size <= 4096 && i < 64
+                          && size / attr_size > i;
+           i++)
+        if (pread (fd, a, sizeof a, (off_t) (at + i * attr_size)) == (gssize) sizeof a
+            && number_at (a + ATTR_SIZE_AT, 4, big) >= sizeof a
+            && (number_at (a + ATTR_SAMPLE_TYPE_AT, 8, big) & SAMPLE_STACK_USER))
+          most = MAX (most, (guint32) number_at (a + ATTR_STACK_USER_AT, 4, big));
+    }
+  close (fd);
+  return most;
 }
 
 /* Copies the rest of @input to a new temporary file; its path in @path. */
@@ -183,7 +233,7 @@ read_perf_data_passes (CgProfile *profile, const char *perf, const char *path, c
                        const CgReadOptions *options, CgPerfInlined *inlined, GError **error)
 {
   g_autoptr (GArray) empty = g_array_new (FALSE, FALSE, sizeof (CgPerfHeld));
-  CgPerfPass first = { .held = empty, .inlined = inlined };
+  CgPerfPass first = { .held = empty, .inlined = inlined, .stack_user = stack_user_size (path) };
   if (!run_perf_script (profile, perf, path, name, options, FALSE, &first, error))
     return FALSE;
   if (empty->len == 0)

@@ -104,12 +104,21 @@ gboolean cg_perf_place_inlined (CgProfile *profile, CgPerfInlined *inlined, GErr
  * (cg-read-perf-data.c reads it twice where call chains came out empty:
  * perf drops a whole chain where it meets an entry it does not know, such
  * as the ffffffffffffffff that ends some of cc1's frame-pointer chains). */
+/* the largest copy of a user stack perf record takes (--call-graph
+ * dwarf,65528: a sample's size is 16 bits, less its other fields) */
+#define CG_PERF_STACK_USER_MAX 65528
+
 typedef struct {
   GArray *held;         /* nullable: collects CgPerfHeld, those samples not charged */
   gboolean hold_all;    /* holds every sample read, not only those perf printed with an empty chain */
   const GArray *select; /* nullable: ascending guint64 ordinals, the only samples read */
   gboolean no_source;   /* records no source (a second pass over the same file) */
   CgPerfInlined *inlined; /* nullable: the inlined frames' functions are noted there */
+  /* the bytes of each user stack perf record --call-graph dwarf copied
+   * (perf_event_attr.sample_stack_user), 0 for none: chains that end in
+   * an unknown frame were then probably cut where the copy ends, unless
+   * it is CG_PERF_STACK_USER_MAX */
+  guint32 stack_user;
   guint64 n_samples;    /* out: the samples in the input */
 } CgPerfPass;
 
