@@ -1119,6 +1119,48 @@ test_summary_not_checked (void)
 }
 
 static void
+test_versions (void)
+{
+  /* a major version and minor ones: KCachegrind reads majors 0 and 1;
+   * Xdebug 2's aggregate files (xdebug.profiler_aggregate) begin
+   * "version: 0.9.6", with a summary: inside {main}'s block */
+  static const char xdebug_aggregate[] = "version: 0.9.6\ncmd: Aggregate\npart: 1\n\nevents: Time\n\n"
+                                         "fl=/srv/t.php\nfn=f\n0 40\n\nfl=/srv/t.php\nfn={main}\n0 150\n\n"
+                                         "summary: 190\n\ncfn=f\ncalls=2 0 0\n5 40\n\n";
+  static const char *const good[] = { "version: 1\nevents: Ir\n", "version: 1.0\nevents: Ir\n",
+                                      "version:  0 \nevents: Ir\n" };
+  static const struct {
+    const char *text, *message;
+    gint code;
+  } bad[] = {
+    { "version: 2.1\nevents: Ir\n", ":1: format version 2 is not supported", CG_ERROR_UNSUPPORTED },
+    { "version: 012\nevents: Ir\n", ":1: format version 12 is not supported", CG_ERROR_UNSUPPORTED },
+    { "version: 1.\nevents: Ir\n", ":1: version: expects a number", CG_ERROR_PARSE },
+    { "version: 1.x\nevents: Ir\n", ":1: version: expects a number", CG_ERROR_PARSE },
+    { "version: v1\nevents: Ir\n", ":1: version: expects a number", CG_ERROR_PARSE },
+  };
+  Read r;
+  GError *error = NULL;
+  CU_ASSERT_TRUE_FATAL (read_text (xdebug_aggregate, &r, &error));
+  CU_ASSERT_EQUAL (self_of (&r, fn (&r, "/srv/t.php", "{main}"), 0), 150);
+  CU_ASSERT_EQUAL (total_of (&r, fn (&r, "/srv/t.php", "{main}")), 190);
+  cg_profile_free (r.profile);
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      CU_ASSERT_TRUE (read_text (good[i], &r, &error));
+      if (error == NULL)
+        cg_profile_free (r.profile);
+      g_clear_error (&error);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      CU_ASSERT_FALSE (read_text (bad[i].text, &r, &error));
+      CG_ASSERT_ERROR (error, bad[i].code, bad[i].message);
+      g_clear_error (&error);
+    }
+}
+
+static void
 test_crlf_and_redefinition (void)
 {
   static const char text[] = "events: Ir\r\nfn=(1) old\r\nfn=(1) new\r\n1 3\r\nfn=(1)\r\n2 4\r\ntotals: 7\r\n";
@@ -1253,6 +1295,7 @@ main (void)
     { "ids used but never defined", test_undefined_ids },
     { "profiles without the recursion split", test_without_recursion_split },
     { "summary: is not checked, totals: is", test_summary_not_checked },
+    { "version: a major and minor ones (Xdebug 2's 0.9.6)", test_versions },
     { "CRLF lines and redefined ids", test_crlf_and_redefinition },
     { "a function both called and entered spontaneously", test_called_and_spontaneous },
     { "broken files give a clear error at their line", test_broken },

@@ -976,12 +976,27 @@ header_line (Reader *r, const char *key, gsize klen, const char *p, const char *
     }
   if (KEY ("version"))
     {
-      guint64 v;
-      const char *q = p;
-      if (!scan_number (&q, end, &v))
+      /* a major version, and maybe minor ones after dots: KCachegrind
+       * reads majors 0 and 1, and Xdebug 2's aggregate files say "version:
+       * 0.9.6" (the calltree tool's, callgrind's predecessor) */
+      const char *q = p, *major = p;
+      while (q < end && g_ascii_isdigit (*q))
+        q++;
+      gsize major_len = (gsize) (q - major);
+      gboolean ok = major_len > 0;
+      while (ok && q < end && *q == '.')
+        {
+          ok = ++q < end && g_ascii_isdigit (*q);
+          while (q < end && g_ascii_isdigit (*q))
+            q++;
+        }
+      if (!ok || (q < end && !is_blank (*q)))
         return fail (r, error, CG_ERROR_PARSE, "version: expects a number");
-      if (v >= 2)
-        return fail (r, error, CG_ERROR_UNSUPPORTED, "format version %" G_GUINT64_FORMAT " is not supported (1 is)", v);
+      while (major_len > 1 && *major == '0')
+        major++, major_len--;
+      if (major_len > 1 || *major >= '2')
+        return fail (r, error, CG_ERROR_UNSUPPORTED, "format version %.*s is not supported (1 is)", (int) MIN (major_len, 40),
+                     major);
       return TRUE;
     }
   if (KEY ("creator"))
