@@ -542,6 +542,16 @@ arc_line (Report *r, char *line, Entry *e, GError **error)
   return add_arc (r, e->k, other, calls, &e->prev_child, tied, 0, error);
 }
 
+/* Whether @index, printed in gprof's 6 columns ("[" and 5 digits), reads
+ * @printed. */
+static gboolean
+index_cut_to (guint64 index, guint64 printed)
+{
+  while (index >= 100000)
+    index /= 10;
+  return index == printed && index >= 10000;
+}
+
 /* The entry's own line: "[i] %time self children called name [i]", the
  * called column "N", "N+M" or blank; or a cycle's "<cycle N as a whole>". */
 static gboolean
@@ -550,8 +560,19 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
   const char *s = line + 1;
   guint64 index, ncalls = 0, self_calls = 0;
   const char *percent, *self, *children;
-  if (!count (&s, &index) || *s++ != ']' || index == 0 || index > G_MAXUINT32 || !decimal (&s, &percent, r->strings)
-      || !decimal (&s, &self, r->strings) || !decimal (&s, &children, r->strings))
+  /* gprof prints "[index]" in 6 columns ("%-6.6s", GNU's cg_print.c and
+   * 4.4 BSD's printgprof.c alike): from [10000] on the ']' is cut off,
+   * "[10000   0.0 ...", and from [100000] a digit too; the name's own
+   * "[index]" that ends the line is whole, and is the entry's */
+  gboolean cut = FALSE;
+  if (count (&s, &index) && *s != ']' && s == line + 6 && (*s == ' ' || *s == '\t'))
+    cut = TRUE;
+  else if (s == line + 1 || *s != ']')
+    return fail (r, error, r->line, "expected '[index] %% time self children' at an entry's start");
+  else
+    s++;
+  if (index == 0 || index > G_MAXUINT32 || !decimal (&s, &percent, r->strings) || !decimal (&s, &self, r->strings)
+      || !decimal (&s, &children, r->strings))
     return fail (r, error, r->line, "expected '[index] %% time self children' at an entry's start");
   const char *at = s;
   if (count (&at, &ncalls))
@@ -565,6 +586,11 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
   char rest[32];
   if (sscanf (s, "<cycle %u as a whole> %31s", &number, rest) == 2)
     {
+      guint whole;
+      if (cut && (sscanf (rest, "[%u]", &whole) != 1 || !index_cut_to (whole, index)))
+        return fail (r, error, r->line, "the entry [%" G_GUINT64_FORMAT "... names %s", index, rest);
+      if (cut)
+        index = whole;
       if (number == 0)
         return fail (r, error, r->line, "gprof numbers cycles from 1");
       if (n_pending > 0 || g_hash_table_contains (r->cycle_members, GUINT_TO_POINTER (number)))
@@ -578,9 +604,11 @@ primary_line (Report *r, char *line, Entry *e, guint n_pending, GError **error)
   guint k, cycle;
   if (!reference (r, (char *) s, &k, &cycle, error))
     return FALSE;
+  if (cut && index_cut_to (func (r, k)->index, index))
+    index = func (r, k)->index;
   if (func (r, k)->index != index)
-    return fail (r, error, r->line, "the entry [%" G_GUINT64_FORMAT "] names %s [%u]", index, func (r, k)->name,
-                 func (r, k)->index);
+    return fail (r, error, r->line, "the entry [%" G_GUINT64_FORMAT "%s names %s [%u]", index, cut ? "..." : "]",
+                 func (r, k)->name, func (r, k)->index);
   Func *f = func (r, k);
   if (f->has_entry)
     return fail (r, error, r->line, "a second entry for %s [%u]", f->name, f->index);
@@ -800,6 +828,8 @@ next_cell (const char *s)
             q++;
           if (q > p + 1 && *q == (*p == '[' ? ']' : ')') && q[1] == ' ')
             return end;
+          if (q == p + 6 && *q == ' ') /* its close cut (BSD layout, 10000 on) */
+            return end;
         }
       end = p + 1;
     }
@@ -834,6 +864,15 @@ linker_cell (const char *name, const char *s, gsize *shown)
   return n > 0;
 }
 
+/* Whether the index's cell @s starts with @name, cut to the BSD layout's
+ * 19 columns. */
+static gboolean
+cell_names (const char *s, const char *name)
+{
+  gsize n = MIN (strlen (name), TRADITIONAL_INDEX_NAME);
+  return strncmp (s, name, n) == 0;
+}
+
 /* One row: cells " [i] name (file)" laid out in columns.  The names are
  * known from the call graph, so a cell's name is matched, not guessed at
  * (names may hold blanks); what follows it in parentheses is the file. */
@@ -847,11 +886,24 @@ index_row (Report *r, const char *s, guint row, GError **error)
         return TRUE;
       char close = *s == '[' ? ']' : *s == '(' ? ')' : '\0';
       guint64 index;
-      s++;
-      if (close == '\0' || !count (&s, &index) || *s++ != close || *s++ != ' ')
+      const char *cell = s++;
+      if (close == '\0' || !count (&s, &index))
+        return fail (r, error, r->line, "expected '[index] name' in the index");
+      /* the BSD layout prints "[index]" in 6 columns too ("%6.6s"): from
+       * 10000 on its close is cut, "[25689 _PointLightExpandBo", and
+       * from 100000 a digit ("(12205 _moncount" for "_moncount (122058)") */
+      gboolean cut_index = r->traditional && *s == ' ' && s == cell + 6 && index >= 10000;
+      if ((!cut_index && *s++ != close) || *s++ != ' ')
         return fail (r, error, r->line, "expected '[index] name' in the index");
       gpointer c = g_hash_table_lookup (r->cycle_index, GUINT_TO_POINTER ((guint) index));
       gpointer v = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER ((guint) index));
+      if (cut_index && c == NULL && (v == NULL || !cell_names (s, func (r, GPOINTER_TO_UINT (v) - 1)->name)))
+        for (guint k = 0; k < r->funcs->len; k++)
+          if (index_cut_to (func (r, k)->index, index) && cell_names (s, func (r, k)->name))
+            {
+              v = GUINT_TO_POINTER (k + 1);
+              break;
+            }
       if (c == NULL && v == NULL && close == ')' && index <= G_MAXUINT32)
         {
           /* a function numbered but printed nowhere else: with -z,
