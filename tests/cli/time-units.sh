@@ -153,6 +153,15 @@ printf '%s\n' 'events: ns' 'fl=(1) a.py' 'fn=(1) f' '0 1500000' >"$tmp/py.out"
 expect 0 "$cgcost" --format=text "$tmp/py.out" \
   && { grep -q '^Event: ns, 1\.50 ms in all$' "$tmp/out" || fail "pyprof2calltree's ns: $(sed -n 2p "$tmp/out")"; }
 
+# pprofile names its time event "microseconds" (events: hits
+# microseconds usphit), as its source writes it, where the views said
+# "315 microseconds in all"
+printf '%s\n' '# callgrind format' 'version: 1' 'creator: pprofile' 'event: usphit :microseconds/hit' \
+  'events: hits microseconds usphit' 'fl=/srv/app.py' 'fn=<module>:1' '1 1 15 15' 'cfl=/srv/lib.py' 'cfn=work:3' \
+  'calls=2 3' '2 2 300 150' 'fl=/srv/lib.py' 'fn=work:3' '4 20 100 5' '5 20 200 10' >"$tmp/pprofile.out"
+expect 0 "$cgcost" --format=text -e microseconds "$tmp/pprofile.out" \
+  && { grep -q '^Event: microseconds, 315 µs in all$' "$tmp/out" || fail "pprofile's microseconds: $(sed -n 2p "$tmp/out")"; }
+
 # callgrind --collect-systime=usec's description
 printf '%s\n' '# callgrind format' 'version: 1' 'creator: callgrind-3.19.0' 'positions: line' \
   'event: sysTime : sysTime (elapsed us)' 'events: Ir sysCount sysTime' 'fl=(1) a.c' 'fn=(1) main' \

@@ -273,8 +273,9 @@ cg_time_unit_seconds (const char *unit)
   static const struct {
     const char *name;
     gdouble seconds;
-  } units[] = { { "seconds", 1 }, { "s", 1 },     { "ms", 1e-3 }, { "us", 1e-6 },
-                { "\u00b5s", 1e-6 }, { "ns", 1e-9 } };
+  } units[] = { { "seconds", 1 },      { "s", 1 },          { "ms", 1e-3 },          { "us", 1e-6 },
+                { "\u00b5s", 1e-6 },     { "ns", 1e-9 },      { "milliseconds", 1e-3 }, { "microseconds", 1e-6 },
+                { "nanoseconds", 1e-9 } }; /* pprofile's event "microseconds" */
   if (unit == NULL)
     return 0;
   /* a multiple: Xdebug 3 counts its time in "10ns" */

@@ -127,8 +127,9 @@ typedef struct {
 } CgDisplayUnit;
 
 /* The seconds in one @unit when @unit names a time: "seconds", "s",
- * "ms", "us", "µs" or "ns", possibly after a whole multiple ("10ns",
- * Xdebug 3's Time_(10ns)); 0 for any other unit (or NULL). */
+ * "ms", "us", "µs" or "ns" (or "milliseconds", "microseconds",
+ * "nanoseconds"), possibly after a whole multiple ("10ns", Xdebug 3's
+ * Time_(10ns)); 0 for any other unit (or NULL). */
 gdouble cg_time_unit_seconds (const char *unit);
 
 /* The unit to show values of an event in @unit (the event's) whose
