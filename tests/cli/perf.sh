@@ -36,6 +36,26 @@ totals () {
 
 totals "$full"
 cmp -s "$tmp/want" "$tmp/got" || fail "full layout: $(diff "$tmp/want" "$tmp/got")"
+
+# perf's messages on its standard error, which "perf script >out 2>&1"
+# puts in the text (as older perf printed them: a DSO not found, the
+# kernel's addresses hidden by kptr_restrict), before the samples and
+# between two of them: read as without them, where the file was 'unknown
+# input format', and with --input-format=perf-script refused at line 2
+{
+  printf '%s\n' '[kernel.kallsyms] with build id 5a20f6299bdb955a2f07711bb7f65cd706fe7469 not found, continuing without symbols' \
+    'Failed to open /tmp/perf-14168.map, continuing without symbols' 'Warning:' \
+    'Kernel address maps (/proc/{kallsyms,modules}) were restricted,' \
+    "check /proc/sys/kernel/kptr_restrict before running 'perf record'." '' \
+    'As no suitable kallsyms nor vmlinux was found, kernel samples' "can't be resolved." '' \
+    "Samples in kernel modules can't be resolved as well." ''
+  sed -n '1,6p' "$full"
+  printf '%s\n' 'Failed to open /lib/libz.so.1, continuing without symbols'
+  sed '1,6d' "$full"
+} >"$tmp/messages.perf"
+totals "$tmp/messages.perf"
+cmp -s "$tmp/want" "$tmp/got" || fail "perf's messages: $(diff "$tmp/want" "$tmp/got" | head -5)"
+
 # the second event is its own event: one sample of 13 in b
 "$cgcost" --format=tsv --event=instructions:u "$full" | awk -F '\t' '$4 != 0' >"$tmp/got"
 printf 'function\tcalls\tself\ttotal\n__libc_start_main\t0\t0\t13\nb\t0\t13\t13\nmain [/bin/p]\t0\t0\t13\nmy_prog\t0\t0\t13\n' \

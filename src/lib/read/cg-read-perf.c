@@ -77,6 +77,7 @@ typedef struct {
   guint64 first_sample; /* the first sample's line, 0 before it */
   CgPerfInlined *inlined; /* nullable: the inlined frames' functions, for cg_perf_place_inlined */
   gboolean any_line;   /* a line other than '#' comments was read */
+  gboolean in_message; /* between samples, in perf's messages (is_perf_message) */
   State state;
   guint64 sample_line; /* where the current sample starts */
   /* the current sample */
@@ -813,6 +814,35 @@ begin_sample (Reader *r)
   g_array_set_size (r->frames, 0);
 }
 
+/* A line of perf's own messages on its standard error, which "perf
+ * script >out.txt 2>&1" puts before the samples (or between them): a DSO
+ * not found ("Failed to open /tmp/perf-14168.map, continuing without
+ * symbols", "[kernel.kallsyms] with build id 5a20... not found,
+ * continuing without symbols"), and the kernel's hidden addresses
+ * ("Warning:", "Kernel address maps (/proc/{kallsyms,modules}) were
+ * restricted,", "check /proc/sys/kernel/kptr_restrict before running
+ * 'perf record'.", "As no suitable kallsyms nor vmlinux was found,
+ * kernel samples", "can't be resolved.", "Samples in kernel modules
+ * can't be resolved as well.", "No kallsyms or vmlinux with build-id
+ * ... was found"), with empty lines among them. */
+static gboolean
+is_perf_message (const char *line, gsize len)
+{
+  static const char *const starts[] = { "Warning:", "Kernel address maps (/proc/{kallsyms,modules}) were restricted",
+                                        "check /proc/sys/kernel/kptr_restrict", "Check /proc/sys/kernel/kptr_restrict",
+                                        "As no suitable kallsyms nor vmlinux was found", "can't be resolved.",
+                                        "Samples in kernel modules can't be resolved", "No kallsyms or vmlinux with build-id " };
+  static const char tail[] = ", continuing without symbols";
+  while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\r'))
+    len--;
+  if (len >= sizeof tail - 1 && memcmp (line + len - (sizeof tail - 1), tail, sizeof tail - 1) == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    if (len >= strlen (starts[i]) && memcmp (line, starts[i], strlen (starts[i])) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* A line of --show-task-events, --show-mmap-events and the like: a
  * record that is no sample, in a layout of its own. */
 static gboolean
@@ -948,6 +978,12 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
   gsize i = 0;
   while (i < len && line[i] == ' ')
     i++;
+  if (r->state == IDLE && (is_perf_message (line, len) || (r->in_message && i == len)))
+    {
+      r->in_message = TRUE;
+      return TRUE;
+    }
+  r->in_message = FALSE;
   if (i == len)
     {
       /* a blank line ends a sample; in a layout without header fields,
@@ -1253,6 +1289,12 @@ cg_perf_detect (const guint8 *data, gsize len, gboolean complete)
    * for perf script --header's) */
   if (cg_callgrind_detect (data, len, complete))
     return FALSE;
+  /* perf's messages first (2>&1), with the empty lines among them */
+  gboolean message = FALSE;
+  for (gsize q = p; next_detect_line (data, len, &q, &line, &n, &whole) && whole
+                    && (is_perf_message (line, n) || (message && n == 0));
+       p = q)
+    message = TRUE;
   /* '#' lines first (perf script --header), and records that are no
    * samples (--show-task-events); --show-mmap-events prints one per
    * mapping of every process before its first sample, often more than
