@@ -55,6 +55,22 @@ top "$tmp/cpu.pprof" samples "" >"$tmp/top-samples"
 compare "$tmp/tsv" "$tmp/top-cpu" 1000000 "cpu time (ms)"
 "$cgcost" --format=tsv --event=samples "$tmp/cpu.pprof" >"$tmp/tsv-samples" || fail "cgcost --event=samples"
 compare "$tmp/tsv-samples" "$tmp/top-samples" 1 "samples"
+# go tool pprof -callgrind of the same profile names its event "cpu(ms)",
+# the unit in the name without Xdebug's underscore: a time, shown in ms
+# or s (where it was "980 cpu(ms) in all"); each function's self is -top's
+# flat, and its total -top's cum where cgcost says it is exact
+if go tool pprof -callgrind "$tmp/cpu.pprof" >"$tmp/cpu.callgrind" 2>/dev/null \
+   && grep -qx 'events: cpu(ms)' "$tmp/cpu.callgrind"; then
+  expect 0 "$cgcost" --format=text "$tmp/cpu.callgrind" \
+    && { grep -Eq '^Event: cpu\(ms\), [0-9.,]+ m?s in all$' "$tmp/out" || fail "pprof -callgrind's unit: $(sed -n 2p "$tmp/out")"; }
+  "$cgcost" --format=tsv --exactness "$tmp/cpu.callgrind" >"$tmp/tsv-cg" || fail "cgcost on pprof -callgrind's file"
+  awk -F '\t' 'NR == FNR { flat[$1] = $2; cum[$1] = $3; next }
+    FNR > 1 && ($1 in flat) { n++; if ($3 != flat[$1] || ($5 == "exact" && $4 != cum[$1])) { print "  " $0 "; pprof " flat[$1] " " cum[$1]; bad++ } }
+    END { if (n < 5) print "  only " n " functions"; exit bad > 0 || n < 5 }' "$tmp/top-cpu" "$tmp/tsv-cg" >"$tmp/cmp" \
+    || fail "pprof -callgrind against go tool pprof -top: $(head -4 "$tmp/cmp")"
+else
+  fail "test set-up: go tool pprof -callgrind wrote no 'events: cpu(ms)'"
+fi
 samples=$(awk -F '\t' '{ s += $2 } END { print s + 0 }' "$tmp/top-samples")
 echo "$samples samples"
 for f in fib even odd spin; do
