@@ -37,7 +37,11 @@
  *   - stacks that are not the thread's (sigaltstack, coroutines on their
  *     own stacks): entries more than AMON_STACK_WINDOW away are never
  *     taken for dead by a hook on another stack, unless they lie on the
- *     signal stack and the thread no longer runs there.
+ *     signal stack and the thread no longer runs there.  Coroutines'
+ *     stacks closer together than that (CRuby's fibers, a few hundred
+ *     kilobytes apart in one pool) cannot be told from one stack by their
+ *     addresses: a dropped entry is parked by its slot (pg_park), and a
+ *     trampoline that finds no entry takes the parked one's address.
  * Cost: the common call and return are a TLS load, two compares and the
  * entry written or dropped, besides the monitor's own work.
  */
@@ -58,6 +62,7 @@
 
 #include "amon-mcount.h"
 #include "amon-owner.h"
+#include "amon-signal.h"
 #include "amon-thread.h"
 
 int amon_pg_active;
@@ -81,6 +86,10 @@ static int pg_keyed;
 #define TRAMPOLINE ((uintptr_t) amon_pg_return)
 #define PG_FIRST_CAP 1024
 #define PG_MAX_CAP (1u << 24)
+#define AMON_PG_PARK_WAYS 4
+#define PG_PARK_FIRST_BITS 10
+#define PG_PARK_MAX_BITS 18
+#define PG_PARK_BYTES(bits) (((size_t) AMON_PG_PARK_WAYS << (bits)) * sizeof (amon_pg_parked))
 
 AMON_FN static void
 pg_thread_end (void *v)
@@ -95,6 +104,8 @@ pg_thread_end (void *v)
   if (p && p != &pg_disabled && p != &pg_unstarted)
     {
       munmap (p->base, (size_t) (p->cap + 1) * sizeof *p->base);
+      if (p->park)
+        munmap (p->park, PG_PARK_BYTES (p->park_bits));
       munmap (p, sizeof *p);
     }
 }
@@ -163,16 +174,30 @@ pg_grow (amon_pg_thread *p)
 }
 
 /* Whether @slot lies on the thread's alternate signal stack while the
- * thread does not run there: the handler that ran there jumped out
- * (siglongjmp).  An entry on any other stack is kept: code that switches
- * stacks itself (coroutines, swapcontext) comes back to it. */
+ * thread, whose hook's slot is @s, does not run there: the handler that
+ * ran there jumped out (siglongjmp).  An entry on any other stack is
+ * kept: code that switches stacks itself (coroutines, swapcontext) comes
+ * back to it.  The stack is asked of the kernel once for each change
+ * the wrapper of sigaltstack(2) saw (each time in libamon.a): asked at
+ * every slow hook, it took 79% of CPU time's system calls on CRuby 3.1's
+ * fibers (11 a resume). */
 AMON_FN static int
-pg_left_altstack (uintptr_t slot)
+pg_left_altstack (amon_pg_thread *p, uintptr_t slot, uintptr_t s)
 {
-  stack_t ss;
-  if (sigaltstack (NULL, &ss) != 0 || (ss.ss_flags & (SS_ONSTACK | SS_DISABLE)))
-    return 0;
-  return slot >= (uintptr_t) ss.ss_sp && slot - (uintptr_t) ss.ss_sp < ss.ss_size;
+  unsigned set = __atomic_load_n (&amon_altstacks_set, __ATOMIC_ACQUIRE);
+  if (!set || p->alt_seen != set)
+    {
+      stack_t ss;
+      if (sigaltstack (NULL, &ss) != 0 || (ss.ss_flags & SS_DISABLE))
+        p->alt_sp = p->alt_size = 0;
+      else
+        {
+          p->alt_sp = (uintptr_t) ss.ss_sp;
+          p->alt_size = ss.ss_size;
+        }
+      p->alt_seen = set;
+    }
+  return s - p->alt_sp >= p->alt_size && slot - p->alt_sp < p->alt_size;
 }
 
 /* Whether entry @f is of a frame that is gone, seen from a hook whose
@@ -180,13 +205,108 @@ pg_left_altstack (uintptr_t slot)
  * without being the tail caller (@s holds no trampoline, or @f's address
  * was put back); on another, it is on the signal stack a handler left. */
 AMON_FN static int
-pg_dead (const amon_pg_thread *p, const amon_pg_frame *f, uintptr_t s)
+pg_dead (amon_pg_thread *p, const amon_pg_frame *f, uintptr_t s)
 {
   if (f == p->base)
     return 0;
   if (amon_same_stack (f->slot, s))
     return f->slot < s || (f->slot == s && (*(uintptr_t *) s != TRAMPOLINE || f->restored));
-  return pg_left_altstack (f->slot);
+  return pg_left_altstack (p, f->slot, s);
+}
+
+/* The set of a table of 2^@bits sets that @slot's entry would be in. */
+AMON_FN static amon_pg_parked *
+pg_park_set (amon_pg_parked *park, uint32_t bits, uintptr_t slot)
+{
+  return park + (((slot >> 3) * 0x9E3779B97F4A7C15ull) >> (64 - bits)) * AMON_PG_PARK_WAYS;
+}
+
+/* Puts @e in @park, in place of one of its slot; 0 when its set is full. */
+AMON_FN static int
+pg_park_put (amon_pg_parked *park, uint32_t bits, amon_pg_parked e)
+{
+  amon_pg_parked *set = pg_park_set (park, bits, e.slot), *empty = NULL;
+  for (int i = 0; i < AMON_PG_PARK_WAYS; i++)
+    {
+      if (set[i].slot == e.slot)
+        {
+          set[i] = e;
+          return 1;
+        }
+      if (!set[i].slot && !empty)
+        empty = &set[i];
+    }
+  if (!empty)
+    return 0;
+  *empty = e;
+  return 1;
+}
+
+/* A table twice as large with every parked entry of @p's, or the first;
+ * 0 when it cannot be had. */
+AMON_FN static int
+pg_park_grow (amon_pg_thread *p)
+{
+  uint32_t bits = p->park ? p->park_bits + 1 : PG_PARK_FIRST_BITS;
+  if (bits > PG_PARK_MAX_BITS)
+    return 0;
+  amon_pg_parked *m = mmap (NULL, PG_PARK_BYTES (bits), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED)
+    return 0;
+  if (p->park)
+    {
+      size_t n = (size_t) AMON_PG_PARK_WAYS << p->park_bits;
+      for (size_t i = 0; i < n; i++)
+        if (p->park[i].slot)
+          (void) pg_park_put (m, bits, p->park[i]);
+      munmap (p->park, PG_PARK_BYTES (p->park_bits));
+    }
+  p->park = m;
+  p->park_bits = bits;
+  return 1;
+}
+
+/* Keeps entry @f by its slot, off the stack of entries: one dropped as a
+ * frame gone (@told: its return told to the monitor), which may not be
+ * gone (a frame on a coroutine's stack near the thread's, or near another
+ * coroutine's, is taken for one left by a jump when a hook runs on the
+ * other stack, but its slot still holds the trampoline, which it returns
+ * to when the coroutine is resumed: pg_unpark); or one of another stack
+ * moved aside (pg_clear_top).  A later one of the same slot replaces it (the
+ * slot's newest swap).  The table grows to 2^18 sets of 4 (24 MiB);
+ * beyond that a full set gives up its ways in turn, and an entry lost so
+ * brings back the abort. */
+AMON_FN static void
+pg_park (amon_pg_thread *p, const amon_pg_frame *f, int told)
+{
+  if (f->restored || (!p->park && !pg_park_grow (p)))
+    return;
+  amon_pg_parked e = { f->slot, f->ret, told ? NULL : f->fn };
+  while (!pg_park_put (p->park, p->park_bits, e))
+    if (!pg_park_grow (p))
+      {
+        amon_pg_parked *set = pg_park_set (p->park, p->park_bits, f->slot);
+        set[p->park_next++ % AMON_PG_PARK_WAYS] = e;
+        return;
+      }
+}
+
+/* The parked entry of @slot, taken out: its real address (0 when none)
+ * and its routine in *@fn, NULL when its return was told. */
+AMON_FN static uintptr_t
+pg_unpark (amon_pg_thread *p, uintptr_t slot, void **fn)
+{
+  if (!p->park)
+    return 0;
+  amon_pg_parked *set = pg_park_set (p->park, p->park_bits, slot);
+  for (int i = 0; i < AMON_PG_PARK_WAYS; i++)
+    if (set[i].slot == slot)
+      {
+        set[i].slot = 0;
+        *fn = set[i].fn;
+        return set[i].ret;
+      }
+  return 0;
 }
 
 /* Drops the entry on top, telling the monitor of its routine's return. */
@@ -194,8 +314,32 @@ AMON_FN static void
 pg_drop (amon_pg_thread *p)
 {
   amon_pg_frame *f = p->top;
+  pg_park (p, f, 1);
   p->top = f - 1;
   amon_hook_exit (f->fn, (void *) f->ret, f->slot);
+}
+
+/* Clears the top of the stack of entries for a hook whose slot is @s:
+ * drops the entries of frames gone (pg_dead), and moves those of another
+ * stack (a coroutine's, left by a switch, or the thread's own under a
+ * signal handler on its alternate stack) aside, their returns still
+ * awaited: kept on top, they sent every later call and return of this
+ * stack the slow way (CRuby 3.1's miniruby, 200,000 resumes of a fiber:
+ * 2.9 s of CPU time where gprof's build took 0.1 s). */
+AMON_FN static void
+pg_clear_top (amon_pg_thread *p, uintptr_t s)
+{
+  for (;;)
+    if (pg_dead (p, p->top, s))
+      pg_drop (p);
+    else if (p->top != p->base && !amon_same_stack (p->top->slot, s))
+      {
+        pg_park (p, p->top, 0);
+        __atomic_signal_fence (__ATOMIC_SEQ_CST);
+        p->top--;
+      }
+    else
+      return;
 }
 
 /* A hook while @p was busy: a signal handler interrupted a hook (ignored),
@@ -240,6 +384,48 @@ pg_swap (amon_pg_thread *p, uintptr_t *slot, void *fn)
   *slot = TRAMPOLINE;
 }
 
+/* A tail call from a frame at @s whose entry is not on top: a coroutine
+ * resumed on its own stack, the entries of the stack it left above its
+ * own, or its entry parked (pg_park).  The caller's entry, taken out
+ * from where it is, becomes the callee's on top, so that its return
+ * through the trampoline is told. */
+AMON_FN static void
+pg_tail_resumed (amon_pg_thread *p, uintptr_t s, void *fn)
+{
+  amon_pg_frame *f = p->top;
+  while (f != p->base && !(f->slot == s && !f->restored))
+    f--;
+  uintptr_t ret;
+  void *caller = NULL;
+  if (f != p->base)
+    {
+      ret = f->ret;
+      caller = f->fn;
+      for (amon_pg_frame *g = f; g < p->top; g++)
+        g[0] = g[1];
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      p->top--;
+    }
+  else if (!(ret = pg_unpark (p, s, &caller)))
+    return;
+  if (caller)
+    amon_hook_exit (caller, (void *) ret, s);
+  amon_hook_enter (fn, (void *) ret, s);
+  if (p->top + 1 == p->limit && !pg_grow (p))
+    {
+      /* no room: the slot gets its address back, the return goes untold */
+      *(uintptr_t *) s = ret;
+      return;
+    }
+  amon_pg_frame *e = p->top + 1;
+  e->ret = ret;
+  e->slot = s;
+  e->fn = fn;
+  e->restored = 0;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  p->top = e;
+}
+
 /* The rare cases of a call: the thread's first, frames left by a jump or
  * an exception, a tail call, a full stack; every call of the sampling
  * clock's way. */
@@ -265,8 +451,7 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
       amon_hook_enter_lazy (fn, (void *) ret, s);
       return;
     }
-  while (pg_dead (p, p->top, s))
-    pg_drop (p);
+  pg_clear_top (p, s);
   if (ret == TRAMPOLINE)
     {
       /* a tail call: the callee takes the caller's place */
@@ -277,6 +462,8 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
           f->fn = fn;
           amon_hook_enter (fn, (void *) f->ret, s);
         }
+      else
+        pg_tail_resumed (p, s, fn);
       p->busy = 0;
       return;
     }
@@ -335,30 +522,55 @@ lost_return (void)
 
 /* The trampoline's rare case: its entry is not on top.  Entries above it
  * on the same stack are of frames gone by a jump (dropped, their returns
- * told); entries on other stacks (coroutines) are kept. */
+ * told); entries on other stacks (coroutines) are put aside.  No entry:
+ * the frame's was parked (pg_park), taken for a frame gone while it lived
+ * on another stack (its return told then) or put aside at a switch (its
+ * return told now). */
 AMON_FN __attribute__ ((noinline)) static uintptr_t
 pg_exit_slow (amon_pg_thread *p, uintptr_t s)
 {
   amon_pg_frame *f = p->top;
   while (f != p->base && !(f->slot == s && !f->restored))
     f--;
+  int tell = !p->busy || pg_left_by_jump (p, s);
   if (f == p->base)
-    lost_return ();
+    {
+      void *parked_fn = NULL;
+      uintptr_t parked = tell ? pg_unpark (p, s, &parked_fn) : 0;
+      if (!parked)
+        lost_return ();
+      if (parked_fn)
+        {
+          p->busy = s;
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          amon_hook_exit (parked_fn, (void *) parked, s);
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          p->busy = 0;
+        }
+      return parked;
+    }
   uintptr_t ret = f->ret;
   void *fn = f->fn;
-  int tell = !p->busy || pg_left_by_jump (p, s);
   if (tell)
     p->busy = s;
   /* the returns of those above @f on this stack, the deepest first;
-   * those on other stacks are kept, in order */
+   * those on other stacks are moved aside (pg_clear_top), or kept, in
+   * order, under a hook that this one interrupted */
   if (tell)
-    for (amon_pg_frame *g = p->top; g > f; g--)
-      if (amon_same_stack (g->slot, s))
-        amon_hook_exit (g->fn, (void *) g->ret, g->slot);
+    {
+      for (amon_pg_frame *g = p->top; g > f; g--)
+        {
+          int here = amon_same_stack (g->slot, s);
+          pg_park (p, g, here);
+          if (here)
+            amon_hook_exit (g->fn, (void *) g->ret, g->slot);
+        }
+    }
   amon_pg_frame *to = f;
-  for (amon_pg_frame *g = f + 1; g <= p->top; g++)
-    if (!amon_same_stack (g->slot, s))
-      *to++ = *g;
+  if (!tell)
+    for (amon_pg_frame *g = f + 1; g <= p->top; g++)
+      if (!amon_same_stack (g->slot, s))
+        *to++ = *g;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   p->top = to - 1;
   if (tell)
@@ -404,8 +616,7 @@ amon_pg_leave (uintptr_t s)
     return;
   p->busy = s;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  while (pg_dead (p, p->top, s))
-    pg_drop (p);
+  pg_clear_top (p, s);
   amon_pg_frame *f = p->top;
   if (f != p->base && f->slot == s && !f->restored && *(uintptr_t *) s == TRAMPOLINE)
     {
@@ -509,13 +720,23 @@ amon_pg_personality (int version, int actions, uint64_t cls, struct _Unwind_Exce
     {
       amon_pg_thread *p = pg_self;
       uintptr_t s = _Unwind_GetCFA (c) - 8;
-      for (amon_pg_frame *f = p->top; f != p->base; f--)
-        if (f->slot == s && !f->restored && *(uintptr_t *) s == TRAMPOLINE)
-          {
-            *(uintptr_t *) s = f->ret;
-            f->restored = 1;
-            break;
-          }
+      amon_pg_frame *f = p->top;
+      while (f != p->base && !(f->slot == s && !f->restored && *(uintptr_t *) s == TRAMPOLINE))
+        f--;
+      if (f != p->base)
+        {
+          *(uintptr_t *) s = f->ret;
+          f->restored = 1;
+        }
+      else if (*(uintptr_t *) s == TRAMPOLINE)
+        {
+          /* a frame whose entry was parked (a coroutine's, moved aside
+           * at a switch): its address back, its entry gone with it */
+          void *fn;
+          uintptr_t ret = pg_unpark (p, s, &fn);
+          if (ret)
+            *(uintptr_t *) s = ret;
+        }
     }
   return 8; /* _URC_CONTINUE_UNWIND */
 }

@@ -13,6 +13,15 @@ typedef struct {
   uintptr_t restored; /* the real address is back in @slot (amon_pg_unhook) */
 } amon_pg_frame;
 
+/* An entry dropped while its address was still swapped, kept by its slot
+ * in case the frame was not gone but on another stack (a coroutine's)
+ * and returns later (amon-mcount.c, pg_park). */
+typedef struct {
+  uintptr_t slot; /* 0: empty */
+  uintptr_t ret;
+  void *fn;       /* the routine, whose return the monitor awaits; NULL: told */
+} amon_pg_parked;
+
 typedef struct {
   volatile uintptr_t busy; /* in a hook: its slot; AMON_BUSY: never hook */
   amon_pg_frame *top;      /* the deepest entry; base[0] is a sentinel */
@@ -20,6 +29,11 @@ typedef struct {
   amon_pg_frame *base;
   uint32_t cap;            /* entries above the sentinel */
   uint32_t end_rounds;     /* rounds of the key destructors seen (pg_thread_end) */
+  uint32_t park_next;      /* the way the next full set gives up */
+  uint32_t park_bits;      /* 2^park_bits sets of AMON_PG_PARK_WAYS parked entries */
+  unsigned alt_seen;       /* amon_altstacks_set when @alt_sp and @alt_size were read */
+  uintptr_t alt_sp, alt_size; /* the alternate signal stack; 0 bytes: none */
+  amon_pg_parked *park;    /* made at the first drop */
 } amon_pg_thread;
 
 /* The monitor's clock is the sampling one: no address is swapped. */

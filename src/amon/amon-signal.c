@@ -41,7 +41,7 @@ sighandler_t signal (int sig, sighandler_t handler) EXPORT;
 sighandler_t bsd_signal (int sig, sighandler_t handler) EXPORT;
 sighandler_t sysv_signal (int sig, sighandler_t handler) EXPORT;
 
-static void *real_sigaction, *real_signal, *real_bsd_signal, *real_sysv_signal;
+static void *real_sigaction, *real_signal, *real_bsd_signal, *real_sysv_signal, *real_sigaltstack;
 
 /* The C library's definition of @name, looked up once; never NULL. */
 AMON_FN static void *
@@ -58,6 +58,7 @@ __attribute__ ((constructor, no_instrument_function)) static void
 look_up (void)
 {
   (void) next (&real_sigaction, "sigaction");
+  (void) next (&real_sigaltstack, "sigaltstack");
   __atomic_store_n (&real_signal, dlsym (RTLD_NEXT, "signal"), __ATOMIC_RELEASE);
   __atomic_store_n (&real_bsd_signal, dlsym (RTLD_NEXT, "bsd_signal"), __ATOMIC_RELEASE);
   __atomic_store_n (&real_sysv_signal, dlsym (RTLD_NEXT, "sysv_signal"), __ATOMIC_RELEASE);
@@ -141,6 +142,20 @@ sysv_signal (int sig, sighandler_t handler)
   return program_signal (sig, handler, SA_RESETHAND | SA_NODEFER);
 }
 
+int sigaltstack (const stack_t *ss, stack_t *old) EXPORT;
+unsigned amon_altstacks_set = 1;
+
+/* sigaltstack(2), counted when it sets a stack, so that the -pg mode may
+ * keep a thread's (amon-mcount.c, pg_left_altstack) */
+int
+sigaltstack (const stack_t *ss, stack_t *old)
+{
+  int r = ((int (*) (const stack_t *, stack_t *)) next (&real_sigaltstack, "sigaltstack")) (ss, old);
+  if (ss)
+    __atomic_add_fetch (&amon_altstacks_set, 1, __ATOMIC_RELEASE);
+  return r;
+}
+
 #else
 
 AMON_FN int
@@ -148,6 +163,8 @@ amon_sigaction (int sig, const struct sigaction *act, struct sigaction *old)
 {
   return sigaction (sig, act, old);
 }
+
+unsigned amon_altstacks_set;
 
 #endif
 

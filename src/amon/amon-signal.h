@@ -34,6 +34,11 @@ void amon_signal_release (void) AMON_FN AMON_HIDDEN;
  * sets its dispositions in the kernel). */
 void amon_signal_forked (void) AMON_FN AMON_HIDDEN;
 
+/* Counts the program's sigaltstack(2) calls that set a stack, through
+ * the shared library's wrapper, from 1; 0 in libamon.a, which has none:
+ * ask the kernel each time. */
+extern unsigned amon_altstacks_set AMON_HIDDEN;
+
 /* The value the monitor's timers send with their signal (sigev_value),
  * so that a timer of the program's that sends SIGPROF is told apart. */
 extern int amon_signal_marker AMON_HIDDEN;

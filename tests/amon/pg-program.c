@@ -29,6 +29,11 @@
  *              samples taken after the tiny one returned are its caller's
  *   coroutines a coroutine on a stack of its own (swapcontext) yields from
  *              deep inside, a thousand times, to a recursion on the main one
+ *   fibers     two coroutines on stacks side by side in one allocation (as
+ *              CRuby's fibers are, from one pool), resumed in turn; each
+ *              yields from deep inside and, resumed, ends its yield with a
+ *              tail call: a stack's frames lie within a few kilobytes of
+ *              the other's, where they look like frames left by a jump
  *   backtrace  backtrace(3) from deep inside a recursion: "frames N"
  *   empty      a million calls of a routine that does nothing, timed by the
  *              thread's CPU clock: "time_empty NS"; emptylong: 30 million
@@ -94,7 +99,7 @@
 
 static unsigned long n_leaper, n_co_work, n_yield_back, n_main_work, n_tiny, n_settler, n_walk, n_leaf, n_even, n_odd, n_deep, n_after, n_jumper, n_handler_work, n_worker, n_child_only,
     n_parent_only, n_tail_a, n_tail_b, n_alarm_work, n_sibling, n_many7, n_many8, n_many9, n_padder, n_stranded, n_after_free, n_stacker, n_compare, n_cmp_leaf,
-    n_visit, n_visit_leaf, n_visitor, n_recpad;
+    n_visit, n_visit_leaf, n_visitor, n_recpad, n_fib_work, n_fib_yield, n_fib_after, n_fib_resume;
 static volatile long sink;
 static int spin = 20;
 
@@ -274,6 +279,50 @@ main_work (int d)
   long r = main_work (d - 1);
   sink = r;
   return r + 1;
+}
+
+/* the fibers: two stacks of 64 KiB side by side */
+static ucontext_t fib_main_ctx, fib_ctx[2];
+
+NOINLINE static long
+fib_after (int k)
+{
+  COUNT (fib_after);
+  sink = k;
+  return k;
+}
+
+/* a tail call once resumed (the resumed frame's return address is the
+ * trampoline's, its entry not on top) */
+NOINLINE static long
+fib_yield (int k)
+{
+  COUNT (fib_yield);
+  swapcontext (&fib_ctx[k], &fib_main_ctx);
+  return fib_after (k);
+}
+
+NOINLINE static long
+fib_work (int k, int d)
+{
+  COUNT (fib_work);
+  long r = d == 0 ? fib_yield (k) : fib_work (k, d - 1);
+  sink = r;
+  return r + 1;
+}
+
+static void
+fib_main (int k)
+{
+  for (;;)
+    sink += fib_work (k, 4);
+}
+
+NOINLINE static void
+fib_resume (int k)
+{
+  COUNT (fib_resume);
+  swapcontext (&fib_main_ctx, &fib_ctx[k]);
 }
 
 NOINLINE static int
@@ -853,6 +902,10 @@ report (void)
   if (n_##name) \
     printf ("%s %lu\n", #name, n_##name)
   SAY (co_work);
+  SAY (fib_work);
+  SAY (fib_yield);
+  SAY (fib_after);
+  SAY (fib_resume);
   SAY (yield_back);
   SAY (main_work);
   SAY (tiny);
@@ -925,6 +978,20 @@ main (int argc, char **argv)
       makecontext (&co_ctx, co_main, 0);
       for (int i = 0; i < 1001; i++)
         s += main_work (3);
+    }
+  else if (strcmp (mode, "fibers") == 0)
+    {
+      static char stacks[2][1 << 16];
+      for (int k = 0; k < 2; k++)
+        {
+          getcontext (&fib_ctx[k]);
+          fib_ctx[k].uc_stack.ss_sp = stacks[k];
+          fib_ctx[k].uc_stack.ss_size = sizeof stacks[k];
+          fib_ctx[k].uc_link = &fib_main_ctx;
+          makecontext (&fib_ctx[k], (void (*) (void)) fib_main, 1, k);
+        }
+      for (int i = 0; i < 1000; i++)
+        fib_resume (i & 1);
     }
   else if (strcmp (mode, "backtrace") == 0)
     printf ("frames %d\n", traced (6));

@@ -6,10 +6,14 @@
 // routines that told their returns before (gcc's -minstrument-return=call:
 // nothing swapped), the exception's destructor then called by the C++
 // runtime (__cxa_end_catch) for the routine that caught it; and a thread
-// cancelled deep in a recursion, whose destructors must all run.  The program counts its
-// own calls and checks its own results; it prints "NAME COUNT" lines.
+// cancelled deep in a recursion, whose destructors must all run; and
+// thrown in two coroutines whose stacks lie side by side, once resumed,
+// through the frames they had before they yielded (whose entries the
+// monitor put aside at the switch).  The program counts its own calls
+// and checks its own results; it prints "NAME COUNT" lines.
 #include <cstdio>
 #include <pthread.h>
+#include <ucontext.h>
 #include <unistd.h>
 #include <map>
 #include <memory>
@@ -183,6 +187,38 @@ sink_deep (int d)
   sink = d;
 }
 
+// the coroutines: each yields from the bottom of a recursion and, once
+// resumed, throws from there to its loop at the top
+static ucontext_t fib_main_ctx, fib_ctx[2];
+static unsigned long n_fib_dive, n_fib_caught;
+
+NOINLINE static void
+fib_dive (int k, int d)
+{
+  n_fib_dive++;
+  if (d == 0)
+    {
+      swapcontext (&fib_ctx[k], &fib_main_ctx);
+      throw std::runtime_error ("resumed");
+    }
+  fib_dive (k, d - 1);
+  sink = d;
+}
+
+static void
+fib_loop (int k)
+{
+  for (;;)
+    try
+      {
+        fib_dive (k, 4);
+      }
+    catch (const std::runtime_error &)
+      {
+        n_fib_caught++;
+      }
+}
+
 static void *
 cancelled (void *)
 {
@@ -213,12 +249,28 @@ main ()
       std::printf ("wrong result %ld\n", s);
       return 1;
     }
+  static char stacks[2][1 << 16];
+  for (int k = 0; k < 2; k++)
+    {
+      getcontext (&fib_ctx[k]);
+      fib_ctx[k].uc_stack.ss_sp = stacks[k];
+      fib_ctx[k].uc_stack.ss_size = sizeof stacks[k];
+      fib_ctx[k].uc_link = &fib_main_ctx;
+      makecontext (&fib_ctx[k], (void (*) ()) fib_loop, 1, k);
+    }
+  for (int i = 0; i < 1000; i++)
+    swapcontext (&fib_main_ctx, &fib_ctx[i & 1]);
+  if (n_fib_caught != 998)
+    {
+      std::printf ("the coroutines caught %lu exceptions, not 998\n", n_fib_caught);
+      return 1;
+    }
   for (int i = 0; i < 100; i++)
     s += after (i);
   for (int i = 0; i < 20; i++)
     s += prober (i);
   std::printf ("descend %lu\ncleanup %lu\ninner_throw %lu\nrethrower %lu\nguarded %lu\nafter %lu\n", n_descend, n_cleanup,
                n_inner_throw, n_rethrower, n_guarded, n_after);
-  std::printf ("probe %lu\nprober %lu\ndeep_gone %lu\n", n_probe, n_prober, n_deep_gone);
+  std::printf ("probe %lu\nprober %lu\ndeep_gone %lu\nfib_dive %lu\n", n_probe, n_prober, n_deep_gone, n_fib_dive);
   return 0;
 }

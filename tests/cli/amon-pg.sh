@@ -9,7 +9,8 @@
 # longjmp and siglongjmp out of deep recursion, C++ exceptions thrown
 # through swapped return addresses (with destructors, a rethrow, a catch
 # inside a destructor during unwinding), signal handlers, four threads,
-# fork, exit from deep inside, tail calls, arguments passed on the stack,
+# fork, exit from deep inside, tail calls, coroutines (on stacks far apart
+# and side by side), arguments passed on the stack,
 # callbacks from a library's recursion, and registers (general, vector,
 # x87) that a caller keeps across a call.  Times: the exact total of
 # each phase of the timed mode is within 15% of what the program measured
@@ -225,6 +226,15 @@ check_c () {
   if run "$b" coroutines; then
     # the contexts are the monitor's guess across stacks; counts are exact
     same co_work yield_back main_work
+  fi
+  # coroutines' stacks side by side: a frame of one is not taken for a
+  # frame the other left by a jump, for good (the program ended in an
+  # abort, 'its return address is not on the thread's stack of swapped
+  # addresses', as CRuby's miniruby did with two fibers), and the tail
+  # call that ends a resumed yield is counted
+  what="$b fibers"
+  if run "$b" fibers; then
+    same fib_work fib_yield fib_after fib_resume
   fi
   check_stackargs "$b"
   # what a caller keeps in registers across a call (as gcc's -fipa-ra
@@ -442,7 +452,8 @@ fi
 # and with libamon.a, in a dynamic program and a -static one (the
 # trampoline's unwind entry and personality alone: a static libamon had no
 # wrappers, and every throw through a hooked frame ended in std::terminate,
-# a cancelled thread ran one destructor of 12)
+# a cancelled thread ran one destructor of 12; an exception thrown in a
+# coroutine through frames put aside at a switch ended in std::terminate)
 cxx=
 for c in ${CXX:-} g++ clang++; do
   command -v "$c" >/dev/null 2>&1 && cxx="$cxx $c"
@@ -455,7 +466,7 @@ throw_check () {
   (cd "$tmp" && rm -f amon.out && ./throw >"$tmp/counts" 2>"$tmp/stderr") \
     || { fail "$what: the program failed: $(cat "$tmp/counts" "$tmp/stderr")"; return; }
   arcs_of "$tmp/amon.out" >"$tmp/arcs" || return
-  same descend cleanup inner_throw rethrower guarded after prober
+  same descend cleanup inner_throw rethrower guarded after prober fib_dive
   # after the exceptions, main's calls are main's
   only_from after main
   # the exception's destructor, which the C++ runtime calls at the end of
