@@ -68,6 +68,12 @@ enter (uintptr_t *slot, void *fn, int closer)
   t->busy = 0;
   if (AMON_UNLIKELY ((r == AMON_PUSH_MISS) | !known) && !closer)
     return enter_closer (slot, fn);
+  if (closer && r != AMON_PUSHED)
+    /* the slow way looks the transition up in the machine's table (or
+     * makes it there), a line of tens of megabytes on a large profile
+     * that is seldom in any cache: fetched now, it comes in while the
+     * hook keeps the vector state and the monitor finds the caller */
+    __builtin_prefetch (&t->m.trans[amon_trans_hash (f->ctx, fn) & t->m.trans_mask]);
   return r == AMON_PUSHED;
 }
 
