@@ -120,17 +120,20 @@ grow_hist (amon_machine *m)
   uint32_t old_size = m->hist ? m->hist_mask + 1 : 0, size = old_size ? old_size * 2 : 1024;
   if (size == 0)
     return stop (m, AMON_STOP_MEMORY);
-  amon_context **t = amon_map ((size_t) size * sizeof *t, &m->bytes, m->limits.max_memory);
+  amon_hist_slot *t = amon_map ((size_t) size * sizeof *t, &m->bytes, m->limits.max_memory);
   if (t == NULL)
     return stop (m, AMON_STOP_MEMORY);
   for (uint32_t i = 0; i < old_size; i++)
-    for (amon_context *c = m->hist[i], *next; c; c = next)
-      {
-        next = c->hash_next;
-        c->hash_next = t[c->hash & (size - 1)];
-        t[c->hash & (size - 1)] = c;
-      }
-  amon_context **old = m->hist;
+    {
+      amon_hist_slot *o = &m->hist[i];
+      if (o->c == NULL)
+        continue;
+      uint32_t j = o->hash & (size - 1);
+      while (t[j].c)
+        j = (j + 1) & (size - 1);
+      t[j] = *o;
+    }
+  amon_hist_slot *old = m->hist;
   m->hist = t;
   m->hist_mask = size - 1;
   retire (old, (size_t) old_size * sizeof *t, &m->bytes);
@@ -201,7 +204,7 @@ routine_index (amon_machine *m, void *fn)
  * call reads the counters, s_n, its flags and its near slots in one line:
  * unaligned, a context's first 64 bytes straddled two lines, and Tcl 8.6
  * and yaml-cpp's tests ran 3-7% slower. */
-_Static_assert (offsetof (amon_context, hash) == 64, "a call's fields fill a context's first cache line");
+_Static_assert (offsetof (amon_context, len) == 64, "a call's fields fill a context's first cache line");
 _Static_assert (offsetof (amon_context, tag) + AMON_NEAR <= offsetof (amon_context, told), "a tag per near slot");
 
 /* ---- the machine ---- */
@@ -295,16 +298,22 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
     return NULL;
   uint32_t n = amon_history_call (from->hist, from->len, p, m->scratch);
   uint32_t hash = history_hash (m->scratch, n);
-  amon_context *to = m->hist[hash & m->hist_mask];
-  while (to && !(to->hash == hash && to->len == n && memcmp (to->hist, m->scratch, (size_t) n * 4) == 0))
-    to = to->hash_next;
+  amon_context *to;
+  for (j = hash & m->hist_mask; (to = m->hist[j].c) != NULL; j = (j + 1) & m->hist_mask)
+    if (m->hist[j].hash == hash && to->len == n && memcmp (to->hist, m->scratch, (size_t) n * 4) == 0)
+      break;
   if (to)
     m->n_b2++;
   else
     {
       /* B3 */
-      if ((m->hist_count + 1) * 2 > m->hist_mask + 1 && !grow_hist (m))
-        return NULL;
+      if ((m->hist_count + 1) * 2 > m->hist_mask + 1)
+        {
+          if (!grow_hist (m))
+            return NULL;
+          for (j = hash & m->hist_mask; m->hist[j].c;)
+            j = (j + 1) & m->hist_mask;
+        }
       to = amon_arena_alloc_aligned (&m->arena, sizeof *to + (size_t) n * 4, 64);
       if (to == NULL)
         {
@@ -313,10 +322,8 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
         }
       memcpy (to->hist, m->scratch, (size_t) n * 4);
       to->len = n;
-      to->hash = hash;
       to->fn = fn;
-      to->hash_next = m->hist[hash & m->hist_mask];
-      m->hist[hash & m->hist_mask] = to;
+      m->hist[j] = (amon_hist_slot) { hash, to };
       m->hist_count++;
       m->n_contexts++;
       m->sum_history += n;

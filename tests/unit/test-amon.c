@@ -684,6 +684,51 @@ test_cache_sets_spread (void)
 static char callee_addr[16 * 1024];
 #define CALLEE(i) ((void *) &callee_addr[16 * (i)])
 
+/* The paper's example over 700 triples of routines (P_i, Q_i, R_i) from
+ * one Main: 4,200 contexts, so that the history table grows three times
+ * (it starts with 1,024 slots, at most half full), and each triple's
+ * cycle back to its C4 (C6 --P_i--> C4, a history made long before and
+ * moved by every growth) is found in the table (B2), not made again. */
+enum { TRIPLES = 700 };
+static char triple_addr[16 * 3 * TRIPLES];
+#define TRIPLE(i, k) ((void *) &triple_addr[16 * (3 * (i) + (k))])
+
+static void
+test_history_table_grows (void)
+{
+  amon_machine m;
+  CU_ASSERT_FATAL (amon_machine_init (&m, &limits) == 0);
+  amon_context *main_ctx = amon_machine_call (&m, m.root, FN (MAIN));
+  amon_context *c4[TRIPLES];
+  for (guint i = 0; i < TRIPLES; i++)
+    {
+      amon_context *c = main_ctx;
+      for (guint round = 0; round < 2; round++)
+        {
+          c = amon_machine_call (&m, c, TRIPLE (i, 0));
+          if (round == 1)
+            c4[i] = c;
+          c = amon_machine_call (&m, c, TRIPLE (i, 1));
+          c = amon_machine_call (&m, c, TRIPLE (i, 2));
+        }
+    }
+  CU_ASSERT_EQUAL (contexts_of (&m), 2 + 6 * TRIPLES);
+  CU_ASSERT (m.hist_mask + 1 >= 8192);
+  for (guint i = 0; i < TRIPLES; i++)
+    {
+      /* C6 of triple i, reached again through the caches, calls P_i:
+       * a transition not made yet */
+      amon_context *c = main_ctx;
+      for (guint k = 0; k < 6; k++)
+        c = amon_machine_call (&m, c, TRIPLE (i, k % 3));
+      c = amon_machine_call (&m, c, TRIPLE (i, 0));
+      CU_ASSERT_PTR_EQUAL (c, c4[i]);
+    }
+  CU_ASSERT_EQUAL (contexts_of (&m), 2 + 6 * TRIPLES);
+  CU_ASSERT_EQUAL (m.n_b2, (guint64) TRIPLES);
+  amon_machine_release (&m);
+}
+
 /* A context that calls 1, 2, 3 or 20 routines (each several times):
  * the first two are in its near slots, in the order first called, and it
  * has no far cache until a third is called; every call finds the
@@ -1195,6 +1240,7 @@ main (void)
   static const CgTestCase cases[] = {
     { "history: A2-A5 equal the paper's rules applied literally", test_history_against_paper },
     { "history: the paper's P-Q-R-S example", test_paper_example },
+    { "history: the table grows, old histories found again", test_history_table_grows },
     { "replay: random programs, every total and arc time", test_random_programs },
     { "replay: recursion 10,000 deep", test_deep_recursion },
     { "threads merged: shared histories one context, calls summed", test_merge_threads },
