@@ -252,6 +252,11 @@ compiler (unsigned mb)
               else
                 printf ("cob=(%u)\n", callee_object + 1);
             }
+          /* as callgrind: the callee's file where it is not the current one */
+          unsigned gi = g % n;
+          if (gi / 20 != i / 20)
+            printf ("cfi=(%u) /build/gcc/%s/%s-%u.cc\n", gi / 20 + 1, words[(gi / 20) % N_WORDS],
+                    words[(gi / 400) % N_WORDS], gi / 20);
           if (g >= n)
             {
               snprintf (name2, sizeof name2, "%s'2", name);

@@ -9,7 +9,7 @@
 # byte (both helpers plain, "helper (a.c)" in its index); perf report
 # --children --sort=sym, which lists the two helpers apart by address;
 # google-pprof --text --cum (helper@ADDRESS); go tool pprof -top
-# -filefunctions.  Each part is skipped where its tool is missing; the
+# -filefunctions; callgrind_annotate --inclusive=yes (FILE:helper).  Each part is skipped where its tool is missing; the
 # test is skipped (77) where none is there.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 CC=${CC:-cc}
@@ -141,6 +141,34 @@ if command -v google-pprof >/dev/null 2>&1 && [ -f "$libprofiler" ]; then
       echo "pprof: $(tr '\n' ' ' <"$tmp/ours")(go tool pprof $(tr '\n' ' ' <"$tmp/theirs"))"
     fi
   fi
+fi
+
+# ---- callgrind ----
+# callgrind keys a function by object, file and name: callgrind_annotate
+# --inclusive=yes lists "a.c:helper" and "b.c:helper" apart, and the
+# reader took them for one function, with a cycle of helper and b_work
+if command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1; then
+  ran=1
+  $CC -O0 -g -o "$tmp/cg" "$tmp/a.c" "$tmp/b.c" "$tmp/m.c" || fail "cannot build cg"
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$tmp/cg" >"$tmp/err" 2>&1 || fail "callgrind: $(cat "$tmp/err")"
+  callgrind_annotate --inclusive=yes --threshold=100 "$tmp/cg.out" 2>/dev/null >"$tmp/annotate"
+  # "978,045,800 (61.97%)  a.c:helper [/path/cg]" -> "a.c 978045800"
+  awk '$3 ~ /^[^ ]*:helper$/ { f = $3; sub(/:helper$/, "", f); sub(/.*\//, "", f); c = $1; gsub(/,/, "", c); print f, c }' \
+    "$tmp/annotate" | sort >"$tmp/theirs"
+  [ "$(wc -l <"$tmp/theirs")" -eq 2 ] || fail "callgrind_annotate does not list two helpers: $(head -40 "$tmp/annotate")"
+  "$cgcost" --format=tsv "$tmp/cg.out" >"$tmp/tsv" || fail "cgcost callgrind"
+  helpers "$tmp/tsv" | awk '{ print $1, $3 }' >"$tmp/ours"
+  cmp -s "$tmp/ours" "$tmp/theirs" \
+    || fail "callgrind: the helpers' totals are $(tr '\n' ' ' <"$tmp/ours"), callgrind_annotate's $(tr '\n' ' ' <"$tmp/theirs"): $(cat "$tmp/tsv")"
+  [ "$(helpers "$tmp/tsv" | cut -d ' ' -f 1,2 | tr '\n' ';')" = "a.c 100;b.c 200;" ] \
+    || fail "callgrind: the helpers' calls are not a.c 100 and b.c 200: $(cat "$tmp/tsv")"
+  no_cycle "$tmp/cg.out"
+  # merged with a second run of its own, each helper is still one function
+  "$cgmerge" "$tmp/cg.out" "$tmp/cg.out" >"$tmp/cg2.xml" || fail "cgmerge two callgrind files"
+  "$cgcost" --format=tsv "$tmp/cg2.xml" >"$tmp/tsv2" || fail "cgcost two callgrind files"
+  [ "$(helpers "$tmp/tsv2" | cut -d ' ' -f 1,2 | tr '\n' ';')" = "a.c 200;b.c 400;" ] \
+    || fail "two callgrind files: the helpers' calls are not a.c 200 and b.c 400: $(cat "$tmp/tsv2")"
+  echo "callgrind: helpers $(tr '\n' ' ' <"$tmp/ours")(callgrind_annotate $(tr '\n' ' ' <"$tmp/theirs"))"
 fi
 
 [ "$ran" = 1 ] || skip "neither gprof, perf nor gperftools can profile here"

@@ -44,6 +44,47 @@ test_function_identity (void)
 /* The function index against a hash table of (object, name): random
  * pairs from small pools, so that names recur in several objects, added
  * with and without looking, with the index built midway. */
+/* Functions moved to other objects: found there and no longer where
+ * they were, their ids and costs kept; a move onto a pair another
+ * function holds, or that an earlier move of the same call takes, is
+ * refused. */
+static void
+test_move_functions (void)
+{
+  g_autoptr (CgGraph) g = cg_graph_new ();
+  guint e;
+  CU_ASSERT_TRUE (cg_graph_ensure_event (g, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL));
+  CgFunctionId a = cg_graph_ensure_function (g, "prog", "helper");
+  CgFunctionId b = cg_graph_ensure_function (g, "prog@b.c", "helper");
+  CgFunctionId c = cg_graph_ensure_function (g, "prog", "other");
+  CgFunctionId d = cg_graph_ensure_function (g, "lib", "helper");
+  cg_graph_self (g, a)[e].n = 7;
+  guint32 to_a = cg_graph_intern_id (g, "prog@a.c", -1), taken = cg_graph_intern_id (g, "prog@b.c", -1);
+  CgFunctionId moving[] = { a, c, d };
+  guint32 objects[] = { to_a, taken, to_a };
+  gboolean moved[3];
+  cg_graph_move_functions (g, moving, objects, 3, moved);
+  CU_ASSERT_TRUE (moved[0]);
+  CU_ASSERT_TRUE (moved[1]);  /* (prog@b.c, other) was free */
+  CU_ASSERT_FALSE (moved[2]); /* (prog@a.c, helper) taken by the first move */
+  CU_ASSERT_EQUAL (cg_graph_lookup_function (g, "prog@a.c", "helper"), a);
+  CU_ASSERT_EQUAL (cg_graph_lookup_function (g, "prog", "helper"), CG_NO_ID);
+  CU_ASSERT_EQUAL (cg_graph_lookup_function (g, "prog@b.c", "helper"), b);
+  CU_ASSERT_EQUAL (cg_graph_lookup_function (g, "prog@b.c", "other"), c);
+  CU_ASSERT_EQUAL (cg_graph_lookup_function (g, "lib", "helper"), d);
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_object (g, a), "prog@a.c");
+  CU_ASSERT_EQUAL (cg_graph_self (g, a)[e].n, 7);
+  /* onto a pair another function holds: refused, nothing changed */
+  CgFunctionId again[] = { d };
+  guint32 onto[] = { taken };
+  cg_graph_move_functions (g, again, onto, 1, moved);
+  CU_ASSERT_FALSE (moved[0]);
+  CU_ASSERT_STRING_EQUAL (cg_graph_function_object (g, d), "lib");
+  /* a new function of the old pair is a new one */
+  CU_ASSERT_NOT_EQUAL (cg_graph_ensure_function (g, "prog", "helper"), a);
+  CU_ASSERT_EQUAL (cg_graph_n_functions (g), 5);
+}
+
 static void
 test_function_index_random (void)
 {
@@ -535,6 +576,7 @@ main (void)
   static const CgTestCase cases[] = {
     { "functions are (object, name)", test_function_identity },
     { "the function index agrees with a hash table", test_function_index_random },
+    { "functions moved to other objects", test_move_functions },
     { "names are made safe for XML and tsv", test_sanitized_names },
     { "strings tagged apart intern alike", test_tagged_strings },
     { "events grow and promote in place", test_events_grow_and_promote },

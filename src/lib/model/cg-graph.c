@@ -503,6 +503,42 @@ cg_graph_add_function_ids (CgGraph *g, guint32 object_id, guint32 name_id)
   return append_function (g, object_id, name_id);
 }
 
+void
+cg_graph_move_functions (CgGraph *g, const CgFunctionId *functions, const guint32 *objects, guint n,
+                         gboolean *moved)
+{
+  if (n == 0)
+    return;
+  functions_indexed (g);
+  /* the pairs taken by this call's moves: the index tells the others */
+  g_autoptr (GHashTable) taken = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64 *keys = g_new (gint64, n);
+  g_autofree gboolean *go = g_new0 (gboolean, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const FunctionRec *rec = function_rec (g, functions[i]);
+      g_return_if_fail (objects[i] < cg_strings_size (g->strings));
+      keys[i] = (gint64) (((guint64) objects[i] << 32) | rec->name);
+      go[i] = rec->object != objects[i] && find_function (g, objects[i], rec->name) == CG_NO_ID
+              && !g_hash_table_contains (taken, &keys[i]);
+      if (go[i])
+        g_hash_table_add (taken, &keys[i]);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (go[i])
+        function_rec (g, functions[i])->object = objects[i];
+      if (moved)
+        moved[i] = go[i] || function_rec (g, functions[i])->object == objects[i];
+    }
+  g->generation++;
+  /* the index keys functions by what they were: it is made again when
+   * next needed */
+  g_clear_pointer (&g->function_by_name, g_free);
+  g->function_by_name_len = 0;
+  g_clear_pointer (&g->function_index, cg_pair_map_free);
+}
+
 CgFunctionId
 cg_graph_lookup_function (const CgGraph *g, const char *object, const char *name)
 {

@@ -157,6 +157,16 @@ CgFunctionId cg_graph_ensure_function_ids (CgGraph *graph, guint32 object, guint
  * built only when one of those is called. */
 CgFunctionId cg_graph_add_function_ids (CgGraph *graph, guint32 object, guint32 name);
 
+/* Moves each function @functions[i] (of @n) to the object @objects[i] (a
+ * string id of @graph), keeping its costs, arcs and id, where (that
+ * object, its name) is no other function, before or after the moves: a
+ * reader that learns only later in a file that two functions of one name
+ * in one object are two (callgrind's static functions of two source
+ * files) names them apart.  @moved[i] (nullable) tells which moved.  One
+ * pass over the graph's functions, however many move. */
+void cg_graph_move_functions (CgGraph *graph, const CgFunctionId *functions, const guint32 *objects, guint n,
+                              gboolean *moved);
+
 /* The function (@object, @name) or CG_NO_ID. */
 CgFunctionId cg_graph_lookup_function (const CgGraph *graph, const char *object, const char *name);
 

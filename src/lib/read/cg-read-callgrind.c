@@ -34,6 +34,7 @@
 
 #include "cg-arc-runs.h"
 #include "cg-callgrind-lex.h"
+#include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-matrix.h"
 #include "cg-pair-map.h"
@@ -47,11 +48,18 @@ typedef struct {
   CgFunctionId function;
   guint32 object;  /* string id */
   guint32 name;    /* name index */
+  guint32 file;    /* string id: its function's file, where files_apart */
   guint8 level1;   /* the outermost activation of its function */
   guint8 called;   /* entered by a call in this part */
   guint8 touched;  /* has data in this part */
   guint8 located;  /* its function's file and line are known */
 } Node;
+
+/* A function to be moved to its object named apart by its file. */
+typedef struct {
+  CgFunctionId function;
+  guint32 file;    /* string id */
+} Apart;
 
 /* What the reader knows of a full function name (by its string id). */
 typedef struct {
@@ -155,6 +163,10 @@ typedef struct {
   /* context nodes: (object string id, name index) -> node */
   CgPairMap *node_index;
   GArray *nodes;            /* Node */
+  /* functions that a function of their name and object in another file
+   * showed to be one of two: each is moved to its object named apart at
+   * the end (see node_of) */
+  GArray *apart;            /* Apart */
   /* per context, this part: its self plus its calls' inclusive costs
    * minus the inclusive costs of the calls that entered it (see
    * finish_part); integers as signed 64-bit (gint64 in .n) */
@@ -500,70 +512,175 @@ node_key (gconstpointer data, guint32 k, guint32 *object, guint32 *name)
   *name = n->name;
 }
 
-/* The context (@object, name index @name), created when new.  A name
- * seen in one object only needs no index; once it shows up in a second,
- * its contexts go to node_index.
- *
- * A new context's function is (@object, its base name).  While the graph
- * holds this file's functions only (r->own_functions), the reader knows
- * them without the graph's index: a base name's own context (made first,
- * for a name with a context) holds it, made with the context.  Recursion
- * is one level deep: a base name is its own base. */
+/* The context (@object, name index @name) of this file, or CG_NO_ID.
+ * A name seen in one object only needs no index; once it shows up in a
+ * second, its contexts go to node_index. */
 static guint32
-node_of (Reader *r, guint32 object, guint32 name)
+find_node (Reader *r, guint32 object, guint32 name)
 {
   NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
   if (info->node != CG_NO_ID && node_at (r, info->node)->object == object)
     return info->node;
-  if (info->node != CG_NO_ID)
+  if (info->node == CG_NO_ID)
+    return CG_NO_ID;
+  if (!info->multi)
     {
-      if (!info->multi)
-        {
-          info->multi = 1;
-          cg_pair_map_insert (r->node_index, node_at (r, info->node)->object, name, info->node);
-        }
-      guint32 k = cg_pair_map_lookup (r->node_index, object, name);
-      if (k != CG_PAIR_MAP_NONE)
-        {
-          info->node = k;
-          return k;
-        }
+      info->multi = 1;
+      cg_pair_map_insert (r->node_index, node_at (r, info->node)->object, name, info->node);
     }
-  guint32 base = info->base;
+  guint32 k = cg_pair_map_lookup (r->node_index, object, name);
+  if (k == CG_PAIR_MAP_NONE)
+    return CG_NO_ID;
+  info->node = k;
+  return k;
+}
+
+/* Whether functions of one name in one object are told apart by their
+ * file (Node.file): valgrind's callgrind keys a function by its object,
+ * file and name, as callgrind_annotate and KCachegrind list them, so
+ * that two source files' static helper, or ld.so's two check_match, are
+ * two functions there.  (cachegrind writes a function's inlined code
+ * under the header's fl=; other producers without ob= take the file for
+ * the object already.) */
+static gboolean
+files_apart (const Reader *r)
+{
+  return r->names == CG_CALLGRIND_NAMES_CALLGRIND && !r->cachegrind;
+}
+
+static gboolean
+known_file (const Reader *r, guint32 file)
+{
+  return file != r->empty && file != r->unknown;
+}
+
+/* The string id of the object "OBJECT@APART" (cg_elf_apart_object, as the
+ * readers of ELF programs name such functions) for a function of @object
+ * in @file: APART is the file's base name, or its whole name where
+ * @whole. */
+static guint32
+apart_object (Reader *r, guint32 object, guint32 file, gboolean whole)
+{
+  const char *path = cg_graph_string (r->graph, file);
+  const char *slash = whole ? NULL : strrchr (path, '/');
+  g_autofree char *apart = cg_elf_apart_object (cg_graph_string (r->graph, object), slash ? slash + 1 : path);
+  return cg_graph_intern_id (r->graph, apart, -1);
+}
+
+/* The graph's function for a new context (@object, @name) in @file,
+ * merging into a graph that holds other inputs' functions: the one an
+ * earlier input named apart, else (@object, @name) where its file is
+ * not another one, else a function of its own named apart, the other
+ * one to be moved to its own object at the end. */
+static CgFunctionId
+graph_function (Reader *r, guint32 object, guint32 name, guint32 file)
+{
+  if (!files_apart (r) || !known_file (r, file))
+    return cg_graph_ensure_function_ids (r->graph, object, name);
+  for (int whole = 0; whole <= 1; whole++)
+    {
+      const char *path = cg_graph_string (r->graph, file);
+      const char *slash = whole ? NULL : strrchr (path, '/');
+      g_autofree char *apart = cg_elf_apart_object (cg_graph_string (r->graph, object), slash ? slash + 1 : path);
+      CgFunctionId f = cg_graph_lookup_function (r->graph, apart, cg_graph_string (r->graph, name));
+      if (f != CG_NO_ID && cg_graph_function_file_id (r->graph, f) == file)
+        return f;
+    }
+  CgFunctionId f = cg_graph_ensure_function_ids (r->graph, object, name);
+  guint32 had = cg_graph_function_file_id (r->graph, f);
+  if (!known_file (r, had) || had == file)
+    return f;
+  Apart move = { f, had };
+  g_array_append_val (r->apart, move);
+  return cg_graph_ensure_function_ids (r->graph, apart_object (r, object, file, FALSE), name);
+}
+
+/* A new context (@object, name index @name) in @file.
+ *
+ * Its function is (@object, its base name).  While the graph holds this
+ * file's functions only (r->own_functions), the reader knows them without
+ * the graph's index: a base name's own context (made first, for a name
+ * with a context) holds it, made with the context.  Recursion is one
+ * level deep: a base name is its own base. */
+static guint32 node_of (Reader *r, guint32 object, guint32 name, guint32 file);
+
+static guint32
+new_node (Reader *r, guint32 object, guint32 name, guint32 file)
+{
+  guint32 base = g_array_index (r->name_info, NameInfo, name).base;
   CgFunctionId f;
   if (!r->own_functions)
-    f = cg_graph_ensure_function_ids (r->graph, object, base);
+    f = graph_function (r, object, base, file);
   else if (base == name)
     f = cg_graph_add_function_ids (r->graph, object, name);
   else
-    f = node_at (r, node_of (r, object, name_info_of (r, base)))->function;
+    f = node_at (r, node_of (r, object, name_info_of (r, base), file))->function;
   /* the base's context may have grown the tables */
-  info = &g_array_index (r->name_info, NameInfo, name);
+  NameInfo *info = &g_array_index (r->name_info, NameInfo, name);
   guint32 k = r->nodes->len;
   if (info->multi)
     cg_pair_map_insert (r->node_index, object, name, k);
-  Node node = { f, object, name, info->level == 1, 0, 0, 0 };
+  Node node = { f, object, name, file, info->level == 1, 0, 0, 0 };
   g_array_append_val (r->nodes, node);
   cg_matrix_set_rows (&r->node_sum, r->nodes->len);
   info->node = k;
   return k;
 }
 
-/* node_of (@object, @name) for a name given by the function @id (or
+/* The context (@object, name index @name) of a function in @file, made
+ * when new.  Where the files are apart (files_apart) and the context of
+ * that object and name is another file's function, it is one of two: the
+ * new one takes the object named apart by its file's base name (or by its
+ * whole name, where that is taken by another file of that base name),
+ * and the first one is moved to its own such object at the end. */
+static guint32
+node_of (Reader *r, guint32 object, guint32 name, guint32 file)
+{
+  guint32 k = find_node (r, object, name);
+  if (k == CG_NO_ID)
+    return new_node (r, object, name, file);
+  Node *n = node_at (r, k);
+  if (n->file == file || !files_apart (r) || !known_file (r, file))
+    return k;
+  if (!known_file (r, n->file))
+    {
+      n->file = file;
+      return k;
+    }
+  Apart move = { n->function, n->file };
+  for (int whole = 0; whole <= 1; whole++)
+    {
+      guint32 apart = apart_object (r, object, file, whole);
+      guint32 a = find_node (r, apart, name);
+      if (a == CG_NO_ID)
+        {
+          /* (an earlier input's function may be apart already) */
+          if (cg_graph_function_object_id (r->graph, move.function) == object)
+            g_array_append_val (r->apart, move);
+          return new_node (r, apart, name, file);
+        }
+      if (node_at (r, a)->file == file)
+        return a;
+    }
+  /* a third file of one base name and whole name: kept with the first */
+  return k;
+}
+
+/* node_of (@object, @name, @file) for a name given by the function @id (or
  * CG_NO_ID): the id's entry remembers the context found, which a call by
  * the id finds again without the name's NameInfo, one cache miss less a
  * call on a large file.  Whatever the entry says is checked. */
 static guint32
-node_of_id (Reader *r, guint32 object, guint32 name, guint32 id)
+node_of_id (Reader *r, guint32 object, guint32 name, guint32 id, guint32 file)
 {
   IdEntry *e = id == CG_NO_ID ? NULL : id_table_entry (&r->function_ids, id);
   if (e != NULL && e->node != CG_NO_ID)
     {
       const Node *n = node_at (r, e->node);
-      if (n->object == object && n->name == name)
+      if (n->object == object && n->name == name && n->file == file)
         return e->node;
     }
-  guint32 k = node_of (r, object, name);
+  guint32 k = node_of (r, object, name, file);
   if (e != NULL)
     e->node = k;
   return k;
@@ -1096,7 +1213,7 @@ own_block (Reader *r)
   if (!r->fn_provisional)
     return;
   r->fn_provisional = FALSE;
-  r->fn_node = node_of_id (r, r->fn_own_object, r->fn_own_name, r->fn_own_id);
+  r->fn_node = node_of_id (r, r->fn_own_object, r->fn_own_name, r->fn_own_id, r->fl);
   cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
 }
 
@@ -1261,7 +1378,7 @@ enter_call (Reader *r, guint64 calls, guint64 target_line)
   r->any_call = TRUE;
   r->fn_provisional = FALSE; /* a caller block: the calls are the other file's function's */
   guint32 object = object_of (r, r->cob != CG_NO_ID ? r->cob : r->ob, r->cfi != CG_NO_ID ? r->cfi : r->file);
-  r->pending_callee = node_of_id (r, object, r->cfn_name, r->cfn_id);
+  r->pending_callee = node_of_id (r, object, r->cfn_name, r->cfn_id, r->cfi != CG_NO_ID ? r->cfi : r->file);
   Node *callee = node_at (r, r->pending_callee);
   if (!callee->located)
     {
@@ -1340,7 +1457,7 @@ enter_function (Reader *r, guint32 name, guint32 id, GError **error)
       r->fn_own_id = id;
       return TRUE;
     }
-  r->fn_node = node_of_id (r, object, name, id);
+  r->fn_node = node_of_id (r, object, name, id, r->fl);
   cg_graph_function_set_location_id (r->graph, node_at (r, r->fn_node)->function, r->fl, 0);
   return TRUE;
 }
@@ -1548,6 +1665,7 @@ reader_clear (Reader *r)
   g_array_unref (r->name_info);
   cg_pair_map_free (r->node_index);
   g_array_unref (r->nodes);
+  g_array_unref (r->apart);
   cg_matrix_clear (&r->node_sum);
   g_array_unref (r->touched);
   g_array_unref (r->event_map);
@@ -1578,6 +1696,50 @@ flag_nested_functions (Reader *r)
     }
 }
 
+/* Moves the first of each pair of functions node_of told apart to its
+ * object named apart: by its file's base name, else by its whole name
+ * (a function of that object and name there already), else it keeps its
+ * object.  (graph_function lists functions of earlier inputs too.) */
+static void
+move_apart (Reader *r)
+{
+  if (r->apart->len == 0)
+    return;
+  /* a function is listed once per context or file that showed it */
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) functions = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
+  g_autoptr (GArray) files = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint i = 0; i < r->apart->len; i++)
+    {
+      const Apart *a = &g_array_index (r->apart, Apart, i);
+      if (g_hash_table_add (seen, GUINT_TO_POINTER (a->function)))
+        {
+          g_array_append_val (functions, a->function);
+          g_array_append_val (files, a->file);
+        }
+    }
+  guint n = functions->len;
+  g_autofree guint32 *objects = g_new (guint32, n);
+  g_autofree gboolean *moved = g_new (gboolean, n);
+  for (int whole = 0; whole <= 1 && n > 0; whole++)
+    {
+      for (guint i = 0; i < n; i++)
+        objects[i] = apart_object (r, cg_graph_function_object_id (r->graph, g_array_index (functions, CgFunctionId, i)),
+                                   g_array_index (files, guint32, i), whole);
+      cg_graph_move_functions (r->graph, (const CgFunctionId *) (gpointer) functions->data, objects, n, moved);
+      /* those not moved try their file's whole name */
+      guint kept = 0;
+      for (guint i = 0; i < n; i++)
+        if (!moved[i])
+          {
+            g_array_index (functions, CgFunctionId, kept) = g_array_index (functions, CgFunctionId, i);
+            g_array_index (files, guint32, kept) = g_array_index (files, guint32, i);
+            kept++;
+          }
+      n = kept;
+    }
+}
+
 static gboolean
 finish_file (Reader *r, GError **error)
 {
@@ -1589,6 +1751,7 @@ finish_file (Reader *r, GError **error)
     return FALSE;
   if (r->parts == 0)
     return fail (r, error, CG_ERROR_PARSE, "no events: line: not a complete callgrind profile");
+  move_apart (r);
   /* valgrind's callgrind without 'N names nests calls only where a
    * function called itself (--separate-recs=1); other producers split no
    * recursion at all, so any cycle of theirs may nest (cProfile's run of a
@@ -1653,6 +1816,7 @@ cg_read_callgrind_in_pieces (CgProfile *profile, CgInput *input, const CgReadOpt
     .name_info = g_array_new (FALSE, TRUE, sizeof (NameInfo)),
     .node_index = cg_pair_map_new (node_key, &r),
     .nodes = g_array_new (FALSE, FALSE, sizeof (Node)),
+    .apart = g_array_new (FALSE, FALSE, sizeof (Apart)),
     .touched = g_array_new (FALSE, FALSE, sizeof (guint32)),
     .event_map = g_array_new (FALSE, FALSE, sizeof (guint)),
     .part_self = g_array_new (FALSE, FALSE, sizeof (guint64)),
