@@ -174,6 +174,50 @@ arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolea
     g_string_append (r->line, " (recursive)");
 }
 
+typedef struct {
+  Report *r;
+  gboolean callers; /* the other end is the arc's caller */
+} ArcOrder;
+
+/* Arcs by the cost they carried, then calls, then the other end's name:
+ * gprof's order, callers increasing (the largest next to the function),
+ * callees decreasing, where the arcs' own order (the order the profile
+ * first made each call) put a root's 0.93 s callee between ones of
+ * 0.32 s and 0.01 s, among two hundred. */
+static gint
+compare_arcs (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const ArcOrder *o = data;
+  Report *r = o->r;
+  CgArcId x = *(const CgArcId *) a, y = *(const CgArcId *) b;
+  int c = cg_value_compare (r->kind, cg_costs_arc_const (r->costs, x)[r->event],
+                            cg_costs_arc_const (r->costs, y)[r->event]);
+  if (c == 0)
+    {
+      guint64 cx = cg_graph_arc_calls (r->graph, x), cy = cg_graph_arc_calls (r->graph, y);
+      c = (cx > cy) - (cx < cy);
+    }
+  if (!o->callers)
+    c = -c;
+  if (c == 0)
+    {
+      CgFunctionId fx = o->callers ? cg_graph_arc_caller (r->graph, x) : cg_graph_arc_callee (r->graph, x);
+      CgFunctionId fy = o->callers ? cg_graph_arc_caller (r->graph, y) : cg_graph_arc_callee (r->graph, y);
+      c = strcmp (cg_graph_function_name (r->graph, fx), cg_graph_function_name (r->graph, fy));
+    }
+  return c != 0 ? c : (x > y) - (x < y);
+}
+
+/* @n arcs from @arcs, in @callers' order (see compare_arcs). */
+static void
+sorted_arcs (Report *r, GArray *out, const CgArcId *arcs, guint n, gboolean callers)
+{
+  g_array_set_size (out, 0);
+  g_array_append_vals (out, arcs, n);
+  ArcOrder o = { r, callers };
+  g_array_sort_with_data (out, compare_arcs, &o);
+}
+
 static void
 call_graph (Report *r, GArray *functions, FILE *stream)
 {
@@ -187,6 +231,7 @@ call_graph (Report *r, GArray *functions, FILE *stream)
   g_string_append_printf (r->line, " %17s      name", "calls");
   flush (r, stream);
   CgGraph *g = r->graph;
+  g_autoptr (GArray) arcs = g_array_new (FALSE, FALSE, sizeof (CgArcId));
   for (guint i = 0; i < functions->len; i++)
     {
       CgFunctionId f = g_array_index (functions, CgFunctionId, i);
@@ -211,10 +256,12 @@ call_graph (Report *r, GArray *functions, FILE *stream)
                                   r->width, "", "");
           flush (r, stream);
         }
-      for (guint j = 0; j < n; j++)
+      sorted_arcs (r, arcs, in, n, TRUE);
+      for (guint j = 0; j < arcs->len; j++)
         {
-          CgFunctionId caller = cg_graph_arc_caller (g, in[j]);
-          arc_line (r, in[j], caller, received, caller == f);
+          CgArcId a = g_array_index (arcs, CgArcId, j);
+          CgFunctionId caller = cg_graph_arc_caller (g, a);
+          arc_line (r, a, caller, received, caller == f);
           flush (r, stream);
         }
       CgValue total = cg_costs_total_const (r->costs, f)[r->event];
@@ -235,12 +282,14 @@ call_graph (Report *r, GArray *functions, FILE *stream)
       name (r, f, TRUE);
       flush (r, stream);
       const CgArcId *out = cg_graph_out_arcs (g, f, &n);
-      for (guint j = 0; j < n; j++)
+      sorted_arcs (r, arcs, out, n, FALSE);
+      for (guint j = 0; j < arcs->len; j++)
         {
-          CgFunctionId callee = cg_graph_arc_callee (g, out[j]);
+          CgArcId a = g_array_index (arcs, CgArcId, j);
+          CgFunctionId callee = cg_graph_arc_callee (g, a);
           if (callee == f)
             continue; /* shown on the primary line as +N */
-          arc_line (r, out[j], callee, cg_graph_calls_received (g, callee), FALSE);
+          arc_line (r, a, callee, cg_graph_calls_received (g, callee), FALSE);
           flush (r, stream);
         }
       g_string_append (r->line, "-----------------------------------------------");
