@@ -196,6 +196,16 @@ expect 0 "$cgtree" -b --width=90 "$tmp/fit.folded"
 grep -q -e '|-dispatch_command > \.\.\. > execute_bytecode$' -e '|-dispatch_command > … > execute_bytecode$' "$tmp/out" \
   || fail "--width=90: the chain: $(grep dispatch "$tmp/out")"
 awk 'length > 90 { print; bad = 1 } END { exit bad }' "$tmp/out" || fail "--width=90: lines wider"
+# a C++ name too wide loses the middle of its parameter list where that
+# is enough, its function's name whole (ninja's tree at 100 columns read
+# "Builder::FinishCommand...d::allocator<char> >*)" and
+# "Plan::EdgeFin...tor<char> >*)")
+printf '%s\n' 'main;Builder::FinishCommand(CommandRunner::Result*, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >*) 10' \
+  'main;other 10' >"$tmp/params.folded"
+expect 0 "$cgtree" -b --width=80 "$tmp/params.folded"
+awk 'length > 80 { print; bad = 1 } END { exit bad }' "$tmp/out" || fail "--width=80: lines wider"
+grep -q -e '-Builder::FinishCommand(.*\(\.\.\.\|…\).*>\*)$' "$tmp/out" \
+  || fail "--width=80: the C++ name: $(grep -e '-Builder' "$tmp/out")"
 # a name in two objects shows its object (file name) in dot, on its own line
 expect 0 "$cgtree" --startup -f dot "$recdemo" && grep -q 'label="(below main)\\n\[libc.so.6\]\\n' "$tmp/out" \
   || fail "dot: an ambiguous name without its object: $(grep 'below main' "$tmp/out")"

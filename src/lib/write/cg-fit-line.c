@@ -93,6 +93,41 @@ name_cap (const Piece *p, guint n, const gboolean *keep, gsize room)
   return lo;
 }
 
+/* The characters inside the last parenthesized group of @text that
+ * follows a name (a C++ function's parameter list: "f(int, char*)
+ * const"), as [*open, *close); FALSE where there is none. */
+static gboolean
+parameters (const char *text, gsize *open, gsize *close)
+{
+  gsize depth = 0, i = 0, start = 0;
+  gboolean found = FALSE;
+  for (const char *q = text; *q; q = g_utf8_next_char (q), i++)
+    {
+      if (*q == '(' && depth++ == 0)
+        start = i + 1;
+      else if (*q == ')' && depth > 0 && --depth == 0 && start > 1)
+        {
+          *open = start;
+          *close = i;
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+/* Appends the characters [@from, @to) of @text. */
+static void
+append_chars (GString *out, const char *text, gsize from, gsize to)
+{
+  const char *a = g_utf8_offset_to_pointer (text, (glong) from), *b = g_utf8_offset_to_pointer (text, (glong) to);
+  g_string_append_len (out, a, b - a);
+}
+
+/* Appends @p cut to @cap columns where it is a longer name: its middle
+ * goes, or where the parameter list of a C++ name can give all that must
+ * go, the middle of that list, so that the function's name stays whole
+ * ("Builder::Build(std::__cxx1…<char> >*)", not "Builder::Bu…<char>
+ * >*)"). */
 static void
 append_cut (GString *out, const Piece *p, gsize cap, const char *mark, gsize mark_w)
 {
@@ -101,11 +136,12 @@ append_cut (GString *out, const Piece *p, gsize cap, const char *mark, gsize mar
       g_string_append (out, p->text);
       return;
     }
-  gsize room = cap - mark_w, head = (room + 1) / 2, tail = room - head;
-  const char *head_end = g_utf8_offset_to_pointer (p->text, (glong) head);
-  g_string_append_len (out, p->text, head_end - p->text);
+  gsize room = cap - mark_w, gone = p->cols - room, head = (room + 1) / 2, open, close;
+  if (parameters (p->text, &open, &close) && close - open >= gone)
+    head = open + (close - open - gone) / 2;
+  append_chars (out, p->text, 0, head);
   g_string_append (out, mark);
-  g_string_append (out, g_utf8_offset_to_pointer (p->text, (glong) (p->cols - tail)));
+  append_chars (out, p->text, head + gone, p->cols);
 }
 
 void
