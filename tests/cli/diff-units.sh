@@ -57,4 +57,26 @@ expect 0 "$cgcost" --base="$tmp/base.xml" --format=tsv "$tmp/new.xml" || fail "c
 awk -F '\t' '$1 == "work" { w = 1; ok = ($2 - 0.3)^2 < 1e-18 && ($3 - 0.2)^2 < 1e-18 && ($4 + 0.1)^2 < 1e-18 }
   END { exit !(w && ok) }' "$tmp/out" \
   || fail "cgcost --base --format=tsv: work: $(grep work "$tmp/out")"
+
+# changes that read 0.00 in the unit shown are counted, not listed (ninja
+# -O0 against -O2 in perf's cpu-clock: 1,126 of 1,598 rows read +0.00 s
+# and -0.00 s); the tsv form lists them
+perf_pair () { # WORK_NS TINY_NS: main -> work, main -> other (1 s), main -> tiny
+  for s in "$1 work" "1000000000 other" "$2 tiny"; do
+    set -- $s
+    printf 'prog   100/100   [000]  1000.000001: %12s cpu-clock:u: \n\t            1234 %s+0x4 (/build/prog)\n\t            1100 main+0x20 (/build/prog)\n\n' "$1" "$2"
+  done
+}
+perf_pair 500000000 1000 >"$tmp/base.perf"
+perf_pair 625000000 2000 >"$tmp/new.perf"
+expect 0 "$cgcost" --base="$tmp/base.perf" --format=text "$tmp/new.perf"
+grep -q ' +0.12  *0.50  *0.62  *+0.12   work$' "$tmp/out" || fail "cgcost --base: work: $(grep work "$tmp/out")"
+grep -q 'tiny' "$tmp/out" && fail "cgcost --base: tiny's change of 1 µs is listed: $(grep tiny "$tmp/out")"
+grep -q '^1 more function changed by at most 0.005 s each (it reads 0.00): not listed;$' "$tmp/out" \
+  || fail "cgcost --base: no count of what reads 0.00: $(tail -3 "$tmp/out")"
+expect 0 "$cgcost" --base="$tmp/base.perf" --arcs --format=text "$tmp/new.perf"
+grep -q 'tiny' "$tmp/out" && fail "cgcost --base --arcs: main -> tiny is listed: $(grep tiny "$tmp/out")"
+grep -q '^1 more arc changed by at most 0.005 s' "$tmp/out" || fail "cgcost --base --arcs: $(tail -3 "$tmp/out")"
+expect 0 "$cgcost" --base="$tmp/base.perf" --format=tsv "$tmp/new.perf"
+grep -q '^tiny	1000	2000	1000	' "$tmp/out" || fail "cgcost --base --format=tsv: tiny: $(grep tiny "$tmp/out")"
 finish

@@ -138,6 +138,28 @@ append_change_columns (const CgDiff *d, const Shown *u, GString *s, GString *cel
   g_string_append_printf (s, "%16s ", presence == CG_DIFF_REMOVED ? "-" : cell->str);
 }
 
+/* Whether a signed change as printed ("+0.00", "-0,000") reads zero: a
+ * change under half the last digit shown, which a row would list as no
+ * change at all. */
+static gboolean
+reads_zero (const char *change)
+{
+  const char *digits = change + (*change == '+' || *change == '-');
+  return strspn (digits, "0.,") == strlen (digits);
+}
+
+/* The footer line on the rows whose changes read zero in the unit shown
+ * (0.00 s for a change under 5 ms): counted, as the unchanged ones, not
+ * listed; the tsv form has them. */
+static void
+append_small (FILE *stream, const Shown *u, guint small, const char *what)
+{
+  if (small > 0)
+    fprintf (stream, "%u more %s%s changed by at most 0.005 %s each (%s 0.00): not listed;\n"
+                     "--format=tsv lists them.\n",
+             small, what, small == 1 ? "" : "s", u->unit, small == 1 ? "it reads" : "they read");
+}
+
 static gboolean
 changed (const CgDiff *d, const CgDiffFunction *f)
 {
@@ -187,8 +209,9 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   g_string_append_printf (s, "%16s %16s %16s %16s  %s\n", "total change", "base total", "new total", "self change",
                           "function");
   fwrite (s->str, 1, s->len, stream);
-  guint unchanged = 0;
+  guint unchanged = 0, small = 0;
   g_autoptr (GString) cell = g_string_new (NULL);
+  g_autoptr (GString) total = g_string_new (NULL);
   for (guint i = 0; i < cg_diff_n_functions (d); i++)
     {
       const CgDiffFunction *f = cg_diff_function (d, i);
@@ -197,11 +220,20 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
           unchanged++;
           continue;
         }
-      g_string_truncate (s, 0);
-      append_change_columns (d, &u, s, cell, f->base_total, f->new_total, f->presence);
+      g_string_truncate (total, 0);
+      append_change_human (d, &u, total, f->base_total, f->new_total);
       g_string_truncate (cell, 0);
       append_change_human (d, &u, cell, f->base_self, f->new_self);
-      g_string_append_printf (s, "%16s ", cell->str);
+      if (reads_zero (total->str) && reads_zero (cell->str))
+        {
+          small++;
+          continue;
+        }
+      g_string_truncate (s, 0);
+      append_change_columns (d, &u, s, total, f->base_total, f->new_total, f->presence);
+      g_string_truncate (total, 0);
+      append_change_human (d, &u, total, f->base_self, f->new_self);
+      g_string_append_printf (s, "%16s ", total->str);
       g_string_append (s, f->estimated ? "~" : " ");
       g_string_append (s, f->presence == CG_DIFF_ADDED ? "+" : f->presence == CG_DIFF_REMOVED ? "-" : " ");
       append_label (d, new_names, base_names, s, f);
@@ -209,6 +241,7 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
       fwrite (s->str, 1, s->len, stream);
     }
   fprintf (stream, "\n%u function%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
+  append_small (stream, &u, small, "function");
   return TRUE;
 }
 
@@ -278,7 +311,7 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
   fwrite (s->str, 1, s->len, stream);
   g_autoptr (GArray) arcs = cg_diff_arcs (d);
   g_autoptr (GString) cell = g_string_new (NULL);
-  guint unchanged = 0;
+  guint unchanged = 0, small = 0;
   for (guint i = 0; i < arcs->len; i++)
     {
       const CgDiffArc *a = &g_array_index (arcs, CgDiffArc, i);
@@ -286,6 +319,13 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
           && a->base_calls == a->new_calls)
         {
           unchanged++;
+          continue;
+        }
+      g_string_truncate (cell, 0);
+      append_change_human (d, &u, cell, a->base_cost, a->new_cost);
+      if (reads_zero (cell->str) && a->base_calls == a->new_calls)
+        {
+          small++;
           continue;
         }
       g_string_truncate (s, 0);
@@ -300,6 +340,7 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
       fwrite (s->str, 1, s->len, stream);
     }
   fprintf (stream, "\n%u arc%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
+  append_small (stream, &u, small, "arc");
   return TRUE;
 }
 
