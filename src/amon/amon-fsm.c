@@ -4,6 +4,7 @@
 #include "amon-fsm.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "amon-format.h"
 
@@ -88,13 +89,27 @@ retire (void *old, size_t bytes, uint64_t *counter)
   amon_unmap (old, bytes, counter);
 }
 
+/* A table of @size bytes: past 2 MB, on huge pages where the kernel
+ * gives them (transparent huge pages, "madvise"), as its look-ups land
+ * at random and each would miss the TLB as well as the caches. */
+AMON_FN static void *
+map_table (amon_machine *m, size_t size)
+{
+  void *t = amon_map (size, &m->bytes, m->limits.max_memory);
+#ifdef MADV_HUGEPAGE
+  if (t != NULL && size >= ((size_t) 2 << 20))
+    (void) madvise (t, size, MADV_HUGEPAGE);
+#endif
+  return t;
+}
+
 AMON_FN static int
 grow_trans (amon_machine *m)
 {
   uint32_t old_size = m->trans ? m->trans_mask + 1 : 0, size = old_size ? old_size * 2 : 1024;
   if (size == 0)
     return stop (m, AMON_STOP_MEMORY);
-  amon_transition *t = amon_map ((size_t) size * sizeof *t, &m->bytes, m->limits.max_memory);
+  amon_transition *t = map_table (m, (size_t) size * sizeof *t);
   if (t == NULL)
     return stop (m, AMON_STOP_MEMORY);
   for (uint32_t i = 0; i < old_size; i++)
@@ -120,7 +135,7 @@ grow_hist (amon_machine *m)
   uint32_t old_size = m->hist ? m->hist_mask + 1 : 0, size = old_size ? old_size * 2 : 1024;
   if (size == 0)
     return stop (m, AMON_STOP_MEMORY);
-  amon_hist_slot *t = amon_map ((size_t) size * sizeof *t, &m->bytes, m->limits.max_memory);
+  amon_hist_slot *t = map_table (m, (size_t) size * sizeof *t);
   if (t == NULL)
     return stop (m, AMON_STOP_MEMORY);
   for (uint32_t i = 0; i < old_size; i++)
