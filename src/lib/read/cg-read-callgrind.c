@@ -1740,6 +1740,61 @@ move_apart (Reader *r)
     }
 }
 
+/* Whether @name ends in " [I/N]", as pprof -call_tree names its call
+ * tree's nodes; *@base_len: the length before it. */
+static gboolean
+is_tree_node_name (const char *name, gsize *base_len)
+{
+  gsize len = strlen (name);
+  const char *open = strrchr (name, '[');
+  if (open == NULL || open < name + 2 || open[-1] != ' ' || len < 2 || name[len - 1] != ']')
+    return FALSE;
+  const char *p = open + 1;
+  gsize digits = strspn (p, "0123456789");
+  if (digits == 0 || p[digits] != '/')
+    return FALSE;
+  p += digits + 1;
+  digits = strspn (p, "0123456789");
+  if (digits == 0 || p + digits != name + len - 1)
+    return FALSE;
+  *base_len = (gsize) (open - 1 - name);
+  return TRUE;
+}
+
+/* pprof -call_tree names each node of its call tree apart where it is
+ * called ("example.com/rec.even [6/14]"), but writes every node's costs
+ * and calls under the plain name ("fn=example.com/rec.even"): the plain
+ * function then sums the calls of all its nodes, nested ones too (872 %
+ * of go test's profile), and the named nodes have calls into them and
+ * nothing else.  Such files are told by callees of that form with no
+ * block of their own beside a function of the plain name, and warned of. */
+static void
+warn_call_tree_names (Reader *r)
+{
+  guint64 n = 0;
+  const char *example = NULL;
+  for (guint i = 0; i < r->nodes->len; i++)
+    {
+      CgFunctionId f = node_at (r, i)->function;
+      const char *name = cg_graph_function_name (r->graph, f);
+      gsize base_len;
+      guint n_out;
+      if (!is_tree_node_name (name, &base_len))
+        continue;
+      cg_graph_out_arcs (r->graph, f, &n_out);
+      g_autofree char *base = g_strndup (name, base_len);
+      if (n_out > 0 || cg_graph_lookup_function (r->graph, cg_graph_function_object (r->graph, f), base) == CG_NO_ID)
+        continue;
+      n++;
+      example = example ? example : name;
+    }
+  if (n > 0)
+    cg_read_warn (r->options, "%s: %" G_GUINT64_FORMAT " callee%s named as pprof -call_tree names its call tree's "
+                  "nodes (the first: %s), whose costs and calls it writes under the plain name: such a function's "
+                  "total sums all its nodes' calls, nested ones too, and can exceed the profile's; write the file "
+                  "without -call_tree", cg_input_name (r->in), n, n == 1 ? "" : "s", example);
+}
+
 static gboolean
 finish_file (Reader *r, GError **error)
 {
@@ -1788,6 +1843,7 @@ finish_file (Reader *r, GError **error)
     cg_read_warn (r->options, "%s: calls= lines whose count is their cost in Hits, as gperftools' pprof --callgrind "
                   "writes its samples: %" G_GUINT64_FORMAT " such counts are no calls counted, and are not kept",
                   cg_input_name (r->in), r->hit_counts);
+  warn_call_tree_names (r);
   if (r->cachegrind && !r->any_call)
     cg_read_warn (r->options, "%s: a cachegrind profile, which records no calls: every total is the function's "
                   "own cost (valgrind --tool=callgrind records the calls and their inclusive costs)",
