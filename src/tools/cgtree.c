@@ -392,6 +392,27 @@ startup_note (CgGraph *g, const guint8 *startup, const CgDisplayTree *tree)
   return g_strdup_printf ("Start-up code (%s) is folded: what it calls are roots (--startup shows it).", s->str);
 }
 
+/* --hide and --ignore applied to the base (*@base, replaced), as
+ * filter_profile applies them to the profile, which checked the
+ * patterns: one that matches nothing in the base leaves it as it is. */
+static gboolean
+filter_base (CgProfile **base, const Options *o, GError **error)
+{
+  CgGraph *g = cg_profile_graph (*base);
+  guint n = 0;
+  g_autofree guint8 *hide = o->hide ? matching (g, "hide", o->hide, &n, NULL) : NULL;
+  g_autofree guint8 *ignore = o->ignore && cg_profile_tree (*base) ? matching (g, "ignore", o->ignore, &n, NULL) : NULL;
+  if (hide == NULL && ignore == NULL)
+    return TRUE;
+  CgProfile *filtered = cg_profile_tree (*base) ? cg_filter_tree (*base, hide, ignore, error)
+                                                : cg_hide_graph (*base, hide, error);
+  if (filtered == NULL)
+    return FALSE;
+  cg_profile_free (*base);
+  *base = filtered;
+  return TRUE;
+}
+
 /* Splices the start-up code under root frames out of *@profile's call
  * tree (cg_fold_tree), replacing it; *@note (nullable) says what was
  * folded, or stays NULL.  A profile without a call tree is left as it
@@ -471,6 +492,26 @@ run (gpointer data, GError **error)
                                         : cg_cli_read_inputs (&o->common, error);
   if (whole == NULL)
     return FALSE;
+  guint event;
+  if (!cg_cli_choose_event (cg_profile_graph (whole), o->event, &event, error))
+    return FALSE;
+  if (o->top < 0)
+    return usage (error, "--top=%d: expected 0 (no limit) or more", o->top);
+  /* --hide and --ignore, on the base too, before the two are compared:
+   * the difference keeps the function ids of the profiles it compared,
+   * and filtering after it left those of a profile freed (a crash, or
+   * other functions' changes on the lines) */
+  g_autofree char *filter_note = NULL;
+  if (o->hide || o->ignore)
+    {
+      CgProfile *filtered = filter_profile (whole, o, event, &filter_note, error);
+      if (filtered == NULL)
+        return FALSE;
+      cg_profile_free (whole);
+      whole = filtered;
+      if (base && !filter_base (&base, o, error))
+        return FALSE;
+    }
   /* start-up code under a root frame (perf's --split: a thread's
    * clone3 > start_thread, a process's _start > __libc_start_main) is
    * spliced out of the call tree, so that each root keeps its own
@@ -493,20 +534,6 @@ run (gpointer data, GError **error)
       if (diff == NULL)
         return FALSE;
       method = cg_costs_method (cg_profile_costs (whole));
-    }
-  guint event;
-  if (!cg_cli_choose_event (cg_profile_graph (whole), o->event, &event, error))
-    return FALSE;
-  if (o->top < 0)
-    return usage (error, "--top=%d: expected 0 (no limit) or more", o->top);
-  g_autofree char *filter_note = NULL;
-  if (o->hide || o->ignore)
-    {
-      CgProfile *filtered = filter_profile (whole, o, event, &filter_note, error);
-      if (filtered == NULL)
-        return FALSE;
-      cg_profile_free (whole);
-      whole = filtered;
     }
 
   g_autoptr (GArray) chosen = NULL;

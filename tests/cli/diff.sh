@@ -215,6 +215,19 @@ for f in term leaf expr main; do
 done
 grep -q " new  .*added$" "$tmp/tree.txt" || fail "cgtree --base: a call the base lacks: $(grep added "$tmp/tree.txt")"
 expect 2 "$cgtree" --base="$tmp/a.folded" --inverted "$tmp/b.folded"
+# --hide and --ignore with --base: the lines' changes are those of the
+# profiles shown, the base filtered alike; filtering after the
+# comparison gave b -3 and c -7 (the ids of another profile) here, and a
+# perf profile's tree crashed
+printf 'main;a;b 10\nmain;c 5\n' >"$tmp/h1.folded"
+printf 'main;a;b 12\nmain;c 3\n' >"$tmp/h2.folded"
+expect 0 "$cgtree" --base="$tmp/h1.folded" --hide='^a$' -t0 --color=never "$tmp/h2.folded"
+changes=$(awk '$NF ~ /(^|[-`|])(main|b|c)$/ { n = split($NF, w, "-"); printf "%s %s;", w[n], $4 }' "$tmp/out")
+[ "$changes" = "main +0;b +2;c -2;" ] || fail "cgtree --base --hide: changes $changes, not main +0, b +2, c -2: $(cat "$tmp/out")"
+expect 0 "$cgtree" --base="$tmp/h1.folded" --ignore='^c$' -t0 --color=never "$tmp/h2.folded"
+changes=$(awk '$NF ~ /(^|[-`|])(main|a|b|c)$/ { n = split($NF, w, "-"); printf "%s %s;", w[n], $4 }' "$tmp/out")
+[ "$changes" = "main +2;a +2;b +2;" ] || fail "cgtree --base --ignore: changes $changes, not main, a and b +2: $(cat "$tmp/out")"
+expect 2 "$cgtree" --base="$tmp/h1.folded" --hide=nothing-there -t0 "$tmp/h2.folded"
 # dot: slower red, faster blue (the same pair the other way round)
 expect 0 "$cgtree" --base="$tmp/a.folded" -f dot -t0 "$tmp/b.folded"
 grep -q 'label="term\\n.*\\n+30", fillcolor="#ff' "$tmp/out" || fail "dot --base: term: $(grep term "$tmp/out")"

@@ -75,6 +75,13 @@ case "$roots" in
   *new* | *removed* | "") fail "--split=tid --base: the thread roots are not paired with the base's (changes: $roots): $(cat "$tmp/out")" ;;
 esac
 echo "--base, per thread: $(tr '\n' ';' <"$tmp/ours") root changes: $roots"
+# and with --hide (filtered after the comparison, this crashed): burn's
+# share goes to the worker, under each thread's root as before
+expect 0 "$cgtree" --split=tid --threshold=0 --no-fold --hide='^burn$' --base="$tmp/base.data" "$tmp/perf.data" \
+  || fail "cgtree --split=tid --base --hide"
+under_roots >"$tmp/ours"
+cmp -s "$tmp/ours" "$tmp/theirs" \
+  || fail "--split=tid --base --hide=burn, under each thread's root: ours $(cat "$tmp/ours"), perf report $(cat "$tmp/theirs")"
 
 # one process: its root line has worker and main under it, at their totals
 expect 0 "$cgtree" --split=pid --threshold=0 --no-fold "$tmp/perf.data" || fail "cgtree --split=pid"
