@@ -184,7 +184,10 @@ mv "$tmp/run/rec" "$tmp/rec.moved" || exit 99
 "$cgcost" --format=tsv --event=samples "$tmp/prof.out" >"$tmp/tsv-gone" 2>"$tmp/err" || fail "without the program: $(cat "$tmp/err")"
 grep -qF "$tmp/run/rec: No such file or directory: its functions are named [rec]" "$tmp/err" \
   || fail "no warning naming the missing program: $(head -c 400 "$tmp/err")"
-grep -q "^\[rec\]	0	$total	$total" "$tmp/tsv-gone" || fail "the missing program's samples are not [rec]'s: $(head -n 3 "$tmp/tsv-gone")"
+# (a sample may fall in libc's code, and the few whose stack libc's
+# frames cut may lack the program's)
+awk -F '\t' -v t="$total" '$1 == "[rec]" && $2 == 0 && $4 <= t && $4 >= t - 2 && $4 >= 0.98 * t { ok = 1 } END { exit !ok }' \
+  "$tmp/tsv-gone" || fail "the missing program's samples are not [rec]'s: $(head -n 3 "$tmp/tsv-gone")"
 "$cgcost" --format=tsv --event=samples --executable="$tmp/rec.moved" "$tmp/prof.out" >"$tmp/tsv-moved" 2>"$tmp/err" \
   || fail "--executable: $(cat "$tmp/err")"
 grep -q "mapped no file named rec.moved: --executable=$tmp/rec.moved is read for $tmp/run/rec" "$tmp/err" \

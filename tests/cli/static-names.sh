@@ -106,7 +106,10 @@ if command -v perf >/dev/null 2>&1 && perf record -q -g -e cpu-clock -o "$tmp/pr
     || fail "perf: the helpers' totals (% of all samples) are $(tr '\n' ' ' <"$tmp/ours"), perf report's $(tr '\n' ' ' <"$tmp/theirs"): $(cat "$tmp/tsv")"
   b=$(helpers "$tmp/tsv" | awk '$1 == "b.c" { print $3 }')
   leaf=$(total_of "$tmp/tsv" leaf)
-  [ -n "$b" ] && [ "$b" = "$leaf" ] || fail "perf: b.c's helper's total $b is not leaf's $leaf"
+  # b.c's helper is leaf's caller alone (a sample may fall in its own
+  # few instructions); merged with a.c's it would hold a.c's time too
+  [ -n "$b" ] && awk -v b="$b" -v l="$leaf" 'BEGIN { exit !(b >= l && b <= 1.05 * l) }' \
+    || fail "perf: b.c's helper's total $b is not leaf's $leaf (within 5%)"
   no_cycle "$tmp/perf.data"
   echo "perf: helpers $(tr '\n' ' ' <"$tmp/ours")% (perf report $(tr '\n' ' ' <"$tmp/theirs"))"
 fi
