@@ -857,11 +857,17 @@ test_cache_put_interrupted (void)
     if (AMON_CACHE_HOME (CALLEE (i)) == AMON_CACHE_HOME (CALLEE (2)))
       same[n_same++] = i;
   CU_ASSERT_FATAL (n_same == 5);
-  static amon_context ctx[8] __attribute__ ((aligned (64)));
+  static amon_context ctx[6];
+  /* the caller on a line of its own, as the machine's arena puts
+   * contexts: its far cache lies a whole number of lines away (ctx[7]
+   * of an array, 88 bytes each, was not, and the cache found from it lay
+   * 40 bytes off the array far, outside it) */
+  static amon_context from __attribute__ ((aligned (64)));
   static amon_cached far[AMON_CACHE] __attribute__ ((aligned (64)));
   memset (ctx, 0, sizeof ctx);
+  memset (&from, 0, sizeof from);
   memset (far, 0, sizeof far);
-  step_from = &ctx[7];
+  step_from = &from;
   for (guint i = 0; i < 6; i++)
     {
       step_fn[i] = CALLEE (i < 2 ? i : same[i - 2]);
@@ -875,7 +881,10 @@ test_cache_put_interrupted (void)
   for (guint i = 0; i < 6; i++)
     {
       if (i == AMON_NEAR)
-        step_from->far_at = (int32_t) (((intptr_t) far - (intptr_t) step_from) / 64);
+        {
+          step_from->far_at = (int32_t) (((intptr_t) far - (intptr_t) step_from) / 64);
+          CU_ASSERT_FATAL (amon_far (step_from) == far);
+        }
       stepped_put (step_from, step_fn[i], step_to[i]);
       /* the routine put is found, and the way it pushed out of its set */
       CU_ASSERT_PTR_EQUAL (amon_cache_find (step_from, step_fn[i]), step_to[i]);
