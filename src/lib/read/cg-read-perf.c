@@ -22,7 +22,12 @@ typedef struct {
   gboolean unplaced; /* inlined, no frame of its address names the object */
   gboolean has_start; /* the address less the symbol's "+0xOFF" is known */
   guint64 start;      /* so: the start of the ELF symbol it lies in */
+  gboolean has_address;
   guint64 address;    /* the address */
+  gboolean unknown;   /* perf printed [unknown] for its symbol */
+  gboolean renamed;   /* named by its call (name_callers), in the function of ... */
+  const char *apart;  /* ... this apart (cg_elf_functions_apart), owned by r->elf */
+  gboolean misplaced; /* inlined at a return address that lies past its caller */
   CgFunctionId function; /* once made, else CG_NO_ID */
 } Frame;
 
@@ -107,6 +112,14 @@ typedef struct {
   GHashTable *elf;
   GString *elf_path;
   const CgElfFunctions *elf_last;
+  /* what name_callers found at return addresses lately (stacks repeat) */
+  struct {
+    const CgElfFunctions *elf; /* NULL: empty */
+    guint64 address;
+    const char *caller, *apart; /* the function holding the address less 1 */
+    const char *here;           /* the function holding the address */
+    gboolean starts;            /* whether here starts at the address */
+  } calls[64];
 } Reader;
 
 static gboolean G_GNUC_PRINTF (4, 5)
@@ -228,7 +241,8 @@ set_root (Reader *r, const CgPerfHeader *h)
 static void
 add_frame (Reader *r, const CgPerfFrame *f)
 {
-  Frame x = { .inlined = f->inlined, .bare = f->sym.len == 0, .function = CG_NO_ID };
+  Frame x = { .inlined = f->inlined, .bare = f->sym.len == 0, .function = CG_NO_ID,
+              .unknown = f->sym.len == 9 && memcmp (f->sym.s, "[unknown]", 9) == 0 };
   r->framed = TRUE;
   x.object = r->text->len;
   if (!(f->dso.len == 9 && memcmp (f->dso.s, "[unknown]", 9) == 0))
@@ -265,14 +279,16 @@ add_frame (Reader *r, const CgPerfFrame *f)
   append_text (r->text, &f->ip);
   x.ip_len = f->ip.len;
   x.kernel = cg_perf_is_kernel (&f->dso, &f->ip);
-  guint64 ip, off;
-  if (f->ip.len > 0 && f->ip.len <= 16 && f->symoff.len > 0 && f->symoff.len <= 16)
+  if (f->ip.len > 0 && f->ip.len <= 16)
     {
-      ip = g_ascii_strtoull (f->ip.s, NULL, 16);
-      off = g_ascii_strtoull (f->symoff.s, NULL, 16);
-      x.has_start = off <= ip;
-      x.start = ip - off;
-      x.address = ip;
+      x.has_address = TRUE;
+      x.address = g_ascii_strtoull (f->ip.s, NULL, 16);
+    }
+  if (x.has_address && f->symoff.len > 0 && f->symoff.len <= 16)
+    {
+      guint64 off = g_ascii_strtoull (f->symoff.s, NULL, 16);
+      x.has_start = off <= x.address;
+      x.start = x.address - off;
     }
   g_array_append_val (r->frames, x);
 }
@@ -304,6 +320,8 @@ elf_of (Reader *r)
 static const char *
 apart_of (Reader *r, const Frame *x)
 {
+  if (x->renamed)
+    return x->apart;
   if (x->inlined || x->kernel || x->bare || !x->has_start || r->object->str[0] != '/')
     return NULL;
   const CgElfFunctions *elf = elf_of (r);
@@ -698,6 +716,90 @@ count_unwound_short (Reader *r)
     r->n_unwound_short++;
 }
 
+/* Whether frame @x is the signal trampoline, to which the kernel makes a
+ * signal handler return: the frame after it is the interrupted one's own
+ * address, not a return address. */
+static gboolean
+is_trampoline (const Reader *r, const Frame *x)
+{
+  static const char name[] = "__restore_rt";
+  return x->name_len == sizeof name - 1 && memcmp (r->text->str + x->name, name, sizeof name - 1) == 0;
+}
+
+/* Names each caller's frame by its call.  Every user-space frame but the
+ * sample's own address (the leaf, the interrupted address after kernel
+ * frames, and the frame after a signal trampoline) is a return address,
+ * the byte after the call.  After a call to a function that does not
+ * return (abort, exit, __cxa_throw, __stack_chk_fail, longjmp), often a
+ * caller's last instruction, that byte is the next function's first, or
+ * alignment padding past the caller's end.  perf names such an address
+ * as it is with a frame-pointer call chain (perf report too: a function
+ * calling exit showed as the next function, "victim+0x0", or as
+ * "[unknown]"); its DWARF unwinder subtracts 1 first, as pprof and
+ * gdb do.  So where perf printed the start of a symbol or no symbol,
+ * the caller is the function holding the address less 1, in the
+ * object's symbol table (cg-elf-functions), where that table agrees with
+ * perf about the address: the symbol perf printed starts there, under
+ * the name perf printed (so the names are the linker's, and the object
+ * is the one recorded), or perf found none and the table has none.  A
+ * C++ linker name only where perf printed linker names (perf.data, read
+ * with --no-demangle): perf script demangles by default.  Inlined frames
+ * that perf printed at such an address are the next function's: they
+ * are dropped. */
+static void
+name_callers (Reader *r)
+{
+  const Frame *below = NULL; /* the nearest frame not inlined, leafward */
+  for (guint i = 0; i < r->frames->len; i++)
+    {
+      Frame *x = &g_array_index (r->frames, Frame, i);
+      if (x->inlined)
+        continue;
+      const Frame *prev = below;
+      below = x;
+      if (prev == NULL || prev->kernel || x->kernel || is_trampoline (r, prev) || !x->has_address
+          || x->address == 0 || x->object_len == 0 || r->text->str[x->object] != '/'
+          || !(x->unknown || (x->has_start && x->start == x->address)))
+        continue;
+      const CgElfFunctions *elf = r->elf_last;
+      if (r->elf_path->len != x->object_len || memcmp (r->elf_path->str, r->text->str + x->object, x->object_len) != 0)
+        {
+          g_string_truncate (r->object, 0);
+          g_string_append_len (r->object, r->text->str + x->object, (gssize) x->object_len);
+          elf = elf_of (r);
+        }
+      if (elf == NULL)
+        continue;
+      guint k = (guint) ((x->address ^ (x->address >> 6)) % G_N_ELEMENTS (r->calls));
+      if (r->calls[k].elf != elf || r->calls[k].address != x->address)
+        {
+          r->calls[k].elf = elf;
+          r->calls[k].address = x->address;
+          r->calls[k].caller = cg_elf_functions_lookup (elf, x->address - 1, &r->calls[k].apart);
+          r->calls[k].here = cg_elf_functions_lookup (elf, x->address, NULL);
+          r->calls[k].starts = cg_elf_functions_starts_at (elf, x->address, x->address);
+        }
+      const char *name = r->calls[k].caller, *here = r->calls[k].here;
+      if (name == NULL)
+        continue;
+      if (x->unknown ? here != NULL || (r->pass == NULL && g_str_has_prefix (name, "_Z"))
+                     : here == NULL || !r->calls[k].starts || strlen (here) != x->name_len
+                         || memcmp (here, r->text->str + x->name, x->name_len) != 0)
+        continue;
+      x->renamed = TRUE;
+      x->apart = r->calls[k].apart;
+      x->name = r->text->len;
+      g_string_append (r->text, name);
+      x->name_len = r->text->len - x->name;
+      for (guint j = 0; j < r->frames->len; j++)
+        {
+          Frame *y = &g_array_index (r->frames, Frame, j);
+          if (y->inlined && y->ip_len == x->ip_len && memcmp (r->text->str + y->ip, r->text->str + x->ip, x->ip_len) == 0)
+            y->misplaced = TRUE;
+        }
+    }
+}
+
 static gboolean
 finish_sample (Reader *r, GError **error)
 {
@@ -744,6 +846,7 @@ finish_sample (Reader *r, GError **error)
    * symbol's), the object is unknown: the neighbours may be other
    * objects'; cg_perf_place_inlined places it once the input is read */
   gboolean dropped = FALSE;
+  name_callers (r);
   for (guint i = 0; i < r->frames->len; i++)
     {
       Frame *x = &g_array_index (r->frames, Frame, i);
@@ -763,7 +866,7 @@ finish_sample (Reader *r, GError **error)
       const Frame *x = &g_array_index (r->frames, Frame, i);
       /* -F without sym: an inlined frame is its address again, which the
        * frame it was inlined into names already */
-      if (x->inlined && x->bare)
+      if (x->inlined && (x->bare || x->misplaced))
         continue;
       if (x->kernel && r->options->kernel == CG_KERNEL_DROP)
         {
