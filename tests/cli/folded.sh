@@ -53,6 +53,46 @@ while [ $seed -le 40 ]; do
   seed=$((seed + 1))
 done
 
+# frame type annotations (async-profiler's converters: _[0] interpreted,
+# _[1] C1, _[j] JIT-compiled, _[i] inlined; stackcollapse-perf's _[j],
+# _[k]): one function however its frames ran, so its recursion through
+# differently compiled frames is seen.  The same random stacks with an
+# annotation on each frame give the unannotated brute force's totals.
+seed=1
+while [ $seed -le 20 ]; do
+  random_folded $seed >"$tmp/r.folded"
+  awk -v seed="$seed" 'BEGIN { srand(seed); split("_[0] _[1] _[j] _[i]", ann, " ") }
+    { n = split($1, st, ";"); s = ""
+      for (i = 1; i <= n; i++) s = s (i > 1 ? ";" : "") st[i] (rand() < 0.8 ? ann[1 + int(rand() * 4)] : "")
+      print s, $2 }' "$tmp/r.folded" >"$tmp/a.folded"
+  "$cgcost" --method=exact --format=tsv "$tmp/a.folded" >"$tmp/a.tsv" || fail "seed $seed: annotated stacks failed"
+  awk -F '\t' 'NR > 1 { printf "%s\t%s\n", $1, $4 }' "$tmp/a.tsv" | sort >"$tmp/got"
+  brute_totals "$tmp/r.folded" >"$tmp/want"
+  cmp -s "$tmp/got" "$tmp/want" || fail "seed $seed: annotated frames are not one function each: $(diff "$tmp/want" "$tmp/got" | head -4)"
+  seed=$((seed + 1))
+done
+# a kernel frame is the kernel's function; a waker's (_[w]) stays apart
+printf 'java;Main.run_[j];write_[k] 3\njava;Main.run_[i];Main.run_[0] 5\nsleep;--;wake_[w] 2\n' >"$tmp/k.folded"
+expect 0 "$cgcost" --format=tsv "$tmp/k.folded" \
+  && { [ "$(total_of "$tmp/out" Main.run)" = 8 ] && [ "$(total_of "$tmp/out" write)" = 3 ] \
+       && [ "$(total_of "$tmp/out" "wake_[w]")" = 2 ] || fail "annotations: $(cat "$tmp/out")"; }
+# --kernel shapes them as perf's: drop charges the caller (or [kernel]
+# where every frame was the kernel's), annotate keeps the _[k]
+self_of () { awk -F '\t' -v f="$2" '$1 == f { print $3 }' "$1"; }
+printf 'sh;read_[k];vfs_read_[k] 4\n' >>"$tmp/k.folded"
+expect 0 "$cgcost" --kernel=drop --format=tsv "$tmp/k.folded" \
+  && { [ "$(total_of "$tmp/out" Main.run)" = 8 ] && [ "$(self_of "$tmp/out" Main.run)" = 8 ] \
+       && [ "$(self_of "$tmp/out" sh)" = 4 ] && ! grep -q '^write' "$tmp/out" || fail "--kernel=drop: $(cat "$tmp/out")"; }
+printf 'read_[k];vfs_read_[k] 6\n' >"$tmp/kk.folded"
+expect 0 "$cgcost" --input-format=folded --kernel=drop --format=tsv "$tmp/kk.folded" \
+  && [ "$(self_of "$tmp/out" "[kernel]")" = 6 ] || fail "--kernel=drop, kernel frames only: $(cat "$tmp/out")"
+expect 0 "$cgcost" --kernel=annotate --format=tsv "$tmp/k.folded" \
+  && { [ "$(total_of "$tmp/out" "write_[k]")" = 3 ] && [ "$(total_of "$tmp/out" "read_[k]")" = 4 ] \
+       || fail "--kernel=annotate: $(cat "$tmp/out")"; }
+expect 2 "$cgcost" --split=pid "$tmp/k.folded"
+expect 0 "$cgmerge" "$tmp/k.folded" && grep -q '<object id="[0-9]*" name="\[kernel.kallsyms\]"/>' "$tmp/out" \
+  || fail "a _[k] frame is not in the kernel's object: $(grep -c object "$tmp/out")"
+
 # auto picks exact for stacks, the text form says so and marks nothing
 profile="$data/folded/recdemo.folded"
 expect 0 "$cgcost" --format=text "$profile" && grep -q '^Method: exact (Min_E' "$tmp/out" || fail "auto did not pick exact"

@@ -163,7 +163,9 @@ check_options_apply (const CgCliCommon *common, CgProfile *profile, const GArray
   static const char *const gmon[] = { "gmon", NULL }, *const gmon_amon[] = { "gmon", "amon", "gperftools", NULL },
                            *const gmon_amon_read[] = { "gmon.out", "amon.out", "gperftools", NULL },
                            *const perf[] = { "perf.data", "perf script", NULL },
-                           *const perf_sources[] = { "perf", "perf.data", NULL };
+                           *const perf_sources[] = { "perf", "perf.data", NULL },
+                           *const stacks[] = { "perf.data", "perf script", "folded stacks", NULL },
+                           *const stacks_sources[] = { "perf", "perf.data", "folded", NULL };
   /* the static-call scan of cgtools XML made from gmon.out files */
   gboolean scan = common->static_calls && (has_source_in (profile, gmon) || has_source_in (base, gmon));
   const struct {
@@ -181,8 +183,8 @@ check_options_apply (const CgCliCommon *common, CgProfile *profile, const GArray
     { common->static_calls, "--static-calls", "gmon.out inputs", gmon, FALSE, FALSE, NULL, NULL },
     { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf, TRUE, FALSE, perf_sources,
       "whose perf samples were read before: give the option to the cgmerge that reads the perf data" },
-    { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script)", perf, TRUE, FALSE, perf_sources,
-      "whose perf samples were read before: give the option to the cgmerge that reads the perf data" },
+    { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script) and folded stacks", stacks, TRUE,
+      FALSE, stacks_sources, "whose samples were read before: give the option to the cgmerge that reads them" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
     {
@@ -614,7 +616,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
       "perf samples: a root frame per command (comm, the default), per process (pid), per thread (tid), or none",
       "none|comm|pid|tid" },
     { "kernel", 0, 0, G_OPTION_ARG_STRING, &common->kernel,
-      "perf samples: keep kernel frames (the default), drop them, or keep them named NAME_[k] (annotate)",
+      "perf samples and folded stacks: keep kernel frames (the default), drop them, or keep them named NAME_[k] (annotate)",
       "keep|drop|annotate" },
     { "input-format", 0, 0, G_OPTION_ARG_STRING, &common->input_format,
       "Read every input as this format (folded-stacks, perf-script, callgrind...), not the one told from its"

@@ -165,6 +165,40 @@ shared_frames (Reader *r, const char *stack, gsize len)
   return k;
 }
 
+#define ANNOTATION_LEN 4 /* "_[j]" */
+
+/* The object of a frame whose text @frame (@len bytes) ends in a frame
+ * type's annotation, or NULL where it ends in none.  async-profiler's
+ * converters mark a Java method's frames by how that frame ran
+ * (interpreted _[0], C1-compiled _[1], JIT-compiled _[j], inlined _[i])
+ * and stackcollapse-perf.pl marks JIT code _[j] and the kernel's _[k]:
+ * the same method is one function whichever way it ran (as async-
+ * profiler's own viewer strips them), or its recursion through an
+ * inlined copy would go unseen and its total split in two.  A kernel
+ * function is in perf's object for the kernel, as the perf reader names
+ * it, and --kernel treats it as it treats perf's kernel frames (drop:
+ * left out; annotate: named with its "_[k]").  "_[w]" (a waker's stack,
+ * offwaketime's) stays part of the name: another thread's frames, not
+ * this one's. */
+static const char *
+frame_annotation (const char *frame, gsize len)
+{
+  if (len <= ANNOTATION_LEN || frame[len - 4] != '_' || frame[len - 3] != '[' || frame[len - 1] != ']')
+    return NULL;
+  switch (frame[len - 2])
+    {
+    case 'k':
+      return "[kernel.kallsyms]";
+    case 'j':
+    case 'i':
+    case '0':
+    case '1':
+      return "";
+    default:
+      return NULL;
+    }
+}
+
 static gboolean
 add_stack (Reader *r, const char *stack, gsize len, CgValue value, GError **error)
 {
@@ -180,9 +214,21 @@ add_stack (Reader *r, const char *stack, gsize len, CgValue value, GError **erro
     {
       const char *semi = memchr (stack + start, ';', len - start);
       gsize end = semi ? (gsize) (semi - stack) : len;
+      const char *object = frame_annotation (stack + start, end - start);
+      gboolean kernel = object && object[0] != '\0';
+      if (kernel && r->options->kernel == CG_KERNEL_DROP)
+        {
+          /* the samples go to the frame that made the system call: the
+           * dropped frame's depth is its caller's frame */
+          g_array_append_val (r->path, parent);
+          g_array_append_val (r->ends, end);
+          start = end + 1;
+          continue;
+        }
+      gsize keep = object && !(kernel && r->options->kernel == CG_KERNEL_ANNOTATE) ? ANNOTATION_LEN : 0;
       g_string_truncate (r->name, 0);
-      g_string_append_len (r->name, stack + start, (gssize) (end - start));
-      CgFunctionId f = cg_graph_ensure_function (g, "", r->name->str);
+      g_string_append_len (r->name, stack + start, (gssize) (end - start - keep));
+      CgFunctionId f = cg_graph_ensure_function (g, object ? object : "", r->name->str);
       if (f == CG_NO_ID)
         return overflow (r, error, "more than 2^32-1 functions");
       guint before = cg_tree_n_frames (r->tree);
@@ -197,6 +243,13 @@ add_stack (Reader *r, const char *stack, gsize len, CgValue value, GError **erro
       g_array_append_val (r->ends, end);
       parent = x;
       start = end + 1;
+    }
+  if (parent == CG_NO_ID)
+    {
+      /* every frame was the kernel's and dropped: as the perf reader does */
+      CgFunctionId f = cg_graph_ensure_function (g, "", "[kernel]");
+      if (f == CG_NO_ID || (parent = cg_tree_ensure_child (r->tree, CG_NO_ID, f)) == CG_NO_ID)
+        return overflow (r, error, "more than 2^32-1 functions or frames");
     }
   CgKind kind = cg_graph_event_kind (g, r->event);
   CgFunctionId leaf = cg_tree_function (r->tree, parent);

@@ -75,7 +75,7 @@ typedef struct {
   /* nullable: each input read is appended to it (CgInputRead, whose
    * name the array's clear function frees: cg_inputs_read_new) */
   GArray *inputs_read;
-  /* perf script and perf.data: the root frames and the kernel frames */
+  /* perf script and perf.data: the root frames; and theirs and folded stacks' kernel frames */
   CgSplit split;
   CgKernelFrames kernel;
 } CgReadOptions;

@@ -41,11 +41,17 @@ push_sorted (GArray *work, GArray *scratch, const CgFrameId *frames, guint n, gu
     }
 }
 
+/* A frame's name: the function's label, and "_[k]" after a function of
+ * the kernel (perf's [kernel.kallsyms], where the folded reader puts a
+ * "_[k]" frame), as stackcollapse-perf.pl --kernel marks it, so that
+ * flamegraph.pl colours it and the folded reader takes it back. */
 static void
 append_frame_name (GString *path, CgGraph *g, CgFunctionId f)
 {
   gsize from = path->len;
   cg_graph_append_label (g, path, f);
+  if (strcmp (cg_graph_function_object (g, f), "[kernel.kallsyms]") == 0 && !g_str_has_suffix (path->str + from, "_[k]"))
+    g_string_append (path, "_[k]");
   for (gsize i = from; i < path->len; i++)
     if (path->str[i] == ';')
       path->str[i] = ':';
