@@ -80,6 +80,9 @@ done
 for f in "$data"/amon/*/amon.out.* "$top_srcdir"/fuzz/seeds/amon/*; do
   expect 0 "$cgmerge" "$f" || fail "$f is not read as an amon.out"
 done
+for f in "$top_srcdir"/fuzz/seeds/v8/*; do
+  expect 0 "$cgmerge" "$f" && grep -q '<source format="v8"' "$tmp/out" || fail "$f is not read as a V8 CPU profile"
+done
 for f in "$top_srcdir"/fuzz/seeds/xml/*; do
   expect 0 "$cgmerge" "$f" || fail "$f is not read as cgtools XML"
 done

@@ -14,7 +14,9 @@
 #include "cg-read-perf-data.h"
 #include "cg-read-perf.h"
 #include "cg-read-pprof.h"
+#include "cg-read-v8.h"
 #include "cg-read-xml.h"
+#include "cg-v8-detect.h"
 
 /* Binary formats with a magic number first; text formats after, the
  * stricter before the looser (folded stacks, whose lines are the least
@@ -32,6 +34,8 @@ static const CgFormatInfo formats[] = {
   { "callgrind", "a callgrind profile", "valgrind --tool=callgrind's profiles, and other producers' in its format",
     cg_callgrind_detect, cg_read_callgrind, NULL },
   { "cgtools XML", "cgtools XML", "the interchange between cgtools' stages", cg_xml_detect, cg_read_xml_into, NULL },
+  { "V8 cpuprofile", "a V8 CPU profile", "V8's CPU profiles (JSON), as node --cpu-prof and Chrome DevTools' Save profile"
+    " write it", cg_v8_detect, cg_read_v8, NULL },
   { "gprof report", "a gprof report", "the text GNU gprof prints (flat profile, call graph, or both), with or without -b",
     cg_gprof_report_detect, cg_read_gprof_report, NULL },
   { "perf script", "perf script output", "the samples and call chains perf script prints (perf record -g)",

@@ -9,6 +9,7 @@
 #include "cg-error.h"
 #include "cg-read-callgrind.h"
 #include "cg-read-xml.h"
+#include "cg-v8-detect.h"
 
 #define EVENT_NAME "samples"
 
@@ -397,9 +398,11 @@ cg_folded_detect (const guint8 *data, gsize len, gboolean complete)
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p += 3;
   /* a callgrind file's header lines may look like stacks ("events: Ir 1"),
-   * and so may an XML prolog's: what the stricter text formats' detectors
-   * take is theirs, so that no input is taken for two formats */
-  if (cg_callgrind_detect (data, len, complete) || cg_xml_detect (data, len, complete))
+   * and so may an XML prolog's, and a V8 profile's one line with a ';' in
+   * a url: what the stricter text formats' detectors take is theirs, so
+   * that no input is taken for two formats */
+  if (cg_callgrind_detect (data, len, complete) || cg_xml_detect (data, len, complete)
+      || cg_v8_detect (data, len, complete))
     return FALSE;
   guint64 lines = 0, stacks = 0;
   gboolean separator = FALSE;
