@@ -24,6 +24,7 @@
 #include "cg-error.h"
 #include "cg-exact.h"
 #include "cg-focus.h"
+#include "cg-lookup.h"
 #include "cg-hide.h"
 #include "cg-gprof.h"
 #include "cg-graph.h"

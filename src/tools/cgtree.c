@@ -130,33 +130,49 @@ usage (GError **error, const char *format, ...)
   return FALSE;
 }
 
+/* The functions @pattern, an option's regular expression, matches; where
+ * it matches none or is no regular expression (a C++ name with its
+ * parameter list seldom is one that matches it), the functions it names
+ * (cg_lookup_functions, all of them where several do).  NULL with a
+ * usage error naming the closest names where there are none. */
+static GArray *
+matching_ids (CgGraph *g, const char *option, const char *pattern, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GRegex) regex = g_regex_new (pattern, G_REGEX_OPTIMIZE, 0, &local);
+  if (regex)
+    {
+      g_autoptr (GArray) match = cg_focus_match (g, regex, NULL);
+      if (match->len > 0)
+        return g_steal_pointer (&match);
+    }
+  GArray *named = cg_lookup_functions (g, option, pattern, TRUE, NULL);
+  if (named)
+    return named;
+  g_autoptr (GString) message = g_string_new (NULL);
+  if (regex)
+    g_string_append_printf (message, "--%s=%s: no function matches", option, pattern);
+  else
+    g_string_append_printf (message, "--%s=%s: no function has that name, and it is no regular expression (%s)",
+                            option, pattern, local->message);
+  cg_lookup_append_closest (g, pattern, message);
+  return usage (error, "%s", message->str), NULL;
+}
+
 /* The functions --root names, or --focus matches; a usage error when
- * there are none. */
+ * there are none, or when a --root names several. */
 static GArray *
 chosen_functions (CgGraph *g, const Options *o, GError **error)
 {
-  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   if (o->focus)
-    {
-      g_autoptr (GError) local = NULL;
-      g_autoptr (GRegex) regex = g_regex_new (o->focus, G_REGEX_OPTIMIZE, 0, &local);
-      if (regex == NULL)
-        {
-          g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--focus=%s: %s", o->focus, local->message);
-          return NULL;
-        }
-      g_array_unref (chosen);
-      chosen = cg_focus_match (g, regex, NULL);
-      if (chosen->len == 0)
-        return usage (error, "--focus=%s: no function matches", o->focus), NULL;
-      return g_steal_pointer (&chosen);
-    }
+    return matching_ids (g, "focus", o->focus, error);
+  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
   g_autofree guint8 *seen = g_new0 (guint8, MAX (cg_graph_n_functions (g), 1));
   for (guint i = 0; o->roots[i]; i++)
     {
-      g_autoptr (GArray) match = cg_focus_match (g, NULL, o->roots[i]);
-      if (match->len == 0)
-        return usage (error, "--root=%s: the profile has no such function", o->roots[i]), NULL;
+      g_autoptr (GArray) match = cg_lookup_functions (g, "root", o->roots[i], FALSE, error);
+      if (match == NULL)
+        return NULL;
       for (guint j = 0; j < match->len; j++)
         {
           CgFunctionId f = g_array_index (match, CgFunctionId, j);
@@ -190,13 +206,9 @@ build_tree (CgProfile *profile, CgCosts *costs, const CgDisplayTreeOptions *tree
 static guint8 *
 matching (CgGraph *g, const char *option, const char *pattern, guint *n_matched, GError **error)
 {
-  g_autoptr (GError) local = NULL;
-  g_autoptr (GRegex) regex = g_regex_new (pattern, G_REGEX_OPTIMIZE, 0, &local);
-  if (regex == NULL)
-    return usage (error, "--%s=%s: %s", option, pattern, local->message), NULL;
-  g_autoptr (GArray) match = cg_focus_match (g, regex, NULL);
-  if (match->len == 0)
-    return usage (error, "--%s=%s: no function matches", option, pattern), NULL;
+  g_autoptr (GArray) match = matching_ids (g, option, pattern, error);
+  if (match == NULL)
+    return NULL;
   guint8 *flags = g_new0 (guint8, MAX (cg_graph_n_functions (g), 1));
   for (guint i = 0; i < match->len; i++)
     flags[g_array_index (match, CgFunctionId, i)] = 1;

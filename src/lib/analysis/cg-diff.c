@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cg-demangle.h"
 #include "cg-error.h"
 #include "cg-value.h"
 
@@ -26,46 +27,11 @@ struct _CgDiff {
 
 /* ---- matching ---- */
 
-/* Compilers' suffixes for clones of a function, as they appear after a
- * (mangled or plain) name, optionally with a number: gcc's .constprop.N,
- * .isra.N, .part.N, .cold, .lto_priv.N, .localalias; clang's .llvm.N. */
-static const char *const clone_suffixes[] = {
-  ".constprop", ".isra", ".part", ".cold", ".lto_priv", ".localalias", ".llvm", ".specialized",
-};
-
-/* Length of @name without one trailing clone suffix (".part.0", " [clone
- * .part.0]"), or its length when it has none. */
-static gsize
-strip_one_suffix (const char *name, gsize len)
-{
-  /* demangled: "f(int) [clone .constprop.0]" */
-  if (len > 9 && name[len - 1] == ']')
-    {
-      const char *open = g_strrstr_len (name, (gssize) len, " [clone .");
-      if (open)
-        return (gsize) (open - name);
-    }
-  gsize end = len;
-  while (end > 0 && g_ascii_isdigit (name[end - 1]))
-    end--;
-  if (end < len && end > 0 && name[end - 1] == '.')
-    end--; /* ".N" */
-  for (guint i = 0; i < G_N_ELEMENTS (clone_suffixes); i++)
-    {
-      gsize n = strlen (clone_suffixes[i]);
-      if (end > n && memcmp (name + end - n, clone_suffixes[i], n) == 0)
-        return end - n;
-    }
-  return len;
-}
-
 char *
 cg_diff_key (const char *object, const char *name)
 {
   const char *slash = strrchr (object, '/');
-  gsize len = strlen (name), stripped;
-  while ((stripped = strip_one_suffix (name, len)) < len)
-    len = stripped;
+  gsize len = cg_strip_clone_suffixes (name, strlen (name));
   GString *key = g_string_new (slash ? slash + 1 : object);
   g_string_append_c (key, '\n');
   g_string_append_len (key, name, (gssize) len);

@@ -138,3 +138,45 @@ cg_strip_cxx (const char *name)
     }
   return g_string_free (out, FALSE);
 }
+
+/* Compilers' suffixes for clones of a function, as they appear after a
+ * (mangled or plain) name, optionally with a number: gcc's .constprop.N,
+ * .isra.N, .part.N, .cold, .lto_priv.N, .localalias; clang's .llvm.N. */
+static const char *const clone_suffixes[] = {
+  ".constprop", ".isra", ".part", ".cold", ".lto_priv", ".localalias", ".llvm", ".specialized",
+};
+
+/* Length of @name without one trailing clone suffix (".part.0", " [clone
+ * .part.0]"), or its length when it has none. */
+static gsize
+strip_one_suffix (const char *name, gsize len)
+{
+  /* demangled: "f(int) [clone .constprop.0]" */
+  if (len > 9 && name[len - 1] == ']')
+    {
+      const char *open = g_strrstr_len (name, (gssize) len, " [clone .");
+      if (open)
+        return (gsize) (open - name);
+    }
+  gsize end = len;
+  while (end > 0 && g_ascii_isdigit (name[end - 1]))
+    end--;
+  if (end < len && end > 0 && name[end - 1] == '.')
+    end--; /* ".N" */
+  for (guint i = 0; i < G_N_ELEMENTS (clone_suffixes); i++)
+    {
+      gsize n = strlen (clone_suffixes[i]);
+      if (end > n && memcmp (name + end - n, clone_suffixes[i], n) == 0)
+        return end - n;
+    }
+  return len;
+}
+
+gsize
+cg_strip_clone_suffixes (const char *name, gsize len)
+{
+  gsize stripped;
+  while ((stripped = strip_one_suffix (name, len)) < len)
+    len = stripped;
+  return len;
+}

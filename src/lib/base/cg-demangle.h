@@ -37,4 +37,11 @@ char *cg_demangle (const char *name);
  * not balance comes back whole.  (transfer full): g_free it. */
 char *cg_strip_cxx (const char *name);
 
+/* The length of the first @len bytes of @name without the suffixes
+ * compilers add to clones of a function, as they appear after a mangled,
+ * plain or demangled name, with or without a number: gcc's .constprop.N,
+ * .isra.N, .part.N, .cold, .lto_priv.N, .localalias, clang's .llvm.N,
+ * and demangled " [clone .constprop.0]" ("f.part.0.cold" is "f"). */
+gsize cg_strip_clone_suffixes (const char *name, gsize len);
+
 G_END_DECLS
