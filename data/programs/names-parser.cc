@@ -1,6 +1,7 @@
 // names-parser.cc — a parser's shape for tests/cli/names.sh: namespaces, a
 // class template instantiated twice, two classes with a member of one name.
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 namespace app {
 struct Str { std::string s; };
@@ -38,11 +39,12 @@ void Parser::HandleNext (Handler &h)
     }
 }
 }
-int main ()
+int main (int argc, char **argv)
 {
   app::Parser p;
   app::Handler h;
-  for (int i = 0; i < 5; i++)
+  int documents = argc > 1 ? std::atoi (argv[1]) : 5;
+  for (int i = 0; i < documents; i++)
     p.HandleNext (h);
   std::printf ("%ld\n", h.sum);
   return 0;

@@ -315,6 +315,46 @@ cg_display_unit (const char *unit, gdouble largest)
   return d;
 }
 
+/* The multiples of counts, for narrow columns */
+static const struct {
+  const char *prefix;
+  gdouble factor;
+} multiples[] = { { "k", 1e3 }, { "M", 1e6 }, { "G", 1e9 }, { "T", 1e12 }, { "P", 1e15 } };
+
+CgDisplayUnit
+cg_display_unit_compact (const char *unit, gdouble largest)
+{
+  CgDisplayUnit d = { unit, 1.0 };
+  if (cg_time_unit_seconds (unit) > 0 || !(largest >= 1e8))
+    return d;
+  guint i = 0;
+  while (i + 1 < G_N_ELEMENTS (multiples) && largest / multiples[i].factor >= 1e4)
+    i++;
+  g_autofree char *name = g_strdup_printf ("%s %s", multiples[i].prefix, unit ? unit : "");
+  g_strchomp (name);
+  d.unit = g_intern_string (name);
+  d.factor = 1.0 / multiples[i].factor;
+  return d;
+}
+
+void
+cg_append_count_short (GString *out, guint64 n)
+{
+  if (n < 10000)
+    {
+      cg_value_append_human (out, CG_KIND_INTEGER, (CgValue) { .n = n }, 0);
+      return;
+    }
+  guint i = 0;
+  while (i + 1 < G_N_ELEMENTS (multiples) && (gdouble) n / multiples[i].factor >= 999.5)
+    i++;
+  gdouble x = (gdouble) n / multiples[i].factor;
+  /* three significant digits, rounded as printf rounds */
+  char buf[32];
+  g_ascii_formatd (buf, sizeof buf, x >= 99.95 ? "%.0f" : x >= 9.995 ? "%.1f" : "%.2f", x);
+  g_string_append_printf (out, "%s%s", buf, multiples[i].prefix);
+}
+
 void
 cg_append_padded (GString *out, const char *text, int width)
 {

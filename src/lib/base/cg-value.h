@@ -140,6 +140,20 @@ gdouble cg_time_unit_seconds (const char *unit);
  * other units as they are (factor 1). */
 CgDisplayUnit cg_display_unit (const char *unit, gdouble largest);
 
+/* The unit to show counts (an event that is no time: callgrind's Ir,
+ * samples) in where columns must be narrow: where @largest is 100
+ * million or more (11 columns grouped), its thousands, millions,
+ * billions, trillions or quadrillions ("k Ir", "M Ir", "G Ir"), the
+ * smallest multiple in which @largest is under 10,000, so that with two
+ * decimals it keeps four significant digits (2,413,631,575 Ir read
+ * 2,413.63 M Ir); else @unit as it is (factor 1).  The name is interned
+ * (g_intern_string). */
+CgDisplayUnit cg_display_unit_compact (const char *unit, gdouble largest);
+
+/* Appends the count @n for a narrow column: as it is below 10,000, else
+ * to three significant digits with k, M, G, T or P (12.3k, 1.23M, 123G). */
+void cg_append_count_short (GString *out, guint64 n);
+
 /* Appends @text right-aligned in @width columns (characters, not bytes:
  * "µs" is two bytes, one column). */
 void cg_append_padded (GString *out, const char *text, int width);

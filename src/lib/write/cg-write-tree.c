@@ -42,6 +42,9 @@ typedef struct {
   const char *unit;  /* the shown unit (cg_display_unit) */
   int cost_width;
   int calls_width; /* 0: no calls column */
+  gdouble compact_factor; /* of the event's unit to the columns' (event_unit) */
+  gboolean short_calls; /* calls to three digits (cg_append_count_short) */
+  const char *event_unit; /* where the columns show a multiple of it, else NULL */
   guint max_indent; /* MAX_INDENT, less where lines must fit a width */
   GString *line;
   GString *scratch;
@@ -153,6 +156,15 @@ fold_lines (GString *s, guint width)
   g_string_assign (s, out->str);
 }
 
+static void
+append_calls (Writer *w, GString *out, guint64 calls)
+{
+  if (w->short_calls)
+    cg_append_count_short (out, calls);
+  else
+    cg_value_append_human (out, CG_KIND_INTEGER, (CgValue) { .n = calls }, 0);
+}
+
 /* The calls of @n's arc, grouped in thousands as costs are; on the line
  * where a self-recursive function's callees are, "N+M" as in gprof's
  * call graph: N calls on the arc, M the function's calls of itself. */
@@ -162,7 +174,7 @@ calls_text (Writer *w, CgNodeId n, GString *out)
   CgArcId a = cg_display_tree_arc (w->tree, n);
   if (a == CG_NO_ID)
     return;
-  cg_value_append_human (out, CG_KIND_INTEGER, (CgValue) { .n = cg_graph_arc_calls (w->graph, a) }, 0);
+  append_calls (w, out, cg_graph_arc_calls (w->graph, a));
   CgFunctionId f = cg_display_tree_function (w->tree, n);
   if (cg_display_tree_is_inverted (w->tree) || !cg_display_tree_is_master (w->tree, n))
     return;
@@ -170,7 +182,7 @@ calls_text (Writer *w, CgNodeId n, GString *out)
   if (self == CG_NO_ID || cg_graph_arc_calls (w->graph, self) == 0)
     return;
   g_string_append_c (out, '+');
-  cg_value_append_human (out, CG_KIND_INTEGER, (CgValue) { .n = cg_graph_arc_calls (w->graph, self) }, 0);
+  append_calls (w, out, cg_graph_arc_calls (w->graph, self));
 }
 
 /* Records the bytes of w->line from @start to its end as a piece of the
@@ -278,8 +290,16 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
                           : inverted                         ? "Callers tree (Kaes)"
                                                              : "Display tree (Kaes)",
                           cg_graph_event_name (g, w->event));
-  cg_append_cost_human (s, w->self_kind, cg_tree_view_all (v), w->scale);
-  g_string_append_printf (s, " %s in all.\n", w->unit);
+  if (w->event_unit)
+    {
+      cg_append_cost_human (s, w->self_kind, cg_tree_view_all (v), w->scale / w->compact_factor);
+      g_string_append_printf (s, " %s in all.\n", w->event_unit);
+    }
+  else
+    {
+      cg_append_cost_human (s, w->self_kind, cg_tree_view_all (v), w->scale);
+      g_string_append_printf (s, " %s in all.\n", w->unit);
+    }
   if (w->o->scope)
     g_string_append_printf (s, "%s\n", w->o->scope);
   cg_append_method_note (s, costs);
@@ -306,6 +326,20 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
         g_string_append_printf (s, "; \"%s\" joins a chain of calls that loses less than %g%% on the way",
                                 inverted ? "f < g" : "f > g", threshold);
       g_string_append (s, ".\n");
+    }
+  if (w->event_unit || w->short_calls)
+    {
+      g_string_append (s, "Numbers to fit the width: ");
+      if (w->event_unit)
+        g_string_append_printf (s, "costs in %s (%s of %s), to two decimals%s", w->unit,
+                                w->compact_factor == 1e-3   ? "thousands"
+                                : w->compact_factor == 1e-6 ? "millions"
+                                : w->compact_factor == 1e-9 ? "billions"
+                                                            : "multiples",
+                                w->event_unit, w->short_calls ? "; " : "");
+      if (w->short_calls)
+        g_string_append (s, "calls of 10,000 or more to three digits (k: thousand, M: million, G: billion)");
+      g_string_append (s, ".  --width=0 shows them whole.\n");
     }
   if (w->o->diff)
     g_string_append_printf (s, "change: the line's incl less what the same call carried in the base (a root: its"
@@ -349,11 +383,27 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_autoptr (GString) line = g_string_new (NULL);
   g_autoptr (GString) scratch = g_string_new (NULL);
   Writer w = { v, o, g, t, cg_profile_cycles (p), event, cg_costs_kind (costs, event), cg_graph_event_kind (g, event),
-               cg_graph_event_scale (g, event), NULL, 0, 0, MAX_INDENT, line, scratch };
+               cg_graph_event_scale (g, event), NULL, 0, 0, 1.0, FALSE, NULL, MAX_INDENT, line, scratch };
   CgDisplayUnit unit = cg_display_unit (cg_graph_event_unit (g, event),
                                         cg_value_to_double (w.self_kind, cg_tree_view_all (v)) * w.scale);
   w.scale *= unit.factor;
   w.unit = unit.unit;
+  /* at a width, counts of 10 million or more (callgrind's billions of
+   * Ir: 13 columns each) show in a multiple of their unit, and long call
+   * counts to three digits, so that the numbers leave the names room;
+   * without a width (a pipe, a file) they stay whole */
+  if (o->width > 0)
+    {
+      CgDisplayUnit compact
+          = cg_display_unit_compact (w.unit, cg_value_to_double (w.self_kind, cg_tree_view_all (v)) * w.scale);
+      if (compact.factor != 1.0)
+        {
+          w.event_unit = w.unit;
+          w.compact_factor = compact.factor;
+          w.scale *= compact.factor;
+          w.unit = compact.unit;
+        }
+    }
 
   /* columns as wide as the profile's total (no value exceeds it, except
    * overlapping estimates) and the largest call count */
@@ -371,6 +421,17 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       g_string_truncate (scratch, 0);
       cg_append_cost_human (scratch, w.kind, cg_tree_view_value (v, n), w.scale);
       w.cost_width = MAX (w.cost_width, (int) scratch->len);
+    }
+  if (o->width > 0 && w.calls_width > 7)
+    {
+      w.short_calls = TRUE;
+      w.calls_width = 0;
+      for (guint i = 0; i < n_lines; i++)
+        {
+          g_string_truncate (scratch, 0);
+          calls_text (&w, cg_tree_view_line (v, i)->node, scratch);
+          w.calls_width = MAX (w.calls_width, (int) scratch->len);
+        }
     }
   w.calls_width = cg_tree_view_has_calls (v) ? MAX (5, w.calls_width) : 0;
   /* in a width, the tree art leaves 24 columns to the names: deeper
