@@ -29,9 +29,9 @@ line_of () { awk -v f="$1" '$NF ~ ("-" f "$") || $NF == f { print $(NF - 4), $(N
 
 # dot: an arrow's change in the unit of its cost
 expect 0 "$cgtree" -f dot --edge-threshold=0 --base="$tmp/base.xml" "$tmp/new.xml" || fail "cgtree -f dot --base"
-grep -- '-> f1 ' "$tmp/out" | grep -q 'label="[^"]*\\n200.00\\n1×\\n-100.00", color="#[0-9a-f]\{4\}ff"' \
+grep -- '-> f1 ' "$tmp/out" | grep -q 'label="~[^"]*\\n200.00\\n1×\\n~-100.00", color="#[0-9a-f]\{4\}ff"' \
   || fail "dot --base: main -> work: $(grep -- '->' "$tmp/out")"
-grep -- '-> f2 ' "$tmp/out" | grep -q 'label="[^"]*\\n200.00\\n1×\\n+0.00"' \
+grep -- '-> f2 ' "$tmp/out" | grep -q 'label="~[^"]*\\n200.00\\n1×\\n~+0.00"' \
   || fail "dot --base: main -> spin: $(grep -- '->' "$tmp/out")"
 # ... and a box's change in it too, as its arrows' (a box read "-0.1",
 # the difference's seconds, and a perf profile's "+2991000000", its ns,

@@ -510,16 +510,30 @@ cg_diff_new_sum (const CgDiff *d)
   return d->new_sum;
 }
 
-gboolean
-cg_diff_base_arc (const CgDiff *d, CgArcId arc, CgValue *value)
+/* The base's arc matching the new profile's @arc, or CG_NO_ID. */
+static CgArcId
+base_arc_of (const CgDiff *d, CgArcId arc)
 {
   CgGraph *ng = cg_profile_graph (d->new), *bg = cg_profile_graph (d->base);
-  *value = CG_VALUE_ZERO;
   CgFunctionId bc = d->base_of_new[cg_graph_arc_caller (ng, arc)];
   CgFunctionId be = d->base_of_new[cg_graph_arc_callee (ng, arc)];
   if (bc == CG_NO_ID || be == CG_NO_ID)
-    return FALSE;
-  CgArcId b = cg_graph_lookup_arc (bg, bc, be);
+    return CG_NO_ID;
+  return cg_graph_lookup_arc (bg, bc, be);
+}
+
+gboolean
+cg_diff_base_arc_is_estimated (const CgDiff *d, CgArcId arc)
+{
+  CgArcId b = base_arc_of (d, arc);
+  return b != CG_NO_ID && cg_costs_arc_is_estimated (d->base_costs, b);
+}
+
+gboolean
+cg_diff_base_arc (const CgDiff *d, CgArcId arc, CgValue *value)
+{
+  *value = CG_VALUE_ZERO;
+  CgArcId b = base_arc_of (d, arc);
   if (b == CG_NO_ID)
     return FALSE;
   *value = common (d, cg_costs_kind (d->base_costs, d->base_event), cg_costs_arc_const (d->base_costs, b)[d->base_event],

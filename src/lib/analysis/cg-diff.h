@@ -91,6 +91,10 @@ CgValue cg_diff_new_sum (const CgDiff *diff);
  * such arc. */
 gboolean cg_diff_base_arc (const CgDiff *diff, CgArcId arc, CgValue *value);
 
+/* Whether the cost of the base's arc matching @arc of the new profile is
+ * an estimate (FALSE where the base has no such arc). */
+gboolean cg_diff_base_arc_is_estimated (const CgDiff *diff, CgArcId arc);
+
 /* One arc of the difference: a caller/callee pair of the new profile, of
  * the base, or of both (the base's ends matched to the new one's by the
  * function matching, which is one to one, so arcs are too).  Values absent

@@ -111,10 +111,13 @@ function_change (const CgDiff *d, CgFunctionId f)
 /* Appends a change's line, "\n+1.23" or "\n-1.23": from @base to @now,
  * both in the difference's values, in the unit the labels show (@factor:
  * that unit per the event's), as the text tree's change column shows it,
- * on a box as on an arrow. */
+ * on a box as on an arrow; "~" first where either is an estimate. */
 static void
-append_change (GString *label, const CgDiff *d, CgValue base, CgValue now, gdouble factor)
+append_change (GString *label, const CgDiff *d, CgValue base, CgValue now, gdouble factor, gboolean estimated)
 {
+  g_string_append_c (label, '\n');
+  if (estimated)
+    g_string_append_c (label, '~');
   CgKind kind = cg_diff_kind (d);
   gdouble change = cg_diff_change (d, base, now);
   if (kind == CG_KIND_INTEGER && factor == 1.0)
@@ -123,13 +126,13 @@ append_change (GString *label, const CgDiff *d, CgValue base, CgValue now, gdoub
       CgDiffFunction both = { 0 };
       both.base_total = base;
       both.new_total = now;
-      g_string_append (label, change > 0 ? "\n+" : "\n");
+      g_string_append (label, change > 0 ? "+" : "");
       cg_diff_append_change (d, label, &both, TRUE);
       return;
     }
   CgValue magnitude = kind == CG_KIND_INTEGER ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
                                               : (CgValue) { .x = fabs (now.x - base.x) };
-  g_string_append (label, change < 0 ? "\n-" : "\n+");
+  g_string_append (label, change < 0 ? "-" : "+");
   cg_append_cost_human (label, kind, magnitude, cg_diff_scale (d) * factor);
 }
 
@@ -244,7 +247,10 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
     g_string_assign (label, notes->str);
   if (o->diff)
     g_string_append_printf (label, "\nColours and the last numbers: the change since the base in %s (red slower,"
-                                   " blue faster)%s", unit.unit, cg_diff_is_exact (o->diff) ? ", exact" : "");
+                                   " blue faster)%s", unit.unit,
+                            cg_diff_is_exact (o->diff) ? ", exact"
+                                                       : "; \"~\" before a change: a difference of estimates, in either"
+                                                         " profile");
   g_autofree char *events = o->diff ? cg_diff_events_note (o->diff, unit.unit) : NULL;
   if (events)
     g_string_append_printf (label, "; %s", events);
@@ -317,7 +323,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       if (o->diff)
         {
           const CgDiffFunction *r = cg_diff_of_new (o->diff, f);
-          append_change (label, o->diff, r->base_total, r->new_total, factor);
+          append_change (label, o->diff, r->base_total, r->new_total, factor, r->estimated);
         }
       g_string_truncate (s, 0);
       g_string_append_printf (s, "  f%u [label=\"", f);
@@ -378,7 +384,8 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
             base = CG_VALUE_ZERO;
           gdouble change = cg_diff_change (o->diff, base, now);
           ratio = largest > 0 ? change / largest : 0;
-          append_change (label, o->diff, base, now, factor);
+          append_change (label, o->diff, base, now, factor,
+                         cg_costs_arc_is_estimated (costs, a) || cg_diff_base_arc_is_estimated (o->diff, a));
         }
       g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
       append_escaped (s, label->str);
