@@ -355,10 +355,10 @@ run (gpointer data, GError **error)
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--exactness applies to --format=tsv only");
       return FALSE;
     }
-  if ((o->diff.normalize || o->diff.exact_names) && !o->base)
+  if ((o->diff.normalize || o->diff.exact_names || o->common.base_executable) && !o->base)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--%s applies with --base only",
-                   o->diff.normalize ? "normalize" : "exact-names");
+                   o->diff.normalize ? "normalize" : o->diff.exact_names ? "exact-names" : "base-executable");
       return FALSE;
     }
   g_autoptr (CgGprofSpecs) specs = NULL;
@@ -463,6 +463,8 @@ main (int argc, char **argv)
       "Event to report in text and tsv (default: the first)", "NAME" },
     { "base", 0, 0, G_OPTION_ARG_FILENAME, &options.base,
       "Compare with the profile FILE (the base): text, tsv and folded show what changed", "FILE" },
+    { "base-executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.base_executable,
+      "With --base: the executable of a gmon.out or amon.out base, another build's (default: --executable's)", "EXE" },
     { "normalize", 0, 0, G_OPTION_ARG_NONE, &options.diff.normalize,
       "With --base: scale the base to the new profile's total", NULL },
     { "exact-names", 0, 0, G_OPTION_ARG_NONE, &options.diff.exact_names,

@@ -491,8 +491,9 @@ run (gpointer data, GError **error)
     return usage (error, "--edge-threshold=%g: expected a percentage from 0 to 100", o->edge_threshold);
   gdouble edge_threshold = o->edge_threshold != -1 ? o->edge_threshold : MIN (0.1, threshold);
 
-  if ((o->diff.normalize || o->diff.exact_names) && !o->base)
-    return usage (error, "--%s applies with --base only", o->diff.normalize ? "normalize" : "exact-names");
+  if ((o->diff.normalize || o->diff.exact_names || o->common.base_executable) && !o->base)
+    return usage (error, "--%s applies with --base only",
+                  o->diff.normalize ? "normalize" : o->diff.exact_names ? "exact-names" : "base-executable");
   if (o->base && ((format->write != write_text && format->write != write_dot && format->write != write_html)
                   || o->inverted || o->focus))
     return usage (error, "%s",
@@ -697,6 +698,8 @@ main (int argc, char **argv)
     { "base", 0, 0, G_OPTION_ARG_FILENAME, &options.base,
       "Text and html: a column of what changed since the profile FILE (the base), slower red, faster blue; dot: "
       "colours by change", "FILE" },
+    { "base-executable", 0, 0, G_OPTION_ARG_FILENAME, &options.common.base_executable,
+      "With --base: the executable of a gmon.out or amon.out base, another build's (default: --executable's)", "EXE" },
     { "normalize", 0, 0, G_OPTION_ARG_NONE, &options.diff.normalize,
       "With --base: scale the base to the new profile's total", NULL },
     { "exact-names", 0, 0, G_OPTION_ARG_NONE, &options.diff.exact_names,

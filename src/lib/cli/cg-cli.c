@@ -338,6 +338,9 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
   g_autoptr (GArray) read = cg_inputs_read_new (), base_read = cg_inputs_read_new ();
   BaseRead r = { *common, { (char *) base_path, NULL }, NULL, base_read, NULL };
   r.common.files = r.files;
+  /* two builds' gmon.out files: each read with its own executable */
+  if (common->base_executable)
+    r.common.executable = common->base_executable;
   r.common.progress = NULL; /* one progress line, the inputs' */
   r.common.quiet = TRUE;
   /* both from standard input cannot be read at once (nor at all) */
@@ -365,6 +368,14 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
   /* an option need apply to the inputs or to the base only */
   if (!check_options_apply (common, profile, read, b, base_read, error))
     return NULL;
+  static const char *const gmon_amon_read[] = { "gmon.out", "amon.out", "gperftools", NULL };
+  if (common->base_executable && !read_as (base_read, gmon_amon_read))
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE,
+                   "--base-executable applies to a base that is a gmon.out, amon.out or gperftools file, and %s is %s",
+                   base_path, base_read->len > 0 ? g_array_index (base_read, CgInputRead, 0).format : "none");
+      return NULL;
+    }
   *base = g_steal_pointer (&b);
   return g_steal_pointer (&profile);
 }
@@ -710,6 +721,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->format, g_free);
   g_clear_pointer (&common->files, g_strfreev);
   g_clear_pointer (&common->executable, g_free);
+  g_clear_pointer (&common->base_executable, g_free);
   g_clear_pointer (&common->split, g_free);
   g_clear_pointer (&common->kernel, g_free);
   g_clear_pointer (&common->input_format, g_free);

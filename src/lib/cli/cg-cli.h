@@ -29,6 +29,7 @@ typedef struct {
   gboolean version;
   char **files;   /* positional arguments; NULL or empty = stdin */
   char *executable; /* gmon.out and amon.out inputs: the profiled executable (gmon: NULL = a.out) */
+  char *base_executable; /* --base-executable: a gmon.out or amon.out base's (NULL = executable) */
   gboolean static_calls; /* gmon.out inputs: add gprof's -c static call arcs */
   char *split;  /* --split: perf samples' root frames (none|comm|pid|tid); NULL = comm */
   char *kernel; /* --kernel: perf samples' kernel frames (keep|drop|annotate); NULL = keep */
