@@ -231,6 +231,19 @@ hottest_share (CgGraph *g, guint event)
   return 100.0 * top / cg_value_to_double (kind, all[event]);
 }
 
+/* The total of @f in @event, in percent of the self costs' sum (0 for an
+ * empty profile). */
+static gdouble
+root_share (CgGraph *g, const CgCosts *costs, guint event, CgFunctionId f)
+{
+  CgKind kind = cg_graph_event_kind (g, event);
+  g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
+  if (!cg_graph_self_totals (g, all) || cg_value_to_double (kind, all[event]) <= 0)
+    return 0;
+  return 100.0 * cg_value_to_double (cg_costs_kind (costs, event), cg_costs_total_const (costs, f)[event])
+         / cg_value_to_double (kind, all[event]);
+}
+
 /* @whole with --hide and --ignore applied over its call tree (pprof's
  * filters; --hide over a call graph alone, cg-hide.h), and a sentence
  * saying what they did; --ignore is a usage error where the profile has
@@ -604,6 +617,23 @@ run (gpointer data, GError **error)
                                        " one's share, are shown.",
                                        threshold, top);
           threshold = top * (1 - 1e-9);
+        }
+    }
+  /* a --root below the default threshold showed the titles and no line:
+   * the lines from the threshold's share of the largest root's total */
+  if (tree_options.roots && !o->inverted && !threshold_given && threshold > 0)
+    {
+      gdouble top = 0;
+      for (guint i = 0; i < tree_options.n_roots; i++)
+        top = MAX (top, root_share (g, costs, event, tree_options.roots[i]));
+      if (top > 0 && top < threshold)
+        {
+          flat_note = g_strdup_printf ("The root%s %.3g%% of the profile, under the %g%% threshold: the lines"
+                                       " from %.3g%% (%g%% of %s) are shown.",
+                                       tree_options.n_roots == 1 ? " carries" : "s carry at most", top, threshold,
+                                       threshold * top / 100, threshold,
+                                       tree_options.n_roots == 1 ? "the root's cost" : "the largest root's");
+          threshold = threshold * top / 100 * (1 - 1e-9);
         }
     }
   g_autoptr (CgDisplayTree) tree = build_tree (profile, costs, &tree_options, o->inverted, threshold, o->max_depth, error);

@@ -38,6 +38,17 @@ expect 0 "$cgtree" --threshold=0 --hide='peek' "$tmp/p.folded" && notes "$tmp/ou
 expect 2 "$cgtree" --focus='Handel(' "$tmp/p.folded" && expect_message 'the closest name: app::Parser::HandleNext'
 expect 2 "$cgtree" --hide='Scaner::peek' "$tmp/p.folded" && expect_message 'the closest name: app::Scanner::peek'
 
+# ---- a root under the threshold: its tree from 1% of it, not an empty table ----
+printf 'main;big 990\nmain;small;leaf 3\nmain;small 2\n' >"$tmp/small.folded"
+expect 0 "$cgtree" --root=small "$tmp/small.folded" \
+  && [ "$(sed -n '/^  incl%/,$p' "$tmp/out" | sed 1d | awk '{ print $1 "/" $2 "/" $NF }' | tr '\n' ' ')" = '0.50/0.20/small 0.30/0.30/`-leaf ' ] \
+  || fail "--root below the threshold: $(sed -n '/^  incl%/,$p' "$tmp/out")"
+tr '\n' ' ' <"$tmp/out" | grep -q 'The root carries 0.503% of the profile, under the 1% threshold: the lines from 0.00503% (1% of the root.s cost) are shown' \
+  || fail "no note of the root under the threshold: $(head -4 "$tmp/out")"
+# a threshold given is kept
+expect 0 "$cgtree" --threshold=1 --root=small "$tmp/small.folded" && [ -z "$(sed -n '/^  incl%/,$p' "$tmp/out" | sed 1d)" ] \
+  || fail "--threshold=1 --root=small: $(sed -n '/^  incl%/,$p' "$tmp/out")"
+
 # ---- a C++ program under callgrind: --root ----
 command -v valgrind >/dev/null 2>&1 || skip "no valgrind"
 cxx=${CXX:-g++}
