@@ -171,6 +171,52 @@ warn_to_stderr (const char *message, gpointer user_data)
   fprintf (stderr, "%s: warning: %s\n", g_get_prgname (), message);
 }
 
+/* Warns of each name in gprof's function specs that no function's linker
+ * name is: gprof ignores such a spec without a word, so that a C++
+ * function given as people read it (HandleNextDocument) silently changed
+ * nothing.  The warning names what the name means by cgtree(1)'s rule
+ * (cg_lookup_functions) with its linker name, the one to give, or the
+ * closest names.  FILE:FUNCTION, FILE:LINE and FILE forms (a single ':',
+ * a '.') are gprof's own and not looked at. */
+static void
+warn_unmatched_specs (const GprofOptions *go, CgGraph *g)
+{
+  char **const lists[]
+      = { go->flat, go->no_flat, go->graph, go->no_graph, go->exclude, go->include, go->hide, go->show,
+          go->delete_arcs, go->time, go->no_time };
+  g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    g_hash_table_add (names, (gpointer) cg_graph_function_name (g, f));
+  g_autoptr (CgNames) shown = cg_names_new (g, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    for (guint j = 0; lists[i] && lists[i][j]; j++)
+      {
+        g_auto (GStrv) parts = g_strsplit (lists[i][j], "/", 2);
+        for (guint k = 0; parts[k]; k++)
+          {
+            const char *name = parts[k];
+            const char *colon = strchr (name, ':');
+            gboolean gprof_form = (colon && colon[1] != ':') || (!colon && strchr (name, '.'));
+            if (*name == '\0' || gprof_form || g_hash_table_contains (names, name))
+              continue;
+            g_autoptr (GString) w = g_string_new (NULL);
+            g_string_append_printf (w, "'%s' is no function's linker name, and gprof's specs match those only: the"
+                                       " spec is ignored, as by gprof", name);
+            g_autoptr (GArray) found = cg_lookup_functions (g, "spec", name, TRUE, NULL);
+            if (found == NULL)
+              cg_lookup_append_closest (g, name, w);
+            else
+              for (guint m = 0; m < MIN (found->len, 3u); m++)
+                {
+                  CgFunctionId f = g_array_index (found, CgFunctionId, m);
+                  g_string_append_printf (w, "%s%s is %s", m ? "; " : "; give its linker name: ",
+                                          cg_names_get (shown, f), cg_graph_function_name (g, f));
+                }
+            warn_to_stderr (w->str, NULL);
+          }
+      }
+}
+
 /* gprof's report of gprof's analysis, or (@exact) of the exact results
  * of a context profile in gprof's layout, as Spivey's aprof printed them
  * (cg_gprof_new_from_contexts). */
@@ -378,6 +424,8 @@ run (gpointer data, GError **error)
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
+  if (named)
+    warn_unmatched_specs (&o->gprof, cg_profile_graph (profile));
   Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle, o->exactness, o->common.brief };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;

@@ -49,6 +49,26 @@ tr '\n' ' ' <"$tmp/out" | grep -q 'The root carries 0.503% of the profile, under
 expect 0 "$cgtree" --threshold=1 --root=small "$tmp/small.folded" && [ -z "$(sed -n '/^  incl%/,$p' "$tmp/out" | sed 1d)" ] \
   || fail "--threshold=1 --root=small: $(sed -n '/^  incl%/,$p' "$tmp/out")"
 
+# ---- cgcost's gprof specs: linker names, as gprof's; a name that is none
+# is warned of with the linker name it means (gprof ignores it silently) ----
+if command -v gprof >/dev/null 2>&1 && ${CXX:-g++} -pg -O1 -o "$tmp/names.pg" "$top_srcdir/data/programs/names-parser.cc" 2>/dev/null \
+  && (cd "$tmp" && ./names.pg 50 >/dev/null); then
+  mangled=_ZN3app6Parser10HandleNextERNS_7HandlerE
+  for spec in HandleNext "$mangled"; do
+    gprof -b -p"$spec" "$tmp/names.pg" "$tmp/gmon.out" >"$tmp/gprof.txt" 2>&1
+    expect 0 "$cgcost" --format=gprof -b --executable="$tmp/names.pg" -p"$spec" "$tmp/gmon.out" \
+      && cmp -s "$tmp/out" "$tmp/gprof.txt" || fail "-p$spec is not gprof's: $(diff "$tmp/gprof.txt" "$tmp/out" | head -4)"
+    if [ "$spec" = HandleNext ]; then
+      expect_message "'HandleNext' is no function's linker name, and gprof's specs match those only: the spec is ignored, as by gprof; give its linker name: app::Parser::HandleNext(app::Handler&) is $mangled"
+    else
+      [ -s "$tmp/err" ] && fail "-p$mangled warns: $(cat "$tmp/err")"
+      grep -q 'HandleNext' "$tmp/out" && [ "$(grep -c '::' "$tmp/out")" = 1 ] || fail "-p$mangled: $(cat "$tmp/out")"
+    fi
+  done
+  expect 0 "$cgcost" --format=gprof -b --executable="$tmp/names.pg" -qHandelNext "$tmp/gmon.out" \
+    && expect_message "'HandelNext' is no function's linker name" && expect_message 'the closest name: app::Parser::HandleNext'
+fi
+
 # ---- a C++ program under callgrind: --root ----
 command -v valgrind >/dev/null 2>&1 || skip "no valgrind"
 cxx=${CXX:-g++}
