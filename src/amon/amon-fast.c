@@ -3,7 +3,9 @@
  * configure's AMON_FAST_CFLAGS), so that `mcount` and `__fentry__`
  * (amon-mcount-x86_64.S) keep only the integer registers around it, as
  * glibc's keep the argument registers for gprof, and the vector and x87
- * state only when it hands the call on to amon_pg_enter.  It is
+ * state only when it hands the call on to amon_pg_enter.  They make the
+ * commonest calls themselves first, in registers (SAMPLED there), and
+ * call this for the rest.  It is
  * amon_hook_enter_lazy's (amon-monitor.c) path when nothing is unusual:
  * the frames found gone are popped, then a known transition is pushed;
  * anything else (a busy or new thread, a call site not yet seen from the
@@ -17,20 +19,54 @@
 
 #ifdef AMON_HAVE_PG
 
+#include <stddef.h>
+
 #include "amon-mcount.h"
+#include "amon-offsets.h"
 #include "amon-thread.h"
 
-#ifndef __SSE__
-static int enter_closer (uintptr_t *slot, void *fn);
+/* The layout `__fentry__` and `mcount` read the common call with
+ * (amon-offsets.h, amon-mcount-x86_64.S, SAMPLED), and the constants
+ * written there as numbers. */
+#define AMON_AT(type, field, off) _Static_assert (offsetof (type, field) == (off), #type "." #field " moved: amon-offsets.h")
+AMON_AT (amon_thread, busy, AMON_OFF_T_BUSY);
+AMON_AT (amon_thread, top, AMON_OFF_T_TOP);
+AMON_AT (amon_thread, limit, AMON_OFF_T_LIMIT);
+AMON_AT (amon_thread, foreign_site, AMON_OFF_T_FOREIGN_SITE);
+AMON_AT (amon_thread, foreign_ctx, AMON_OFF_T_FOREIGN_CTX);
+AMON_AT (amon_thread, stack, AMON_OFF_T_STACK);
+AMON_AT (amon_thread, home, AMON_OFF_T_HOME);
+AMON_AT (amon_frame, fn, AMON_OFF_F_FN);
+AMON_AT (amon_frame, site, AMON_OFF_F_SITE);
+AMON_AT (amon_frame, sp, AMON_OFF_F_SP);
+AMON_AT (amon_frame, ctx, AMON_OFF_F_CTX);
+AMON_AT (amon_context, fn, AMON_OFF_C_FN);
+AMON_AT (amon_context, entries, AMON_OFF_C_ENTRIES);
+AMON_AT (amon_context, recursive, AMON_OFF_C_RECURSIVE);
+AMON_AT (amon_context, site_lo, AMON_OFF_C_SITE_LO);
+AMON_AT (amon_context, site_span, AMON_OFF_C_SITE_SPAN);
+AMON_AT (amon_context, far_at, AMON_OFF_C_FAR_AT);
+AMON_AT (amon_context, tag, AMON_OFF_C_TAG);
+AMON_AT (amon_context, near, AMON_OFF_C_NEAR);
+AMON_AT (amon_cached, fn, AMON_OFF_CACHED_FN);
+AMON_AT (amon_cached, to, AMON_OFF_CACHED_TO);
+_Static_assert (sizeof (amon_frame) == AMON_SIZEOF_FRAME && sizeof (amon_cached) == AMON_SIZEOF_CACHED,
+                "amon-offsets.h: sizes");
+_Static_assert (sizeof (uintptr_t) == 8 && sizeof (((amon_context *) 0)->site_span) == 4
+                && sizeof (((amon_context *) 0)->far_at) == 4 && sizeof (((amon_context *) 0)->tag[0]) == 1,
+                "amon-mcount-x86_64.S: field widths");
+_Static_assert (AMON_NEAR == 2 && AMON_CACHE == 16 && AMON_STACK_WINDOW == 0x40000000 && AMON_READ_SPAN == 0x40000,
+                "amon-mcount-x86_64.S: constants");
 
-/* The common case.  With @closer, two cases that take more registers
- * than the first try may keep are handled too, so that only the second
- * try, made when the first met one of them, does: a transition not in
- * the cache, looked for in the machine's table (amon_machine_find), and
- * a call from a site not seen from the top frame's routine, made by its
- * caller (amon_lazy_padded). */
+#ifndef __SSE__
+/* A call that `__fentry__` or `mcount` left to C (SAMPLED): its cases
+ * again, and besides a transition not in the cache, looked for in the
+ * machine's table (amon_machine_find), and a call from a site not seen
+ * from the top frame's routine, made by its caller (amon_lazy_padded).
+ * (Before they made the common case themselves, this made a first try in
+ * fewer registers and a second with these.) */
 AMON_FN AMON_INLINE int
-enter (uintptr_t *slot, void *fn, int closer)
+enter (uintptr_t *slot, void *fn)
 {
   amon_thread *t = amon_self;
   uintptr_t sp = (uintptr_t) slot;
@@ -42,7 +78,7 @@ enter (uintptr_t *slot, void *fn, int closer)
   t->busy = sp;
   amon_frame *f = amon_lazy_live_top (t, sp);
   int known = amon_lazy_site_known (t, f->ctx, (uintptr_t) site);
-  if (AMON_UNLIKELY (!known) && closer)
+  if (AMON_UNLIKELY (!known))
     {
       amon_frame *g = amon_lazy_padded (t, f, (uintptr_t) site);
       known = g != NULL;
@@ -54,7 +90,7 @@ enter (uintptr_t *slot, void *fn, int closer)
   if (AMON_LIKELY (known))
     {
       r = amon_thread_push_fast (t, fn, site, sp);
-      if (closer && r == AMON_PUSH_MISS)
+      if (r == AMON_PUSH_MISS)
         {
           amon_context *to = amon_machine_find (&t->m, f->ctx, fn);
           if (to != NULL && !amon_cache_full (f->ctx))
@@ -66,21 +102,13 @@ enter (uintptr_t *slot, void *fn, int closer)
     }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
-  if (AMON_UNLIKELY ((r == AMON_PUSH_MISS) | !known) && !closer)
-    return enter_closer (slot, fn);
-  if (closer && r != AMON_PUSHED)
+  if (r != AMON_PUSHED)
     /* the slow way looks the transition up in the machine's table (or
      * makes it there), a line of tens of megabytes on a large profile
      * that is seldom in any cache: fetched now, it comes in while the
      * hook keeps the vector state and the monitor finds the caller */
     __builtin_prefetch (&t->m.trans[amon_trans_hash (f->ctx, fn) & t->m.trans_mask]);
   return r == AMON_PUSHED;
-}
-
-AMON_FN __attribute__ ((noinline)) static int
-enter_closer (uintptr_t *slot, void *fn)
-{
-  return enter (slot, fn, 1);
 }
 #endif
 
@@ -92,7 +120,7 @@ amon_pg_enter_fast (uintptr_t *slot, void *fn)
   (void) fn;
   return 0;
 #else
-  return enter (slot, fn, 0);
+  return enter (slot, fn);
 #endif
 }
 

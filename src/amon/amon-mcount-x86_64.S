@@ -24,6 +24,8 @@
  */
 #if defined(__x86_64__) && defined(__ELF__)
 
+#include "amon-offsets.h"
+
 	/* the monitor's section (amon-private.h, AMON_FN) */
 	.section amon_text, "ax", @progbits
 
@@ -220,8 +222,6 @@ amon_xstate_compact:
  * On entry %rbx is pushed and %rbx points at it, so 8(%rbx) is the hook's
  * return address. */
 .macro HOOK slot
-	.cfi_startproc
-	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
 	HOOK_FRAME
 	/* the common case, in C that uses no vector register (amon-fast.c
 	 * for the sampling clock, amon-exact.c for the others) */
@@ -245,7 +245,185 @@ amon_xstate_compact:
 1:
 	HOOK_UNFRAME
 	ret
-	.cfi_endproc
+.endm
+
+/* SAMPLED SLOT — the sampling clock's common call in eight registers,
+ * with no frame and no call (the hook's frame, the nine registers it
+ * keeps and the call of amon_pg_enter_fast were most of the cost of a
+ * call on a loop of small calls: 7.1 of 9.9 ns): amon-fast.c's enter
+ * for the cases that are most of the calls: the frames gone popped
+ * (amon_lazy_live_top), the call site known from the top frame's routine
+ * (amon_lazy_site_known), the top frame live on this stack, a new depth
+ * not needed, a direct recursion or a transition in the caller's near
+ * slots or far cache (amon_cache_find); then the frame pushed, as
+ * amon_thread_push_fast does.  Anything else (a busy thread, a call site
+ * not seen, a frame on another stack, the stack's limit, a miss) goes on
+ * to HOOK with nothing changed, where amon_pg_enter_fast does it all
+ * again; once profiling stopped it returns at once.  The thread is
+ * marked busy while it looks and writes, as there, so that a signal
+ * handler's calls leave its frames alone.  SLOT is the routine's return
+ * address's slot once the eight are pushed (the hook's own return
+ * address at 64(%rsp)); goes to label 9 forward for the rest, with the
+ * registers and the stack as on entry.  The fields' offsets:
+ * amon-offsets.h.  tests/cli/amon-sample-calls.sh compares the contexts
+ * it enters with the program's own counts.
+ * Registers: %rax the thread, %rcx the frame, %rdx its context, %rsi the
+ * call site, %rdi the slot, %r9 the routine, %r8 and %r10 scratch. */
+.macro POP_SAMPLED
+	.irp r, r10, r9, r8, rdi, rsi, rdx, rcx, rax
+	popq %\r
+	.cfi_adjust_cfa_offset -8
+	.endr
+.endm
+.macro SAMPLED slot
+	cmpl $0, amon_pg_lazy(%rip)
+	je 9f
+	/* once profiling stopped, nothing to do (as amon-fast.c's enter) */
+	cmpl $0, amon_halt(%rip)
+	je 15f
+	ret
+15:
+	.irp r, rax, rcx, rdx, rsi, rdi, r8, r9, r10
+	pushq %\r
+	.cfi_adjust_cfa_offset 8
+	.endr
+	leaq \slot, %rdi
+	movq amon_self@gottpoff(%rip), %rax
+	movq %fs:(%rax), %rax
+	cmpq $0, AMON_OFF_T_BUSY(%rax)
+	jne 8f
+	movq %rdi, AMON_OFF_T_BUSY(%rax)
+	movq AMON_OFF_T_TOP(%rax), %rcx
+	movq (%rdi), %rsi
+	movq 64(%rsp), %r9
+	/* the frames at or below the slot are gone (the sentinel's is the
+	 * highest address) */
+1:
+	movq %rdi, %r8
+	subq AMON_OFF_F_SP(%rcx), %r8
+	cmpq $0x40000000, %r8		/* AMON_STACK_WINDOW */
+	jae 2f
+	cmpq AMON_OFF_T_STACK(%rax), %rcx
+	je 2f
+	subq $AMON_SIZEOF_FRAME, %rcx
+	jmp 1b
+2:
+	/* and so are those above whose slot no longer holds their return
+	 * address, where the slot may be read (amon_slot_readable) */
+	movq AMON_OFF_T_HOME(%rax), %r10
+	subq %rdi, %r10
+	cmpq $0x40000, %r10		/* AMON_READ_SPAN */
+	jae 4f
+3:
+	movq AMON_OFF_F_SP(%rcx), %r8
+	subq %rdi, %r8
+	cmpq %r10, %r8
+	ja 4f
+	movq AMON_OFF_F_SP(%rcx), %r8
+	movq (%r8), %r8
+	cmpq AMON_OFF_F_SITE(%rcx), %r8
+	je 4f
+	subq $AMON_SIZEOF_FRAME, %rcx
+	jmp 3b
+4:
+	/* the site seen from the frame's routine, or the root's, or the
+	 * library's site last found calling back under this context */
+	movq AMON_OFF_F_CTX(%rcx), %rdx
+	movq %rsi, %r8
+	subq AMON_OFF_C_FN(%rdx), %r8
+	movslq AMON_OFF_C_SITE_LO(%rdx), %r10
+	subq %r10, %r8
+	movl AMON_OFF_C_SITE_SPAN(%rdx), %r10d
+	cmpq %r10, %r8
+	jbe 5f
+	cmpq $0, AMON_OFF_C_FN(%rdx)
+	je 5f
+	cmpq AMON_OFF_T_FOREIGN_SITE(%rax), %rsi
+	jne 7f
+	cmpq AMON_OFF_T_FOREIGN_CTX(%rax), %rdx
+	jne 7f
+5:
+	/* the frame within the window above the slot (not the sentinel nor
+	 * on another stack), and room above it */
+	movq AMON_OFF_F_SP(%rcx), %r8
+	subq %rdi, %r8
+	subq $1, %r8
+	cmpq $0x3fffffff, %r8		/* AMON_STACK_WINDOW - 1 */
+	jae 7f
+	leaq AMON_SIZEOF_FRAME(%rcx), %r8
+	cmpq AMON_OFF_T_LIMIT(%rax), %r8
+	je 7f
+	/* step A1, else the near slots (tag, then the context's routine),
+	 * else the far cache's set */
+	cmpq AMON_OFF_C_FN(%rdx), %r9
+	je 6f
+	movq %r9, %r10
+	shrq $4, %r10
+	movq %r9, %r8
+	shrq $12, %r8
+	xorl %r8d, %r10d
+	orl $0x80, %r10d
+	cmpb AMON_OFF_C_TAG(%rdx), %r10b
+	jne 10f
+	movq AMON_OFF_C_NEAR(%rdx), %r8
+	cmpq AMON_OFF_C_FN(%r8), %r9
+	je 12f
+10:
+	cmpb AMON_OFF_C_TAG+1(%rdx), %r10b
+	jne 11f
+	movq AMON_OFF_C_NEAR+8(%rdx), %r8
+	cmpq AMON_OFF_C_FN(%r8), %r9
+	je 12f
+11:
+	/* the set's first way, ((fn >> 4 ^ fn >> 7 ^ fn >> 10) & 7) << 1
+	 * (AMON_CACHE_HOME), in bytes; the far cache at far_at lines from
+	 * the context (amon_far) */
+	movq %r9, %r10
+	shrq $4, %r10
+	movq %r10, %r8
+	shrq $3, %r8
+	xorq %r8, %r10
+	shrq $3, %r8
+	xorq %r8, %r10
+	andl $7, %r10d
+	shll $5, %r10d
+	movslq AMON_OFF_C_FAR_AT(%rdx), %r8
+	testq %r8, %r8
+	jz 7f
+	shlq $6, %r8
+	addq %rdx, %r8
+	addq %r10, %r8
+	cmpq AMON_OFF_CACHED_FN(%r8), %r9
+	je 13f
+	addq $AMON_SIZEOF_CACHED, %r8
+	cmpq AMON_OFF_CACHED_FN(%r8), %r9
+	jne 7f
+13:
+	movq AMON_OFF_CACHED_TO(%r8), %r8
+12:
+	addq $1, AMON_OFF_C_ENTRIES(%r8)
+	jmp 14f
+6:
+	addq $1, AMON_OFF_C_RECURSIVE(%rdx)
+	movq %rdx, %r8
+14:
+	/* the frame, then the pointer to it, then not busy */
+	movq %r9, AMON_SIZEOF_FRAME+AMON_OFF_F_FN(%rcx)
+	movq %rsi, AMON_SIZEOF_FRAME+AMON_OFF_F_SITE(%rcx)
+	movq %rdi, AMON_SIZEOF_FRAME+AMON_OFF_F_SP(%rcx)
+	movq %r8, AMON_SIZEOF_FRAME+AMON_OFF_F_CTX(%rcx)
+	addq $AMON_SIZEOF_FRAME, %rcx
+	movq %rcx, AMON_OFF_T_TOP(%rax)
+	movq $0, AMON_OFF_T_BUSY(%rax)
+	.cfi_remember_state
+	POP_SAMPLED
+	ret
+	.cfi_restore_state
+7:
+	movq $0, AMON_OFF_T_BUSY(%rax)
+8:
+	POP_SAMPLED
+9:
 .endm
 
 /* gcc -pg: after `push %rbp; mov %rsp, %rbp`, so the routine's return
@@ -257,17 +435,26 @@ amon_xstate_compact:
 	.p2align 4
 mcount:
 _mcount:
+	.cfi_startproc
+	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
+	SAMPLED 8(%rbp)
 	HOOK 8(%rbp)
+	.cfi_endproc
 	.size mcount, . - mcount
 	.size _mcount, . - _mcount
 
 /* -mfentry: first in the routine, so its return address is just above
- * this hook's: 16(%rbx) once %rbx is pushed */
+ * this hook's: 72(%rsp) once the eight are pushed, 16(%rbx) once %rbx
+ * is */
 	.globl __fentry__
 	.type __fentry__, @function
 	.p2align 4
 __fentry__:
+	.cfi_startproc
+	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
+	SAMPLED 72(%rsp)
 	HOOK 16(%rbx)
+	.cfi_endproc
 	.size __fentry__, . - __fentry__
 
 /* The trampoline.  A routine "returns" here: %rsp is one word above where
