@@ -554,16 +554,23 @@ known_file (const Reader *r, guint32 file)
   return file != r->empty && file != r->unknown;
 }
 
-/* The string id of the object "OBJECT@APART" (cg_elf_apart_object, as the
- * readers of ELF programs name such functions) for a function of @object
- * in @file: APART is the file's base name, or its whole name where
- * @whole. */
-static guint32
-apart_object (Reader *r, guint32 object, guint32 file, gboolean whole)
+/* The object "OBJECT@APART" (cg_elf_apart_object, as the readers of ELF
+ * programs name such functions) for a function of @object in @file: APART
+ * is the file's base name, or its whole name where @whole.  Owned by the
+ * caller. */
+static char *
+apart_name (Reader *r, guint32 object, guint32 file, gboolean whole)
 {
   const char *path = cg_graph_string (r->graph, file);
   const char *slash = whole ? NULL : strrchr (path, '/');
-  g_autofree char *apart = cg_elf_apart_object (cg_graph_string (r->graph, object), slash ? slash + 1 : path);
+  return cg_elf_apart_object (cg_graph_string (r->graph, object), slash ? slash + 1 : path);
+}
+
+/* apart_name's string id. */
+static guint32
+apart_object (Reader *r, guint32 object, guint32 file, gboolean whole)
+{
+  g_autofree char *apart = apart_name (r, object, file, whole);
   return cg_graph_intern_id (r->graph, apart, -1);
 }
 
@@ -579,9 +586,7 @@ graph_function (Reader *r, guint32 object, guint32 name, guint32 file)
     return cg_graph_ensure_function_ids (r->graph, object, name);
   for (int whole = 0; whole <= 1; whole++)
     {
-      const char *path = cg_graph_string (r->graph, file);
-      const char *slash = whole ? NULL : strrchr (path, '/');
-      g_autofree char *apart = cg_elf_apart_object (cg_graph_string (r->graph, object), slash ? slash + 1 : path);
+      g_autofree char *apart = apart_name (r, object, file, whole);
       CgFunctionId f = cg_graph_lookup_function (r->graph, apart, cg_graph_string (r->graph, name));
       if (f != CG_NO_ID && cg_graph_function_file_id (r->graph, f) == file)
         return f;
