@@ -209,6 +209,12 @@ printf '%s\n' "main;a;f;h 30" "main;b;f;h 40" "main;c 25" >"$tmp/top.folded"
 expect 0 "$cgtree" -b --no-fold --top=2 "$tmp/top.folded" && parse_tree "$tmp/out" samples >"$tmp/lines.tsv"
 [ "$(cut -f 4 "$tmp/lines.tsv" | tr '\n' ' ')" = "main b f h " ] \
   || fail "--top=2 under a master: $(cut -f 4 "$tmp/lines.tsv" | tr '\n' ' ')"
+# --top=4 where a chain of calls is joined on one line: four lines, the
+# chain one of them (yaml-cpp's parser eight calls deep made --top=8 two)
+printf 'main;a;b;c;d;e;f 100\nmain;x 30\nmain;y 20\nmain;z 10\nmain;w 5\n' >"$tmp/chain.folded"
+expect 0 "$cgtree" -b --top=4 "$tmp/chain.folded" \
+  && [ "$(sed 1d "$tmp/out" | sed 's/.*  //' | tr '\n' ';')" = 'main;|-a > b > c > d > e;| `-f;`-x;' ] \
+  || fail "--top=4 over a joined chain: $(sed 1d "$tmp/out" | sed 's/.*  //' | tr '\n' ';')"
 # --focus on a call graph: one root, the outermost of the matches (the
 # man page's example: expr, which reaches term and factor), and the
 # header says so

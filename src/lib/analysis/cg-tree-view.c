@@ -318,9 +318,28 @@ cg_tree_view_new (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, co
       if (values->len > o->top)
         {
           g_array_sort (values, compare_down);
-          v->options.threshold = MAX (v->options.threshold, g_array_index (values, gdouble, o->top - 1));
-          g_free (visible);
-          visible = visible_nodes (v);
+          /* a chain that the view joins on one line is one line: take in
+           * more values until the lines shown are N (yaml-cpp's parser,
+           * eight calls deep at 49.75 %, made --top=8 show two lines);
+           * a few rounds, each linear */
+          guint k = o->top;
+          for (guint round = 0; round < 16; round++)
+            {
+              v->options.threshold = MAX (o->threshold, g_array_index (values, gdouble, k - 1));
+              g_free (visible);
+              visible = visible_nodes (v);
+              if (!o->fold || k >= values->len)
+                break;
+              g_array_set_size (v->lines, 0);
+              order_lines (v, visible);
+              guint shown = v->lines->len;
+              for (guint i = 0; i + 1 < v->lines->len; i++)
+                shown -= cg_tree_view_joins_next (v, i, o->threshold);
+              g_array_set_size (v->lines, 0);
+              if (shown >= o->top)
+                break;
+              k = MIN (values->len, k + (o->top - shown));
+            }
         }
     }
   order_lines (v, visible);
@@ -397,6 +416,28 @@ CgCycles *
 cg_tree_view_cycles (const CgTreeView *v)
 {
   return cg_profile_cycles (v->profile);
+}
+
+gboolean
+cg_tree_view_joins_next (const CgTreeView *v, guint i, gdouble threshold)
+{
+  if (threshold <= 0 || i + 1 >= v->lines->len)
+    return FALSE;
+  const CgTreeLine *line = &g_array_index (v->lines, CgTreeLine, i);
+  if (line->n_children != 1)
+    return FALSE;
+  const CgTreeLine *next = &g_array_index (v->lines, CgTreeLine, i + 1);
+  /* a joined line shows one incl, the first call's: what it joins must
+   * nest in it, and a function's total ("in all") can only close it,
+   * after the last name, where it contains what follows */
+  if (cg_tree_view_shows_total (v, line->node)
+      || cg_value_compare (v->kind, cg_tree_view_value (v, next->node), cg_tree_view_value (v, line->node)) > 0)
+    return FALSE;
+  /* a function whose own cost is worth showing keeps its line */
+  if (cg_display_tree_shows_self (v->tree, next->node)
+      && cg_tree_view_self_percent (v, cg_display_tree_function (v->tree, next->node)) >= threshold)
+    return FALSE;
+  return cg_tree_view_node_percent (v, line->node) - cg_tree_view_node_percent (v, next->node) < threshold;
 }
 
 const CgTreeViewOptions *

@@ -53,6 +53,7 @@ typedef struct {
   gboolean demangle; /* names as people read them (cg_demangle), not as the linker sees them */
   gboolean strip;    /* names without C++ parameters and template arguments (cg_names_set_strip) */
   guint top;         /* 0: no limit; else about this many lines: the largest (cgtree --top) */
+  gboolean fold;     /* with top: the view joins chains (cg_tree_view_joins_next), a chain counts once */
 } CgTreeViewOptions;
 
 /* One shown node.  Lines come in depth-first order: a line's shown
@@ -84,6 +85,13 @@ const CgDisplayTree *cg_tree_view_tree (const CgTreeView *view);
 /* The profile's cycles, or NULL. */
 CgCycles *cg_tree_view_cycles (const CgTreeView *view);
 const CgTreeViewOptions *cg_tree_view_options (const CgTreeView *view);
+
+/* Whether line @i's only shown child (line i + 1) joins it on one line,
+ * "f > g", in a view that joins chains at @threshold (percent; 0: none):
+ * it nests in line @i's cost, line @i shows no total of its function,
+ * its own self cost is under @threshold, and the two lines' costs differ
+ * by less than @threshold. */
+gboolean cg_tree_view_joins_next (const CgTreeView *view, guint i, gdouble threshold);
 
 /* The profile's total for the event (the 100 %), of the event's kind. */
 CgValue cg_tree_view_all (const CgTreeView *view);

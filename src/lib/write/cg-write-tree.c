@@ -250,26 +250,7 @@ append_function (Writer *w, CgNodeId n, GArray *pieces, guint k)
 static gboolean
 folds_into_next (Writer *w, guint i)
 {
-  const CgTreeView *v = w->view;
-  gdouble threshold = w->o->view.threshold;
-  if (w->o->no_fold || threshold <= 0 || i + 1 >= cg_tree_view_n_lines (v))
-    return FALSE;
-  const CgTreeLine *line = cg_tree_view_line (v, i);
-  if (line->n_children != 1)
-    return FALSE;
-  const CgTreeLine *next = cg_tree_view_line (v, i + 1);
-  /* a joined line shows one incl, the first call's: what it joins must
-   * nest in it, and a function's total ("in all") can only close it,
-   * after the last name, where it contains what follows */
-  if (cg_tree_view_shows_total (v, line->node)
-      || cg_value_compare (cg_costs_kind (cg_tree_view_costs (v), w->event), cg_tree_view_value (v, next->node),
-                           cg_tree_view_value (v, line->node)) > 0)
-    return FALSE;
-  /* a function whose own cost is worth showing keeps its line */
-  if (cg_display_tree_shows_self (w->tree, next->node)
-      && cg_tree_view_self_percent (v, cg_display_tree_function (w->tree, next->node)) >= threshold)
-    return FALSE;
-  return cg_tree_view_node_percent (v, line->node) - cg_tree_view_node_percent (v, next->node) < threshold;
+  return !w->o->no_fold && cg_tree_view_joins_next (w->view, i, w->o->view.threshold);
 }
 
 static void
