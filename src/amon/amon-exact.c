@@ -17,8 +17,10 @@
  * the processor: exact_kind).  Anything else returns 0 with nothing
  * changed, and the slow way does it all, as it would have.  The counter is read first, so that its latency (some
  * 25 cycles here, the larger part of the hook's cost) overlaps the loads
- * and tests.  Built without that option (__SSE__ defined), every event
- * goes the slow way.
+ * and tests.  `__return__` makes the commonest told return itself first,
+ * in registers (amon-mcount-x86_64.S, TOLD), and calls
+ * amon_pg_leave_exact for the rest.  Built without that option (__SSE__
+ * defined), every event goes the slow way.
  */
 #define _GNU_SOURCE 1
 

@@ -25,13 +25,18 @@
 #include "amon-offsets.h"
 #include "amon-thread.h"
 
-/* The layout `__fentry__` and `mcount` read the common call with
- * (amon-offsets.h, amon-mcount-x86_64.S, SAMPLED), and the constants
- * written there as numbers. */
+/* The layout the hooks' commonest events are made with in registers
+ * (amon-offsets.h, amon-mcount-x86_64.S: SAMPLED, TOLD), and the
+ * constants written there as numbers. */
 #define AMON_AT(type, field, off) _Static_assert (offsetof (type, field) == (off), #type "." #field " moved: amon-offsets.h")
 AMON_AT (amon_thread, busy, AMON_OFF_T_BUSY);
+AMON_AT (amon_thread, mode, AMON_OFF_T_MODE);
 AMON_AT (amon_thread, top, AMON_OFF_T_TOP);
 AMON_AT (amon_thread, limit, AMON_OFF_T_LIMIT);
+AMON_AT (amon_thread, start, AMON_OFF_T_START);
+AMON_AT (amon_thread, overhead, AMON_OFF_T_OVERHEAD);
+AMON_AT (amon_thread, longish, AMON_OFF_T_LONGISH);
+AMON_AT (amon_thread, countdown, AMON_OFF_T_COUNTDOWN);
 AMON_AT (amon_thread, foreign_site, AMON_OFF_T_FOREIGN_SITE);
 AMON_AT (amon_thread, foreign_ctx, AMON_OFF_T_FOREIGN_CTX);
 AMON_AT (amon_thread, stack, AMON_OFF_T_STACK);
@@ -43,16 +48,23 @@ AMON_AT (amon_frame, ctx, AMON_OFF_F_CTX);
 AMON_AT (amon_context, fn, AMON_OFF_C_FN);
 AMON_AT (amon_context, entries, AMON_OFF_C_ENTRIES);
 AMON_AT (amon_context, recursive, AMON_OFF_C_RECURSIVE);
+AMON_AT (amon_context, time, AMON_OFF_C_TIME);
 AMON_AT (amon_context, site_lo, AMON_OFF_C_SITE_LO);
 AMON_AT (amon_context, site_span, AMON_OFF_C_SITE_SPAN);
 AMON_AT (amon_context, far_at, AMON_OFF_C_FAR_AT);
 AMON_AT (amon_context, tag, AMON_OFF_C_TAG);
 AMON_AT (amon_context, near, AMON_OFF_C_NEAR);
+AMON_AT (amon_pg_thread, busy, AMON_OFF_PG_BUSY);
+AMON_AT (amon_pg_thread, top, AMON_OFF_PG_TOP);
+AMON_AT (amon_pg_thread, base, AMON_OFF_PG_BASE);
+AMON_AT (amon_pg_frame, slot, AMON_OFF_PGF_SLOT);
 AMON_AT (amon_cached, fn, AMON_OFF_CACHED_FN);
 AMON_AT (amon_cached, to, AMON_OFF_CACHED_TO);
 _Static_assert (sizeof (amon_frame) == AMON_SIZEOF_FRAME && sizeof (amon_cached) == AMON_SIZEOF_CACHED,
                 "amon-offsets.h: sizes");
 _Static_assert (sizeof (uintptr_t) == 8 && sizeof (((amon_context *) 0)->site_span) == 4
+                && sizeof (((amon_thread *) 0)->mode) == 4 && sizeof (((amon_thread *) 0)->countdown) == 4
+                && AMON_MODE_COUNTER == 0
                 && sizeof (((amon_context *) 0)->far_at) == 4 && sizeof (((amon_context *) 0)->tag[0]) == 1,
                 "amon-mcount-x86_64.S: field widths");
 _Static_assert (AMON_NEAR == 2 && AMON_CACHE == 16 && AMON_STACK_WINDOW == 0x40000000 && AMON_READ_SPAN == 0x40000,

@@ -548,6 +548,91 @@ amon_pg_return:
 	.cfi_endproc
 	.size amon_pg_return, . - amon_pg_return
 
+/* TOLD — the exact clock's commonest told return in eight registers,
+ * with no frame and no call, as SAMPLED makes the sampling clock's call:
+ * amon-exact.c's leave, first try, when it charges a short interval
+ * (not longer than t->longish, not the last event of the correction
+ * window) and pops the routine's frame.  Anything else goes on to label
+ * 9 forward with nothing changed and the registers and the stack as on
+ * entry, where amon_pg_leave_exact does it all again; once profiling
+ * stopped it returns at once.  The counter is read first, as there.
+ * Registers: %rax the reading, %rcx the thread, %rsi its stack of
+ * swapped addresses, %rdi the routine's return address's slot, %r8 the
+ * frame, %rdx, %r9 and %r10 scratch. */
+.macro TOLD
+	cmpl $0, amon_halt(%rip)
+	je 15f
+	ret
+15:
+	.irp r, rax, rcx, rdx, rsi, rdi, r8, r9, r10
+	pushq %\r
+	.cfi_adjust_cfa_offset 8
+	.endr
+	rdtsc
+	shlq $32, %rdx
+	orq %rdx, %rax
+	leaq 72(%rsp), %rdi
+	movq amon_pg_self@gottpoff(%rip), %rsi
+	movq %fs:(%rsi), %rsi
+	movq amon_self@gottpoff(%rip), %rcx
+	movq %fs:(%rcx), %rcx
+	/* neither layer busy, the monitor on the counter, the swapped
+	 * address on top (if any) an ancestor's, above */
+	cmpq $0, AMON_OFF_PG_BUSY(%rsi)
+	jne 8f
+	cmpq $0, AMON_OFF_T_BUSY(%rcx)
+	jne 8f
+	cmpl $0, AMON_OFF_T_MODE(%rcx)	/* AMON_MODE_COUNTER */
+	jne 8f
+	movq AMON_OFF_PG_TOP(%rsi), %r8
+	cmpq AMON_OFF_PG_BASE(%rsi), %r8
+	je 1f
+	movq AMON_OFF_PGF_SLOT(%r8), %r9
+	subq %rdi, %r9
+	subq $1, %r9
+	cmpq $0x3fffffff, %r9		/* AMON_STACK_WINDOW - 1 */
+	jae 8f
+1:
+	/* the frame on top is the routine's call, its address in place */
+	movq AMON_OFF_T_TOP(%rcx), %r8
+	cmpq AMON_OFF_F_SP(%r8), %rdi
+	jne 8f
+	movq (%rdi), %r9
+	cmpq AMON_OFF_F_SITE(%r8), %r9
+	jne 8f
+	/* the interval less the calibrated cost, clamped at 0 (exact_length) */
+	movq %rax, %r9
+	subq AMON_OFF_T_START(%rcx), %r9
+	subq AMON_OFF_T_OVERHEAD(%rcx), %r9
+	movq %r9, %r10
+	sarq $63, %r10
+	notq %r10
+	andq %r10, %r9
+	/* a short one, not the window's last event (exact_kind) */
+	cmpq AMON_OFF_T_LONGISH(%rcx), %r9
+	ja 8f
+	cmpl $1, AMON_OFF_T_COUNTDOWN(%rcx)
+	je 8f
+	/* busy, charged (exact_charge), popped, not busy */
+	movq %rdi, AMON_OFF_PG_BUSY(%rsi)
+	movq %rdi, AMON_OFF_T_BUSY(%rcx)
+	subl $1, AMON_OFF_T_COUNTDOWN(%rcx)
+	movq %rax, AMON_OFF_T_START(%rcx)
+	movq AMON_OFF_F_CTX(%r8), %r10
+	addq %r9, AMON_OFF_C_TIME(%r10)
+	subq $AMON_SIZEOF_FRAME, %r8
+	movq %r8, AMON_OFF_T_TOP(%rcx)
+	movq $0, AMON_OFF_T_BUSY(%rcx)
+	movq $0, AMON_OFF_PG_BUSY(%rsi)
+	.cfi_remember_state
+	POP_SAMPLED
+	ret
+	.cfi_restore_state
+8:
+	POP_SAMPLED
+9:
+.endm
+
 /* `__return__`: gcc -pg -mfentry -minstrument-return=call calls it just
  * before every return of a routine and before the jump of a tail call,
  * after the epilogue, so its own return address is at (%rsp) and the
@@ -565,6 +650,7 @@ __return__:
 	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
 	cmpl $0, amon_pg_lazy(%rip)
 	jne 2f
+	TOLD
 	HOOK_FRAME
 	/* the routine's return address slot: above the pushed %rbx and this
 	 * hook's return address */
