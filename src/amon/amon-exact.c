@@ -143,10 +143,28 @@ enter (uintptr_t *slot, void *fn, int second, uint64_t now)
     {
       if (!second)
         return enter_second (slot, fn, now); /* nothing changed yet */
+      to = amon_machine_find (&t->m, from, fn);
+      if (to == NULL)
+        {
+          /* a new transition, made here unless memory must be mapped
+           * (amon_machine_make_plain); then the call is the cache's */
+          p->busy = s;
+          t->busy = s;
+          t->m.critical = 1;
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          to = amon_machine_make_plain (&t->m, from, fn);
+          __atomic_signal_fence (__ATOMIC_SEQ_CST);
+          t->m.critical = 0;
+          t->busy = 0;
+          p->busy = 0;
+          if (to == NULL)
+            return 0;
+        }
       /* not when the cache needs memory: the slow way makes it */
-      if ((to = amon_machine_find (&t->m, from, fn)) == NULL || amon_cache_full (from))
+      else if (amon_cache_full (from))
         return 0;
-      found = 1;
+      else
+        found = 1;
     }
   /* a routine that tells its returns keeps its return address */
   int swap = !to->told;

@@ -73,7 +73,8 @@ _Static_assert (AMON_NEAR == 2 && AMON_CACHE == 16 && AMON_STACK_WINDOW == 0x400
 #ifndef __SSE__
 /* A call that `__fentry__` or `mcount` left to C (SAMPLED): its cases
  * again, and besides a transition not in the cache, looked for in the
- * machine's table (amon_machine_find), and a call from a site not seen
+ * machine's table (amon_machine_find) or made there
+ * (amon_machine_make_plain), and a call from a site not seen
  * from the top frame's routine, made by its caller (amon_lazy_padded).
  * (Before they made the common case themselves, this made a first try in
  * fewer registers and a second with these.) */
@@ -109,6 +110,18 @@ enter (uintptr_t *slot, void *fn)
             {
               amon_cache_put (f->ctx, fn, to);
               r = amon_thread_push_fast (t, fn, site, sp);
+            }
+          else if (to == NULL)
+            {
+              /* a new transition, made here unless memory must be
+               * mapped (amon_machine_make_plain) */
+              t->m.critical = 1;
+              __atomic_signal_fence (__ATOMIC_SEQ_CST);
+              to = amon_machine_make_plain (&t->m, f->ctx, fn);
+              __atomic_signal_fence (__ATOMIC_SEQ_CST);
+              t->m.critical = 0;
+              if (to != NULL)
+                r = amon_thread_push_fast (t, fn, site, sp);
             }
         }
     }

@@ -169,8 +169,10 @@ grow_routines (amon_machine *m)
     return stop (m, AMON_STOP_ROUTINES);
   void **r = amon_map ((size_t) cap * sizeof *r, &m->bytes, m->limits.max_memory);
   uint32_t *slots = r ? amon_map ((size_t) cap * 2 * sizeof *slots, &m->bytes, m->limits.max_memory) : NULL;
-  if (slots == NULL)
+  uint8_t *told = slots ? amon_map (cap, &m->bytes, m->limits.max_memory) : NULL;
+  if (told == NULL)
     {
+      amon_unmap (slots, (size_t) cap * 2 * sizeof *slots, &m->bytes);
       amon_unmap (r, (size_t) cap * sizeof *r, &m->bytes);
       return stop (m, AMON_STOP_MEMORY);
     }
@@ -178,6 +180,7 @@ grow_routines (amon_machine *m)
   for (uint32_t i = 0; i < m->n_routines; i++)
     {
       r[i] = m->routine[i];
+      told[i] = m->routine_told[i];
       uint32_t j = addr_hash (r[i]) & mask;
       while (slots[j])
         j = (j + 1) & mask;
@@ -185,12 +188,15 @@ grow_routines (amon_machine *m)
     }
   void **old = m->routine;
   uint32_t *old_slots = m->routine_slot, old_cap = m->routine_cap;
+  uint8_t *old_told = m->routine_told;
   m->routine = r;
+  m->routine_told = told;
   m->routine_slot = slots;
   m->routine_mask = mask;
   m->routine_cap = cap;
   retire (old, (size_t) old_cap * sizeof *r, &m->bytes);
   retire (old_slots, (size_t) old_cap * 2 * sizeof *slots, &m->bytes);
+  retire (old_told, old_cap, &m->bytes);
   return 1;
 }
 
@@ -221,6 +227,7 @@ routine_index (amon_machine *m, void *fn)
  * and yaml-cpp's tests ran 3-7% slower. */
 _Static_assert (offsetof (amon_context, len) == 64, "a call's fields fill a context's first cache line");
 _Static_assert (offsetof (amon_context, tag) + AMON_NEAR <= offsetof (amon_context, told), "a tag per near slot");
+_Static_assert (offsetof (amon_context, spilled) < 64, "the caches' flag in the line a call reads");
 
 /* ---- the machine ---- */
 
@@ -246,12 +253,14 @@ amon_machine_release (amon_machine *m)
   amon_unmap (m->hist, m->hist ? (size_t) (m->hist_mask + 1) * sizeof *m->hist : 0, &m->bytes);
   amon_unmap (m->routine, (size_t) m->routine_cap * sizeof *m->routine, &m->bytes);
   amon_unmap (m->routine_slot, (size_t) m->routine_cap * 2 * sizeof *m->routine_slot, &m->bytes);
+  amon_unmap (m->routine_told, m->routine_cap, &m->bytes);
   amon_unmap (m->scratch, (size_t) m->scratch_cap * sizeof *m->scratch, &m->bytes);
   amon_arena_release (&m->arena);
   m->trans = NULL;
   m->hist = NULL;
   m->routine = NULL;
   m->routine_slot = NULL;
+  m->routine_told = NULL;
   m->scratch = NULL;
 }
 
@@ -283,22 +292,74 @@ cache_put (amon_machine *m, amon_context *from, void *fn, amon_context *to)
   if (amon_cache_full (from))
     {
       amon_cached *far = amon_arena_alloc_aligned (&m->arena, AMON_CACHE * sizeof *far, 64);
-      if (far == NULL)
-        return;
-      intptr_t at = ((intptr_t) far - (intptr_t) from) / 64;
+      intptr_t at = far ? ((intptr_t) far - (intptr_t) from) / 64 : 0;
       if (at == 0 || at < INT32_MIN || at > INT32_MAX)
-        return;
+        {
+          from->spilled = 1;
+          return;
+        }
       __atomic_signal_fence (__ATOMIC_SEQ_CST); /* zeroed before it is seen */
       from->far_at = (int32_t) at;
     }
   amon_cache_put (from, fn, to);
 }
 
-AMON_FN amon_context *
-amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
+/* The index of routine @fn, UINT32_MAX when it has none yet. */
+AMON_FN static uint32_t
+routine_known (const amon_machine *m, const void *fn)
 {
+  for (uint32_t j = addr_hash (fn) & m->routine_mask; m->routine_slot[j]; j = (j + 1) & m->routine_mask)
+    if (m->routine[m->routine_slot[j] - 1] == fn)
+      return m->routine_slot[j] - 1;
+  return UINT32_MAX;
+}
+
+/* Whether steps B2-B3 and the caches of a call of @fn from @from can be
+ * had without mapping memory: the routine known or room for it, the
+ * history's scratch, a new context (and @from's far cache, if it needs
+ * one) in the arena's chunk, both tables below half full after it, no
+ * limit reached or near.  amon_machine_make's plain case. */
+AMON_FN static int
+has_room (const amon_machine *m, const amon_context *from, const void *fn)
+{
+  uint32_t n = from->len + 1; /* the new history's length at most */
+  size_t need = (sizeof (amon_context) + (size_t) n * 4 + 7 + 63) + (amon_cache_full (from) ? AMON_CACHE * sizeof (amon_cached) + 63 : 0);
+  return !m->stop_reason && from->len < m->limits.max_history && n <= m->scratch_cap
+         && (m->n_routines < m->routine_cap || routine_known (m, fn) != UINT32_MAX)
+         && (m->hist_count + 1) * 2 <= m->hist_mask + 1 && (m->trans_count + 1) * 2 <= m->trans_mask + 1
+         && m->arena.next != NULL && (size_t) (m->arena.end - m->arena.next) >= need;
+}
+
+AMON_FN static int
+same_history (const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != b[i])
+      return 0;
+  return 1;
+}
+
+/* Steps B2-B3 and the caches for a transition not made yet: the context
+ * that a call of @fn from @from enters, the transition recorded in the
+ * table and in @from's caches, the entry not counted.  With @plain,
+ * only when has_room: NULL then, nothing changed, when memory would have
+ * to be mapped.  Otherwise NULL when a limit stopped the machine.  Built,
+ * like the whole file, to use no vector register and to call nothing
+ * when @plain, so that the hooks make a context without keeping the
+ * vector state (amon-exact.c, amon-fast.c): with it kept (XSAVEC and
+ * XRSTOR) and the layers of the slow way, a new context cost some
+ * 1.1 us on yaml-cpp's tests, 514,000 of them in 0.15 s of the bare run. */
+AMON_FN static amon_context *
+make (amon_machine *m, amon_context *from, void *fn, int plain)
+{
+  if (plain && !has_room (m, from, fn))
+    return NULL;
   if (m->stop_reason)
     return NULL;
+  /* the transition's slot, written below, a line of a large table that
+   * is seldom in any cache: fetched while the history is made and looked
+   * up (another such line), not after */
+  __builtin_prefetch (&m->trans[trans_hash (from, fn) & m->trans_mask], 1);
   uint32_t j;
   /* B2: the new history by A2-A5, then the history table */
   uint32_t p = routine_index (m, fn);
@@ -315,7 +376,7 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
   uint32_t hash = history_hash (m->scratch, n);
   amon_context *to;
   for (j = hash & m->hist_mask; (to = m->hist[j].c) != NULL; j = (j + 1) & m->hist_mask)
-    if (m->hist[j].hash == hash && to->len == n && memcmp (to->hist, m->scratch, (size_t) n * 4) == 0)
+    if (m->hist[j].hash == hash && to->len == n && same_history (to->hist, m->scratch, n))
       break;
   if (to)
     m->n_b2++;
@@ -335,7 +396,8 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
           stop (m, AMON_STOP_MEMORY);
           return NULL;
         }
-      memcpy (to->hist, m->scratch, (size_t) n * 4);
+      for (uint32_t i = 0; i < n; i++)
+        to->hist[i] = m->scratch[i];
       to->len = n;
       to->fn = fn;
       m->hist[j] = (amon_hist_slot) { hash, to };
@@ -348,6 +410,8 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
       __atomic_store_n (&m->last->next, to, __ATOMIC_RELEASE);
       m->last = to;
     }
+  if (m->routine_told[p] && !to->told)
+    to->told = 1;
   if ((m->trans_count + 1) * 2 > m->trans_mask + 1)
     {
       if (!grow_trans (m))
@@ -358,7 +422,21 @@ amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
   m->trans[j] = (amon_transition) { from, fn, to };
   m->trans_count++;
   cache_put (m, from, fn, to);
-  to->entries++;
+  return to;
+}
+
+AMON_FN amon_context *
+amon_machine_make_plain (amon_machine *m, amon_context *from, void *fn)
+{
+  return make (m, from, fn, 1);
+}
+
+AMON_FN amon_context *
+amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn)
+{
+  amon_context *to = make (m, from, fn, 0);
+  if (to != NULL)
+    to->entries++;
   return to;
 }
 

@@ -103,6 +103,15 @@ struct amon_context {
    * `__return__` before each of them), seen at one: the -pg mode then
    * stops swapping its return address (amon-mcount.c) */
   uint8_t told;
+  /* 1 once a transition from here may be in the transition table but not
+   * in the caches (a far cache's second way pushed out, or no far cache
+   * to be had): only then is the table asked when the caches miss
+   * (amon_machine_find).  A context that calls no more routines than its
+   * caches keep, most of a large program's, so finds a transition it
+   * never made new without reading the table, a line of tens of
+   * megabytes that is seldom in any cache (yaml-cpp's tests: 514,000
+   * contexts, each made after such a miss) */
+  uint8_t spilled;
   /* the first AMON_NEAR routines called from here, each slot filled once
    * and kept: the contexts they entered */
   amon_context *near[AMON_NEAR];
@@ -144,6 +153,10 @@ typedef struct {
   uint32_t hist_mask, hist_count;
   /* routines: index -> address, and an address index */
   void **routine;
+  /* index -> 1 once a context of the routine told a return (-pg with
+   * -minstrument-return=call): a new context of it starts told
+   * (amon_machine_told) */
+  uint8_t *routine_told;
   uint32_t n_routines, routine_cap;
   uint32_t *routine_slot;  /* index + 1, 0 = empty */
   uint32_t routine_mask;
@@ -164,6 +177,15 @@ void amon_machine_release (amon_machine *m) AMON_HIDDEN;
  * exists yet (B1 failed: amon_machine_find).  Counts the entry.  NULL when a limit stopped
  * the machine (m->stop_reason says which). */
 amon_context *amon_machine_call_slow (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
+/* Steps B2-B3 for a call of @fn from @from that missed @from's caches
+ * and the transition table, when no memory need be mapped for them: the
+ * context it enters, the transition recorded, the entry not counted;
+ * NULL, nothing changed, when memory would be needed or a limit is
+ * reached (the slow way, amon_machine_call_slow, then does it).  Uses no
+ * vector register and calls nothing (libamon-fast.la), so the -pg hooks
+ * call it without keeping the vector state.  The caller sets
+ * m->critical around it, as amon_machine_call_miss does. */
+amon_context *amon_machine_make_plain (amon_machine *m, amon_context *from, void *fn) AMON_HIDDEN;
 /* A call that missed @from's cache: step B1 in the transition table, then
  * B2-B3; counts the entry and fills the cache.  NULL as above.  Sets
  * m->critical while it adds to the tables: a signal handler that
@@ -183,13 +205,17 @@ amon_trans_hash (const amon_context *from, const void *fn)
 
 /* Step B1 in the transition table: the context that a call of routine
  * @fn from @from enters, or NULL when the machine has none yet (steps
- * B2-B3 must make it).  Reads only, so the hooks' common cases may look
+ * B2-B3 must make it); for a call that missed @from's caches (a
+ * transition found in them is in the table too, but looked up there only
+ * when @from spilled).  Reads only, so the hooks' common cases may look
  * before they change anything: a context whose routine calls more
  * routines than its cache holds (an interpreter's dispatch loop) finds
  * them here, one probe usually, without the rare path. */
 AMON_FN AMON_INLINE amon_context *
 amon_machine_find (const amon_machine *m, const amon_context *from, const void *fn)
 {
+  if (!from->spilled)
+    return NULL; /* every transition from @from is in its caches */
   for (uint32_t j = amon_trans_hash (from, fn) & m->trans_mask;; j = (j + 1) & m->trans_mask)
     {
       const amon_transition *t = &m->trans[j];
@@ -265,6 +291,9 @@ amon_cache_put (amon_context *from, void *fn, amon_context *to)
       }
   uintptr_t h = AMON_CACHE_HOME (fn);
   amon_cached *home = &amon_far (from)[h], *other = &amon_far (from)[h ^ 1];
+  if (other->fn != NULL)
+    from->spilled = 1; /* before the second way's transition goes */
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
   other->fn = NULL;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   other->to = home->to;
@@ -326,6 +355,20 @@ amon_machine_call (amon_machine *m, amon_context *from, void *fn)
  * length.  @p must differ from the routine of h[n-1] (A1).  Pure; exposed
  * for the tests that compare it with a literal reading of the paper. */
 uint32_t amon_history_call (const uint32_t *h, uint32_t n, uint32_t p, uint32_t *out) AMON_HIDDEN;
+
+/* @c's routine told a return (amon_hook_leave): @c and every context
+ * of its routine made from now on need no return address swapped.  A
+ * routine built with -minstrument-return=call tells every return, so
+ * this is a fact of the routine, learnt once: kept per context only, each
+ * new context's first return went through the trampoline and the hooks'
+ * slow way (yaml-cpp's tests: 514,000 of them). */
+AMON_FN static inline void
+amon_machine_told (amon_machine *m, amon_context *c)
+{
+  c->told = 1;
+  if (c->len > 0)
+    m->routine_told[c->hist[c->len - 1] >> 1] = 1;
+}
 
 /* Address of routine @index. */
 AMON_FN static inline void *

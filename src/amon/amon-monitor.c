@@ -1010,7 +1010,7 @@ amon_hook_leave (uintptr_t sp)
   int mine = g != t->stack && g->sp == sp && g->site == site;
   if (mine && !g->ctx->told)
     {
-      g->ctx->told = 1;
+      amon_machine_told (&t->m, g->ctx);
       told_seen (t);
     }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);

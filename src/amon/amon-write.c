@@ -322,15 +322,23 @@ out_bytes (Out *o, const void *p, size_t n)
     }
 }
 
-/* little-endian whatever the host */
-AMON_FN static void
+/* little-endian whatever the host; straight into the buffer where it
+ * has room (one store on a little-endian host), as a profile's contexts
+ * are written a few words each, millions of them */
+AMON_FN static inline void
 out_u32 (Out *o, uint32_t v)
 {
-  unsigned char b[4] = { (unsigned char) v, (unsigned char) (v >> 8), (unsigned char) (v >> 16), (unsigned char) (v >> 24) };
-  out_bytes (o, b, 4);
+  if (AMON_UNLIKELY (sizeof o->buf - o->n < 4))
+    out_flush (o);
+  unsigned char *b = o->buf + o->n;
+  b[0] = (unsigned char) v;
+  b[1] = (unsigned char) (v >> 8);
+  b[2] = (unsigned char) (v >> 16);
+  b[3] = (unsigned char) (v >> 24);
+  o->n += 4;
 }
 
-AMON_FN static void
+AMON_FN static inline void
 out_u64 (Out *o, uint64_t v)
 {
   out_u32 (o, (uint32_t) v);

@@ -750,7 +750,9 @@ test_cache_levels (void)
           {
             amon_context *c = amon_machine_call (&m, from, CALLEE (i));
             CU_ASSERT_FATAL (c != NULL && c->fn == CALLEE (i));
-            CU_ASSERT_PTR_EQUAL (c, amon_machine_find (&m, from, CALLEE (i)));
+            /* the table is asked only once the caches lost one */
+            amon_context *t = amon_machine_find (&m, from, CALLEE (i));
+            CU_ASSERT (t == c || (t == NULL && !from->spilled));
             if (round == 0)
               to[i] = c;
             else
@@ -773,9 +775,192 @@ test_cache_levels (void)
         }
       CU_ASSERT_EQUAL (from->tag[1] != 0, n >= 2);
       CU_ASSERT_EQUAL (from->far_at != 0, n > AMON_NEAR);
+      CU_ASSERT_EQUAL (from->spilled, n > AMON_NEAR + AMON_CACHE);
+      CU_ASSERT_EQUAL (m.trans_count, n + 1);
       CU_ASSERT_PTR_NULL (amon_cache_find (from, CALLEE (100)));
       amon_machine_release (&m);
     }
+}
+
+/* Calls of random routines (1 to 40 callees a context, so that some
+ * far caches push transitions out and others never do) from random
+ * contexts, checked against a brute-force list of the transitions made:
+ * a call along a transition made before enters the same context and
+ * adds none (the table is asked only when the caller's caches lost one,
+ * amon_context.spilled, so one that lost any and missed must find it
+ * there), and the table holds each transition once. */
+static void
+test_cache_spill_random (void)
+{
+  enum { CALLS = 200000, MAXT = 40000 };
+  static struct { amon_context *from, *to; guint fn; } seen[MAXT];
+  guint n_seen = 0;
+  amon_machine m;
+  CU_ASSERT_FATAL (amon_machine_init (&m, &limits) == 0);
+  GRand *rand = g_rand_new_with_seed (49);
+  GHashTable *index = g_hash_table_new (g_int64_hash, g_int64_equal);
+  gint64 *keys = g_new (gint64, MAXT);
+  amon_context *ctx[512];
+  guint n_ctx = 0;
+  ctx[n_ctx++] = amon_machine_call (&m, m.root, FN (MAIN));
+  guint wrong = 0;
+  for (guint k = 0; k < CALLS && n_seen + 1 < MAXT; k++)
+    {
+      guint i = (guint) g_rand_int_range (rand, 0, (gint32) n_ctx);
+      amon_context *from = ctx[i];
+      /* a context's callees: a few, or up to 40 for one in eight */
+      guint spread = i % 8 == 0 ? 40 : 1 + i % 3;
+      guint fn = g_rand_int_range (rand, 0, (gint32) spread) + 1;
+      amon_context *to = amon_machine_call (&m, from, CALLEE (fn));
+      CU_ASSERT_FATAL (to != NULL);
+      if (to == from)
+        continue; /* A1 */
+      gint64 key = (gint64) (((guint64) (uintptr_t) from) << 12 ^ fn);
+      gpointer at;
+      if (g_hash_table_lookup_extended (index, &key, NULL, &at))
+        wrong += seen[GPOINTER_TO_UINT (at)].to != to;
+      else
+        {
+          keys[n_seen] = key;
+          seen[n_seen].from = from;
+          seen[n_seen].to = to;
+          seen[n_seen].fn = fn;
+          g_hash_table_insert (index, &keys[n_seen], GUINT_TO_POINTER (n_seen));
+          n_seen++;
+          if (n_ctx < G_N_ELEMENTS (ctx) && g_rand_int_range (rand, 0, 4) == 0)
+            ctx[n_ctx++] = to;
+        }
+    }
+  CU_ASSERT_EQUAL (wrong, 0);
+  /* the root's call of main besides */
+  CU_ASSERT_EQUAL (m.trans_count, n_seen + 1);
+  guint spilled = 0;
+  for (guint i = 0; i < n_seen; i++)
+    {
+      amon_context *c = amon_cache_find (seen[i].from, CALLEE (seen[i].fn));
+      amon_context *t = amon_machine_find (&m, seen[i].from, CALLEE (seen[i].fn));
+      CU_ASSERT (c == seen[i].to || (c == NULL && t == seen[i].to));
+      spilled += seen[i].from->spilled;
+    }
+  /* both kinds were made */
+  CU_ASSERT (spilled > 0 && spilled < n_seen);
+  g_hash_table_destroy (index);
+  g_free (keys);
+  g_rand_free (rand);
+  amon_machine_release (&m);
+}
+
+/* A call the hooks' plain way makes (amon_machine_make_plain, falling
+ * back to amon_machine_call_slow where it needs memory mapped): random
+ * walks of calls and returns over 300 routines, the same on a machine
+ * that takes the slow way only; both make the same contexts in the same
+ * order, each entered as often, with the same transitions.  Where the
+ * plain way declines it changes nothing, and it declines only near where
+ * the slow way maps memory (a table's growth, a new chunk of the arena:
+ * it asks for room for the longest history the call could make). */
+static void
+test_make_plain_as_slow (void)
+{
+  amon_machine a, b;
+  CU_ASSERT_FATAL (amon_machine_init (&a, &limits) == 0);
+  CU_ASSERT_FATAL (amon_machine_init (&b, &limits) == 0);
+  GRand *rand = g_rand_new_with_seed (4949);
+  amon_context *sa[64], *sb[64];
+  guint depth = 0, made = 0, declined = 0, mapped = 0, unchanged = 0;
+  sa[0] = a.root;
+  sb[0] = b.root;
+  for (guint k = 0; k < 400000; k++)
+    {
+      if (depth > 0 && (depth == 63 || g_rand_int_range (rand, 0, 2) == 0))
+        {
+          depth--;
+          continue;
+        }
+      void *fn = CALLEE (g_rand_int_range (rand, 0, 300));
+      amon_context *from = sa[depth], *to;
+      if (fn == from->fn)
+        to = amon_machine_call (&a, from, fn);
+      else if ((to = amon_cache_find (from, fn)) != NULL || (to = amon_machine_find (&a, from, fn)) != NULL)
+        {
+          /* as the hooks do with one found: counted, cached */
+          if (amon_cache_find (from, fn) == NULL)
+            amon_cache_put (from, fn, to);
+          to->entries++;
+        }
+      else
+        {
+          uint64_t bytes = a.bytes;
+          uint32_t contexts = (uint32_t) a.n_contexts, trans = a.trans_count;
+          char *next = a.arena.next;
+          to = amon_machine_make_plain (&a, from, fn);
+          if (to != NULL)
+            {
+              made++;
+              CU_ASSERT_EQUAL (a.bytes, bytes); /* nothing mapped */
+              to->entries++;
+            }
+          else
+            {
+              declined++;
+              unchanged += a.n_contexts == contexts && a.trans_count == trans && a.arena.next == next && a.bytes == bytes;
+              to = amon_machine_call_slow (&a, from, fn);
+              mapped += a.bytes != bytes;
+            }
+        }
+      amon_context *tb = amon_machine_call (&b, sb[depth], fn);
+      CU_ASSERT_FATAL (to != NULL && tb != NULL);
+      depth++;
+      sa[depth] = to;
+      sb[depth] = tb;
+    }
+  CU_ASSERT (made > 1000 && declined > 0);
+  CU_ASSERT_EQUAL (unchanged, declined);
+  /* near a growth only (here 1,002 of 195,004, 814 of them mapping) */
+  CU_ASSERT (mapped > 0 && declined < made / 100);
+  CU_ASSERT_EQUAL (a.n_contexts, b.n_contexts);
+  CU_ASSERT_EQUAL (a.trans_count, b.trans_count);
+  CU_ASSERT_EQUAL (a.n_b2, b.n_b2);
+  guint differ = 0;
+  for (amon_context *x = a.root, *y = b.root; x || y; x = x->next, y = y->next)
+    {
+      if (!x || !y)
+        {
+          differ++;
+          break;
+        }
+      differ += x->len != y->len || x->fn != y->fn || x->entries != y->entries || x->recursive != y->recursive
+                || memcmp (x->hist, y->hist, (size_t) x->len * 4) != 0;
+    }
+  CU_ASSERT_EQUAL (differ, 0);
+  g_rand_free (rand);
+  amon_machine_release (&a);
+  amon_machine_release (&b);
+}
+
+/* A routine that told a return in one context (amon_machine_told):
+ * its contexts made from then on start told, whoever calls it, and
+ * those of other routines do not. */
+static void
+test_told_by_routine (void)
+{
+  amon_machine m;
+  CU_ASSERT_FATAL (amon_machine_init (&m, &limits) == 0);
+  amon_context *main_ctx = amon_machine_call (&m, m.root, FN (MAIN));
+  amon_context *a = amon_machine_call (&m, main_ctx, CALLEE (1));
+  amon_context *early = amon_machine_call (&m, a, CALLEE (3));
+  amon_context *b = amon_machine_call (&m, main_ctx, CALLEE (2));
+  amon_context *x = amon_machine_call (&m, a, CALLEE (2));
+  CU_ASSERT (!a->told && !b->told && !x->told && !early->told);
+  amon_machine_told (&m, x);
+  CU_ASSERT (x->told && !b->told);
+  /* CALLEE (2) called from CALLEE (3)'s context, new: told */
+  amon_context *y = amon_machine_call (&m, early, CALLEE (2));
+  CU_ASSERT (y != x && y->fn == CALLEE (2) && y->told);
+  /* CALLEE (3) from CALLEE (2)'s: not */
+  CU_ASSERT (!amon_machine_call (&m, b, CALLEE (3))->told);
+  /* one made before stays as it was until its own told return */
+  CU_ASSERT (!b->told);
+  amon_machine_release (&m);
 }
 
 /* Two routines whose near tags are equal, called from one context: each
@@ -1259,6 +1444,9 @@ main (void)
     { "routines aligned to 16, 32 or 64 bytes fill the cache's sets evenly", test_cache_sets_spread },
     { "a context's first two callees are near, the rest far", test_cache_levels },
     { "near slots of one tag each find their own routine", test_cache_tag_shared },
+    { "random calls: a transition made once, found again where the caches lost it", test_cache_spill_random },
+    { "the hooks' plain way makes the contexts the slow way makes", test_make_plain_as_slow },
+    { "a routine that told a return: its new contexts start told", test_told_by_routine },
     { "a put interrupted anywhere leaves only misses", test_cache_put_interrupted },
     { "a PLT stub's jump through its slot is found", test_plt_stub_target },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
