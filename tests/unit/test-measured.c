@@ -186,7 +186,51 @@ test_raised_to_self_and_calls (void)
   CU_ASSERT_PTR_NOT_NULL_FATAL (warning);
   CU_ASSERT_PTR_NOT_NULL (strstr (warning, "2 functions with a measured total below self cost plus calls"));
   CU_ASSERT_PTR_NOT_NULL (strstr (warning, "<posix.lstat>"));
-  CU_ASSERT_PTR_NULL (cg_costs_warning (c, 1));
+  /* main's 100000 spontaneous against 18065 of self costs in all: its
+   * total exceeds the profile's, said in a second warning */
+  warning = cg_costs_warning (c, 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (warning);
+  CU_ASSERT_PTR_NOT_NULL (strstr (warning, "measured totals of Ir exceed the profile's total (its self costs): main's is"));
+  CU_ASSERT_PTR_NULL (cg_costs_warning (c, 2));
+}
+
+static void
+test_above_all (void)
+{
+  /* a JRuby-like root: self costs 10 + 90 + 0, and (top)'s calls carry 90
+   * and 119 (Thread#join timed while the threads ran): (top) at 219 %,
+   * join at 119 %; the same calls carrying 90 and 0 exceed nothing */
+  for (guint join = 0; join <= 119; join += 119)
+    {
+      g_autoptr (CgGraph) g = graph_with_event ();
+      CgFunctionId top = cg_graph_ensure_function (g, "", "(top)");
+      CgFunctionId run = cg_graph_ensure_function (g, "", "Worker#run");
+      CgFunctionId j = cg_graph_ensure_function (g, "", "Thread#join");
+      cg_graph_self (g, top)->n = 10;
+      cg_graph_self (g, run)->n = 90;
+      cg_graph_spontaneous_mut (g, top)->n = 10 + 90 + join;
+      arc (g, top, run, 2, 90);
+      arc (g, top, j, 2, join);
+      g_autoptr (CgCosts) c = cg_measured_compute (g, NULL);
+      guint n = 99;
+      gdouble pct = -1;
+      CgFunctionId f = cg_measured_above_all (g, c, 0, &n, &pct);
+      if (join == 0)
+        {
+          CU_ASSERT_EQUAL (f, CG_NO_ID);
+          CU_ASSERT_EQUAL (n, 0);
+          CU_ASSERT_PTR_NULL (cg_costs_warning (c, 0));
+          continue;
+        }
+      CU_ASSERT_EQUAL (f, top);
+      CU_ASSERT_EQUAL (n, 2);
+      CU_ASSERT_DOUBLE_EQUAL (pct, 219.0, 1e-9);
+      CU_ASSERT_PTR_NOT_NULL (cg_costs_warning (c, 0));
+      /* another method's totals are parts of the self costs: never */
+      g_autoptr (CgCosts) other = cg_costs_new (CG_METHOD_EXACT, g);
+      cg_costs_total (other, top)->n = 219;
+      CU_ASSERT_EQUAL (cg_measured_above_all (g, other, 0, &n, &pct), CG_NO_ID);
+    }
 }
 
 int
@@ -200,6 +244,7 @@ main (void)
     { "overflow is an error", test_overflow },
     { "cycles over all arcs, as cgcycles finds them", test_cycles_over_all_arcs },
     { "totals below self plus calls are raised", test_raised_to_self_and_calls },
+    { "totals above the profile's total", test_above_all },
     { NULL, NULL },
   };
   return cg_test_main ("measured", cases);

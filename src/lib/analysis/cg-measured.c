@@ -158,6 +158,60 @@ cycles_at_least_inside (CgGraph *g, const CgScc *scc, CgValue *ct)
   return TRUE;
 }
 
+CgFunctionId
+cg_measured_above_all (const CgGraph *g, const CgCosts *c, guint event, guint *n_above, gdouble *percent)
+{
+  guint ne = cg_graph_n_events (g);
+  *n_above = 0;
+  *percent = 0;
+  if (cg_costs_method (c) != CG_METHOD_MEASURED || event >= ne || event >= cg_costs_n_events (c))
+    return CG_NO_ID;
+  g_autofree CgValue *sums = g_new0 (CgValue, MAX (ne, 1));
+  if (!cg_graph_self_totals (g, sums))
+    return CG_NO_ID;
+  gdouble all = cg_value_to_double (cg_graph_event_kinds (g)[event], sums[event]);
+  if (all <= 0)
+    return CG_NO_ID;
+  CgKind kind = cg_costs_kind (c, event);
+  CgFunctionId worst = CG_NO_ID;
+  gdouble most = 0;
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g) && f < cg_costs_n_functions (c); f++)
+    {
+      gdouble t = cg_value_to_double (kind, cg_costs_total_const (c, f)[event]);
+      if (t <= all * (1 + 1e-9)) /* a real total: more than rounding */
+        continue;
+      (*n_above)++;
+      if (worst == CG_NO_ID || t > most)
+        {
+          worst = f;
+          most = t;
+        }
+    }
+  *percent = 100.0 * most / all;
+  return worst;
+}
+
+/* Says so where measured totals exceed the profile's total: on standard
+ * error for every output, the tsv's too, whose rows say nothing. */
+static void
+warn_above_all (CgGraph *g, CgCosts *c)
+{
+  for (guint e = 0; e < cg_graph_n_events (g); e++)
+    {
+      guint n;
+      gdouble pct;
+      CgFunctionId f = cg_measured_above_all (g, c, e, &n, &pct);
+      if (f == CG_NO_ID)
+        continue;
+      g_autofree char *message = g_strdup_printf (
+          "measured totals of %s exceed the profile's total (its self costs): %s's is %.2f %% of it, and %u"
+          " function%s in all above 100 %%: the file's inclusive costs of calls overlap, and such totals are the"
+          " file's, not exact", cg_graph_event_name (g, e), cg_graph_function_name (g, f), pct, n, n == 1 ? "" : "s");
+      cg_costs_add_warning (c, message);
+      return; /* one event says it: the others' are alike */
+    }
+}
+
 CgCosts *
 cg_measured_compute (CgGraph *g, GError **error)
 {
@@ -254,5 +308,6 @@ cg_measured_compute (CgGraph *g, GError **error)
           v[e] = ct[(gsize) k * ne + e];
     }
   raise_to_lower_bounds (g, c, scc);
+  warn_above_all (g, c);
   return g_steal_pointer (&c);
 }

@@ -57,4 +57,18 @@ G_BEGIN_DECLS
  * CG_ERROR_OVERFLOW when a 64-bit total would overflow. */
 CgCosts *cg_measured_compute (CgGraph *graph, GError **error);
 
+/* Where measured totals of @event in @costs (computed for @graph) exceed
+ * the profile's total of it, its functions' self costs summed (what the
+ * views call "in all", 100 %): the function with the largest (the
+ * lowest id of equals), with its total as a percentage of the profile's
+ * in *@percent and how many exceed it in *@n_above; else CG_NO_ID.  A
+ * file whose inclusive costs of calls overlap does so (a producer that
+ * times calls running in one another or on several threads at once, or
+ * time that no function's self cost holds: a JRuby profile's root at
+ * 219 %), and no total of it is then exact.  Never with the other
+ * methods, whose totals are parts of the self costs: CG_NO_ID for them.
+ * O(|V|). */
+CgFunctionId cg_measured_above_all (const CgGraph *graph, const CgCosts *costs, guint event, guint *n_above,
+                                    gdouble *percent);
+
 G_END_DECLS

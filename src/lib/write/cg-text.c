@@ -3,6 +3,8 @@
 
 #include "cg-text.h"
 
+#include "cg-diff.h"
+#include "cg-measured.h"
 #include "cg-method.h"
 
 #include <string.h>
@@ -205,11 +207,59 @@ cg_append_source_notes (GString *out, CgProfile *p)
     append_wrapped (out, "", g_ptr_array_index (notes, i));
 }
 
+char *
+cg_overlap_note (const CgGraph *g, const CgCosts *c, guint event)
+{
+  guint n;
+  gdouble pct;
+  CgFunctionId f = cg_measured_above_all (g, c, event, &n, &pct);
+  if (f == CG_NO_ID)
+    return NULL;
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_string_append_printf (s, "Measured totals exceed the profile's total (its self costs, 100 %%): %s's is"
+                             " %.2f %%", cg_graph_function_name (g, f), pct);
+  if (n > 1)
+    g_string_append_printf (s, ", and %u other function%s %s above 100 %% too", n - 1, n == 2 ? "'s" : "s'",
+                            n == 2 ? "is" : "are");
+  g_string_append (s, ".  The file's inclusive costs of calls overlap (its producer timed calls that ran in one"
+                      " another or on several threads at once, or time that no function's self cost holds):"
+                      " such totals are the file's, not exact, and no share of the profile.");
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
 void
-cg_append_method_note (GString *out, const CgCosts *costs)
+cg_append_overlap_note (GString *out, const char *lead, const CgGraph *g, const CgCosts *c, guint event)
+{
+  g_autofree char *note = cg_overlap_note (g, c, event);
+  if (note)
+    append_wrapped (out, lead, note);
+}
+
+gboolean
+cg_append_diff_overlap_notes (GString *out, const CgDiff *d)
+{
+  gboolean any = FALSE;
+  for (int side = 0; side < 2; side++)
+    {
+      CgProfile *p = side == 0 ? cg_diff_base (d) : cg_diff_new_profile (d);
+      const CgCosts *c = cg_profile_costs (p);
+      guint event = side == 0 ? cg_diff_base_event (d) : cg_diff_new_event (d);
+      g_autofree char *note = c ? cg_overlap_note (cg_profile_graph (p), c, event) : NULL;
+      if (note && out)
+        append_wrapped (out, side == 0 ? "Note (base): " : "Note (new): ", note);
+      any |= note != NULL;
+    }
+  return any;
+}
+
+void
+cg_append_method_note (GString *out, const CgGraph *graph, const CgCosts *costs, guint event)
 {
   const CgMethodInfo *info = cg_method_info (cg_costs_method (costs));
   g_string_append_printf (out, "Method: %s", cg_method_to_string (cg_costs_method (costs)));
-  if (info)
+  g_autofree char *overlap = cg_overlap_note (graph, costs, event);
+  if (overlap)
+    g_string_append (out, " (the file's measured inclusive costs, which overlap: totals above 100 % are not exact)");
+  else if (info)
     g_string_append_printf (out, " (%s)", info->note (costs));
 }

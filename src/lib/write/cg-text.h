@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "cg-diff.h"
 #include "cg-profile.h"
 
 G_BEGIN_DECLS
@@ -45,7 +46,29 @@ void cg_append_source_notes (GString *out, CgProfile *profile);
 GPtrArray *cg_source_notes (CgProfile *profile);
 
 /* One line naming the method and whether its totals are exact (the note
- * of the method's row, cg-method.h). */
-void cg_append_method_note (GString *out, const CgCosts *costs);
+ * of the method's row, cg-method.h); where cg_overlap_note finds
+ * measured totals of @event above the profile's total, that they are
+ * not, in place of the row's note. */
+void cg_append_method_note (GString *out, const CgGraph *graph, const CgCosts *costs, guint event);
+
+/* Where measured totals of @event exceed the profile's total of it
+ * (cg_measured_above_all: a file whose inclusive costs of calls
+ * overlap), a note ("Measured totals exceed ...") naming the function with the largest, its
+ * percentage, and how many others exceed 100 %: nothing else in a view
+ * says that such totals are no share of the profile.  NULL where none
+ * does (always with the methods other than measured).  Newly allocated,
+ * unwrapped. */
+char *cg_overlap_note (const CgGraph *graph, const CgCosts *costs, guint event);
+
+/* cg_overlap_note's note after @lead ("Note: "), wrapped as
+ * cg_append_source_notes wraps notes; nothing where there is none.
+ * Every view that shows totals prints it with its notes. */
+void cg_append_overlap_note (GString *out, const char *lead, const CgGraph *graph, const CgCosts *costs,
+                             guint event);
+
+/* For a difference: each profile's note, "Note (base): " and "Note
+ * (new): ", where it has one (@out nullable: only the answer); TRUE
+ * where either has, and then no difference of their totals is exact. */
+gboolean cg_append_diff_overlap_notes (GString *out, const CgDiff *diff);
 
 G_END_DECLS

@@ -181,9 +181,11 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   g_string_append_printf (s, "Difference from %s (base) to %s (new)\n", base_name, new_name);
   cg_append_source_notes (s, bp);
   cg_append_source_notes (s, np);
+  gboolean overlap = cg_append_diff_overlap_notes (s, d);
   if (nc)
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
-                            cg_diff_is_exact (d) ? "every total is exact, and so is every difference"
+                            overlap ? "totals above 100 % are not exact (see the note), nor are their differences"
+                            : cg_diff_is_exact (d) ? "every total is exact, and so is every difference"
                                                  : "\"~\" marks differences of estimated totals");
   Shown u = shown_unit (d);
   g_autofree char *events = cg_diff_events_note (d, u.unit);
@@ -292,9 +294,11 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
   g_string_append_printf (s, "Difference of the arcs from %s (base) to %s (new)\n", base_name, new_name);
   cg_append_source_notes (s, cg_diff_base (d));
   cg_append_source_notes (s, np);
+  gboolean overlap = cg_append_diff_overlap_notes (s, d);
   if (nc)
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
-                            cg_diff_is_exact (d) ? "every arc's cost is exact, and so is every difference"
+                            overlap ? "the file's inclusive costs overlap (see the note): costs are not exact"
+                            : cg_diff_is_exact (d) ? "every arc's cost is exact, and so is every difference"
                                                  : "\"~\" marks differences of estimated costs");
   Shown u = shown_unit (d);
   g_autofree char *events = cg_diff_events_note (d, u.unit);

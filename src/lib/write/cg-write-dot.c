@@ -231,12 +231,16 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   g_string_append (label, ".\n");
   if (o->scope)
     g_string_append_printf (label, "%s\n", o->scope);
-  cg_append_method_note (label, costs);
+  cg_append_method_note (label, g, costs, event);
   /* what a reader of the times must know (libamon's cost taken out) */
   g_autoptr (GString) notes = g_string_new (NULL);
   if (o->diff)
     cg_append_source_notes (notes, cg_diff_base (o->diff));
   cg_append_source_notes (notes, p);
+  if (o->diff)
+    cg_append_diff_overlap_notes (notes, o->diff);
+  else
+    cg_append_overlap_note (notes, "Note: ", g, costs, event);
   if (notes->len > 0)
     {
       g_string_truncate (notes, notes->len - 1);
@@ -248,9 +252,10 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
   if (o->diff)
     g_string_append_printf (label, "\nColours and the last numbers: the change since the base in %s (red slower,"
                                    " blue faster)%s", unit.unit,
-                            cg_diff_is_exact (o->diff) ? ", exact"
-                                                       : "; \"~\" before a change: a difference of estimates, in either"
-                                                         " profile");
+                            !cg_diff_is_exact (o->diff)
+                              ? "; \"~\" before a change: a difference of estimates, in either profile"
+                            : cg_append_diff_overlap_notes (NULL, o->diff) ? "" /* the notes say why not */
+                                                                          : ", exact");
   g_autofree char *events = o->diff ? cg_diff_events_note (o->diff, unit.unit) : NULL;
   if (events)
     g_string_append_printf (label, "; %s", events);

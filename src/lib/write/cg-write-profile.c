@@ -366,18 +366,20 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
       human (r.line, r.self_kind, all[event], r.scale);
       g_string_append_printf (r.line, " %s in all", unit.unit);
       flush (&r, stream);
-      cg_append_method_note (r.line, costs);
+      cg_append_method_note (r.line, g, costs, event);
       if (!r.counted)
         g_string_append (r.line, cg_graph_n_arcs (g) > 0 ? "\nCalls: not counted (sampled stacks record calls, not"
                                                            " how many): the calls columns are empty"
                                                          : "\nCalls: none recorded: the calls columns are empty");
       g_string_append_c (r.line, '\n');
+      cg_append_overlap_note (r.line, "Note: ", g, costs, event);
       flush (&r, stream);
     }
   else
     {
       /* the table alone, but never times without what was taken out */
       cg_append_source_notes (r.line, p);
+      cg_append_overlap_note (r.line, "Note: ", g, costs, event);
       if (r.line->len > 0)
         flush (&r, stream);
     }

@@ -269,7 +269,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   g_string_printf (text, "Event %s: ", cg_graph_event_name (g, event));
   cg_append_cost_human (text, self_kind, cg_tree_view_all (v), scale);
   g_string_append_printf (text, " %s in all.  ", unit.unit);
-  cg_append_method_note (text, costs);
+  cg_append_method_note (text, g, costs, event);
   g_string_append (text, ".");
   append_html (s, text->str);
   if (o->scope)
@@ -289,6 +289,18 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
           append_html (s, g_ptr_array_index (notes, i));
         }
     }
+  for (int side = 0; side < 2; side++)
+    {
+      CgProfile *q = side == 0 ? (o->diff ? cg_diff_base (o->diff) : NULL) : p;
+      const CgCosts *c = side == 0 ? (q ? cg_profile_costs (q) : NULL) : costs;
+      g_autofree char *overlap = c ? cg_overlap_note (cg_profile_graph (q), c, side == 0 ? cg_diff_base_event (o->diff)
+                                                                                      : event)
+                                   : NULL;
+      if (overlap == NULL)
+        continue;
+      g_string_append (s, side == 0 ? "<br>Note (base): " : o->diff ? "<br>Note (new): " : "<br>Note: ");
+      append_html (s, overlap);
+    }
   if (!o->brief)
     g_string_append (s, "<br>");
   if (!o->brief)
@@ -306,7 +318,8 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       g_string_truncate (text, 0);
       g_string_append (text, "Change: the line's incl less what the same call carried in the base (a root: its total"
                              " less the base's), slower red, faster blue, \"new\" where the base has no such call; ");
-      g_string_append (text, cg_diff_is_exact (o->diff) ? "exact, as both profiles' totals are"
+      g_string_append (text, cg_diff_is_exact (o->diff) && !cg_append_diff_overlap_notes (NULL, o->diff)
+                                ? "exact, as both profiles' totals are"
                                                         : "a difference of estimates where a line is marked ~");
       if (cg_diff_base_factor (o->diff) != 1.0)
         g_string_append_printf (text, "; the base scaled by %.6g to the new total (--normalize)",

@@ -283,7 +283,7 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
     }
   if (w->o->scope)
     g_string_append_printf (s, "%s\n", w->o->scope);
-  cg_append_method_note (s, costs);
+  cg_append_method_note (s, g, costs, w->event);
   if (cg_display_tree_is_given (w->tree))
     g_string_append (s, ".\nThe functions with the most self cost first.  incl: of a root, its self cost;"
                         " below it, the part of the root's cost that came through this caller (recursion followed"
@@ -325,7 +325,8 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
   if (w->o->diff)
     g_string_append_printf (s, "change: the line's incl less what the same call carried in the base (a root: its"
                                " total less the base's), slower in red, faster in blue; %s.\n",
-                            cg_diff_is_exact (w->o->diff) ? "exact, as both profiles' totals are"
+                            cg_diff_is_exact (w->o->diff) && !cg_append_diff_overlap_notes (NULL, w->o->diff)
+                              ? "exact, as both profiles' totals are"
                                                           : "\"~\" lines are estimates in either profile");
   if (w->o->diff)
     {
@@ -429,6 +430,10 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   if (o->diff)
     cg_append_source_notes (notes, cg_diff_base (o->diff));
   cg_append_source_notes (notes, p);
+  if (o->diff)
+    cg_append_diff_overlap_notes (notes, o->diff);
+  else
+    cg_append_overlap_note (notes, "Note: ", w.graph, costs, w.event);
   write_header (&w, costs, notes, stream);
 
   /* shift[d]: nodes folded away above the lines of (unfolded) depth d on
