@@ -728,7 +728,9 @@ is_trampoline (const Reader *r, const Frame *x)
 
 /* Names each caller's frame by its call.  Every user-space frame but the
  * sample's own address (the leaf, the interrupted address after kernel
- * frames, and the frame after a signal trampoline) is a return address,
+ * frames, and the frame after a signal trampoline) is a return address
+ * (the trampoline's own frame is too, but no call precedes it: a signal
+ * handler returns to its first byte),
  * the byte after the call.  After a call to a function that does not
  * return (abort, exit, __cxa_throw, __stack_chk_fail, longjmp), often a
  * caller's last instruction, that byte is the next function's first, or
@@ -757,7 +759,7 @@ name_callers (Reader *r)
         continue;
       const Frame *prev = below;
       below = x;
-      if (prev == NULL || prev->kernel || x->kernel || is_trampoline (r, prev) || !x->has_address
+      if (prev == NULL || prev->kernel || x->kernel || is_trampoline (r, prev) || is_trampoline (r, x) || !x->has_address
           || x->address == 0 || x->object_len == 0 || r->text->str[x->object] != '/'
           || !(x->unknown || (x->has_start && x->start == x->address)))
         continue;
