@@ -40,7 +40,8 @@ nm -S "$tmp/nr" | awk '$4 == "fail" { e = sprintf ("%d", "0x" $1) + sprintf ("%d
 # sample's own address at a function's first byte stays that function's
 # (a leaf; the first user-space frame after kernel frames, such as a page
 # fault on a function's first instruction; the frame after the signal
-# trampoline), while a return address there is its caller's
+# trampoline; a word of the stack after a frame of no object, where a
+# chain went astray), while a return address there is its caller's
 addr () { nm "$tmp/nr" | awk -v f="$1" '$3 == f { print $1 }' | sed 's/^0*//'; }
 victim=$(addr victim) burn=$(addr burn)
 frame () { printf '\t%16s %s (%s)\n' "$1" "$2" "$3"; }
@@ -57,10 +58,14 @@ frame () { printf '\t%16s %s (%s)\n' "$1" "$2" "$3"; }
   printf '\nnr 1/1     250000 cpu-clock: \n'
   frame "$burn" 'burn+0x0' "$tmp/nr"
   frame "$victim" 'victim+0x0' "$tmp/nr"
+  printf '\nnr 1/1     250000 cpu-clock: \n'
+  frame "$burn" 'burn+0x0' "$tmp/nr"
+  frame 7ffcbfc49460 '[unknown]' '[unknown]'
+  frame "$victim" 'victim+0x0' "$tmp/nr"
   printf '\n'
 } >"$tmp/text.perf"
 expect 0 "$cgcost" --format=tsv --arcs --split=none "$tmp/text.perf" || fail "cgcost text.perf"
-printf 'caller\tcallee\tcalls\tinclusive\n__restore_rt\tburn\t0\t250000\nfail\tburn\t0\t250000\nvictim\t__restore_rt\t0\t250000\nvictim\tasm_exc_page_fault\t0\t250000\n' >"$tmp/want"
+printf 'caller\tcallee\tcalls\tinclusive\n[unknown]\tburn\t0\t250000\n__restore_rt\tburn\t0\t250000\nfail\tburn\t0\t250000\nvictim\t[unknown]\t0\t250000\nvictim\t__restore_rt\t0\t250000\nvictim\tasm_exc_page_fault\t0\t250000\n' >"$tmp/want"
 cmp -s "$tmp/want" "$tmp/out" || fail "text.perf's arcs: $(cat "$tmp/out")"
 
 command -v perf >/dev/null 2>&1 || skip "perf is not installed (Debian: linux-perf)"

@@ -770,9 +770,7 @@ is_trampoline (const Reader *r, const Frame *x)
 
 /* Names each caller's frame by its call.  Every user-space frame but the
  * sample's own address (the leaf, the interrupted address after kernel
- * frames, and the frame after a signal trampoline) is a return address
- * (the trampoline's own frame is too, but no call precedes it: a signal
- * handler returns to its first byte),
+ * frames, and the frame after a signal trampoline) is a return address,
  * the byte after the call.  After a call to a function that does not
  * return (abort, exit, __cxa_throw, __stack_chk_fail, longjmp), often a
  * caller's last instruction, that byte is the next function's first, or
@@ -789,7 +787,12 @@ is_trampoline (const Reader *r, const Frame *x)
  * C++ linker name only where perf printed linker names (perf.data, read
  * with --no-demangle): perf script demangles by default.  Inlined frames
  * that perf printed at such an address are the next function's: they
- * are dropped. */
+ * are dropped.  Not the trampoline's own frame, a return address that no
+ * call precedes (a signal handler returns to its first byte), nor a
+ * frame after one of no object (a stack address, 0): that chain went
+ * astray in code without frame pointers, and its next "frames" are any
+ * words of the stack (a C++ exception's destructor, "~parse_error+0x0",
+ * a pointer __cxa_throw was given), no return addresses. */
 static void
 name_callers (Reader *r)
 {
@@ -801,7 +804,8 @@ name_callers (Reader *r)
         continue;
       const Frame *prev = below;
       below = x;
-      if (prev == NULL || prev->kernel || x->kernel || is_trampoline (r, prev) || is_trampoline (r, x) || !x->has_address
+      if (prev == NULL || prev->kernel || prev->object_len == 0 || x->kernel || is_trampoline (r, prev)
+          || is_trampoline (r, x) || !x->has_address
           || x->address == 0 || x->object_len == 0 || r->text->str[x->object] != '/'
           || !(x->unknown || (x->has_start && x->start == x->address)))
         continue;
