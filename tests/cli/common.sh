@@ -221,6 +221,20 @@ parse_tree () {
     }' "$1"
 }
 
+# inline_builds CALLS — data/programs/diff-inline.c built with -pg at -O0
+# and -O2 ($tmp/inl.O0, $tmp/inl.O2), each run with CALLS, its gmon.out
+# kept ($tmp/gmon.O0, $tmp/gmon.O2) and read with its executable
+# ($tmp/O0.xml, $tmp/O2.xml); skips without a compiler that takes -pg
+inline_builds () {
+  cc=${CC:-gcc}
+  command -v "$cc" >/dev/null 2>&1 || skip "no C compiler"
+  for o in O0 O2; do
+    "$cc" -pg -$o -o "$tmp/inl.$o" "$top_srcdir/data/programs/diff-inline.c" 2>/dev/null || skip "cannot build with -pg"
+    (cd "$tmp" && "./inl.$o" "$1" >/dev/null && mv gmon.out "gmon.$o") || fail "inl.$o did not write gmon.out"
+    expect 0 "$cgmerge" --executable="$tmp/inl.$o" "$tmp/gmon.$o" && mv "$tmp/out" "$tmp/$o.xml"
+  done
+}
+
 # amon_setup — for the tests that build programs with libamon: skips
 # unless the shared library and amon.pc were built and pkg-config runs;
 # sets libdir, CC, pcdir, cflags (amon.pc's Cflags) and portable (its

@@ -7,12 +7,8 @@
 # change is a difference against an estimate.  Oracles: cgcost's tsv of
 # each profile, with its exactness column.
 . "${top_srcdir:-.}/tests/cli/common.sh"
-cc=${CC:-gcc}
-command -v "$cc" >/dev/null 2>&1 || skip "no C compiler"
+inline_builds 300000
 for o in O0 O2; do
-  "$cc" -pg -$o -o "$tmp/inl.$o" "$top_srcdir/data/programs/diff-inline.c" 2>/dev/null || skip "cannot build with -pg"
-  (cd "$tmp" && "./inl.$o" 300000 >/dev/null && mv gmon.out "gmon.$o") || fail "inl.$o did not write gmon.out"
-  expect 0 "$cgmerge" --executable="$tmp/inl.$o" "$tmp/gmon.$o" && mv "$tmp/out" "$tmp/$o.xml"
   "$cgcost" --format=tsv --exactness "$tmp/$o.xml" >"$tmp/$o.tsv"
 done
 # the premise: work estimated at -O0, where it calls helper; exact at -O2

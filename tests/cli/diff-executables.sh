@@ -6,13 +6,7 @@
 # of 0.00.  Oracle: the same diff of the two files cgmerge'd each with
 # its executable, and cgcost's tsv of the base alone.
 . "${top_srcdir:-.}/tests/cli/common.sh"
-cc=${CC:-gcc}
-command -v "$cc" >/dev/null 2>&1 || skip "no C compiler"
-for o in O0 O2; do
-  "$cc" -pg -$o -o "$tmp/inl.$o" "$top_srcdir/data/programs/diff-inline.c" 2>/dev/null || skip "cannot build with -pg"
-  (cd "$tmp" && "./inl.$o" 200000 >/dev/null && mv gmon.out "gmon.$o") || fail "inl.$o did not write gmon.out"
-  expect 0 "$cgmerge" --executable="$tmp/inl.$o" "$tmp/gmon.$o" && mv "$tmp/out" "$tmp/$o.xml"
-done
+inline_builds 200000
 "$cgcost" --format=tsv "$tmp/O0.xml" >"$tmp/O0.tsv"
 
 # each view of the diff is the one of the two files symbolised apart
