@@ -116,28 +116,33 @@ done
 [ "$(cat "$tmp/bare.plain")" = "SIGPROF default
 got 2" ] || fail "the bare program printed '$(cat "$tmp/bare.plain")'"
 
+# run_sigprof CLOCK MODE — runs the profiled program ($tmp/out, $status).
+# The kernel keeps one SIGPROF pending, as it does any standard signal: a
+# raise whose system call a sample's timer expired in merges into the
+# sample and is lost (libamon(3), SIGPROF), once in some 300 runs beside
+# four spinning processes.  That run is made again, twice at most; a
+# sample that reached the handler is no such loss.
+run_sigprof () {
+  for try in 1 2 3; do
+    rm -f "$tmp/amon.out"
+    (cd "$tmp" && AMON_CLOCK=$1 ./sigprof $2 >"$tmp/out" 2>&1)
+    status=$?
+    [ "$status" = 7 ] && [ "$(tail -n 1 "$tmp/out")" = "a raise lost" ] || break
+    echo "AMON_CLOCK=$1 $2: a raise merged into a pending sample (try $try)"
+  done
+}
+
 for clock in cpu sample; do
   for mode in plain itimer die vfork; do
-    # The kernel keeps one SIGPROF pending, as it does any standard
-    # signal: a raise whose system call a sample's timer expired in merges
-    # into the sample and is lost (libamon(3), SIGPROF), once in some 300
-    # runs beside four spinning processes.  That run is made again, twice
-    # at most; a sample that reached the handler is no such loss.
-    for try in 1 2 3; do
-      rm -f "$tmp/amon.out"
-      (cd "$tmp" && AMON_CLOCK=$clock ./sigprof $mode >"$tmp/out" 2>&1)
-      status=$?
-      [ "$status" = 7 ] && [ "$(tail -n 1 "$tmp/out")" = "a raise lost" ] || break
-      echo "AMON_CLOCK=$clock $mode: a raise merged into a pending sample (try $try)"
-    done
+    run_sigprof $clock $mode
     [ "$status" = "$(cat "$tmp/bare.$mode.status")" ] \
       || fail "AMON_CLOCK=$clock $mode: exit status $status, the bare program's $(cat "$tmp/bare.$mode.status") ($(head -c 200 "$tmp/out"))"
     [ "$(cat "$tmp/out")" = "$(cat "$tmp/bare.$mode")" ] \
       || fail "AMON_CLOCK=$clock $mode: printed '$(head -c 200 "$tmp/out")', the bare program '$(cat "$tmp/bare.$mode")'"
   done
-  # the plain run's profile: its calls, the handler's nested in main
-  rm -f "$tmp/amon.out"
-  (cd "$tmp" && AMON_CLOCK=$clock ./sigprof >/dev/null 2>&1)
+  # the plain run's profile: its calls, the handler's nested in main (a
+  # run that lost a raise made again, as above)
+  run_sigprof $clock ""
   "$cgcost" --format=tsv --arcs "$tmp/amon.out" >"$tmp/tsv" 2>&1 \
     || { fail "AMON_CLOCK=$clock: cannot read amon.out: $(head -c 300 "$tmp/tsv")"; continue; }
   arcs=$(awk -F '\t' 'NR > 1 { print $1 ">" $2 ":" $3 }' "$tmp/tsv" | sort | tr '\n' ' ')
