@@ -69,6 +69,7 @@ typedef struct {
   GArray *funcs;         /* Func */
   GHashTable *by_index;  /* index -> Func number + 1 */
   GHashTable *by_name;   /* name -> Func number + 1 (flat rows) */
+  GHashTable *shared;    /* the names of several functions */
   GArray *arcs;          /* Arc */
   GHashTable *arc_of;    /* caller << 32 | callee -> arc number + 1 */
   GHashTable *cycle_members; /* cycle number -> GArray of Func numbers */
@@ -223,6 +224,8 @@ add_func (Report *r, const char *name, guint index)
     g_hash_table_insert (r->by_index, GUINT_TO_POINTER (index), GUINT_TO_POINTER (k + 1));
   if (!g_hash_table_contains (r->by_name, f.name))
     g_hash_table_insert (r->by_name, (gpointer) f.name, GUINT_TO_POINTER (k + 1));
+  else
+    g_hash_table_add (r->shared, (gpointer) f.name);
   return k;
 }
 
@@ -401,9 +404,32 @@ flat_row (Report *r, const Lines *l, GError **error)
   return TRUE;
 }
 
+/* How well the call-graph entry of @f agrees with the flat row @row:
+ * one point for the calls (the flat profile prints N+M of the entry's
+ * called column, blank for none), one for the self seconds (both printed
+ * to a hundredth). */
+static guint
+entry_agrees (const Func *f, const FlatRow *row)
+{
+  if (!f->has_entry)
+    return 0;
+  guint score = f->ncalls + f->self_calls == row->calls;
+  if (f->graph_self != NULL
+      && fabs (g_ascii_strtod (f->graph_self, NULL) - g_ascii_strtod (row->self, NULL)) < 0.0051)
+    score++;
+  return score;
+}
+
 /* Each flat profile row to its function: the call graph's function of
- * that name (the first row of a name to the first such function: static
- * functions of one name), or a function of its own. */
+ * that name, or a function of its own.  Functions of one name (static
+ * functions of several files, printed without their files; a C++
+ * class's deleting and complete destructors, both "X::~X()") are told
+ * apart by the calls and self seconds their entries print: the flat
+ * profile lists them by self time, the call graph names them first
+ * where another entry calls them, so their orders differ (a light
+ * "work" called by main, named in main's entry before a heavy one's
+ * entry, took the heavy one's flat row and time).  Where the numbers
+ * do not tell (no entry, or equal numbers), the first such function. */
 static void
 match_flat_rows (Report *r)
 {
@@ -412,10 +438,19 @@ match_flat_rows (Report *r)
       const FlatRow *row = &g_array_index (r->flat_rows, FlatRow, i);
       gpointer v = g_hash_table_lookup (r->by_name, row->name);
       guint k = v && !func (r, GPOINTER_TO_UINT (v) - 1)->has_flat ? GPOINTER_TO_UINT (v) - 1 : G_MAXUINT;
-      /* a name seen before: rare, looked for one by one */
-      for (guint j = 0; v && j < r->funcs->len && k == G_MAXUINT; j++)
-        if (!func (r, j)->has_flat && strcmp (func (r, j)->name, row->name) == 0)
-          k = j;
+      /* a name of several functions: rare, looked for one by one */
+      gboolean shared = v && g_hash_table_contains (r->shared, row->name);
+      guint best = k == G_MAXUINT ? 0 : entry_agrees (func (r, k), row);
+      for (guint j = 0; shared && j < r->funcs->len && best < 2; j++)
+        if (j != k && !func (r, j)->has_flat && strcmp (func (r, j)->name, row->name) == 0)
+          {
+            guint score = entry_agrees (func (r, j), row);
+            if (k == G_MAXUINT || score > best)
+              {
+                k = j;
+                best = score;
+              }
+          }
       if (k == G_MAXUINT)
         {
           r->line = row->line;
@@ -1628,6 +1663,7 @@ cg_read_gprof_report (CgProfile *profile, CgInput *input, const CgReadOptions *o
   r.funcs = g_array_new (FALSE, FALSE, sizeof (Func));
   r.by_index = g_hash_table_new (NULL, NULL);
   r.by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  r.shared = g_hash_table_new (g_str_hash, g_str_equal);
   r.arcs = g_array_new (FALSE, FALSE, sizeof (Arc));
   r.arc_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   r.cycle_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
@@ -1641,6 +1677,7 @@ cg_read_gprof_report (CgProfile *profile, CgInput *input, const CgReadOptions *o
   g_hash_table_unref (r.cycle_members);
   g_hash_table_unref (r.arc_of);
   g_array_unref (r.arcs);
+  g_hash_table_unref (r.shared);
   g_hash_table_unref (r.by_name);
   g_hash_table_unref (r.by_index);
   g_array_unref (r.funcs);
