@@ -110,6 +110,10 @@ bad late ': timeDeltas[0]: the sample'"'"'s time (11 us' "{\"nodes\":[$root},{\"
 bad fraction ': timeDeltas[0]: expected an integer' "{\"nodes\":[$root},{\"id\":2,$a}],\"startTime\":0,\"endTime\":10,\"samples\":[2],\"timeDeltas\":[0.5]}"
 bad no-frame ': nodes[1].callFrame: missing' "{\"nodes\":[$root},{\"id\":2}],$tail"
 bad not-object ': expected a JSON object' '[1, 2]'
+# json-glib reads an integer past 64 bits as a wrong value without an
+# error (this delta as -1 us, 18446744073709551617 as 1): refused first
+bad huge-delta ':1:210: an integer past 64 bits' "{\"nodes\":[$root},{\"id\":2,$a}],\"startTime\":0,\"endTime\":10,\"samples\":[2],\"timeDeltas\":[99999999999999999999]}"
+bad wrapped-id ':2:2: an integer past 64 bits' "$(printf '{"x":\n 18446744073709551617}')"
 bad not-json ':2:8: not JSON: ' "$(printf '{"nodes":[\n{"id":1,\n    nope}')"
 # json-glib names the last token it took: the ',' after which a key was
 # expected, above.  V8's profile nests 4 deep; json-glib would recurse

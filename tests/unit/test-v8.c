@@ -1,12 +1,12 @@
 /* test-v8.c — V8 CPU profiles: the samples' times (cg-v8-times.h) worked
  * out by hand, detection (cg-v8-detect.h) on V8's shape and on JSON of
- * other shapes, the nesting check (cg-json-depth.h), and the reader on a
+ * other shapes, the checks before json-glib (cg-json-lex.h), and the reader on a
  * recursion 100,000 deep (the tree walk and Min_E without recursion). */
 #include "config.h"
 
 #include <string.h>
 
-#include "cg-json-depth.h"
+#include "cg-json-lex.h"
 #include "cg-read-v8.h"
 #include "cg-test.h"
 #include "cg-v8-detect.h"
@@ -94,13 +94,50 @@ static void
 test_depth (void)
 {
   guint64 line = 0, column = 0;
-  CU_ASSERT_TRUE (cg_json_depth_within ("{\"a\":[[1]]}", 11, 3, &line, &column));
-  CU_ASSERT_FALSE (cg_json_depth_within ("{\"a\":\n [[1]]}", 13, 2, &line, &column));
+  CU_ASSERT_EQUAL (cg_json_lex_check ("{\"a\":[[1]]}", 11, 3, &line, &column), CG_JSON_LEX_OK);
+  CU_ASSERT_EQUAL (cg_json_lex_check ("{\"a\":\n [[1]]}", 13, 2, &line, &column), CG_JSON_LEX_DEEP);
   CU_ASSERT_EQUAL (line, 2);
   CU_ASSERT_EQUAL (column, 3);
   /* brackets in strings, escaped quotes among them, do not count */
   const char *quoted = "{\"a\\\"[[[\":\"]]][[[\"}";
-  CU_ASSERT_TRUE (cg_json_depth_within (quoted, strlen (quoted), 1, &line, &column));
+  CU_ASSERT_EQUAL (cg_json_lex_check (quoted, strlen (quoted), 1, &line, &column), CG_JSON_LEX_OK);
+}
+
+/* json-glib 1.6 reads 99999999999999999999 as -1 and 9223372036854775808
+ * as its negative, without an error: each integer outside a gint64 is a
+ * fault, where it begins; the extremes a gint64 holds, numbers with a
+ * fraction or an exponent (json-glib's doubles), digits in strings and
+ * leading zeros are not. */
+static void
+test_integers (void)
+{
+  static const struct {
+    const char *text;
+    CgJsonLex want;
+    guint64 column;
+  } cases[] = {
+    { "[9223372036854775807,-9223372036854775808]", CG_JSON_LEX_OK, 0 },
+    { "[1,9223372036854775808]", CG_JSON_LEX_INTEGER, 4 },
+    { "[-9223372036854775809]", CG_JSON_LEX_INTEGER, 2 },
+    { "{\"a\": 99999999999999999999}", CG_JSON_LEX_INTEGER, 7 },
+    { "[18446744073709551617]", CG_JSON_LEX_INTEGER, 2 },
+    { "[99999999999999999999.5,1e99999999999999999999,2E-99999999999999999999]", CG_JSON_LEX_OK, 0 },
+    { "[\"99999999999999999999\",\"\\\"99999999999999999999\"]", CG_JSON_LEX_OK, 0 },
+    { "[00000000000000000000000000001,-]", CG_JSON_LEX_OK, 0 },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      guint64 line = 0, column = 0;
+      CgJsonLex got = cg_json_lex_check (cases[i].text, strlen (cases[i].text), 64, &line, &column);
+      CU_ASSERT_EQUAL (got, cases[i].want);
+      if (got != cases[i].want)
+        printf ("\n%s: %d, want %d\n", cases[i].text, got, cases[i].want);
+      if (cases[i].want != CG_JSON_LEX_OK)
+        {
+          CU_ASSERT_EQUAL (line, 1);
+          CU_ASSERT_EQUAL (column, cases[i].column);
+        }
+    }
 }
 
 /* One function f recursing 100,000 deep, a sample at each of the three
@@ -147,6 +184,7 @@ main (void)
     { "sample times", test_times },
     { "detection", test_detect },
     { "nesting depth", test_depth },
+    { "integers past 64 bits", test_integers },
     { "recursion 100,000 deep", test_deep_recursion },
     { NULL, NULL },
   };

@@ -1,6 +1,6 @@
 /* cg-read-v8.c — V8's CPU profile into the call tree and the graph.
  *
- * Steps: parse (json-glib, after cg-json-depth's check); index the nodes
+ * Steps: parse (json-glib, after cg-json-lex's check); index the nodes
  * by id and link each child to its one parent; walk the tree from its
  * roots with an explicit stack, making one frame per node (a node its
  * own ancestor is never reached from a root, and is found by following
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "cg-error.h"
-#include "cg-json-depth.h"
+#include "cg-json-lex.h"
 #include "cg-v8-names.h"
 #include "cg-v8-times.h"
 
@@ -99,8 +99,8 @@ position_of (const char *data, gsize offset, guint64 *line, guint64 *column)
 }
 
 /* An integer: JSON's number with no fraction, within JavaScript's safe
- * integers (json-glib takes a number past 64 bits for -1 or another
- * wrong value, which this cannot see; formats/v8.md, "Caveats"). */
+ * integers (one past 64 bits, which json-glib would read wrong, was
+ * refused before parsing: cg-json-lex.h). */
 static gboolean
 integer (JsonNode *node, gint64 *value)
 {
@@ -412,10 +412,14 @@ cg_read_v8 (CgProfile *profile, CgInput *input, const CgReadOptions *options, GE
                    " byte that is not UTF-8 (JSON is UTF-8 text)", r.name, line, column);
       ok = FALSE;
     }
-  if (ok && !cg_json_depth_within ((const char *) data, len, MAX_DEPTH, &line, &column))
+  CgJsonLex fault = ok ? cg_json_lex_check ((const char *) data, len, MAX_DEPTH, &line, &column) : CG_JSON_LEX_OK;
+  if (fault != CG_JSON_LEX_OK)
     {
-      g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": arrays and"
-                   " objects nested deeper than %d (a V8 profile nests 4)", r.name, line, column, MAX_DEPTH);
+      g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s", r.name,
+                   line, column,
+                   fault == CG_JSON_LEX_DEEP ? "arrays and objects nested deeper than " G_STRINGIFY (MAX_DEPTH)
+                                               " (a V8 profile nests 4)"
+                                             : "an integer past 64 bits (a V8 profile's numbers are below 2^53)");
       ok = FALSE;
     }
   /* the time first: DevTools shows times */
