@@ -330,9 +330,28 @@ apart_of (Reader *r, const Frame *x)
   return elf ? cg_elf_functions_apart (elf, x->start, r->name->str) : NULL;
 }
 
+/* The length of @name (@len bytes) without the suffix gcc gives the
+ * part of a function it split off as cold, ".cold" (gcc 9 on) or
+ * ".cold.N" (gcc 8), or @len where it has none. */
+static gsize
+without_cold (const char *name, gsize len)
+{
+  gsize end = len;
+  while (end > 0 && g_ascii_isdigit (name[end - 1]))
+    end--;
+  if (end < len && end > 0 && name[end - 1] == '.')
+    end--;
+  else
+    end = len;
+  return end > 5 && memcmp (name + end - 5, ".cold", 5) == 0 ? end - 5 : len;
+}
+
 /* The function of frame @x, its object and name left in r->object and
  * r->name; in the object cg_elf_apart_object names where the object has
- * other functions of its name. */
+ * other functions of its name.  The cold part gcc split off a function
+ * (foo.cold: blocks that lead to a cold call, a throw, abort) runs in
+ * the function's own activation, reached by a jump: its frames are the
+ * function's, as gprof's symbols and libamon have it, not a callee. */
 static CgFunctionId
 ensure_frame_function (Reader *r, const Frame *x)
 {
@@ -340,9 +359,11 @@ ensure_frame_function (Reader *r, const Frame *x)
   g_string_append_len (r->object, r->text->str + x->object, (gssize) x->object_len);
   g_string_truncate (r->name, 0);
   g_string_append_len (r->name, r->text->str + x->name, (gssize) x->name_len);
+  const char *apart = apart_of (r, x);
+  if (!x->inlined && !x->bare)
+    g_string_truncate (r->name, without_cold (r->name->str, r->name->len));
   if (x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE)
     g_string_append (r->name, "_[k]");
-  const char *apart = apart_of (r, x);
   if (apart == NULL)
     return cg_graph_ensure_function (r->graph, r->object->str, r->name->str);
   g_autofree char *object = cg_elf_apart_object (r->object->str, apart);
