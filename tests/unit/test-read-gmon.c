@@ -397,10 +397,10 @@ test_symbols_cache (void)
   char *exe = cg_test_temp_file (contents, (gssize) len);
   g_free (contents);
   g_autoptr (CgSymbolsCache) cache = cg_symbols_cache_new ();
-  const CgSymbols *first = cg_symbols_cache_get (cache, exe, &error);
+  const CgSymbols *first = cg_symbols_cache_get (cache, exe, CG_SYMBOLS_GPROF, &error);
   CU_ASSERT_PTR_NOT_NULL_FATAL (first);
-  CU_ASSERT_PTR_EQUAL (cg_symbols_cache_get (cache, exe, &error), first);
-  g_autoptr (CgSymbols) fresh = cg_symbols_load (exe, &error);
+  CU_ASSERT_PTR_EQUAL (cg_symbols_cache_get (cache, exe, CG_SYMBOLS_GPROF, &error), first);
+  g_autoptr (CgSymbols) fresh = cg_symbols_load (exe, CG_SYMBOLS_GPROF, &error);
   guint n_cached, n_fresh;
   cg_symbols_array (first, &n_cached);
   cg_symbols_array (fresh, &n_fresh);
@@ -438,10 +438,10 @@ test_symbols_cache (void)
   CG_ASSERT_ERROR (error, CG_ERROR_IO, exe);
   g_clear_error (&error);
   /* a failed load is not cached: it fails again, with its error */
-  CU_ASSERT_PTR_NULL (cg_symbols_cache_get (cache, "/nonexistent/a.out", &error));
+  CU_ASSERT_PTR_NULL (cg_symbols_cache_get (cache, "/nonexistent/a.out", CG_SYMBOLS_GPROF, &error));
   CG_ASSERT_ERROR (error, CG_ERROR_IO, "/nonexistent/a.out: ");
   g_clear_error (&error);
-  CU_ASSERT_PTR_NULL (cg_symbols_cache_get (cache, "/nonexistent/a.out", &error));
+  CU_ASSERT_PTR_NULL (cg_symbols_cache_get (cache, "/nonexistent/a.out", CG_SYMBOLS_GPROF, &error));
   CG_ASSERT_ERROR (error, CG_ERROR_IO, "/nonexistent/a.out: ");
   g_clear_error (&error);
   g_free (exe);

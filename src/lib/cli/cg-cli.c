@@ -162,6 +162,7 @@ check_options_apply (const CgCliCommon *common, CgProfile *profile, const GArray
 {
   static const char *const gmon[] = { "gmon", NULL }, *const gmon_amon[] = { "gmon", "amon", "gperftools", NULL },
                            *const gmon_amon_read[] = { "gmon.out", "amon.out", "gperftools", NULL },
+                           *const gmon_read[] = { "gmon.out", NULL },
                            *const perf[] = { "perf.data", "perf script", NULL },
                            *const perf_sources[] = { "perf", "perf.data", NULL },
                            *const stacks[] = { "perf.data", "perf script", "folded stacks", NULL },
@@ -181,6 +182,9 @@ check_options_apply (const CgCliCommon *common, CgProfile *profile, const GArray
       scan, gmon_amon, "whose addresses were symbolised when it was made: give the option to the cgmerge that reads the"
       " gmon.out, amon.out or gperftools file" },
     { common->static_calls, "--static-calls", "gmon.out inputs", gmon, FALSE, FALSE, NULL, NULL },
+    { common->symbols != NULL, "--symbols", "gmon.out inputs", gmon_read, TRUE, FALSE, gmon,
+      "whose addresses were given to functions when it was made: give the option to the cgmerge that reads the"
+      " gmon.out" },
     { common->split != NULL, "--split", "perf inputs (perf.data, perf script)", perf, TRUE, FALSE, perf_sources,
       "whose perf samples were read before: give the option to the cgmerge that reads the perf data" },
     { common->kernel != NULL, "--kernel", "perf inputs (perf.data, perf script) and folded stacks", stacks, TRUE,
@@ -238,9 +242,11 @@ read_inputs (CgCliCommon *common, GArray *read, GError **error)
 {
   static const char *const splits[] = { "comm", "none", "pid", "tid", NULL };
   static const char *const kernels[] = { "keep", "drop", "annotate", NULL };
-  guint split, kernel;
+  static const char *const choices[] = { "gprof", "all", NULL };
+  guint split, kernel, choice;
   if (!cg_cli_choose ("split", common->split, splits, &split, error)
-      || !cg_cli_choose ("kernel", common->kernel, kernels, &kernel, error))
+      || !cg_cli_choose ("kernel", common->kernel, kernels, &kernel, error)
+      || !cg_cli_choose ("symbols", common->symbols, choices, &choice, error))
     return NULL;
   if (common->input_format && cg_formats_lookup (common->input_format) == NULL)
     {
@@ -264,7 +270,8 @@ read_inputs (CgCliCommon *common, GArray *read, GError **error)
                             .static_calls = common->static_calls, .input_format = common->input_format,
                             .inputs_read = read,
                             /* the choices' order is the enums' */
-                            .split = (CgSplit) split, .kernel = (CgKernelFrames) kernel };
+                            .split = (CgSplit) split, .kernel = (CgKernelFrames) kernel,
+                            .symbol_choice = (CgSymbolChoice) choice, .symbols_chosen = common->symbols != NULL };
   if (tool->progress)
     {
       options.progress = cg_progress_line_read;
@@ -620,6 +627,10 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
       "EXE" },
     { "static-calls", 'c', 0, G_OPTION_ARG_NONE, &common->static_calls,
       "gmon.out inputs: add the calls found in the executable's code, with count 0 (gprof -c)", NULL },
+    { "symbols", 0, 0, G_OPTION_ARG_STRING, &common->symbols,
+      "gmon.out inputs: which symbols are functions: gprof's choice (the default), or all, gcc's clones and"
+      " split parts (NAME.isra.0, NAME.part.0, NAME.cold) among them",
+      "gprof|all" },
     { "lenient", 0, 0, G_OPTION_ARG_NONE, &common->lenient,
       "Warn about inconsistent input (totals that do not add up, unknown lines) instead of failing",
       NULL },
@@ -724,6 +735,7 @@ cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, 
   g_clear_pointer (&common->base_executable, g_free);
   g_clear_pointer (&common->split, g_free);
   g_clear_pointer (&common->kernel, g_free);
+  g_clear_pointer (&common->symbols, g_free);
   g_clear_pointer (&common->input_format, g_free);
   int lost = ferror (stdout) ? cg_output_lost_errno (stdout) : EIO;
   errno = 0;

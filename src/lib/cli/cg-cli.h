@@ -31,6 +31,7 @@ typedef struct {
   char *executable; /* gmon.out and amon.out inputs: the profiled executable (gmon: NULL = a.out) */
   char *base_executable; /* --base-executable: a gmon.out or amon.out base's (NULL = executable) */
   gboolean static_calls; /* gmon.out inputs: add gprof's -c static call arcs */
+  char *symbols; /* --symbols: gmon.out inputs' functions (gprof|all); NULL = gprof */
   char *split;  /* --split: perf samples' root frames (none|comm|pid|tid); NULL = comm */
   char *kernel; /* --kernel: perf samples' kernel frames (keep|drop|annotate); NULL = keep */
   char *input_format; /* --input-format: every input's format (cg_formats_lookup); NULL = told from each */

@@ -188,11 +188,13 @@ routine_name (Reader *r, guint32 object, guint64 offset, const guint8 *name, gui
       CgSymbolsCache *cache = r->options->symbols;
       if (cache == NULL)
         cache = r->own_symbols = cg_symbols_cache_new ();
-      r->exe = cg_symbols_cache_get (cache, r->options->executable, error);
+      /* a routine's address is its entry: a clone's (foo.isra.0) is
+       * its own, whatever gprof's choice makes of its bytes */
+      r->exe = cg_symbols_cache_get (cache, r->options->executable, CG_SYMBOLS_ALL, error);
       if (r->exe == NULL)
         return NULL;
     }
-  /* the symbol that holds it, as gprof names addresses */
+  /* the symbol that holds it */
   gint sym = in_main && r->exe ? cg_symbols_lookup (r->exe, offset) : -1;
   guint n_syms;
   const char *found = sym >= 0 ? cg_symbols_array (r->exe, &n_syms)[sym].name : NULL;

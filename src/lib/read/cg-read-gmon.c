@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cg-demangle.h"
 #include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-symbols.h"
@@ -555,6 +556,86 @@ count_unhooked (const Target *t, const Parser *p, guint *unhooked, guint *checke
     }
 }
 
+/* Adds @weight to @name's in @weights and to *@sum when @name is set. */
+static void
+weigh (GHashTable *weights, const char *name, guint64 weight, guint64 *sum)
+{
+  if (name == NULL || weight == 0)
+    return;
+  guint64 *w = g_hash_table_lookup (weights, name);
+  if (w == NULL)
+    g_hash_table_insert (weights, (gpointer) name, w = g_new0 (guint64, 1));
+  *w += weight;
+  *sum += weight;
+}
+
+static gint
+by_weight (gconstpointer a, gconstpointer b, gpointer weights)
+{
+  guint64 x = *(guint64 *) g_hash_table_lookup (weights, *(const char *const *) a);
+  guint64 y = *(guint64 *) g_hash_table_lookup (weights, *(const char *const *) b);
+  return x != y ? (x < y) - (x > y) : strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* With gprof's choice of symbols, says how much of the profile lies in
+ * the local functions it leaves out (gcc's clones and split parts:
+ * cg_symbols_left_out), which it charges to the function before them in
+ * memory: a sample by its bin's first address, a call by its caller's or
+ * callee's address.  Said when that is 1% of the samples or of the calls
+ * or more: a program whose hot loop gcc cloned showed its whole time in
+ * crt's frame_dummy, called by the clone's caller.  Not said when the
+ * user chose gprof's choice (--symbols=gprof). */
+static void
+warn_left_out (const Parser *p, const CgReadOptions *options)
+{
+  if (options == NULL || options->symbol_choice != CG_SYMBOLS_GPROF || options->symbols_chosen)
+    return;
+  g_autoptr (GHashTable) weights = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  guint64 samples = 0, samples_out = 0, calls = 0, calls_out = 0, unused = 0;
+  for (guint r = 0; r < p->hists->len; r++)
+    {
+      const HistRecord *rec = &g_array_index (p->hists, HistRecord, r);
+      gdouble bytes = (gdouble) (rec->high - rec->low) / rec->n_bins;
+      for (guint32 i = 0; i < rec->n_bins; i++)
+        {
+          guint16 c = get_u16 (p->big_endian, rec->bins + 2 * (gsize) i);
+          samples += c;
+          if (c > 0)
+            weigh (weights, cg_symbols_left_out (p->symbols, rec->low + (guint64) (bytes * i)), c, &samples_out);
+        }
+    }
+  for (guint i = 0; i < p->arcs->len; i++)
+    {
+      const ArcRecord *a = &g_array_index (p->arcs, ArcRecord, i);
+      const char *from = cg_symbols_left_out (p->symbols, a->from), *to = cg_symbols_left_out (p->symbols, a->self);
+      calls += a->count;
+      if (from || to)
+        calls_out += a->count;
+      weigh (weights, from, a->count, &unused);
+      weigh (weights, to, a->count, &unused);
+    }
+  if (samples_out * 100 < MAX (samples, 1) && calls_out * 100 < MAX (calls, 1))
+    return;
+  guint n = 0;
+  g_autofree gpointer *names = g_hash_table_get_keys_as_array (weights, &n);
+  g_qsort_with_data (names, (gint) n, sizeof *names, by_weight, weights);
+  g_autoptr (GString) list = g_string_new (NULL);
+  for (guint i = 0; i < n && i < 3; i++)
+    {
+      g_autofree char *shown = cg_demangle (names[i]);
+      g_string_append_printf (list, "%s%s", i ? ", " : "", shown ? shown : (const char *) names[i]);
+    }
+  if (n > 3)
+    g_string_append_printf (list, " and %u more", n - 3);
+  cg_read_warn (options,
+                "%s: %.1f%% of the samples and %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " calls lie in"
+                " local functions that gprof does not count as functions, gcc's clones and split parts (%s): as"
+                " gprof does, they are charged to the function before each in memory (--symbols=all makes them"
+                " functions; --symbols=gprof keeps gprof's choice without this warning)",
+                p->name, samples ? 100.0 * (gdouble) samples_out / (gdouble) samples : 0.0, calls_out, calls,
+                list->str);
+}
+
 /* gprof's cg_tally for each arc record, in file order. */
 static gboolean
 add_arcs (Target *t, const Parser *p, GError **error)
@@ -692,7 +773,7 @@ executable_symbols (const CgReadOptions *options, const char *exe, CgSymbolsCach
                    exe);
       return NULL;
     }
-  return cg_symbols_cache_get (cache, exe, error);
+  return cg_symbols_cache_get (cache, exe, options ? options->symbol_choice : CG_SYMBOLS_GPROF, error);
 }
 
 gboolean
@@ -772,6 +853,7 @@ cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOpti
                   "%s: %u of %u call records name callees at no return from a profiling hook in %s: the "
                   "profile is probably of another build of the program (gprof reads it as this one's all the same)",
                   p.name, unhooked, checked, exe);
+  warn_left_out (&p, options);
   if (p.bb_records > 0)
     cg_read_warn (options, "%s: ignoring basic-block counts (gprof uses them only with -l)", p.name);
   cg_profile_add_source (profile, "gmon", p.name, exe, NULL);

@@ -53,6 +53,10 @@ typedef struct {
    * the runtime left unnamed (only when set).  gperftools: read in place
    * of the mapped file of its base name, else of the program's own */
   const char *executable;
+  /* gmon.out: which of the executable's local symbols are functions
+   * (gprof's choice, the default, or all: gcc's clones and parts too) */
+  CgSymbolChoice symbol_choice;
+  gboolean symbols_chosen; /* the user chose it: what gprof's leaves out goes unsaid */
   /* nullable: executables' symbols kept from one input to the next (the
    * caller creates the cache for a series of inputs and frees it after);
    * without it each input loads them again */

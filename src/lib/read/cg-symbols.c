@@ -25,7 +25,9 @@ struct _CgSymbols {
   gint byte_order;
   guint machine;
   GStringChunk *names;
+  CgSymbolChoice choice;
   GArray *symbols;       /* CgSymbol, kept ones in address order */
+  GArray *left_out;      /* CgSymbol, the choice's left-out clones and parts, by address, ends by ELF size */
   guint64 low, high;     /* loadable segments */
   Elf_Scn *text;
   guint64 text_address, text_size;
@@ -49,6 +51,8 @@ cg_symbols_free (CgSymbols *s)
     g_string_chunk_free (s->names);
   if (s->symbols)
     g_array_unref (s->symbols);
+  if (s->left_out)
+    g_array_unref (s->left_out);
   g_free (s);
 }
 
@@ -115,12 +119,13 @@ cg_symbols_range (const CgSymbols *s, guint64 *low, guint64 *high)
   *high = s->high;
 }
 
-gint
-cg_symbols_lookup (const CgSymbols *s, guint64 address)
+/* Index of the last of @symbols (CgSymbol, by address) starting at or
+ * before @address, if it reaches it; else -1. */
+static gint
+containing (const GArray *symbols, guint64 address)
 {
-  /* the last symbol starting at or before @address, if it reaches it */
-  const CgSymbol *sym = (const CgSymbol *) s->symbols->data;
-  guint lo = 0, hi = s->symbols->len;
+  const CgSymbol *sym = (const CgSymbol *) symbols->data;
+  guint lo = 0, hi = symbols->len;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -132,6 +137,19 @@ cg_symbols_lookup (const CgSymbols *s, guint64 address)
   if (lo == 0 || address > sym[lo - 1].end)
     return -1;
   return (gint) (lo - 1);
+}
+
+gint
+cg_symbols_lookup (const CgSymbols *s, guint64 address)
+{
+  return containing (s->symbols, address);
+}
+
+const char *
+cg_symbols_left_out (const CgSymbols *s, guint64 address)
+{
+  gint i = containing (s->left_out, address);
+  return i < 0 ? NULL : g_array_index (s->left_out, CgSymbol, i).name;
 }
 
 const guint8 *
@@ -204,6 +222,15 @@ static_name_ok (const char *name, const char *end)
   return strncmp (name, "__gnu_compiled", 14) != 0 && strncmp (name, "___gnu_compiled", 15) != 0;
 }
 
+/* CG_SYMBOLS_ALL's filter on local function names: gprof's without its
+ * rule on '.' suffixes (and without its walk past a name's end). */
+static gboolean
+any_name_ok (const char *name)
+{
+  return *name != '\0' && strchr (name, '$') == NULL && strncmp (name, "__gnu_compiled", 14) != 0
+         && strncmp (name, "___gnu_compiled", 15) != 0;
+}
+
 typedef struct {
   CgSymbol sym;
   guint order; /* position in .symtab: the sort is stable */
@@ -220,6 +247,13 @@ by_address (gconstpointer a, gconstpointer b)
   if (x->sym.is_static != y->sym.is_static)
     return x->sym.is_static ? 1 : -1;
   return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static gint
+by_symbol_address (gconstpointer a, gconstpointer b)
+{
+  const CgSymbol *x = a, *y = b;
+  return (x->address > y->address) - (x->address < y->address);
 }
 
 /* symtab_finalize's choice between two symbols at one address: TRUE when
@@ -827,10 +861,22 @@ read_candidates (CgSymbols *s, const Sections *sec, GArray *candidates, GError *
       const char *name = strtab + sym.st_name;
       /* defined (a static program) or not (libc's) */
       s->profiled |= is_profiling_hook (name, strend);
-      if (cls == 0 || (cls == 't' && !static_name_ok (name, strend)))
-        continue;
-      if (strnlen (name, (gsize) (strend - name)) == (gsize) (strend - name))
-        continue; /* unterminated name */
+      if (cls == 0 || strnlen (name, (gsize) (strend - name)) == (gsize) (strend - name))
+        continue; /* not a function for gprof, or an unterminated name */
+      gboolean kept = cls != 't' || (s->choice == CG_SYMBOLS_ALL ? any_name_ok (name) : static_name_ok (name, strend));
+      if (!kept)
+        {
+          /* a clone or part gprof takes for the code of the symbol before
+           * it: kept aside to say so (cg_symbols_left_out) */
+          if (s->choice == CG_SYMBOLS_GPROF && GELF_ST_TYPE (sym.st_info) == STT_FUNC && sym.st_size > 0
+              && strchr (name, '.') != NULL && strchr (name, '$') == NULL)
+            {
+              CgSymbol aside = { sym.st_value, sym.st_value + sym.st_size - 1, g_string_chunk_insert (s->names, name),
+                                 TRUE, TRUE, NULL };
+              g_array_append_val (s->left_out, aside);
+            }
+          continue;
+        }
       Candidate c = {
         { sym.st_value, 0, g_string_chunk_insert (s->names, name), cls == 't', GELF_ST_TYPE (sym.st_info) == STT_FUNC,
           NULL },
@@ -885,6 +931,7 @@ load (CgSymbols *s, GError **error)
       return FALSE;
     }
   g_array_sort (candidates, by_address);
+  g_array_sort (s->left_out, by_symbol_address);
   /* before the choice among symbols at one address: the file of each is
    * what gprof found when it looked it up, in .symtab order */
   find_static_files (s, candidates);
@@ -893,27 +940,29 @@ load (CgSymbols *s, GError **error)
 }
 
 CgSymbols *
-cg_symbols_load (const char *path, GError **error)
+cg_symbols_load (const char *path, CgSymbolChoice choice, GError **error)
 {
   g_autoptr (CgSymbols) s = g_new0 (CgSymbols, 1);
   s->path = g_strdup (path);
   s->fd = -1;
+  s->choice = choice;
   s->names = g_string_chunk_new (4096);
   s->symbols = g_array_new (FALSE, FALSE, sizeof (CgSymbol));
+  s->left_out = g_array_new (FALSE, FALSE, sizeof (CgSymbol));
   if (!load (s, error))
     return NULL;
   return g_steal_pointer (&s);
 }
 
 struct _CgSymbolsCache {
-  GHashTable *by_path; /* path -> CgSymbols */
+  GHashTable *by_path; /* "CHOICE:path" -> CgSymbols */
 };
 
 CgSymbolsCache *
 cg_symbols_cache_new (void)
 {
   CgSymbolsCache *cache = g_new (CgSymbolsCache, 1);
-  cache->by_path = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) cg_symbols_free);
+  cache->by_path = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) cg_symbols_free);
   return cache;
 }
 
@@ -927,10 +976,11 @@ cg_symbols_cache_free (CgSymbolsCache *cache)
 }
 
 const CgSymbols *
-cg_symbols_cache_get (CgSymbolsCache *cache, const char *path, GError **error)
+cg_symbols_cache_get (CgSymbolsCache *cache, const char *path, CgSymbolChoice choice, GError **error)
 {
-  CgSymbols *s = g_hash_table_lookup (cache->by_path, path);
-  if (s == NULL && (s = cg_symbols_load (path, error)) != NULL)
-    g_hash_table_insert (cache->by_path, s->path, s); /* the key lives as long as its value */
+  g_autofree char *key = g_strdup_printf ("%d:%s", (int) choice, path);
+  CgSymbols *s = g_hash_table_lookup (cache->by_path, key);
+  if (s == NULL && (s = cg_symbols_load (path, choice, error)) != NULL)
+    g_hash_table_insert (cache->by_path, g_steal_pointer (&key), s);
   return s;
 }

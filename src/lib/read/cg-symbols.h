@@ -1,4 +1,5 @@
-/* cg-symbols.h — the function symbols of an executable, as gprof sees them.
+/* cg-symbols.h — the function symbols of an executable, as gprof sees them
+ * (CG_SYMBOLS_GPROF) or with gcc's clones and parts too (CG_SYMBOLS_ALL).
  *
  * GNU gprof (binutils 2.40, corefile.c core_sym_class and symtab.c
  * symtab_finalize) maps the addresses of a gmon.out file to the symbols of
@@ -46,10 +47,21 @@ typedef struct {
 
 typedef struct _CgSymbols CgSymbols;
 
-/* Reads the symbols of the ELF executable @path.  Errors (CG_ERROR_IO for
- * a missing file, CG_ERROR_FORMAT for one that is not ELF, has no .text,
- * no symbol table or no usable symbol), each naming @path. */
-CgSymbols *cg_symbols_load (const char *path, GError **error);
+/* Which local function symbols are functions. */
+typedef enum {
+  CG_SYMBOLS_GPROF = 0, /* gprof's choice (above): gcc's clones and split
+                         * parts (foo.isra.0, foo.part.0, foo.cold) are
+                         * not, their code is the symbol's before them */
+  CG_SYMBOLS_ALL,       /* every one with no '$' in its name: each clone
+                         * and part is a function of its own name, as perf
+                         * and libamon name them */
+} CgSymbolChoice;
+
+/* Reads the symbols of the ELF executable @path, chosen by @choice.
+ * Errors (CG_ERROR_IO for a missing file, CG_ERROR_FORMAT for one that is
+ * not ELF, has no .text, no symbol table or no usable symbol), each naming
+ * @path. */
+CgSymbols *cg_symbols_load (const char *path, CgSymbolChoice choice, GError **error);
 void cg_symbols_free (CgSymbols *symbols);
 
 const char *cg_symbols_path (const CgSymbols *symbols);
@@ -65,6 +77,13 @@ const CgSymbol *cg_symbols_array (const CgSymbols *symbols, guint *n_symbols);
 
 /* Index of the symbol that contains @address (gprof's sym_lookup), or -1. */
 gint cg_symbols_lookup (const CgSymbols *symbols, guint64 address);
+
+/* With CG_SYMBOLS_GPROF: the name of the local function symbol that the
+ * choice left out (a name with a '.' suffix gprof does not take: gcc's
+ * clones and split parts) whose bytes, by its ELF size, hold @address;
+ * else NULL.  Its code counts as the kept symbol's before it: this says
+ * what that symbol's numbers hold besides its own.  (transfer none) */
+const char *cg_symbols_left_out (const CgSymbols *symbols, guint64 address);
 
 /* The lowest and the highest (exclusive) address of the executable's
  * loadable segments: every address a gmon.out of this executable holds
@@ -97,11 +116,12 @@ typedef struct _CgSymbolsCache CgSymbolsCache;
 CgSymbolsCache *cg_symbols_cache_new (void);
 void cg_symbols_cache_free (CgSymbolsCache *cache);
 
-/* The symbols of @path (transfer none: owned by @cache until it is
- * freed), loaded by cg_symbols_load on the first request for @path.
+/* The symbols of @path chosen by @choice (transfer none: owned by @cache
+ * until it is freed), loaded by cg_symbols_load on the first request.
  * Errors: those of cg_symbols_load; a failed load is not kept, so a later
  * request tries again. */
-const CgSymbols *cg_symbols_cache_get (CgSymbolsCache *cache, const char *path, GError **error);
+const CgSymbols *cg_symbols_cache_get (CgSymbolsCache *cache, const char *path, CgSymbolChoice choice,
+                                       GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgSymbols, cg_symbols_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgSymbolsCache, cg_symbols_cache_free)

@@ -1,0 +1,102 @@
+#!/bin/sh
+# gcc -O2 makes clones of static functions (IPA-SRA's NAME.isra.0,
+# NAME.constprop.0.isra.0, partial inlining's NAME.part.0, NAME.cold)
+# that gprof does not count as functions (formats/gmon.md, "Symbols"): it
+# charges their samples and calls to the symbol before them in memory.
+# In this program gcc clones spin(), where all the time goes, as
+# spin.constprop.0.isra.0 (or another dotted name; the test finds it with
+# nm and skips without one), and gprof shows 100 % in crt's frame_dummy.
+# Oracles: GNU gprof (cgtools' gprof-format output must stay its byte for
+# byte by default) and the program's loop counts (outer() runs 50 times,
+# leaf() 4 times each: 200 calls of the clone, and no other function
+# works).  By default a warning names the clone and the share of samples
+# it holds; --symbols=all makes the clone a function with the time and
+# the 200 calls; --symbols=gprof keeps gprof's choice without a warning;
+# the option is a usage error for inputs it cannot apply to.
+. "${top_srcdir:-.}/tests/cli/common.sh"
+GPROF=$(command -v gprof) || skip "no gprof"
+command -v nm >/dev/null 2>&1 || skip "no nm"
+cat >"$tmp/clones.c" <<'CEOF'
+#include <stdio.h>
+#include <stdlib.h>
+struct big { long a[8]; };
+volatile unsigned long sink;
+/* only s.a[0] is used and x is not: gcc clones it (IPA-SRA) */
+static __attribute__ ((noinline)) unsigned long
+spin (struct big s, int x)
+{
+  unsigned long r = 0;
+  for (long i = 0; i < s.a[0]; i++)
+    r += (unsigned long) i * 7 + (unsigned long) (r >> 3);
+  return r;
+}
+static __attribute__ ((noinline)) unsigned long
+leaf (long n)
+{
+  if (__builtin_expect (n < 0, 0))
+    {
+      fprintf (stderr, "negative %ld\n", n);
+      abort ();
+    }
+  struct big s = { { n } };
+  return spin (s, 3);
+}
+__attribute__ ((noinline)) unsigned long
+outer (long n)
+{
+  unsigned long r = 0;
+  for (int k = 0; k < 4; k++)
+    r += leaf (n);
+  return r;
+}
+int
+main (void)
+{
+  for (int i = 0; i < 50; i++)
+    sink += outer (1000000);
+  return 0;
+}
+CEOF
+${CC:-cc} -O2 -pg -o "$tmp/clones" "$tmp/clones.c" 2>"$tmp/build.log" || skip "cannot build with -pg: $(head -c 200 "$tmp/build.log")"
+clone=$(nm "$tmp/clones" | awk '$3 ~ /^spin\./ { print $3; exit }')
+[ -n "$clone" ] || skip "gcc did not clone spin() (nm: $(nm "$tmp/clones" | grep spin))"
+(cd "$tmp" && ./clones) || fail "the program failed"
+[ -f "$tmp/gmon.out" ] || fail "no gmon.out"
+
+# gprof's choice, the default: gprof's report byte for byte, and a warning
+"$GPROF" -b "$tmp/clones" "$tmp/gmon.out" >"$tmp/want" 2>/dev/null || fail "gprof failed"
+grep -q "$clone" "$tmp/want" && skip "this gprof counts $clone as a function"
+expect 0 "$cgmerge" --executable="$tmp/clones" "$tmp/gmon.out"
+mv "$tmp/out" "$tmp/gprof.xml"
+expect_message "warning: $tmp/gmon.out: "
+expect_message "does not count as functions, gcc's clones and split parts ($clone)"
+awk -v f="$tmp/err" 'match($0, /: [0-9.]+% of the samples/) {
+    split(substr($0, RSTART + 2), w, "%"); exit !(w[1] >= 90) }
+  END { if (NR == 0) exit 1 }' "$tmp/err" || fail "the warning does not give the clone 90 % of the samples: $(cat "$tmp/err")"
+expect 0 "$cgcost" --format=gprof "$tmp/gprof.xml"
+cmp -s "$tmp/want" "$tmp/out" || fail "cgcost --format=gprof differs from gprof -b: $(diff "$tmp/want" "$tmp/out" | head -6)"
+
+# all symbols: the clone is a function, with the time and the 200 calls
+expect 0 "$cgcost" --symbols=all --executable="$tmp/clones" --format=tsv "$tmp/gmon.out"
+[ -s "$tmp/err" ] && fail "--symbols=all warns: $(head -c 300 "$tmp/err")"
+awk -F '\t' -v c="$clone" '$1 == c { calls = $2; self = $3 } NR > 1 { all += $3 } END {
+    printf "%s: %s calls, self %s of %s s\n", c, calls, self, all
+    exit !(calls == 200 && all > 0 && self >= 0.9 * all) }' "$tmp/out" \
+  || fail "--symbols=all does not give $clone 200 calls and 90 % of the time: $(head -5 "$tmp/out")"
+awk -F '\t' '$1 == "frame_dummy" && $3 > 0 { exit 1 }' "$tmp/out" \
+  || fail "--symbols=all still charges frame_dummy: $(grep frame_dummy "$tmp/out")"
+
+# gprof's choice asked for: no warning
+expect 0 "$cgcost" --symbols=gprof --executable="$tmp/clones" --format=gprof "$tmp/gmon.out"
+[ -s "$tmp/err" ] && fail "--symbols=gprof warns: $(head -c 300 "$tmp/err")"
+cmp -s "$tmp/want" "$tmp/out" || fail "--symbols=gprof differs from gprof -b"
+
+# usage errors: a bad choice, and an input the option cannot apply to
+expect 2 "$cgcost" --symbols=some --executable="$tmp/clones" "$tmp/gmon.out"
+expect_message "--symbols"
+printf 'main;f 3\n' >"$tmp/stacks.folded"
+expect 2 "$cgcost" --symbols=all "$tmp/stacks.folded"
+expect_message "--symbols"
+expect 2 "$cgcost" --symbols=all "$tmp/gprof.xml"
+expect_message "give the option to the cgmerge that reads the gmon.out"
+finish
