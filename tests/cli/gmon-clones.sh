@@ -12,7 +12,9 @@
 # works).  By default a warning names the clone and the share of samples
 # it holds; --symbols=all makes the clone a function with the time and
 # the 200 calls; --symbols=gprof keeps gprof's choice without a warning;
-# the option is a usage error for inputs it cannot apply to.
+# the option is a usage error for inputs it cannot apply to.  A cold
+# part (NAME.cold) is NAME's with all symbols, as the perf reader counts
+# it, where gprof's choice charged check's calls of report to report.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 GPROF=$(command -v gprof) || skip "no gprof"
 command -v nm >/dev/null 2>&1 || skip "no nm"
@@ -90,6 +92,54 @@ awk -F '\t' '$1 == "frame_dummy" && $3 > 0 { exit 1 }' "$tmp/out" \
 expect 0 "$cgcost" --symbols=gprof --executable="$tmp/clones" --format=gprof "$tmp/gmon.out"
 [ -s "$tmp/err" ] && fail "--symbols=gprof warns: $(head -c 300 "$tmp/err")"
 cmp -s "$tmp/want" "$tmp/out" || fail "--symbols=gprof differs from gprof -b"
+
+# a cold part (check.cold: hot/cold splitting) lies after report() in
+# memory, so gprof's choice charges check's 10,000 calls of report to
+# report itself, a recursion the program does not have; with all
+# symbols the part is check's, as the perf reader counts it
+cat >"$tmp/cold.c" <<'CEOF'
+#include <stdlib.h>
+volatile unsigned long sink;
+__attribute__ ((noinline, cold)) void
+report (long i)
+{
+  for (long k = 0; k < 20000; k++)
+    sink += (unsigned long) (k ^ i);
+}
+__attribute__ ((noinline)) void
+check (long i)
+{
+  if (__builtin_expect (i % 3 == 0, 0))
+    {
+      report (i);
+      if (sink == 1)
+        abort ();
+    }
+  for (int k = 0; k < 100; k++)
+    sink += (unsigned long) k;
+}
+int
+main (void)
+{
+  for (long i = 0; i < 30000; i++)
+    check (i);
+  return 0;
+}
+CEOF
+mkdir "$tmp/cold"
+if ${CC:-cc} -O2 -pg -o "$tmp/cold/cold" "$tmp/cold.c" 2>/dev/null && nm "$tmp/cold/cold" | grep -q ' check\.cold'; then
+  (cd "$tmp/cold" && ./cold) || fail "the cold program failed"
+  expect 0 "$cgcost" --executable="$tmp/cold/cold" --format=tsv --arcs "$tmp/cold/gmon.out"
+  expect_message "(check.cold)"
+  expect 0 "$cgcost" --symbols=all --executable="$tmp/cold/cold" --format=tsv --arcs "$tmp/cold/gmon.out"
+  awk -F '\t' '{ calls[$1 ">" $2] = $3 } END { exit !(calls["check>report"] == 10000 && calls["main>check"] == 30000 \
+      && !("report>report" in calls) && !("check.cold>report" in calls)) }' "$tmp/out" \
+    || fail "--symbols=all: check.cold is not check's: $(cat "$tmp/out")"
+  expect 0 "$cgcost" --symbols=all --executable="$tmp/cold/cold" --format=tsv "$tmp/cold/gmon.out"
+  grep -q '^check\.cold' "$tmp/out" && fail "--symbols=all lists check.cold apart: $(cat "$tmp/out")"
+else
+  echo "gcc made no check.cold: the cold part's case is not checked"
+fi
 
 # usage errors: a bad choice, and an input the option cannot apply to
 expect 2 "$cgcost" --symbols=some --executable="$tmp/clones" "$tmp/gmon.out"

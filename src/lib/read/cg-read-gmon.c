@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cg-cold-part.h"
 #include "cg-demangle.h"
 #include "cg-elf-functions.h"
 #include "cg-error.h"
@@ -375,7 +376,9 @@ typedef struct {
  * without symbolic links, as perf and callgrind name the objects they
  * saw mapped, so that the gmon.out's functions are the same functions as
  * theirs in a merge (lua 5.4.4 profiled with --executable=../lua and by
- * callgrind were two sets of functions). */
+ * callgrind were two sets of functions).  A cold part (NAME.cold, a
+ * function with all symbols: cg-cold-part.h) is NAME's where one symbol
+ * has that name, as the perf reader counts it. */
 static void
 ensure_functions (Target *t)
 {
@@ -388,24 +391,42 @@ ensure_functions (Target *t)
                          GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (names, t->sym[i].name)) + 1));
   g_autoptr (CgElfFunctions) elf = NULL;
   gboolean loaded = FALSE;
-  for (guint i = 0; i < t->n_sym; i++)
-    {
-      const CgSymbol *s = &t->sym[i];
-      if (GPOINTER_TO_UINT (g_hash_table_lookup (names, s->name)) < 2)
-        t->fid[i] = cg_graph_ensure_function (g, exe, s->name);
-      else
-        {
-          if (!loaded)
-            elf = cg_elf_functions_load (cg_symbols_path (t->symbols), NULL);
-          loaded = TRUE;
-          const char *apart = elf ? cg_elf_functions_apart (elf, s->address, s->name) : NULL;
-          g_autofree char *address = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", s->address);
-          g_autofree char *object = cg_elf_apart_object (exe, apart ? apart : address);
-          t->fid[i] = cg_graph_ensure_function (g, object, s->name);
-        }
-      if (s->file)
-        cg_graph_function_set_location (g, t->fid[i], s->file, 0);
-    }
+  /* cold parts (all symbols only) after the others: theirs is their
+   * function's */
+  g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal); /* name -> 1 + its symbol */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < t->n_sym; i++)
+      {
+        const CgSymbol *s = &t->sym[i];
+        gsize len = strlen (s->name), base = cg_cold_part_base (s->name, len);
+        if ((base < len) != (pass == 1))
+          continue;
+        if (base < len)
+          {
+            g_autofree char *function = g_strndup (s->name, base);
+            guint at = GPOINTER_TO_UINT (g_hash_table_lookup (index, function));
+            if (at > 0 && GPOINTER_TO_UINT (g_hash_table_lookup (names, function)) == 1)
+              {
+                t->fid[i] = t->fid[at - 1];
+                continue;
+              }
+          }
+        g_hash_table_insert (index, (gpointer) s->name, GUINT_TO_POINTER (i + 1));
+        if (GPOINTER_TO_UINT (g_hash_table_lookup (names, s->name)) < 2)
+          t->fid[i] = cg_graph_ensure_function (g, exe, s->name);
+        else
+          {
+            if (!loaded)
+              elf = cg_elf_functions_load (cg_symbols_path (t->symbols), NULL);
+            loaded = TRUE;
+            const char *apart = elf ? cg_elf_functions_apart (elf, s->address, s->name) : NULL;
+            g_autofree char *address = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", s->address);
+            g_autofree char *object = cg_elf_apart_object (exe, apart ? apart : address);
+            t->fid[i] = cg_graph_ensure_function (g, object, s->name);
+          }
+        if (s->file)
+          cg_graph_function_set_location (g, t->fid[i], s->file, 0);
+      }
 }
 
 static gboolean

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "cg-cold-part.h"
 #include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-perf-depths.h"
@@ -330,22 +331,6 @@ apart_of (Reader *r, const Frame *x)
   return elf ? cg_elf_functions_apart (elf, x->start, r->name->str) : NULL;
 }
 
-/* The length of @name (@len bytes) without the suffix gcc gives the
- * part of a function it split off as cold, ".cold" (gcc 9 on) or
- * ".cold.N" (gcc 8), or @len where it has none. */
-static gsize
-without_cold (const char *name, gsize len)
-{
-  gsize end = len;
-  while (end > 0 && g_ascii_isdigit (name[end - 1]))
-    end--;
-  if (end < len && end > 0 && name[end - 1] == '.')
-    end--;
-  else
-    end = len;
-  return end > 5 && memcmp (name + end - 5, ".cold", 5) == 0 ? end - 5 : len;
-}
-
 /* The function of frame @x, its object and name left in r->object and
  * r->name; in the object cg_elf_apart_object names where the object has
  * other functions of its name.  The cold part gcc split off a function
@@ -361,7 +346,7 @@ ensure_frame_function (Reader *r, const Frame *x)
   g_string_append_len (r->name, r->text->str + x->name, (gssize) x->name_len);
   const char *apart = apart_of (r, x);
   if (!x->inlined && !x->bare)
-    g_string_truncate (r->name, without_cold (r->name->str, r->name->len));
+    g_string_truncate (r->name, cg_cold_part_base (r->name->str, r->name->len));
   if (x->kernel && r->options->kernel == CG_KERNEL_ANNOTATE)
     g_string_append (r->name, "_[k]");
   if (apart == NULL)
