@@ -4,7 +4,7 @@
  *
  * The -pg mode with the sampling clock sees no return when it happens, so
  * at a call it must tell which frame of its shadow stack made it
- * (amon-monitor.c, lazy_site).  The return address's slot alone cannot:
+ * (amon-walk.h, amon_walk_site).  The return address's slot alone cannot:
  * a returned frame's slot may still hold its return address, below a
  * library's frames that call back (qsort(3)) or under the padding before
  * arguments pushed on the stack.  The CFI can: at the call instruction,

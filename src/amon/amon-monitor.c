@@ -41,6 +41,7 @@
 #include "amon-plt.h"
 #include "amon-signal.h"
 #include "amon-thread.h"
+#include "amon-walk.h"
 #include "amon-write.h"
 
 /* the hooks are the library's interface; in the monitor's section, so
@@ -1066,190 +1067,6 @@ amon_hook_told (uintptr_t sp)
   return !t->busy && t->top->sp == sp && t->top->ctx->told;
 }
 
-/* What @t knows of return address @site (t->owners), found on a miss. */
-AMON_FN static const amon_site *
-site_of (amon_thread *t, uintptr_t site)
-{
-  amon_site *e = &t->owners[AMON_SITE_SLOT (site)];
-  if (e->site != site)
-    {
-      e->site = 0; /* a signal handler sees no half-written entry */
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      e->owner = amon_owner (site - 1, NULL); /* the call instruction's */
-      if (!amon_cfa_at (site, &e->cfa))
-        e->cfa.offset = 0;
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      e->site = site;
-    }
-  return e;
-}
-
-/* Steps up the real stack at most this many frames of routines not on
- * the shadow stack (a library's, between its caller and a callback). */
-#define AMON_WALK 64
-
-/* The frame of @t's shadow stack, at or below @f, that made the call
- * whose return address @ret lies at @slot, found by walking up the real
- * stack with the unwind tables (amon-cfa.h): each step gives the slot of
- * the calling routine's own return address; frames below it are gone, a
- * frame at it whose return address is still there made the call, unless
- * the calling routine lies in another object (foreign), and when there is
- * none the calling routine is not on the shadow stack (a library's that
- * calls back, qsort(3)'s) and the walk goes on to its caller; when every
- * frame is gone, the root made it.  @rbp is the calling routine's %rbp,
- * or AMON_NO_RBP: a routine with a frame pointer finds its CFA from it,
- * and a routine that saved it gives its caller's.  NULL when the tables
- * cannot tell (a step without CFI, a frame pointer not known, a slot
- * beyond the readable stack, too many steps). */
-#define AMON_NO_RBP 1 /* no frame pointer is odd */
-
-/* Whether the routine that holds return address @ret, and whose own
- * return address lies in @f's slot, is of another object than @f's
- * routine: then @f returned, and a library's routine called from the same
- * site at the same depth took its slot, as exit(3) calls a C++ program's
- * static destructors and then the C++ library's, which calls back into
- * the program (a routine's .cold part, which has an FDE of its own, is
- * in the routine's object).  A routine that jumped to a library's (a tail
- * call) is gone too, as where it tells its return before the jump. */
-AMON_FN static int
-foreign (amon_thread *t, uintptr_t ret, const amon_frame *f)
-{
-  /* the common case, a call from @f's own routine, by the site's cached
-   * owner, without looking the objects up */
-  uintptr_t o = site_of (t, ret)->owner;
-  if (o == 0 || (uintptr_t) f->fn - o < AMON_ENTRY_REACH)
-    return 0;
-  const void *here = amon_owner_object (o), *its = amon_owner_object ((uintptr_t) f->fn);
-  return here != NULL && its != NULL && here != its;
-}
-
-/* Whether return address @ret is the signal trampoline's (__restore_rt of
- * glibc and musl: mov $15, %rax; syscall, the bytes libgcc's unwinder
- * knows it by), to which the kernel makes a signal handler return, with
- * the interrupted registers (a ucontext) just above that return address
- * (x86-64's rt_sigframe).  Its unwind tables' rule, an expression that
- * reads them there, is not one amon_cfa_at takes.  @ret must follow a
- * call in a routine's code (its bytes are read). */
-AMON_FN static int
-sigreturn_site (uintptr_t ret)
-{
-#if defined(__x86_64__)
-  /* the bytes lie on the page of the call's last byte, which is mapped
-   * (a call of a routine that never returns may end a text segment) */
-  if (((ret - 1) ^ (ret + 8)) >= 4096)
-    return 0;
-  const unsigned char *p = (const unsigned char *) ret;
-  uint64_t code;
-  __builtin_memcpy (&code, p + 1, sizeof code);
-  return p[0] == 0x48 && code == 0x050f0000000fc0c7ull;
-#else
-  (void) ret;
-  return 0;
-#endif
-}
-
-AMON_FN static amon_frame *
-lazy_walk (amon_thread *t, amon_frame *f, uintptr_t ret, uintptr_t slot, uintptr_t rbp)
-{
-  uintptr_t sp = slot;
-  for (int n = 0; n < AMON_WALK; n++)
-    {
-      if (f == t->stack)
-        return f;
-      const amon_site *e = site_of (t, ret);
-      const amon_cfa *k = &e->cfa;
-#if defined(__x86_64__)
-      /* read only where the unwind tables cover @ret: a routine's code */
-      if ((k->offset <= 0 || k->guessed) && e->owner != 0 && sigreturn_site (ret))
-        {
-          /* a signal handler's frame: the walk goes on from where the
-           * signal interrupted the thread, as amon_hook_settle sees a
-           * sample, the frames gone there popped (dash 0.5.12's kill
-           * builtin calls number, which calls atomax, then kill(2), whose
-           * handler found atomax's slot, in the red zone under the
-           * builtin's frame, untouched, and was taken for its callee) */
-          const ucontext_t *uc = (const ucontext_t *) (slot + 8);
-          sp = (uintptr_t) uc->uc_mcontext.gregs[REG_RSP];
-          while (f != t->stack && amon_same_stack (f->sp, sp) && f->sp < sp)
-            f--;
-          while (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site)
-            f--;
-          /* as a call from the interrupted pc: its slot just under sp */
-          ret = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP] + 1;
-          slot = sp - 8;
-          rbp = (uintptr_t) uc->uc_mcontext.gregs[REG_RBP];
-          continue;
-        }
-#endif
-      if (k->offset <= 0 || (k->via_rbp && rbp == AMON_NO_RBP))
-        return NULL;
-      uintptr_t cfa = (k->via_rbp ? rbp : slot + 8) + (uintptr_t) k->offset;
-      uintptr_t up = cfa - 8;
-      if (!amon_slot_readable (t, up, sp) || up <= slot)
-        return NULL;
-      if (k->rbp == AMON_RBP_LOST)
-        rbp = AMON_NO_RBP;
-      else if (k->rbp != 0)
-        {
-          uintptr_t at = cfa + (uintptr_t) (intptr_t) k->rbp;
-          rbp = amon_slot_readable (t, at, sp) ? *(const uintptr_t *) at : AMON_NO_RBP;
-        }
-      while (f != t->stack && f->sp < up)
-        f--;
-      uintptr_t above = *(const uintptr_t *) up;
-      if (f != t->stack && f->sp == up)
-        {
-          if (above == (uintptr_t) f->site && !foreign (t, ret, f))
-            return f;
-          f--; /* returned: another call's address is in its slot, or another routine's frame */
-        }
-      ret = above;
-      slot = up;
-    }
-  return NULL;
-}
-
-/* amon_hook_enter_lazy's rare case: the call's @site (at @slot; @rbp
- * the calling routine's %rbp or AMON_NO_RBP) is not among those seen
- * from the top frame @f's routine.  The frame that made the call is found
- * by walking up the stack (lazy_walk); when @site is in its routine, its
- * context learns the site, and otherwise (a library's routine between,
- * calling back) the thread remembers the site and the frame's context,
- * so that the next such call needs no walk.  When the walk cannot tell: if the unwind
- * tables' index says that @site is in @f's routine, the context learns
- * it; if in the routine of @f's caller, @f returned and the caller calls
- * (and so on down); otherwise (a site in no object the tables cover) the
- * stack addresses' verdict stands.  Returns the caller's frame. */
-AMON_FN __attribute__ ((noinline)) static amon_frame *
-lazy_site (amon_thread *t, amon_frame *f, uintptr_t site, uintptr_t slot, uintptr_t rbp)
-{
-  uintptr_t o = site_of (t, site)->owner;
-  amon_frame *w = lazy_walk (t, f, site, slot, rbp);
-  int known = w != NULL;
-  if (known)
-    f = w;
-  else if (o == 0)
-    return f;
-  while (f != t->stack)
-    {
-      if ((uintptr_t) f->fn - o < AMON_ENTRY_REACH)
-        {
-          amon_site_learn (f->ctx, site);
-          return f;
-        }
-      if (known || f - 1 == t->stack || (uintptr_t) f[-1].fn - o >= AMON_ENTRY_REACH)
-        break;
-      f--;
-    }
-  if (known)
-    {
-      /* a library's call under @f: the next from here needs no walk */
-      t->foreign_site = site;
-      t->foreign_ctx = f->ctx;
-    }
-  return f;
-}
-
 /* The -pg mode with the sampling clock (amon-mcount.c): one shadow stack,
  * this one.  A frame whose return-address slot lies at or below a call's,
  * on the same stack, is of a routine that returned (a sibling called
@@ -1279,7 +1096,7 @@ amon_hook_enter_lazy (void *fn, void *site, uintptr_t sp)
       /* the caller's frame pointer: __fentry__'s return address lies
        * under @sp, mcount's pushed the caller's %rbp there */
       uintptr_t below = ((const uintptr_t *) sp)[-1];
-      f = lazy_site (t, f, (uintptr_t) site, sp, below == (uintptr_t) fn ? AMON_NO_RBP : below);
+      f = amon_walk_site (t, f, (uintptr_t) site, sp, below == (uintptr_t) fn ? AMON_NO_RBP : below, 0);
     }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->top = f;
@@ -1314,10 +1131,10 @@ amon_hook_settle (uintptr_t sp, uintptr_t pc, uintptr_t rbp)
   while (amon_slot_readable (t, f->sp, sp) && *(const uintptr_t *) f->sp != (uintptr_t) f->site)
     f--;
   const amon_context *c = f->ctx;
-  /* as a call from @pc (lazy_site looks one byte before its return
+  /* as a call from @pc (amon_walk_site looks one byte before its return
    * address) would see it: its slot just under @sp */
   if (!amon_site_seen (c, pc))
-    f = lazy_site (t, f, pc + 1, sp - 8, rbp);
+    f = amon_walk_site (t, f, pc + 1, sp - 8, rbp, 0);
   t->top = f;
   t->busy = 0;
 }
@@ -1375,7 +1192,7 @@ eighths_ps (uint64_t v)
  * in their slots are skipped (amon_lazy_live_top at this function's
  * stack pointer, which lies below every live frame's slot), and so are
  * those that a walk up the stack from here passes, as a call from here
- * would find them (lazy_walk): the exit handlers run at one depth, so an
+ * would find them (amon_walk_up): the exit handlers run at one depth, so an
  * atexit(3) handler or a static destructor that returned before the one
  * that writes the profile may still have its address in its slot, and
  * was taken for live (its context then took what the thread used after
@@ -1392,7 +1209,7 @@ live_top (amon_thread *t)
 #if defined(__x86_64__)
   /* this routine's own return address, just above its frame pointer */
   uintptr_t slot = (uintptr_t) __builtin_frame_address (0) + sizeof (uintptr_t);
-  amon_frame *w = lazy_walk (t, f, (uintptr_t) __builtin_return_address (0), slot, AMON_NO_RBP);
+  amon_frame *w = amon_walk_up (t, f, (uintptr_t) __builtin_return_address (0), slot, AMON_NO_RBP);
   if (w != NULL)
     f = w;
 #endif

@@ -48,6 +48,8 @@ amon_thread_release (amon_thread *t)
 {
   amon_unmap (t->stack, (size_t) (t->stack_cap + 1) * sizeof *t->stack, &t->m.bytes);
   t->stack = t->top = t->limit = NULL;
+  amon_unmap (t->owners, t->owners ? AMON_OWNERS * sizeof *t->owners : 0, &t->m.bytes);
+  t->owners = NULL;
   amon_machine_release (&t->m);
 }
 

@@ -63,7 +63,13 @@
 #define AMON_WINDOW 4096          /* events per correction window at most */
 #define AMON_STACK_WINDOW ((uintptr_t) 1 << 30)
 #define AMON_BUSY UINTPTR_MAX     /* busy, not in a hook: no jump leaves it */
-#define AMON_OWNERS 512           /* call sites whose routine a thread remembers */
+/* Call sites whose routine a thread remembers (t->owners, amon-walk.h):
+ * the hooks' common code walks only through sites it remembers, and
+ * yaml-cpp 0.7's tests walk from some 70,000; with 4,096 remembered
+ * 104,000 of its 606,000 walks found a site pushed out and took the slow
+ * way, with 16,384 (512 KiB, mapped at the first walk and touched where
+ * the sites fall) 70,000, about the sites never seen before. */
+#define AMON_OWNERS 16384
 
 typedef struct {
   void *fn;
@@ -170,9 +176,12 @@ struct amon_thread {
   uint64_t sample_id;
   amon_interval log[AMON_LOG_SIZE];
   /* the -pg mode with the sampling clock: call sites' routines
-   * (amon-owner.h) and CFA offsets (amon-cfa.h), direct-mapped by the
-   * site's address (AMON_SITE_SLOT) */
-  amon_site owners[AMON_OWNERS];
+   * (amon-owner.h) and CFA offsets (amon-cfa.h), AMON_OWNERS of them
+   * direct-mapped by the site's address (AMON_SITE_SLOT), mapped at the
+   * first walk (NULL before; amon-walk.c), or where that failed the one
+   * in @owner_spare */
+  amon_site *owners;
+  amon_site owner_spare;
 };
 
 /* The calling thread's monitor (amon-monitor.c; a busy one while it has
@@ -354,8 +363,10 @@ amon_lazy_site_known (const amon_thread *t, const amon_context *c, uintptr_t sit
 AMON_FN AMON_INLINE amon_frame *
 amon_lazy_padded (const amon_thread *t, amon_frame *f, uintptr_t site)
 {
+  if (f == t->stack || t->owners == NULL)
+    return NULL;
   const amon_site *e = &t->owners[AMON_SITE_SLOT (site)];
-  if (f == t->stack || e->site != site || e->owner == 0)
+  if (e->site != site || e->owner == 0)
     return NULL;
   amon_frame *g = f - 1;
   if ((uintptr_t) g->fn - e->owner >= AMON_ENTRY_REACH || !amon_lazy_site_known (t, g->ctx, site))

@@ -25,6 +25,7 @@
 #include "amon-plt.h"
 #include "amon-symbols.h"
 #include "amon-thread.h"
+#include "amon-walk.h"
 #include "amon-write.h"
 #include "cg-test.h"
 
@@ -963,6 +964,114 @@ test_told_by_routine (void)
   amon_machine_release (&m);
 }
 
+/* ---- the walk up the stack (amon-walk.h) ----
+ * A stack of words made here, routines and call sites at addresses in a
+ * fake code area, and what a walk knows of each site (t->owners) written
+ * as amon_owner and amon_cfa_at would find it. */
+static char walk_code[4096];
+#define CODE(off) ((uintptr_t) &walk_code[off])
+
+/* What the thread knows of return address @site: its routine starts at
+ * @owner, and the CFA at the call is the stack pointer there + @offset. */
+static void
+walk_know (amon_thread *t, uintptr_t site, uintptr_t owner, int32_t offset)
+{
+  amon_site *e = &t->owners[AMON_SITE_SLOT (site)];
+  e->site = site;
+  e->owner = owner;
+  e->cfa = (amon_cfa) { .offset = offset };
+}
+
+static void
+walk_forget (amon_thread *t, uintptr_t site)
+{
+  t->owners[AMON_SITE_SLOT (site)].site = 0;
+}
+
+/* A stack: main's frame at word 240 (the root calls it), A's at 200
+ * (called by main), B's at 180 (called by A, returned, its return
+ * address left in its slot: a walk alone tells).  A calls from S (word
+ * 170: B's frame is gone), and a library routine L, called by A from RL
+ * (word 190), calls back from S2 (word 150).  A plain walk finds A from
+ * what the thread knows and declines, changing nothing, where it knows
+ * too little; one that is not plain finds the same. */
+static void
+test_walk_plain (void)
+{
+  amon_machine m;
+  CU_ASSERT_FATAL (amon_machine_init (&m, &limits) == 0);
+  amon_thread *t = g_malloc0 (sizeof *t);
+  t->owners = g_new0 (amon_site, AMON_OWNERS);
+  static uintptr_t stack[256];
+  amon_frame frames[8];
+  uintptr_t main_fn = CODE (3072), a_fn = CODE (0), b_fn = CODE (512), l_fn = CODE (2048);
+  uintptr_t s = CODE (100), rl = CODE (120), s2 = CODE (2100), rb = CODE (60), ra = CODE (3100);
+  amon_context *main_ctx = amon_machine_call (&m, m.root, (void *) main_fn);
+  amon_context *a_ctx = amon_machine_call (&m, main_ctx, (void *) a_fn);
+  amon_context *b_ctx = amon_machine_call (&m, a_ctx, (void *) b_fn);
+  frames[0] = (amon_frame) { NULL, NULL, UINTPTR_MAX, m.root };
+  frames[1] = (amon_frame) { (void *) main_fn, (void *) CODE (4000), (uintptr_t) &stack[240], main_ctx };
+  frames[2] = (amon_frame) { (void *) a_fn, (void *) ra, (uintptr_t) &stack[200], a_ctx };
+  frames[3] = (amon_frame) { (void *) b_fn, (void *) rb, (uintptr_t) &stack[180], b_ctx };
+  stack[240] = CODE (4000);
+  stack[200] = ra;
+  stack[180] = rb;
+  stack[190] = rl;
+  t->stack = frames;
+  t->top = &frames[3];
+  t->home = (uintptr_t) &stack[255];
+  amon_frame *top = &frames[3];
+
+  for (int plain = 1; plain >= 0; plain--)
+    {
+      /* A's own call, B gone: found once S is known, learnt by A's context */
+      a_ctx->site_lo = 0;
+      a_ctx->site_span = 0;
+      t->foreign_site = 0;
+      t->foreign_ctx = NULL;
+      walk_forget (t, s);
+      if (plain)
+        {
+          CU_ASSERT_PTR_NULL (amon_walk_site (t, top, s, (uintptr_t) &stack[170], AMON_NO_RBP, 1));
+          CU_ASSERT (!amon_site_seen (a_ctx, s));
+        }
+      walk_know (t, s, a_fn, (200 - 170) * 8);
+      CU_ASSERT_PTR_EQUAL (amon_walk_site (t, top, s, (uintptr_t) &stack[170], AMON_NO_RBP, plain), &frames[2]);
+      CU_ASSERT (amon_site_seen (a_ctx, s));
+      CU_ASSERT (!amon_site_seen (b_ctx, s));
+      CU_ASSERT_EQUAL (t->foreign_site, 0);
+
+      /* L's callback: two steps, through RL, whose routine the thread
+       * must know too; A's context is remembered with S2 */
+      walk_know (t, s2, l_fn, (190 - 150) * 8);
+      walk_forget (t, rl);
+      if (plain)
+        {
+          CU_ASSERT_PTR_NULL (amon_walk_site (t, top, s2, (uintptr_t) &stack[150], AMON_NO_RBP, 1));
+          CU_ASSERT_EQUAL (t->foreign_site, 0);
+        }
+      walk_know (t, rl, a_fn, (200 - 190) * 8);
+      CU_ASSERT_PTR_EQUAL (amon_walk_site (t, top, s2, (uintptr_t) &stack[150], AMON_NO_RBP, plain), &frames[2]);
+      CU_ASSERT_EQUAL (t->foreign_site, s2);
+      CU_ASSERT_PTR_EQUAL (t->foreign_ctx, a_ctx);
+      CU_ASSERT (!amon_site_seen (a_ctx, s2));
+
+      /* B's slot holding A's call's return address is A's frame only
+       * when the CFA says so: with B's routine owning the site, B */
+      walk_know (t, CODE (530), b_fn, (180 - 170) * 8);
+      CU_ASSERT_PTR_EQUAL (amon_walk_site (t, top, CODE (530), (uintptr_t) &stack[170], AMON_NO_RBP, plain),
+                           &frames[3]);
+      CU_ASSERT (amon_site_seen (b_ctx, CODE (530)));
+      b_ctx->site_lo = 0;
+      b_ctx->site_span = 0;
+    }
+  /* the shadow stack is the walk's to read, not to change */
+  CU_ASSERT_PTR_EQUAL (t->top, &frames[3]);
+  g_free (t->owners);
+  g_free (t);
+  amon_machine_release (&m);
+}
+
 /* Two routines whose near tags are equal, called from one context: each
  * finds its own context (a tag only filters; the context says its
  * routine), and a third of that tag, not called, finds none. */
@@ -1448,6 +1557,7 @@ main (void)
     { "the hooks' plain way makes the contexts the slow way makes", test_make_plain_as_slow },
     { "a routine that told a return: its new contexts start told", test_told_by_routine },
     { "a put interrupted anywhere leaves only misses", test_cache_put_interrupted },
+    { "a plain walk finds the caller from what it knows, else declines", test_walk_plain },
     { "a PLT stub's jump through its slot is found", test_plt_stub_target },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
