@@ -10,7 +10,9 @@
 # libamon count a cold part as its function's.  Oracle: perf report
 # --children, whose check and check.cold together are check's share
 # (the two are never on one stack); the program's structure (check calls
-# report).  Names as perf prints them too, without perf: gcc 8's
+# report: the arc check > report carries report's total, but for a
+# sample in report's first instruction, before its frame is set up).
+# Names as perf prints them too, without perf: gcc 8's
 # ".cold.0" and a C++ linker name's ".cold".
 . "${top_srcdir:-.}/tests/cli/common.sh"
 
@@ -93,7 +95,8 @@ for input in "$tmp/fp.data" "$tmp/fp.txt"; do
       if ("check.cold" in total) { print what ": a function check.cold"; bad = 1 }
       ours = 100 * total["check"] / all
       if (ours - hot - cold > 0.1 || hot + cold - ours > 0.1) { print what ": check " ours "%, perf report --children check " hot "% and check.cold " cold "%"; bad = 1 }
-      if (arc["check > report"] == "" || arc["check > report"] != total["report"]) { print what ": check > report " arc["check > report"] ", report " total["report"]; bad = 1 }
+      # a sample in report before it set its frame up names check'"'"'s caller
+      if (arc["check > report"] == "" || arc["check > report"] < 0.99 * total["report"]) { print what ": check > report " arc["check > report"] ", report " total["report"]; bad = 1 }
       exit bad
     }' "$tmp/functions" "$tmp/out" >"$tmp/check.log" || fail "$(cat "$tmp/check.log")"
 done
