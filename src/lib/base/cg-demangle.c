@@ -20,8 +20,9 @@ cg_demangle_available (void)
 #endif
 }
 
-char *
-cg_demangle (const char *name)
+/* cplus_demangle with @options, as bfd_demangle wraps it. */
+static char *
+demangle_with (const char *name, int options)
 {
 #ifdef HAVE_LIBIBERTY
   /* ELF symbols have no leading character to skip; leading dots and
@@ -37,7 +38,7 @@ cg_demangle (const char *name)
     return NULL;
   const char *suffix = strchr (start, '@');
   g_autofree char *core = suffix ? g_strndup (start, (gsize) (suffix - start)) : NULL;
-  char *d = cplus_demangle (core ? core : start, DMGL_ANSI | DMGL_PARAMS);
+  char *d = cplus_demangle (core ? core : start, options);
   if (d == NULL)
     return NULL;
   char *out = g_strconcat ("", d, suffix, NULL);
@@ -51,7 +52,28 @@ cg_demangle (const char *name)
   return out;
 #else
   (void) name;
+  (void) options;
   return NULL;
+#endif
+}
+
+char *
+cg_demangle (const char *name)
+{
+#ifdef HAVE_LIBIBERTY
+  return demangle_with (name, DMGL_ANSI | DMGL_PARAMS);
+#else
+  return demangle_with (name, 0);
+#endif
+}
+
+char *
+cg_demangle_plain (const char *name)
+{
+#ifdef HAVE_LIBIBERTY
+  return demangle_with (name, DMGL_NO_OPTS);
+#else
+  return demangle_with (name, 0);
 #endif
 }
 

@@ -27,6 +27,14 @@ gboolean cg_demangle_available (void);
  * (or no demangler was built in).  (transfer full): g_free it. */
 char *cg_demangle (const char *name);
 
+/* The demangled form of @name as perf prints it by default (perf script
+ * and perf report without -v, perf 6.1's symbol-elf.c): libiberty's
+ * cplus_demangle with no options, which leaves out the parameter list,
+ * the return type and clone suffixes ("_ZL8depth_ofPKN8tinyxml27XMLNodeE
+ * .isra.0" reads "depth_of", a template function "ns::make<int, 2>"); an
+ * "@VERSION" suffix is kept.  NULL as cg_demangle.  (transfer full). */
+char *cg_demangle_plain (const char *name);
+
 /* @name (a demangled C++ name) without its parameter lists and template
  * arguments, as gprof2dot's --strip shows names: "void std::vector<int,
  * std::allocator<int> >::push_back(int const&)" reads "void

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cg-cold-part.h"
+#include "cg-demangle.h"
 #include "cg-elf-functions.h"
 #include "cg-error.h"
 #include "cg-perf-depths.h"
@@ -122,7 +123,9 @@ typedef struct {
     const char *caller, *apart; /* the function holding the address less 1 */
     const char *here;           /* the function holding the address */
     gboolean starts;            /* whether here starts at the address */
+    char *caller_plain, *here_plain; /* the two as perf demangles them, NULL where not mangled (owned) */
   } calls[64];
+  gboolean linker_names; /* perf script --no-demangle's text: a frame's name was a mangled one */
 } Reader;
 
 static gboolean G_GNUC_PRINTF (4, 5)
@@ -247,6 +250,8 @@ add_frame (Reader *r, const CgPerfFrame *f)
   Frame x = { .inlined = f->inlined, .bare = f->sym.len == 0, .function = CG_NO_ID,
               .unknown = f->sym.len == 9 && memcmp (f->sym.s, "[unknown]", 9) == 0 };
   r->framed = TRUE;
+  if (!f->inlined && f->sym.len > 2 && f->sym.s[0] == '_' && f->sym.s[1] == 'Z')
+    r->linker_names = TRUE;
   x.object = r->text->len;
   if (!(f->dso.len == 9 && memcmp (f->dso.s, "[unknown]", 9) == 0))
     append_text (r->text, &f->dso);
@@ -788,10 +793,12 @@ is_trampoline (const Reader *r, const Frame *x)
  * the caller is the function holding the address less 1, in the
  * object's symbol table (cg-elf-functions), where that table agrees with
  * perf about the address: the symbol perf printed starts there, under
- * the name perf printed (so the names are the linker's, and the object
- * is the one recorded), or perf found none and the table has none.  A
- * C++ linker name only where perf printed linker names (perf.data, read
- * with --no-demangle): perf script demangles by default.  Inlined frames
+ * the name perf printed (so the object is the one recorded), or perf
+ * found none and the table has none.  Names as perf printed the others:
+ * the linker's in perf.data (read with --no-demangle) and in the text of
+ * perf script --no-demangle, else as perf script demangles by default
+ * (cg_demangle_plain: "victim" for "_ZL6victimm"), so that a C++
+ * caller's frame is its function's other frames' too.  Inlined frames
  * that perf printed at such an address are the next function's: they
  * are dropped.  Not the trampoline's own frame, a return address that no
  * call precedes (a signal handler returns to its first byte), nor a
@@ -832,13 +839,30 @@ name_callers (Reader *r)
           r->calls[k].caller = cg_elf_functions_lookup (elf, x->address - 1, &r->calls[k].apart);
           r->calls[k].here = cg_elf_functions_lookup (elf, x->address, NULL);
           r->calls[k].starts = cg_elf_functions_starts_at (elf, x->address, x->address);
+          g_free (r->calls[k].caller_plain);
+          g_free (r->calls[k].here_plain);
+          r->calls[k].caller_plain = r->calls[k].caller ? cg_demangle_plain (r->calls[k].caller) : NULL;
+          r->calls[k].here_plain = r->calls[k].here ? cg_demangle_plain (r->calls[k].here) : NULL;
         }
       const char *name = r->calls[k].caller, *here = r->calls[k].here;
       if (name == NULL)
         continue;
-      if (x->unknown ? here != NULL || (r->pass == NULL && g_str_has_prefix (name, "_Z"))
-                     : here == NULL || !r->calls[k].starts || strlen (here) != x->name_len
-                         || memcmp (here, r->text->str + x->name, x->name_len) != 0)
+      const char *printed = r->text->str + x->name;
+      if (x->unknown)
+        {
+          if (here != NULL)
+            continue;
+          if (r->pass == NULL && !r->linker_names && r->calls[k].caller_plain)
+            name = r->calls[k].caller_plain;
+        }
+      else if (here == NULL || !r->calls[k].starts)
+        continue;
+      else if (strlen (here) == x->name_len && memcmp (here, printed, x->name_len) == 0)
+        ; /* linker names */
+      else if (r->calls[k].here_plain && strlen (r->calls[k].here_plain) == x->name_len
+               && memcmp (r->calls[k].here_plain, printed, x->name_len) == 0)
+        name = r->calls[k].caller_plain ? r->calls[k].caller_plain : name;
+      else
         continue;
       x->renamed = TRUE;
       x->apart = r->calls[k].apart;
@@ -1373,6 +1397,11 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
   g_string_free (r.name, TRUE);
   g_string_free (r.object, TRUE);
   g_hash_table_unref (r.elf);
+  for (guint i = 0; i < G_N_ELEMENTS (r.calls); i++)
+    {
+      g_free (r.calls[i].caller_plain);
+      g_free (r.calls[i].here_plain);
+    }
   g_string_free (r.elf_path, TRUE);
   g_hash_table_unref (r.events);
   layouts_clear (&r.lay);
