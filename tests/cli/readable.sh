@@ -206,6 +206,20 @@ expect 0 "$cgtree" -b --width=80 "$tmp/params.folded"
 awk 'length > 80 { print; bad = 1 } END { exit bad }' "$tmp/out" || fail "--width=80: lines wider"
 grep -q -e '-Builder::FinishCommand(.*\(\.\.\.\|…\).*>\*)$' "$tmp/out" \
   || fail "--width=80: the C++ name: $(grep -e '-Builder' "$tmp/out")"
+# where the parameter list cannot give all that must go, it goes whole
+# and what stands before the function's own name loses its middle:
+# tinyxml2 9.0's tree at 80 columns read "tinyxml2:...r const*) >
+# tinyxml2:...IO_FILE*)" for LoadFile's two overloads and
+# "tinyxml2::XMLEl...es(char*, int*)", no function named at all
+printf '%s\n' 'main;tinyxml2::XMLDocument::LoadFile(char const*);tinyxml2::XMLNode::ParseDeep(char*, tinyxml2::StrPair*, int*);tinyxml2::XMLElement::ParseAttributes(char*, int*) 10' \
+  'main;tinyxml2::XMLDocument::LoadFile(char const*);tinyxml2::XMLNode::ParseDeep(char*, tinyxml2::StrPair*, int*);tinyxml2::XMLElement::ParseDeep(char*, tinyxml2::StrPair*, int*) 10' \
+  'main;tinyxml2::XMLDocument::LoadFile(char const*);tinyxml2::XMLNode::ParseDeep(char*, tinyxml2::StrPair*, int*);tinyxml2::StrPair::GetStr() 10' \
+  'main;other 10' >"$tmp/own.folded"
+expect 0 "$cgtree" -b --width=70 "$tmp/own.folded"
+awk 'length > 70 { print; bad = 1 } END { exit bad }' "$tmp/out" || fail "--width=70: lines wider"
+for f in 'ParseAttributes(\.\.\.)' '::ParseDeep(\.\.\.)' '::GetStr()'; do
+  grep -q -e "-.*$f\$" "$tmp/out" || fail "--width=70: no $f: $(cat "$tmp/out")"
+done
 # a name in two objects shows its object (file name) in dot, on its own line
 expect 0 "$cgtree" --startup -f dot "$recdemo" && grep -q 'label="(below main)\\n\[libc.so.6\]\\n' "$tmp/out" \
   || fail "dot: an ambiguous name without its object: $(grep 'below main' "$tmp/out")"

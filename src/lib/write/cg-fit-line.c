@@ -123,11 +123,44 @@ append_chars (GString *out, const char *text, gsize from, gsize to)
   g_string_append_len (out, a, b - a);
 }
 
+/* Where the function's own name starts in @text (in characters), whose
+ * parameter list's contents start at character @open (after its '('): after the last "::" or blank
+ * before it, a template argument list just before the list counted in
+ * ("ns::Doc::Create<Elem, 120>(...)": at "Create"); @open where no name
+ * is found (an operator, brackets that do not balance). */
+static gsize
+own_name_start (const char *text, gsize open)
+{
+  /* the byte before the list's '(' */
+  const char *q = g_utf8_offset_to_pointer (text, (glong) open) - 2;
+  if (q >= text && *q == '>')
+    {
+      /* back over the template arguments (ASCII brackets: bytes do) */
+      gsize depth = 0;
+      for (; q >= text; q--)
+        if (*q == '>')
+          depth++;
+        else if (*q == '<' && --depth == 0)
+          break;
+      if (q < text)
+        return open;
+      q--;
+    }
+  const char *end = q;
+  while (q >= text && (g_ascii_isalnum (*q) || *q == '_' || *q == '~'))
+    q--;
+  return q == end ? open : (gsize) g_utf8_pointer_to_offset (text, q + 1);
+}
+
 /* Appends @p cut to @cap columns where it is a longer name: its middle
  * goes, or where the parameter list of a C++ name can give all that must
  * go, the middle of that list, so that the function's name stays whole
  * ("Builder::Build(std::__cxx1…<char> >*)", not "Builder::Bu…<char>
- * >*)"). */
+ * >*)"); where it cannot, the whole list and then the middle of what is
+ * before the function's own name ("tinyxml2::XMLDocument::LoadFile(char
+ * const*)" at 20 columns: "tiny…nt::LoadFile(…)", where a cut in the
+ * middle read "tinyxml2:…r const*)", no function at all); only where the
+ * name itself does not fit so, the middle of the whole. */
 static void
 append_cut (GString *out, const Piece *p, gsize cap, const char *mark, gsize mark_w)
 {
@@ -136,8 +169,33 @@ append_cut (GString *out, const Piece *p, gsize cap, const char *mark, gsize mar
       g_string_append (out, p->text);
       return;
     }
-  gsize room = cap - mark_w, gone = p->cols - room, head = (room + 1) / 2, open, close;
-  if (parameters (p->text, &open, &close) && close - open >= gone)
+  gsize room = cap - mark_w, gone = p->cols - room, head = (room + 1) / 2, open = 0, close = 0;
+  gboolean params = parameters (p->text, &open, &close);
+  if (params && close - open < gone)
+    {
+      /* the list goes whole: what is before the name has what is left */
+      gsize name = own_name_start (p->text, open);
+      gsize list_mark = close > open ? mark_w : 0; /* "()" stays as it is */
+      gsize kept = (open - name) + list_mark + (p->cols - close);
+      if (name < open && kept + (name > 0 ? mark_w : 0) <= cap)
+        {
+          gsize before = cap - kept; /* columns for the text before the name */
+          if (before >= name)
+            append_chars (out, p->text, 0, name);
+          else
+            {
+              gsize left = before - mark_w, front = (left + 1) / 2;
+              append_chars (out, p->text, 0, front);
+              g_string_append (out, mark);
+              append_chars (out, p->text, name - (left - front), name);
+            }
+          append_chars (out, p->text, name, open);
+          g_string_append (out, list_mark ? mark : "");
+          append_chars (out, p->text, close, p->cols);
+          return;
+        }
+    }
+  if (params && close - open >= gone)
     head = open + (close - open - gone) / 2;
   append_chars (out, p->text, 0, head);
   g_string_append (out, mark);

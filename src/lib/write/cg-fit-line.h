@@ -6,7 +6,8 @@
  * functions in the middle of a chain go first (f > … > h: the ends of a
  * chain say where it starts and what it reaches), then the names lose
  * their middle (a C++ name the middle of its parameter list, where that
- * is enough), the longest first, each keeping at least
+ * is enough, else the whole list and the middle of what stands before
+ * the function's own name), the longest first, each keeping at least
  * CG_FIT_LINE_MIN_NAME columns; the marks are never cut, so that no
  * number is shown half, and where even the shortest names leave them no
  * room, the optional ones (a cycle's, which cgcycles lists) go.  Linear
