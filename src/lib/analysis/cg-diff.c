@@ -23,6 +23,7 @@ struct _CgDiff {
   GArray *rows;        /* CgDiffFunction: the new profile's functions in id order, then the base's alone */
   guint *order;        /* rows sorted by absolute change of total */
   CgFunctionId *base_of_new; /* per new function: its base function or CG_NO_ID */
+  gboolean base_has_process; /* the base has a process's root (CG_OBJECT_PROCESS) */
 };
 
 /* ---- matching ---- */
@@ -425,6 +426,8 @@ cg_diff_new (CgProfile *base, const CgCosts *base_costs, guint base_event, CgPro
   d->base_of_new = g_new (CgFunctionId, MAX (nn, 1));
   g_autofree CgFunctionId *new_of_base = g_new (CgFunctionId, MAX (nb, 1));
   match_functions (bg, ng, options->exact_names, d->base_of_new, new_of_base);
+  for (CgFunctionId b = 0; b < nb && !d->base_has_process; b++)
+    d->base_has_process = strcmp (cg_graph_function_object (bg, b), CG_OBJECT_PROCESS) == 0;
   g_array_set_size (d->rows, nn);
   for (CgFunctionId f = 0; f < nn; f++)
     {
@@ -522,11 +525,32 @@ base_arc_of (const CgDiff *d, CgArcId arc)
   return cg_graph_lookup_arc (bg, bc, be);
 }
 
+/* perf roots each stack at its process (cgmerge --split); a profile of
+ * another source (gmon.out, callgrind, amon.out) has no such root, and
+ * what the process's root calls (main) are its roots.  Against such a
+ * base, a call from a process's root is the callee's line as a root's:
+ * its base value is the callee's total there, where the call was "new"
+ * (a perf profile against gprof's showed main's whole line as new).
+ * The callee's row where that is so, else NULL. */
+static const CgDiffFunction *
+root_in_base (const CgDiff *d, CgArcId arc)
+{
+  CgGraph *ng = cg_profile_graph (d->new);
+  CgFunctionId caller = cg_graph_arc_caller (ng, arc);
+  if (d->base_has_process || strcmp (cg_graph_function_object (ng, caller), CG_OBJECT_PROCESS) != 0)
+    return NULL;
+  const CgDiffFunction *f = &g_array_index (d->rows, CgDiffFunction, cg_graph_arc_callee (ng, arc));
+  return f->presence == CG_DIFF_BOTH ? f : NULL;
+}
+
 gboolean
 cg_diff_base_arc_is_estimated (const CgDiff *d, CgArcId arc)
 {
   CgArcId b = base_arc_of (d, arc);
-  return b != CG_NO_ID && cg_costs_arc_is_estimated (d->base_costs, b);
+  if (b != CG_NO_ID)
+    return cg_costs_arc_is_estimated (d->base_costs, b);
+  const CgDiffFunction *f = root_in_base (d, arc);
+  return f != NULL && cg_costs_total_is_estimated (d->base_costs, f->base);
 }
 
 gboolean
@@ -535,7 +559,12 @@ cg_diff_base_arc (const CgDiff *d, CgArcId arc, CgValue *value)
   *value = CG_VALUE_ZERO;
   CgArcId b = base_arc_of (d, arc);
   if (b == CG_NO_ID)
-    return FALSE;
+    {
+      const CgDiffFunction *f = root_in_base (d, arc);
+      if (f != NULL)
+        *value = f->base_total;
+      return f != NULL;
+    }
   *value = common (d, cg_costs_kind (d->base_costs, d->base_event), cg_costs_arc_const (d->base_costs, b)[d->base_event],
                    d->base_scale, d->factor);
   return TRUE;

@@ -88,11 +88,14 @@ CgValue cg_diff_new_sum (const CgDiff *diff);
 
 /* The cost the calls on the base's arc matching @arc of the new profile
  * carried, normalized like the rest; FALSE (and 0) when the base has no
- * such arc. */
+ * such arc.  An arc from a perf process's root (CG_OBJECT_PROCESS), where
+ * the base has no such root (a gmon.out), is the callee as a root: its
+ * total in the base. */
 gboolean cg_diff_base_arc (const CgDiff *diff, CgArcId arc, CgValue *value);
 
 /* Whether the cost of the base's arc matching @arc of the new profile is
- * an estimate (FALSE where the base has no such arc). */
+ * an estimate (FALSE where the base has no such arc; the callee's total,
+ * as cg_diff_base_arc takes it). */
 gboolean cg_diff_base_arc_is_estimated (const CgDiff *diff, CgArcId arc);
 
 /* One arc of the difference: a caller/callee pair of the new profile, of
