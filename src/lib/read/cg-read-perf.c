@@ -30,6 +30,7 @@ typedef struct {
   gboolean renamed;   /* named by its call (name_callers), in the function of ... */
   const char *apart;  /* ... this apart (cg_elf_functions_apart), owned by r->elf */
   gboolean misplaced; /* inlined at a return address that lies past its caller */
+  gboolean duplicate; /* perf printed its frame twice (mark_duplicates) */
   CgFunctionId function; /* once made, else CG_NO_ID */
 } Frame;
 
@@ -878,6 +879,63 @@ name_callers (Reader *r)
     }
 }
 
+/* Whether frames @a and @b are printed at one address. */
+static gboolean
+same_address (const Reader *r, const Frame *a, const Frame *b)
+{
+  return a->ip_len == b->ip_len && memcmp (r->text->str + a->ip, r->text->str + b->ip, a->ip_len) == 0;
+}
+
+/* Whether frames @a and @b are of one symbol, neither inlined. */
+static gboolean
+same_symbol (const Reader *r, const Frame *a, const Frame *b)
+{
+  return !a->inlined && !b->inlined && a->name_len == b->name_len && a->object_len == b->object_len
+         && memcmp (r->text->str + a->name, r->text->str + b->name, a->name_len) == 0
+         && memcmp (r->text->str + a->object, r->text->str + b->object, a->object_len) == 0;
+}
+
+/* perf 6.1's DWARF call chains print a frame twice at times, once alone
+ * and once with the chain of what was inlined at its address: tinyxml2
+ * 9.0's main "main+0x1cc, depth_of+0x1cc (inlined), main+0x1cc" (one
+ * call of depth_of's clone from depth_of inlined into main: read as a
+ * cycle of main and depth_of), a leaf "IsNameStartChar (inlined),
+ * IsNameChar (inlined), ParseName, ParseName" (ParseName calling itself,
+ * which it never does).  Two frames at one address are two activations
+ * only where the function recursed from one call site, and then both
+ * have the address's one inline chain: a frame with none next to one of
+ * its symbol with a chain is the same frame again, left out. */
+static void
+mark_duplicates (Reader *r)
+{
+  guint n = r->frames->len;
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      Frame *x = &g_array_index (r->frames, Frame, i);
+      if (x->inlined)
+        continue;
+      const Frame *y = &g_array_index (r->frames, Frame, i + 1);
+      /* [S] [I..., S]: x alone, then its chain and it again */
+      if (y->inlined && same_address (r, x, y))
+        {
+          guint j = i + 1;
+          while (j < n && g_array_index (r->frames, Frame, j).inlined
+                 && same_address (r, x, &g_array_index (r->frames, Frame, j)))
+            j++;
+          const Frame *z = j < n ? &g_array_index (r->frames, Frame, j) : NULL;
+          if (z && same_address (r, x, z) && same_symbol (r, x, z)
+              && (i == 0 || !same_address (r, x, &g_array_index (r->frames, Frame, i - 1))))
+            x->duplicate = TRUE;
+        }
+      /* [I..., S] [S]: its chain and it, then it alone */
+      else if (i > 0 && same_symbol (r, x, y) && same_address (r, x, y)
+               && g_array_index (r->frames, Frame, i - 1).inlined
+               && same_address (r, x, &g_array_index (r->frames, Frame, i - 1))
+               && (i + 2 >= n || !same_address (r, x, &g_array_index (r->frames, Frame, i + 2))))
+        g_array_index (r->frames, Frame, i + 1).duplicate = TRUE;
+    }
+}
+
 static gboolean
 finish_sample (Reader *r, GError **error)
 {
@@ -927,6 +985,7 @@ finish_sample (Reader *r, GError **error)
    * objects'; cg_perf_place_inlined places it once the input is read */
   gboolean dropped = FALSE;
   name_callers (r);
+  mark_duplicates (r);
   for (guint i = 0; i < r->frames->len; i++)
     {
       Frame *x = &g_array_index (r->frames, Frame, i);
@@ -946,7 +1005,7 @@ finish_sample (Reader *r, GError **error)
       const Frame *x = &g_array_index (r->frames, Frame, i);
       /* -F without sym: an inlined frame is its address again, which the
        * frame it was inlined into names already */
-      if (x->inlined && (x->bare || x->misplaced))
+      if ((x->inlined && (x->bare || x->misplaced)) || x->duplicate)
         continue;
       if (x->kernel && r->options->kernel == CG_KERNEL_DROP)
         {
