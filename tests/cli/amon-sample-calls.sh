@@ -108,14 +108,7 @@ for comp in $compilers; do
           || { fail "$what: exit $?: $(head -c 300 "$tmp/stderr")"; continue; }
         sort "$tmp/truth.raw" >"$tmp/truth"
         [ "$(wc -l <"$tmp/truth")" -gt 20 ] || { fail "$what: the program made only $(wc -l <"$tmp/truth") arcs"; continue; }
-        "$cgmerge" "$tmp/amon.out" | "$cgcost" --format=tsv --arcs \
-          | awk -F '\t' 'NR > 1 && $2 ~ /^f[0-9]$/ { print $1 "\t" $2 "\t" $3 }' | sort >"$tmp/arcs" \
-          || { fail "$what: cannot read the profile"; continue; }
-        if cmp -s "$tmp/arcs" "$tmp/truth"; then
-          echo "$what: $(wc -l <"$tmp/truth") arcs, $(awk '{ s += $3 } END { print s }' "$tmp/truth") calls, as counted"
-        else
-          fail "$what: arcs differ from the program's counts (profile <, program >): $(diff "$tmp/arcs" "$tmp/truth" | head -n 8)"
-        fi
+        amon_arcs_counted "$what" '^f[0-9]$'
       done
     done
   done

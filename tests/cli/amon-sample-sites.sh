@@ -93,14 +93,7 @@ for flags in "$pg" "-pg"; do
     "$cgmerge" --format=text "$tmp/amon.out" >"$tmp/summary" || { fail "$what: cannot read the profile"; continue; }
     contexts=$(sed -n 's/.* \([0-9,]*\) contexts\..*/\1/p' "$tmp/summary" | tr -d ,)
     [ "${contexts:-0}" -gt 50000 ] || { fail "$what: only ${contexts:-no} contexts"; continue; }
-    "$cgmerge" "$tmp/amon.out" | "$cgcost" --format=tsv --arcs \
-      | awk -F '\t' 'NR > 1 && $2 ~ /^f[0-9]+$/ { print $1 "\t" $2 "\t" $3 }' | sort >"$tmp/arcs" \
-      || { fail "$what: cannot read the profile"; continue; }
-    if cmp -s "$tmp/arcs" "$tmp/truth"; then
-      echo "$what: $contexts contexts, $(wc -l <"$tmp/truth") arcs, $(awk '{ s += $3 } END { print s }' "$tmp/truth") calls, as counted"
-    else
-      fail "$what: arcs differ from the program's counts (profile <, program >): $(diff "$tmp/arcs" "$tmp/truth" | head -n 8)"
-    fi
+    amon_arcs_counted "$what, $contexts contexts" '^f[0-9]+$'
   done
 done
 [ "$built" -gt 0 ] || skip "no compiler builds -pg programs here"

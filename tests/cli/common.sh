@@ -282,3 +282,18 @@ amon_arcs_both () {
     [ "$arcs" = "$want" ] || fail "$name, AMON_CLOCK=$clock: arcs '$arcs', not '$want'"
   done
 }
+
+# amon_arcs_counted WHAT CALLEES — the arcs into the routines whose
+# names match the awk regular expression CALLEES in $tmp/amon.out,
+# "caller<TAB>callee<TAB>calls" sorted, must be $tmp/truth's (the
+# program's own counts, sorted); says so, or fails naming WHAT.
+amon_arcs_counted () {
+  "$cgmerge" "$tmp/amon.out" | "$cgcost" --format=tsv --arcs \
+    | awk -F '\t' -v callees="$2" 'NR > 1 && $2 ~ callees { print $1 "\t" $2 "\t" $3 }' | sort >"$tmp/arcs" \
+    || { fail "$1: cannot read the profile"; return 1; }
+  if cmp -s "$tmp/arcs" "$tmp/truth"; then
+    echo "$1: $(wc -l <"$tmp/truth") arcs, $(awk '{ s += $3 } END { print s }' "$tmp/truth") calls, as counted"
+  else
+    fail "$1: arcs differ from the program's counts (profile <, program >): $(diff "$tmp/arcs" "$tmp/truth" | head -n 8)"
+  fi
+}

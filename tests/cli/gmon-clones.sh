@@ -3,9 +3,10 @@
 # NAME.constprop.0.isra.0, partial inlining's NAME.part.0, NAME.cold)
 # that gprof does not count as functions (formats/gmon.md, "Symbols"): it
 # charges their samples and calls to the symbol before them in memory.
-# In this program gcc clones spin(), where all the time goes, as
-# spin.constprop.0.isra.0 (or another dotted name; the test finds it with
-# nm and skips without one), and gprof shows 100 % in crt's frame_dummy.
+# In data/programs/clones.c gcc clones spin(), where all the time goes,
+# as spin.constprop.0.isra.0 (or another dotted name; the test finds it
+# with nm and skips without one), and gprof shows 100 % in crt's
+# frame_dummy.
 # Oracles: GNU gprof (cgtools' gprof-format output must stay its byte for
 # byte by default) and the program's loop counts (outer() runs 50 times,
 # leaf() 4 times each: 200 calls of the clone, and no other function
@@ -18,48 +19,7 @@
 . "${top_srcdir:-.}/tests/cli/common.sh"
 GPROF=$(command -v gprof) || skip "no gprof"
 command -v nm >/dev/null 2>&1 || skip "no nm"
-cat >"$tmp/clones.c" <<'CEOF'
-#include <stdio.h>
-#include <stdlib.h>
-struct big { long a[8]; };
-volatile unsigned long sink;
-/* only s.a[0] is used and x is not: gcc clones it (IPA-SRA) */
-static __attribute__ ((noinline)) unsigned long
-spin (struct big s, int x)
-{
-  unsigned long r = 0;
-  for (long i = 0; i < s.a[0]; i++)
-    r += (unsigned long) i * 7 + (unsigned long) (r >> 3);
-  return r;
-}
-static __attribute__ ((noinline)) unsigned long
-leaf (long n)
-{
-  if (__builtin_expect (n < 0, 0))
-    {
-      fprintf (stderr, "negative %ld\n", n);
-      abort ();
-    }
-  struct big s = { { n } };
-  return spin (s, 3);
-}
-__attribute__ ((noinline)) unsigned long
-outer (long n)
-{
-  unsigned long r = 0;
-  for (int k = 0; k < 4; k++)
-    r += leaf (n);
-  return r;
-}
-int
-main (void)
-{
-  for (int i = 0; i < 50; i++)
-    sink += outer (1000000);
-  return 0;
-}
-CEOF
-${CC:-cc} -O2 -pg -o "$tmp/clones" "$tmp/clones.c" 2>"$tmp/build.log" || skip "cannot build with -pg: $(head -c 200 "$tmp/build.log")"
+${CC:-cc} -O2 -pg -o "$tmp/clones" "$data/programs/clones.c" 2>"$tmp/build.log" || skip "cannot build with -pg: $(head -c 200 "$tmp/build.log")"
 clone=$(nm "$tmp/clones" | awk '$3 ~ /^spin\./ { print $3; exit }')
 [ -n "$clone" ] || skip "gcc did not clone spin() (nm: $(nm "$tmp/clones" | grep spin))"
 (cd "$tmp" && ./clones) || fail "the program failed"
