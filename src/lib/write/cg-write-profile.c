@@ -23,6 +23,8 @@ typedef struct {
   gdouble all;       /* the profile's total, for percentages */
   gdouble scale;     /* of the event: stored value × scale = unit */
   int width;         /* of cost columns */
+  int flat_calls;    /* width of the flat profile's calls column */
+  int graph_calls;   /* width of the call graph's calls column (N/M, N+M) */
   guint *index;      /* per function: 1-based entry number in the call graph */
   GString *line;
   GString *scratch;
@@ -131,7 +133,7 @@ flat_profile (Report *r, GArray *functions, FILE *stream)
   title (r, "self");
   g_string_append_printf (r->line, " %7s ", "%total");
   title (r, "total");
-  g_string_append_printf (r->line, " %12s  function", "calls");
+  g_string_append_printf (r->line, " %*s  function", r->flat_calls, "calls");
   flush (r, stream);
   for (guint i = 0; i < functions->len; i++)
     {
@@ -145,7 +147,7 @@ flat_profile (Report *r, GArray *functions, FILE *stream)
       column (r, r->kind, total);
       g_string_truncate (r->scratch, 0);
       calls_of (r, r->scratch, cg_graph_calls_received (r->graph, f));
-      g_string_append_printf (r->line, " %12s  ", r->scratch->str);
+      g_string_append_printf (r->line, " %*s  ", r->flat_calls, r->scratch->str);
       name (r, f, FALSE);
       flush (r, stream);
     }
@@ -168,10 +170,47 @@ arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolea
       g_string_append_c (calls, '/');
       grouped (calls, denominator);
     }
-  g_string_append_printf (r->line, " %17s      ", calls->str);
+  g_string_append_printf (r->line, " %*s      ", r->graph_calls, calls->str);
   name (r, other, TRUE);
   if (self_arc)
     g_string_append (r->line, " (recursive)");
+}
+
+/* Sizes the calls columns to their longest entry (at least their usual
+ * 12 and 17 columns), so that millions of calls on both sides of an arc
+ * ("14,801,619/14,801,619") leave the names in line.  An arc's line
+ * reads its calls over its callee's: as caller line of the callee's
+ * entry and as callee line of the caller's. */
+static void
+calls_widths (Report *r)
+{
+  r->flat_calls = 12;
+  r->graph_calls = 17;
+  if (!r->counted)
+    return;
+  CgGraph *g = r->graph;
+  g_autoptr (GString) s = g_string_new (NULL);
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
+    {
+      g_string_truncate (s, 0);
+      grouped (s, cg_graph_calls_received (g, f));
+      r->flat_calls = MAX (r->flat_calls, (int) s->len);
+      CgArcId self_arc = cg_graph_lookup_arc (g, f, f);
+      if (self_arc != CG_NO_ID)
+        {
+          g_string_append_c (s, '+');
+          grouped (s, cg_graph_arc_calls (g, self_arc));
+        }
+      r->graph_calls = MAX (r->graph_calls, (int) s->len);
+    }
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    {
+      g_string_truncate (s, 0);
+      grouped (s, cg_graph_arc_calls (g, a));
+      g_string_append_c (s, '/');
+      grouped (s, cg_graph_calls_received (g, cg_graph_arc_callee (g, a)));
+      r->graph_calls = MAX (r->graph_calls, (int) s->len);
+    }
 }
 
 typedef struct {
@@ -228,7 +267,7 @@ call_graph (Report *r, GArray *functions, FILE *stream)
   title (r, "total");
   g_string_append_c (r->line, ' ');
   title (r, "self");
-  g_string_append_printf (r->line, " %17s      name", "calls");
+  g_string_append_printf (r->line, " %*s      name", r->graph_calls, "calls");
   flush (r, stream);
   CgGraph *g = r->graph;
   g_autoptr (GArray) arcs = g_array_new (FALSE, FALSE, sizeof (CgArcId));
@@ -247,13 +286,13 @@ call_graph (Report *r, GArray *functions, FILE *stream)
         {
           g_string_append_printf (r->line, "%6s %7s", "", "");
           column (r, sp_kind, sp[r->event]);
-          g_string_append_printf (r->line, " %*s %17s      <spontaneous>", r->width, "", "");
+          g_string_append_printf (r->line, " %*s %*s      <spontaneous>", r->width, "", r->graph_calls, "");
           flush (r, stream);
         }
       else if (n == 0)
         {
-          g_string_append_printf (r->line, "%6s %7s %*s %*s %17s      <spontaneous>", "", "", r->width, "",
-                                  r->width, "", "");
+          g_string_append_printf (r->line, "%6s %7s %*s %*s %*s      <spontaneous>", "", "", r->width, "",
+                                  r->width, "", r->graph_calls, "");
           flush (r, stream);
         }
       sorted_arcs (r, arcs, in, n, TRUE);
@@ -278,7 +317,7 @@ call_graph (Report *r, GArray *functions, FILE *stream)
           g_string_append_c (calls, '+');
           grouped (calls, cg_graph_arc_calls (g, self_arc));
         }
-      g_string_append_printf (r->line, " %17s      ", calls->str);
+      g_string_append_printf (r->line, " %*s      ", r->graph_calls, calls->str);
       name (r, f, TRUE);
       flush (r, stream);
       const CgArcId *out = cg_graph_out_arcs (g, f, &n);
@@ -350,6 +389,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
   g_autoptr (GString) t = g_string_new (NULL);
   human (t, r.kind, largest, r.scale);
   r.width = MAX ((int) t->len, 9);
+  calls_widths (&r);
 
   Order by_total = { &r, FALSE }, by_self = { &r, TRUE };
   g_array_sort_with_data (functions, compare_entries, &by_total);
