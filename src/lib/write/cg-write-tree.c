@@ -136,15 +136,20 @@ fold_lines (GString *s, guint width)
         g_string_append_c (out, '\n');
       g_auto (GStrv) words = g_strsplit (lines[i], " ", -1);
       gsize col = 0;
+      gboolean folded = FALSE; /* at the start of a line this fold began */
       for (guint k = 0; words[k]; k++)
         {
           gsize len = (gsize) g_utf8_strlen (words[k], -1);
           if (k > 0 && col > 0 && col + 1 + len > width)
             {
+              /* the blanks of a two-space gap end no line and begin none */
+              while (out->len > 0 && out->str[out->len - 1] == ' ')
+                g_string_truncate (out, out->len - 1);
               g_string_append_c (out, '\n');
               col = 0;
+              folded = TRUE;
             }
-          else if (k > 0)
+          else if (k > 0 && !(folded && col == 0))
             {
               g_string_append_c (out, ' ');
               col++;
