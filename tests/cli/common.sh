@@ -297,3 +297,29 @@ amon_arcs_counted () {
     fail "$1: arcs differ from the program's counts (profile <, program >): $(diff "$tmp/arcs" "$tmp/truth" | head -n 8)"
   fi
 }
+
+# noreturn_check PROFILE WHAT [PREFIX] — for the perf-noreturn tests:
+# PROFILE's functions and arcs (cgcost's tsv) as the tests' program
+# main > victim > fail > die makes them (fail ends with its call of die,
+# which does not return, and victim follows it in memory), its functions
+# named PREFIX (nr:: in C++) before their names; its functions' tsv left
+# in $tmp/functions.  WHAT names the profile in failures.
+noreturn_check () {
+  expect 0 "$cgcost" --format=tsv "$1" || fail "cgcost $1"
+  mv "$tmp/out" "$tmp/functions"
+  expect 0 "$cgcost" --format=tsv --arcs "$1" || fail "cgcost --arcs $1"
+  awk -F '\t' -v what="$2" -v p="${3:-}" '
+    NR == FNR { total[$1] = $4; next }
+    { arc[$1 " > " $2] = $4 }
+    END {
+      bad = 0
+      v = p "victim"; f = p "fail"; d = p "die"
+      for (a in arc) if (a == v " > " d || a == v " > " v || a ~ /^\[nr\]/ || a ~ / > \[nr\]$/) { print what ": arc " a " " arc[a]; bad = 1 }
+      if (arc["main > " v] == "" || arc["main > " v] != total[v]) { print what ": main > " v " " arc["main > " v] ", " v " " total[v]; bad = 1 }
+      if (arc[v " > " f] == "" || arc[v " > " f] != total[f]) { print what ": " v " > " f " " arc[v " > " f] ", " f " " total[f]; bad = 1 }
+      if (arc[f " > " d] == "" || arc[f " > " d] != total[d]) { print what ": " f " > " d " " arc[f " > " d] ", " d " " total[d]; bad = 1 }
+      # victim holds every sample of main (main has no work of its own)
+      if (total[v] < 0.97 * total["main"]) { print what ": " v " " total[v] " of main " total["main"]; bad = 1 }
+      exit bad
+    }' "$tmp/functions" "$tmp/out" >"$tmp/check.log" || fail "$(cat "$tmp/check.log")"
+}

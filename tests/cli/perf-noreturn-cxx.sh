@@ -65,25 +65,6 @@ perf record -q -e cpu-clock -g -o "$tmp/probe.data" true >"$tmp/err" 2>&1 \
 perf record -q -e cpu-clock -g -o "$tmp/fp.data" "$tmp/nr" 120000000 >"$tmp/err" 2>&1 \
   || fail "perf record -g: $(head -c 300 "$tmp/err")"
 
-# check PROFILE WHAT PREFIX: PROFILE's functions and arcs as the program
-# makes them, its functions named PREFIX (nr:: or none)
-check () {
-  expect 0 "$cgcost" --format=tsv "$1" || fail "cgcost $1"
-  mv "$tmp/out" "$tmp/functions"
-  expect 0 "$cgcost" --format=tsv --arcs "$1" || fail "cgcost --arcs $1"
-  awk -F '\t' -v what="$2" '
-    NR == FNR { total[$1] = $4; next }
-    { arc[$1 " > " $2] = $4 }
-    END {
-      bad = 0
-      for (a in arc) if (a ~ /^nr::victim > nr::die$|^nr::victim > nr::victim$|^\[nr\]/ || a ~ / > \[nr\]$/) { print what ": arc " a " " arc[a]; bad = 1 }
-      if (arc["main > nr::victim"] == "" || arc["main > nr::victim"] != total["nr::victim"]) { print what ": main > nr::victim " arc["main > nr::victim"] ", nr::victim " total["nr::victim"]; bad = 1 }
-      if (arc["nr::victim > nr::fail"] == "" || arc["nr::victim > nr::fail"] != total["nr::fail"]) { print what ": nr::victim > nr::fail " arc["nr::victim > nr::fail"] ", nr::fail " total["nr::fail"]; bad = 1 }
-      if (arc["nr::fail > nr::die"] == "" || arc["nr::fail > nr::die"] != total["nr::die"]) { print what ": nr::fail > nr::die " arc["nr::fail > nr::die"] ", nr::die " total["nr::die"]; bad = 1 }
-      if (total["nr::victim"] < 0.97 * total["main"]) { print what ": nr::victim " total["nr::victim"] " of main " total["main"]; bad = 1 }
-      exit bad
-    }' "$tmp/functions" "$tmp/out" >"$tmp/check.log" || fail "$(cat "$tmp/check.log")"
-}
 perf script -i "$tmp/fp.data" >"$tmp/fp.txt" 2>/dev/null || fail "perf script"
-check "$tmp/fp.txt" "perf script, frame pointers"
+noreturn_check "$tmp/fp.txt" "perf script, frame pointers" nr::
 finish

@@ -74,31 +74,11 @@ perf record -q -e cpu-clock -g -o "$tmp/probe.data" true >"$tmp/err" 2>&1 \
 perf record -q -e cpu-clock -g -o "$tmp/fp.data" "$tmp/nr" 120000000 >"$tmp/err" 2>&1 \
   || fail "perf record -g: $(head -c 300 "$tmp/err")"
 
-# check PROFILE WHAT: PROFILE's functions and arcs (cgcost's tsv) as the
-# program makes them; its functions' tsv left in $tmp/functions
-check () {
-  expect 0 "$cgcost" --format=tsv "$1" || fail "cgcost $1"
-  mv "$tmp/out" "$tmp/functions"
-  expect 0 "$cgcost" --format=tsv --arcs "$1" || fail "cgcost --arcs $1"
-  awk -F '\t' -v what="$2" '
-    NR == FNR { total[$1] = $4; next }
-    { arc[$1 " > " $2] = $4 }
-    END {
-      bad = 0
-      for (a in arc) if (a ~ /^victim > die$|^victim > victim$|^\[nr\]/ || a ~ / > \[nr\]$/) { print what ": arc " a " " arc[a]; bad = 1 }
-      if (arc["main > victim"] == "" || arc["main > victim"] != total["victim"]) { print what ": main > victim " arc["main > victim"] ", victim " total["victim"]; bad = 1 }
-      if (arc["victim > fail"] == "" || arc["victim > fail"] != total["fail"]) { print what ": victim > fail " arc["victim > fail"] ", fail " total["fail"]; bad = 1 }
-      if (arc["fail > die"] == "" || arc["fail > die"] != total["die"]) { print what ": fail > die " arc["fail > die"] ", die " total["die"]; bad = 1 }
-      # victim holds every sample of main (main has no work of its own)
-      if (total["victim"] < 0.97 * total["main"]) { print what ": victim " total["victim"] " of main " total["main"]; bad = 1 }
-      exit bad
-    }' "$tmp/functions" "$tmp/out" >"$tmp/check.log" || fail "$(cat "$tmp/check.log")"
-}
-check "$tmp/fp.data" "perf.data, frame pointers"
+noreturn_check "$tmp/fp.data" "perf.data, frame pointers"
 cp "$tmp/functions" "$tmp/fp.tsv"
 # perf script's own text (demangled names, all fields)
 perf script -i "$tmp/fp.data" >"$tmp/fp.txt" 2>/dev/null || fail "perf script"
-check "$tmp/fp.txt" "perf script, frame pointers"
+noreturn_check "$tmp/fp.txt" "perf script, frame pointers"
 
 # the shares against perf report --children of a DWARF recording
 share () { awk -F '\t' -v f="$2" '$1 == "main" && !m { m = $4 } $1 == f && !v { v = $4 } END { printf "%.1f", 100 * v / m }' "$1"; }
@@ -112,7 +92,7 @@ for f in fail die; do
   awk -v o="$ours" -v t="$theirs" -v m="$main" 'BEGIN { exit !(t != "" && m > 0 && o - 100 * t / m < 8 && 100 * t / m - o < 8) }' \
     || fail "$f: ${ours}% of main with frame pointers, perf report --children ${theirs:-nothing}% of main's ${main:-nothing}% with DWARF"
 done
-check "$tmp/dw.data" "perf.data, DWARF"
+noreturn_check "$tmp/dw.data" "perf.data, DWARF"
 
 # libprofiler looks return addresses less 1 up too
 libprofiler=$($cc -print-file-name=libprofiler.so)
@@ -120,7 +100,7 @@ if [ -f "$libprofiler" ]; then
   CPUPROFILE="$tmp/prof.out" CPUPROFILE_FREQUENCY=1000 LD_PRELOAD="$libprofiler" "$tmp/nr" 120000000 >"$tmp/run.log" 2>&1 \
     || fail "the profiled run failed: $(head -c 300 "$tmp/run.log")"
   if [ -s "$tmp/prof.out" ]; then
-    check "$tmp/prof.out" "libprofiler"
+    noreturn_check "$tmp/prof.out" "libprofiler"
   fi
 fi
 finish
