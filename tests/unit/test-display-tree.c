@@ -276,14 +276,17 @@ test_text_total_unit (void)
   cg_graph_set_event_scale (x.g, e, 1e-9);
   cg_graph_set_has_inclusive (x.g, TRUE);
   CgFunctionId m = add (&x, "main"), big = add (&x, "big"), small = add (&x, "small"), f = add (&x, "f");
-  cg_graph_spontaneous_mut (x.g, m)->n = 1000000;
-  arc (&x, m, big, 900000);
-  arc (&x, m, small, 100000);
-  arc (&x, small, f, 90000);
-  arc (&x, big, f, 10); /* below the threshold */
-  cg_graph_self (x.g, big)->n = 899990;
-  cg_graph_self (x.g, small)->n = 10000;
-  cg_graph_self (x.g, f)->n = 90010;
+  /* 999 ms in all, so that f's total and call print alike as
+   * percentages (9.00) and not as costs (89.92 and 89.91 ms): where both
+   * print alike no total is shown */
+  cg_graph_spontaneous_mut (x.g, m)->n = 999000000;
+  arc (&x, m, big, 899100000);
+  arc (&x, m, small, 99900000);
+  arc (&x, small, f, 89910000);
+  arc (&x, big, f, 9990); /* below the threshold */
+  cg_graph_self (x.g, big)->n = 899090010;
+  cg_graph_self (x.g, small)->n = 9990000;
+  cg_graph_self (x.g, f)->n = 89919990;
   g_autoptr (CgDisplayTree) t = build (&x);
   char *buf = render_text (&x, t, 1.0, NULL);
   const char *line = strstr (buf, "`-f (");
