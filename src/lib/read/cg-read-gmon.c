@@ -577,6 +577,14 @@ count_unhooked (const Target *t, const Parser *p, guint *unhooked, guint *checke
     }
 }
 
+/* @a + @b, or G_MAXUINT64 past it: counts from a hostile file only
+ * make a warning's numbers. */
+static guint64
+sum_capped (guint64 a, guint64 b)
+{
+  return a > G_MAXUINT64 - b ? G_MAXUINT64 : a + b;
+}
+
 /* Adds @weight to @name's in @weights and to *@sum when @name is set. */
 static void
 weigh (GHashTable *weights, const char *name, guint64 weight, guint64 *sum)
@@ -586,8 +594,8 @@ weigh (GHashTable *weights, const char *name, guint64 weight, guint64 *sum)
   guint64 *w = g_hash_table_lookup (weights, name);
   if (w == NULL)
     g_hash_table_insert (weights, (gpointer) name, w = g_new0 (guint64, 1));
-  *w += weight;
-  *sum += weight;
+  *w = sum_capped (*w, weight);
+  *sum = sum_capped (*sum, weight);
 }
 
 static gint
@@ -629,13 +637,13 @@ warn_left_out (const Parser *p, const CgReadOptions *options)
     {
       const ArcRecord *a = &g_array_index (p->arcs, ArcRecord, i);
       const char *from = cg_symbols_left_out (p->symbols, a->from), *to = cg_symbols_left_out (p->symbols, a->self);
-      calls += a->count;
+      calls = sum_capped (calls, a->count);
       if (from || to)
-        calls_out += a->count;
+        calls_out = sum_capped (calls_out, a->count);
       weigh (weights, from, a->count, &unused);
       weigh (weights, to, a->count, &unused);
     }
-  if (samples_out * 100 < MAX (samples, 1) && calls_out * 100 < MAX (calls, 1))
+  if ((gdouble) samples_out * 100 < (gdouble) MAX (samples, 1) && (gdouble) calls_out * 100 < (gdouble) MAX (calls, 1))
     return;
   guint n = 0;
   g_autofree gpointer *names = g_hash_table_get_keys_as_array (weights, &n);

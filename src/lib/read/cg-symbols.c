@@ -869,7 +869,8 @@ read_candidates (CgSymbols *s, const Sections *sec, GArray *candidates, GError *
           /* a clone or part gprof takes for the code of the symbol before
            * it: kept aside to say so (cg_symbols_left_out) */
           if (s->choice == CG_SYMBOLS_GPROF && GELF_ST_TYPE (sym.st_info) == STT_FUNC && sym.st_size > 0
-              && strchr (name, '.') != NULL && strchr (name, '$') == NULL)
+              && sym.st_size - 1 <= G_MAXUINT64 - sym.st_value && strchr (name, '.') != NULL
+              && strchr (name, '$') == NULL)
             {
               CgSymbol aside = { sym.st_value, sym.st_value + sym.st_size - 1, g_string_chunk_insert (s->names, name),
                                  TRUE, TRUE, NULL };
