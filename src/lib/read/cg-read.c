@@ -24,6 +24,14 @@ archive_kind (const guint8 *head, gsize len)
   return NULL;
 }
 
+/* Whether @head (@len bytes) starts an ELF file: the program given where
+ * gprof takes it, before its gmon.out ("gprof PROG gmon.out"). */
+static gboolean
+is_elf (const guint8 *head, gsize len)
+{
+  return len >= 4 && memcmp (head, "\177ELF", 4) == 0;
+}
+
 /* Whether @head (@len bytes) holds perf script's sample headers alone:
  * with -F -ip (or a field list without ip) perf prints no frame at all,
  * one line per sample that ends in its last field's colon ("ninja 29278
@@ -238,6 +246,14 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
           g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
                        "%s: %s, not a profile: extract its files and give them one by one (cgmerge reads many)",
                        cg_input_name (in), archive);
+          return FALSE;
+        }
+      if (is_elf (head, len))
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
+                       "%s: an ELF executable or library, not a profile: name a gmon.out's or amon.out's program"
+                       " with --executable=%s",
+                       cg_input_name (in), cg_input_name (in));
           return FALSE;
         }
       /* compressed twice (a .gz packed again with xz): one layer is
