@@ -91,6 +91,7 @@ if ${CC:-cc} -O2 -pg -o "$tmp/cold/cold" "$tmp/cold.c" 2>/dev/null && nm "$tmp/c
   (cd "$tmp/cold" && ./cold) || fail "the cold program failed"
   expect 0 "$cgcost" --executable="$tmp/cold/cold" --format=tsv --arcs "$tmp/cold/gmon.out"
   expect_message "(check.cold)"
+  expect_message ": none of the samples and 10000 of the 40000 calls lie in"
   expect 0 "$cgcost" --symbols=all --executable="$tmp/cold/cold" --format=tsv --arcs "$tmp/cold/gmon.out"
   awk -F '\t' '{ calls[$1 ">" $2] = $3 } END { exit !(calls["check>report"] == 10000 && calls["main>check"] == 30000 \
       && !("report>report" in calls) && !("check.cold>report" in calls)) }' "$tmp/out" \

@@ -645,6 +645,8 @@ warn_left_out (const Parser *p, const CgReadOptions *options)
     }
   if ((gdouble) samples_out * 100 < (gdouble) MAX (samples, 1) && (gdouble) calls_out * 100 < (gdouble) MAX (calls, 1))
     return;
+  g_autofree char *share = samples_out == 0 ? g_strdup ("none")
+                                            : g_strdup_printf ("%.1f%%", 100.0 * (gdouble) samples_out / (gdouble) samples);
   guint n = 0;
   g_autofree gpointer *names = g_hash_table_get_keys_as_array (weights, &n);
   g_qsort_with_data (names, (gint) n, sizeof *names, by_weight, weights);
@@ -657,12 +659,11 @@ warn_left_out (const Parser *p, const CgReadOptions *options)
   if (n > 3)
     g_string_append_printf (list, " and %u more", n - 3);
   cg_read_warn (options,
-                "%s: %.1f%% of the samples and %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " calls lie in"
+                "%s: %s of the samples and %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " calls lie in"
                 " local functions that gprof does not count as functions, gcc's clones and split parts (%s): as"
                 " gprof does, they are charged to the function before each in memory (--symbols=all makes them"
                 " functions; --symbols=gprof keeps gprof's choice without this warning)",
-                p->name, samples ? 100.0 * (gdouble) samples_out / (gdouble) samples : 0.0, calls_out, calls,
-                list->str);
+                p->name, share, calls_out, calls, list->str);
 }
 
 /* gprof's cg_tally for each arc record, in file order. */
