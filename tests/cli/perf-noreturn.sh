@@ -80,7 +80,11 @@ cp "$tmp/functions" "$tmp/fp.tsv"
 perf script -i "$tmp/fp.data" >"$tmp/fp.txt" 2>/dev/null || fail "perf script"
 noreturn_check "$tmp/fp.txt" "perf script, frame pointers"
 
-# the shares against perf report --children of a DWARF recording
+# the shares against perf report --children of a DWARF recording: two
+# runs of the program, whose shares move apart by some points (die 64.2 %
+# against 72.5 % in one CI-like run), so within 15 points; a caller
+# named by the byte after a call that does not return moves fail's by
+# some 70 (its callee die's time went to victim)
 share () { awk -F '\t' -v f="$2" '$1 == "main" && !m { m = $4 } $1 == f && !v { v = $4 } END { printf "%.1f", 100 * v / m }' "$1"; }
 perf record -q -e cpu-clock --call-graph dwarf -o "$tmp/dw.data" "$tmp/nr" 120000000 >"$tmp/err" 2>&1 \
   || fail "perf record --call-graph dwarf: $(head -c 300 "$tmp/err")"
@@ -89,7 +93,7 @@ for f in fail die; do
   theirs=$(awk -v f="$f" '$3 == "[.]" && $4 == f { sub (/%/, "", $1); print $1; exit }' "$tmp/report")
   main=$(awk '$3 == "[.]" && $4 == "main" { sub (/%/, "", $1); print $1; exit }' "$tmp/report")
   ours=$(share "$tmp/fp.tsv" "$f")
-  awk -v o="$ours" -v t="$theirs" -v m="$main" 'BEGIN { exit !(t != "" && m > 0 && o - 100 * t / m < 8 && 100 * t / m - o < 8) }' \
+  awk -v o="$ours" -v t="$theirs" -v m="$main" 'BEGIN { exit !(t != "" && m > 0 && o - 100 * t / m < 15 && 100 * t / m - o < 15) }' \
     || fail "$f: ${ours}% of main with frame pointers, perf report --children ${theirs:-nothing}% of main's ${main:-nothing}% with DWARF"
 done
 noreturn_check "$tmp/dw.data" "perf.data, DWARF"
