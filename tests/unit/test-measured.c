@@ -233,6 +233,44 @@ test_above_all (void)
     }
 }
 
+static void
+test_above_all_by_rounding (void)
+{
+  /* a producer that times each call apart in units of 10 ns rounds each
+   * number it writes: main calls leaf 40 times, self costs 100 + 4000,
+   * and the calls carry 4000 + excess.  With 3 functions' and 40 calls'
+   * worth of units allowed, an excess of 43 is rounding, 44 is an
+   * overlap; counts of instructions are never rounded, so there 1 is */
+  static const struct {
+    const char *unit;
+    guint64 excess;
+    gboolean above;
+  } cases[] = {
+    { "10ns", 43, FALSE }, { "10ns", 44, TRUE }, { "ns", 0, FALSE }, { "Ir", 1, TRUE }, { "Ir", 0, FALSE },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (CgGraph) g = cg_graph_new ();
+      guint e;
+      cg_graph_ensure_event (g, "Time", cases[i].unit, CG_KIND_INTEGER, &e, NULL);
+      cg_graph_set_has_inclusive (g, TRUE);
+      CgFunctionId m = cg_graph_ensure_function (g, "", "main");
+      CgFunctionId l = cg_graph_ensure_function (g, "", "leaf");
+      cg_graph_ensure_function (g, "", "unused");
+      cg_graph_self (g, m)->n = 100;
+      cg_graph_self (g, l)->n = 4000;
+      cg_graph_spontaneous_mut (g, m)->n = 100 + 4000 + cases[i].excess;
+      arc (g, m, l, 40, 4000 + cases[i].excess);
+      g_autoptr (CgCosts) c = cg_measured_compute (g, NULL);
+      guint n;
+      gdouble pct;
+      CgFunctionId f = cg_measured_above_all (g, c, 0, &n, &pct);
+      CU_ASSERT_EQUAL (f, cases[i].above ? m : CG_NO_ID);
+      CU_ASSERT_EQUAL (n, cases[i].above ? 1 : 0);
+      CU_ASSERT_EQUAL (cg_costs_warning (c, 0) != NULL, cases[i].above);
+    }
+}
+
 int
 main (void)
 {
@@ -245,6 +283,7 @@ main (void)
     { "cycles over all arcs, as cgcycles finds them", test_cycles_over_all_arcs },
     { "totals below self plus calls are raised", test_raised_to_self_and_calls },
     { "totals above the profile's total", test_above_all },
+    { "totals above it by the producer's rounding", test_above_all_by_rounding },
     { NULL, NULL },
   };
   return cg_test_main ("measured", cases);

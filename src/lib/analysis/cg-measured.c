@@ -158,6 +158,26 @@ cycles_at_least_inside (CgGraph *g, const CgScc *scc, CgValue *ct)
   return TRUE;
 }
 
+/* How far above the profile's total a total of @event may lie from the
+ * producer's rounding alone, in the event's stored units.  A producer
+ * that times each call apart (Xdebug writes a block per call in units of
+ * 10 ns) rounds each self cost and each call's inclusive cost it writes
+ * to its unit, so the calls' costs can exceed the self costs they hold
+ * by up to a unit per activation: Xdebug's {main} lay 624 units (0.04 %)
+ * above a workload's 7,661 calls' self costs, on every profile.  Counts
+ * (instructions, samples) are not rounded; nor are real-valued events. */
+static gdouble
+rounding_allowed (const CgGraph *g, guint event)
+{
+  if (cg_graph_event_kind (g, event) != CG_KIND_INTEGER
+      || cg_time_unit_seconds (cg_graph_event_unit (g, event)) == 0)
+    return 0;
+  gdouble activations = cg_graph_n_functions (g); /* the roots' too */
+  for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
+    activations += (gdouble) cg_graph_arc_calls (g, a);
+  return activations;
+}
+
 CgFunctionId
 cg_measured_above_all (const CgGraph *g, const CgCosts *c, guint event, guint *n_above, gdouble *percent)
 {
@@ -173,12 +193,13 @@ cg_measured_above_all (const CgGraph *g, const CgCosts *c, guint event, guint *n
   if (all <= 0)
     return CG_NO_ID;
   CgKind kind = cg_costs_kind (c, event);
+  gdouble allowed = rounding_allowed (g, event); /* stored units, as t and all */
   CgFunctionId worst = CG_NO_ID;
   gdouble most = 0;
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g) && f < cg_costs_n_functions (c); f++)
     {
       gdouble t = cg_value_to_double (kind, cg_costs_total_const (c, f)[event]);
-      if (t <= all * (1 + 1e-9)) /* a real total: more than rounding */
+      if (t <= all * (1 + 1e-9) + allowed) /* within the arithmetic's or the producer's rounding */
         continue;
       (*n_above)++;
       if (worst == CG_NO_ID || t > most)

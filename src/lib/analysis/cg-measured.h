@@ -65,7 +65,10 @@ CgCosts *cg_measured_compute (CgGraph *graph, GError **error);
  * file whose inclusive costs of calls overlap does so (a producer that
  * times calls running in one another or on several threads at once, or
  * time that no function's self cost holds: a JRuby profile's root at
- * 219 %), and no total of it is then exact.  Never with the other
+ * 219 %), and no total of it is then exact.  A total of a time event
+ * (integer, in a unit of time) above it by no more than one unit per call
+ * and per function is the producer's rounding of each call's times, not
+ * counted.  Never with the other
  * methods, whose totals are parts of the self costs: CG_NO_ID for them.
  * O(|V|). */
 CgFunctionId cg_measured_above_all (const CgGraph *graph, const CgCosts *costs, guint event, guint *n_above,
