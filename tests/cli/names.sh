@@ -61,7 +61,8 @@ if command -v gprof >/dev/null 2>&1 && ${CXX:-g++} -pg -O1 -o "$tmp/names.pg" "$
     if [ "$spec" = HandleNext ]; then
       expect_message "'HandleNext' is no function's linker name, and gprof's specs match those only: the spec is ignored, as by gprof; give its linker name: app::Parser::HandleNext(app::Handler&) is $mangled"
     else
-      [ -s "$tmp/err" ] && fail "-p$mangled warns: $(cat "$tmp/err")"
+      # the run is too short for a sample: that warning is the histogram's, not the spec's
+      grep -v -F 'the histogram holds no samples' "$tmp/err" | grep -q . && fail "-p$mangled warns: $(cat "$tmp/err")"
       grep -q 'HandleNext' "$tmp/out" && [ "$(grep -c '::' "$tmp/out")" = 1 ] || fail "-p$mangled: $(cat "$tmp/out")"
     fi
   done

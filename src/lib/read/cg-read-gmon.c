@@ -666,6 +666,36 @@ warn_left_out (const Parser *p, const CgReadOptions *options)
                 p->name, share, calls_out, calls, list->str);
 }
 
+/* Says so where the file has a histogram and calls but not one sample,
+ * as gprof's flat profile says "no time accumulated": every time then
+ * reads 0, and cgtree, which hides lines below 1% of the total, showed
+ * an empty tree without a word.  profil(3) takes a sample only where
+ * SIGPROF finds the program in its own code, and the process's timer
+ * sends the signal to a thread that does not block it: xz 5.4's liblzma
+ * blocks every signal in its worker threads, so a 4-thread compression
+ * of 15 s of CPU time left all its samples to the main thread, waiting
+ * in libc, outside the histogram. */
+static void
+warn_no_samples (const Parser *p, const CgReadOptions *options)
+{
+  if (p->hists->len == 0 || !p->call_graph)
+    return;
+  for (guint r = 0; r < p->hists->len; r++)
+    {
+      const HistRecord *rec = &g_array_index (p->hists, HistRecord, r);
+      for (guint32 i = 0; i < rec->n_bins; i++)
+        if (get_u16 (p->big_endian, rec->bins + 2 * (gsize) i) != 0)
+          return;
+    }
+  cg_read_warn (options,
+                "%s: the histogram holds no samples (gprof: \"no time accumulated\"), so every time reads 0"
+                " and only the calls were measured: a sample is taken where SIGPROF finds the program in its"
+                " own code, and none is where the run was shorter than one sampling period, or its time went"
+                " to shared libraries, or to threads that block signals (liblzma's do), the signal then going"
+                " to a thread that waits; libamon (-lamon) or perf record times every thread",
+                p->name);
+}
+
 /* gprof's cg_tally for each arc record, in file order. */
 static gboolean
 add_arcs (Target *t, const Parser *p, GError **error)
@@ -884,6 +914,7 @@ cg_read_gmon (CgProfile *profile, CgInput *input, gboolean bsd, const CgReadOpti
                   "profile is probably of another build of the program (gprof reads it as this one's all the same)",
                   p.name, unhooked, checked, exe);
   warn_left_out (&p, options);
+  warn_no_samples (&p, options);
   if (p.bb_records > 0)
     cg_read_warn (options, "%s: ignoring basic-block counts (gprof uses them only with -l)", p.name);
   cg_profile_add_source (profile, "gmon", p.name, exe, NULL);
