@@ -112,4 +112,29 @@ for f in main work other; do
   [ -n "$want" ] && [ "$got" = "$want" ] || fail "half-way: $f's row on the page '$got', in the text '$want'"
 done
 grep -q ' 0.62  *+0.12 .*work$' "$tmp/tie.txt" || fail "half-way: the text's work: $(grep work "$tmp/tie.txt")"
+# a master line's total in all is marked as the text marks it (fd4cc9b):
+# leaf's 1,000,000,000 Ir in all beside the 999,999,000 of main's call
+# print alike as percentages (10.00 % both), so as a cost, where the page
+# read "(10.00% in all)" beside an incl of 10.00 %
+cat >"$dir/in-all.out" <<'EOF'
+events: Ir
+fn=main
+1 9000000000
+cfn=leaf
+calls=999999 1
+1 999999000
+cfn=other
+calls=1 1
+1 1010
+fn=other
+1 10
+cfn=leaf
+calls=1 1
+1 1000
+fn=leaf
+1 1000000000
+EOF
+check_page "a total in all that prints as the incl" --threshold=0 "$dir/in-all.out"
+grep -q "^ok no total in all prints as its line's incl (1 shown)" "$tmp/selftest" \
+  || fail "the page's totals in all: $(grep 'in all' "$tmp/selftest")"
 finish

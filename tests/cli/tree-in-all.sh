@@ -40,6 +40,13 @@ grep -qE '^ +10\.00 +10\.00 +999,999,000 +1,000,000,000 +999,999 +[|`]-leaf \(1,
 expect 0 "$cgtree" --width=80 "$tmp/cg.out"
 grep -qE '^ +10\.00 +10\.00 +1\.00 +1\.00 +999,999 +[|`]-leaf$' "$tmp/out" \
   || fail "in billions: $(grep -e 'leaf' "$tmp/out")"
+# the HTML page's total in all is cgcost's total of the function (the
+# tsv, a fixed contract): the page's data hold line and total pairs
+"$cgcost" --format=tsv "$tmp/cg.out" >"$tmp/tsv"
+total=$(awk -F '\t' '$1 == "leaf" { print $4 }' "$tmp/tsv")
+expect 0 "$cgtree" --format=html "$tmp/cg.out"
+in_all=$(grep -o '"inAll":\[[0-9,]*\]' "$tmp/out" | head -1 | sed 's/.*\[//; s/\]//' | awk -F , '{ for (i = 2; i <= NF; i += 2) print $i }')
+[ "$total" = 1000000000 ] && [ "$in_all" = "$total" ] || fail "the page's total in all: '$in_all', cgcost's '$total'"
 
 GPROF=$(command -v gprof) || skip "no gprof"
 cat >"$tmp/p.c" <<'CEOF'

@@ -187,7 +187,8 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
         flush_if_large (s, stream);
       }
   /* lines, then totals, of the master nodes whose function costs more in
-   * all than through their call: the page shows the total beside */
+   * all than through their call: the page shows the total beside, as
+   * the text does (cgtree.js inAllText) */
   g_string_append (s, "],\n\"inAll\":[");
   first = TRUE;
   for (guint i = 0; i < n_lines; i++)

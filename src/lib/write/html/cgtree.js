@@ -82,6 +82,16 @@
   }
   function human(v, real) { return real ? realFormat.format(+fixed(v * D.scale, 2)) : intFormat.format(v * D.scale); }
   function pct(v) { return D.all > 0 ? 100 * v / D.all : 0; }
+  /* the mark of node @k's function total, as the text view prints it:
+   * a percentage, as a cost where the two percentages print alike, and
+   * none where the cost too prints as the line's does (the line's numbers
+   * then contain its children as they stand) */
+  function inAllText(k) {
+    var all = fixed(pct(inAll[k]), 2);
+    if (all !== fixed(pct(value[k]), 2)) return '(' + all + '% in all)';
+    var cost = human(inAll[k], D.real);
+    return cost !== human(value[k], D.real) ? '(' + cost + ' ' + D.unit + ' in all)' : '';
+  }
   /* in a callers tree (D.given) every line has its own children, and
    * only a root's shows the function's self cost */
   function isMaster(n) { return D.given || master[fn[n]] === n; }
@@ -202,10 +212,11 @@
         c.textContent = '<cycle ' + cycle[g] + '>';
         t.appendChild(c);
       }
-      if (k in inAll) {
+      var allText = k in inAll ? inAllText(k) : '';
+      if (allText) {
         var all = document.createElement('span');
         all.className = 'all' + (mid ? ' mid' : '');
-        all.textContent = '(' + fixed(pct(inAll[k]), 2) + '% in all)';
+        all.textContent = allText;
         all.title = names[g] + ' costs ' + human(inAll[k], D.real) + ' ' + D.unit +
           ' in all, which holds its self cost and the calls below';
         t.appendChild(all);
@@ -672,6 +683,19 @@
     } else {
       log.push('ok one direction only');
     }
+    /* a total "in all" never prints as its line's incl does (fd4cc9b's
+     * rule of the text view): as a cost where the percentages print
+     * alike, nowhere where the costs do too */
+    var alike = [], marked = 0;
+    tree.querySelectorAll('.row:not(.chain)').forEach(function (row) {
+      var mark = row.querySelector('.all'), p = row.querySelector('.pct').textContent.replace(/^~/, '');
+      marked += mark ? 1 : 0;
+      if (mark && (mark.textContent === '(' + p + ' in all)' ||
+                   mark.textContent === '(' + row.querySelector('.abs').textContent + ' ' + D.unit + ' in all)'))
+        alike.push(mark.textContent);
+    });
+    check(alike.length === 0, 'no total in all prints as its line\'s incl (' + marked + ' shown)' +
+          (alike.length ? ': ' + alike.slice(0, 3).join(', ') : ''));
     check(errors.length === 0, 'no errors ' + errors.join('; '));
     var out = document.getElementById('selftest');
     out.textContent = (ok ? 'selftest: ok' : 'selftest: FAIL') + '\n' + log.join('\n') + '\n';
