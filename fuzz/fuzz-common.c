@@ -24,7 +24,8 @@ discard (gboolean (*write) (CgProfile *, gpointer, FILE *), CgProfile *p, gpoint
 static gboolean
 write_text (CgProfile *p, gpointer costs, FILE *f)
 {
-  return cg_write_profile_text (p, costs, 0, TRUE, FALSE, f, NULL);
+  CgProfileTextOptions o = { .event = 0, .demangle = TRUE, .width = 80 };
+  return cg_write_profile_text (p, costs, &o, f, NULL);
 }
 
 static gboolean
@@ -47,7 +48,7 @@ static gboolean
 write_cycles (CgProfile *p, gpointer data, FILE *f)
 {
   (void) data;
-  return cg_write_cycles_text (cg_profile_graph (p), cg_profile_cycles (p), 0, TRUE, FALSE, f, NULL);
+  return cg_write_cycles_text (cg_profile_graph (p), cg_profile_cycles (p), 0, TRUE, FALSE, 80, f, NULL);
 }
 
 void

@@ -12,7 +12,7 @@ typedef struct {
   char **flat, **no_flat, **graph, **no_graph;
   char **exclude, **include, **hide, **show, **delete_arcs, **time, **no_time;
   gboolean zeros;
-  gint width;
+  gint width;        /* -1: not given (gprof's index: 80; text: the terminal's) */
   gboolean demangle; /* the last of --demangle and --no-demangle says */
 } GprofOptions;
 
@@ -23,6 +23,7 @@ typedef struct {
   gboolean arcs;
   gboolean exactness;
   char *base;           /* --base: compare with this profile */
+  gboolean strip;       /* text: C++ names without parameters and template arguments */
   CgDiffOptions diff;
   GprofOptions gprof;
 } Options;
@@ -36,6 +37,8 @@ typedef struct {
   gboolean demangle; /* text */
   gboolean exactness;
   gboolean brief;    /* text */
+  gboolean strip;    /* text */
+  gint width;        /* text: Options' */
 } Job;
 
 static gboolean
@@ -63,7 +66,9 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   Job *job = data;
-  return cg_write_profile_text (job->profile, job->costs, job->event, job->demangle, job->brief, stream, error);
+  CgProfileTextOptions o = { job->event, job->demangle, job->strip, job->brief,
+                             cg_cli_text_width (job->width, stream) };
+  return cg_write_profile_text (job->profile, job->costs, &o, stream, error);
 }
 
 static gboolean
@@ -245,11 +250,6 @@ run_gprof (Options *o, CgProfile *profile, guint event, CgGprofSpecs *specs, gui
       g_set_error (error, CG_ERROR, CG_ERROR_UNSUPPORTED, "the gmon.out data lack call-graph records (no call graph)");
       return FALSE;
     }
-  if (o->gprof.width < 0)
-    {
-      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--width=%d: expected a positive width", o->gprof.width);
-      return FALSE;
-    }
   g_autoptr (CgGprof) gp = NULL;
   if (exact)
     {
@@ -304,15 +304,25 @@ static const CgCliFormat formats[] = {
 typedef struct {
   CgDiff *diff;
   const char *base_name, *new_name;
-  gboolean demangle;
+  CgDiffTextOptions text; /* its width set on writing, from width */
+  gint width;             /* Options': -1 for not given */
 } DiffJob;
+
+/* The text options of @job on @stream: the width a terminal's where
+ * none was given. */
+static const CgDiffTextOptions *
+diff_text_options (DiffJob *job, FILE *stream)
+{
+  job->text.width = cg_cli_text_width (job->width, stream);
+  return &job->text;
+}
 
 static gboolean
 write_diff_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   DiffJob *job = data;
-  return cg_write_diff_text (job->diff, job->base_name, job->new_name, job->demangle, stream, error);
+  return cg_write_diff_text (job->diff, job->base_name, job->new_name, diff_text_options (job, stream), stream, error);
 }
 
 static gboolean
@@ -338,7 +348,8 @@ write_diff_arcs_text (FILE *stream, const char *name, gpointer data, GError **er
 {
   (void) name;
   DiffJob *job = data;
-  return cg_write_diff_arcs_text (job->diff, job->base_name, job->new_name, job->demangle, stream, error);
+  return cg_write_diff_arcs_text (job->diff, job->base_name, job->new_name, diff_text_options (job, stream), stream,
+                                  error);
 }
 
 static gboolean
@@ -376,7 +387,7 @@ run_diff (Options *o, const CgCliFormat *format, CgMethod method, GError **error
   guint n = o->common.files ? g_strv_length (o->common.files) : 0;
   g_autofree char *new_name = n == 0 ? g_strdup ("<stdin>") : n == 1 ? g_strdup (o->common.files[0])
                                                                       : g_strjoinv (" + ", o->common.files);
-  DiffJob job = { diff, o->base, new_name, o->gprof.demangle };
+  DiffJob job = { diff, o->base, new_name, { o->gprof.demangle, o->strip, 0 }, o->gprof.width };
   if (o->arcs)
     write = write == write_diff_text ? write_diff_arcs_text : write_diff_arcs_tsv;
   return cg_cli_write (&o->common, write, &job, error);
@@ -399,6 +410,17 @@ run (gpointer data, GError **error)
   if (o->exactness && format->write != write_tsv)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--exactness applies to --format=tsv only");
+      return FALSE;
+    }
+  if (o->gprof.width < -1)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--width=%d: expected 0 (no limit) or a number of columns",
+                   o->gprof.width);
+      return FALSE;
+    }
+  if (o->strip && format->write != write_text)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--strip applies to --format=text only");
       return FALSE;
     }
   if ((o->diff.normalize || o->diff.exact_names || o->common.base_executable) && !o->base)
@@ -426,7 +448,8 @@ run (gpointer data, GError **error)
     return FALSE;
   if (named)
     warn_unmatched_specs (&o->gprof, cg_profile_graph (profile));
-  Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle, o->exactness, o->common.brief };
+  Job job = { profile, NULL, method, 0, o->arcs, o->gprof.demangle, o->exactness, o->common.brief, o->strip,
+              o->gprof.width };
   if (!cg_cli_choose_event (cg_profile_graph (profile), o->event, &job.event, error))
     return FALSE;
   if (format->write == write_gprof)
@@ -503,7 +526,7 @@ set_demangle (const gchar *option_name, const gchar *value, gpointer data, GErro
 int
 main (int argc, char **argv)
 {
-  static Options options = { .gprof.demangle = TRUE };
+  static Options options = { .gprof.demangle = TRUE, .gprof.width = -1 };
   static const GOptionEntry entries[] = {
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method (see the list below; default auto)", "METHOD" },
@@ -549,7 +572,10 @@ main (int argc, char **argv)
     { "display-unused-functions", 'z', 0, G_OPTION_ARG_NONE, &options.gprof.zeros,
       "gprof -z: also list functions never called and without time", NULL },
     { "width", 'w', 0, G_OPTION_ARG_INT, &options.gprof.width,
-      "gprof -w: width of the call graph's index (default 80)", "N" },
+      "Text: fit rows in N columns, cutting long names in the middle (default: the terminal's width; 0 or a"
+      " pipe: no limit); gprof: gprof -w, the index's width (default 80)", "N" },
+    { "strip", 0, 0, G_OPTION_ARG_NONE, &options.strip,
+      "Text: C++ names without parameter lists and template arguments (gprof2dot -s)", NULL },
     { "demangle", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, set_demangle,
       "text and gprof: print C++ and Rust names demangled (the default; tsv never does)", NULL },
     { "no-demangle", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK, set_demangle,

@@ -9,6 +9,7 @@ typedef struct {
   gboolean collapse;
   char *event;
   gboolean no_demangle;
+  gint width; /* -1: not given (the terminal's) */
 } Options;
 
 typedef struct {
@@ -17,6 +18,7 @@ typedef struct {
   gboolean demangle;
   gboolean brief;
   gboolean collapsed; /* the cycles are nodes <cycle N> already */
+  gint width;
 } Job;
 
 static gboolean
@@ -44,12 +46,14 @@ write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   Job *job = data;
+  guint width = cg_cli_text_width (job->width, stream);
   if (!cg_write_cycles_text (cg_profile_graph (job->profile), cg_profile_cycles (job->profile), job->event,
-                             job->demangle, job->brief, stream, error))
+                             job->demangle, job->brief, width, stream, error))
     return FALSE;
   /* contexts also tell which cycles the run actually went round */
   return cg_profile_contexts (job->profile) == NULL
-         || cg_write_traversed_cycles_text (job->profile, job->event, job->demangle, job->brief, stream, error);
+         || cg_write_traversed_cycles_text (job->profile, job->event, job->demangle, job->brief, width, stream,
+                                            error);
 }
 
 static const CgCliFormat formats[] = {
@@ -65,11 +69,17 @@ run (gpointer data, GError **error)
   const CgCliFormat *format;
   if (!cg_cli_choose_format (o->common.format, formats, &format, error))
     return FALSE;
+  if (o->width < -1)
+    {
+      g_set_error (error, CG_ERROR, CG_ERROR_USAGE, "--width=%d: expected 0 (no limit) or a number of columns",
+                   o->width);
+      return FALSE;
+    }
   g_autoptr (CgProfile) profile = cg_cli_read_inputs (&o->common, error);
   if (profile == NULL)
     return FALSE;
   CgGraph *g = cg_profile_graph (profile);
-  Job job = { profile, 0, !o->no_demangle, o->common.brief, FALSE };
+  Job job = { profile, 0, !o->no_demangle, o->common.brief, FALSE, o->width };
   /* what the input says of costs and cycles is replaced */
   cg_profile_set_costs (profile, NULL);
   cg_profile_set_cycles (profile, NULL);
@@ -92,7 +102,7 @@ run (gpointer data, GError **error)
 int
 main (int argc, char **argv)
 {
-  static Options options;
+  static Options options = { .width = -1 };
   static const GOptionEntry entries[] = {
     { "collapse", 0, 0, G_OPTION_ARG_NONE, &options.collapse,
       "Replace each cycle by one function <cycle N> (gprof's view)", NULL },
@@ -100,6 +110,9 @@ main (int argc, char **argv)
       "NAME" },
     { "no-demangle", 0, 0, G_OPTION_ARG_NONE, &options.no_demangle,
       "Text: print C++ and Rust names as the linker sees them, not demangled", NULL },
+    { "width", 'w', 0, G_OPTION_ARG_INT, &options.width,
+      "Text: fit lines in N columns, cutting long names in the middle (default: the terminal's width; 0 or a"
+      " pipe: no limit)", "N" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   static const CgCliSpec spec = {

@@ -4,7 +4,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cg.h"
@@ -59,32 +58,13 @@ wants_color (Color color, FILE *stream)
   return isatty (fileno (stream)) && term && *term && strcmp (term, "dumb") != 0 && !(no_color && *no_color);
 }
 
-/* The width text fits: --width, else a terminal's (its size, $COLUMNS,
- * 80), else unlimited (0): a pipe or a file keeps whole names. */
-static guint
-text_width (gint width, FILE *stream)
-{
-  if (width >= 0)
-    return (guint) width;
-  if (!isatty (fileno (stream)))
-    return 0;
-  struct winsize ws;
-  if (ioctl (fileno (stream), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-    return ws.ws_col;
-  const char *columns = g_getenv ("COLUMNS");
-  guint64 n;
-  if (columns && g_ascii_string_to_unsigned (columns, 10, 1, 10000, &n, NULL))
-    return (guint) n;
-  return 80;
-}
-
 static gboolean
 write_text (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
   Job *job = data;
   job->text.color = wants_color (job->color, stream);
-  job->text.width = text_width (job->width, stream);
+  job->text.width = cg_cli_text_width (job->width, stream);
   return cg_write_tree_text (job->profile, job->costs, job->tree, &job->text, stream, error);
 }
 

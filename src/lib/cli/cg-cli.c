@@ -4,9 +4,11 @@
 #include "cg-cli.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cg-error.h"
@@ -563,6 +565,23 @@ fold_words (GString *out, const char *text, gsize col, gsize indent, gsize width
     }
 }
 
+guint
+cg_cli_text_width (gint width, FILE *stream)
+{
+  if (width >= 0)
+    return (guint) width;
+  if (!isatty (fileno (stream)))
+    return 0;
+  struct winsize ws;
+  if (ioctl (fileno (stream), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  const char *columns = g_getenv ("COLUMNS");
+  guint64 n;
+  if (columns && g_ascii_string_to_unsigned (columns, 10, 1, 10000, &n, NULL))
+    return (guint) n;
+  return 80;
+}
+
 GString *
 cg_cli_fold_help (const char *help, gsize width)
 {
@@ -606,6 +625,9 @@ end_by_sigpipe (void)
 int
 cg_cli_main (int argc, char **argv, const CgCliSpec *spec, CgCliCommon *common, gpointer options)
 {
+  /* the character set only (numbers stay in the C locale): where it is
+   * UTF-8, a cut name's mark is "…", one column where "..." takes three */
+  setlocale (LC_CTYPE, "");
   g_autoptr (GString) format_names = g_string_new (NULL);
   for (const CgCliFormat *f = spec->formats; f->name; f++)
     g_string_append_printf (format_names, "%s%s", f == spec->formats ? "" : "|", f->name);

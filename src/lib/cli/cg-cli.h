@@ -122,6 +122,13 @@ CgDiff *cg_cli_diff (const CgCliCommon *common, const char *base_path, CgProfile
 gboolean cg_cli_write (CgCliCommon *common, CgCliWriteFunc write, gpointer data,
                        GError **error);
 
+/* The columns a text view fits its rows in (--width): @width where it is
+ * 0 (no limit) or more; where it is -1 (not given), the terminal's width
+ * when @stream is a terminal (its size, else $COLUMNS, else 80), and no
+ * limit in a pipe or a file, which keep whole names for grep and less -S
+ * (as ls(1) and ps(1) do). */
+guint cg_cli_text_width (gint width, FILE *stream);
+
 /* @help (GOption's --help text) with each line longer than @width
  * columns folded at blanks: the description of an option (or of any
  * indented name followed by two blanks) goes on in its column, other

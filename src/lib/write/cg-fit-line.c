@@ -5,6 +5,8 @@
 
 #include "cg-fit-line.h"
 
+#include "cg-cut-name.h"
+
 #include <string.h>
 
 gsize
@@ -93,113 +95,15 @@ name_cap (const Piece *p, guint n, const gboolean *keep, gsize room)
   return lo;
 }
 
-/* The characters inside the last parenthesized group of @text that
- * follows a name (a C++ function's parameter list: "f(int, char*)
- * const"), as [*open, *close); FALSE where there is none. */
-static gboolean
-parameters (const char *text, gsize *open, gsize *close)
-{
-  gsize depth = 0, i = 0, start = 0;
-  gboolean found = FALSE;
-  for (const char *q = text; *q; q = g_utf8_next_char (q), i++)
-    {
-      if (*q == '(' && depth++ == 0)
-        start = i + 1;
-      else if (*q == ')' && depth > 0 && --depth == 0 && start > 1)
-        {
-          *open = start;
-          *close = i;
-          found = TRUE;
-        }
-    }
-  return found;
-}
-
-/* Appends the characters [@from, @to) of @text. */
+/* Appends @p cut to @cap columns where it is a longer name
+ * (cg_cut_name); other pieces whole. */
 static void
-append_chars (GString *out, const char *text, gsize from, gsize to)
+append_cut (GString *out, const Piece *p, gsize cap, const char *mark)
 {
-  const char *a = g_utf8_offset_to_pointer (text, (glong) from), *b = g_utf8_offset_to_pointer (text, (glong) to);
-  g_string_append_len (out, a, b - a);
-}
-
-/* Where the function's own name starts in @text (in characters), whose
- * parameter list's contents start at character @open (after its '('): after the last "::" or blank
- * before it, a template argument list just before the list counted in
- * ("ns::Doc::Create<Elem, 120>(...)": at "Create"); @open where no name
- * is found (an operator, brackets that do not balance). */
-static gsize
-own_name_start (const char *text, gsize open)
-{
-  /* the byte before the list's '(' */
-  const char *q = g_utf8_offset_to_pointer (text, (glong) open) - 2;
-  if (q >= text && *q == '>')
-    {
-      /* back over the template arguments (ASCII brackets: bytes do) */
-      gsize depth = 0;
-      for (; q >= text; q--)
-        if (*q == '>')
-          depth++;
-        else if (*q == '<' && --depth == 0)
-          break;
-      if (q < text)
-        return open;
-      q--;
-    }
-  const char *end = q;
-  while (q >= text && (g_ascii_isalnum (*q) || *q == '_' || *q == '~'))
-    q--;
-  return q == end ? open : (gsize) g_utf8_pointer_to_offset (text, q + 1);
-}
-
-/* Appends @p cut to @cap columns where it is a longer name: its middle
- * goes, or where the parameter list of a C++ name can give all that must
- * go, the middle of that list, so that the function's name stays whole
- * ("Builder::Build(std::__cxx1…<char> >*)", not "Builder::Bu…<char>
- * >*)"); where it cannot, the whole list and then the middle of what is
- * before the function's own name ("tinyxml2::XMLDocument::LoadFile(char
- * const*)" at 20 columns: "tiny…nt::LoadFile(…)", where a cut in the
- * middle read "tinyxml2:…r const*)", no function at all); only where the
- * name itself does not fit so, the middle of the whole. */
-static void
-append_cut (GString *out, const Piece *p, gsize cap, const char *mark, gsize mark_w)
-{
-  if (p->kind != CG_FIT_NAME || p->cols <= cap)
-    {
-      g_string_append (out, p->text);
-      return;
-    }
-  gsize room = cap - mark_w, gone = p->cols - room, head = (room + 1) / 2, open = 0, close = 0;
-  gboolean params = parameters (p->text, &open, &close);
-  if (params && close - open < gone)
-    {
-      /* the list goes whole: what is before the name has what is left */
-      gsize name = own_name_start (p->text, open);
-      gsize list_mark = close > open ? mark_w : 0; /* "()" stays as it is */
-      gsize kept = (open - name) + list_mark + (p->cols - close);
-      if (name < open && kept + (name > 0 ? mark_w : 0) <= cap)
-        {
-          gsize before = cap - kept; /* columns for the text before the name */
-          if (before >= name)
-            append_chars (out, p->text, 0, name);
-          else
-            {
-              gsize left = before - mark_w, front = (left + 1) / 2;
-              append_chars (out, p->text, 0, front);
-              g_string_append (out, mark);
-              append_chars (out, p->text, name - (left - front), name);
-            }
-          append_chars (out, p->text, name, open);
-          g_string_append (out, list_mark ? mark : "");
-          append_chars (out, p->text, close, p->cols);
-          return;
-        }
-    }
-  if (params && close - open >= gone)
-    head = open + (close - open - gone) / 2;
-  append_chars (out, p->text, 0, head);
-  g_string_append (out, mark);
-  append_chars (out, p->text, head + gone, p->cols);
+  if (p->kind != CG_FIT_NAME)
+    g_string_append (out, p->text);
+  else
+    cg_cut_name (out, p->text, p->cols, cap, mark);
 }
 
 void
@@ -262,7 +166,7 @@ cg_fit_line (GString *line, gsize from, const GArray *pieces, guint width, const
     {
       guint f = p[i].function;
       if (keep[f] && !p[i].dropped)
-        append_cut (line, &p[i], cap, mark, mark_w);
+        append_cut (line, &p[i], cap, mark);
       else if (p[i].kind == CG_FIT_SEPARATOR && keep[f - 1])
         {
           g_string_append (line, p[i].text);
@@ -271,4 +175,42 @@ cg_fit_line (GString *line, gsize from, const GArray *pieces, guint width, const
     }
   for (guint i = 0; i < n; i++)
     g_free (p[i].text);
+}
+
+void
+cg_fit_fold_lines (GString *s, guint width)
+{
+  if (width == 0)
+    return;
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_auto (GStrv) lines = g_strsplit (s->str, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      g_auto (GStrv) words = g_strsplit (lines[i], " ", -1);
+      gsize col = 0;
+      gboolean folded = FALSE; /* at the start of a line this fold began */
+      for (guint k = 0; words[k]; k++)
+        {
+          gsize len = (gsize) g_utf8_strlen (words[k], -1);
+          if (k > 0 && col > 0 && col + 1 + len > width)
+            {
+              /* the blanks of a two-space gap end no line and begin none */
+              while (out->len > 0 && out->str[out->len - 1] == ' ')
+                g_string_truncate (out, out->len - 1);
+              g_string_append_c (out, '\n');
+              col = 0;
+              folded = TRUE;
+            }
+          else if (k > 0 && !(folded && col == 0))
+            {
+              g_string_append_c (out, ' ');
+              col++;
+            }
+          g_string_append (out, words[k]);
+          col += len;
+        }
+    }
+  g_string_assign (s, out->str);
 }

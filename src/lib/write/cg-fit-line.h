@@ -1,13 +1,12 @@
-/* cg-fit-line.h — the functions of a text tree's line fitted into a width.
+/* cg-fit-line.h — the functions of a text view's line fitted into a width.
  *
- * A line of cgtree's text view ends in the functions it joins ("f > g >
+ * A line of cgtree's text view (and a row of cgcost's and cgcycles') ends in the functions it joins ("f > g >
  * h"), each a name followed by its marks (" <cycle 1>", " [2]", " -> [2]",
  * " (9.61% in all)").  Where the line is wider than the terminal, the
  * functions in the middle of a chain go first (f > … > h: the ends of a
- * chain say where it starts and what it reaches), then the names lose
- * their middle (a C++ name the middle of its parameter list, where that
- * is enough, else the whole list and the middle of what stands before
- * the function's own name), the longest first, each keeping at least
+ * chain say where it starts and what it reaches), then the names are
+ * cut (cg_cut_name: a C++ name its parameter list and template arguments
+ * before the function's own name), the longest first, each keeping at least
  * CG_FIT_LINE_MIN_NAME columns; the marks are never cut, so that no
  * number is shown half, and where even the shortest names leave them no
  * room, the optional ones (a cycle's, which cgcycles lists) go.  Linear
@@ -54,6 +53,11 @@ typedef struct {
  * taking none.
  */
 void cg_fit_line (GString *line, gsize from, const GArray *pieces, guint width, const char *mark);
+
+/* Folds @s's lines that take more than @width columns at blanks (0: no
+ * limit), no line ending or beginning with one: the explanations above a
+ * table, which fits its rows with cg_fit_line. */
+void cg_fit_fold_lines (GString *s, guint width);
 
 /* The columns @s takes on a terminal: its characters less its SGR
  * sequences (ESC [ ... m). */

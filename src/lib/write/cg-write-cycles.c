@@ -7,6 +7,7 @@
 
 #include "cg-names.h"
 #include "cg-error.h"
+#include "cg-fit-line.h"
 #include "cg-spivey.h"
 #include "cg-text.h"
 
@@ -58,8 +59,9 @@ append_percent (GString *s, CgKind kind, CgValue v, CgValue all)
  * $(call) cycle, left the names ragged), then its name. */
 static void
 append_members (GString *s, CgNames *names, CgGraph *g, const GArray *sorted, CgKind kind, guint event,
-                gdouble scale)
+                gdouble scale, guint fit)
 {
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (CgFitPiece));
   g_autoptr (GPtrArray) costs = g_ptr_array_new_full (sorted->len, g_free);
   gsize width = 0;
   for (guint i = 0; i < sorted->len; i++)
@@ -72,22 +74,23 @@ append_members (GString *s, CgNames *names, CgGraph *g, const GArray *sorted, Cg
       width = MAX (width, c->len); /* digits, commas and a point: bytes are columns */
       g_ptr_array_add (costs, g_string_free (c, FALSE));
     }
+  g_autoptr (GString) row = g_string_new (NULL);
   for (guint i = 0; i < sorted->len; i++)
     {
       const char *c = g_ptr_array_index (costs, i);
-      g_string_append (s, "    ");
-      for (gsize pad = strlen (c); pad < width; pad++)
-        g_string_append_c (s, ' ');
-      g_string_append (s, c);
-      g_string_append (s, "  ");
-      cg_names_append_label (names, s, g_array_index (sorted, CgFunctionId, i));
-      g_string_append_c (s, '\n');
+      g_string_printf (row, "    %*s  ", (int) width, c);
+      gsize start = row->len;
+      cg_names_append_label (names, row, g_array_index (sorted, CgFunctionId, i));
+      g_array_set_size (pieces, 0);
+      g_array_append_val (pieces, ((CgFitPiece) { start, row->len, 0, CG_FIT_NAME }));
+      cg_fit_line (row, start, pieces, fit, g_get_charset (NULL) ? "\u2026" : "...");
+      g_string_append_printf (s, "%s\n", row->str);
     }
 }
 
 gboolean
 cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean demangle, gboolean brief,
-                      FILE *stream, GError **error)
+                      guint width, FILE *stream, GError **error)
 {
   guint nc = cg_cycles_count (cycles);
   CgKind kind = cg_graph_event_kind (g, event);
@@ -184,17 +187,19 @@ cg_write_cycles_text (CgGraph *g, const CgCycles *cycles, guint event, gboolean 
       g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (CgFunctionId));
       g_array_append_vals (sorted, members, n);
       g_array_sort_with_data (sorted, by_self_then_name, &order);
-      append_members (s, names, g, sorted, kind, event, scale);
+      cg_fit_fold_lines (s, width);
+      append_members (s, names, g, sorted, kind, event, scale, width);
       fwrite (s->str, 1, s->len, stream);
       g_string_truncate (s, 0);
     }
+  cg_fit_fold_lines (s, width);
   fwrite (s->str, 1, s->len, stream);
   return TRUE;
 }
 
 gboolean
-cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gboolean brief, FILE *stream,
-                                GError **error)
+cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gboolean brief, guint width,
+                                FILE *stream, GError **error)
 {
   g_autoptr (GArray) cycles = cg_spivey_traversed_cycles (p, error);
   if (cycles == NULL)
@@ -213,10 +218,12 @@ cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gb
   CgDisplayUnit shown = cg_display_unit (cg_graph_event_unit (g, event), whole * scale);
   scale *= shown.factor;
   g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (CgFitPiece));
   g_string_append_printf (s, "\n%u cycle%s traversed%s\n", cycles->len, cycles->len == 1 ? "" : "s",
                           brief ? "" : " (from the contexts: calls that re-entered an active function)");
   if (!brief)
     cg_append_source_notes (s, p);
+  cg_fit_fold_lines (s, width);
   for (guint i = 0; i < cycles->len; i++)
     {
       CgTraversedCycle *c = &g_array_index (cycles, CgTraversedCycle, i);
@@ -227,12 +234,27 @@ cg_write_traversed_cycles_text (CgProfile *p, guint event, gboolean demangle, gb
       g_string_append_printf (s, " %s (%.2f%%) inside, closed ", shown.unit,
                               whole > 0 ? 100.0 * cg_value_to_double (kind, c->cost[event]) / whole : 0.0);
       cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = c->traversals }, 0);
-      g_string_append_printf (s, " time%s:", c->traversals == 1 ? "" : "s");
+      g_string_append_printf (s, " time%s: ", c->traversals == 1 ? "" : "s");
+      /* the line alone is fitted, a chain of its members */
+      gsize line = (gsize) (strrchr (s->str, '\n') - s->str) + 1;
+      g_autoptr (GString) row = g_string_new (s->str + line);
+      gsize from = row->len;
+      g_array_set_size (pieces, 0);
       for (guint j = 0; j < c->n_members; j++)
         {
-          g_string_append (s, j ? ", " : " ");
-          cg_names_append_label (names, s, c->members[j]);
+          gsize start = row->len;
+          if (j)
+            {
+              g_string_append (row, ", ");
+              g_array_append_val (pieces, ((CgFitPiece) { start, row->len, j, CG_FIT_SEPARATOR }));
+              start = row->len;
+            }
+          cg_names_append_label (names, row, c->members[j]);
+          g_array_append_val (pieces, ((CgFitPiece) { start, row->len, j, CG_FIT_NAME }));
         }
+      cg_fit_line (row, from, pieces, width, g_get_charset (NULL) ? "\u2026" : "...");
+      g_string_truncate (s, line);
+      g_string_append (s, row->str);
       g_string_append_c (s, '\n');
     }
   fwrite (s->str, 1, s->len, stream);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cg-error.h"
+#include "cg-fit-line.h"
 #include "cg-method.h"
 #include "cg-names.h"
 #include "cg-text.h"
@@ -121,21 +122,92 @@ append_change_human (const CgDiff *d, const Shown *u, GString *s, CgValue base, 
   append_human (d, u, s, delta);
 }
 
-/* The change, base and new columns of a text row (16 wide each); a side
- * the row is absent from (@presence) reads "-".  @cell is scratch. */
+/* The rows of a text view: right-aligned columns of numbers, each as
+ * wide as its widest cell or its title (where they were 16 wide each,
+ * which left a name 10 of a terminal's 80 columns), then the row's names,
+ * fitted to the width (cg_fit_line: they lose their middle, the numbers
+ * never). */
+typedef struct {
+  guint n_columns;
+  const char *const *titles;
+  GPtrArray *cells;  /* n_columns strings per row */
+  GArray *keys;      /* per row: what its names are (an index the writer knows) */
+  gsize *widths;
+} Table;
+
 static void
-append_change_columns (const CgDiff *d, const Shown *u, GString *s, GString *cell, CgValue base, CgValue new,
-                       CgDiffPresence presence)
+table_init (Table *t, const char *const *titles)
+{
+  t->titles = titles;
+  t->n_columns = g_strv_length ((char **) titles);
+  t->cells = g_ptr_array_new_with_free_func (g_free);
+  t->keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  t->widths = g_new0 (gsize, t->n_columns);
+  for (guint c = 0; c < t->n_columns; c++)
+    t->widths[c] = strlen (titles[c]);
+}
+
+static void
+table_clear (Table *t)
+{
+  g_ptr_array_unref (t->cells);
+  g_array_unref (t->keys);
+  g_free (t->widths);
+}
+
+/* Adds @cell as the next cell of the last row (of @key, where it is the
+ * row's first). */
+static void
+table_cell (Table *t, guint key, const char *cell)
+{
+  if (t->cells->len % t->n_columns == 0)
+    g_array_append_val (t->keys, key);
+  t->widths[t->cells->len % t->n_columns] = MAX (t->widths[t->cells->len % t->n_columns], strlen (cell));
+  g_ptr_array_add (t->cells, g_strdup (cell));
+}
+
+/* The titles, and "  @what" where the names begin. */
+static void
+table_titles (const Table *t, GString *s, const char *what)
+{
+  for (guint c = 0; c < t->n_columns; c++)
+    g_string_append_printf (s, "%*s ", (int) t->widths[c], t->titles[c]);
+  g_string_append_printf (s, " %s\n", what);
+}
+
+/* Row @r's numbers into @s (emptied first). */
+static void
+table_numbers (const Table *t, guint r, GString *s)
+{
+  g_string_truncate (s, 0);
+  for (guint c = 0; c < t->n_columns; c++)
+    g_string_append_printf (s, "%*s ", (int) t->widths[c], (const char *) t->cells->pdata[r * t->n_columns + c]);
+}
+
+/* Appends the name of a row's function @k (0, or 1 after a separator)
+ * to @s, as a piece for cg_fit_line. */
+static void
+fit_piece (GString *s, GArray *pieces, gsize start, guint k, CgFitKind kind)
+{
+  if (s->len > start)
+    g_array_append_val (pieces, ((CgFitPiece) { start, s->len, k, kind }));
+}
+
+/* The change, base and new cells of a text row; a side the row is absent
+ * from (@presence) reads "-".  @cell is scratch. */
+static void
+append_change_columns (const CgDiff *d, const Shown *u, Table *t, guint key, GString *cell, CgValue base,
+                       CgValue new, CgDiffPresence presence)
 {
   g_string_truncate (cell, 0);
   append_change_human (d, u, cell, base, new);
-  g_string_append_printf (s, "%16s ", cell->str);
+  table_cell (t, key, cell->str);
   g_string_truncate (cell, 0);
   append_human (d, u, cell, base);
-  g_string_append_printf (s, "%16s ", presence == CG_DIFF_ADDED ? "-" : cell->str);
+  table_cell (t, key, presence == CG_DIFF_ADDED ? "-" : cell->str);
   g_string_truncate (cell, 0);
   append_human (d, u, cell, new);
-  g_string_append_printf (s, "%16s ", presence == CG_DIFF_REMOVED ? "-" : cell->str);
+  table_cell (t, key, presence == CG_DIFF_REMOVED ? "-" : cell->str);
 }
 
 /* Whether a signed change as printed ("+0.00", "-0,000") reads zero: a
@@ -167,14 +239,24 @@ changed (const CgDiff *d, const CgDiffFunction *f)
          || cg_diff_change (d, f->base_self, f->new_self) != 0;
 }
 
+/* The names of both profiles as @o says. */
+static CgNames *
+names_of (CgProfile *p, const CgDiffTextOptions *o)
+{
+  CgNames *names = cg_names_new (cg_profile_graph (p), o->demangle);
+  if (o->strip)
+    cg_names_set_strip (names);
+  return names;
+}
+
 gboolean
-cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name, gboolean demangle, FILE *stream,
-                    GError **error)
+cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name, const CgDiffTextOptions *o,
+                    FILE *stream, GError **error)
 {
   (void) error;
   CgProfile *np = cg_diff_new_profile (d), *bp = cg_diff_base (d);
-  g_autoptr (CgNames) new_names = cg_names_new (cg_profile_graph (np), demangle);
-  g_autoptr (CgNames) base_names = cg_names_new (cg_profile_graph (bp), demangle);
+  g_autoptr (CgNames) new_names = names_of (np, o);
+  g_autoptr (CgNames) base_names = names_of (bp, o);
   const CgCosts *nc = cg_profile_costs (np);
   g_autoptr (GString) s = g_string_new (NULL);
   CgValue bsum = cg_diff_base_sum (d), nsum = cg_diff_new_sum (d);
@@ -206,11 +288,11 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   if (cg_diff_base_factor (d) != 1.0)
     g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
                             cg_diff_base_factor (d));
-  g_string_append (s, "Changes of total (self plus callees) and of self cost; \"+\" marks functions only in the new\n"
-                      "profile, \"-\" those only in the base.\n\n");
-  g_string_append_printf (s, "%16s %16s %16s %16s  %s\n", "total change", "base total", "new total", "self change",
-                          "function");
-  fwrite (s->str, 1, s->len, stream);
+  g_string_append (s, "Changes of total (self plus callees) and of self cost; \"+\" marks functions\n"
+                      "only in the new profile, \"-\" those only in the base.\n\n");
+  static const char *const titles[] = { "total change", "base total", "new total", "self change", NULL };
+  Table t;
+  table_init (&t, titles);
   guint unchanged = 0, small = 0;
   g_autoptr (GString) cell = g_string_new (NULL);
   g_autoptr (GString) total = g_string_new (NULL);
@@ -231,17 +313,28 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
           small++;
           continue;
         }
-      g_string_truncate (s, 0);
-      append_change_columns (d, &u, s, total, f->base_total, f->new_total, f->presence);
-      g_string_truncate (total, 0);
-      append_change_human (d, &u, total, f->base_self, f->new_self);
-      g_string_append_printf (s, "%16s ", total->str);
+      append_change_columns (d, &u, &t, i, total, f->base_total, f->new_total, f->presence);
+      table_cell (&t, i, cell->str);
+    }
+  cg_fit_fold_lines (s, o->width);
+  table_titles (&t, s, "function");
+  fwrite (s->str, 1, s->len, stream);
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (CgFitPiece));
+  for (guint r = 0; r < t.keys->len; r++)
+    {
+      const CgDiffFunction *f = cg_diff_function (d, g_array_index (t.keys, guint, r));
+      table_numbers (&t, r, s);
       g_string_append (s, f->estimated ? "~" : " ");
       g_string_append (s, f->presence == CG_DIFF_ADDED ? "+" : f->presence == CG_DIFF_REMOVED ? "-" : " ");
+      gsize start = s->len;
       append_label (d, new_names, base_names, s, f);
+      g_array_set_size (pieces, 0);
+      fit_piece (s, pieces, start, 0, CG_FIT_NAME);
+      cg_fit_line (s, start, pieces, o->width, g_get_charset (NULL) ? "\u2026" : "...");
       g_string_append_c (s, '\n');
       fwrite (s->str, 1, s->len, stream);
     }
+  table_clear (&t);
   fprintf (stream, "\n%u function%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
   append_small (stream, &u, small, "function");
   return TRUE;
@@ -282,13 +375,13 @@ cg_write_diff_arcs_tsv (const CgDiff *d, FILE *stream)
 }
 
 gboolean
-cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new_name, gboolean demangle,
+cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new_name, const CgDiffTextOptions *o,
                          FILE *stream, GError **error)
 {
   (void) error;
   CgProfile *np = cg_diff_new_profile (d);
-  g_autoptr (CgNames) new_names = cg_names_new (cg_profile_graph (np), demangle);
-  g_autoptr (CgNames) base_names = cg_names_new (cg_profile_graph (cg_diff_base (d)), demangle);
+  g_autoptr (CgNames) new_names = names_of (np, o);
+  g_autoptr (CgNames) base_names = names_of (cg_diff_base (d), o);
   const CgCosts *nc = cg_profile_costs (np);
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "Difference of the arcs from %s (base) to %s (new)\n", base_name, new_name);
@@ -308,11 +401,11 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
   if (cg_diff_base_factor (d) != 1.0)
     g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
                             cg_diff_base_factor (d));
-  g_string_append (s, "Changes of the inclusive cost of each caller's calls to each callee; \"+\" marks arcs only in\n"
-                      "the new profile, \"-\" those only in the base.\n\n");
-  g_string_append_printf (s, "%16s %16s %16s %12s %12s  %s\n", "change", "base", "new", "base calls", "new calls",
-                          "caller -> callee");
-  fwrite (s->str, 1, s->len, stream);
+  g_string_append (s, "Changes of the inclusive cost of each caller's calls to each callee; \"+\"\n"
+                      "marks arcs only in the new profile, \"-\" those only in the base.\n\n");
+  static const char *const titles[] = { "change", "base", "new", "base calls", "new calls", NULL };
+  Table t;
+  table_init (&t, titles);
   g_autoptr (GArray) arcs = cg_diff_arcs (d);
   g_autoptr (GString) cell = g_string_new (NULL);
   guint unchanged = 0, small = 0;
@@ -332,17 +425,39 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
           small++;
           continue;
         }
-      g_string_truncate (s, 0);
-      append_change_columns (d, &u, s, cell, a->base_cost, a->new_cost, a->presence);
-      g_string_append_printf (s, "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " ", a->base_calls, a->new_calls);
+      append_change_columns (d, &u, &t, i, cell, a->base_cost, a->new_cost, a->presence);
+      g_string_truncate (cell, 0);
+      cg_value_append_human (cell, CG_KIND_INTEGER, (CgValue) { .n = a->base_calls }, 0);
+      table_cell (&t, i, cell->str);
+      g_string_truncate (cell, 0);
+      cg_value_append_human (cell, CG_KIND_INTEGER, (CgValue) { .n = a->new_calls }, 0);
+      table_cell (&t, i, cell->str);
+    }
+  cg_fit_fold_lines (s, o->width);
+  table_titles (&t, s, "caller -> callee");
+  fwrite (s->str, 1, s->len, stream);
+  g_autoptr (GArray) pieces = g_array_new (FALSE, FALSE, sizeof (CgFitPiece));
+  for (guint r = 0; r < t.keys->len; r++)
+    {
+      const CgDiffArc *a = &g_array_index (arcs, CgDiffArc, g_array_index (t.keys, guint, r));
+      table_numbers (&t, r, s);
       g_string_append (s, a->estimated ? "~" : " ");
       g_string_append (s, a->presence == CG_DIFF_ADDED ? "+" : a->presence == CG_DIFF_REMOVED ? "-" : " ");
+      gsize names = s->len;
+      g_array_set_size (pieces, 0);
       append_name (d, new_names, base_names, s, a->new_caller, a->base_caller);
+      fit_piece (s, pieces, names, 0, CG_FIT_NAME);
+      gsize start = s->len;
       g_string_append (s, " -> ");
+      fit_piece (s, pieces, start, 1, CG_FIT_SEPARATOR);
+      start = s->len;
       append_name (d, new_names, base_names, s, a->new_callee, a->base_callee);
+      fit_piece (s, pieces, start, 1, CG_FIT_NAME);
+      cg_fit_line (s, names, pieces, o->width, g_get_charset (NULL) ? "\u2026" : "...");
       g_string_append_c (s, '\n');
       fwrite (s->str, 1, s->len, stream);
     }
+  table_clear (&t);
   fprintf (stream, "\n%u arc%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
   append_small (stream, &u, small, "arc");
   return TRUE;

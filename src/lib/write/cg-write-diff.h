@@ -36,14 +36,23 @@ G_BEGIN_DECLS
 
 void cg_write_diff_tsv (const CgDiff *diff, FILE *stream);
 
+typedef struct {
+  gboolean demangle; /* names demangled (cg_demangle) */
+  gboolean strip;    /* C++ names without parameter lists and template arguments (cg_names_set_strip) */
+  /* columns a row fits in (0: no limit): the numbers, each column as
+   * wide as its widest cell, stay whole; the names last lose their middle
+   * (cg_fit_line) */
+  guint width;
+} CgDiffTextOptions;
+
 /* @base_name and @new_name: how the header names the two inputs.  FALSE
  * on overflow. */
-gboolean cg_write_diff_text (const CgDiff *diff, const char *base_name, const char *new_name, gboolean demangle,
-                             FILE *stream, GError **error);
+gboolean cg_write_diff_text (const CgDiff *diff, const char *base_name, const char *new_name,
+                             const CgDiffTextOptions *options, FILE *stream, GError **error);
 
 void cg_write_diff_arcs_tsv (const CgDiff *diff, FILE *stream);
-gboolean cg_write_diff_arcs_text (const CgDiff *diff, const char *base_name, const char *new_name, gboolean demangle,
-                                  FILE *stream, GError **error);
+gboolean cg_write_diff_arcs_text (const CgDiff *diff, const char *base_name, const char *new_name,
+                                  const CgDiffTextOptions *options, FILE *stream, GError **error);
 
 /* Both profiles must have a call tree: CG_ERROR_UNSUPPORTED otherwise. */
 gboolean cg_write_diff_folded (const CgDiff *diff, FILE *stream, GError **error);

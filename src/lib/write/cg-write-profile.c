@@ -1,5 +1,6 @@
 /* cg-write-profile.c — flat profile and call graph, columns sized to the
- * largest number so that nothing shifts. */
+ * largest number so that nothing shifts, names last and fitted to the
+ * width (cg-fit-line) so that no row wraps. */
 #include "config.h"
 
 #include "cg-write-profile.h"
@@ -8,6 +9,7 @@
 
 #include "cg-names.h"
 #include "cg-error.h"
+#include "cg-fit-line.h"
 #include "cg-method.h"
 #include "cg-text.h"
 
@@ -28,6 +30,9 @@ typedef struct {
   guint *index;      /* per function: 1-based entry number in the call graph */
   GString *line;
   GString *scratch;
+  GArray *pieces;    /* CgFitPiece: the name and marks of the row in line */
+  gsize name_start;  /* where the row's name begins in line */
+  guint fit;         /* columns a row fits in, 0: no limit */
   const char *time_unit; /* the unit of a time event's columns, else NULL */
   gboolean brief; /* headings without explanations, no header lines */
   gboolean counted; /* the profile counts calls (sampled stacks do not) */
@@ -74,20 +79,43 @@ percent (Report *r, CgKind kind, CgValue v)
   return r->all > 0 ? 100.0 * cg_value_to_double (kind, v) / r->all : 0.0;
 }
 
+/* Records the bytes of r->line from @start on as a piece of the row's
+ * name, for cg_fit_line. */
 static void
-name (Report *r, CgFunctionId f, gboolean with_index)
+piece (Report *r, gsize start, CgFitKind kind)
 {
+  if (r->line->len > start)
+    g_array_append_val (r->pieces, ((CgFitPiece) { start, r->line->len, 0, kind }));
+}
+
+/* The row's name, last on it: its label (which may lose its middle), its
+ * cycle (which may go: cgcycles lists it), its entry's number, and
+ * @suffix (never cut: no reader can tell "[1]" from "[12]" cut). */
+static void
+name (Report *r, CgFunctionId f, gboolean with_index, const char *suffix)
+{
+  r->name_start = r->line->len;
   cg_names_append_label (r->names, r->line, f);
+  piece (r, r->name_start, CG_FIT_NAME);
+  gsize start = r->line->len;
   guint k = r->cycles ? cg_cycles_cycle_of (r->cycles, f) : 0;
   if (k)
     g_string_append_printf (r->line, " <cycle %u>", k);
+  piece (r, start, CG_FIT_OPTIONAL);
+  start = r->line->len;
   if (with_index && r->index[f])
     g_string_append_printf (r->line, " [%u]", r->index[f]);
+  if (suffix)
+    g_string_append (r->line, suffix);
+  piece (r, start, CG_FIT_MARK);
 }
 
 static void
 flush (Report *r, FILE *stream)
 {
+  if (r->pieces->len > 0)
+    cg_fit_line (r->line, r->name_start, r->pieces, r->fit, g_get_charset (NULL) ? "\u2026" : "...");
+  g_array_set_size (r->pieces, 0);
   g_string_append_c (r->line, '\n');
   fwrite (r->line->str, 1, r->line->len, stream);
   g_string_truncate (r->line, 0);
@@ -148,7 +176,7 @@ flat_profile (Report *r, GArray *functions, FILE *stream)
       g_string_truncate (r->scratch, 0);
       calls_of (r, r->scratch, cg_graph_calls_received (r->graph, f));
       g_string_append_printf (r->line, " %*s  ", r->flat_calls, r->scratch->str);
-      name (r, f, FALSE);
+      name (r, f, FALSE, NULL);
       flush (r, stream);
     }
 }
@@ -170,22 +198,22 @@ arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolea
       g_string_append_c (calls, '/');
       grouped (calls, denominator);
     }
-  g_string_append_printf (r->line, " %*s      ", r->graph_calls, calls->str);
-  name (r, other, TRUE);
-  if (self_arc)
-    g_string_append (r->line, " (recursive)");
+  g_string_append_printf (r->line, " %*s  ", r->graph_calls, calls->str);
+  name (r, other, TRUE, self_arc ? " (recursive)" : NULL);
 }
 
-/* Sizes the calls columns to their longest entry (at least their usual
- * 12 and 17 columns), so that millions of calls on both sides of an arc
- * ("14,801,619/14,801,619") leave the names in line.  An arc's line
- * reads its calls over its callee's: as caller line of the callee's
- * entry and as callee line of the caller's. */
+/* Sizes the calls columns to their longest entry (at least their title,
+ * "calls"), so that millions of calls on both sides of an arc
+ * ("14,801,619/14,801,619") leave the names in line, and a few calls
+ * leave the names the room of a terminal's 80 columns (gprof's 17
+ * columns left a C++ name 16 of them).  An arc's line reads its calls
+ * over its callee's: as caller line of the callee's entry and as callee
+ * line of the caller's. */
 static void
 calls_widths (Report *r)
 {
-  r->flat_calls = 12;
-  r->graph_calls = 17;
+  r->flat_calls = (int) strlen ("calls");
+  r->graph_calls = (int) strlen ("calls");
   if (!r->counted)
     return;
   CgGraph *g = r->graph;
@@ -263,11 +291,12 @@ call_graph (Report *r, GArray *functions, FILE *stream)
   g_string_append (r->line, r->brief ? "\nCall graph:\n\n"
                                      : "\nCall graph (callers above each function, callees below; the cost column of\n"
                                        "those lines is what the calls carried):\n\n");
+  cg_fit_fold_lines (r->line, r->fit);
   g_string_append_printf (r->line, "%-6s %7s ", "index", "%total");
   title (r, "total");
   g_string_append_c (r->line, ' ');
   title (r, "self");
-  g_string_append_printf (r->line, " %*s      name", r->graph_calls, "calls");
+  g_string_append_printf (r->line, " %*s  name", r->graph_calls, "calls");
   flush (r, stream);
   CgGraph *g = r->graph;
   g_autoptr (GArray) arcs = g_array_new (FALSE, FALSE, sizeof (CgArcId));
@@ -286,12 +315,12 @@ call_graph (Report *r, GArray *functions, FILE *stream)
         {
           g_string_append_printf (r->line, "%6s %7s", "", "");
           column (r, sp_kind, sp[r->event]);
-          g_string_append_printf (r->line, " %*s %*s      <spontaneous>", r->width, "", r->graph_calls, "");
+          g_string_append_printf (r->line, " %*s %*s  <spontaneous>", r->width, "", r->graph_calls, "");
           flush (r, stream);
         }
       else if (n == 0)
         {
-          g_string_append_printf (r->line, "%6s %7s %*s %*s %*s      <spontaneous>", "", "", r->width, "",
+          g_string_append_printf (r->line, "%6s %7s %*s %*s %*s  <spontaneous>", "", "", r->width, "",
                                   r->width, "", r->graph_calls, "");
           flush (r, stream);
         }
@@ -317,8 +346,8 @@ call_graph (Report *r, GArray *functions, FILE *stream)
           g_string_append_c (calls, '+');
           grouped (calls, cg_graph_arc_calls (g, self_arc));
         }
-      g_string_append_printf (r->line, " %*s      ", r->graph_calls, calls->str);
-      name (r, f, TRUE);
+      g_string_append_printf (r->line, " %*s  ", r->graph_calls, calls->str);
+      name (r, f, TRUE, NULL);
       flush (r, stream);
       const CgArcId *out = cg_graph_out_arcs (g, f, &n);
       sorted_arcs (r, arcs, out, n, FALSE);
@@ -337,9 +366,11 @@ call_graph (Report *r, GArray *functions, FILE *stream)
 }
 
 gboolean
-cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean demangle, gboolean brief,
-                       FILE *stream, GError **error)
+cg_write_profile_text (CgProfile *p, const CgCosts *costs, const CgProfileTextOptions *options, FILE *stream,
+                       GError **error)
 {
+  guint event = options->event;
+  gboolean brief = options->brief;
   CgGraph *g = cg_profile_graph (p);
   guint nf = cg_graph_n_functions (g);
   g_autofree CgValue *all = g_new0 (CgValue, MAX (cg_graph_n_events (g), 1));
@@ -348,7 +379,9 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
       g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "the total cost exceeds the range of 64-bit counters");
       return FALSE;
     }
-  g_autoptr (CgNames) names = cg_names_new (g, demangle);
+  g_autoptr (CgNames) names = cg_names_new (g, options->demangle);
+  if (options->strip)
+    cg_names_set_strip (names);
   Report r = {
     .names = names,
     .profile = p,
@@ -363,6 +396,8 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
     .index = g_new0 (guint, MAX (nf, 1)),
     .line = g_string_new (NULL),
     .scratch = g_string_new (NULL),
+    .pieces = g_array_new (FALSE, FALSE, sizeof (CgFitPiece)),
+    .fit = options->width,
   };
   for (CgArcId a = 0; a < cg_graph_n_arcs (g) && !r.counted; a++)
     r.counted = cg_graph_arc_calls (g, a) > 0;
@@ -405,6 +440,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
       g_string_append (r.line, ", ");
       human (r.line, r.self_kind, all[event], r.scale);
       g_string_append_printf (r.line, " %s in all", unit.unit);
+      cg_fit_fold_lines (r.line, r.fit);
       flush (&r, stream);
       cg_append_method_note (r.line, g, costs, event);
       if (!r.counted)
@@ -413,6 +449,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
                                                          : "\nCalls: none recorded: the calls columns are empty");
       g_string_append_c (r.line, '\n');
       cg_append_overlap_note (r.line, "Note: ", g, costs, event);
+      cg_fit_fold_lines (r.line, r.fit);
       flush (&r, stream);
     }
   else
@@ -432,5 +469,6 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, guint event, gboolean
   g_free (r.index);
   g_string_free (r.line, TRUE);
   g_string_free (r.scratch, TRUE);
+  g_array_unref (r.pieces);
   return TRUE;
 }

@@ -15,12 +15,21 @@
 
 G_BEGIN_DECLS
 
-/* Writes the report of @costs for @event (cycles, when given, mark their
- * members), names demangled (cg_demangle) when @demangle; @brief leaves
- * out the lines on the profile, event and method, and the explanations of
- * the headings (gprof -b).  Write errors are left in the stream's error
- * flag; FALSE on 64-bit overflow of the profile's total. */
-gboolean cg_write_profile_text (CgProfile *profile, const CgCosts *costs, guint event, gboolean demangle,
-                                gboolean brief, FILE *stream, GError **error);
+typedef struct {
+  guint event;
+  gboolean demangle; /* names demangled (cg_demangle) */
+  gboolean strip;    /* C++ names without parameter lists and template arguments (cg_names_set_strip) */
+  gboolean brief;    /* without the lines on the profile, event and method, and the headings' explanations (gprof -b) */
+  /* columns a row fits in (0: no limit): the numbers come first and stay
+   * whole, the names last lose their middle (cg_fit_line), never their
+   * marks ("<cycle N>", "[N]", "(recursive)") */
+  guint width;
+} CgProfileTextOptions;
+
+/* Writes the report of @costs as @options say (cycles, when given, mark
+ * their members).  Write errors are left in the stream's error flag;
+ * FALSE on 64-bit overflow of the profile's total. */
+gboolean cg_write_profile_text (CgProfile *profile, const CgCosts *costs, const CgProfileTextOptions *options,
+                                FILE *stream, GError **error);
 
 G_END_DECLS

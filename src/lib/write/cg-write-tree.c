@@ -121,46 +121,6 @@ cost_column (Writer *w, CgKind kind, CgValue v)
   g_string_append_printf (w->line, " %*s", w->cost_width, w->scratch->str);
 }
 
-/* Folds @s's lines that take more than @width columns at blanks (0: no
- * limit), for the explanations above the table. */
-static void
-fold_lines (GString *s, guint width)
-{
-  if (width == 0)
-    return;
-  g_autoptr (GString) out = g_string_new (NULL);
-  g_auto (GStrv) lines = g_strsplit (s->str, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, '\n');
-      g_auto (GStrv) words = g_strsplit (lines[i], " ", -1);
-      gsize col = 0;
-      gboolean folded = FALSE; /* at the start of a line this fold began */
-      for (guint k = 0; words[k]; k++)
-        {
-          gsize len = (gsize) g_utf8_strlen (words[k], -1);
-          if (k > 0 && col > 0 && col + 1 + len > width)
-            {
-              /* the blanks of a two-space gap end no line and begin none */
-              while (out->len > 0 && out->str[out->len - 1] == ' ')
-                g_string_truncate (out, out->len - 1);
-              g_string_append_c (out, '\n');
-              col = 0;
-              folded = TRUE;
-            }
-          else if (k > 0 && !(folded && col == 0))
-            {
-              g_string_append_c (out, ' ');
-              col++;
-            }
-          g_string_append (out, words[k]);
-          col += len;
-        }
-    }
-  g_string_assign (s, out->str);
-}
-
 static void
 append_calls (Writer *w, GString *out, guint64 calls)
 {
@@ -346,7 +306,7 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
       g_free (events);
     }
   g_string_append_c (s, '\n');
-  fold_lines (s, w->o->width);
+  cg_fit_fold_lines (s, w->o->width);
 titles:;
   g_autofree char *incl = g_strdup_printf ("incl %s", w->unit);
   g_autofree char *self = g_strdup_printf ("self %s", w->unit);

@@ -1,0 +1,342 @@
+/* cg-cut-name.c — a function's name cut to a width, keeping the
+ * function's own name (see the header).  Linear in the name's length. */
+#include "config.h"
+
+#include "cg-cut-name.h"
+
+#include <string.h>
+
+/* The characters inside the last parenthesized group of @text that
+ * follows a name (a C++ function's parameter list: "f(int, char*)
+ * const"), as [*open, *close); FALSE where there is none. */
+static gboolean
+parameters (const char *text, gsize *open, gsize *close)
+{
+  gsize depth = 0, i = 0, start = 0;
+  gboolean found = FALSE;
+  for (const char *q = text; *q; q = g_utf8_next_char (q), i++)
+    {
+      if (*q == '(' && depth++ == 0)
+        start = i + 1;
+      else if (*q == ')' && depth > 0 && --depth == 0 && start > 1)
+        {
+          *open = start;
+          *close = i;
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+/* Appends the characters [@from, @to) of @text. */
+static void
+append_chars (GString *out, const char *text, gsize from, gsize to)
+{
+  const char *a = g_utf8_offset_to_pointer (text, (glong) from), *b = g_utf8_offset_to_pointer (text, (glong) to);
+  g_string_append_len (out, a, b - a);
+}
+
+/* Where the function's own name starts in @text (in characters), whose
+ * parameter list's contents start at character @open (after its '('): after the last "::" or blank
+ * before it, a template argument list just before the list counted in
+ * ("ns::Doc::Create<Elem, 120>(...)": at "Create"); @open where no name
+ * is found (an operator, brackets that do not balance). */
+static gsize
+own_name_start (const char *text, gsize open)
+{
+  /* the byte before the list's '(' */
+  const char *q = g_utf8_offset_to_pointer (text, (glong) open) - 2;
+  /* back over ABI tags: "ScanScalar[abi:cxx11](...)" */
+  while (q >= text && *q == ']')
+    {
+      while (q >= text && *q != '[')
+        q--;
+      q--;
+    }
+  if (q >= text && *q == '>')
+    {
+      /* back over the template arguments (ASCII brackets: bytes do) */
+      gsize depth = 0;
+      for (; q >= text; q--)
+        if (*q == '>')
+          depth++;
+        else if (*q == '<' && --depth == 0)
+          break;
+      if (q < text)
+        return open;
+      q--;
+      /* "operator<< <...>": a blank between an operator and its list */
+      const char *b = q;
+      while (b >= text && *b == ' ')
+        b--;
+      if (b < q && b >= text && strchr ("<>=!+-*/%&|^~[]()", *b))
+        q = b;
+    }
+  /* an operator's symbols: "YAML::operator<<(...)" is at "operator" */
+  const char *symbols = q;
+  while (symbols >= text && *symbols && strchr ("<>=!+-*/%&|^~[]()", *symbols))
+    symbols--;
+  if (symbols < q && symbols - text >= 7 && strncmp (symbols - 7, "operator", 8) == 0)
+    q = symbols;
+  const char *end = q;
+  while (q >= text && (g_ascii_isalnum (*q) || *q == '_' || *q == '~'))
+    q--;
+  return q == end ? open : (gsize) g_utf8_pointer_to_offset (text, q + 1);
+}
+
+/* Whether the '<' at @q opens a template argument list: after a name's
+ * last character, and not after "operator" ("operator<", "operator<<"),
+ * or after an operator and a blank ("operator<< <std::char_traits<char>
+ * >"). */
+static gboolean
+opens_list (const char *text, const char *q)
+{
+  if (*q != '<' || q == text)
+    return FALSE;
+  if (q - text >= 2 && q[-1] == ' ' && strchr ("<>=!+-*/%&|^~", q[-2]))
+    return TRUE;
+  return (g_ascii_isalnum (q[-1]) || q[-1] == '_') && !(q - text >= 8 && strncmp (q - 8, "operator", 8) == 0);
+}
+
+/* Appends the bytes [@q, @end) of @text to @out with the template
+ * argument lists nested @keep deep or more as "<@mark>" (0: every
+ * outermost one); a list that does not close stays.  Returns whether any
+ * went. */
+static gboolean
+append_elided (GString *out, const char *text, const char *q, const char *end, guint keep, const char *mark)
+{
+  gboolean changed = FALSE;
+  guint depth = 0; /* lists kept open around @q */
+  while (q < end)
+    {
+      const char *close = NULL;
+      if (depth >= keep && opens_list (text, q))
+        {
+          guint d = 0;
+          for (const char *r = q; r < end && !close; r++)
+            if (*r == '<')
+              d++;
+            else if (*r == '>' && --d == 0)
+              close = r;
+        }
+      if (close)
+        {
+          g_string_append_c (out, '<');
+          g_string_append (out, mark);
+          g_string_append_c (out, '>');
+          q = close + 1;
+          changed = TRUE;
+          continue;
+        }
+      depth += opens_list (text, q);
+      depth -= depth > 0 && *q == '>';
+      g_string_append_c (out, *q++);
+    }
+  return changed;
+}
+
+/* @text with the template argument lists of what stands before the
+ * function's own name (characters [0, @name)) as "<…>", and those of the
+ * name itself (to @open) nested @own_keep deep or more: "std::vector<…>::
+ * _M_realloc_insert<std::pair<…> >" with @own_keep 1, "std::vector<…>::
+ * _M_realloc_insert<…>" with 0.  NULL where none goes. */
+static char *
+without_templates (const char *text, gsize name, gsize open, guint own_keep, const char *mark)
+{
+  const char *at_name = g_utf8_offset_to_pointer (text, (glong) name);
+  const char *at_open = g_utf8_offset_to_pointer (text, (glong) open);
+  GString *out = g_string_new (NULL);
+  gboolean changed = append_elided (out, text, text, at_name, 0, mark);
+  changed |= append_elided (out, text, at_name, at_open, own_keep, mark);
+  g_string_append (out, at_open);
+  return g_string_free (out, !changed);
+}
+
+/* Appends @text (@cols columns) cut to @cap in the middle of its
+ * parameter list, where that list can give all that must go, so that
+ * the function's name stays whole ("Builder::Build(std::__cxx1…<char>
+ * >*)", not "Builder::Bu…<char> >*)"); FALSE (nothing appended) where it
+ * cannot. */
+static gboolean
+cut_parameters (GString *out, const char *text, gsize cols, gsize cap, const char *mark, gsize mark_w)
+{
+  gsize open = 0, close = 0, gone = cols - (cap - mark_w);
+  if (!parameters (text, &open, &close) || close - open < gone)
+    return FALSE;
+  gsize head = open + (close - open - gone) / 2;
+  append_chars (out, text, 0, head);
+  g_string_append (out, mark);
+  append_chars (out, text, head + gone, cols);
+  return TRUE;
+}
+
+/* Appends @qualifier (what stands before a function's own name: "void
+ * deeply::nested::Table<…>::") in at most @room columns, by whole
+ * components ("void ", "deeply::", "Table<…>::") out of its middle: the
+ * first and as many of the last as fit ("deeply::…Table<…>::"), else the
+ * last alone ("…Table<…>::"), else the mark and the end that fits
+ * ("…<…>::", "…e::"), where a cut in the middle read
+ * "d…:insert_value(…)". */
+static void
+append_qualifier (GString *out, const char *qualifier, gsize room, const char *mark, gsize mark_w)
+{
+  /* the components' ends, in bytes: after each "::" or blank outside
+   * brackets */
+  g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize depth = 0;
+  for (gsize i = 0; qualifier[i]; i++)
+    {
+      char c = qualifier[i];
+      depth += c == '<' || c == '(';
+      depth -= depth > 0 && (c == '>' || c == ')');
+      gboolean end = depth == 0
+                     && (c == ' ' || (c == ':' && i > 0 && qualifier[i - 1] == ':'));
+      if (end || qualifier[i + 1] == '\0')
+        {
+          gsize e = i + 1;
+          g_array_append_val (ends, e);
+        }
+    }
+  guint n = ends->len;
+  gsize total = g_utf8_strlen (qualifier, -1);
+  for (guint last = n - 1; last >= 1; last--)
+    {
+      /* the first component, the mark, and the last @last ones */
+      gsize first_end = g_array_index (ends, gsize, 0);
+      gsize tail_start = g_array_index (ends, gsize, n - 1 - last);
+      gsize cols = g_utf8_strlen (qualifier, (gssize) first_end) + mark_w
+                   + (total - g_utf8_strlen (qualifier, (gssize) tail_start));
+      if (n - 1 - last >= 1 && cols <= room)
+        {
+          g_string_append_len (out, qualifier, (gssize) first_end);
+          g_string_append (out, mark);
+          g_string_append (out, qualifier + tail_start);
+          return;
+        }
+    }
+  gsize last_start = n >= 2 ? g_array_index (ends, gsize, n - 2) : 0;
+  if (n >= 2 && mark_w + total - g_utf8_strlen (qualifier, (gssize) last_start) <= room)
+    {
+      g_string_append (out, mark);
+      g_string_append (out, qualifier + last_start);
+      return;
+    }
+  /* its end, which says whose member the function is ("…e::ParseDeep"),
+   * not from inside an elided list ("……>::") */
+  g_string_append (out, mark);
+  gsize keep = room > mark_w ? room - mark_w : 0;
+  gsize from = total - MIN (keep, total);
+  g_autofree char *elided = g_strdup_printf ("<%s>", mark);
+  gsize elided_w = (gsize) g_utf8_strlen (elided, -1);
+  for (const char *e = strstr (qualifier, elided); e; e = strstr (e + 1, elided))
+    {
+      gsize at = (gsize) g_utf8_pointer_to_offset (qualifier, e);
+      if (at < from && from < at + elided_w)
+        from = at + elided_w;
+    }
+  /* nor with half a "::" ("…:HandleNode") */
+  const char *at = g_utf8_offset_to_pointer (qualifier, (glong) from);
+  if (from > 0 && from < total && at[0] == ':' && at[-1] == ':')
+    from++;
+  append_chars (out, qualifier, from, total);
+}
+
+/* Appends @text (@cols columns) cut to @cap with its parameter list
+ * whole gone and, where that leaves too much, what is before the
+ * function's own name by whole components (append_qualifier:
+ * "tinyxml2::XMLDocument::LoadFile(char const*)" at 20 columns:
+ * "…XMLDocument::LoadFile(…)", where a cut in the middle read
+ * "tinyxml2:…r const*)", no function at all); where not even the own name
+ * fits so, and @last, the end of the own name and what follows it
+ * ("…_insert<…>(…) const").  FALSE (nothing appended) where @text has no
+ * parameter list, or the own name does not fit and not @last. */
+static gboolean
+cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const char *mark, gsize mark_w,
+                 gboolean last)
+{
+  gsize open = 0, close = 0;
+  if (!parameters (text, &open, &close))
+    return FALSE;
+  gsize name = own_name_start (text, open);
+  gsize list_mark = close > open ? mark_w : 0; /* "()" stays as it is */
+  gsize kept = (open - name) + list_mark + (cols - close);
+  if (name < open && kept + (name > 0 ? mark_w : 0) <= cap)
+    {
+      gsize before = cap - kept; /* columns for the text before the name */
+      if (before >= name)
+        append_chars (out, text, 0, name);
+      else
+        {
+          g_autoptr (GString) qualifier = g_string_new (NULL);
+          append_chars (qualifier, text, 0, name);
+          append_qualifier (out, qualifier->str, before, mark, mark_w);
+        }
+      append_chars (out, text, name, open);
+      g_string_append (out, list_mark ? mark : "");
+      append_chars (out, text, close, cols);
+      return TRUE;
+    }
+  if (!last)
+    return FALSE;
+  /* the list gone, and the own name's end: what is left of it names the
+   * function ("…insert_value(…)"), where the text's start is a return
+   * type or namespaces ("void s…>(…)") */
+  g_autoptr (GString) bare = g_string_new (NULL);
+  append_chars (bare, text, name < open ? name : 0, open);
+  g_string_append (bare, list_mark ? mark : "");
+  append_chars (bare, text, close, cols);
+  gsize bare_cols = (gsize) g_utf8_strlen (bare->str, -1);
+  g_string_append (out, mark);
+  append_chars (out, bare->str, bare_cols - MIN (bare_cols, cap - mark_w), bare_cols);
+  return TRUE;
+}
+
+/* Appends @text (@cols columns) cut to @cap columns where it is longer, by
+ * the first of these that fits: the middle of its parameter list; then, with the
+ * template arguments of what stands before the function's own name as
+ * "<…>" and those nested in the function's own
+ * ("std::vector<…>::_M_realloc_insert<std::pair<…> >(…)"), and then with
+ * the function's own too ("_M_realloc_insert<…>"), the name whole, the
+ * middle of its list, or the list gone (cut_before_name); only where the
+ * name has no list, the middle of the whole, its template arguments
+ * "<…>". */
+void
+cg_cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const char *mark)
+{
+  if (whole_cols <= cap)
+    {
+      g_string_append (out, whole);
+      return;
+    }
+  gsize mark_w = (gsize) g_utf8_strlen (mark, -1);
+  if (cut_parameters (out, whole, whole_cols, cap, mark, mark_w))
+    return;
+  gsize open = whole_cols, close = 0;
+  gsize name = parameters (whole, &open, &close) ? own_name_start (whole, open) : open;
+  g_autofree char *form[2] = { NULL, NULL };
+  const char *text = whole;
+  gsize cols = whole_cols;
+  for (guint i = 0; i < 2; i++)
+    {
+      /* the function's own template arguments outermost first, then whole */
+      form[i] = without_templates (whole, name, open, 1 - i, mark);
+      if (form[i])
+        {
+          text = form[i];
+          cols = (gsize) g_utf8_strlen (text, -1);
+          if (cols <= cap)
+            {
+              g_string_append (out, text);
+              return;
+            }
+          if (cut_parameters (out, text, cols, cap, mark, mark_w))
+            return;
+        }
+      if (cut_before_name (out, text, cols, cap, mark, mark_w, i == 1))
+        return;
+    }
+  gsize room = cap - mark_w, head = (room + 1) / 2;
+  append_chars (out, text, 0, head);
+  g_string_append (out, mark);
+  append_chars (out, text, head + cols - room, cols);
+}
