@@ -1443,7 +1443,16 @@ cg_read_perf_as (CgProfile *profile, CgInput *input, const CgReadOptions *option
   else if (ok && local == NULL && r.chains)
     warn_stopped (&r, path);
   if (ok && local == NULL && !(pass && pass->no_source))
-    cg_profile_add_source (profile, format, path, NULL, "perf script");
+    {
+      cg_profile_add_source (profile, format, path, NULL, "perf script");
+      /* perf record without -g: each sample is its function alone, and a
+       * view of such a graph would show every function called by the
+       * command's root, its total its self, said to be exact */
+      if (!r.chains && r.framed)
+        cg_profile_set_source_note (profile, "The samples hold no call chains (recorded without -g or"
+                                             " --call-graph): callers are not known, and each function's total"
+                                             " is its own samples only.");
+    }
   /* the graph is rebuilt: nothing of it is used after this */
   if (ok && local == NULL && own)
     ok = cg_perf_place_inlined (profile, own, &local);
