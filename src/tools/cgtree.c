@@ -684,7 +684,7 @@ run (gpointer data, GError **error)
     }
 
   CgTreeViewOptions view = { event, threshold, (guint) o->max_depth, (CgTreeSort) sort, !o->no_demangle, o->strip,
-                             (guint) o->top, !o->no_fold };
+                             (guint) o->top, !o->no_fold, diff };
   gboolean brief = o->common.brief;
   Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0, diff },
               { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other, other_threshold, diff },

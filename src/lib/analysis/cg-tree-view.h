@@ -11,7 +11,8 @@
  * for), and a root's value is its function's total.  Percentages are of
  * the profile's total (the sum of all self costs of the event).
  *
- * Pruning hides nodes below the threshold and their subtrees, and with
+ * Pruning hides nodes below the threshold and their subtrees (with a
+ * difference from a base, those whose change is below it too), and with
  * a top of N lines, below the N-th largest value shown (a line's value is
  * at most its parent's where the numbers nest, so the N largest are a
  * tree; ties and the masters below add a few); but when a
@@ -24,6 +25,7 @@
 
 #include <glib.h>
 
+#include "cg-diff.h"
 #include "cg-display-tree.h"
 #include "cg-names.h"
 #include "cg-profile.h"
@@ -54,6 +56,8 @@ typedef struct {
   gboolean strip;    /* names without C++ parameters and template arguments (cg_names_set_strip) */
   guint top;         /* 0: no limit; else about this many lines: the largest (cgtree --top) */
   gboolean fold;     /* with top: the view joins chains (cg_tree_view_joins_next), a chain counts once */
+  const CgDiff *diff; /* NULL, or the difference from a base (cgtree --base, a display tree's): a line
+                         passes the threshold by its change too (cg_tree_view_change_percent) */
 } CgTreeViewOptions;
 
 /* One shown node.  Lines come in depth-first order: a line's shown
@@ -115,6 +119,17 @@ CgValue cg_tree_view_function_total (const CgTreeView *view, CgNodeId node);
 gdouble cg_tree_view_percent (const CgTreeView *view, CgKind kind, CgValue value);
 gdouble cg_tree_view_node_percent (const CgTreeView *view, CgNodeId node);
 gdouble cg_tree_view_self_percent (const CgTreeView *view, CgFunctionId f);
+
+/* The base's value of @node in @diff, of the difference's kind: what the
+ * same call (the same caller and callee) carried in the base, or of a
+ * root, its function's total there.  FALSE (and 0) where the base has
+ * no such call. */
+gboolean cg_tree_view_base_value (const CgTreeView *view, const CgDiff *diff, CgNodeId node, CgValue *base);
+/* The change of @node's value from the base's (options.diff), unsigned,
+ * as a percentage of the profile's total; 0 without a diff, in a callers
+ * tree, or where the base has no such call (the line is new: its value
+ * is its change). */
+gdouble cg_tree_view_change_percent (const CgTreeView *view, CgNodeId node);
 
 /* The number of @f's master node when a shown link points to it (1, 2,
  * ... in line order), else 0. */

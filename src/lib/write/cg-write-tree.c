@@ -66,20 +66,6 @@ heat (gdouble pct)
 
 #define SGR_BLUE "\033[34m"
 
-/* The base's value of the line at node @n: what the same call carried, or
- * a root's total; in the difference's kind.  FALSE when the base has no
- * such call. */
-static gboolean
-base_value (Writer *w, CgNodeId n, CgValue *v)
-{
-  CgArcId a = cg_display_tree_arc (w->tree, n);
-  if (a != CG_NO_ID)
-    return cg_diff_base_arc (w->o->diff, a, v);
-  const CgDiffFunction *f = cg_diff_of_new (w->o->diff, cg_display_tree_function (w->tree, n));
-  *v = f->base_total;
-  return f->presence == CG_DIFF_BOTH;
-}
-
 /* The change column of the line at node @n: "+1,234" (slower, red),
  * "-56" (faster, blue), "new" where the base had no such call. */
 static void
@@ -89,7 +75,7 @@ change_column (Writer *w, CgNodeId n)
   CgValue base, now = cg_tree_view_value (w->view, n);
   g_string_truncate (w->scratch, 0);
   gdouble change = 0;
-  if (!base_value (w, n, &base))
+  if (!cg_tree_view_base_value (w->view, d, n, &base))
     g_string_append (w->scratch, "new");
   else
     {
@@ -272,6 +258,8 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
   if (threshold > 0)
     {
       g_string_append_printf (s, "Lines below %g%% are hidden", threshold);
+      if (w->o->view.diff && !inverted)
+        g_string_append_printf (s, " unless they changed by %g%% or more", threshold);
       if (!w->o->no_fold)
         g_string_append_printf (s, "; \"%s\" joins a chain of calls that loses less than %g%% on the way",
                                 inverted ? "f < g" : "f > g", threshold);
