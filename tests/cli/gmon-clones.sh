@@ -38,6 +38,17 @@ awk -v f="$tmp/err" 'match($0, /: [0-9.]+% of the samples/) {
 expect 0 "$cgcost" --format=gprof "$tmp/gprof.xml"
 cmp -s "$tmp/want" "$tmp/out" || fail "cgcost --format=gprof differs from gprof -b: $(diff "$tmp/want" "$tmp/out" | head -6)"
 
+# many runs' files (a program's forked children, GMON_OUT_PREFIX) draw the
+# warning once, whole, and one line for the rest: it was printed for each
+mkdir "$tmp/runs"
+(cd "$tmp/runs" && ../clones && mv gmon.out run1.out && ../clones && mv gmon.out run2.out && ../clones \
+  && mv gmon.out run3.out) || fail "the program failed"
+expect 0 "$cgcost" --executable="$tmp/clones" --format=tsv "$tmp/runs/run1.out" "$tmp/runs/run2.out" "$tmp/runs/run3.out"
+[ "$(grep -c "does not count as functions" "$tmp/err")" = 1 ] || fail "three runs: not one warning whole: $(cat "$tmp/err")"
+expect_message "warning: $tmp/runs/run1.out: "
+expect_message "warning: 2 more inputs (the last: $tmp/runs/run3.out) drew the warning \"$tmp/runs/run1.out: "
+[ "$(wc -l <"$tmp/err")" = 2 ] || fail "three runs: not two lines of warning: $(cat "$tmp/err")"
+
 # all symbols: the clone is a function, with the time and the 200 calls
 expect 0 "$cgcost" --symbols=all --executable="$tmp/clones" --format=tsv "$tmp/gmon.out"
 [ -s "$tmp/err" ] && fail "--symbols=all warns: $(head -c 300 "$tmp/err")"

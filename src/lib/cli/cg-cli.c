@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cg-error.h"
+#include "cg-input-warnings.h"
 #include "cg-output.h"
 #include "cg-progress-line.h"
 
@@ -267,7 +268,8 @@ read_inputs (CgCliCommon *common, GArray *read, GError **error)
   if (tool->progress == NULL && !common->quiet && isatty (STDERR_FILENO)
       && g_strcmp0 (g_getenv ("TERM"), "dumb") != 0)
     tool->progress = cg_progress_line_new (stderr);
-  CgReadOptions options = { .lenient = common->lenient, .warn = warn_to_stderr, .warn_data = tool->progress,
+  g_autoptr (CgInputWarnings) warnings = cg_input_warnings_new (tool->progress);
+  CgReadOptions options = { .lenient = common->lenient, .warn = cg_input_warnings_warn, .warn_data = warnings,
                             .executable = common->executable, .symbols = symbols, .elf = elf,
                             .static_calls = common->static_calls, .input_format = common->input_format,
                             .inputs_read = read,
@@ -295,13 +297,19 @@ read_inputs (CgCliCommon *common, GArray *read, GError **error)
   if (n_files == 0)
     ok = cg_read_file (profile, NULL, &options, error);
   for (guint i = 0; ok && i < n_files; i++)
-    ok = cg_read_file (profile, common->files[i], &options, error);
+    {
+      cg_input_warnings_set_input (warnings, common->files[i]);
+      ok = cg_read_file (profile, common->files[i], &options, error);
+    }
+  cg_input_warnings_set_input (warnings, NULL);
   if (ok && n_files > 1 && n_empty == n_files)
     {
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "all %u inputs are empty", n_files);
       ok = FALSE;
     }
   ok = ok && cg_read_finish (profile, &options, error);
+  if (ok)
+    cg_input_warnings_finish (warnings);
   /* what the tool does next (costs, a tree) may take as long */
   if (ok && tool->progress)
     cg_progress_line_phase (tool->progress, "computing");
