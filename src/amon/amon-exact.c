@@ -19,8 +19,11 @@
  * 25 cycles here, the larger part of the hook's cost) overlaps the loads
  * and tests.  `__return__` makes the commonest told return itself first,
  * in registers (amon-mcount-x86_64.S, TOLD), and calls
- * amon_pg_leave_exact for the rest.  Built without that option (__SSE__
- * defined), every event goes the slow way.
+ * amon_pg_leave_exact for the rest; `__fentry__` and `mcount` likewise
+ * make the commonest call (EXACT) and hand a long interval or a
+ * transition not in the caches to amon_pg_enter_exact_at with their
+ * reading, anything else to amon_pg_enter_exact.  Built without that
+ * option (__SSE__ defined), every event goes the slow way.
  */
 #define _GNU_SOURCE 1
 
@@ -308,6 +311,19 @@ amon_pg_enter_exact (uintptr_t *slot, void *fn)
   return 0;
 #else
   return enter (slot, fn, 0, __rdtsc ());
+#endif
+}
+
+AMON_FN int
+amon_pg_enter_exact_at (uintptr_t *slot, void *fn, uint64_t now)
+{
+#ifdef __SSE__
+  (void) slot;
+  (void) fn;
+  (void) now;
+  return 0;
+#else
+  return enter (slot, fn, 1, now);
 #endif
 }
 

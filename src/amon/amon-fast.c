@@ -28,7 +28,7 @@
 #include "amon-walk.h"
 
 /* The layout the hooks' commonest events are made with in registers
- * (amon-offsets.h, amon-mcount-x86_64.S: SAMPLED, TOLD), and the
+ * (amon-offsets.h, amon-mcount-x86_64.S: SAMPLED, EXACT, TOLD), and the
  * constants written there as numbers. */
 #define AMON_AT(type, field, off) _Static_assert (offsetof (type, field) == (off), #type "." #field " moved: amon-offsets.h")
 AMON_AT (amon_thread, busy, AMON_OFF_T_BUSY);
@@ -55,19 +55,26 @@ AMON_AT (amon_context, site_lo, AMON_OFF_C_SITE_LO);
 AMON_AT (amon_context, site_span, AMON_OFF_C_SITE_SPAN);
 AMON_AT (amon_context, far_at, AMON_OFF_C_FAR_AT);
 AMON_AT (amon_context, tag, AMON_OFF_C_TAG);
+AMON_AT (amon_context, told, AMON_OFF_C_TOLD);
 AMON_AT (amon_context, near, AMON_OFF_C_NEAR);
 AMON_AT (amon_pg_thread, busy, AMON_OFF_PG_BUSY);
 AMON_AT (amon_pg_thread, top, AMON_OFF_PG_TOP);
+AMON_AT (amon_pg_thread, limit, AMON_OFF_PG_LIMIT);
 AMON_AT (amon_pg_thread, base, AMON_OFF_PG_BASE);
+AMON_AT (amon_pg_frame, ret, AMON_OFF_PGF_RET);
 AMON_AT (amon_pg_frame, slot, AMON_OFF_PGF_SLOT);
+AMON_AT (amon_pg_frame, fn, AMON_OFF_PGF_FN);
+AMON_AT (amon_pg_frame, restored, AMON_OFF_PGF_RESTORED);
 AMON_AT (amon_cached, fn, AMON_OFF_CACHED_FN);
 AMON_AT (amon_cached, to, AMON_OFF_CACHED_TO);
-_Static_assert (sizeof (amon_frame) == AMON_SIZEOF_FRAME && sizeof (amon_cached) == AMON_SIZEOF_CACHED,
+_Static_assert (sizeof (amon_frame) == AMON_SIZEOF_FRAME && sizeof (amon_cached) == AMON_SIZEOF_CACHED
+                && sizeof (amon_pg_frame) == AMON_SIZEOF_PGF,
                 "amon-offsets.h: sizes");
 _Static_assert (sizeof (uintptr_t) == 8 && sizeof (((amon_context *) 0)->site_span) == 4
                 && sizeof (((amon_thread *) 0)->mode) == 4 && sizeof (((amon_thread *) 0)->countdown) == 4
                 && AMON_MODE_COUNTER == 0
-                && sizeof (((amon_context *) 0)->far_at) == 4 && sizeof (((amon_context *) 0)->tag[0]) == 1,
+                && sizeof (((amon_context *) 0)->far_at) == 4 && sizeof (((amon_context *) 0)->tag[0]) == 1
+                && sizeof (((amon_context *) 0)->told) == 1 && sizeof (((amon_pg_frame *) 0)->restored) == 8,
                 "amon-mcount-x86_64.S: field widths");
 _Static_assert (AMON_NEAR == 2 && AMON_CACHE == 16 && AMON_STACK_WINDOW == 0x40000000 && AMON_READ_SPAN == 0x40000,
                 "amon-mcount-x86_64.S: constants");

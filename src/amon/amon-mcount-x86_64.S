@@ -426,6 +426,241 @@ amon_xstate_compact:
 9:
 .endm
 
+/* EXACT SLOT — the exact clock's commonest call in eleven pushed
+ * registers, with no frame and no call of the monitor's C code, as
+ * SAMPLED makes the sampling clock's and TOLD the told return:
+ * amon-exact.c's enter, first try, when neither layer is busy, the monitor runs on the
+ * counter, the entry on top of the stack of swapped addresses (if any)
+ * is an ancestor's, the call is no tail call, the top frame lies within
+ * the window above the slot with room above it and its return address
+ * in place, the interval is short (not past t->longish, not the
+ * correction window's last event), and the call is a direct recursion
+ * or a transition in the caller's near slots or far cache, and, unless
+ * the callee tells its returns (its context's told), the stack of
+ * swapped addresses has room.  Then the return address is swapped (not
+ * the told one's), the interval charged to the caller's context, the
+ * next one started and the frame pushed, marked busy while it writes.  Anything else goes on
+ * to label 9 forward with nothing changed and the registers and the
+ * stack as on entry (HOOK, where amon_pg_enter_exact does it all again);
+ * once profiling stopped it returns at once; a long interval and a
+ * transition not in the caches go on to C from here (label 19).  The
+ * counter is read first, as there.  SLOT is the routine's return
+ * address's slot once the eleven are pushed (the hook's own return address at 88(%rsp)).
+ * Registers: %rax the reading, %rdx the interval, %rcx the thread, %rdi
+ * the slot, %r8 the top frame, %r9 the routine, %r11 the call site,
+ * %rbx the caller's context, %rsi the callee's, %r12 the new entry,
+ * %r10 scratch, then the stack of swapped addresses. */
+.macro POP_EXACT
+	.irp r, r12, rbx, r11, r10, r9, r8, rdi, rsi, rdx, rcx, rax
+	popq %\r
+	.cfi_adjust_cfa_offset -8
+	.endr
+.endm
+.macro EXACT slot
+	cmpl $0, amon_pg_lazy(%rip)
+	jne 9f
+	cmpl $0, amon_halt(%rip)
+	je 15f
+	ret
+15:
+	.irp r, rax, rcx, rdx, rsi, rdi, r8, r9, r10, r11, rbx, r12
+	pushq %\r
+	.cfi_adjust_cfa_offset 8
+	.endr
+	rdtsc
+	shlq $32, %rdx
+	orq %rdx, %rax
+	leaq \slot, %rdi
+	movq amon_pg_self@gottpoff(%rip), %rsi
+	movq %fs:(%rsi), %rsi
+	movq amon_self@gottpoff(%rip), %rcx
+	movq %fs:(%rcx), %rcx
+	/* neither layer busy, the monitor on the counter, the swapped
+	 * address on top (if any) an ancestor's, above */
+	cmpq $0, AMON_OFF_PG_BUSY(%rsi)
+	jne 8f
+	cmpq $0, AMON_OFF_T_BUSY(%rcx)
+	jne 8f
+	cmpl $0, AMON_OFF_T_MODE(%rcx)	/* AMON_MODE_COUNTER */
+	jne 8f
+	movq AMON_OFF_PG_TOP(%rsi), %r8
+	cmpq AMON_OFF_PG_BASE(%rsi), %r8
+	je 1f
+	movq AMON_OFF_PGF_SLOT(%r8), %r10
+	subq %rdi, %r10
+	subq $1, %r10
+	cmpq $0x3fffffff, %r10		/* AMON_STACK_WINDOW - 1 */
+	jae 8f
+1:
+	/* no tail call (the slot holds no trampoline's address) */
+	movq (%rdi), %r11
+	leaq amon_pg_return(%rip), %r10
+	cmpq %r10, %r11
+	je 8f
+	/* the top frame within the window above the slot, room above it */
+	movq AMON_OFF_T_TOP(%rcx), %r8
+	movq AMON_OFF_F_SP(%r8), %r10
+	subq %rdi, %r10
+	subq $1, %r10
+	cmpq $0x3fffffff, %r10		/* AMON_STACK_WINDOW - 1 */
+	jae 8f
+	leaq AMON_SIZEOF_FRAME(%r8), %r10
+	cmpq AMON_OFF_T_LIMIT(%rcx), %r10
+	je 8f
+	/* the interval less the calibrated cost, clamped at 0
+	 * (exact_length), a short one, not the window's last event
+	 * (exact_kind) */
+	movq %rax, %rdx
+	subq AMON_OFF_T_START(%rcx), %rdx
+	subq AMON_OFF_T_OVERHEAD(%rcx), %rdx
+	movq %rdx, %r10
+	sarq $63, %r10
+	notq %r10
+	andq %r10, %rdx
+	cmpq AMON_OFF_T_LONGISH(%rcx), %rdx
+	ja 19f
+	cmpl $1, AMON_OFF_T_COUNTDOWN(%rcx)
+	je 19f
+	/* the top frame's return address in place, or swapped */
+	movq AMON_OFF_F_SP(%r8), %r10
+	movq (%r10), %r10
+	cmpq AMON_OFF_F_SITE(%r8), %r10
+	je 2f
+	leaq amon_pg_return(%rip), %r9
+	cmpq %r9, %r10
+	jne 8f
+2:
+	movq 88(%rsp), %r9
+	movq AMON_OFF_F_CTX(%r8), %rbx
+	/* step A1, else the near slots (tag, then the context's routine),
+	 * else the far cache's set (as SAMPLED); the tag is
+	 * (fn >> 4 ^ fn >> 12) | 0x80, that is (fn ^ fn >> 8) >> 4 */
+	cmpq AMON_OFF_C_FN(%rbx), %r9
+	je 6f
+	movq %r9, %r10
+	shrq $8, %r10
+	xorq %r9, %r10
+	shrq $4, %r10
+	orl $0x80, %r10d
+	cmpb AMON_OFF_C_TAG(%rbx), %r10b
+	jne 10f
+	movq AMON_OFF_C_NEAR(%rbx), %rsi
+	cmpq AMON_OFF_C_FN(%rsi), %r9
+	je 12f
+10:
+	cmpb AMON_OFF_C_TAG+1(%rbx), %r10b
+	jne 11f
+	movq AMON_OFF_C_NEAR+8(%rbx), %rsi
+	cmpq AMON_OFF_C_FN(%rsi), %r9
+	je 12f
+11:
+	movq %r9, %r10
+	shrq $4, %r10
+	movq %r10, %rsi
+	shrq $3, %rsi
+	xorq %rsi, %r10
+	shrq $3, %rsi
+	xorq %rsi, %r10
+	andl $7, %r10d
+	shll $5, %r10d
+	movslq AMON_OFF_C_FAR_AT(%rbx), %rsi
+	testq %rsi, %rsi
+	jz 19f
+	shlq $6, %rsi
+	addq %rbx, %rsi
+	addq %r10, %rsi
+	cmpq AMON_OFF_CACHED_FN(%rsi), %r9
+	je 13f
+	addq $AMON_SIZEOF_CACHED, %rsi
+	cmpq AMON_OFF_CACHED_FN(%rsi), %r9
+	jne 19f
+13:
+	movq AMON_OFF_CACHED_TO(%rsi), %rsi
+	jmp 12f
+6:
+	movq %rbx, %rsi
+12:
+	/* a callee that tells its returns keeps its return address; any
+	 * other's is swapped for the trampoline's, kept in a new entry,
+	 * where there is room (pg_swap) */
+	movq amon_pg_self@gottpoff(%rip), %r10
+	movq %fs:(%r10), %r10
+	movq AMON_OFF_PG_TOP(%r10), %r12
+	addq $AMON_SIZEOF_PGF, %r12
+	cmpb $0, AMON_OFF_C_TOLD(%rsi)
+	jne 17f
+	cmpq AMON_OFF_PG_LIMIT(%r10), %r12
+	je 8f
+17:
+	/* busy, the entry (then the pointer to it, then the slot),
+	 * counted, charged (exact_charge), pushed, not busy */
+	movq %rdi, AMON_OFF_PG_BUSY(%r10)
+	movq %rdi, AMON_OFF_T_BUSY(%rcx)
+	cmpb $0, AMON_OFF_C_TOLD(%rsi)
+	jne 18f
+	movq %r11, AMON_OFF_PGF_RET(%r12)
+	movq %rdi, AMON_OFF_PGF_SLOT(%r12)
+	movq %r9, AMON_OFF_PGF_FN(%r12)
+	movq $0, AMON_OFF_PGF_RESTORED(%r12)
+	movq %r12, AMON_OFF_PG_TOP(%r10)
+	leaq amon_pg_return(%rip), %r12
+	movq %r12, (%rdi)
+18:
+	cmpq %rsi, %rbx
+	je 16f
+	addq $1, AMON_OFF_C_ENTRIES(%rsi)
+	jmp 14f
+16:
+	addq $1, AMON_OFF_C_RECURSIVE(%rbx)
+14:
+	subl $1, AMON_OFF_T_COUNTDOWN(%rcx)
+	movq %rax, AMON_OFF_T_START(%rcx)
+	addq %rdx, AMON_OFF_C_TIME(%rbx)
+	movq %r9, AMON_SIZEOF_FRAME+AMON_OFF_F_FN(%r8)
+	movq %r11, AMON_SIZEOF_FRAME+AMON_OFF_F_SITE(%r8)
+	movq %rdi, AMON_SIZEOF_FRAME+AMON_OFF_F_SP(%r8)
+	movq %rsi, AMON_SIZEOF_FRAME+AMON_OFF_F_CTX(%r8)
+	addq $AMON_SIZEOF_FRAME, %r8
+	movq %r8, AMON_OFF_T_TOP(%rcx)
+	movq $0, AMON_OFF_T_BUSY(%rcx)
+	movq $0, AMON_OFF_PG_BUSY(%r10)
+	.cfi_remember_state
+	POP_EXACT
+	ret
+	.cfi_restore_state
+19:
+	/* a long interval, the window's last event or a transition not in
+	 * the caches: C's second try (amon_pg_enter_exact_at) with this
+	 * reading, from this frame, where it would read the counter again
+	 * (twice a call of duktape 2.7's bytecode loop that misses, 5.7% of
+	 * its calls); failing that, the slow way, the vector and x87 state
+	 * kept (amon_pg_enter).  %rbx keeps the frame, %r12 the slot. */
+	.cfi_remember_state
+	movq 88(%rsp), %rsi
+	movq %rdi, %r12
+	movq %rax, %rdx
+	movq %rsp, %rbx
+	.cfi_def_cfa_register %rbx
+	andq $-16, %rsp
+	call amon_pg_enter_exact_at
+	testl %eax, %eax
+	jnz 20f
+	SAVE_STATE
+	movq %r12, %rdi
+	movq 88(%rbx), %rsi
+	call amon_pg_enter
+	RESTORE_STATE
+20:
+	movq %rbx, %rsp
+	.cfi_def_cfa_register %rsp
+	POP_EXACT
+	ret
+	.cfi_restore_state
+8:
+	POP_EXACT
+9:
+.endm
+
 /* gcc -pg: after `push %rbp; mov %rsp, %rbp`, so the routine's return
  * address is at 8(%rbp) */
 	.globl mcount
@@ -437,6 +672,7 @@ mcount:
 _mcount:
 	.cfi_startproc
 	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
+	EXACT 8(%rbp)
 	SAMPLED 8(%rbp)
 	HOOK 8(%rbp)
 	.cfi_endproc
@@ -444,14 +680,15 @@ _mcount:
 	.size _mcount, . - _mcount
 
 /* -mfentry: first in the routine, so its return address is just above
- * this hook's: 72(%rsp) once the eight are pushed, 16(%rbx) once %rbx
- * is */
+ * this hook's: 96(%rsp) once the eleven are pushed, 72(%rsp) once the
+ * eight are, 16(%rbx) once %rbx is */
 	.globl __fentry__
 	.type __fentry__, @function
 	.p2align 4
 __fentry__:
 	.cfi_startproc
 	.byte 0xf3, 0x0f, 0x1e, 0xfa	/* endbr64 */
+	EXACT 96(%rsp)
 	SAMPLED 72(%rsp)
 	HOOK 16(%rbx)
 	.cfi_endproc

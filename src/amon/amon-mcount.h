@@ -50,6 +50,11 @@ int amon_pg_enter_fast (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
  * real return address when it was counted; 0 when amon_pg_enter or
  * amon_pg_exit must do it, nothing having changed. */
 int amon_pg_enter_exact (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
+/* A call that `__fentry__` or `mcount` began in registers (EXACT) and
+ * left to C, a long interval or a transition not in the caller's caches:
+ * amon_pg_enter_exact's second try with the hook's counter reading @now,
+ * so that the counter is not read twice. */
+int amon_pg_enter_exact_at (uintptr_t *slot, void *fn, uint64_t now) AMON_FN AMON_HIDDEN;
 uintptr_t amon_pg_exit_exact (uintptr_t sp) AMON_FN AMON_HIDDEN;
 /* A routine told its return (`__return__`; its return address is at
  * @slot), with the exact clock: 1 when it was counted, 0 when

@@ -3,7 +3,7 @@
  * amon_context, amon_cached: amon-fsm.h; amon_pg_thread, amon_pg_frame:
  * amon-mcount.h), for their code in registers (amon-mcount-x86_64.S:
  * the sampling clock's call in `__fentry__` and `mcount`, the exact
- * clock's told return in `__return__`).  amon-fast.c checks
+ * clock's call there and its told return in `__return__`).  amon-fast.c checks
  * each against the structures when it is compiled.  Only #defines: the
  * assembler reads this file too. */
 #ifndef AMON_OFFSETS_H
@@ -36,12 +36,18 @@
 #define AMON_OFF_C_SITE_SPAN 36
 #define AMON_OFF_C_FAR_AT 40
 #define AMON_OFF_C_TAG 44
+#define AMON_OFF_C_TOLD 46
 #define AMON_OFF_C_NEAR 48
 
 #define AMON_OFF_PG_BUSY 0
 #define AMON_OFF_PG_TOP 8
+#define AMON_OFF_PG_LIMIT 16
 #define AMON_OFF_PG_BASE 24
+#define AMON_OFF_PGF_RET 0
 #define AMON_OFF_PGF_SLOT 8
+#define AMON_OFF_PGF_FN 16
+#define AMON_OFF_PGF_RESTORED 24
+#define AMON_SIZEOF_PGF 32
 
 #define AMON_OFF_CACHED_FN 0
 #define AMON_OFF_CACHED_TO 8
