@@ -27,6 +27,9 @@ text 2 >"$tmp/stopped.perf"
 expect 0 "$cgcost" --format=tsv "$tmp/stopped.perf" || fail "cgcost stopped.perf"
 expect_message "stopped.perf: 2 of 20 $warning"
 expect_message "record with --call-graph dwarf"
+# what leaves frame pointers out of a program, not only Debian's libraries:
+# xz 5.4 built with -O2 had 72,266 of 72,267 samples stop in its own code
+expect_message "gcc and clang leave them out at -O1 and above on x86-64 unless given -fno-omit-frame-pointer"
 text 0 >"$tmp/whole.perf"
 expect 0 "$cgcost" --format=tsv "$tmp/whole.perf" || fail "cgcost whole.perf"
 [ -s "$tmp/err" ] && fail "whole chains: $(cat "$tmp/err")"

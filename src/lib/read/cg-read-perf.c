@@ -1344,8 +1344,11 @@ warn_unwound_short (Reader *r, const char *path)
 /* Says so where at least 5 % of the samples of user code with a call
  * chain stop before an entry (count_stopped): nothing else tells the
  * user that main's total is low, or why [unknown] and libraries'
- * functions are roots.  Not for --call-graph dwarf (warn_unwound_short
- * says why those stop). */
+ * functions are roots.  It names the compilers' default as well as
+ * Debian's libraries: xz 5.4 built with -O2, as its build does, had
+ * 72,266 of 72,267 samples stop in its own code, and a message naming
+ * libc alone sent the reader to the wrong place.  Not for --call-graph
+ * dwarf (warn_unwound_short says why those stop). */
 static void
 warn_stopped (Reader *r, const char *path)
 {
@@ -1355,7 +1358,8 @@ warn_stopped (Reader *r, const char *path)
                 "%s: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " samples of user code have call chains that"
                 " stop before the program's entry (_start, __libc_start_call_main, main, or a thread's"
                 " start_thread or clone3): unwound by frame pointers (perf record -g), a chain stops or goes"
-                " astray in code built without them (Debian builds its libraries so: libc, libstdc++,"
+                " astray in code built without them (gcc and clang leave them out at -O1 and above on x86-64"
+                " unless given -fno-omit-frame-pointer, and Debian builds its libraries so: libc, libstdc++,"
                 " libgcc_s), so its outer frames are missing, main's among them, and what they cost is missing"
                 " from those frames' totals; record with --call-graph dwarf (formats/perf.md)",
                 path, r->n_stopped, r->n_chained);
