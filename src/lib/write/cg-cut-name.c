@@ -313,16 +313,19 @@ cg_cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const
     return;
   gsize open = whole_cols, close = 0;
   gsize name = parameters (whole, &open, &close) ? own_name_start (whole, open) : open;
-  g_autofree char *form[2] = { NULL, NULL };
+  /* two, not an array: g_autofree on an array frees its first element
+   * alone */
+  g_autofree char *outer_out = NULL, *all_out = NULL;
+  char **form[2] = { &outer_out, &all_out };
   const char *text = whole;
   gsize cols = whole_cols;
   for (guint i = 0; i < 2; i++)
     {
       /* the function's own template arguments outermost first, then whole */
-      form[i] = without_templates (whole, name, open, 1 - i, mark);
-      if (form[i])
+      *form[i] = without_templates (whole, name, open, 1 - i, mark);
+      if (*form[i])
         {
-          text = form[i];
+          text = *form[i];
           cols = (gsize) g_utf8_strlen (text, -1);
           if (cols <= cap)
             {
