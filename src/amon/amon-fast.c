@@ -146,7 +146,7 @@ enter (uintptr_t *slot, void *fn)
     }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
-  if (r != AMON_PUSHED)
+  if (r != AMON_PUSHED && f->ctx->spilled)
     /* the slow way looks the transition up in the machine's table (or
      * makes it there), a line of tens of megabytes on a large profile
      * that is seldom in any cache: fetched now, it comes in while the

@@ -170,8 +170,10 @@ grow_routines (amon_machine *m)
   void **r = amon_map ((size_t) cap * sizeof *r, &m->bytes, m->limits.max_memory);
   uint32_t *slots = r ? amon_map ((size_t) cap * 2 * sizeof *slots, &m->bytes, m->limits.max_memory) : NULL;
   uint8_t *told = slots ? amon_map (cap, &m->bytes, m->limits.max_memory) : NULL;
-  if (told == NULL)
+  amon_site_range *sites = told ? amon_map ((size_t) cap * sizeof *sites, &m->bytes, m->limits.max_memory) : NULL;
+  if (sites == NULL)
     {
+      amon_unmap (told, cap, &m->bytes);
       amon_unmap (slots, (size_t) cap * 2 * sizeof *slots, &m->bytes);
       amon_unmap (r, (size_t) cap * sizeof *r, &m->bytes);
       return stop (m, AMON_STOP_MEMORY);
@@ -181,6 +183,7 @@ grow_routines (amon_machine *m)
     {
       r[i] = m->routine[i];
       told[i] = m->routine_told[i];
+      sites[i] = m->routine_sites[i];
       uint32_t j = addr_hash (r[i]) & mask;
       while (slots[j])
         j = (j + 1) & mask;
@@ -189,14 +192,17 @@ grow_routines (amon_machine *m)
   void **old = m->routine;
   uint32_t *old_slots = m->routine_slot, old_cap = m->routine_cap;
   uint8_t *old_told = m->routine_told;
+  amon_site_range *old_sites = m->routine_sites;
   m->routine = r;
   m->routine_told = told;
+  m->routine_sites = sites;
   m->routine_slot = slots;
   m->routine_mask = mask;
   m->routine_cap = cap;
   retire (old, (size_t) old_cap * sizeof *r, &m->bytes);
   retire (old_slots, (size_t) old_cap * 2 * sizeof *slots, &m->bytes);
   retire (old_told, old_cap, &m->bytes);
+  retire (old_sites, (size_t) old_cap * sizeof *sites, &m->bytes);
   return 1;
 }
 
@@ -254,6 +260,7 @@ amon_machine_release (amon_machine *m)
   amon_unmap (m->routine, (size_t) m->routine_cap * sizeof *m->routine, &m->bytes);
   amon_unmap (m->routine_slot, (size_t) m->routine_cap * 2 * sizeof *m->routine_slot, &m->bytes);
   amon_unmap (m->routine_told, m->routine_cap, &m->bytes);
+  amon_unmap (m->routine_sites, (size_t) m->routine_cap * sizeof *m->routine_sites, &m->bytes);
   amon_unmap (m->scratch, (size_t) m->scratch_cap * sizeof *m->scratch, &m->bytes);
   amon_arena_release (&m->arena);
   m->trans = NULL;
@@ -261,6 +268,7 @@ amon_machine_release (amon_machine *m)
   m->routine = NULL;
   m->routine_slot = NULL;
   m->routine_told = NULL;
+  m->routine_sites = NULL;
   m->scratch = NULL;
 }
 
@@ -281,26 +289,93 @@ ensure_scratch (amon_machine *m, uint32_t n)
   return 1;
 }
 
-/* amon_cache_put, the far cache made first when @from needs it (a third
- * routine called from it).  When it cannot be (no memory, or further
- * than 128 GB from the context, which the arena's mappings never are in
- * practice), the transition is left to the transition table, where the
+/* Transitions the table may gain in one call of make: the new one and
+ * every one its caller's caches hold (spill). */
+#define TRANS_AT_ONCE (1 + AMON_NEAR + AMON_CACHE)
+
+/* Adds the transition (@from, @fn, @to) to the table, which has room. */
+AMON_FN static void
+trans_add (amon_machine *m, amon_context *from, void *fn, amon_context *to)
+{
+  uint32_t j;
+  for (j = trans_hash (from, fn) & m->trans_mask; m->trans[j].from;)
+    j = (j + 1) & m->trans_mask;
+  m->trans[j] = (amon_transition) { from, fn, to };
+  m->trans_count++;
+}
+
+/* @from's caches are to lose a transition, or cannot take one: every
+ * transition they hold goes to the table (which has room for them), and
+ * @from is marked spilled, so that each made from it from now on goes
+ * there too and a call that misses the caches asks the table
+ * (amon_machine_find).  Until then a context's transitions are in its
+ * caches only: the table held every transition, a million slots (24 MB)
+ * on yaml-cpp 0.7's tests, of which a call read almost none, and its
+ * growth and its lines from memory were a sixth of the run's time. */
+AMON_FN static void
+spill (amon_machine *m, amon_context *from)
+{
+  for (int i = 0; i < AMON_NEAR; i++)
+    if (from->tag[i] != 0)
+      trans_add (m, from, from->near[i]->fn, from->near[i]);
+  if (from->far_at != 0)
+    {
+      const amon_cached *far = amon_far (from);
+      for (int i = 0; i < AMON_CACHE; i++)
+        if (far[i].fn != NULL)
+          trans_add (m, from, far[i].fn, far[i].to);
+    }
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* in the table before it is asked */
+  from->spilled = 1;
+}
+
+/* Whether putting a transition of routine @fn into @from's caches, whose
+ * far cache exists or need not, pushes another out (the far cache's set
+ * is full). */
+AMON_FN static int
+cache_loses (const amon_context *from, const void *fn)
+{
+  if (from->tag[AMON_NEAR - 1] == 0)
+    return 0;
+  return amon_far (from)[AMON_CACHE_HOME (fn) ^ 1].fn != NULL;
+}
+
+/* Makes @from's far cache; 0 when it cannot be had (no memory, or
+ * further than 128 GB from the context, which the arena's mappings never
+ * are in practice). */
+AMON_FN static int
+make_far (amon_machine *m, amon_context *from)
+{
+  amon_cached *far = amon_arena_alloc_aligned (&m->arena, AMON_CACHE * sizeof *far, 64);
+  intptr_t at = far ? ((intptr_t) far - (intptr_t) from) / 64 : 0;
+  if (at == 0 || at < INT32_MIN || at > INT32_MAX)
+    return 0;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST); /* zeroed before it is seen */
+  from->far_at = (int32_t) at;
+  return 1;
+}
+
+/* A new transition of @from's (@fn, @to), recorded: in @from's caches,
+ * the far cache made first when @from needs it (a third routine called
+ * from it), and in the table where @from spilled, @from spilled first
+ * when the caches would lose one.  When the far cache cannot be made
+ * (make_far), @from spills and the table keeps the transition, where the
  * next call finds it. */
 AMON_FN static void
-cache_put (amon_machine *m, amon_context *from, void *fn, amon_context *to)
+record (amon_machine *m, amon_context *from, void *fn, amon_context *to)
 {
-  if (amon_cache_full (from))
+  m->n_transitions++;
+  if (amon_cache_full (from) && !make_far (m, from))
     {
-      amon_cached *far = amon_arena_alloc_aligned (&m->arena, AMON_CACHE * sizeof *far, 64);
-      intptr_t at = far ? ((intptr_t) far - (intptr_t) from) / 64 : 0;
-      if (at == 0 || at < INT32_MIN || at > INT32_MAX)
-        {
-          from->spilled = 1;
-          return;
-        }
-      __atomic_signal_fence (__ATOMIC_SEQ_CST); /* zeroed before it is seen */
-      from->far_at = (int32_t) at;
+      if (!from->spilled)
+        spill (m, from);
+      trans_add (m, from, fn, to);
+      return;
     }
+  if (!from->spilled && cache_loses (from, fn))
+    spill (m, from);
+  if (from->spilled)
+    trans_add (m, from, fn, to);
   amon_cache_put (from, fn, to);
 }
 
@@ -326,7 +401,7 @@ has_room (const amon_machine *m, const amon_context *from, const void *fn)
   size_t need = (sizeof (amon_context) + (size_t) n * 4 + 7 + 63) + (amon_cache_full (from) ? AMON_CACHE * sizeof (amon_cached) + 63 : 0);
   return !m->stop_reason && from->len < m->limits.max_history && n <= m->scratch_cap
          && (m->n_routines < m->routine_cap || routine_known (m, fn) != UINT32_MAX)
-         && (m->hist_count + 1) * 2 <= m->hist_mask + 1 && (m->trans_count + 1) * 2 <= m->trans_mask + 1
+         && (m->hist_count + 1) * 2 <= m->hist_mask + 1 && (m->trans_count + TRANS_AT_ONCE) * 2 <= m->trans_mask + 1
          && m->arena.next != NULL && (size_t) (m->arena.end - m->arena.next) >= need;
 }
 
@@ -356,10 +431,11 @@ make (amon_machine *m, amon_context *from, void *fn, int plain)
     return NULL;
   if (m->stop_reason)
     return NULL;
-  /* the transition's slot, written below, a line of a large table that
-   * is seldom in any cache: fetched while the history is made and looked
-   * up (another such line), not after */
-  __builtin_prefetch (&m->trans[trans_hash (from, fn) & m->trans_mask], 1);
+  /* the transition's slot, written below where @from spilled, a line of
+   * a large table that is seldom in any cache: fetched while the history
+   * is made and looked up (another such line), not after */
+  if (from->spilled)
+    __builtin_prefetch (&m->trans[trans_hash (from, fn) & m->trans_mask], 1);
   uint32_t j;
   /* B2: the new history by A2-A5, then the history table */
   uint32_t p = routine_index (m, fn);
@@ -400,6 +476,9 @@ make (amon_machine *m, amon_context *from, void *fn, int plain)
         to->hist[i] = m->scratch[i];
       to->len = n;
       to->fn = fn;
+      /* the sites its routine was seen to call from (amon_machine_learn) */
+      to->site_lo = m->routine_sites[p].lo;
+      to->site_span = m->routine_sites[p].span;
       m->hist[j] = (amon_hist_slot) { hash, to };
       m->hist_count++;
       m->n_contexts++;
@@ -412,16 +491,10 @@ make (amon_machine *m, amon_context *from, void *fn, int plain)
     }
   if (m->routine_told[p] && !to->told)
     to->told = 1;
-  if ((m->trans_count + 1) * 2 > m->trans_mask + 1)
-    {
-      if (!grow_trans (m))
-        return NULL;
-    }
-  for (j = trans_hash (from, fn) & m->trans_mask; m->trans[j].from;)
-    j = (j + 1) & m->trans_mask;
-  m->trans[j] = (amon_transition) { from, fn, to };
-  m->trans_count++;
-  cache_put (m, from, fn, to);
+  while ((m->trans_count + TRANS_AT_ONCE) * 2 > m->trans_mask + 1)
+    if (!grow_trans (m))
+      return NULL;
+  record (m, from, fn, to);
   return to;
 }
 
@@ -457,7 +530,10 @@ amon_machine_call_miss (amon_machine *m, amon_context *from, void *fn)
     to = amon_machine_call_slow (m, from, fn);
   else
     {
-      cache_put (m, from, fn, to);
+      /* found in the table (@from spilled), its far cache to be made:
+       * else the table alone keeps it, as it does */
+      if (make_far (m, from))
+        amon_cache_put (from, fn, to);
       to->entries++;
     }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);

@@ -110,7 +110,9 @@ struct amon_context {
    * caches keep, most of a large program's, so finds a transition it
    * never made new without reading the table, a line of tens of
    * megabytes that is seldom in any cache (yaml-cpp's tests: 514,000
-   * contexts, each made after such a miss) */
+   * contexts, each made after such a miss).  Only then are its
+   * transitions in the table at all, every one of them (amon-fsm.c,
+   * spill) */
   uint8_t spilled;
   /* the first AMON_NEAR routines called from here, each slot filled once
    * and kept: the contexts they entered */
@@ -122,6 +124,13 @@ struct amon_context {
   uint64_t samples;
   uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
 };
+
+/* Return addresses from @lo to @lo + @span bytes past a routine's entry
+ * (0, 0: none), as a context keeps them (amon_context.site_lo). */
+typedef struct {
+  int32_t lo;
+  uint32_t span;
+} amon_site_range;
 
 typedef struct {
   amon_context *from;
@@ -145,7 +154,9 @@ typedef struct {
   amon_limits limits;
   amon_context *root;      /* the empty history: outside every routine */
   amon_context *last;      /* newest context (root when none) */
-  /* transitions: open addressing, at most half full */
+  /* transitions: open addressing, at most half full.  Only those of
+   * contexts whose caches lost one (amon_context.spilled), all of
+   * theirs: the others' are in their caches alone (amon_machine_find) */
   amon_transition *trans;
   uint32_t trans_mask, trans_count;
   /* histories: open addressing, at most half full */
@@ -157,13 +168,18 @@ typedef struct {
    * -minstrument-return=call): a new context of it starts told
    * (amon_machine_told) */
   uint8_t *routine_told;
+  /* index -> the call sites seen from any context of the routine (the
+   * -pg mode with the sampling clock): a new context of it starts with
+   * them (amon_machine_learn) */
+  amon_site_range *routine_sites;
   uint32_t n_routines, routine_cap;
   uint32_t *routine_slot;  /* index + 1, 0 = empty */
   uint32_t routine_mask;
   uint32_t *scratch;       /* one history being computed */
   uint32_t scratch_cap;
-  /* statistics (Spivey's Table I) */
-  uint64_t n_contexts, n_b2, sum_history;
+  /* statistics (Spivey's Table I): n_transitions counts every
+   * transition made, in the table or not */
+  uint64_t n_contexts, n_b2, n_transitions, sum_history;
   uint32_t max_history;
   uint32_t stop_reason;    /* AMON_STOP_*, 0 while running */
   volatile uint32_t critical; /* the tables or the shadow stack are being changed */
@@ -205,9 +221,9 @@ amon_trans_hash (const amon_context *from, const void *fn)
 
 /* Step B1 in the transition table: the context that a call of routine
  * @fn from @from enters, or NULL when the machine has none yet (steps
- * B2-B3 must make it); for a call that missed @from's caches (a
- * transition found in them is in the table too, but looked up there only
- * when @from spilled).  Reads only, so the hooks' common cases may look
+ * B2-B3 must make it); for a call that missed @from's caches (the table
+ * holds every transition of a context that spilled, and none of
+ * another's).  Reads only, so the hooks' common cases may look
  * before they change anything: a context whose routine calls more
  * routines than its cache holds (an interpreter's dispatch loop) finds
  * them here, one probe usually, without the rare path. */
@@ -291,8 +307,9 @@ amon_cache_put (amon_context *from, void *fn, amon_context *to)
       }
   uintptr_t h = AMON_CACHE_HOME (fn);
   amon_cached *home = &amon_far (from)[h], *other = &amon_far (from)[h ^ 1];
-  if (other->fn != NULL)
-    from->spilled = 1; /* before the second way's transition goes */
+  /* the second way's transition goes: @from spilled already, so the
+   * table has it (the machine spills a context before its caches lose
+   * one: amon-fsm.c, spill) */
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   other->fn = NULL;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
@@ -314,23 +331,52 @@ amon_site_seen (const amon_context *c, uintptr_t site)
   return AMON_LIKELY (site - (uintptr_t) c->fn - (uintptr_t) (intptr_t) c->site_lo <= c->site_span) || c->fn == NULL;
 }
 
-/* Adds @site to those seen from @c's routine, unless the range would
- * start more than 2 GB from the routine's entry or span more than 4 GB
- * (a call from there then stays unseen: a walk tells its caller each
- * time). */
+/* Widens range @r of routine @fn's call sites to hold return addresses
+ * @lo to @hi, unless it would then start more than 2 GB from the
+ * routine's entry or span more than 4 GB (a call from there then stays
+ * unseen: a walk tells its caller each time). */
 AMON_FN AMON_INLINE void
-amon_site_learn (amon_context *c, uintptr_t site)
+amon_site_widen (amon_site_range *r, uintptr_t fn, uintptr_t lo, uintptr_t hi)
 {
-  uintptr_t fn = (uintptr_t) c->fn, lo = fn + (uintptr_t) (intptr_t) c->site_lo, hi = lo + c->site_span;
-  if (c->site_lo == 0 && c->site_span == 0)
-    lo = hi = site;
-  lo = site < lo ? site : lo;
-  hi = site > hi ? site : hi;
+  if (r->lo != 0 || r->span != 0)
+    {
+      uintptr_t old = fn + (uintptr_t) (intptr_t) r->lo;
+      lo = old < lo ? old : lo;
+      hi = old + r->span > hi ? old + r->span : hi;
+    }
   intptr_t off = (intptr_t) (lo - fn);
   if (hi - lo > UINT32_MAX || off < INT32_MIN || off > INT32_MAX)
     return;
-  c->site_lo = (int32_t) off;
-  c->site_span = (uint32_t) (hi - lo);
+  r->lo = (int32_t) off;
+  r->span = (uint32_t) (hi - lo);
+}
+
+/* Adds @site to those seen from @c's routine (amon_site_widen). */
+AMON_FN AMON_INLINE void
+amon_site_learn (amon_context *c, uintptr_t site)
+{
+  amon_site_range r = { c->site_lo, c->site_span };
+  amon_site_widen (&r, (uintptr_t) c->fn, site, site);
+  c->site_lo = r.lo;
+  c->site_span = r.span;
+}
+
+/* amon_site_learn, and the sites seen from every context of @c's
+ * routine widened to hold @c's, so that a context of the routine made
+ * from now on starts knowing them (amon_machine_make_plain): a site is
+ * the routine's whatever the context, and each new context's first
+ * calls from sites its routine was seen to call from were each a walk
+ * up the stack (yaml-cpp 0.7's tests: 514,000 contexts, 606,000 walks
+ * from some 70,000 sites). */
+AMON_FN AMON_INLINE void
+amon_machine_learn (amon_machine *m, amon_context *c, uintptr_t site)
+{
+  amon_site_learn (c, site);
+  if (c->len > 0 && (c->site_lo != 0 || c->site_span != 0))
+    {
+      uintptr_t lo = (uintptr_t) c->fn + (uintptr_t) (intptr_t) c->site_lo;
+      amon_site_widen (&m->routine_sites[c->hist[c->len - 1] >> 1], (uintptr_t) c->fn, lo, lo + c->site_span);
+    }
 }
 
 /* A call of routine @fn in context @from: the new context, its entry (or

@@ -124,14 +124,16 @@ struct amon_thread {
    * under the top frame, and that frame's context (amon_lazy_site_known) */
   uintptr_t foreign_site;
   const amon_context *foreign_ctx;
+  /* read by the sampling clock's common call too (amon-offsets.h): here,
+   * where they lay past the machine, across two cache lines once it grew */
+  amon_frame *stack;         /* stack[0]: the root's sentinel frame */
+  uintptr_t home;            /* an address on the thread's own stack (0: unknown) */
   amon_machine m;
   /* cold */
-  amon_frame *stack;         /* stack[0]: the root's sentinel frame */
   uint32_t stack_cap;        /* frames above the sentinel */
   uint32_t max_depth;        /* deepest frame pushed */
   uint32_t base_depth;       /* depth when the counts were last zeroed */
   uint32_t stop_reason;      /* AMON_STOP_*, 0 while profiling */
-  uintptr_t home;            /* an address on the thread's own stack (0: unknown) */
   amon_context *tail_root;   /* the sampling clock: the context of the routine at the bottom of
                               * the stack at the last sample (NULL: none), which the time after
                               * it goes to once every routine has returned (amon-monitor.c) */

@@ -204,7 +204,7 @@ amon_walk_site (amon_thread *t, amon_frame *f, uintptr_t site, uintptr_t slot, u
     {
       if ((uintptr_t) f->fn - o < AMON_ENTRY_REACH)
         {
-          amon_site_learn (f->ctx, site);
+          amon_machine_learn (&t->m, f->ctx, site);
           return f;
         }
       if (known || f - 1 == t->stack || (uintptr_t) f[-1].fn - o >= AMON_ENTRY_REACH)

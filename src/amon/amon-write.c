@@ -372,7 +372,7 @@ merge_with (amon_merge *g, amon_thread *t, int in_place)
   totals[AMON_TOTAL_THREADS]++;
   totals[AMON_TOTAL_RETURNS] += t->returns;
   totals[AMON_TOTAL_STATES] += t->m.n_contexts;
-  totals[AMON_TOTAL_TRANSITIONS] += t->m.trans_count;
+  totals[AMON_TOTAL_TRANSITIONS] += t->m.n_transitions;
   totals[AMON_TOTAL_B2] += t->m.n_b2;
   if (t->m.max_history > totals[AMON_TOTAL_MAX_HISTORY])
     totals[AMON_TOTAL_MAX_HISTORY] = t->m.max_history;

@@ -777,7 +777,9 @@ test_cache_levels (void)
       CU_ASSERT_EQUAL (from->tag[1] != 0, n >= 2);
       CU_ASSERT_EQUAL (from->far_at != 0, n > AMON_NEAR);
       CU_ASSERT_EQUAL (from->spilled, n > AMON_NEAR + AMON_CACHE);
-      CU_ASSERT_EQUAL (m.trans_count, n + 1);
+      /* the root's call of main besides; in the table only where spilled */
+      CU_ASSERT_EQUAL (m.n_transitions, n + 1);
+      CU_ASSERT_EQUAL (m.trans_count, from->spilled ? n : 0);
       CU_ASSERT_PTR_NULL (amon_cache_find (from, CALLEE (100)));
       amon_machine_release (&m);
     }
@@ -834,15 +836,24 @@ test_cache_spill_random (void)
     }
   CU_ASSERT_EQUAL (wrong, 0);
   /* the root's call of main besides */
-  CU_ASSERT_EQUAL (m.trans_count, n_seen + 1);
-  guint spilled = 0;
+  CU_ASSERT_EQUAL (m.n_transitions, n_seen + 1);
+  guint spilled = 0, lost = 0;
   for (guint i = 0; i < n_seen; i++)
     {
       amon_context *c = amon_cache_find (seen[i].from, CALLEE (seen[i].fn));
       amon_context *t = amon_machine_find (&m, seen[i].from, CALLEE (seen[i].fn));
       CU_ASSERT (c == seen[i].to || (c == NULL && t == seen[i].to));
+      /* a context that spilled has all its transitions in the table */
+      lost += seen[i].from->spilled && t != seen[i].to;
       spilled += seen[i].from->spilled;
     }
+  CU_ASSERT_EQUAL (lost, 0);
+  /* and the table holds those alone, each once */
+  CU_ASSERT_EQUAL (m.trans_count, spilled);
+  guint others = 0;
+  for (guint j = 0; j <= m.trans_mask; j++)
+    others += m.trans[j].from != NULL && !m.trans[j].from->spilled;
+  CU_ASSERT_EQUAL (others, 0);
   /* both kinds were made */
   CU_ASSERT (spilled > 0 && spilled < n_seen);
   g_hash_table_destroy (index);
@@ -998,18 +1009,19 @@ walk_forget (amon_thread *t, uintptr_t site)
 static void
 test_walk_plain (void)
 {
-  amon_machine m;
-  CU_ASSERT_FATAL (amon_machine_init (&m, &limits) == 0);
+  /* the thread's machine: a walk learns a site in it */
   amon_thread *t = g_malloc0 (sizeof *t);
+  amon_machine *m = &t->m;
+  CU_ASSERT_FATAL (amon_machine_init (m, &limits) == 0);
   t->owners = g_new0 (amon_site, AMON_OWNERS);
   static uintptr_t stack[256];
   amon_frame frames[8];
   uintptr_t main_fn = CODE (3072), a_fn = CODE (0), b_fn = CODE (512), l_fn = CODE (2048);
   uintptr_t s = CODE (100), rl = CODE (120), s2 = CODE (2100), rb = CODE (60), ra = CODE (3100);
-  amon_context *main_ctx = amon_machine_call (&m, m.root, (void *) main_fn);
-  amon_context *a_ctx = amon_machine_call (&m, main_ctx, (void *) a_fn);
-  amon_context *b_ctx = amon_machine_call (&m, a_ctx, (void *) b_fn);
-  frames[0] = (amon_frame) { NULL, NULL, UINTPTR_MAX, m.root };
+  amon_context *main_ctx = amon_machine_call (m, m->root, (void *) main_fn);
+  amon_context *a_ctx = amon_machine_call (m, main_ctx, (void *) a_fn);
+  amon_context *b_ctx = amon_machine_call (m, a_ctx, (void *) b_fn);
+  frames[0] = (amon_frame) { NULL, NULL, UINTPTR_MAX, m->root };
   frames[1] = (amon_frame) { (void *) main_fn, (void *) CODE (4000), (uintptr_t) &stack[240], main_ctx };
   frames[2] = (amon_frame) { (void *) a_fn, (void *) ra, (uintptr_t) &stack[200], a_ctx };
   frames[3] = (amon_frame) { (void *) b_fn, (void *) rb, (uintptr_t) &stack[180], b_ctx };
@@ -1068,8 +1080,70 @@ test_walk_plain (void)
   /* the shadow stack is the walk's to read, not to change */
   CU_ASSERT_PTR_EQUAL (t->top, &frames[3]);
   g_free (t->owners);
+  amon_machine_release (m);
   g_free (t);
-  amon_machine_release (&m);
+}
+
+/* The call sites seen from a routine are its own in every context: a
+ * context made after a walk found one of A's sites (A called from
+ * main) knows it when A is called from B, and so do those made after
+ * that one learnt another; a context made before, and B's, do not; a
+ * site more than 2 GB from A's entry is learnt by none. */
+static void
+test_sites_by_routine (void)
+{
+  /* the thread's machine: a walk learns a site in it */
+  amon_thread *t = g_malloc0 (sizeof *t);
+  amon_machine *m = &t->m;
+  CU_ASSERT_FATAL (amon_machine_init (m, &limits) == 0);
+  t->owners = g_new0 (amon_site, AMON_OWNERS);
+  static uintptr_t stack[256];
+  amon_frame frames[4];
+  uintptr_t main_fn = CODE (3072), a_fn = CODE (0), b_fn = CODE (512), c_fn = CODE (1024), d_fn = CODE (1536),
+            e_fn = CODE (2048);
+  uintptr_t s = CODE (100), s3 = CODE (40);
+  amon_context *main_ctx = amon_machine_call (m, m->root, (void *) main_fn);
+  amon_context *b_ctx = amon_machine_call (m, main_ctx, (void *) b_fn);
+  amon_context *early = amon_machine_call (m, b_ctx, (void *) a_fn);
+  amon_context *a_ctx = amon_machine_call (m, main_ctx, (void *) a_fn);
+  frames[0] = (amon_frame) { NULL, NULL, UINTPTR_MAX, m->root };
+  frames[1] = (amon_frame) { (void *) main_fn, (void *) CODE (4000), (uintptr_t) &stack[240], main_ctx };
+  frames[2] = (amon_frame) { (void *) a_fn, (void *) CODE (3100), (uintptr_t) &stack[200], a_ctx };
+  stack[240] = CODE (4000);
+  stack[200] = CODE (3100);
+  t->stack = frames;
+  t->top = &frames[2];
+  t->home = (uintptr_t) &stack[255];
+  walk_know (t, s, a_fn, (200 - 170) * 8);
+  CU_ASSERT_PTR_EQUAL (amon_walk_site (t, &frames[2], s, (uintptr_t) &stack[170], AMON_NO_RBP, 1), &frames[2]);
+  CU_ASSERT (amon_site_seen (a_ctx, s));
+
+  amon_context *c_ctx = amon_machine_call (m, main_ctx, (void *) c_fn);
+  amon_context *later = amon_machine_call (m, c_ctx, (void *) a_fn);
+  CU_ASSERT_PTR_NOT_EQUAL (later, a_ctx);
+  CU_ASSERT_PTR_NOT_EQUAL (later, early);
+  CU_ASSERT (amon_site_seen (later, s));
+  CU_ASSERT (!amon_site_seen (later, CODE (200)));
+  CU_ASSERT (!amon_site_seen (early, s));
+  CU_ASSERT (!amon_site_seen (b_ctx, s));
+
+  /* a site learnt by the later context widens the routine's */
+  amon_machine_learn (m, later, s3);
+  amon_context *d_ctx = amon_machine_call (m, main_ctx, (void *) d_fn);
+  amon_context *third = amon_machine_call (m, d_ctx, (void *) a_fn);
+  CU_ASSERT (amon_site_seen (third, s) && amon_site_seen (third, s3) && amon_site_seen (third, CODE (70)));
+  CU_ASSERT (!amon_site_seen (third, CODE (101)) && !amon_site_seen (third, CODE (39)));
+  CU_ASSERT (!amon_site_seen (a_ctx, s3));
+
+  /* nor does a site out of reach change the routine's */
+  amon_machine_learn (m, third, a_fn + ((uintptr_t) 3 << 30));
+  amon_context *e_ctx = amon_machine_call (m, main_ctx, (void *) e_fn);
+  amon_context *fourth = amon_machine_call (m, e_ctx, (void *) a_fn);
+  CU_ASSERT_EQUAL (fourth->site_lo, third->site_lo);
+  CU_ASSERT_EQUAL (fourth->site_span, third->site_span);
+  g_free (t->owners);
+  amon_machine_release (m);
+  g_free (t);
 }
 
 /* Two routines whose near tags are equal, called from one context: each
@@ -1558,6 +1632,7 @@ main (void)
     { "a routine that told a return: its new contexts start told", test_told_by_routine },
     { "a put interrupted anywhere leaves only misses", test_cache_put_interrupted },
     { "a plain walk finds the caller from what it knows, else declines", test_walk_plain },
+    { "a routine's call sites, learnt in one context, are known in its new ones", test_sites_by_routine },
     { "a PLT stub's jump through its slot is found", test_plt_stub_target },
     { "limits stop profiling cleanly", test_limits_stop_cleanly },
     { "the monitor's own cost is subtracted", test_overhead_subtracted },
