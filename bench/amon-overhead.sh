@@ -27,6 +27,11 @@
 #            parsing and printing Debian's package status as JSON;
 #   zlib     zlib's minigzip compressing a corpus of real text at -9;
 #   sqlite   SQLite's amalgamation shell running bench/programs/sql-bench.sql;
+#   mawk     mawk (an awk interpreter, its sources from Debian) running
+#            bench/programs/words.awk over Debian's package status three
+#            times (3 MB): counting words, a recursive quicksort of them
+#            and a recursive Fibonacci, in awk (0.15 s bare: a short run
+#            of many small calls);
 #   lua      Lua 5.4 itself, from LUA_SRC (optional: a directory holding
 #            Lua's source as released, e.g. Debian's lua5.4 orig tarball
 #            unpacked), built by its own Makefile (`make linux` with the
@@ -300,6 +305,38 @@ if wanted sqlite; then
       measure sqlite sqlite "\$exe :memory: <'$programs/sql-bench.sql'"
     else
       say "skipping sqlite: it does not build"
+    fi
+  fi
+fi
+
+# ---- mawk: an awk interpreter, short runs of many small calls ----
+if wanted mawk; then
+  if ! d=$(source_of mawk); then
+    say "skipping mawk: its sources cannot be fetched (apt-get source mawk)"
+  elif [ ! -s /var/lib/dpkg/status ]; then
+    say "skipping mawk: no /var/lib/dpkg/status to read"
+  else
+    # config.h and the scanner's table (made by a program of mawk's own)
+    # from its configure, once, beside the sources
+    a=$d/bench-build
+    if [ ! -s "$a/config.h" ] || [ ! -s "$a/scancode.c" ]; then
+      say "configuring mawk"
+      mkdir -p "$a"
+      (cd "$a" && "$d/configure" >configure.log 2>&1 && make scancode.c >make.log 2>&1) \
+        || say "mawk's configure failed: see $a"
+    fi
+    [ -s "$out/run/words.txt" ] || cat /var/lib/dpkg/status /var/lib/dpkg/status /var/lib/dpkg/status >"$out/run/words.txt"
+    msrc=()
+    for s in array bi_funct bi_vars cast code da error execute fcall field files fin hash init jmp kw main matherr \
+             memory parse print re_cmpl regexp scan split version zmalloc; do
+      msrc+=("$d/$s.c")
+    done
+    if [ ! -s "$a/scancode.c" ]; then
+      say "skipping mawk: no scancode.c"
+    elif build mawk "-I$a -I$d -DHAVE_CONFIG_H" "${msrc[@]}" "$a/scancode.c" -- -lm; then
+      measure mawk mawk "\$exe -f '$programs/words.awk' words.txt"
+    else
+      say "skipping mawk: it does not build"
     fi
   fi
 fi
