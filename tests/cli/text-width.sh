@@ -11,7 +11,9 @@
 # profile had rows of up to 1,058 columns (yaml-cpp 0.7: "int
 # YAML::RegEx::MatchUnchecked<YAML::StreamCharSource>(...) const") that
 # wrapped on a terminal, their continuations under the columns of
-# numbers.  In a pipe or a file (or --width=0) the names stay whole.
+# numbers.  At a width, callgrind's billions show in a multiple of Ir
+# and long call counts to three digits, as cgtree's do.  In a pipe or a
+# file (or --width=0) the names and numbers stay whole.
 # Oracles: the tsv form (a fixed contract, unchanged) for every number,
 # and the names whole for every cut one (its two ends); a C++ program
 # built and run under callgrind at test time.
@@ -228,4 +230,33 @@ if command -v script >/dev/null 2>&1; then
     grep -q "…Table<…>::insert_value(…)" "$tmp/utf8" || fail "UTF-8: $(grep insert_value "$tmp/utf8" | head -1)"
   fi
 fi
+
+# ---- callgrind's billions at 80 columns: costs in a multiple, calls short ----
+cat >"$tmp/billions.out" <<'EOF'
+events: Ir
+fn=main
+1 2413631575
+cfn=leaf
+calls=2000000000 1
+1 4000000000
+fn=leaf
+1 4000000000
+EOF
+expect 0 "$cgcost" --format=text --width=80 "$tmp/billions.out" && cp "$tmp/out" "$tmp/b80"
+wider 80 "$tmp/b80" >"$tmp/bad" || fail "billions at 80: lines wider: $(head -3 "$tmp/bad")"
+grep -q '^Event: Ir, 6,413,631,575 Ir in all$' "$tmp/b80" || fail "billions at 80: the exact total: $(grep Event "$tmp/b80")"
+grep -q '^Numbers to fit the width: costs in M Ir (millions of Ir)' "$tmp/b80" || fail "billions at 80: no note on the numbers"
+# the tsv's: leaf 2,000,000,000 calls, 4,000,000,000 Ir; main 6,413,631,575 Ir in all
+"$cgcost" --format=tsv "$tmp/billions.out" >"$tmp/b.tsv"
+[ "$(awk -F '\t' '$1 == "leaf" { print $2, $3 }' "$tmp/b.tsv")" = "2000000000 4000000000" ] || fail "billions: the tsv: $(cat "$tmp/b.tsv")"
+grep -qE '^ +62\.37 +4,000\.00 +62\.37 +4,000\.00 +2\.00G  leaf$' "$tmp/b80" \
+  || fail "billions at 80: leaf's row: $(grep -e 'leaf$' -e '%self' "$tmp/b80")"
+grep -qE '^\[1\] +100\.00 +6,413\.63 +2,413\.63 +0  main \[1\]$' "$tmp/b80" \
+  || fail "billions at 80: main's entry: $(grep 'main \[1\]$' "$tmp/b80")"
+grep -qE ' 2\.00G/2\.00G  leaf \[2\]$' "$tmp/b80" || fail "billions at 80: the arc's calls: $(grep 'leaf \[2\]' "$tmp/b80")"
+grep -q ' self M Ir ' "$tmp/b80" || fail "billions at 80: the titles: $(grep '%self' "$tmp/b80")"
+# a pipe: whole numbers
+expect 0 "$cgcost" --format=text "$tmp/billions.out"
+grep -qE ' 4,000,000,000 +2,000,000,000  leaf$' "$tmp/out" && ! grep -q 'Numbers to fit' "$tmp/out" \
+  || fail "billions, a pipe: $(grep 'leaf$' "$tmp/out")"
 finish

@@ -146,6 +146,24 @@ cg_source_notes (CgProfile *p)
 }
 
 void
+cg_append_narrow_note (GString *out, const char *event_unit, const char *unit, gdouble factor, gboolean short_calls)
+{
+  if (!event_unit && !short_calls)
+    return;
+  g_string_append (out, "Numbers to fit the width: ");
+  if (event_unit)
+    g_string_append_printf (out, "costs in %s (%s of %s), to two decimals%s", unit,
+                            factor == 1e-3   ? "thousands"
+                            : factor == 1e-6 ? "millions"
+                            : factor == 1e-9 ? "billions"
+                                             : "multiples",
+                            event_unit, short_calls ? "; " : "");
+  if (short_calls)
+    g_string_append (out, "calls of 10,000 or more to three digits (k: thousand, M: million, G: billion)");
+  g_string_append (out, ".  --width=0 shows them whole.\n");
+}
+
+void
 cg_append_sources (GString *out, CgProfile *p)
 {
   guint n = cg_profile_n_sources (p);

@@ -45,6 +45,14 @@ void cg_append_source_notes (GString *out, CgProfile *profile);
  * by the array. */
 GPtrArray *cg_source_notes (CgProfile *profile);
 
+/* "Numbers to fit the width: ..." and a newline, for a view whose
+ * costs show in @unit, a multiple (@factor: 1e-3, 1e-6, 1e-9 ...) of
+ * @event_unit (NULL: costs as they are), and whose calls of 10,000 or
+ * more show to three digits where @short_calls (cg_append_count_short);
+ * nothing where neither. */
+void cg_append_narrow_note (GString *out, const char *event_unit, const char *unit, gdouble factor,
+                            gboolean short_calls);
+
 /* One line naming the method and whether its totals are exact (the note
  * of the method's row, cg-method.h); where cg_overlap_note finds
  * measured totals of @event above the profile's total, that they are

@@ -33,16 +33,21 @@ typedef struct {
   GArray *pieces;    /* CgFitPiece: the name and marks of the row in line */
   gsize name_start;  /* where the row's name begins in line */
   guint fit;         /* columns a row fits in, 0: no limit */
+  gboolean short_calls; /* calls to three digits (cg_append_count_short), to fit */
   const char *time_unit; /* the unit of a time event's columns, else NULL */
   gboolean brief; /* headings without explanations, no header lines */
   gboolean counted; /* the profile counts calls (sampled stacks do not) */
 } Report;
 
-/* Appends the count @n grouped in thousands, as costs are. */
+/* Appends the count @n grouped in thousands, as costs are; to three
+ * digits where the calls must be short to fit the width. */
 static void
-grouped (GString *s, guint64 n)
+grouped (const Report *r, GString *s, guint64 n)
 {
-  cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = n }, 0);
+  if (r->short_calls)
+    cg_append_count_short (s, n);
+  else
+    cg_value_append_human (s, CG_KIND_INTEGER, (CgValue) { .n = n }, 0);
 }
 
 /* Appends the count @n grouped in thousands, or nothing where the
@@ -53,7 +58,7 @@ static void
 calls_of (const Report *r, GString *s, guint64 n)
 {
   if (r->counted)
-    grouped (s, n);
+    grouped (r, s, n);
 }
 
 /* Appends @v in the event's unit, grouped in thousands. */
@@ -196,7 +201,7 @@ arc_line (Report *r, CgArcId a, CgFunctionId other, guint64 denominator, gboolea
   if (!self_arc && r->counted)
     {
       g_string_append_c (calls, '/');
-      grouped (calls, denominator);
+      grouped (r, calls, denominator);
     }
   g_string_append_printf (r->line, " %*s  ", r->graph_calls, calls->str);
   name (r, other, TRUE, self_arc ? " (recursive)" : NULL);
@@ -221,22 +226,22 @@ calls_widths (Report *r)
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
     {
       g_string_truncate (s, 0);
-      grouped (s, cg_graph_calls_received (g, f));
+      grouped (r, s, cg_graph_calls_received (g, f));
       r->flat_calls = MAX (r->flat_calls, (int) s->len);
       CgArcId self_arc = cg_graph_lookup_arc (g, f, f);
       if (self_arc != CG_NO_ID)
         {
           g_string_append_c (s, '+');
-          grouped (s, cg_graph_arc_calls (g, self_arc));
+          grouped (r, s, cg_graph_arc_calls (g, self_arc));
         }
       r->graph_calls = MAX (r->graph_calls, (int) s->len);
     }
   for (CgArcId a = 0; a < cg_graph_n_arcs (g); a++)
     {
       g_string_truncate (s, 0);
-      grouped (s, cg_graph_arc_calls (g, a));
+      grouped (r, s, cg_graph_arc_calls (g, a));
       g_string_append_c (s, '/');
-      grouped (s, cg_graph_calls_received (g, cg_graph_arc_callee (g, a)));
+      grouped (r, s, cg_graph_calls_received (g, cg_graph_arc_callee (g, a)));
       r->graph_calls = MAX (r->graph_calls, (int) s->len);
     }
 }
@@ -344,7 +349,7 @@ call_graph (Report *r, GArray *functions, FILE *stream)
       if (self_arc != CG_NO_ID && r->counted)
         {
           g_string_append_c (calls, '+');
-          grouped (calls, cg_graph_arc_calls (g, self_arc));
+          grouped (r, calls, cg_graph_arc_calls (g, self_arc));
         }
       g_string_append_printf (r->line, " %*s  ", r->graph_calls, calls->str);
       name (r, f, TRUE, NULL);
@@ -421,10 +426,28 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, const CgProfileTextOp
       if (cg_value_compare (r.kind, total, largest) > 0)
         largest = total;
     }
+  /* at a width, as cgtree's text: counts of 100 million or more
+   * (callgrind's billions of Ir, 13 columns each) in a multiple of their
+   * unit, and calls of millions to three digits, so that the numbers
+   * leave the names room; the header keeps the exact total */
+  gdouble header_scale = r.scale;
+  const char *event_unit = NULL;
+  CgDisplayUnit compact = cg_display_unit_compact (unit.unit, r.all * r.scale);
+  if (r.fit > 0 && compact.factor != 1.0)
+    {
+      event_unit = unit.unit;
+      r.scale *= compact.factor;
+      r.time_unit = compact.unit;
+    }
   g_autoptr (GString) t = g_string_new (NULL);
   human (t, r.kind, largest, r.scale);
   r.width = MAX ((int) t->len, 9);
   calls_widths (&r);
+  if (r.fit > 0 && r.flat_calls > 7)
+    {
+      r.short_calls = TRUE;
+      calls_widths (&r);
+    }
 
   Order by_total = { &r, FALSE }, by_self = { &r, TRUE };
   g_array_sort_with_data (functions, compare_entries, &by_total);
@@ -438,7 +461,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, const CgProfileTextOp
       if (cg_graph_event_description (g, event))
         g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));
       g_string_append (r.line, ", ");
-      human (r.line, r.self_kind, all[event], r.scale);
+      human (r.line, r.self_kind, all[event], header_scale);
       g_string_append_printf (r.line, " %s in all", unit.unit);
       cg_fit_fold_lines (r.line, r.fit);
       flush (&r, stream);
@@ -448,6 +471,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, const CgProfileTextOp
                                                            " how many): the calls columns are empty"
                                                          : "\nCalls: none recorded: the calls columns are empty");
       g_string_append_c (r.line, '\n');
+      cg_append_narrow_note (r.line, event_unit, r.time_unit, compact.factor, r.short_calls);
       cg_append_overlap_note (r.line, "Note: ", g, costs, event);
       cg_fit_fold_lines (r.line, r.fit);
       flush (&r, stream);

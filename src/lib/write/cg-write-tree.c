@@ -265,20 +265,7 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
                                 inverted ? "f < g" : "f > g", threshold);
       g_string_append (s, ".\n");
     }
-  if (w->event_unit || w->short_calls)
-    {
-      g_string_append (s, "Numbers to fit the width: ");
-      if (w->event_unit)
-        g_string_append_printf (s, "costs in %s (%s of %s), to two decimals%s", w->unit,
-                                w->compact_factor == 1e-3   ? "thousands"
-                                : w->compact_factor == 1e-6 ? "millions"
-                                : w->compact_factor == 1e-9 ? "billions"
-                                                            : "multiples",
-                                w->event_unit, w->short_calls ? "; " : "");
-      if (w->short_calls)
-        g_string_append (s, "calls of 10,000 or more to three digits (k: thousand, M: million, G: billion)");
-      g_string_append (s, ".  --width=0 shows them whole.\n");
-    }
+  cg_append_narrow_note (s, w->event_unit, w->unit, w->compact_factor, w->short_calls);
   if (w->o->diff)
     g_string_append_printf (s, "change: the line's incl less what the same call carried in the base (a root: its"
                                " total less the base's), slower in red, faster in blue; %s.\n",
