@@ -362,6 +362,7 @@ cg_cli_read_inputs_and_base (CgCliCommon *common, const char *base_path, CgProfi
   r.common.quiet = TRUE;
   /* both from standard input cannot be read at once (nor at all) */
   gboolean parallel = strcmp (base_path, "-") != 0;
+  cg_read_init ();
   GThread *thread = parallel ? g_thread_new ("cg-base", read_base, &r) : NULL;
   g_autoptr (GError) own = NULL;
   g_autoptr (CgProfile) profile = read_inputs (common, read, &own);

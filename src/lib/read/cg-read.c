@@ -5,10 +5,18 @@
 
 #include <string.h>
 
+#include <libxml/parser.h>
+
 #include "cg-decompress.h"
 #include "cg-error.h"
 #include "cg-perf-lines.h"
 #include "cg-read-gmon.h"
+
+void
+cg_read_init (void)
+{
+  xmlInitParser ();
+}
 
 /* "a tar archive" or "a zip archive" where @head (@len bytes of an
  * input, decompressed) starts one, else NULL: profiles are kept so, and

@@ -16,6 +16,13 @@
 
 G_BEGIN_DECLS
 
+/* Readies what the readers share and must set up on one thread before
+ * two read at once (libxml2's parser, whose first use on two threads
+ * raced: cgtree --base, reading the base on a thread of its own, leaked
+ * libxml2's table of encoding handlers now and then).  Call before
+ * starting threads that read; calling it again does nothing. */
+void cg_read_init (void);
+
 /* Reads @path (NULL or "-": stdin) in whatever format it is and adds it to
  * @profile.  When @profile was empty and the input is cgtools XML, the
  * derived data (cycles, costs) are kept; otherwise they are dropped,
