@@ -223,6 +223,41 @@ test_dot_graph (void)
   fixture_clear (&x);
 }
 
+/* @name cut to @cap by cg_cut_name with the mark "…" */
+static char *
+cut (const char *name, gsize cap)
+{
+  GString *out = g_string_new (NULL);
+  cg_cut_name (out, name, (gsize) g_utf8_strlen (name, -1), cap, "…");
+  CU_ASSERT ((gsize) g_utf8_strlen (out->str, -1) <= cap);
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_cut_object (void)
+{
+  /* what is in brackets goes before the name: its middle, then all of it */
+  g_autofree char *fits = cut ("0x2b3ae0 [rg]", 13);
+  CU_ASSERT_STRING_EQUAL (fits, "0x2b3ae0 [rg]");
+  g_autofree char *gone = cut ("0x2b3ae0 [rg]", 12);
+  CU_ASSERT_STRING_EQUAL (gone, "0x2b3ae0");
+  g_autofree char *middle = cut ("0x2b3ae0 [librustc_driver.so]", 20);
+  CU_ASSERT_STRING_EQUAL (middle, "0x2b3ae0 [libr…r.so]");
+  g_autofree char *clone = cut ("Parser::next() [_ZN6Parser4nextEv.cold]", 30);
+  CU_ASSERT_STRING_EQUAL (clone, "Parser::next() [_ZN6Pa…v.cold]");
+  /* the name cut as it would be alone, where even it does not fit */
+  const char *cxx = "std::vector<int, std::allocator<int> >::push_back(int const&)";
+  g_autofree char *label = g_strconcat (cxx, " [libfoo.so.1]", NULL);
+  g_autofree char *alone = cut (cxx, 30), *labelled = cut (label, 30);
+  CU_ASSERT_STRING_EQUAL (labelled, alone);
+  CU_ASSERT_PTR_NULL (strchr (labelled, '['));
+  /* brackets that are no object: operator delete[], a nested ']' */
+  g_autofree char *op = cut ("Pool::operator delete[](void*, unsigned long)", 30);
+  CU_ASSERT_PTR_NOT_NULL (strstr (op, "operator delete[]"));
+  g_autofree char *nested = cut ("0x1234567 [a[b]]", 12);
+  CU_ASSERT_PTR_NOT_NULL (strstr (nested, "b]]"));
+}
+
 int
 main (void)
 {
@@ -230,6 +265,7 @@ main (void)
     { "text: chains fold, colour only when asked", test_text_folds_chains },
     { "html: self-contained, escaped, one entry per node", test_html_page },
     { "dot: arrows between declared boxes, escaped labels", test_dot_graph },
+    { "cut names: an object or linker name in brackets goes first", test_cut_object },
     { NULL, NULL },
   };
   return cg_test_main ("views", cases);

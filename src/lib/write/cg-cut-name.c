@@ -291,6 +291,53 @@ cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const ch
   return TRUE;
 }
 
+static void cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const char *mark, gsize mark_w);
+
+/* Where @text is a label "NAME [OBJECT]" (the object a view adds to an
+ * address or to a name that several objects define, or the linker name
+ * it adds to one that demangles alike), appends it cut to @cap by what
+ * is in brackets first, which says less of which function it is: its
+ * middle goes ("0x2b3ae0 [librus…ver.so]", both ends kept as they tell
+ * objects and clones apart), then the whole of it, the name cut by the
+ * other steps ("0x2b3ae0", "std::vector<…>::push_back(…)"), where a cut
+ * in the middle of the whole read "0x2b…rg]".  FALSE (nothing appended)
+ * where @text has no such suffix. */
+static gboolean
+cut_object (GString *out, const char *text, gsize cols, gsize cap, const char *mark, gsize mark_w)
+{
+  gsize len = strlen (text);
+  if (len < 4 || text[len - 1] != ']')
+    return FALSE;
+  /* the " [" that opens the suffix, no bracket inside it */
+  const char *open = NULL;
+  for (const char *q = text + len - 2; q > text && !open; q--)
+    if (*q == '[' || *q == ']')
+      {
+        if (*q == ']' || q[-1] != ' ')
+          return FALSE;
+        open = q - 1;
+      }
+  if (!open || open == text || open + 2 == text + len - 1)
+    return FALSE;
+  /* " [", "]", the mark and three of the object's characters */
+  gsize name_cols = (gsize) g_utf8_pointer_to_offset (text, open);
+  if (name_cols + 3 + mark_w + 3 <= cap)
+    {
+      gsize object_cols = cols - name_cols - 3, room = cap - name_cols - 3 - mark_w, head = (room + 1) / 2;
+      g_string_append_len (out, text, open + 2 - text);
+      append_chars (out, open + 2, 0, head);
+      g_string_append (out, mark);
+      append_chars (out, open + 2, object_cols - (room - head), object_cols + 1);
+      return TRUE;
+    }
+  g_autofree char *name = g_strndup (text, (gsize) (open - text));
+  if (name_cols <= cap)
+    g_string_append (out, name);
+  else
+    cut_name (out, name, name_cols, cap, mark, mark_w);
+  return TRUE;
+}
+
 /* Appends @text (@cols columns) cut to @cap columns where it is longer, by
  * the first of these that fits: the middle of its parameter list; then, with the
  * template arguments of what stands before the function's own name as
@@ -300,15 +347,9 @@ cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const ch
  * middle of its list, or the list gone (cut_before_name); only where the
  * name has no list, the middle of the whole, its template arguments
  * "<…>". */
-void
-cg_cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const char *mark)
+static void
+cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const char *mark, gsize mark_w)
 {
-  if (whole_cols <= cap)
-    {
-      g_string_append (out, whole);
-      return;
-    }
-  gsize mark_w = (gsize) g_utf8_strlen (mark, -1);
   if (cut_parameters (out, whole, whole_cols, cap, mark, mark_w))
     return;
   gsize open = whole_cols, close = 0;
@@ -342,4 +383,14 @@ cg_cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const
   append_chars (out, text, 0, head);
   g_string_append (out, mark);
   append_chars (out, text, head + cols - room, cols);
+}
+
+void
+cg_cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const char *mark)
+{
+  gsize mark_w = (gsize) g_utf8_strlen (mark, -1);
+  if (whole_cols <= cap)
+    g_string_append (out, whole);
+  else if (!cut_object (out, whole, whole_cols, cap, mark, mark_w))
+    cut_name (out, whole, whole_cols, cap, mark, mark_w);
 }
