@@ -239,6 +239,50 @@ changed (const CgDiff *d, const CgDiffFunction *f)
          || cg_diff_change (d, f->base_self, f->new_self) != 0;
 }
 
+/* The text's order: by the absolute change of self cost, where the time
+ * went, then of total, then as the difference lists them (by total, then
+ * label).  The tsv keeps the difference's order, its contract; the text
+ * leads with the functions whose own cost changed, as gprof's flat
+ * profile, perf diff and pprof's top do, where the callers every change
+ * passes through (main, an interpreter's dispatch loop: fifteen rows of
+ * one change in Lua's) filled the first screen. */
+typedef struct {
+  const CgDiff *d;
+  gdouble *self, *total; /* per row of the difference: absolute changes */
+} TextOrder;
+
+static gint
+by_self_change (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const TextOrder *o = data;
+  guint i = *(const guint *) a, j = *(const guint *) b;
+  if (o->self[i] != o->self[j])
+    return o->self[i] > o->self[j] ? -1 : 1;
+  if (o->total[i] != o->total[j])
+    return o->total[i] > o->total[j] ? -1 : 1;
+  return i < j ? -1 : i > j;
+}
+
+/* The rows of the difference in the text's order.  (transfer full) */
+static guint *
+text_order (const CgDiff *d)
+{
+  guint n = cg_diff_n_functions (d);
+  g_autofree gdouble *self = g_new (gdouble, MAX (n, 1));
+  g_autofree gdouble *total = g_new (gdouble, MAX (n, 1));
+  guint *order = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const CgDiffFunction *f = cg_diff_function (d, i);
+      self[i] = fabs (cg_diff_change (d, f->base_self, f->new_self));
+      total[i] = fabs (cg_diff_change (d, f->base_total, f->new_total));
+      order[i] = i;
+    }
+  TextOrder o = { d, self, total };
+  g_qsort_with_data (order, (gint) n, sizeof (guint), by_self_change, &o);
+  return order;
+}
+
 /* The names of both profiles as @o says. */
 static CgNames *
 names_of (CgProfile *p, const CgDiffTextOptions *o)
@@ -288,16 +332,19 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   if (cg_diff_base_factor (d) != 1.0)
     g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
                             cg_diff_base_factor (d));
-  g_string_append (s, "Changes of total (self plus callees) and of self cost; \"+\" marks functions\n"
-                      "only in the new profile, \"-\" those only in the base.\n\n");
+  g_string_append (s, "Changes of total (self plus callees) and of self cost, by the change of self\n"
+                      "cost (where the time went), then of total; \"+\" marks functions only in the\n"
+                      "new profile, \"-\" those only in the base.\n\n");
   static const char *const titles[] = { "total change", "base total", "new total", "self change", NULL };
   Table t;
   table_init (&t, titles);
   guint unchanged = 0, small = 0;
   g_autoptr (GString) cell = g_string_new (NULL);
   g_autoptr (GString) total = g_string_new (NULL);
-  for (guint i = 0; i < cg_diff_n_functions (d); i++)
+  g_autofree guint *order = text_order (d);
+  for (guint k = 0; k < cg_diff_n_functions (d); k++)
     {
+      guint i = order[k];
       const CgDiffFunction *f = cg_diff_function (d, i);
       if (!changed (d, f))
         {
