@@ -52,6 +52,7 @@ typedef struct {
   guint8 level1;   /* the outermost activation of its function */
   guint8 called;   /* entered by a call in this part */
   guint8 touched;  /* has data in this part */
+  guint8 calls;    /* made a call in this part */
   guint8 located;  /* its function's file and line are known */
 } Node;
 
@@ -185,6 +186,7 @@ typedef struct {
   GArray *part_self;        /* guint64 per column: sum of self costs */
   GArray *totals;           /* guint64 from "totals:", or NULL */
   guint64 totals_line;
+  GArray *summary;          /* guint64 from "summary:", or NULL */
   guint n_positions;
   gint line_column;         /* index of "line" in positions, or -1 */
   guint64 last[MAX_POSITIONS];
@@ -625,7 +627,7 @@ new_node (Reader *r, guint32 object, guint32 name, guint32 file)
   guint32 k = r->nodes->len;
   if (info->multi)
     cg_pair_map_insert (r->node_index, object, name, k);
-  Node node = { f, object, name, file, info->level == 1, 0, 0, 0 };
+  Node node = { f, object, name, file, info->level == 1, 0, 0, 0, 0 };
   g_array_append_val (r->nodes, node);
   cg_matrix_set_rows (&r->node_sum, r->nodes->len);
   info->node = k;
@@ -772,6 +774,7 @@ reset_part (Reader *r)
   g_array_set_size (r->event_map, 0);
   g_array_set_size (r->part_self, 0);
   g_clear_pointer (&r->totals, g_array_unref);
+  g_clear_pointer (&r->summary, g_array_unref);
   r->n_positions = 1;
   r->line_column = 0;
   memset (r->last, 0, sizeof r->last);
@@ -791,11 +794,12 @@ is_callgrind (const Reader *r)
 }
 
 static gboolean flush_self (Reader *r, GError **error);
+static gboolean add_count (CgKind kind, CgValue *acc, guint64 v);
 
 /* totals: must equal the part's self costs.  (summary: is not checked:
- * callgrind counts some cost outside any function into it, with
- * --cache-sim or --collect-systime, leaves signal handlers' cost out of
- * it, and writes it before the --cacheuse events' costs are known.) */
+ * callgrind leaves signal handlers' cost out of it, and writes it before
+ * the --cacheuse events' costs are known; where it exceeds them,
+ * charge_unwritten reads it.) */
 static gboolean
 check_totals (Reader *r, GError **error)
 {
@@ -842,6 +846,60 @@ note_callee_self (Reader *r, CgFunctionId f)
     }
 }
 
+/* Charges to a context that made no call what the calls that entered it
+ * carried beyond its self cost, where callgrind's summary: says that
+ * much cost lies outside the part's self costs, and up to that much.
+ * callgrind counts the last block a program ran, the exit_group system
+ * call's, into the calls' inclusive costs and into summary: but writes
+ * it on no cost line: with --cache-sim=yes 2 Ir (and an I1 and an LL
+ * miss), with --collect-systime 1 sysCount and its time, in _Exit, whose
+ * call then cost more than it, so that the program's root measured more
+ * than the profile's total and every such profile was said to overlap.
+ * A leaf whose calls carried more than its self cost is where that cost
+ * was spent.  What a context that calls lacks could lie in any callee
+ * (threads killed in a system call at exit, in calls never written): it
+ * stays out, as before.  callgrind's own files only; @n_touched
+ * contexts, as finish_part walks them. */
+static gboolean
+charge_unwritten (Reader *r, gboolean all, guint n_touched, GError **error)
+{
+  if (r->summary == NULL || !is_callgrind (r))
+    return TRUE;
+  const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  g_autofree guint64 *left = g_new0 (guint64, MAX (r->n_cols, 1));
+  gboolean any = FALSE;
+  for (guint i = 0; i < r->n_cols && i < r->summary->len; i++)
+    {
+      guint64 said = g_array_index (r->summary, guint64, i), self = g_array_index (r->part_self, guint64, i);
+      guint e = g_array_index (r->event_map, guint, i);
+      left[i] = kinds[e] == CG_KIND_INTEGER && said > self ? said - self : 0;
+      any |= left[i] != 0;
+    }
+  for (guint j = 0; j < n_touched && any; j++)
+    {
+      guint32 k = all ? j : g_array_index (r->touched, guint32, j);
+      Node *n = node_at (r, k);
+      if (!n->touched || !n->called || n->calls)
+        continue;
+      CgValue *sum = cg_matrix_row (&r->node_sum, k);
+      CgValue *self = cg_graph_self (r->graph, n->function);
+      for (guint i = 0; i < r->n_cols; i++)
+        {
+          guint e = g_array_index (r->event_map, guint, i);
+          gint64 s = (gint64) sum[e].n;
+          if (left[i] == 0 || s >= 0)
+            continue;
+          guint64 c = MIN (left[i], (guint64) -(s + 1) + 1); /* -s, without overflow at G_MININT64 */
+          guint64 *ps = &g_array_index (r->part_self, guint64, i);
+          if (!add_count (kinds[e], &self[e], c) || !g_uint64_checked_add (ps, *ps, c))
+            return overflow (r, error);
+          sum[e].n = (guint64) (s + (gint64) c);
+          left[i] -= c;
+        }
+    }
+  return TRUE;
+}
+
 /* Ends the current part: checks its totals and hands the costs of
  * uncalled contexts to their functions as spontaneous costs. */
 static gboolean
@@ -862,6 +920,8 @@ finish_part (Reader *r, GError **error)
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
   gboolean all = r->parts <= 1, callgrind = is_callgrind (r), uncarried = some_event_uncarried (r);
   guint n_touched = all ? r->nodes->len : r->touched->len;
+  if (!charge_unwritten (r, all, n_touched, error))
+    return FALSE;
   for (guint i = 0; i < n_touched; i++)
     {
       guint32 k = all ? i : g_array_index (r->touched, guint32, i);
@@ -896,7 +956,7 @@ finish_part (Reader *r, GError **error)
         }
       if (!all)
         memset (sum, 0, ne * sizeof (CgValue));
-      n->called = n->touched = 0;
+      n->called = n->touched = n->calls = 0;
     }
   /* every context's sums at once: a call of memset per context was a
    * tenth of this loop */
@@ -1092,10 +1152,7 @@ header_line (Reader *r, const char *key, gsize klen, const char *p, const char *
       return parse_counts (r, p, end, &r->totals, error);
     }
   if (KEY ("summary"))
-    {
-      g_autoptr (GArray) summary = NULL; /* read for its form only */
-      return parse_counts (r, p, end, &summary, error);
-    }
+    return parse_counts (r, p, end, &r->summary, error);
   if (KEY ("version"))
     {
       /* a major version, and maybe minor ones after dots: KCachegrind
@@ -1285,6 +1342,7 @@ call_cost (Reader *r, guint n, GError **error)
     }
   if (!self_level1)
     callee->called = 1;
+  node_at (r, caller_k)->calls = 1;
   r->nested_calls |= self_level1;
   touch (r, caller_k);
   touch (r, callee_k);
@@ -1677,6 +1735,7 @@ reader_clear (Reader *r)
   g_array_unref (r->part_self);
   g_array_unref (r->event_flags);
   g_clear_pointer (&r->totals, g_array_unref);
+  g_clear_pointer (&r->summary, g_array_unref);
   g_array_unref (r->cols);
   g_array_unref (r->self_acc);
   cg_arc_runs_free (r->arc_runs);
