@@ -33,6 +33,12 @@ expect_message "gcc and clang leave them out at -O1 and above on x86-64 unless g
 text 0 >"$tmp/whole.perf"
 expect 0 "$cgcost" --format=tsv "$tmp/whole.perf" || fail "cgcost whole.perf"
 [ -s "$tmp/err" ] && fail "whole chains: $(cat "$tmp/err")"
+# without sym (perf script -F ...,ip,dso) a frame is its address: an
+# outermost frame may be an entry or not, and nothing is said
+text 2 | sed 's/^\(\t *[0-9a-f]*\) [^ ]* (/\1 (/' >"$tmp/bare.perf"
+grep -q "$(printf '^\t *1300 (/usr/bin/prog)$')" "$tmp/bare.perf" || fail "test set-up: no frame without its symbol"
+expect 0 "$cgcost" --format=tsv "$tmp/bare.perf" || fail "cgcost bare.perf"
+[ -s "$tmp/err" ] && fail "frames without symbols: $(cat "$tmp/err")"
 
 command -v perf >/dev/null 2>&1 || skip "perf is not installed (Debian: linux-perf)"
 perf record -q -e cpu-clock -g -o "$tmp/probe.data" true >"$tmp/err" 2>&1 \
@@ -71,6 +77,10 @@ for mode in fp dwarf; do
     expect_message "$warning"
   elif awk -v s="$share" 'BEGIN { exit !(s >= 95) }'; then
     grep -q "$warning" "$tmp/err" && fail "$mode: main at $share% in perf report, and: $(cat "$tmp/err")"
+    perf script -i "$tmp/$mode.data" -F comm,tid,period,event,ip,dso >"$tmp/$mode.bare" 2>/dev/null \
+      || fail "perf script -F comm,tid,period,event,ip,dso"
+    expect 0 "$cgcost" --format=tsv "$tmp/$mode.bare"
+    grep -q "$warning" "$tmp/err" && fail "$mode, perf script without sym: main at $share% in perf report, and: $(cat "$tmp/err")"
   fi
   echo "$mode: main at ${share:-0}% in perf report --children"
 done

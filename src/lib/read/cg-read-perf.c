@@ -764,7 +764,9 @@ count_stopped (Reader *r)
   gboolean user = FALSE;
   for (guint i = 0; i < r->frames->len && !user; i++)
     user = !g_array_index (r->frames, Frame, i).kernel;
-  if (!user)
+  /* an outermost frame named by its address (-F without sym) may be an
+   * entry or not: no telling */
+  if (!user || g_array_index (r->frames, Frame, r->frames->len - 1).bare)
     return;
   r->n_chained++;
   r->n_stopped += !is_entry (r, &g_array_index (r->frames, Frame, r->frames->len - 1));
