@@ -226,6 +226,20 @@ if [ -s "$tmp/expr.in" ] && $cc -pg -g -O2 -o "$tmp/grl" "$src/exprparse.c" 2>/d
     n=$(grep -n -m1 ' @ [0-9a-f]*)' "$tmp/grl.txt" | cut -d: -f1)
     expect 1 "$cgmerge" "$tmp/grl.txt" && expect_message "grl.txt:$n: a line-by-line report (gprof -l)"
   done
+  # gprof -A's annotated source and -i's summary of the gmon.out's
+  # records: no profiles, refused with what they are
+  "$GPROF" -b -A "$tmp/grl" "$tmp/grl.gmon" >"$tmp/gra.txt" 2>/dev/null
+  if grep -q '^\*\*\* File .*exprparse\.c:$' "$tmp/gra.txt"; then
+    expect 1 "$cgmerge" "$tmp/gra.txt" && expect_message "gra.txt:1: the annotated source gprof -A prints"
+  else
+    echo "note: gprof -A printed no annotated source"
+  fi
+  "$GPROF" -i "$tmp/grl" "$tmp/grl.gmon" >"$tmp/gri.txt" 2>/dev/null
+  if grep -q "^File .* (version [0-9]*) contains:$" "$tmp/gri.txt"; then
+    expect 1 "$cgcost" "$tmp/gri.txt" && expect_message "gri.txt:1: the summary of a gmon.out's records gprof -i prints"
+  else
+    echo "note: gprof -i printed no summary: $(head -c 200 "$tmp/gri.txt")"
+  fi
 fi
 if $cxx -pg -O2 -o "$tmp/cx" "$programs/gmonreal-cxx.cc" 2>/dev/null && (cd "$tmp" && ./cx >/dev/null && mv gmon.out cx.gmon); then
   built=1

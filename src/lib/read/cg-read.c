@@ -131,6 +131,17 @@ other_text_kind (const guint8 *head, gsize len)
       && g_strstr_len (text, (gssize) first, ": (") != NULL && g_strstr_len (text, (gssize) first, ":0x") != NULL)
     return "the execution counts gprof -C prints, not a profile of calls: give cgmerge the gmon.out (with"
            " --executable), or the report gprof prints without -C";
+  /* gprof -A (--annotated-source): "*** File /src/lvm.c:", then that
+   * file's lines, a function's first line marked with its calls; gprof
+   * -i (--file-info): "File `gmon.out' (version 1) contains:" */
+  static const char annotated[] = "*** File ", info[] = "File `";
+  if (first > sizeof annotated && memcmp (head, annotated, sizeof annotated - 1) == 0 && head[first - 1] == ':')
+    return "the annotated source gprof -A prints, not a profile of calls: give cgmerge the gmon.out (with"
+           " --executable), or the report gprof prints without -A";
+  if (first > sizeof info && memcmp (head, info, sizeof info - 1) == 0
+      && g_strstr_len (text, (gssize) first, "' (version ") != NULL)
+    return "the summary of a gmon.out's records gprof -i prints, not a profile of calls: give cgmerge the"
+           " gmon.out (with --executable), or the report gprof prints without -i";
   const char *gprof = gprof_near_miss (head, len);
   if (gprof)
     return gprof;
