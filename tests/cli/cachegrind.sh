@@ -50,6 +50,10 @@ cg_annotate --show=Ir --auto=no --threshold=0 "$tmp/cachegrind.out" 2>/dev/null 
            f = substr (f, index (f, ":") + 1); ir[f] += v }
          END { for (f in ir) printf "%s\t%.0f\n", f, ir[f] }' | sort >"$tmp/want"
 [ "$(wc -l <"$tmp/want")" -ge 5 ] || fail "test set-up: cg_annotate listed $(wc -l <"$tmp/want") functions"
+# cg_annotate's own output is no profile: refused, and named
+cg_annotate "$tmp/cachegrind.out" >"$tmp/annotated.txt" 2>/dev/null
+expect 1 "$cgcost" "$tmp/annotated.txt" \
+  && expect_message "annotated.txt:1: callgrind_annotate's or cg_annotate's output, which cgtools does not read"
 expect 0 "$cgcost" --format=tsv "$tmp/cachegrind.out" || fail "cgcost on cachegrind's file"
 expect_message "a cachegrind profile, which records no calls: every total is the function's own cost"
 awk -F '\t' 'NR == FNR { want[$1] = $2; next }

@@ -29,6 +29,9 @@ for part in "$tmp"/parts.out*; do
     # (a small part has few rows: only differences count here)
     annotate_compare "$tmp/out" "$tmp/annotated" >"$tmp/why"
     grep -q ', 0 different$' "$tmp/why" || fail "$(basename "$part"): $(cat "$tmp/why")"
+    # callgrind_annotate's own output is no profile: refused, and named
+    expect 1 "$cgmerge" "$tmp/annotated" \
+      && expect_message "annotated:1: callgrind_annotate's or cg_annotate's output, which cgtools does not read"
   fi
 done
 expect 0 "$cgcost" --format=tsv "$tmp"/parts.out*

@@ -121,6 +121,17 @@ other_text_kind (const guint8 *head, gsize len)
       && g_strstr_len (text, (gssize) len, " of event '") != NULL)
     return "perf report's output, which cgtools does not read: give it the perf.data itself (cgmerge runs"
            " perf script on it) or what `perf script` prints";
+  /* callgrind_annotate's and cg_annotate's output: a line of dashes,
+   * then "Profile data file 'callgrind.out.1234' (creator: ...)", or
+   * cg_annotate's "I1 cache:" ... "Data file:" lines */
+  static const char dashes[] = "--------------------------------------------------------------------------------\n";
+  gsize window = MIN (len, 1024);
+  if (len > sizeof dashes - 1 && memcmp (head, dashes, sizeof dashes - 1) == 0
+      && (g_strstr_len (text, (gssize) window, "\nProfile data file '") != NULL
+          || (g_strstr_len (text, (gssize) window, "\nData file:") != NULL
+              && g_strstr_len (text, (gssize) window, "\nEvents recorded:") != NULL)))
+    return "callgrind_annotate's or cg_annotate's output, which cgtools does not read: give it the profile"
+           " they annotate (the callgrind.out or cachegrind.out file their header names)";
   /* gprof -C (--exec-counts): "lapi.c:60: (index2value:0x88f0) 14330992
    * executions" */
   const guint8 *nl0 = memchr (head, '\n', len);
