@@ -9,8 +9,10 @@
  *   B1  else the transition C --P--> C' is looked up (a small cache in C,
  *       then the machine's transition table);
  *   B2  else the history of C' is computed by steps A2-A5 and looked up in
- *       the history table;
- *   B3  else a new context with that history is created.
+ *       the history table, unless all its entries are marked (then only
+ *       this transition makes it: amon-fsm.c, history_shared);
+ *   B3  else a new context with that history is created (and kept in the
+ *       history table where B2 may look for it).
  * B1 is the common case: a cache probe or one hash-table probe, no
  * allocation, no lock, no system call.  A context caches its transitions
  * at two levels.  The first AMON_NEAR routines called from it are kept
@@ -159,7 +161,8 @@ typedef struct {
    * theirs: the others' are in their caches alone (amon_machine_find) */
   amon_transition *trans;
   uint32_t trans_mask, trans_count;
-  /* histories: open addressing, at most half full */
+  /* histories with an unmarked entry (those B2 looks up): open
+   * addressing, at most half full */
   amon_hist_slot *hist;
   uint32_t hist_mask, hist_count;
   /* routines: index -> address, and an address index */

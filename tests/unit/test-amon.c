@@ -730,6 +730,74 @@ test_history_table_grows (void)
   amon_machine_release (&m);
 }
 
+/* One context per history (steps B2-B3): random walks of calls and
+ * returns over 3 to 8 routines, half the calls recursive, so that
+ * histories hold unmarked entries and many are reached by more than one
+ * transition.  Each context a call enters has the history that steps
+ * A2-A5 read literally give from its caller's (brute_history), and no
+ * two contexts have one history: those all marked, which the machine
+ * neither looks up nor keeps in its history table (a transition of
+ * their parent's alone makes them), and the others, found again by B2
+ * (both kinds many times). */
+static void
+test_one_context_per_history (void)
+{
+  GRand *rand = g_rand_new_with_seed (62);
+  guint64 contexts = 0, marked = 0, found = 0, differ = 0, twice = 0;
+  for (guint program = 0; program < 120; program++)
+    {
+      amon_machine m;
+      CU_ASSERT_FATAL (amon_machine_init (&m, &limits) == 0);
+      guint routines = 3 + program % 6, depth = 1;
+      amon_context *stack[48];
+      stack[0] = amon_machine_call (&m, m.root, CALLEE (1));
+      for (guint step = 0; step < 4000; step++)
+        {
+          if (depth > 1 && (depth == G_N_ELEMENTS (stack) || g_rand_int_range (rand, 0, 100) < 45))
+            {
+              depth--;
+              continue;
+            }
+          amon_context *from = stack[depth - 1];
+          guint fn = 1 + (guint) g_rand_int_range (rand, 0, (gint32) routines);
+          if (depth >= 2 && g_rand_boolean (rand))
+            {
+              /* recursion: a routine of the stack called again */
+              guint32 h = from->hist[g_rand_int_range (rand, 0, (gint32) from->len)] >> 1;
+              fn = (guint) (((char *) amon_machine_routine (&m, h) - callee_addr) / 16);
+            }
+          amon_context *to = amon_machine_call (&m, from, CALLEE (fn));
+          CU_ASSERT_FATAL (to != NULL);
+          if (to != from)
+            {
+              guint32 want[4096];
+              guint n = brute_history (from->hist, from->len, to->hist[to->len - 1] >> 1, want);
+              differ += to->len != n || memcmp (to->hist, want, (size_t) n * 4) != 0;
+            }
+          stack[depth++] = to;
+        }
+      GHashTable *seen = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
+      for (amon_context *c = m.root->next; c; c = c->next)
+        {
+          guint32 all = F;
+          for (guint i = 0; i < c->len; i++)
+            all &= c->hist[i];
+          marked += all;
+          contexts++;
+          GBytes *key = g_bytes_new (c->hist, (gsize) c->len * 4);
+          twice += !g_hash_table_add (seen, key);
+        }
+      found += m.n_b2;
+      g_hash_table_destroy (seen);
+      amon_machine_release (&m);
+    }
+  CU_ASSERT_EQUAL (differ, 0);
+  CU_ASSERT_EQUAL (twice, 0);
+  /* both kinds, and histories found again, many times */
+  CU_ASSERT (marked > 500 && contexts - marked > 1000 && found > 1000);
+  g_rand_free (rand);
+}
+
 /* A context that calls 1, 2, 3 or 20 routines (each several times):
  * the first two are in its near slots, in the order first called, and it
  * has no far cache until a third is called; every call finds the
@@ -1625,6 +1693,7 @@ main (void)
     { "replay: longjmp out of deep frames resynchronises", test_longjmp_resynchronises },
     { "unmatched returns are ignored", test_unmatched_exit_ignored },
     { "routines aligned to 16, 32 or 64 bytes fill the cache's sets evenly", test_cache_sets_spread },
+    { "random calls: one context per history, found again unless all marked", test_one_context_per_history },
     { "a context's first two callees are near, the rest far", test_cache_levels },
     { "near slots of one tag each find their own routine", test_cache_tag_shared },
     { "random calls: a transition made once, found again where the caches lost it", test_cache_spill_random },
