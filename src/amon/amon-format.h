@@ -87,8 +87,11 @@ enum {
   AMON_TOTAL_MEMORY,        /* bytes of profiling memory, all threads */
   AMON_TOTAL_OVERHEAD,      /* clock units subtracted as the monitor's own */
   AMON_TOTAL_OFFCPU,        /* clock units removed as off-CPU (clock cpu) */
+  AMON_TOTAL_UNSEEN,        /* calls a signal handler made while it interrupted a hook, not
+                             * profiled (absent from the first files: AMON_TOTAL_MIN fields) */
   AMON_TOTAL_N
 };
+#define AMON_TOTAL_MIN 17 /* the fields of the first files, which readers take */
 
 /* reasons in the STOPPED section */
 #define AMON_STOP_DEPTH 1u    /* the shadow stack reached AMON_MAX_DEPTH */

@@ -26,6 +26,13 @@ void amon_hook_enter (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
 /* The return from @fn to @site (as at its call); @sp as above. */
 void amon_hook_exit (void *fn, void *site, uintptr_t sp) AMON_FN AMON_HIDDEN;
 
+/* A call the hooks leave out because the calling thread's monitor is
+ * busy: a signal handler's, which interrupted a hook (the tables and the
+ * shadow stack are then half changed).  Counted, so that the file and the
+ * views say how many calls the profile lacks; nothing where the thread
+ * is not profiled, is ending or profiling stopped. */
+void amon_hook_unseen (void) AMON_FN AMON_HIDDEN;
+
 /* The -pg mode, where @sp is the address of a routine's return address.
  * amon_hook_leave: the routine returns, told by itself (gcc's
  * -minstrument-return=call, `__return__`), its return address still in

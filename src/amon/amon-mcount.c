@@ -438,7 +438,13 @@ pg_enter_slow (amon_pg_thread *p, uintptr_t *slot, void *fn)
       if (p == &pg_unstarted)
         p = pg_thread_start ();
       else if (!pg_left_by_jump (p, s))
-        return;
+        {
+          /* a signal handler's call, which interrupted a hook (not a
+           * thread that cannot use the mode) */
+          if (p->busy != AMON_BUSY)
+            amon_hook_unseen ();
+          return;
+        }
       if (p == NULL)
         return;
     }

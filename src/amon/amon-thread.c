@@ -282,7 +282,7 @@ amon_thread_reset_counts (amon_thread *t, uint64_t now)
   t->resid_total = 0;
   t->checked = 0;
   t->split_permille = 0;
-  t->returns = t->resyncs = t->discarded = t->unmatched = t->overhead_total = t->offcpu_total = 0;
+  t->returns = t->resyncs = t->discarded = t->unmatched = t->overhead_total = t->offcpu_total = t->unseen = 0;
   t->base_depth = t->max_depth = amon_thread_depth (t);
   set_limit (t);
   t->start = t->origin = now;

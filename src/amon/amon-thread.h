@@ -144,6 +144,8 @@ struct amon_thread {
   uint32_t cal_windows;      /* correction windows ended (amon-calibrate.h) */
   /* statistics */
   uint64_t returns, resyncs, discarded, unmatched, overhead_total, offcpu_total;
+  uint64_t unseen;           /* calls a signal handler made while it interrupted a hook (amon-monitor.c,
+                              * amon_hook_unseen): not profiled */
   /* used by amon-monitor.c and amon-clock.c */
   int finished;              /* the thread has exited */
   int end_rounds;            /* rounds of the key destructors it has seen (amon-monitor.c, thread_end) */

@@ -384,6 +384,7 @@ merge_with (amon_merge *g, amon_thread *t, int in_place)
   totals[AMON_TOTAL_MEMORY] += t->m.bytes;
   totals[AMON_TOTAL_OVERHEAD] += t->overhead_total;
   totals[AMON_TOTAL_OFFCPU] += t->offcpu_total;
+  totals[AMON_TOTAL_UNSEEN] += t->unseen;
   g->samples_program += t->samples_program;
   g->samples_monitor += t->samples_monitor;
   g->resid_total += t->resid_total;

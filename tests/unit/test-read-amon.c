@@ -88,6 +88,10 @@ static const char *const *names = default_names;
 static guint32 n_names = 3;
 /* routine r's offset in /bin/prog: 0x100 * (r + 1) unless a test says otherwise */
 static const guint64 *offsets;
+/* TOTALS' fields, and the calls signal handlers made inside a hook (field
+ * 17), unless a test says otherwise */
+static int n_totals = AMON_TOTAL_N;
+static guint64 unseen_calls;
 
 /* routines 0-2 named by names[] in /bin/prog (main object, bias 0x1000) */
 static GByteArray *
@@ -130,9 +134,10 @@ sample (const Ctx *contexts, guint n, guint64 outside, guint64 rate)
     }
   end_section (b, at);
   at = section (b, AMON_SECTION_TOTALS);
-  for (int i = 0; i < AMON_TOTAL_N; i++)
+  for (int i = 0; i < n_totals; i++)
     u64 (b, i == AMON_TOTAL_TIME ? time : i == AMON_TOTAL_OUTSIDE ? outside : i == AMON_TOTAL_CALLS ? calls
-                                                                      : i == AMON_TOTAL_RECURSIVE ? rec : 1);
+                                                                      : i == AMON_TOTAL_RECURSIVE ? rec
+                                                                      : i == AMON_TOTAL_UNSEEN ? unseen_calls : 1);
   end_section (b, at);
   section (b, AMON_SECTION_END);
   return b;
@@ -395,6 +400,44 @@ test_cost_note (void)
                                   " program's own work that ran beside the hooks' counter reads is seen by no sample; or"
                                   " high, as much or more, where the program's own code ran slower beside the monitor"));
   CU_ASSERT_PTR_NULL (strstr (cg_profile_source (r, 0)->note, "may read 20-40% low"));
+}
+
+/* The calls a signal handler made while it interrupted one of the
+ * monitor's hooks, which the monitor left out and counted (TOTALS field
+ * 17), are said after the cost's note; a file of the first libamon, whose
+ * TOTALS has 17 fields, is read as before. */
+static void
+test_unseen_note (void)
+{
+  GError *error = NULL;
+  unseen_calls = 1415;
+  g_autoptr (GByteArray) b = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+  const char *note = cg_profile_source (p, 0)->note;
+  CU_ASSERT_PTR_NOT_NULL_FATAL (note);
+  CU_ASSERT (g_str_has_prefix (note, "instrumentation cost taken out: "));
+  CU_ASSERT (g_str_has_suffix (note, "; 1415 calls that signal handlers made while they interrupted the monitor's"
+                                     " hooks are not in the profile: their time is charged where they interrupted"
+                                     " (libamon(3), CAVEATS)"));
+  /* the first files: 17 fields, no such count */
+  n_totals = AMON_TOTAL_MIN;
+  g_autoptr (GByteArray) old = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  n_totals = AMON_TOTAL_N;
+  unseen_calls = 0;
+  g_autoptr (CgProfile) q = read_bytes (old, NULL, &error);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (q);
+  CU_ASSERT_PTR_NULL (strstr (cg_profile_source (q, 0)->note, "signal handlers"));
+  CU_ASSERT_PTR_NOT_NULL (strstr (cg_profile_source (q, 0)->note, "instrumentation cost taken out: "));
+  /* fewer than 17 is an error */
+  n_totals = AMON_TOTAL_MIN - 1;
+  g_autoptr (GByteArray) short_totals = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  n_totals = AMON_TOTAL_N;
+  g_autoptr (CgProfile) r = read_bytes (short_totals, NULL, &error);
+  CU_ASSERT_PTR_NULL (r);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (error);
+  CU_ASSERT_PTR_NOT_NULL (strstr (error->message, "the totals section has 128 bytes, 136 expected"));
+  g_clear_error (&error);
 }
 
 static void
@@ -729,6 +772,7 @@ main (void)
     { "mutual recursion: totals, the four arc times, traversed cycles", test_mutual_recursion },
     { "a cycle the run never went round is not listed", test_cycle_never_traversed },
     { "the instrumentation cost taken out is noted", test_cost_note },
+    { "the calls of signal handlers left out are noted", test_unseen_note },
     { "two files sum", test_merge_sums },
     { "two files of the two CPU clocks sum, with a warning", test_merge_mixed_clocks },
     { "a stopped profile is read with a warning", test_stopped_and_lenient },

@@ -54,6 +54,7 @@ typedef struct {
   guint64 threads_checked;                   /* threads with samples enough to check the calibrations */
   guint32 threads_split, split_permille;     /* threads whose split the samples set, their largest weight (per mille) */
   guint64 threads;                           /* threads that ran instrumented code (TOTALS) */
+  guint64 unseen;                            /* calls signal handlers made inside a hook, not profiled (TOTALS) */
   guint32 recent;
 } Reader;
 
@@ -480,12 +481,15 @@ static gboolean
 read_totals (Reader *r, Cursor *c, gboolean have_contexts, GError **error)
 {
   gsize at = c->pos;
-  if (c->end - c->pos < 8 * AMON_TOTAL_N)
+  if (c->end - c->pos < 8 * AMON_TOTAL_MIN)
     return fail (r, error, at, "the totals section has %" G_GSIZE_FORMAT " bytes, %d expected", c->end - c->pos,
-                 8 * AMON_TOTAL_N);
+                 8 * AMON_TOTAL_MIN);
   const guint8 *p;
-  if (!take (r, c, 8 * AMON_TOTAL_N, "the totals", &p, error))
+  gsize fields = MIN ((c->end - c->pos) / 8, (gsize) AMON_TOTAL_N);
+  if (!take (r, c, 8 * fields, "the totals", &p, error))
     return FALSE;
+  /* the first files' 17 fields lack the calls not seen */
+  r->unseen = fields > AMON_TOTAL_UNSEEN ? get64 (p + 8 * AMON_TOTAL_UNSEEN) : 0;
   c->pos = c->end; /* later versions may append fields */
   r->have_totals = TRUE;
   r->threads = get64 (p + 8 * AMON_TOTAL_THREADS);
@@ -674,6 +678,24 @@ cost_note (Reader *r)
   return g_string_free (s, FALSE);
 }
 
+/* The note of the source: the cost's, and the calls of signal handlers
+ * that interrupted a hook, which the monitor left out and counted
+ * (libamon(3), CAVEATS): a handler's routines would otherwise show fewer
+ * calls than they had, without a word. */
+static char *
+source_note (Reader *r)
+{
+  g_autofree char *cost = cost_note (r);
+  if (r->unseen == 0)
+    return g_steal_pointer (&cost);
+  GString *s = g_string_new (cost);
+  g_string_append_printf (s, "%s%" G_GUINT64_FORMAT " %s that signal handlers made while they interrupted the"
+                          " monitor's hooks %s not in the profile: their time is charged where they interrupted"
+                          " (libamon(3), CAVEATS)", cost ? "; " : "", r->unseen, r->unseen == 1 ? "call" : "calls",
+                          r->unseen == 1 ? "is" : "are");
+  return g_string_free (s, FALSE);
+}
+
 static gboolean
 read_header (Reader *r, gsize *first_section, GError **error)
 {
@@ -842,7 +864,7 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
   if (ok)
     {
       cg_profile_add_source (profile, "amon", r.name, NULL, "libamon");
-      g_autofree char *note = cost_note (&r);
+      g_autofree char *note = source_note (&r);
       if (note)
         cg_profile_set_source_note (profile, note);
     }
