@@ -21,6 +21,11 @@
  * bounded however long a chain is; a longer chain goes on below. */
 #define MAX_FOLD 8
 
+/* what follows a link where a recursion closes; the short form where the
+ * line does not fit its width */
+#define RECURSION_LONG " (recursion: its cost is in the lines above)"
+#define RECURSION_SHORT " (recursion)"
+
 /* ANSI SGR sequences */
 #define SGR_RESET "\033[0m"
 #define SGR_BOLD "\033[1m"
@@ -462,6 +467,7 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
           g_array_set_size (path, path->len - 1);
         }
       g_array_set_size (pieces, 0);
+      gsize recursion_at = 0;
       for (guint k = i; k <= j; k++)
         {
           if (k > i)
@@ -475,13 +481,24 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
           CgFunctionId f = cg_display_tree_function (t, node);
           if (!cg_display_tree_is_master (t, node) && open[f] > 0)
             {
-              /* prose: it may lose its middle as a name does */
-              gsize start = line->len;
-              g_string_append (line, " (recursion: its cost is in the lines above)");
-              add_piece (pieces, start, line, k - i, CG_FIT_NAME);
+              /* a mark, whole: below, its short form where it does not fit */
+              recursion_at = line->len;
+              g_string_append (line, RECURSION_LONG);
+              add_piece (pieces, recursion_at, line, k - i, CG_FIT_MARK);
             }
           open[f]++;
           g_array_append_val (path, *cg_tree_view_line (v, k));
+        }
+      /* the explanation, cut as a name, read "(re…ve)" at 80 columns on
+       * Lua's profile: where the line is too wide, "(recursion)" (the
+       * link closes a recursion, the last piece of its line) */
+      CgFitPiece *last = pieces->len ? &g_array_index (pieces, CgFitPiece, pieces->len - 1) : NULL;
+      if (recursion_at && last && last->start == recursion_at && o->width > 0
+          && cg_fit_visible_width (line->str) > o->width)
+        {
+          g_string_truncate (line, recursion_at);
+          g_string_append (line, RECURSION_SHORT);
+          last->end = line->len;
         }
       cg_fit_line (line, names, pieces, o->width, g_get_charset (NULL) ? "\u2026" : "...");
       g_string_append_c (line, '\n');
