@@ -242,6 +242,7 @@ amon_xstate_compact:
 	movq 8(%rbx), %rsi
 	call amon_pg_enter
 	RESTORE_STATE
+	call amon_pg_restart
 1:
 	HOOK_UNFRAME
 	ret
@@ -650,6 +651,7 @@ amon_xstate_compact:
 	movq 88(%rbx), %rsi
 	call amon_pg_enter
 	RESTORE_STATE
+	call amon_pg_restart
 20:
 	movq %rbx, %rsp
 	.cfi_def_cfa_register %rsp
@@ -762,6 +764,7 @@ amon_pg_return:
 	call amon_pg_exit
 	movq %rax, 80(%rbx)
 	RESTORE_STATE
+	call amon_pg_restart
 	jmp 2f
 1:
 	movq %rax, 80(%rbx)
@@ -902,6 +905,7 @@ __return__:
 	leaq 16(%rbx), %rdi
 	call amon_pg_leave
 	RESTORE_STATE
+	call amon_pg_restart
 1:
 	HOOK_UNFRAME
 2:

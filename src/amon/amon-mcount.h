@@ -61,6 +61,14 @@ uintptr_t amon_pg_exit_exact (uintptr_t sp) AMON_FN AMON_HIDDEN;
  * amon_pg_leave must do it, nothing having changed. */
 int amon_pg_leave_exact (uintptr_t slot) AMON_FN AMON_HIDDEN;
 
+/* After the slow way of a hook or of the trampoline (amon_pg_enter,
+ * amon_pg_exit, amon_pg_leave, around which the vector and x87 state is
+ * saved and restored): the thread's interval starts again, so that the
+ * slow way's time after its charge, the restoring of that state above
+ * all, is no routine's but the monitor's (with the exact clock, where the
+ * interval runs; nothing while either layer is busy). */
+void amon_pg_restart (void) AMON_FN AMON_HIDDEN;
+
 /* The hooks' C part and the trampoline's (amon-mcount-x86_64.S). */
 void amon_pg_enter (uintptr_t *slot, void *fn) AMON_FN AMON_HIDDEN;
 uintptr_t amon_pg_exit (uintptr_t sp) AMON_FN AMON_HIDDEN;

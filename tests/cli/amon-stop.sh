@@ -143,7 +143,12 @@ for clock in cpu wall tsc; do
         if ($i == "out:") out = $(i + 1)
       if (out + 0 > 0.03) { print out " s taken out"; exit 1 }
     }' >"$tmp/why" || fail "AMON_CLOCK=$clock, stopped early: $(cat "$tmp/why"): $note"
-  grep -q 'dominated by the probe' "$tmp/text" && fail "AMON_CLOCK=$clock, stopped early: the probe said to dominate: $note"
+  # the probe said to dominate because of the time after the stop (2.01
+  # s of 2.01 s); before the stop, its 10 calls' slow way (new contexts,
+  # the vector state saved) is the monitor's time and may well be most of
+  # the 25 us measured
+  echo "$note" | awk '{ for (i = 1; i <= NF; i++) if ($i == "out:") out = $(i + 1); exit !(out + 0 > 0.001) }' \
+    && grep -q 'dominated by the probe' "$tmp/text" && fail "AMON_CLOCK=$clock, stopped early: the probe said to dominate: $note"
 done
 
 # the cost until the stop, with calls that work before it
