@@ -18,6 +18,9 @@ struct _CgDiff {
   gdouble scale;  /* of the stored values, to the event's unit */
   gdouble base_scale; /* of the base's stored values, to the new event's unit */
   gdouble factor; /* the base's normalization */
+  /* one sample's cost in the event's unit, each profile's (the base's
+   * normalized): 0 where the event was not sampled (cg_diff_noise) */
+  gdouble base_sample, new_sample;
   gboolean exact;
   CgValue base_sum, new_sum;
   GArray *rows;        /* CgDiffFunction: the new profile's functions in id order, then the base's alone */
@@ -283,6 +286,49 @@ common (const CgDiff *d, CgKind from, CgValue v, gdouble scale, gdouble factor)
   return (CgValue) { .x = cg_value_to_double (from, v) * scale * factor };
 }
 
+gboolean
+cg_diff_sampled (const CgDiff *d)
+{
+  return d->base_sample > 0 && d->new_sample > 0;
+}
+
+gdouble
+cg_diff_sample_cost (const CgDiff *d, gboolean base)
+{
+  return base ? d->base_sample : d->new_sample;
+}
+
+/* The variance of a cost @c of a profile of total @all whose samples
+ * cost @p each: of its N = all/p samples, c/p fell on it, a binomial
+ * count of variance N·q·(1 - q) with q = c/all, so p·c·(1 - c/all) in
+ * cost (Poisson's p·c where c is a small share; none for the whole, whose
+ * samples are the run's time, not a draw). */
+static gdouble
+variance (gdouble p, gdouble c, gdouble all)
+{
+  gdouble q = all > 0 ? MIN (c / all, 1.0) : 1.0;
+  return p * c * (1.0 - q);
+}
+
+gdouble
+cg_diff_noise (const CgDiff *d, CgValue base, CgValue new)
+{
+  if (!cg_diff_sampled (d))
+    return 0;
+  gdouble b = fabs (cg_value_to_double (d->kind, base)) * d->scale;
+  gdouble n = fabs (cg_value_to_double (d->kind, new)) * d->scale;
+  gdouble ball = fabs (cg_value_to_double (d->kind, d->base_sum)) * d->scale;
+  gdouble nall = fabs (cg_value_to_double (d->kind, d->new_sum)) * d->scale;
+  /* the two runs' counts are independent: their variances add */
+  return sqrt (variance (d->base_sample, b, ball) + variance (d->new_sample, n, nall));
+}
+
+gboolean
+cg_diff_within_noise (const CgDiff *d, CgValue base, CgValue new)
+{
+  return cg_diff_sampled (d) && fabs (cg_diff_change (d, base, new)) <= 2 * cg_diff_noise (d, base, new);
+}
+
 gdouble
 cg_diff_change (const CgDiff *d, CgValue base, CgValue new)
 {
@@ -420,6 +466,14 @@ cg_diff_new (CgProfile *base, const CgCosts *base_costs, guint base_event, CgPro
   d->factor = 1.0;
   if (options->normalize && cg_value_to_double (bself, bsum) > 0)
     d->factor = cg_value_to_double (nself, nsum) * nscale / (cg_value_to_double (bself, bsum) * bscale);
+  gdouble bsampled, nsampled;
+  guint64 bsamples = cg_graph_event_samples (bg, base_event, &bsampled);
+  guint64 nsamples = cg_graph_event_samples (ng, new_event, &nsampled);
+  if (bsamples > 0 && nsamples > 0)
+    {
+      d->base_sample = bsampled / (gdouble) bsamples * bscale * d->factor;
+      d->new_sample = nsampled / (gdouble) nsamples * nscale;
+    }
   d->base_sum = common (d, bself, bsum, bscale, d->factor);
   d->new_sum = common (d, nself, nsum, nscale, 1.0);
 

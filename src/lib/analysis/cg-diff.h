@@ -143,6 +143,26 @@ guint cg_diff_new_event (const CgDiff *diff);
  * unit ("-12", "3.5", "0"); @total: of its total, else of its self. */
 void cg_diff_append_change (const CgDiff *diff, GString *out, const CgDiffFunction *f, gboolean total);
 
+/* Sampling noise.  Where both profiles' events were sampled (perf,
+ * gmon.out's histogram, folded stacks: cg_graph_event_samples), a cost c
+ * of a profile of total T holds c/p of its T/p samples of cost p, a
+ * binomial count whose variance is p·c·(1 - c/T) in cost (about its
+ * square root in samples, Poisson's, for a small share; none for the
+ * whole); the change's standard deviation is the square root of the two
+ * profiles' variances added, in the event's unit.  That is the sampling's share of the noise only: a program's runs
+ * also vary with the machine's load, which two profiles cannot show.
+ * cg_diff_sampled: whether both were sampled; cg_diff_sample_cost: one
+ * sample's cost in the event's unit, the base's (@base) normalized, or
+ * the new profile's; cg_diff_noise: the standard deviation of the change
+ * from @base to @new (values of cg_diff_kind, as the rows hold them), 0
+ * where not sampled; cg_diff_within_noise: sampled, and the change at
+ * most twice that (about 95% of the changes of a run against a run of
+ * the same program lie within it). */
+gboolean cg_diff_sampled (const CgDiff *diff);
+gdouble cg_diff_sample_cost (const CgDiff *diff, gboolean base);
+gdouble cg_diff_noise (const CgDiff *diff, CgValue base, CgValue new);
+gboolean cg_diff_within_noise (const CgDiff *diff, CgValue base, CgValue new);
+
 /* The change as a double in the event's unit. */
 gdouble cg_diff_change (const CgDiff *diff, CgValue base, CgValue new);
 

@@ -12,6 +12,8 @@ typedef struct {
   char *unit;
   char *description; /* nullable */
   gdouble scale;
+  guint64 samples; /* cg_events_add_samples */
+  gdouble sampled;
 } EventRec;
 
 struct _CgEvents {
@@ -156,6 +158,23 @@ cg_events_set_scale (CgEvents *ev, guint e, gdouble scale)
 {
   g_return_if_fail (scale > 0);
   g_array_index (ev->events, EventRec, e).scale = scale;
+}
+
+void
+cg_events_add_samples (CgEvents *ev, guint e, guint64 samples, gdouble cost)
+{
+  EventRec *rec = &g_array_index (ev->events, EventRec, e);
+  rec->samples = samples > G_MAXUINT64 - rec->samples ? G_MAXUINT64 : rec->samples + samples;
+  rec->sampled += cost;
+}
+
+guint64
+cg_events_samples (const CgEvents *ev, guint e, gdouble *cost)
+{
+  const EventRec *rec = &g_array_index (ev->events, EventRec, e);
+  if (cost)
+    *cost = rec->sampled;
+  return rec->samples;
 }
 
 void

@@ -55,6 +55,17 @@ const CgKind *cg_events_kinds (const CgEvents *events);
 gdouble cg_events_scale (const CgEvents *events, guint event);
 void cg_events_set_scale (CgEvents *events, guint event, gdouble scale);
 
+/* Samples behind the event: a sampling profiler's (perf, gprof's
+ * histogram, folded stacks) adds the samples it read and the cost they
+ * carry in stored units, so that a sample's cost is @cost / samples and
+ * a function's cost c holds about c / that many samples, whose count
+ * varies by about its square root from run to run (Poisson); the
+ * differences of two profiles say which changes lie within that noise.
+ * An event no reader added samples to has 0.  Several inputs add up. */
+void cg_events_add_samples (CgEvents *events, guint event, guint64 samples, gdouble cost);
+/* The samples added, and (nullable @cost) the stored cost they carry. */
+guint64 cg_events_samples (const CgEvents *events, guint event, gdouble *cost);
+
 /* Keeps @matrix's columns in step with the events from now on; it must
  * have one column per event now (cg_events_n). */
 void cg_events_attach (CgEvents *events, CgMatrix *matrix);

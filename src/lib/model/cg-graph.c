@@ -363,6 +363,19 @@ cg_graph_event_scale (const CgGraph *g, guint e)
 }
 
 void
+cg_graph_add_event_samples (CgGraph *g, guint e, guint64 samples, gdouble cost)
+{
+  g->generation++;
+  cg_events_add_samples (g->events, e, samples, cost);
+}
+
+guint64
+cg_graph_event_samples (const CgGraph *g, guint e, gdouble *cost)
+{
+  return cg_events_samples (g->events, e, cost);
+}
+
+void
 cg_graph_set_event_scale (CgGraph *g, guint e, gdouble scale)
 {
   g->generation++;

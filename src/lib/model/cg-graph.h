@@ -118,6 +118,10 @@ CgKind cg_graph_event_kind (const CgGraph *graph, guint event);
  * stays in ticks as gprof's does, and is shown in seconds. */
 gdouble cg_graph_event_scale (const CgGraph *graph, guint event);
 void cg_graph_set_event_scale (CgGraph *graph, guint event, gdouble scale);
+/* The samples behind @event and the stored cost they carry
+ * (cg_events_add_samples): 0 where no sampling reader added any. */
+void cg_graph_add_event_samples (CgGraph *graph, guint event, guint64 samples, gdouble cost);
+guint64 cg_graph_event_samples (const CgGraph *graph, guint event, gdouble *cost);
 /* The kinds of all events, in event order (n_events entries). */
 const CgKind *cg_graph_event_kinds (const CgGraph *graph);
 

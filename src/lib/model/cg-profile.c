@@ -237,6 +237,10 @@ cg_profile_new_like (CgProfile *profile, GError **error)
       if (description)
         cg_graph_set_event_description (g, index, description);
       cg_graph_set_event_scale (g, index, cg_graph_event_scale (from, e));
+      gdouble sampled;
+      guint64 samples = cg_graph_event_samples (from, e, &sampled);
+      if (samples > 0)
+        cg_graph_add_event_samples (g, index, samples, sampled);
     }
   return g_steal_pointer (&out);
 }

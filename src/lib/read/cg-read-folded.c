@@ -31,6 +31,7 @@ typedef struct {
   gboolean differential;   /* difffolded.pl's lines (differential_start) */
   guint64 two_counts;      /* differential lines read */
   guint64 first_two_counts; /* the first one's line */
+  guint64 samples;         /* the integer counts read: each a sample */
 } Reader;
 
 /* One line cut into its parts. */
@@ -296,6 +297,8 @@ handle_line (Reader *r, const char *line, gsize len, GError **error)
   if (parts.real && cg_graph_event_kind (r->graph, r->event) == CG_KIND_INTEGER
       && !cg_profile_ensure_event (r->profile, EVENT_NAME, EVENT_NAME, CG_KIND_REAL, &r->event, error))
     return FALSE;
+  if (!parts.real)
+    r->samples = value.n > G_MAXUINT64 - r->samples ? G_MAXUINT64 : r->samples + value.n;
   return add_stack (r, line, parts.stack_len, value, error);
 }
 
@@ -378,6 +381,10 @@ cg_read_folded (CgProfile *profile, CgInput *input, const CgReadOptions *options
                   cg_input_name (input), r.first_two_counts, r.two_counts, r.two_counts == 1 ? "" : "s");
   if (ok && local == NULL)
     cg_profile_add_source (profile, "folded", cg_input_name (input), NULL, NULL);
+  /* counts of samples, what the noise of a difference is reckoned from
+   * (cg-diff); weights with fractions (real counts) are not samples */
+  if (ok && local == NULL && cg_graph_event_kind (r.graph, r.event) == CG_KIND_INTEGER)
+    cg_graph_add_event_samples (r.graph, r.event, r.samples, (gdouble) r.samples);
   g_string_free (r.prev, TRUE);
   g_array_unref (r.path);
   g_array_unref (r.ends);

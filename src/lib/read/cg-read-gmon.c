@@ -516,6 +516,9 @@ add_histograms (Target *t, const Parser *p, GError **error)
       }
   if (!cg_histogram_add_samples (h, samples))
     return overflow (p, error);
+  /* a sample is one tick, the stored unit: what the noise of a
+   * difference is reckoned from (cg-diff) */
+  cg_graph_add_event_samples (t->graph, t->event, samples, (gdouble) samples);
 
   for (guint i = 0; i < t->n_sym; i++)
     {

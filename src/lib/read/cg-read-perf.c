@@ -389,6 +389,8 @@ charge (CgProfile *profile, CgFrameId frame, guint event, guint64 value)
   CgTree *tree = cg_profile_tree (profile);
   CgValue v = { .n = value };
   CgFunctionId f = cg_tree_function (tree, frame);
+  /* one sample: what its count's noise is reckoned from (cg-diff) */
+  cg_graph_add_event_samples (cg_profile_graph (profile), event, 1, (gdouble) value);
   return cg_value_add (CG_KIND_INTEGER, &cg_tree_self (tree, frame)[event], v)
          && cg_value_add (CG_KIND_INTEGER, &cg_graph_self (cg_profile_graph (profile), f)[event], v);
 }

@@ -393,6 +393,18 @@ read_event (Reader *r, GError **error)
         }
       cg_graph_set_event_scale (r->graph, e, scale.x);
     }
+  g_autofree char *samples_s = attr (r, "samples");
+  g_autofree char *sampled_s = attr (r, "sampled");
+  if (samples_s || sampled_s)
+    {
+      CgValue samples, sampled;
+      if (!samples_s || !sampled_s || !cg_value_parse (CG_KIND_INTEGER, samples_s, strlen (samples_s), &samples)
+          || !cg_value_parse (CG_KIND_REAL, sampled_s, strlen (sampled_s), &sampled) || !(sampled.x >= 0))
+        return fail (r, error, "<event samples=\"%s\" sampled=\"%s\">: expected a count of samples and the"
+                     " non-negative cost they carry, both or neither", samples_s ? samples_s : "",
+                     sampled_s ? sampled_s : "");
+      cg_graph_add_event_samples (r->graph, e, samples.n, sampled.x);
+    }
   g_array_append_val (r->event_map, e);
   g_array_append_val (r->kinds, kind);
   return TRUE;

@@ -7,6 +7,7 @@
 #include "cg-measured.h"
 #include "cg-method.h"
 
+#include <math.h>
 #include <string.h>
 
 void
@@ -280,4 +281,20 @@ cg_append_method_note (GString *out, const CgGraph *graph, const CgCosts *costs,
     g_string_append (out, " (the file's measured inclusive costs, which overlap: totals above 100 % are not exact)");
   else if (info)
     g_string_append_printf (out, " (%s)", info->note (costs));
+}
+
+void
+cg_append_diff_samples (GString *out, const CgDiff *d)
+{
+  if (!cg_diff_sampled (d))
+    return;
+  CgKind kind = cg_diff_kind (d);
+  g_string_append (out, "Sampled: ");
+  for (int base = 1; base >= 0; base--)
+    {
+      gdouble all = cg_value_to_double (kind, base ? cg_diff_base_sum (d) : cg_diff_new_sum (d)) * cg_diff_scale (d);
+      cg_append_cost_human (out, CG_KIND_INTEGER, (CgValue) { .n = (guint64) llround (all / cg_diff_sample_cost (d, base)) },
+                            1.0);
+      g_string_append (out, base ? " samples in the base, " : " in the new profile.\n");
+    }
 }

@@ -79,4 +79,10 @@ void cg_append_overlap_note (GString *out, const char *lead, const CgGraph *grap
  * where either has, and then no difference of their totals is exact. */
 gboolean cg_append_diff_overlap_notes (GString *out, const CgDiff *diff);
 
+/* For a difference of two sampled profiles (cg_diff_sampled): "Sampled:
+ * N samples in the base, M in the new profile." and a line break, the
+ * counts each profile's total over one sample's cost; nothing
+ * otherwise. */
+void cg_append_diff_samples (GString *out, const CgDiff *diff);
+
 G_END_DECLS

@@ -283,6 +283,22 @@ text_order (const CgDiff *d)
   return order;
 }
 
+/* Where both profiles were sampled: how many samples, what "?" marks,
+ * and that the machine's own noise is more.  The total's change has no
+ * sampling noise (the samples are the run's time, taken at a rate): it
+ * is that of the runs. */
+static void
+append_noise_lines (const CgDiff *d, GString *s)
+{
+  if (!cg_diff_sampled (d))
+    return;
+  cg_append_diff_samples (s, d);
+  g_string_append (s, "\"?\" marks functions whose changes of total and self both lie within their\n"
+                      "sampling noise (twice the standard deviation of their samples' count, about\n"
+                      "its square root): no sure change. Runs also vary with the machine's load,\n"
+                      "which two profiles cannot show: compare several runs of each.\n");
+}
+
 /* The names of both profiles as @o says. */
 static CgNames *
 names_of (CgProfile *p, const CgDiffTextOptions *o)
@@ -332,6 +348,7 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   if (cg_diff_base_factor (d) != 1.0)
     g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
                             cg_diff_base_factor (d));
+  append_noise_lines (d, s);
   g_string_append (s, "Changes of total (self plus callees) and of self cost, by the change of self\n"
                       "cost (where the time went), then of total; \"+\" marks functions only in the\n"
                       "new profile, \"-\" those only in the base.\n\n");
@@ -371,6 +388,11 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
     {
       const CgDiffFunction *f = cg_diff_function (d, g_array_index (t.keys, guint, r));
       table_numbers (&t, r, s);
+      if (cg_diff_sampled (d))
+        g_string_append (s, cg_diff_within_noise (d, f->base_total, f->new_total)
+                                    && cg_diff_within_noise (d, f->base_self, f->new_self)
+                                ? "?"
+                                : " ");
       g_string_append (s, f->estimated ? "~" : " ");
       g_string_append (s, f->presence == CG_DIFF_ADDED ? "+" : f->presence == CG_DIFF_REMOVED ? "-" : " ");
       gsize start = s->len;

@@ -277,6 +277,13 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
                             cg_diff_is_exact (w->o->diff) && !cg_append_diff_overlap_notes (NULL, w->o->diff)
                               ? "exact, as both profiles' totals are"
                                                           : "\"~\" lines are estimates in either profile");
+  if (w->o->diff && cg_diff_sampled (w->o->diff))
+    {
+      cg_append_diff_samples (s, w->o->diff);
+      g_string_append (s, "A line's change within twice the square root of its samples is within the"
+                          " sampling noise: no sure change (cgcost --base --format=text marks such functions"
+                          " \"?\"). Runs also vary with the machine's load, which two profiles cannot show.\n");
+    }
   if (w->o->diff)
     {
       /* not g_autofree: the goto to titles below would skip its start */

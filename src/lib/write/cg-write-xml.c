@@ -437,6 +437,17 @@ cg_write_xml_event_attributes (CgXmlWriter *w, CgGraph *g, guint event)
       cg_value_append (scale, CG_KIND_REAL, (CgValue) { .x = cg_graph_event_scale (g, event) });
       cg_xml_writer_attr (w, "scale", scale->str);
     }
+  gdouble sampled;
+  guint64 samples = cg_graph_event_samples (g, event, &sampled);
+  if (samples > 0)
+    {
+      g_autoptr (GString) s = g_string_new (NULL);
+      g_string_printf (s, "%" G_GUINT64_FORMAT, samples);
+      cg_xml_writer_attr (w, "samples", s->str);
+      g_string_truncate (s, 0);
+      cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = sampled });
+      cg_xml_writer_attr (w, "sampled", s->str);
+    }
 }
 
 /* Objects and files are written once as tables; functions refer to them
