@@ -104,6 +104,17 @@ change_column (Writer *w, CgNodeId n)
   color (w, SGR_RESET);
 }
 
+/* Whether lines show the self cost beside its percentage: not in a
+ * difference fitted to a width, whose change column would leave the
+ * names too few columns to tell them apart (at 80 columns callgrind's
+ * numbers took 60, and Lua's luaD_pcall and luaD_precall both read
+ * "luaD…all"); self% says the same share. */
+static gboolean
+self_cost_column (const CgTreeTextOptions *o)
+{
+  return !(o->diff && o->width > 0);
+}
+
 static void
 cost_column (Writer *w, CgKind kind, CgValue v)
 {
@@ -277,6 +288,8 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
                             cg_diff_is_exact (w->o->diff) && !cg_append_diff_overlap_notes (NULL, w->o->diff)
                               ? "exact, as both profiles' totals are"
                                                           : "\"~\" lines are estimates in either profile");
+  if (w->o->diff && !self_cost_column (w->o))
+    g_string_append (s, "The self cost shows as self% alone, to leave the names room; --width=0 shows it too.\n");
   if (w->o->diff && cg_diff_sampled (w->o->diff))
     {
       cg_append_diff_samples (s, w->o->diff);
@@ -301,8 +314,11 @@ titles:;
   cg_append_padded (s, incl, w->cost_width);
   if (w->o->diff)
     g_string_append_printf (s, " %*s", w->cost_width + 1, "change");
-  g_string_append_c (s, ' ');
-  cg_append_padded (s, self, w->cost_width);
+  if (self_cost_column (w->o))
+    {
+      g_string_append_c (s, ' ');
+      cg_append_padded (s, self, w->cost_width);
+    }
   if (w->calls_width)
     g_string_append_printf (s, " %*s", w->calls_width, "calls");
   g_string_append (s, "  function\n");
@@ -377,7 +393,8 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
   w.max_indent = MAX_INDENT;
   if (o->width > 0)
     {
-      int numbers = 7 + 1 + 7 + 2 * (1 + w.cost_width) + (w.calls_width ? 1 + w.calls_width : 0) + 2;
+      int numbers = 7 + 1 + 7 + (self_cost_column (o) ? 2 : 1) * (1 + w.cost_width) + (o->diff ? 2 + w.cost_width : 0)
+                    + (w.calls_width ? 1 + w.calls_width : 0) + 2;
       int art = ((int) o->width - numbers - 24) / 2;
       w.max_indent = (guint) CLAMP (art, 4, MAX_INDENT);
     }
@@ -442,7 +459,9 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
       cost_column (&w, w.kind, cg_tree_view_value (v, n));
       if (o->diff)
         change_column (&w, n);
-      if (any_master)
+      if (!self_cost_column (o))
+        ;
+      else if (any_master)
         cost_column (&w, w.self_kind, self);
       else
         g_string_append_printf (line, " %*s", w.cost_width, "");
