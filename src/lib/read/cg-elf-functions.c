@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cg-eh-frame-hdr.h"
 #include "cg-error.h"
 
 typedef struct {
@@ -27,6 +28,7 @@ typedef struct {
 struct _CgElfFunctions {
   GArray *segments;  /* Segment */
   GArray *functions; /* Function, by start, one per start */
+  GArray *unwind_starts; /* guint64, ascending: .eh_frame_hdr's */
   GStringChunk *names;
   char *debug_file;  /* nullable */
 };
@@ -413,6 +415,7 @@ cg_elf_functions_load (const char *path, GError **error)
       return NULL;
     }
   add_symbol_sections (f, o.elf, TRUE);
+  f->unwind_starts = cg_eh_frame_hdr_starts (o.elf);
   add_debug_file (f, o.elf, path);
   open_close (&o);
   finish (f);
@@ -426,6 +429,8 @@ cg_elf_functions_free (CgElfFunctions *f)
     return;
   g_array_unref (f->segments);
   g_array_unref (f->functions);
+  if (f->unwind_starts)
+    g_array_unref (f->unwind_starts);
   g_string_chunk_free (f->names);
   g_free (f->debug_file);
   g_free (f);
@@ -521,4 +526,36 @@ const char *
 cg_elf_functions_debug_file (const CgElfFunctions *f)
 {
   return f->debug_file;
+}
+
+gboolean
+cg_elf_functions_unwind_start (const CgElfFunctions *f, guint64 address, guint64 *start)
+{
+  if (cg_elf_functions_lookup (f, address, NULL) != NULL)
+    return FALSE;
+  /* the last start at or below the address (binary search) */
+  const GArray *u = f->unwind_starts;
+  guint lo = 0, hi = u->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (g_array_index (u, guint64, mid) <= address)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return FALSE;
+  /* within a loaded segment with that start: not past the object */
+  guint64 s = g_array_index (u, guint64, lo - 1);
+  for (guint i = 0; i < f->segments->len; i++)
+    {
+      const Segment *g = &g_array_index (f->segments, Segment, i);
+      if (s >= g->vaddr && address - g->vaddr < g->size)
+        {
+          *start = s;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }

@@ -26,8 +26,9 @@
  * shortest, then the first in byte order (aliases such as
  * __libc_start_main and __libc_start_main_impl, C1 and C2 constructors).
  *
- * Only symbol tables and program headers are read, never DWARF (the
- * inlined calls are cg-elf-inlines', loaded apart by who wants them).
+ * Only symbol tables, program headers and the unwind table they point
+ * to (.eh_frame_hdr) are read, never DWARF (the inlined calls are
+ * cg-elf-inlines', loaded apart by who wants them).
  *
  * Complexity: O(n log n) to load n symbols, O(log n) a look-up.
  * Ownership: a CgElfFunctions owns its names; nothing else stays open.
@@ -50,6 +51,14 @@ void cg_elf_functions_free (CgElfFunctions *functions);
 /* The object's address of file offset @offset (see above); FALSE when no
  * loadable segment holds it (the file is not the one mapped). */
 gboolean cg_elf_functions_address (const CgElfFunctions *functions, guint64 offset, guint64 *address);
+
+/* Where no symbol holds @address (a stripped object's static
+ * functions, or all of a stripped program's), the start of the function
+ * that holds it by the object's unwind table (cg-eh-frame-hdr.h): the
+ * last function start at or below it, in the loaded segment that holds
+ * both.  FALSE where a symbol holds it, or the table gives no such
+ * start (none, or no table). */
+gboolean cg_elf_functions_unwind_start (const CgElfFunctions *functions, guint64 address, guint64 *start);
 
 /* The name of the function holding @address, or NULL; *@apart
  * (nullable) is cg_elf_functions_apart's answer for that function. */

@@ -784,6 +784,45 @@ is_trampoline (const Reader *r, const Frame *x)
   return x->name_len == sizeof name - 1 && memcmp (r->text->str + x->name, name, sizeof name - 1) == 0;
 }
 
+/* Names each frame that perf printed as [unknown] in an object read
+ * here, and that name_callers did not name, by the start of its
+ * function in the object's unwind table (cg_elf_functions_unwind_start),
+ * "0x" and the address in 16 digits as callgrind names the functions of
+ * a stripped object ("0x00000000002b3400" in /usr/bin/rg): a stripped
+ * program's functions then are functions, each with its own samples and
+ * callers, where all of them were one "[rg]" that called itself.  A
+ * caller's frame is a return address: the function is that of the
+ * address less 1.  perf prints a user-space address as the offset in
+ * the object's file (0xfdb09 for python3.11's 0x4fdb09), which the
+ * object's segments turn into its own address (cg_elf_functions_address). */
+static void
+name_unknown (Reader *r)
+{
+  gboolean leaf = TRUE; /* no frame leafward but inlined ones and the kernel's */
+  for (guint i = 0; i < r->frames->len; i++)
+    {
+      Frame *x = &g_array_index (r->frames, Frame, i);
+      if (x->inlined || x->kernel)
+        continue;
+      gboolean caller = !leaf && !is_trampoline (r, x);
+      leaf = is_trampoline (r, x);
+      if (!x->unknown || x->renamed || !x->has_address || x->object_len == 0 || r->text->str[x->object] != '/')
+        continue;
+      g_string_truncate (r->object, 0);
+      g_string_append_len (r->object, r->text->str + x->object, (gssize) x->object_len);
+      const CgElfFunctions *elf = elf_of (r);
+      guint64 address, start;
+      if (elf == NULL || (caller && x->address == 0) || !cg_elf_functions_address (elf, x->address - caller, &address)
+          || !cg_elf_functions_unwind_start (elf, address, &start))
+        continue;
+      x->renamed = TRUE;
+      x->apart = NULL;
+      x->name = r->text->len;
+      g_string_append_printf (r->text, "0x%016" G_GINT64_MODIFIER "x", start);
+      x->name_len = r->text->len - x->name;
+    }
+}
+
 /* Names each caller's frame by its call.  Every user-space frame but the
  * sample's own address (the leaf, the interrupted address after kernel
  * frames, and the frame after a signal trampoline) is a return address,
@@ -989,6 +1028,7 @@ finish_sample (Reader *r, GError **error)
    * objects'; cg_perf_place_inlined places it once the input is read */
   gboolean dropped = FALSE;
   name_callers (r);
+  name_unknown (r);
   mark_duplicates (r);
   for (guint i = 0; i < r->frames->len; i++)
     {
