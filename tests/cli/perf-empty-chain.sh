@@ -66,11 +66,19 @@ empty=$(perf script -i "$tmp/gcc.data" -F comm,tid,period,event,ip,sym,dso 2>/de
 perf report --no-demangle -i "$tmp/gcc.data" --children --stdio -g none --sort sym 2>/dev/null \
   | awk '$1 ~ /%$/ && $3 ~ /^\[.\]$/ { c = $1; s = $2; sub(/%/, "", c); sub(/%/, "", s); $1 = $2 = $3 = ""
                                        sub(/^ +/, ""); sub(/ +$/, ""); print $0 "\t" c "\t" s }' >"$tmp/report"
+# a caller's frame that perf printed at a symbol's first byte ("+0x0":
+# the return address after a call that does not return, past the
+# caller's end) is the function holding the byte before it in cgtools
+# (formats/perf.md), perf report's the next one: the samples with such a
+# frame, as a share of all, are what any total may differ by
+moved=$(perf script -i "$tmp/gcc.data" -F ip,sym,symoff,dso 2>/dev/null | awk 'BEGIN { RS = "" }
+  { n = split($0, l, "\n"); for (i = 2; i <= n; i++) if (l[i] ~ /\+0x0 \(/) { h++; break }; t++ }
+  END { printf "%.4f\n", t ? 100 * h / t : 0 }')
 # a name perf report lists more than once (one per DSO, or inlined and
 # not) is compared as a sum of selfs, and a total between the largest
 # and the sum of perf's; named symbols only (perf shows [unknown] ones by
 # address, cgtools by DSO, as stackcollapse-perf)
-awk -F '\t' '
+awk -F '\t' -v moved="$moved" '
   NR == FNR { if (FNR > 1) { n = $1; sub(/ \[[^]]*\]$/, "", n); all += $3; s[n] += $3; k[n]++
                              if ($4 > t[n]) t[n] = $4; ts[n] += $4 }; next }
   $1 !~ /^0x/ && $1 !~ /^0+$/ { n = $1; sub(/ \(inlined\)$/, "", n); pk[n]++; if ($2 > pc[n]) pc[n] = $2; pcs[n] += $2; ps[n] += $3 }
@@ -79,10 +87,10 @@ awk -F '\t' '
       if (!(n in k)) { bad++; print "  " n ": none of ours, perf " pc[n] "%"; continue }
       compared++
       lo = 100 * t[n] / all; hi = 100 * ts[n] / all
-      if (hi < pc[n] - 0.0051 || lo > pcs[n] + 0.0051 * pk[n]) { bad++; printf "  %s: total %.2f, perf %s\n", n, lo, pc[n] }
+      if (hi < pc[n] - 0.0051 - moved || lo > pcs[n] + 0.0051 * pk[n] + moved) { bad++; printf "  %s: total %.2f, perf %s\n", n, lo, pc[n] }
       e = 100 * s[n] / all - ps[n]; if (e > 0.0051 * pk[n] || e < -0.0051 * pk[n]) { bad++; printf "  %s: self %.2f, perf %.2f\n", n, 100 * s[n] / all, ps[n] } }
     printf "%d symbols compared, %d differ\n", compared, bad; exit (bad > 0 || compared < 20) }' \
   "$tmp/tsv" "$tmp/report" >"$tmp/cmp" || fail "gcc against perf report: $(head -20 "$tmp/cmp")"
-echo "gcc (samples with an empty chain: $empty) against perf report --children: $(tail -n 1 "$tmp/cmp")"
+echo "gcc (samples with an empty chain: $empty; with a caller at +0x0: $moved %) against perf report --children: $(tail -n 1 "$tmp/cmp")"
 
 finish

@@ -323,9 +323,13 @@ elf_of (Reader *r)
 /* Where frame @x's symbol is one of several of its name in its object
  * (two files' static helper: perf report lists them apart, by address),
  * what tells it apart (cg_elf_functions_apart), else NULL.  The symbol
- * starts at the frame's address less its "+0xOFF", in the object's own
- * addresses, which perf script prints for user-space frames.  Reads
- * r->object and r->name, as ensure_frame_function set them. */
+ * starts at the frame's address less its "+0xOFF".  perf script prints a
+ * user-space address as the offset in the object's file, as perf
+ * adjusts an executable's symbols (python3.11's 0x4fdb09 as fdb09; a
+ * PIE's or a library's code mostly lies at the address of its offset):
+ * the object's segments give its own address, which its symbols use
+ * (cg_elf_functions_address).  Reads r->object and r->name, as
+ * ensure_frame_function set them. */
 static const char *
 apart_of (Reader *r, const Frame *x)
 {
@@ -334,7 +338,9 @@ apart_of (Reader *r, const Frame *x)
   if (x->inlined || x->kernel || x->bare || !x->has_start || r->object->str[0] != '/')
     return NULL;
   const CgElfFunctions *elf = elf_of (r);
-  return elf ? cg_elf_functions_apart (elf, x->start, r->name->str) : NULL;
+  guint64 start;
+  return elf && cg_elf_functions_address (elf, x->start, &start) ? cg_elf_functions_apart (elf, start, r->name->str)
+                                                                 : NULL;
 }
 
 /* The function of frame @x, its object and name left in r->object and
@@ -548,7 +554,13 @@ object_by_starts (const CgPerfInlined *inl, GHashTable *loaded, CgFunctionId f)
         }
       gboolean all = st != NULL;
       for (guint i = 0; all && i + 1 < a->len; i += 2)
-        all = cg_elf_functions_starts_at (st, g_array_index (a, guint64, i), g_array_index (a, guint64, i + 1));
+        {
+          /* perf printed offsets in the file (apart_of) */
+          guint64 start, address;
+          all = cg_elf_functions_address (st, g_array_index (a, guint64, i), &start)
+                && cg_elf_functions_address (st, g_array_index (a, guint64, i + 1), &address)
+                && cg_elf_functions_starts_at (st, start, address);
+        }
       if (!all)
         continue;
       if (found)
@@ -880,9 +892,12 @@ name_callers (Reader *r)
         {
           r->calls[k].elf = elf;
           r->calls[k].address = x->address;
-          r->calls[k].caller = cg_elf_functions_lookup (elf, x->address - 1, &r->calls[k].apart);
-          r->calls[k].here = cg_elf_functions_lookup (elf, x->address, NULL);
-          r->calls[k].starts = cg_elf_functions_starts_at (elf, x->address, x->address);
+          /* the object's own address of the one perf printed (apart_of) */
+          guint64 a;
+          gboolean own = cg_elf_functions_address (elf, x->address, &a) && a > 0;
+          r->calls[k].caller = own ? cg_elf_functions_lookup (elf, a - 1, &r->calls[k].apart) : NULL;
+          r->calls[k].here = own ? cg_elf_functions_lookup (elf, a, NULL) : NULL;
+          r->calls[k].starts = own && cg_elf_functions_starts_at (elf, a, a);
           g_free (r->calls[k].caller_plain);
           g_free (r->calls[k].here_plain);
           r->calls[k].caller_plain = r->calls[k].caller ? cg_demangle_plain (r->calls[k].caller) : NULL;
