@@ -57,7 +57,9 @@ for run in $(seq "$RUNS"); do
   bare=$(cpu "$out/bare" parse "$TIMES") || exit 1
   amon=$(AMON_OUT="$out/run$run.out" cpu "$out/amon" parse "$TIMES") || exit 1
   "$cgcost" --format=tsv "$out/run$run.out" >"$out/run$run.tsv" || exit 1
-  "$cgcost" --format=text "$out/run$run.out" | sed -n 's/^Note: instrumentation cost taken out: \([^ ]* s of [^ ]* s\).*/\1/p' >"$out/run$run.note"
+  # the note, its lines joined: it may open with the total's estimate
+  "$cgcost" --format=text "$out/run$run.out" | sed -n '/^Note:/,/^Event:/p' | tr '\n' ' ' | tr -s ' ' \
+    | sed -n 's/.*instrumentation cost taken out: \([^ ]* s of [^ ]* s\).*/\1/p' >"$out/run$run.note"
   echo "$bare" >>"$out/bares"
   total=$(awk -F '\t' '$1 == "main" { print $4 }' "$out/run$run.tsv")
   echo "$total" >>"$out/totals"

@@ -3,6 +3,8 @@
 
 #include "amon-clock.h"
 
+#include "amon-blind.h"
+
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -207,6 +209,14 @@ amon_clock_correct_cpu (amon_thread *t, uint64_t now)
   if (t->user_only && amon_clock_thread_sys (&sys))
     t->sys_units = (uint64_t) ((double) (sys > t->origin_sys ? sys - t->origin_sys : 0) * per_ns);
   t->start = t->sync_clock = after;
+  /* a blind window charged nothing: its CPU time and events measure the
+   * program's own time (amon-blind.h); the next window is chosen */
+  if (t->blind)
+    {
+      t->blind_units += (uint64_t) on_cpu;
+      t->blind_events += AMON_WINDOW - t->countdown;
+    }
+  amon_blind_next (t, after ^ (uintptr_t) t);
   uint32_t n = t->n_log;
   if (n == 0 || on_cpu >= (double) span)
     return 1;

@@ -33,6 +33,7 @@
 #define AMON_AT(type, field, off) _Static_assert (offsetof (type, field) == (off), #type "." #field " moved: amon-offsets.h")
 AMON_AT (amon_thread, busy, AMON_OFF_T_BUSY);
 AMON_AT (amon_thread, mode, AMON_OFF_T_MODE);
+AMON_AT (amon_thread, blind, AMON_OFF_T_BLIND);
 AMON_AT (amon_thread, top, AMON_OFF_T_TOP);
 AMON_AT (amon_thread, limit, AMON_OFF_T_LIMIT);
 AMON_AT (amon_thread, start, AMON_OFF_T_START);
@@ -71,7 +72,8 @@ _Static_assert (sizeof (amon_frame) == AMON_SIZEOF_FRAME && sizeof (amon_cached)
                 && sizeof (amon_pg_frame) == AMON_SIZEOF_PGF,
                 "amon-offsets.h: sizes");
 _Static_assert (sizeof (uintptr_t) == 8 && sizeof (((amon_context *) 0)->site_span) == 4
-                && sizeof (((amon_thread *) 0)->mode) == 4 && sizeof (((amon_thread *) 0)->countdown) == 4
+                && sizeof (((amon_thread *) 0)->mode) == 4 && sizeof (((amon_thread *) 0)->blind) == 4
+                && sizeof (((amon_thread *) 0)->countdown) == 4
                 && AMON_MODE_COUNTER == 0
                 && sizeof (((amon_context *) 0)->far_at) == 4 && sizeof (((amon_context *) 0)->tag[0]) == 1
                 && sizeof (((amon_context *) 0)->told) == 1 && sizeof (((amon_pg_frame *) 0)->restored) == 8,

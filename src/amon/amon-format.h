@@ -62,11 +62,19 @@
  * contexts, u64 threads that had the samples to check the calibrations
  * (AMON_CALIBRATION_SAMPLES bytes); then u32 threads whose split between
  * contexts the samples set beyond the calibrations' error, u32 the
- * largest weight they had there, per mille (amon-measure.h; later
- * versions may append) */
+ * largest weight they had there, per mille (amon-measure.h)
+ * (AMON_CALIBRATION_SPLIT bytes); then the blind windows (amon-blind.h):
+ * u64 their calls and returns, u64 their CPU time in clock units, u64
+ * their samples in the program's code,
+ * u64 in the monitor's, u64 threads whose program's time they set; and
+ * the estimates of the program's time, in clock units, summed over the
+ * threads that had each: u64 the calibrations' (the timed windows' charge
+ * scaled to every event), u64 all the samples', u64 the blind windows'
+ * samples' (later versions may append) */
 #define AMON_CALIBRATION_MIN 48
 #define AMON_CALIBRATION_SAMPLES 80
-#define AMON_CALIBRATION_SIZE 88
+#define AMON_CALIBRATION_SPLIT 88
+#define AMON_CALIBRATION_SIZE 152
 
 /* the u64 fields of the TOTALS section, in order (later versions append) */
 enum {

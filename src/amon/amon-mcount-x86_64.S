@@ -29,6 +29,19 @@
 	/* the monitor's section (amon-private.h, AMON_FN) */
 	.section amon_text, "ax", @progbits
 
+/* BLIND_OR_RDTSC — the reading in %rax: the counter's, or in a blind
+ * window (amon-blind.h) the interval's start, so that nothing is charged
+ * and the counter is not read; the thread in %rcx, %rdx written */
+.macro BLIND_OR_RDTSC
+	movq AMON_OFF_T_START(%rcx), %rax
+	cmpl $0, AMON_OFF_T_BLIND(%rcx)
+	jne .Lblind\@
+	rdtsc
+	shlq $32, %rdx
+	orq %rdx, %rax
+.Lblind\@:
+.endm
+
 /* SAVE_INT, RESTORE_INT — the nine call-clobbered integer registers at
  * 0(%rsp) .. 71(%rsp) */
 .macro SAVE_INT
@@ -445,7 +458,7 @@ amon_xstate_compact:
  * stack as on entry (HOOK, where amon_pg_enter_exact does it all again);
  * once profiling stopped it returns at once; a long interval and a
  * transition not in the caches go on to C from here (label 19).  The
- * counter is read first, as there.  SLOT is the routine's return
+ * counter is read as soon as the thread is known (BLIND_OR_RDTSC).  SLOT is the routine's return
  * address's slot once the eleven are pushed (the hook's own return address at 88(%rsp)).
  * Registers: %rax the reading, %rdx the interval, %rcx the thread, %rdi
  * the slot, %r8 the top frame, %r9 the routine, %r11 the call site,
@@ -468,14 +481,12 @@ amon_xstate_compact:
 	pushq %\r
 	.cfi_adjust_cfa_offset 8
 	.endr
-	rdtsc
-	shlq $32, %rdx
-	orq %rdx, %rax
+	movq amon_self@gottpoff(%rip), %rcx
+	movq %fs:(%rcx), %rcx
+	BLIND_OR_RDTSC
 	leaq \slot, %rdi
 	movq amon_pg_self@gottpoff(%rip), %rsi
 	movq %fs:(%rsi), %rsi
-	movq amon_self@gottpoff(%rip), %rcx
-	movq %fs:(%rcx), %rcx
 	/* neither layer busy, the monitor on the counter, the swapped
 	 * address on top (if any) an ancestor's, above */
 	cmpq $0, AMON_OFF_PG_BUSY(%rsi)
@@ -798,7 +809,8 @@ amon_pg_return:
  * window) and pops the routine's frame.  Anything else goes on to label
  * 9 forward with nothing changed and the registers and the stack as on
  * entry, where amon_pg_leave_exact does it all again; once profiling
- * stopped it returns at once.  The counter is read first, as there.
+ * stopped it returns at once.  The counter is read as soon as the
+ * thread is known (BLIND_OR_RDTSC).
  * Registers: %rax the reading, %rcx the thread, %rsi its stack of
  * swapped addresses, %rdi the routine's return address's slot, %r8 the
  * frame, %rdx, %r9 and %r10 scratch. */
@@ -811,14 +823,12 @@ amon_pg_return:
 	pushq %\r
 	.cfi_adjust_cfa_offset 8
 	.endr
-	rdtsc
-	shlq $32, %rdx
-	orq %rdx, %rax
+	movq amon_self@gottpoff(%rip), %rcx
+	movq %fs:(%rcx), %rcx
+	BLIND_OR_RDTSC
 	leaq 72(%rsp), %rdi
 	movq amon_pg_self@gottpoff(%rip), %rsi
 	movq %fs:(%rsi), %rsi
-	movq amon_self@gottpoff(%rip), %rcx
-	movq %fs:(%rcx), %rcx
 	/* neither layer busy, the monitor on the counter, the swapped
 	 * address on top (if any) an ancestor's, above */
 	cmpq $0, AMON_OFF_PG_BUSY(%rsi)

@@ -249,6 +249,17 @@ split_weight (const amon_context *first, double scale, double unit, double own, 
   return w < limit ? w : limit < 1 ? limit : 1;
 }
 
+/* The thread's calls and returns: its contexts' entries and recursive
+ * calls, and t->returns (set by the caller, amon-thread.c). */
+AMON_FN static uint64_t
+events_of (const amon_thread *t)
+{
+  uint64_t pushes = 0;
+  for (const amon_context *c = t->m.root; c; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
+    pushes += __atomic_load_n (&c->entries, __ATOMIC_RELAXED) + __atomic_load_n (&c->recursive, __ATOMIC_RELAXED);
+  return pushes + t->returns;
+}
+
 AMON_FN void
 amon_measure_settle (amon_thread *t, uint64_t charged)
 {
@@ -257,9 +268,24 @@ amon_measure_settle (amon_thread *t, uint64_t charged)
   t->resid_total = 0;
   t->checked = 0;
   t->split_permille = 0;
+  t->cal_total = t->samples_total = t->blind_total = 0;
+  /* the blind windows charged nothing (amon-blind.h): the calibrations'
+   * total for the whole run is the timed windows' charge scaled by events */
+  uint64_t events = events_of (t);
+  uint64_t timed = events > t->blind_events ? events - t->blind_events : 0;
+  double scale_up = t->blind_events && timed ? (double) events / (double) timed : 1;
+  double full = (double) charged * scale_up;
+  t->cal_total = (uint64_t) full;
   uint64_t program = t->samples_program, all = program + t->samples_monitor;
   if (all < AMON_MEASURE_MIN || t->cpu_units == 0)
-    return;
+    {
+      if (scale_up != 1)
+        {
+          t->keep = scale_up;
+          t->resid_total = (int64_t) corrected_sum (t->m.root, t->keep, 0) - (int64_t) charged;
+        }
+      return;
+    }
   t->checked = 1;
   /* samples of the thread's own code only (user_only) see none of its
    * time in the kernel, which is counted as the program's: its system
@@ -272,19 +298,36 @@ amon_measure_settle (amon_thread *t, uint64_t charged)
    * sample each way, so that a run whose samples all fell in the program
    * does not claim to know its time exactly */
   double f = ((double) program + 1) / (n + 2), error = 2 * user * square_root (f * (1 - f) / n);
-  /* the charge scaled to @own and the context's samples at @unit each
+  t->samples_total = (uint64_t) own;
+  /* where the blind windows had the samples, their share of the
+   * program's sets its time instead: the CPU time a blind window spends
+   * per event, times that share, times the thread's events, to two
+   * standard errors of the share (amon-blind.h) */
+  uint64_t blind_all = t->blind_program + t->blind_monitor;
+  if (blind_all >= AMON_MEASURE_MIN && t->blind_events && !t->user_only)
+    {
+      double nb = (double) blind_all, fb = ((double) t->blind_program + 1) / (nb + 2);
+      double per_event = (double) t->blind_units / (double) t->blind_events;
+      own = per_event * fb * (double) events;
+      error = 2 * own * square_root ((1 - fb) / (fb * nb));
+      t->blind_total = (uint64_t) own;
+    }
+  /* the samples' estimate of each context, at @unit_p a sample of the
+   * program's code, adds up to @own too */
+  double unit_p = program ? (own - sys) / (double) program : 0;
+  /* the charge scaled to @own and the context's samples at @unit_p each
    * (with the kernel's time spread as the charges are, they add up to
    * @own too), the samples weighing as much as the calibrations are off,
    * up to a half, or more where the split shows the charges' own bias
-   * (split_weight); nothing changes where the calibrations agree with the
-   * samples in both */
-  double off = (double) charged > own ? ((double) charged - own) / (double) charged : (own - (double) charged) / own;
+   * (split_weight); the split stays the calibrations' where they agree
+   * with the samples in both */
+  double off = full > own ? (full - own) / full : (own - full) / own;
   double w = charged == 0 ? 1 : off < 0.5 ? off : 0.5;
-  if ((double) charged <= own + error && (double) charged >= own - error)
+  if (full <= own + error && full >= own - error)
     w = 0;
   if (charged > 0)
     {
-      double split = split_weight (t->m.root, (own - sys) / (double) charged, unit, own - sys, f);
+      double split = split_weight (t->m.root, (own - sys) / (double) charged, unit_p, own - sys, f);
       if (split > w)
         {
           w = split;
@@ -292,8 +335,16 @@ amon_measure_settle (amon_thread *t, uint64_t charged)
         }
     }
   if (w == 0)
-    return;
+    {
+      /* the calibrations stand, over the blind windows too */
+      if (scale_up != 1)
+        {
+          t->keep = scale_up;
+          t->resid_total = (int64_t) corrected_sum (t->m.root, t->keep, 0) - (int64_t) charged;
+        }
+      return;
+    }
   t->keep = charged > 0 ? ((1 - w) * own + w * sys) / (double) charged : 0;
-  t->per_sample = w * unit;
+  t->per_sample = w * unit_p;
   t->resid_total = (int64_t) corrected_sum (t->m.root, t->keep, t->per_sample) - (int64_t) charged;
 }

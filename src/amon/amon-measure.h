@@ -135,7 +135,16 @@ amon_measure_corrected (uint64_t time, uint64_t samples, double keep, double per
  * weights, that of the calibrations' error and that of the split's test
  * (split_weight in amon-measure.c: the counter read out of order times a
  * routine's cache misses in its callee), and t->split_permille records
- * the latter where it is the one used.  Reads the contexts; changes none
+ * the latter where it is the one used.  Where the thread's blind windows
+ * (amon-blind.h) had AMON_MEASURE_MIN samples and the samples see the
+ * kernel's time too, the program's time is theirs (their CPU time per
+ * event times the program's share of their samples times the thread's
+ * events, to two standard errors of that share) in place of all the
+ * samples'; and since blind windows charge nothing, the calibrations'
+ * total is @charged scaled by all the events over the timed ones, and
+ * where it stands, the contexts are scaled so.  Sets t->cal_total,
+ * t->samples_total and t->blind_total, the three estimates (0 where
+ * there was none).  Reads the contexts; changes none
  * of them: the writer applies it (amon_measure_corrected), so that a
  * thread may run on. */
 void amon_measure_settle (amon_thread *t, uint64_t charged) AMON_HIDDEN;

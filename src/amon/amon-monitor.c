@@ -222,12 +222,16 @@ on_sigprof (int sig, siginfo_t *info, void *uc)
         {
           /* the default clock: a sample of whose code runs */
           if (in_monitor (uc) || t->busy)
-            t->samples_monitor++;
+            {
+              t->samples_monitor++;
+              t->blind_monitor += t->blind;
+            }
           else
             {
               /* not busy: the top frame is whole */
               amon_context *c = t->top->ctx;
               t->samples_program++;
+              t->blind_program += t->blind;
               __atomic_store_n (&c->samples, __atomic_load_n (&c->samples, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
             }
           errno = saved;

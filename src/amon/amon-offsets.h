@@ -11,6 +11,7 @@
 
 #define AMON_OFF_T_BUSY 0
 #define AMON_OFF_T_MODE 8
+#define AMON_OFF_T_BLIND 12
 #define AMON_OFF_T_TOP 16
 #define AMON_OFF_T_LIMIT 24
 #define AMON_OFF_T_START 32

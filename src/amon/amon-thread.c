@@ -82,10 +82,13 @@ amon_thread_long (amon_thread *t, amon_context *c, uint64_t e, uint64_t now)
     t->log[t->n_log++] = (amon_interval) { c, e };
   if (t->n_log < AMON_LOG_SIZE && t->countdown && !(t->gap && e > t->gap))
     return;
+  /* the check counts a blind window's events by what is left of it
+   * (amon-blind.h): the count starts again after it */
+  int checked = t->correct == NULL || t->correct (t, now);
   t->countdown = AMON_WINDOW;
   /* a check refused (a child of vfork) leaves the intervals to the
    * parent's next, unless the log is full */
-  if (t->correct && !t->correct (t, now) && t->n_log < AMON_LOG_SIZE)
+  if (!checked && t->n_log < AMON_LOG_SIZE)
     return;
   t->n_log = 0;
 }
@@ -277,6 +280,7 @@ amon_thread_reset_counts (amon_thread *t, uint64_t now)
   for (amon_context *c = t->m.root; c; c = c->next)
     c->time = c->entries = c->recursive = c->samples = 0;
   t->samples_program = t->samples_monitor = 0;
+  t->blind_events = t->blind_units = t->blind_program = t->blind_monitor = 0;
   t->keep = 1;
   t->per_sample = 0;
   t->resid_total = 0;

@@ -112,6 +112,7 @@ struct amon_thread {
   /* hot: read at every call and return */
   volatile uintptr_t busy;   /* inside a hook: its stack address; AMON_BUSY: not for hooks (amon-monitor.c) */
   int mode;                  /* AMON_MODE_* */
+  uint32_t blind;            /* a blind window: the hooks read no counter and charge nothing (amon-blind.h) */
   amon_frame *top;           /* the current frame; its ctx is the current context */
   amon_frame *limit;         /* a push to here takes the slow path */
   uint64_t start;            /* clock reading when the current interval began */
@@ -161,9 +162,18 @@ struct amon_thread {
   int user_only;
   /* the run's own measure of the monitor's cost (amon-measure.h) */
   uint64_t samples_program, samples_monitor; /* SIGPROF samples in the program's code, in the monitor's */
+  /* blind windows (amon-blind.h): their events, their CPU time (clock
+   * units) and their samples (counted in the two above too) */
+  uint64_t blind_events, blind_units, blind_program, blind_monitor;
+  uint64_t blind_seed;       /* the choice of the next window */
+  uint32_t windows;          /* windows ended, up to AMON_BLIND_AFTER */
   double keep;               /* after the samples, the share of each context's charge it keeps (1: all) */
   double per_sample;         /* and the clock units it gets for each of its samples (0: none) */
   int64_t resid_total;       /* what that added in all */
+  /* the estimates of the program's time it chose from, in clock units
+   * (0: none): the calibrations' (over the blind windows too), all the
+   * samples', the blind windows' samples' (amon-blind.h) */
+  uint64_t cal_total, samples_total, blind_total;
   int checked;               /* it had the samples to check the calibrations */
   uint32_t split_permille;   /* their weight from the split's test where it set theirs (amon_measure_settle; 0: none) */
   /* the thread's source of samples, while has_timer (amon-measure.c): a
@@ -249,7 +259,7 @@ AMON_FN AMON_INLINE uint64_t
 amon_thread_interval (amon_thread *t, uint64_t now)
 {
   int64_t e = (int64_t) (now - t->start - t->overhead);
-  if (e < 0)
+  if (e < 0 || AMON_UNLIKELY (t->blind))
     e = 0;
   amon_thread_add (t, now, (uint64_t) e);
   return (uint64_t) e;

@@ -48,6 +48,9 @@ struct amon_merge {
   int64_t resid_total;
   uint64_t threads_checked;
   uint32_t threads_split, split_permille; /* threads whose split the samples set, their largest weight */
+  /* the blind windows and the estimates (amon-blind.h, amon-measure.h) */
+  uint64_t blind_events, blind_units, blind_program, blind_monitor, threads_blind;
+  uint64_t cal_total, samples_total, blind_total;
   int failed;
 };
 typedef struct amon_merge Merge;
@@ -389,6 +392,14 @@ merge_with (amon_merge *g, amon_thread *t, int in_place)
   g->samples_monitor += t->samples_monitor;
   g->resid_total += t->resid_total;
   g->threads_checked += (uint64_t) t->checked;
+  g->blind_events += t->blind_events;
+  g->blind_units += t->blind_units;
+  g->blind_program += t->blind_program;
+  g->blind_monitor += t->blind_monitor;
+  g->threads_blind += t->blind_total != 0;
+  g->cal_total += t->cal_total;
+  g->samples_total += t->samples_total;
+  g->blind_total += t->blind_total;
   if (t->split_permille)
     {
       g->threads_split++;
@@ -566,6 +577,14 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       out_u64 (o, g->threads_checked);
       out_u32 (o, g->threads_split);
       out_u32 (o, g->split_permille);
+      out_u64 (o, g->blind_events);
+      out_u64 (o, g->blind_units);
+      out_u64 (o, g->blind_program);
+      out_u64 (o, g->blind_monitor);
+      out_u64 (o, g->threads_blind);
+      out_u64 (o, g->cal_total);
+      out_u64 (o, g->samples_total);
+      out_u64 (o, g->blind_total);
     }
   out_section (o, AMON_SECTION_END, 0);
   out_flush (o);

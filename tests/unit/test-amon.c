@@ -1651,6 +1651,74 @@ test_measure_settle_random (void)
     }
 }
 
+/* Blind windows (amon-blind.h): where they had 100 samples or more, the
+ * program's time is their CPU time per event times the program's share
+ * of their samples times the thread's events, whatever the calibrations
+ * charged, and the contexts hold it in proportion to their charges where
+ * the samples fall so; with fewer, all the samples set it; and where the
+ * calibrations agree with it, their charges in the timed windows are
+ * scaled to every event (the blind windows charged nothing). */
+static void
+test_measure_settle_blind (void)
+{
+  struct
+  {
+    uint64_t blind_units, blind_program, blind_monitor;
+    uint64_t per; /* clock units each context is charged per sample */
+    double want;                                /* the contexts' total */
+  } cases[] = {
+    /* 400,000 events, 100,000 blind ones at 10 units each: the program
+     * 101 / 402 of them, so 10 * 400,000 * 101 / 402 */
+    { 1000000, 100, 300, 1000, 10.0 * 400000 * 101 / 402 },
+    /* 99 samples in the blind windows: all the samples (1,000 of the
+     * program's, 3,000 of the monitor's) of 2,000,000 units */
+    { 1000000, 30, 69, 1000, 2000000.0 * 1000 / 4000 },
+    /* the calibrations charged 1,000 units a sample, 1,000,000 in the
+     * timed windows, 4/3 of that over every event, within the blind
+     * windows' error (some 10%) of 11 * 400,000 * 301 / 1002 = 1,321,756 */
+    { 1100000, 300, 700, 1000, 1000000.0 * 4 / 3 },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      amon_thread th = { 0 };
+      amon_context c[4] = { { 0 } };
+      uint64_t charged = 0;
+      for (guint i = 0; i < 4; i++)
+        {
+          c[i].samples = 100 * (i + 1); /* 1,000 in all */
+          c[i].time = c[i].samples * cases[k].per;
+          c[i].entries = 50000;
+          c[i].next = i + 1 < 4 ? &c[i + 1] : NULL;
+          charged += c[i].time;
+          th.samples_program += c[i].samples;
+        }
+      th.m.root = c;
+      th.returns = 200000;
+      th.samples_monitor = 3000;
+      th.cpu_units = 2000000;
+      th.blind_events = 100000;
+      th.blind_units = cases[k].blind_units;
+      th.blind_program = cases[k].blind_program;
+      th.blind_monitor = cases[k].blind_monitor;
+      amon_measure_settle (&th, charged);
+      double sum = 0;
+      for (guint i = 0; i < 4; i++)
+        {
+          uint64_t v = amon_measure_corrected (c[i].time, c[i].samples, th.keep, th.per_sample);
+          CU_ASSERT_DOUBLE_EQUAL ((double) v, cases[k].want * (i + 1) / 10, 1.0);
+          sum += (double) v;
+        }
+      CU_ASSERT_DOUBLE_EQUAL (sum, cases[k].want, 2.0);
+      CU_ASSERT_EQUAL ((int64_t) sum - (int64_t) charged, th.resid_total);
+      CU_ASSERT_EQUAL (th.cal_total, charged * 4 / 3);
+      CU_ASSERT_EQUAL (th.samples_total, 500000);
+      double blind = k == 1 ? 0
+                            : (double) cases[k].blind_units / 100000 * 400000 * (double) (cases[k].blind_program + 1)
+                                  / (double) (cases[k].blind_program + cases[k].blind_monitor + 2);
+      CU_ASSERT_DOUBLE_EQUAL ((double) th.blind_total, blind, 1.0);
+    }
+}
+
 /* The -pg mode knows an address inside each routine (its hook's return
  * address), not its entry: the symbol whose extent holds it names it,
  * and gives the entry written for it. */
@@ -1710,6 +1778,7 @@ main (void)
     { "the monitor's cost on the CPU clock is the CPU time it did not charge", test_overhead_from_cpu_time },
     { "the run's samples correct the calibrated cost", test_overhead_from_samples },
     { "the samples' correction on random threads", test_measure_settle_random },
+    { "blind windows set the program's time", test_measure_settle_blind },
     { "an address inside a routine is named by its symbol", test_names_inside_routines },
     { NULL, NULL },
   };

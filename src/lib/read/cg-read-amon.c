@@ -52,6 +52,8 @@ typedef struct {
   guint64 samples_program, samples_monitor; /* the run's samples of whose code ran (amon-measure.h) */
   gint64 resid_total;                        /* clock units their correction added to the contexts */
   guint64 threads_checked;                   /* threads with samples enough to check the calibrations */
+  guint64 blind_events, blind_units, blind_program, blind_monitor, threads_blind; /* the blind windows (amon-blind.h) */
+  guint64 cal_total, samples_total, blind_total;                    /* the estimates, clock units */
   guint32 threads_split, split_permille;     /* threads whose split the samples set, their largest weight (per mille) */
   guint64 threads;                           /* threads that ran instrumented code (TOTALS) */
   guint64 unseen;                            /* calls signal handlers made inside a hook, not profiled (TOTALS) */
@@ -530,8 +532,10 @@ read_calibration (Reader *r, Cursor *c, GError **error)
 {
   const guint8 *p;
   gsize have = c->end - c->pos;
-  if (!take (r, c, have >= AMON_CALIBRATION_SIZE ? AMON_CALIBRATION_SIZE
-                   : have >= AMON_CALIBRATION_SAMPLES ? AMON_CALIBRATION_SAMPLES : AMON_CALIBRATION_MIN,
+  if (!take (r, c, have >= AMON_CALIBRATION_SIZE    ? AMON_CALIBRATION_SIZE
+                   : have >= AMON_CALIBRATION_SPLIT   ? AMON_CALIBRATION_SPLIT
+                   : have >= AMON_CALIBRATION_SAMPLES ? AMON_CALIBRATION_SAMPLES
+                                                      : AMON_CALIBRATION_MIN,
              "the calibration record", &p, error))
     return FALSE;
   c->pos = c->end; /* later versions may append fields */
@@ -547,11 +551,22 @@ read_calibration (Reader *r, Cursor *c, GError **error)
       r->resid_total = (gint64) get64 (p + 64);
       r->threads_checked = get64 (p + 72);
     }
-  if (have >= AMON_CALIBRATION_SIZE)
+  if (have >= AMON_CALIBRATION_SPLIT)
     {
       /* a weight past a whole is no weight: the fields are left out */
       r->split_permille = get32 (p + 84);
       r->threads_split = r->split_permille <= 1000 ? get32 (p + 80) : 0;
+    }
+  if (have >= AMON_CALIBRATION_SIZE)
+    {
+      r->blind_events = get64 (p + 88);
+      r->blind_units = get64 (p + 96);
+      r->blind_program = get64 (p + 104);
+      r->blind_monitor = get64 (p + 112);
+      r->threads_blind = get64 (p + 120);
+      r->cal_total = get64 (p + 128);
+      r->samples_total = get64 (p + 136);
+      r->blind_total = get64 (p + 144);
     }
   return TRUE;
 }
@@ -605,6 +620,27 @@ cost_note (Reader *r)
   gdouble out = (gdouble) r->taken_out / (gdouble) r->rate;
   gdouble measured = out + (gdouble) r->total_time / (gdouble) r->rate;
   GString *s = g_string_new (NULL);
+  /* the blind windows' samples set the total (amon-blind.h): an estimate,
+   * whose range the other two measures show where they disagree */
+  guint64 blind_samples = r->blind_program <= G_MAXUINT64 - r->blind_monitor ? r->blind_program + r->blind_monitor : 0;
+  gboolean blind = r->threads_blind > 0 && r->blind_total > 0 && blind_samples > 0;
+  gdouble blind_err = 0;
+  if (blind)
+    {
+      /* two standard errors of the blind windows' share, smoothed as the
+       * monitor does (amon_measure_settle) */
+      gdouble fb = ((gdouble) r->blind_program + 1) / ((gdouble) blind_samples + 2);
+      gdouble err = blind_err = 200.0 * sqrt ((1 - fb) / (fb * (gdouble) blind_samples));
+      gdouble est = (gdouble) r->blind_total / (gdouble) r->rate, cal = (gdouble) r->cal_total / (gdouble) r->rate;
+      gdouble all = (gdouble) r->samples_total / (gdouble) r->rate;
+      gdouble lo = MIN (est, MIN (cal, all)), hi = MAX (est, MAX (cal, all));
+      if (fabs (cal - est) > est * err / 100.0 || fabs (all - est) > est * err / 100.0)
+        g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
+                                   " %.3g to %.3g s: the calibrations put the program's own time at %.3g s and all"
+                                   " the samples at %.3g s, and how much of the hooks' cost overlaps the program's"
+                                   " own work is not known; ",
+                                est, err, lo, hi, cal, all);
+    }
   g_string_append_printf (s, "instrumentation cost taken out: %.3g s of %.3g s measured (%" G_GUINT64_FORMAT
                           " calls and returns", out, measured, r->events);
   if (r->calibrations)
@@ -624,12 +660,22 @@ cost_note (Reader *r)
        * share smoothed by a sample each way as the monitor does */
       gdouble f = ((gdouble) r->samples_program + 1) / ((gdouble) samples + 2);
       gdouble err = 200.0 * sqrt (f * (1 - f) / (gdouble) samples) / f;
-      g_string_append_printf (s, "; the run's own samples, %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
-                              " in the program's code, give the program's time to within %.0f%%",
-                              r->samples_program, samples, err);
-      if (r->resid_total == 0 && r->threads_split == 0)
+      if (blind)
+        g_string_append_printf (s, "; the run's own samples, %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                                " in the program's code, and in its blind windows (%" G_GUINT64_FORMAT " of the calls"
+                                " and returns, %.4g s of CPU time, where the hooks read no counter) %" G_GUINT64_FORMAT
+                                " of %" G_GUINT64_FORMAT ", give the program's time to within %.0f%% (libamon(3),"
+                                " AMON_CLOCK)",
+                                r->samples_program, samples, r->blind_events, (gdouble) r->blind_units / (gdouble) r->rate,
+                                r->blind_program, blind_samples, blind_err);
+      else
+        g_string_append_printf (s, "; the run's own samples, %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                                " in the program's code, give the program's time to within %.0f%%",
+                                r->samples_program, samples, err);
+      /* with blind windows the estimates open the note (above) */
+      if (!blind && r->resid_total == 0 && r->threads_split == 0)
         g_string_append (s, ", and the calibrations agree");
-      else if (r->resid_total != 0)
+      else if (!blind && r->resid_total != 0)
         g_string_append_printf (s, ", and the calibrations do not: the total was moved %.3g s %s to it, each"
                                 " context given a weighted mean of its time so scaled and its own samples' share",
                                 fabs ((gdouble) r->resid_total) / (gdouble) r->rate, r->resid_total < 0 ? "down" : "up");
@@ -663,7 +709,12 @@ cost_note (Reader *r)
     {
       g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
                               " monitor's", 100.0 * out / measured);
-      if (checked && r->resid_total != 0)
+      if (checked && blind)
+        g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each"
+                            " and on each context's samples, and their total on the blind windows' samples, which"
+                            " read high where the program's own code ran slower beside the monitor, which shares"
+                            " its caches (libamon(3), AMON_CLOCK)");
+      else if (checked && r->resid_total != 0)
         g_string_append (s, ", so their split between contexts rests on the cost per call being the same in each"
                             " and on each context's samples, and their total may read 20-40% low: the program's"
                             " own work that ran beside the hooks' counter reads is seen by no sample; or high, as"
