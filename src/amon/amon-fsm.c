@@ -41,8 +41,19 @@ amon_history_call (const uint32_t *h, uint32_t n, uint32_t p, uint32_t *out)
    * entries exactly the first and the last survive (the run's ends have a
    * marked neighbour or are s_1, and e_n is marked).  So one pass keeps an
    * unmarked e_i unless e_{i-1} and e_{i+1} are both unmarked. */
-  uint32_t total = n + 1, k = 0;
+  uint32_t k = 0;
+  /* the commonest call, of a routine not in the history: A2 alone (the
+   * history's runs are already as A4 and A5 leave them) */
+  for (; k < n && (h[k] >> 1) != p; k++)
+    out[k] = h[k];
+  if (k == n)
+    {
+      out[n] = p << 1 | MARKED;
+      return n + 1;
+    }
+  uint32_t total = n + 1;
   uint32_t prev = MARKED; /* mark of e_{i-1}; e_0 has none, treated as marked */
+  k = 0;
   for (uint32_t i = 0; i < total; i++)
     {
       uint32_t e = i < n ? ((h[i] >> 1) == p ? h[i] & ~MARKED : h[i]) : (p << 1 | MARKED);
