@@ -166,6 +166,15 @@ run selfrec selfrec
 arcs selfrec
 calls selfrec main down 100
 calls selfrec down down 99900
+# the profile names the program it is of (amon.out's main object), as a
+# callgrind profile names its command: the text's header and the
+# callgrind export's cmd:, which callgrind_annotate prints
+program=$(readlink -f "$tmp/workload")
+"$cgmerge" --format=text "$tmp/selfrec.out" >"$tmp/selfrec.text" || fail "cgmerge --format=text selfrec"
+grep -qF "Profile: $tmp/selfrec.out (amon) of: $program" "$tmp/selfrec.text" \
+  || fail "the profile does not name its program: $(head -1 "$tmp/selfrec.text")"
+"$cgcost" --format=callgrind "$tmp/selfrec.out" 2>/dev/null | grep -qxF "cmd: $program" \
+  || fail "the callgrind export names no command"
 
 # threads, merged at exit; two threads at once on two shared cores do not
 # run the same loop at the same speed, so no proportion is predicted, but

@@ -914,7 +914,12 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
     }
   if (ok)
     {
-      cg_profile_add_source (profile, "amon", r.name, NULL, "libamon");
+      /* the program's path is the command the views name ("of: ...") */
+      const char *program = NULL;
+      for (guint i = 0; i < r.object_path->len && program == NULL; i++)
+        if (g_array_index (r.object_main, gboolean, i))
+          program = g_ptr_array_index (r.object_path, i);
+      cg_profile_add_source (profile, "amon", r.name, program, "libamon");
       g_autofree char *note = source_note (&r);
       if (note)
         cg_profile_set_source_note (profile, note);
