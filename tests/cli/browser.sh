@@ -76,6 +76,15 @@ check_page "recdemo, callers tree, one row per node" --inverted --no-fold --thre
 check_page "cc1 (a compiler run)" "$cc1"
 check_page "exprparse (gmon.out: estimated totals, seconds)" --executable="$data/gmon/exprparse/exprparse" \
   "$data/gmon/exprparse/gmon.out"
+# an estimated total in all reads "~" as the text view's does: next_token's
+# "(~65.52% in all)" read "(65.52% in all)" on the page
+"$cgtree" --width=0 --executable="$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" >"$tmp/text" \
+  || fail "exprparse: cgtree's text failed"
+grep -o '(~[0-9.]*% in all)' "$tmp/text" | sort >"$tmp/text.marks"
+grep -o 'class="all"[^>]*>([^<]*' "$tmp/dom.html" | sed 's/.*>//' | grep '^(~' | sort >"$tmp/page.marks"
+[ -s "$tmp/text.marks" ] || fail "exprparse: the text view has no estimated total in all"
+cmp -s "$tmp/text.marks" "$tmp/page.marks" \
+  || fail "exprparse: estimated totals in all: text $(tr '\n' ' ' <"$tmp/text.marks"), page $(tr '\n' ' ' <"$tmp/page.marks")"
 # --base: the change column on the page; each line's change (the page's
 # self-test lists them) against cgcost --base's tsv, where every function
 # has one caller so a line's change is its function's total's

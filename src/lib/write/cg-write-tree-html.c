@@ -103,7 +103,8 @@ append_base (GString *s, FILE *stream, const CgTreeView *v, const CgDiff *d, gui
 /* Appends the JSON document of @v's lines (the page's script reads it,
  * see cgtree.js): event, unit and scale as shown, the functions' names,
  * self costs, master lines, cycles and their calls of themselves, the
- * estimated lines, the totals in all, and the lines as quadruples. */
+ * estimated lines, the totals in all and which of them are estimated,
+ * and the lines as quadruples. */
 static void
 append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOptions *o)
 {
@@ -199,6 +200,20 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
         first = FALSE;
         flush_if_large (s, stream);
       }
+  /* the lines among those whose function's total is estimated: "~" */
+  g_string_append (s, "],\n\"inAllEstimated\":[");
+  first = TRUE;
+  for (guint i = 0; i < n_lines; i++)
+    {
+      CgNodeId node = cg_tree_view_line (v, i)->node;
+      if (cg_tree_view_shows_total (v, node)
+          && cg_costs_total_is_estimated (costs, cg_display_tree_function (t, node)))
+        {
+          g_string_append_printf (s, first ? "%u" : ",%u", i);
+          first = FALSE;
+          flush_if_large (s, stream);
+        }
+    }
   g_string_append (s, "],\n\"nodes\":[");
   for (guint i = 0; i < n_lines; i++)
     {

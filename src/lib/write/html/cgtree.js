@@ -19,7 +19,7 @@
   var otherDoc = document.getElementById('cg-other');
   if (otherDoc) docs.push(JSON.parse(otherDoc.textContent));
   var current = 0, D, nodes, N, fn, value, calls, nkids, parent, depth, open, pinned, estimated, rowOf;
-  var inAll, size, master, names, cycle, selfCalls, headOf, tailOf, base;
+  var inAll, allEstimated, size, master, names, cycle, selfCalls, headOf, tailOf, base;
   var i;
 
   /* Makes docs[k] the tree shown: its lines' arrays, parents, depths and
@@ -39,6 +39,8 @@
     inAll = {};
     var ia = D.inAll || [];
     for (i = 0; i + 1 < ia.length; i += 2) inAll[ia[i]] = ia[i + 1];
+    allEstimated = {};
+    (D.inAllEstimated || []).forEach(function (n) { allEstimated[n] = 1; });
     var stack = [], left = [];
     for (i = 0; i < N; i++) {
       while (stack.length && left[left.length - 1] === 0) { stack.pop(); left.pop(); }
@@ -87,10 +89,10 @@
    * none where the cost too prints as the line's does (the line's numbers
    * then contain its children as they stand) */
   function inAllText(k) {
-    var all = fixed(pct(inAll[k]), 2);
-    if (all !== fixed(pct(value[k]), 2)) return '(' + all + '% in all)';
+    var all = fixed(pct(inAll[k]), 2), est = allEstimated[k] ? '~' : '';
+    if (all !== fixed(pct(value[k]), 2)) return '(' + est + all + '% in all)';
     var cost = human(inAll[k], D.real);
-    return cost !== human(value[k], D.real) ? '(' + cost + ' ' + D.unit + ' in all)' : '';
+    return cost !== human(value[k], D.real) ? '(' + est + cost + ' ' + D.unit + ' in all)' : '';
   }
   /* in a callers tree (D.given) every line has its own children, and
    * only a root's shows the function's self cost */
