@@ -48,6 +48,16 @@ expect 0 "$cgcost" --executable="$tmp/clones" --format=tsv "$tmp/runs/run1.out" 
 expect_message "warning: $tmp/runs/run1.out: "
 expect_message "warning: 2 more inputs (the last: $tmp/runs/run3.out) drew the warning \"$tmp/runs/run1.out: "
 [ "$(wc -l <"$tmp/err")" = 2 ] || fail "three runs: not two lines of warning: $(cat "$tmp/err")"
+# the same runs in a tar archive: its members are inputs so
+if command -v tar >/dev/null 2>&1; then
+  mv "$tmp/out" "$tmp/runs.tsv"
+  (cd "$tmp/runs" && tar -cf ../runs.tar run1.out run2.out run3.out) || fail "tar"
+  expect 0 "$cgcost" --executable="$tmp/clones" --format=tsv "$tmp/runs.tar"
+  cmp -s "$tmp/runs.tsv" "$tmp/out" || fail "the runs' archive: $(diff "$tmp/runs.tsv" "$tmp/out" | head -5)"
+  expect_message "warning: $tmp/runs.tar(run1.out): "
+  expect_message "warning: 2 more inputs (the last: $tmp/runs.tar(run3.out)) drew the warning \"$tmp/runs.tar(run1.out): "
+  [ "$(wc -l <"$tmp/err")" = 2 ] || fail "the runs' archive: not two lines of warning: $(cat "$tmp/err")"
+fi
 
 # all symbols: the clone is a function, with the time and the 200 calls
 expect 0 "$cgcost" --symbols=all --executable="$tmp/clones" --format=tsv "$tmp/gmon.out"

@@ -18,10 +18,15 @@
  * enough that a block read on one core is still in that core's cache
  * (of a megabyte or two) while it is lexed there. */
 #define LINES_CHUNK (1u << 18)
+/* The fd of an input read through a function (cg_input_new_from_pull):
+ * no descriptor, but not -1, which says the input has ended. */
+#define PULLED G_MAXINT
 
 struct _CgInput {
   char *name;
-  int fd;               /* -1 once the stream reached its end or for maps */
+  int fd;               /* -1 once the stream reached its end or for maps; PULLED */
+  CgInputPull pull;     /* nullable: what an input not of a descriptor reads */
+  gpointer pull_data;
   gboolean close_fd;
   gboolean regular;     /* an uncompressed regular file: can be mapped whole */
   CgDecoder *decoder;   /* a compressed input's, which read_fd reads through */
@@ -111,6 +116,17 @@ cg_input_new_from_fd (int fd, const char *name)
 }
 
 CgInput *
+cg_input_new_from_pull (const char *name, CgInputPull pull, gpointer user_data, GError **error)
+{
+  g_autoptr (CgInput) in = cg_input_new_from_fd (PULLED, name);
+  in->pull = pull;
+  in->pull_data = user_data;
+  if (!sniff (in, error))
+    return NULL;
+  return g_steal_pointer (&in);
+}
+
+CgInput *
 cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len)
 {
   CgInput *in = g_new0 (CgInput, 1);
@@ -175,14 +191,18 @@ read_raw (gpointer data, guint8 *dest, gsize n, GError **error)
 {
   CgInput *in = data;
   gssize k;
-  do
-    k = read (in->fd, dest, n);
-  while (k < 0 && errno == EINTR);
-  if (k < 0)
+  if (in->pull)
+    k = in->pull (in->pull_data, dest, n, error);
+  else
     {
-      set_io_error (error, in->name, "read error", errno);
-      return -1;
+      do
+        k = read (in->fd, dest, n);
+      while (k < 0 && errno == EINTR);
+      if (k < 0)
+        set_io_error (error, in->name, "read error", errno);
     }
+  if (k < 0)
+    return -1;
   in->read_bytes += (guint64) k;
   if (in->progress && in->read_bytes - in->reported >= READ_CHUNK)
     {

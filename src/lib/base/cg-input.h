@@ -31,6 +31,15 @@ CgInput *cg_input_open (const char *path, GError **error);
 /* A stream read from @fd (borrowed: not closed; a pipe from another
  * process, say), named @name in messages. */
 CgInput *cg_input_new_from_fd (int fd, const char *name);
+/* Reads up to @n bytes into @dest: the count, 0 at the end, or -1 with
+ * @error set (naming the input). */
+typedef gssize (*CgInputPull) (gpointer user_data, guint8 *dest, gsize n, GError **error);
+/* An input whose bytes @pull reads (@user_data borrowed: it must outlive
+ * the input), named @name in messages; compressed bytes are read
+ * decompressed, as a file's.  A member of an archive, say.  NULL with
+ * @error set where its first bytes cannot be read (@pull's error, or
+ * CG_ERROR_FORMAT for a compressed start its decoder refuses). */
+CgInput *cg_input_new_from_pull (const char *name, CgInputPull pull, gpointer user_data, GError **error);
 /* An input over @len bytes at @data (borrowed: they must outlive the
  * input), named @name in messages.  For fuzzing and tests. */
 CgInput *cg_input_new_from_bytes (const char *name, const guint8 *data, gsize len);

@@ -9,7 +9,7 @@
 typedef struct {
   char *first; /* the first message of the kind, whole */
   guint more;  /* inputs after the first that drew it */
-  char *last;  /* the last of them */
+  char *last;  /* the last input that drew it (the first's, until more) */
 } Kind;
 
 struct _CgInputWarnings {
@@ -77,31 +77,56 @@ kind_of (const char *text)
   return g_string_free (k, FALSE);
 }
 
+/* The length of the name of the input that @message is of: the input
+ * set, or a member of it, "INPUT(MEMBER)" (cg-read-archive.h), before
+ * ": "; 0 where the message names neither. */
+static gsize
+drawer_length (const CgInputWarnings *w, const char *message)
+{
+  gsize n = w->input ? strlen (w->input) : 0;
+  if (n == 0 || strncmp (message, w->input, n) != 0)
+    return 0;
+  if (message[n] == '(')
+    {
+      const char *close = strstr (message + n, "): ");
+      n = close ? (gsize) (close + 1 - message) : 0;
+    }
+  return n > 0 && strncmp (message + n, ": ", 2) == 0 ? n : 0;
+}
+
 void
 cg_input_warnings_warn (const char *message, gpointer data)
 {
   CgInputWarnings *w = data;
-  gsize n = w->input ? strlen (w->input) : 0;
-  if (n == 0 || strncmp (message, w->input, n) != 0 || strncmp (message + n, ": ", 2) != 0)
+  gsize n = drawer_length (w, message);
+  if (n == 0)
     {
       print (w, message); /* not of one input: said as it is */
       return;
     }
+  g_autofree char *drawer = g_strndup (message, n);
   char *key = kind_of (message + n + 2);
   Kind *k = g_hash_table_lookup (w->kinds, key);
   if (k == NULL)
     {
       k = g_new0 (Kind, 1);
       k->first = g_strdup (message);
+      k->last = g_steal_pointer (&drawer);
       g_hash_table_insert (w->kinds, key, k);
       g_ptr_array_add (w->order, key);
       print (w, message);
       return;
     }
   g_free (key);
+  /* a kind an input draws twice is two facts of that input: said */
+  if (strcmp (k->last, drawer) == 0)
+    {
+      print (w, message);
+      return;
+    }
   k->more++;
   g_free (k->last);
-  k->last = g_strdup (w->input);
+  k->last = g_steal_pointer (&drawer);
 }
 
 void

@@ -14,7 +14,8 @@ G_BEGIN_DECLS
  * 100.0% of the samples ... lie in local functions that gprof does not
  * count"): the first is printed whole, the later ones of its kind (the
  * text after the input's name, its numbers aside) are counted and said
- * in one line at the end. */
+ * in one line at the end.  The members of an archive ("NAME(MEMBER): ")
+ * are inputs so, and a kind one input draws twice is printed twice. */
 typedef struct _CgInputWarnings CgInputWarnings;
 
 /* Prints on standard error, through @progress (nullable; borrowed, must
@@ -24,7 +25,8 @@ void cg_input_warnings_free (CgInputWarnings *warnings);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgInputWarnings, cg_input_warnings_free)
 
 /* The input being read now (its name as the readers print it, copied;
- * NULL: none): a message that starts with "NAME: " is of that input. */
+ * NULL: none): a message that starts with "NAME: " is of that input,
+ * one that starts with "NAME(MEMBER): " of that member of it. */
 void cg_input_warnings_set_input (CgInputWarnings *warnings, const char *name);
 
 /* A CgReadOptions warn callback (user data: a CgInputWarnings). */

@@ -10,26 +10,13 @@
 #include "cg-decompress.h"
 #include "cg-error.h"
 #include "cg-perf-lines.h"
+#include "cg-read-archive.h"
 #include "cg-read-gmon.h"
 
 void
 cg_read_init (void)
 {
   xmlInitParser ();
-}
-
-/* "a tar archive" or "a zip archive" where @head (@len bytes of an
- * input, decompressed) starts one, else NULL: profiles are kept so, and
- * "unknown input format" does not say what to do.  (POSIX ustar: "ustar"
- * at offset 257; zip: a local file header, "PK\3\4".) */
-static const char *
-archive_kind (const guint8 *head, gsize len)
-{
-  if (len >= 262 && memcmp (head + 257, "ustar", 5) == 0)
-    return "a tar archive";
-  if (len >= 4 && memcmp (head, "PK\3\4", 4) == 0)
-    return "a zip archive";
-  return NULL;
 }
 
 /* Whether @head (@len bytes) starts an ELF file: the program given where
@@ -235,6 +222,10 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       g_set_error (error, CG_ERROR, CG_ERROR_FORMAT, "%s: empty input", cg_input_name (in));
       return FALSE;
     }
+  /* an archive holds inputs, no profile of its own: each member is
+   * read as an input (a format given applies to them) */
+  if (cg_archive_detect (head, len))
+    return cg_read_archive (profile, in, options, cg_read_input, error);
   const CgFormatInfo *format;
   const char *forced = options ? options->input_format : NULL;
   const CgFormatInfo *also = NULL;
@@ -270,14 +261,6 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
        * checksum says so: that is the error to give */
       if (!cg_input_check_rest (in, error))
         return FALSE;
-      const char *archive = archive_kind (head, len);
-      if (archive)
-        {
-          g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
-                       "%s: %s, not a profile: extract its files and give them one by one (cgmerge reads many)",
-                       cg_input_name (in), archive);
-          return FALSE;
-        }
       if (is_elf (head, len))
         {
           g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
