@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg-cut-name.h"
 #include "cg-test.h"
 
 /* main -> a -> b -> c is a chain that keeps almost all the cost; main

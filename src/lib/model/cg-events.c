@@ -102,7 +102,7 @@ cg_events_ensure (CgEvents *ev, const char *name, const char *unit, CgKind kind,
     }
   for (guint i = 0; i < ev->matrices->len; i++)
     cg_matrix_add_column (g_ptr_array_index (ev->matrices, i));
-  EventRec rec = { g_strdup (name), g_strdup (unit), NULL, 1.0 };
+  EventRec rec = { .name = g_strdup (name), .unit = g_strdup (unit), .scale = 1.0 };
   g_array_append_val (ev->events, rec);
   g_array_append_val (ev->kinds, kind);
   *index = ev->events->len - 1;
