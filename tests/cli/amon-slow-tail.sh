@@ -28,8 +28,12 @@ check () {
       if (na != 500000 || nt != 500000) { print what ": after called " na " times, twin " nt; exit 1 }
       # not above twin by more than the noise of short intervals (after
       # may read lower: the calibrated cost is taken from an interval
-      # that no longer holds the tail of a hook)
-      if (a > 2 * t + w / 20) { printf "%s: after %.6f s, twin %.6f s (work %.6f s)\n", what, a, t, w; exit 1 }
+      # that no longer holds the tail of a hook), nor by the noise of
+      # blind windows (811c76a): a routine of a few microseconds in all
+      # is timed in three windows of four and scaled, and read up to a
+      # tenth of work in 2 of 6 runs where twin read a fiftieth; the
+      # defect made after a third of work or more (18% of the profile)
+      if (a > 2 * t + w / 5) { printf "%s: after %.6f s, twin %.6f s (work %.6f s)\n", what, a, t, w; exit 1 }
       printf "%s: after %.6f s, twin %.6f s, work %.6f s\n", what, a, t, w
     }' "$tmp/tsv" >"$tmp/check" || fail "$(cat "$tmp/check")"
   cat "$tmp/check"
