@@ -117,6 +117,13 @@ perf script -i "$tmp/dw.data" >"$tmp/dw.txt" 2>/dev/null || fail "perf script"
 awk '$2 ~ /^main\+/ { if (prev == $1 && seen) { found = 1 } } { if ($2 ~ /^main\+/) { seen = 1; prev = $1 } else if ($NF != "(inlined)") seen = 0 }
      END { exit !found }' "$tmp/dw.txt" \
   || echo "note: perf printed no frame of main twice at one address this time"
+# main calling main is perf's own reading where a sample's chain holds
+# main at two addresses, neither inlined (its unwinding went astray above
+# main: seen in 1 of some 10 runs on a loaded machine), not the defect
+main_twice=$(awk 'NF == 0 { n = 0; split("", at); next }
+  $2 ~ /^main\+/ && $NF != "(inlined)" { if (!($1 in at)) { at[$1] = 1; n++ } if (n > 1) { print 1; exit } }' "$tmp/dw.txt")
+main_twice=${main_twice:-0}
+[ "$main_twice" = 1 ] && echo "note: perf printed main at two addresses in one chain: main may call main"
 for input in "$tmp/dw.data" "$tmp/dw.txt"; do
   expect 0 "$cgcycles" --format=text "$input" || fail "cgcycles $input"
   grep -E '^ +[0-9.]+ +main$' "$tmp/out" && fail "$input: main in a cycle: $(cat "$tmp/out")"
@@ -124,7 +131,8 @@ for input in "$tmp/dw.data" "$tmp/dw.txt"; do
   # main's callers are libc's, or where perf's unwinding stopped at main
   # or went astray, the command's root or [unknown]: never a function of
   # the program (the defect read depth_of and build as calling it)
-  awk -F '\t' '$2 == "main" && ($1 ~ /depth_of|build/ || $1 == "main") { print; bad = 1 } END { exit bad }' "$tmp/out" >"$tmp/bad" \
+  awk -F '\t' -v self="$main_twice" '$2 == "main" && ($1 ~ /depth_of|build/ || ($1 == "main" && !self)) { print; bad = 1 }
+    END { exit bad }' "$tmp/out" >"$tmp/bad" \
     || fail "$input: main called by a function of the program: $(cat "$tmp/bad")"
 done
 finish
