@@ -66,8 +66,10 @@ expect 0 "$cgtree" --base="$recdemo" "$recdemo"
 grep -q '^Sampled' "$tmp/out" && fail "cgtree: callgrind against itself says it was sampled"
 
 # perf, where it records: the samples said are those perf report counts
-if command -v perf >/dev/null 2>&1 && command -v "${CC:-cc}" >/dev/null 2>&1 \
-  && ${CC:-cc} -O1 -g -o "$tmp/prog" "$top_srcdir/data/programs/diff-order.c"; then
+prog_built=
+command -v "${CC:-cc}" >/dev/null 2>&1 && ${CC:-cc} -O1 -g -o "$tmp/prog" "$top_srcdir/data/programs/diff-order.c" \
+  && prog_built=yes
+if command -v perf >/dev/null 2>&1 && [ -n "$prog_built" ]; then
   n=0
   for arg in 300000 600000; do
     perf record -q -e cpu-clock -g -o "$tmp/p$arg.data" "$tmp/prog" $arg >/dev/null 2>&1 || break
@@ -83,6 +85,65 @@ if command -v perf >/dev/null 2>&1 && command -v "${CC:-cc}" >/dev/null 2>&1 \
       || fail "perf: the samples said, $said, against perf script's $(count "$tmp/p300000.data") $(count "$tmp/p600000.data")"
   else
     echo "SKIP part: perf cannot record here"
+  fi
+fi
+
+# V8's CPU profiles: each sample counts, of its time (here 100 us each,
+# so that the oracle's counts are the samples event's tsv)
+v8 () { # NAME HOT WARM COLD: samples of three leaves under main
+  awk -v h="$2" -v w="$3" -v c="$4" 'BEGIN {
+    printf "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2]},"
+    printf "{\"id\":2,\"callFrame\":{\"functionName\":\"main\",\"scriptId\":\"1\",\"url\":\"file:///m.js\",\"lineNumber\":0,\"columnNumber\":0},\"children\":[3,4,5]},"
+    split ("hot warm cold", f, " ")
+    for (i = 1; i <= 3; i++)
+      printf "{\"id\":%d,\"callFrame\":{\"functionName\":\"%s\",\"scriptId\":\"1\",\"url\":\"file:///m.js\",\"lineNumber\":%d,\"columnNumber\":0}}%s", i + 2, f[i], i, i < 3 ? "," : ""
+    n = h + w + c
+    printf "],\"startTime\":0,\"endTime\":%d,\"samples\":[", 100 * n
+    for (i = 0; i < n; i++) printf "%s%d", i ? "," : "", i < h ? 3 : i < h + w ? 4 : 5
+    printf "],\"timeDeltas\":["
+    for (i = 0; i < n; i++) printf "%s100", i ? "," : ""
+    printf "]}\n" }' >"$tmp/$1.cpuprofile"
+}
+v8 base 400 60 20
+v8 new 520 66 26
+expect 0 "$cgcost" --base="$tmp/base.cpuprofile" --format=tsv --event=samples "$tmp/new.cpuprofile" \
+  && within 480 612 "$tmp/out" >"$tmp/v8.want"
+[ "$(tr '\n' ' ' <"$tmp/v8.want")" = "cold warm " ] || fail "V8: the oracle's noise: $(cat "$tmp/v8.want")"
+expect 0 "$cgcost" --base="$tmp/base.cpuprofile" --format=text "$tmp/new.cpuprofile" && cp "$tmp/out" "$tmp/v8.txt"
+marked "$tmp/v8.txt" >"$tmp/v8.got"
+cmp -s "$tmp/v8.want" "$tmp/v8.got" || fail "V8: marked $(tr '\n' ' ' <"$tmp/v8.got"), the oracle $(tr '\n' ' ' <"$tmp/v8.want")"
+grep -qx "Sampled: 480 samples in the base, 612 in the new profile." "$tmp/v8.txt" \
+  || fail "V8: the samples: $(grep Sampled "$tmp/v8.txt")"
+
+# gperftools' CPU profiles, and the same as pprof's profile.proto (go
+# tool pprof -proto writes Go's sample types, samples and cpu): the
+# samples said are those google-pprof counts
+libprofiler=$(${CC:-cc} -print-file-name=libprofiler.so)
+if command -v google-pprof >/dev/null 2>&1 && [ -f "$libprofiler" ] && [ -n "${prog_built:-}" ]; then
+  for arg in 300000 600000; do
+    CPUPROFILE="$tmp/g$arg.prof" CPUPROFILE_FREQUENCY=1000 LD_PRELOAD="$libprofiler" "$tmp/prog" $arg >/dev/null 2>&1
+  done
+  gcount () { google-pprof --text "$tmp/prog" "$1" 2>/dev/null | sed -n 's/^Total: \([0-9]*\) samples$/\1/p'; }
+  b=$(gcount "$tmp/g300000.prof") n=$(gcount "$tmp/g600000.prof")
+  if [ "${b:-0}" -gt 0 ] && [ "${n:-0}" -gt 0 ]; then
+    expect 0 "$cgcost" --base="$tmp/g300000.prof" --format=text "$tmp/g600000.prof"
+    said=$(sed -n 's/^Sampled: \([0-9,]*\) samples in the base, \([0-9,]*\) in.*/\1 \2/p' "$tmp/out" | tr -d ,)
+    [ "$said" = "$b $n" ] || fail "gperftools: the samples said, '$said', against google-pprof's $b $n"
+    if command -v go >/dev/null 2>&1; then
+      for arg in 300000 600000; do
+        HOME=$tmp/home GOCACHE=$tmp/gocache GOENV=off GOTOOLCHAIN=local GOTELEMETRY=off PPROF_TMPDIR=$tmp \
+          go tool pprof -proto "$tmp/prog" "$tmp/g$arg.prof" >"$tmp/g$arg.pb.gz" 2>/dev/null
+      done
+      if [ -s "$tmp/g300000.pb.gz" ] && [ -s "$tmp/g600000.pb.gz" ]; then
+        expect 0 "$cgcost" --base="$tmp/g300000.pb.gz" --format=text "$tmp/g600000.pb.gz"
+        said=$(sed -n 's/^Sampled: \([0-9,]*\) samples in the base, \([0-9,]*\) in.*/\1 \2/p' "$tmp/out" | tr -d ,)
+        [ "$said" = "$b $n" ] || fail "pprof: the samples said, '$said', against google-pprof's $b $n"
+      else
+        echo "SKIP part: go tool pprof -proto wrote nothing"
+      fi
+    fi
+  else
+    echo "SKIP part: libprofiler recorded no samples"
   fi
 fi
 finish

@@ -130,6 +130,8 @@ typedef struct {
   guint64 period;
   gsize maps_at;        /* the first byte after the trailer */
   guint event_cpu, event_samples;
+  guint64 samples;      /* all records' counts */
+  gdouble sampled;      /* and their time, in ns */
   CgProcMaps *maps;
   char *exe_path;       /* nullable: the mapped path --executable stands for */
   GHashTable *objects;  /* mapped path -> Object* */
@@ -339,6 +341,9 @@ add_record (Reader *r, gsize at, guint64 count, GError **error)
     return fail (r, error, CG_ERROR_OVERFLOW, at, "%" G_GUINT64_FORMAT " samples of %" G_GUINT64_FORMAT " us"
                  " exceed the range of 64-bit nanoseconds", count, r->period);
   CgFunctionId leaf = cg_tree_function (r->tree, parent);
+  if (!g_uint64_checked_add (&r->samples, r->samples, count))
+    return fail (r, error, CG_ERROR_OVERFLOW, at, "a sum of samples exceeds the range of 64-bit counters");
+  r->sampled += (gdouble) ns;
   CgValue vs[2] = { { .n = ns }, { .n = count } };
   guint events[2] = { r->event_cpu, r->event_samples };
   for (guint k = 0; k < 2; k++)
@@ -469,6 +474,12 @@ cg_read_gperftools (CgProfile *profile, CgInput *input, const CgReadOptions *opt
                 && read_records (&r, &local);
   if (ok)
     cg_profile_add_source (profile, "gperftools", r.name, NULL, NULL);
+  /* the samples behind both events, for the noise of differences */
+  if (ok && r.samples > 0)
+    {
+      cg_graph_add_event_samples (r.graph, r.event_cpu, r.samples, r.sampled);
+      cg_graph_add_event_samples (r.graph, r.event_samples, r.samples, (gdouble) r.samples);
+    }
   g_hash_table_unref (r.objects);
   cg_elf_cache_free (r.own_elf);
   g_hash_table_unref (r.pcs);

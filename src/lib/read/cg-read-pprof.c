@@ -82,6 +82,13 @@ typedef struct {
   GArray *frames;       /* Frame */
   guint n_types;
   guint *events;        /* per sample value: its event */
+  /* the samples behind the events (cg_graph_add_event_samples): a CPU
+   * profile's sample type "samples" (count), and per type its sum and
+   * whether it is a time, which those samples measured */
+  guint samples_type;   /* G_MAXUINT: none */
+  guint64 *sums;
+  gboolean *timed;
+  gboolean sums_wrapped;
   /* one sample's, reused */
   GArray *stack;        /* location index per location_id, the leaf first */
   GArray *values;       /* guint64 */
@@ -672,6 +679,9 @@ read_sample_types (Reader *r, GError **error)
   GArray *spans = r->parts[CG_PPROF_SAMPLE_TYPE];
   r->n_types = spans->len;
   r->events = g_new0 (guint, spans->len);
+  r->sums = g_new0 (guint64, spans->len);
+  r->timed = g_new0 (gboolean, spans->len);
+  r->samples_type = G_MAXUINT;
   g_autofree gsize *type = g_new0 (gsize, spans->len + 1);
   g_autofree gsize *unit = g_new0 (gsize, spans->len + 1);
   guint first = spans->len == 0 ? 0 : spans->len - 1;
@@ -701,6 +711,9 @@ read_sample_types (Reader *r, GError **error)
       g_autofree char *unit_name = g_strndup ((const char *) r->data + u.start, u.len);
       if (!cg_profile_ensure_event (r->profile, name, event_unit (unit_name), CG_KIND_INTEGER, &r->events[i], error))
         return FALSE;
+      r->timed[i] = cg_time_unit_seconds (event_unit (unit_name)) > 0;
+      if (strcmp (name, "samples") == 0 && strcmp (event_unit (unit_name), "count") == 0)
+        r->samples_type = i;
     }
   return TRUE;
 }
@@ -815,6 +828,7 @@ add_sample (Reader *r, gsize at, GError **error)
     {
       CgValue v = { .n = g_array_index (r->values, guint64, k) };
       guint e = r->events[k];
+      r->sums_wrapped |= !g_uint64_checked_add (&r->sums[k], r->sums[k], v.n);
       if (!cg_value_add (CG_KIND_INTEGER, &cg_tree_self (r->tree, parent)[e], v)
           || !cg_value_add (CG_KIND_INTEGER, &cg_graph_self (r->graph, leaf)[e], v))
         return overflow (r, error, at, "a sum of sample values exceeds the range of 64-bit counters");
@@ -847,6 +861,13 @@ read_samples (Reader *r, GError **error)
       if (!add_sample (r, span.start, error))
         return FALSE;
     }
+  /* a CPU profile's samples (Go's: samples in count, cpu in ns) carry
+   * its times; other values (bytes, objects) are no samples' */
+  guint s = r->samples_type;
+  if (s != G_MAXUINT && !r->sums_wrapped && r->sums[s] > 0)
+    for (guint k = 0; k < r->n_types; k++)
+      if (k == s || r->timed[k])
+        cg_graph_add_event_samples (r->graph, r->events[k], r->sums[s], (gdouble) r->sums[k]);
   return TRUE;
 }
 
@@ -870,6 +891,8 @@ reader_clear (Reader *r)
   g_hash_table_unref (r->location_ids);
   g_array_unref (r->frames);
   g_free (r->events);
+  g_free (r->sums);
+  g_free (r->timed);
   g_array_unref (r->stack);
   g_array_unref (r->values);
 }

@@ -358,11 +358,19 @@ charge_samples (Reader *r, JsonObject *top, CgV8Names *names, GError **error)
         ok = fail (r, error, "timeDeltas[%u]: expected an integer (microseconds, within 2^53)", i);
     }
   ok = ok && cg_v8_sample_times (r->name, d, n, start, end, ns, error);
+  gdouble sampled = 0;
   for (guint i = 0; ok && i < n; i++)
     {
       CgFrameId frame = sample_frame (r, names, which[i]);
       ok = frame != CG_NO_ID ? charge (r, frame, ns[i], error)
                              : overflow (r, error, "more than 2^32-2 frames in the call tree");
+      sampled += (gdouble) ns[i];
+    }
+  /* the samples behind both events, for the noise of differences */
+  if (ok && n > 0)
+    {
+      cg_graph_add_event_samples (r->graph, r->wall, n, sampled);
+      cg_graph_add_event_samples (r->graph, r->samples, n, (gdouble) n);
     }
   g_free (d);
   g_free (ns);
