@@ -51,4 +51,33 @@ line=$(grep -n ' hash_key$' "$tmp/out" | cut -d: -f1)
 awk -F '\t' 'function abs (x) { return x < 0 ? -x : x }
   NR > 2 && abs($4) > prev + 0 { bad = 1 } NR > 1 { prev = abs($4) } END { exit bad }' "$tmp/diff.tsv" \
   || fail "the tsv is not by the change of total: $(head -4 "$tmp/diff.tsv")"
+# profiles with long notes (libamon's: what it took out, how measured):
+# the notes follow the table, which the head says, so that the changes
+# are on the first screen (two amon.out's notes ran to 44 lines above)
+if [ -f "$top_builddir/src/amon/.libs/libamon.so" ] && command -v pkg-config >/dev/null 2>&1; then
+  amon_setup
+  # shellcheck disable=SC2086 # the flags are words
+  if $CC -O1 $cflags -o "$tmp/aprog" "$top_srcdir/data/programs/diff-order.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
+       -Wl,-z,now 2>"$tmp/build.log"; then
+    for n in 100000 300000; do
+      (cd "$tmp" && AMON_OUT="$tmp/a$n.out" ./aprog $n >/dev/null) || fail "the libamon build did not run"
+    done
+    expect 0 "$cgcost" --base="$tmp/a100000.out" --format=text --width=80 "$tmp/a300000.out"
+    row=$(grep -n ' hash_key$' "$tmp/out" | cut -d: -f1)
+    first=$(grep -n '^Note (' "$tmp/out" | head -1 | cut -d: -f1)
+    [ -n "$row" ] && [ "$row" -le 24 ] || fail "amon.out: hash_key's row is line ${row:-none}: $(head -24 "$tmp/out")"
+    [ -n "$first" ] && [ "$first" -gt "$row" ] || fail "amon.out: the notes (line ${first:-none}) are not after the table"
+    grep -q '^Note (.*a100000.out): instrumentation cost taken out' "$tmp/out" \
+      && grep -q '^Note (.*a300000.out): instrumentation cost taken out' "$tmp/out" \
+      || fail "amon.out: the two profiles' notes: $(grep '^Note' "$tmp/out")"
+    sed -n 1,5p "$tmp/out" | tr '\n' ' ' | grep -q 'Notes on the two profiles .* follow the table' \
+      || fail "amon.out: the head does not say the notes follow: $(head -4 "$tmp/out")"
+    expect 0 "$cgcost" --base="$tmp/a100000.out" --format=text --arcs --width=80 "$tmp/a300000.out"
+    first=$(grep -n '^Note (' "$tmp/out" | head -1 | cut -d: -f1)
+    row=$(grep -n -- '-> hash_key$' "$tmp/out" | head -1 | cut -d: -f1)
+    [ -n "$first" ] && [ -n "$row" ] && [ "$first" -gt "$row" ] || fail "amon.out --arcs: the notes (line ${first:-none}) are not after the table (hash_key's arc: ${row:-none})"
+  else
+    fail "cannot build diff-order.c with libamon: $(head -c 300 "$tmp/build.log")"
+  fi
+fi
 finish

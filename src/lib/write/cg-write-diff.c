@@ -309,6 +309,22 @@ names_of (CgProfile *p, const CgDiffTextOptions *o)
   return names;
 }
 
+/* The two profiles' own notes (what their readers took out of their
+ * times or estimated), printed after the table so that the changes
+ * fill the first screen: two amon.out's notes ran to 44 lines before
+ * it.  The head says they follow (cg_append_source_notes). */
+static GString *
+source_notes (const CgDiff *d, GString *head)
+{
+  GString *notes = g_string_new (NULL);
+  cg_append_source_notes (notes, cg_diff_base (d));
+  cg_append_source_notes (notes, cg_diff_new_profile (d));
+  if (notes->len)
+    g_string_append (head, "Notes on the two profiles (what was taken out of their times, or estimated)\n"
+                           "follow the table.\n");
+  return notes;
+}
+
 gboolean
 cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name, const CgDiffTextOptions *o,
                     FILE *stream, GError **error)
@@ -321,8 +337,7 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   g_autoptr (GString) s = g_string_new (NULL);
   CgValue bsum = cg_diff_base_sum (d), nsum = cg_diff_new_sum (d);
   g_string_append_printf (s, "Difference from %s (base) to %s (new)\n", base_name, new_name);
-  cg_append_source_notes (s, bp);
-  cg_append_source_notes (s, np);
+  g_autoptr (GString) notes = source_notes (d, s);
   gboolean overlap = cg_append_diff_overlap_notes (s, d);
   if (nc)
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
@@ -406,6 +421,8 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   table_clear (&t);
   fprintf (stream, "\n%u function%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
   append_small (stream, &u, small, "function");
+  if (notes->len)
+    fprintf (stream, "\n%s", notes->str);
   return TRUE;
 }
 
@@ -454,8 +471,7 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
   const CgCosts *nc = cg_profile_costs (np);
   g_autoptr (GString) s = g_string_new (NULL);
   g_string_append_printf (s, "Difference of the arcs from %s (base) to %s (new)\n", base_name, new_name);
-  cg_append_source_notes (s, cg_diff_base (d));
-  cg_append_source_notes (s, np);
+  g_autoptr (GString) notes = source_notes (d, s);
   gboolean overlap = cg_append_diff_overlap_notes (s, d);
   if (nc)
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
@@ -529,6 +545,8 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
   table_clear (&t);
   fprintf (stream, "\n%u arc%s unchanged.\n", unchanged, unchanged == 1 ? "" : "s");
   append_small (stream, &u, small, "arc");
+  if (notes->len)
+    fprintf (stream, "\n%s", notes->str);
   return TRUE;
 }
 
