@@ -77,4 +77,26 @@ if [ -f "$libs_dir/libamon.so" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
   esac
 fi
 
+# before `make install`: with PKG_CONFIG_PATH naming the build's src/amon,
+# pkg-config takes amon-uninstalled.pc, whose flags link this build's
+# libamon and let the program find it with nothing else set (an rpath);
+# amon.pc there names the configured prefix, where nothing is installed
+if [ -f "$top_builddir/src/amon/.libs/libamon.so" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
+  pcdir=$(cd "$top_builddir/src/amon" && pwd)
+  flags=$(env -u PKG_CONFIG_DISABLE_UNINSTALLED PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs amon) \
+    || fail "pkg-config --cflags --libs amon with PKG_CONFIG_PATH=$pcdir"
+  case " $(echo $flags) " in
+    *" -L$pcdir/.libs "*"-lamon "*"-Wl,-rpath,$pcdir/.libs "*) ;;
+    *) fail "with PKG_CONFIG_PATH=$pcdir, pkg-config gives '$flags', not the build tree's library" ;;
+  esac
+  mkdir -p "$tmp/un"
+  printf 'int twice (int x) { return 2 * x; }\nint main (void) { return twice (1) != 2; }\n' >"$tmp/un/prog.c"
+  ${CC:-cc} -O1 -fno-inline $flags "$tmp/un/prog.c" -o "$tmp/un/prog" 2>"$tmp/un/err" \
+    || fail "cc \$(pkg-config --cflags --libs amon) prog.c with the build tree's amon: $(head -c 400 "$tmp/un/err")"
+  (cd "$tmp/un" && env -u LD_LIBRARY_PATH ./prog) || fail "built with the build tree's flags, the program did not run without LD_LIBRARY_PATH"
+  [ -s "$tmp/un/amon.out" ] || fail "built with the build tree's flags, the program wrote no amon.out"
+  "$cgcost" --format=tsv "$tmp/un/amon.out" >"$tmp/un/tsv" 2>&1 || fail "cgcost on its amon.out: $(head -c 300 "$tmp/un/tsv")"
+  grep -q "^twice	1	" "$tmp/un/tsv" || fail "its amon.out does not count twice's one call: $(cat "$tmp/un/tsv")"
+fi
+
 finish
