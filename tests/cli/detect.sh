@@ -86,6 +86,21 @@ done
 for f in "$top_srcdir"/fuzz/seeds/xml/*; do
   expect 0 "$cgmerge" "$f" || fail "$f is not read as cgtools XML"
 done
+# pstats: marshal's dict whose first key is a tuple of three, its first
+# member a string (formats/pstats.md, "Detection"), flagged or not; the
+# dict's text (Python's repr) and JSON, which start with "{" too, are not
+printf '{)\003z\004a.pyi\001\000\000\000z\001f)\005i\001\000\000\000i\001\000\000\000i\002\000\000\000i\002\000\000\000{00' \
+  >"$tmp/one.prof"
+printf '\373\251\003\372\004a.py\351\001\000\000\000\372\001f\051\005r\003\000\000\000r\003\000\000\000i\002\000\000\000i\002\000\000\000\17300' \
+  >"$tmp/flagged.prof"
+for f in one flagged; do
+  expect 0 "$cgcost" --format=tsv "$tmp/$f.prof" && grep -q '^f	0	2000000000	2000000000$' "$tmp/out" \
+    || fail "a hand-made pstats file ($f) is not read as one: $(cat "$tmp/out")"
+done
+printf '{("a.py", 1, "f"): (1, 1, 2, 3, {})}\n' >"$tmp/repr.txt"
+expect 1 "$cgmerge" "$tmp/repr.txt" && expect_message "unknown input format"
+printf '{)\003\n' >"$tmp/short.json"
+expect 1 "$cgmerge" "$tmp/short.json" && expect_message "unknown input format"
 expect 0 "$cgmerge" --executable "$data/gmon/exprparse/exprparse" "$data/gmon/exprparse/gmon.out" \
   && grep -q '<source format="gmon"' "$tmp/out" || fail "exprparse's gmon.out is not read as a gmon.out"
 finish

@@ -14,6 +14,7 @@
 #include "cg-read-perf-data.h"
 #include "cg-read-perf.h"
 #include "cg-read-pprof.h"
+#include "cg-read-pstats.h"
 #include "cg-read-v8.h"
 #include "cg-read-xml.h"
 #include "cg-v8-detect.h"
@@ -31,6 +32,8 @@ static const CgFormatInfo formats[] = {
     cg_perf_data_detect, cg_read_perf_data, NULL },
   { "gperftools", "a gperftools CPU profile", "gperftools' CPU profiler's files (CPUPROFILE=prof.out with libprofiler),"
     " read with the files its maps name", cg_gperftools_detect, cg_read_gperftools, NULL },
+  { "pstats", "a Python profile (pstats)", "Python's cProfile and profile modules' statistics files (python3 -m cProfile"
+    " -o FILE), read as pstats loads them", cg_pstats_detect, cg_read_pstats, NULL },
   { "callgrind", "a callgrind profile", "valgrind --tool=callgrind's profiles, and other producers' in its format",
     cg_callgrind_detect, cg_read_callgrind, NULL },
   { "cgtools XML", "cgtools XML", "the interchange between cgtools' stages", cg_xml_detect, cg_read_xml_into, NULL },
