@@ -57,6 +57,10 @@ expect 0 "$cgtree" --base="$tmp/base.folded" "$tmp/new.folded"
 grep -qx "Sampled: 1,113 samples in the base, 1,454 in the new profile." "$tmp/out" \
   || fail "cgtree --base: the samples: $(grep Sampled "$tmp/out")"
 grep -q "within the" "$tmp/out" || fail "cgtree --base: no word of the noise: $(sed -n 1,20p "$tmp/out")"
+# and marks the lines so, as cgcost's text marks the functions: each leaf
+# is one line, its change the function's
+tree_marked=$(awk '/^ *incl% / { t = 1; next } t && $4 ~ /\?$/ { print $NF }' "$tmp/out" | sed 's/^`-//; s/^|-//' | sort | tr '\n' ' ')
+[ "$tree_marked" = "cold warm " ] || fail "cgtree --base: marked '$tree_marked' (expected cold warm): $(tail -8 "$tmp/out")"
 # instructions are no samples: no line, no mark
 recdemo="$data/callgrind/recdemo/callgrind.out.recdemo"
 expect 0 "$cgcost" --base="$recdemo" --format=text "$recdemo"

@@ -59,33 +59,40 @@ page_title (CgProfile *p)
   return "profile";
 }
 
-/* Appends the base's value of each line, in the new profile's stored
- * units as the lines' values are (null where the base has no such call),
- * whether they need fractions and whether they are exact:
- * ',"base":[...],"baseReal":B,"baseExact":B'.  A line's base value is what the same call (arc,
- * matched by cg-diff.h) carried in the base, a root's its total, as in
- * the text tree's change column. */
+/* What the call of line @n carried in the base (*@b; FALSE where the
+ * base has no such call): the same arc (matched by cg-diff.h), a root's
+ * total, as in the text tree's change column. */
+static gboolean
+line_base (const CgTreeView *v, const CgDiff *d, CgNodeId n, CgValue *b)
+{
+  const CgDisplayTree *t = cg_tree_view_tree (v);
+  CgArcId a = cg_display_tree_arc (t, n);
+  *b = CG_VALUE_ZERO;
+  if (a != CG_NO_ID)
+    return cg_diff_base_arc (d, a, b);
+  const CgDiffFunction *f = cg_diff_of_new (d, cg_display_tree_function (t, n));
+  *b = f->base_total;
+  return f->presence == CG_DIFF_BOTH;
+}
+
+/* Appends the base's value of each line (line_base), in the new
+ * profile's stored units as the lines' values are (null where the base
+ * has no such call), whether they need fractions and whether they are
+ * exact: ',"base":[...],"baseReal":B,"baseExact":B'; where both profiles
+ * were sampled, ',"noise":[...]', 1 for a line whose change lies within
+ * the sampling noise (cg_diff_within_noise), as the text marks it "?".
+ * @kind: the lines' values'. */
 static void
-append_base (GString *s, FILE *stream, const CgTreeView *v, const CgDiff *d, guint event)
+append_base (GString *s, FILE *stream, const CgTreeView *v, const CgDiff *d, guint event, CgKind kind)
 {
   CgGraph *g = cg_tree_view_graph (v);
-  const CgDisplayTree *t = cg_tree_view_tree (v);
   gdouble scale = cg_graph_event_scale (g, event);
+  guint n_lines = cg_tree_view_n_lines (v);
   g_string_append (s, ",\n\"base\":[");
-  for (guint i = 0; i < cg_tree_view_n_lines (v); i++)
+  for (guint i = 0; i < n_lines; i++)
     {
-      CgNodeId n = cg_tree_view_line (v, i)->node;
-      CgArcId a = cg_display_tree_arc (t, n);
-      CgValue b = CG_VALUE_ZERO;
-      gboolean has;
-      if (a != CG_NO_ID)
-        has = cg_diff_base_arc (d, a, &b);
-      else
-        {
-          const CgDiffFunction *f = cg_diff_of_new (d, cg_display_tree_function (t, n));
-          b = f->base_total;
-          has = f->presence == CG_DIFF_BOTH;
-        }
+      CgValue b;
+      gboolean has = line_base (v, d, cg_tree_view_line (v, i)->node, &b);
       if (i)
         g_string_append_c (s, ',');
       if (!has)
@@ -98,6 +105,22 @@ append_base (GString *s, FILE *stream, const CgTreeView *v, const CgDiff *d, gui
     }
   g_string_append_printf (s, "],\"baseReal\":%s,\"baseExact\":%s", cg_diff_kind (d) == CG_KIND_REAL ? "true" : "false",
                           cg_diff_is_exact (d) ? "true" : "false");
+  if (!cg_diff_sampled (d))
+    return;
+  g_string_append (s, ",\n\"noise\":[");
+  for (guint i = 0; i < n_lines; i++)
+    {
+      CgNodeId n = cg_tree_view_line (v, i)->node;
+      CgValue b, now = cg_tree_view_value (v, n);
+      if (cg_diff_kind (d) == CG_KIND_REAL)
+        now = (CgValue) { .x = cg_value_to_double (kind, now) * scale };
+      gboolean noise = line_base (v, d, n, &b) && cg_diff_within_noise (d, b, now);
+      g_string_append (s, i ? (noise ? ",1" : ",0") : (noise ? "1" : "0"));
+      if (i % 64 == 63)
+        g_string_append_c (s, '\n');
+      flush_if_large (s, stream);
+    }
+  g_string_append_c (s, ']');
 }
 
 /* Appends the JSON document of @v's lines (the page's script reads it,
@@ -238,7 +261,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
     }
   g_string_append_c (s, ']');
   if (o->diff)
-    append_base (s, stream, v, o->diff, event);
+    append_base (s, stream, v, o->diff, event, kind);
   g_string_append_printf (s, ",\"noFold\":%s}", o->no_fold ? "true" : "false");
 }
 

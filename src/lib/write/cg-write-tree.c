@@ -71,8 +71,18 @@ heat (gdouble pct)
 
 #define SGR_BLUE "\033[34m"
 
+/* The change column's width: a sign, and where both profiles were
+ * sampled a mark of noise after the number. */
+static int
+change_width (const Writer *w)
+{
+  return w->cost_width + 1 + (cg_diff_sampled (w->o->diff) ? 1 : 0);
+}
+
 /* The change column of the line at node @n: "+1,234" (slower, red),
- * "-56" (faster, blue), "new" where the base had no such call. */
+ * "-56" (faster, blue), "new" where the base had no such call; a change
+ * within the sampling noise (cg_diff_within_noise) reads "+8?", dim, as
+ * cgcost's text marks such functions, where it was red as any other. */
 static void
 change_column (Writer *w, CgNodeId n)
 {
@@ -97,10 +107,14 @@ change_column (Writer *w, CgNodeId n)
                                                   : (CgValue) { .x = fabs (now.x - base.x) };
       g_string_append_c (w->scratch, change < 0 ? '-' : '+');
       cg_append_cost_human (w->scratch, kind, magnitude, cg_diff_scale (d) * factor);
+      if (cg_diff_within_noise (d, base, now))
+        change = 0;
     }
+  if (cg_diff_sampled (d))
+    g_string_append_c (w->scratch, change == 0 && strcmp (w->scratch->str, "new") != 0 ? '?' : ' ');
   g_string_append_c (w->line, ' ');
   color (w, change > 0 ? SGR_RED : change < 0 ? SGR_BLUE : SGR_DIM);
-  g_string_append_printf (w->line, "%*s", w->cost_width + 1, w->scratch->str);
+  g_string_append_printf (w->line, "%*s", change_width (w), w->scratch->str);
   color (w, SGR_RESET);
 }
 
@@ -294,8 +308,9 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
     {
       cg_append_diff_samples (s, w->o->diff);
       g_string_append (s, "A line's change within twice the square root of its samples is within the"
-                          " sampling noise: no sure change (cgcost --base --format=text marks such functions"
-                          " \"?\"). Runs also vary with the machine's load, which two profiles cannot show.\n");
+                          " sampling noise: no sure change, marked \"?\" (as cgcost --base --format=text marks"
+                          " such functions). Runs also vary with the machine's load, which two profiles cannot"
+                          " show.\n");
     }
   if (w->o->diff)
     {
@@ -313,7 +328,7 @@ titles:;
   g_string_append_printf (s, "%7s %7s ", "incl%", "self%");
   cg_append_padded (s, incl, w->cost_width);
   if (w->o->diff)
-    g_string_append_printf (s, " %*s", w->cost_width + 1, "change");
+    g_string_append_printf (s, " %*s", change_width (w), "change");
   if (self_cost_column (w->o))
     {
       g_string_append_c (s, ' ');

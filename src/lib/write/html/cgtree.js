@@ -19,7 +19,7 @@
   var otherDoc = document.getElementById('cg-other');
   if (otherDoc) docs.push(JSON.parse(otherDoc.textContent));
   var current = 0, D, nodes, N, fn, value, calls, nkids, parent, depth, open, pinned, estimated, rowOf;
-  var inAll, allEstimated, size, master, names, cycle, selfCalls, headOf, tailOf, base;
+  var inAll, allEstimated, size, master, names, cycle, selfCalls, headOf, tailOf, base, noise;
   var i;
 
   /* Makes docs[k] the tree shown: its lines' arrays, parents, depths and
@@ -56,6 +56,7 @@
     /* --base: per line what the same call carried in the base (null: no
      * such call); the change column shows only where the tree has it */
     base = D.base || null;
+    noise = D.noise || null;
     document.body.classList.toggle('diff', !!base);
     selected = -1; history = [];
   }
@@ -129,21 +130,23 @@
     return t + '\u00d7';
   }
 
-  /* the change of line @n since the base: "+1,234", "-56" or "new" */
+  /* the change of line @n since the base: "+1,234", "-56" or "new";
+   * "+8?" within the sampling noise, as the text marks it */
   function changeText(n) {
     if (base[n] === null) return 'new';
     var d = value[n] - base[n];
-    return (d < 0 ? '-' : '+') + human(Math.abs(d), D.real || D.baseReal);
+    return (d < 0 ? '-' : '+') + human(Math.abs(d), D.real || D.baseReal) + (noise && noise[n] ? '?' : '');
   }
   /* slower red, faster blue, as differential flame graphs colour them;
    * the deeper the larger the change's share of the whole */
   function changeCell(n, cell) {
-    var d = base[n] === null ? value[n] : value[n] - base[n];
+    var d = base[n] === null ? value[n] : noise && noise[n] ? 0 : value[n] - base[n];
     cell.classList.add(base[n] === null ? 'new' : d > 0 ? 'up' : d < 0 ? 'down' : 'same');
     var a = 0.6 * Math.sqrt(Math.min(Math.abs(pct(d)), 100) / 100);
     if (d !== 0) cell.style.background = d > 0 ? 'rgba(220,40,40,' + a.toFixed(3) + ')' : 'rgba(40,90,220,' + a.toFixed(3) + ')';
     cell.title = base[n] === null ? 'the base has no such call'
-                                  : 'base ' + human(base[n], D.real || D.baseReal) + ' ' + D.unit;
+                                  : 'base ' + human(base[n], D.real || D.baseReal) + ' ' + D.unit
+                                    + (noise && noise[n] ? ': within the sampling noise, no sure change' : '');
   }
 
   function makeRow(n) {
