@@ -259,6 +259,29 @@ test_cut_object (void)
   CU_ASSERT_PTR_NOT_NULL (strstr (nested, "b]]"));
 }
 
+static void
+test_cut_own_name (void)
+{
+  /* where the own name barely fits, what follows it goes before it: re2's
+   * Match read "…) const" in cgtree at 80 columns, no name at all */
+  const char *match = "re2::RE2::Match(re2::StringPiece const&, unsigned long, unsigned long, "
+                      "re2::RE2::Anchor, re2::StringPiece*, int) const";
+  g_autofree char *whole = cut (match, 15), *open = cut (match, 8), *bare = cut (match, 7);
+  CU_ASSERT_STRING_EQUAL (whole, "…Match(…) const");
+  CU_ASSERT_STRING_EQUAL (open, "…Match(…");
+  CU_ASSERT_STRING_EQUAL (bare, "…Match…");
+  /* where not even it fits, its start, not its end with the list
+   * ("…hDFA(…)"), and not into its template arguments ("<……") */
+  g_autofree char *dfa = cut ("re2::Prog::SearchDFA(re2::StringPiece const&, re2::StringPiece const&, "
+                              "re2::Prog::Anchor, re2::Prog::MatchKind, re2::StringPiece*, bool*, "
+                              "re2::SparseSetT<void>*)", 8);
+  CU_ASSERT_STRING_EQUAL (dfa, "…Search…");
+  const char *loop = "bool re2::DFA::InlinedSearchLoop<false, false, true>(re2::DFA::SearchParams*)";
+  g_autofree char *loop20 = cut (loop, 20), *loop12 = cut (loop, 12);
+  CU_ASSERT_STRING_EQUAL (loop20, "…InlinedSearchLoop…");
+  CU_ASSERT_STRING_EQUAL (loop12, "…InlinedSea…");
+}
+
 int
 main (void)
 {
@@ -267,6 +290,7 @@ main (void)
     { "html: self-contained, escaped, one entry per node", test_html_page },
     { "dot: arrows between declared boxes, escaped labels", test_dot_graph },
     { "cut names: an object or linker name in brackets goes first", test_cut_object },
+    { "cut names: the own name before what follows it", test_cut_own_name },
     { NULL, NULL },
   };
   return cg_test_main ("views", cases);

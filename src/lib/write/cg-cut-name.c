@@ -247,9 +247,10 @@ append_qualifier (GString *out, const char *qualifier, gsize room, const char *m
  * "tinyxml2::XMLDocument::LoadFile(char const*)" at 20 columns:
  * "…XMLDocument::LoadFile(…)", where a cut in the middle read
  * "tinyxml2:…r const*)", no function at all); where not even the own name
- * fits so, and @last, the end of the own name and what follows it
- * ("…_insert<…>(…) const").  FALSE (nothing appended) where @text has no
- * parameter list, or the own name does not fit and not @last. */
+ * fits so, and @last, the own name alone with what follows it as far as
+ * it fits ("…_insert<…>(…) const", "…_insert<…>(…", "…_insert<…>…"),
+ * else the own name's start ("…_M_real…").  FALSE (nothing appended)
+ * where @text has no parameter list, or the own name does not fit and not @last. */
 static gboolean
 cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const char *mark, gsize mark_w,
                  gboolean last)
@@ -278,16 +279,44 @@ cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const ch
     }
   if (!last)
     return FALSE;
-  /* the list gone, and the own name's end: what is left of it names the
-   * function ("…insert_value(…)"), where the text's start is a return
-   * type or namespaces ("void s…>(…)") */
-  g_autoptr (GString) bare = g_string_new (NULL);
-  append_chars (bare, text, name < open ? name : 0, open);
-  g_string_append (bare, list_mark ? mark : "");
-  append_chars (bare, text, close, cols);
-  gsize bare_cols = (gsize) g_utf8_strlen (bare->str, -1);
-  g_string_append (out, mark);
-  append_chars (out, bare->str, bare_cols - MIN (bare_cols, cap - mark_w), bare_cols);
+  /* what is before the own name gone, then what follows it, each part
+   * that goes marked, so that what is left names the function
+   * ("…insert_value(…)", where the text's start is a return type or
+   * namespaces: "void s…>(…)"): the list and its qualifiers as "(…"
+   * ("…Match(…" for "re2::RE2::Match(…) const", where keeping the end of
+   * it all read "…) const"), then all that follows the name ("…Match…"),
+   * then the own name's start ("…Search…"), not into its template arguments
+   * ("…InlinedSearchLoop…", not "…InlinedSearchLoop<……") */
+  gsize own_from = name < open ? name : 0, own = open - 1 - own_from;
+  gsize lead = own_from > 0 ? mark_w : 0, tail = (list_mark + 1) + (cols - close);
+  if (lead + own + mark_w > cap)
+    {
+      /* an operator's '<' is its name: "operator<<" */
+      const char *from = g_utf8_offset_to_pointer (text, (glong) own_from), *angle = from;
+      while (angle < from + own && !opens_list (text, angle))
+        angle++;
+      if (angle < from + own)
+        own = MIN (own, (gsize) g_utf8_pointer_to_offset (from, angle) - (angle[-1] == ' '));
+      lead = cap > lead + mark_w ? lead : 0;
+      own = MIN (own, cap - lead - mark_w);
+    }
+  g_string_append (out, lead ? mark : "");
+  append_chars (out, text, own_from, own_from + own);
+  if (own < open - 1 - own_from)
+    g_string_append (out, mark);
+  else if (lead + own + tail <= cap)
+    {
+      append_chars (out, text, open - 1, open);
+      g_string_append (out, list_mark ? mark : "");
+      append_chars (out, text, close, cols);
+    }
+  else if (lead + own + 1 + mark_w <= cap)
+    {
+      g_string_append_c (out, '(');
+      g_string_append (out, mark);
+    }
+  else
+    g_string_append (out, mark);
   return TRUE;
 }
 
