@@ -50,6 +50,7 @@
 #include "cg-write-summary.h"
 #include "cg-write-tree.h"
 #include "cg-write-tree-html.h"
+#include "cg-write-tree-svg.h"
 #include "cg-write-tree-xml.h"
 #include "cg-write-tsv.h"
 #include "cg-write-xml.h"

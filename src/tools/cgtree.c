@@ -44,6 +44,7 @@ typedef struct {
   CgTreeHtmlOptions html;
   CgDotOptions dot;
   CgTreeXmlOptions xml;
+  CgTreeSvgOptions svg;
 } Job;
 
 /* Colour on a terminal only: auto means the output is a terminal that is
@@ -77,6 +78,14 @@ write_html (FILE *stream, const char *name, gpointer data, GError **error)
 }
 
 static gboolean
+write_svg (FILE *stream, const char *name, gpointer data, GError **error)
+{
+  (void) name;
+  Job *job = data;
+  return cg_write_tree_svg (job->profile, job->costs, job->tree, &job->svg, stream, error);
+}
+
+static gboolean
 write_dot (FILE *stream, const char *name, gpointer data, GError **error)
 {
   (void) name;
@@ -94,6 +103,7 @@ write_xml (FILE *stream, const char *name, gpointer data, GError **error)
 static const CgCliFormat formats[] = {
   { "text", "indented text for terminals and pipes", write_text },
   { "html", "one self-contained page with expand/collapse", write_html },
+  { "svg", "a flame graph in one self-contained SVG file", write_svg },
   { "dot", "a Graphviz graph", write_dot },
   { "xml", "the tree's nodes for programs (formats/cgtree-xml.md)", write_xml },
   { NULL, NULL, NULL },
@@ -482,6 +492,7 @@ run (gpointer data, GError **error)
   gdouble threshold = threshold_given                                             ? o->threshold
                       : format->write == write_html || format->write == write_xml ? 0.0
                       : format->write == write_dot                                ? 0.5
+                      : format->write == write_svg                                ? 0.1
                                                                                   : 1.0;
   /* dot's arrows, as gprof2dot's: 0.1 % by default, never above the boxes' */
   if (o->edge_threshold != -1 && !(o->edge_threshold >= 0 && o->edge_threshold <= 100))
@@ -688,7 +699,8 @@ run (gpointer data, GError **error)
   gboolean brief = o->common.brief;
   Job job = { profile, costs, tree, (Color) color, o->width, { view, FALSE, o->no_fold, scope, brief, 0, diff },
               { view, threshold_given ? threshold : 1.0, scope, brief, o->no_fold, other, other_threshold, diff },
-              { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip, diff }, { view, scope } };
+              { event, threshold, edge_threshold, scope, !o->no_demangle, brief, o->strip, diff }, { view, scope },
+              { view, o->width > 0 ? (guint) o->width : 0, scope } };
   return cg_cli_write (&o->common, format->write, &job, error);
 }
 
@@ -698,7 +710,8 @@ main (int argc, char **argv)
   static Options options = { .threshold = -1, .edge_threshold = -1, .width = -1 };
   static const GOptionEntry entries[] = {
     { "threshold", 't', 0, G_OPTION_ARG_DOUBLE, &options.threshold,
-      "Hide lines below PCT percent of the total (default 1; dot: 0.5; html: 0, with a slider; xml: 0; 0 shows all)",
+      "Hide lines below PCT percent of the total (default 1; dot: 0.5; svg: 0.1; html: 0, with a slider; xml: 0;"
+      " 0 shows all)",
       "PCT" },
     { "edge-threshold", 0, 0, G_OPTION_ARG_DOUBLE, &options.edge_threshold,
       "dot: hide arrows below PCT percent of the total (default 0.1; boxes no arrow reaches go, roots aside)",
@@ -740,7 +753,7 @@ main (int argc, char **argv)
       "C++ names without parameter lists and template arguments (gprof2dot -s)", NULL },
     { "width", 'w', 0, G_OPTION_ARG_INT, &options.width,
       "Text: fit lines in N columns, cutting long names in the middle (default: the terminal's width;"
-      " 0 or a pipe: no limit)", "N" },
+      " 0 or a pipe: no limit); svg: the drawing's width in pixels (default 1200)", "N" },
     { "method", 'm', 0, G_OPTION_ARG_STRING, &options.method,
       "Cost method when the input has no costs (default auto)", "METHOD" },
     { "event", 'e', 0, G_OPTION_ARG_STRING, &options.event, "Event to show (default: the first)", "NAME" },

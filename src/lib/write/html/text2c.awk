@@ -7,8 +7,12 @@
 FNR == 1 {
   if (NR > 1)
     print ";"
-  n = split (FILENAME, parts, ".")
-  printf "const char cg_html_%s[] =\n", parts[n]
+  n = split (FILENAME, parts, "/")
+  n = split (parts[n], parts, ".")
+  name = parts[2]
+  for (i = 3; i <= n; i++)
+    name = name "_" parts[i]
+  printf "const char cg_html_%s[] =\n", name
 }
 {
   out = ""

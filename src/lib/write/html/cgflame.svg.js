@@ -1,0 +1,109 @@
+/* cgflame.svg.js — zoom, reset and search in cgtree's flame graph (see
+ * cgtree(1)).  The graph reads the same without it.  The boxes are the
+ * <g class="f"> of #frames in depth-first order, "all" first; a box's
+ * level comes from its y (cgLayout), its label from its tooltip's first
+ * line, its share of the profile from cgShare. */
+var cgBoxes = [], cgZoomed = -1, cgButtons = {};
+
+function cgInit (evt) {
+  var frames = document.getElementById ('frames');
+  var gs = frames.getElementsByTagName ('g');
+  var stack = [];
+  for (var i = 0; i < gs.length; i++) {
+    var g = gs[i], rect = g.getElementsByTagName ('rect')[0], text = g.getElementsByTagName ('text')[0];
+    var title = g.getElementsByTagName ('title')[0].textContent;
+    var y = parseFloat (rect.getAttribute ('y'));
+    var b = { g: g, rect: rect, text: text, x: parseFloat (rect.getAttribute ('x')),
+              w: parseFloat (rect.getAttribute ('width')),
+              level: Math.round ((cgLayout.bottom - y) / cgLayout.row) - 1,
+              name: title.split ('\n')[0], label: text ? text.textContent : '',
+              estimated: /(^| )est( |$)/.test (g.getAttribute ('class')),
+              share: i > 0 ? cgShare[i - 1] : 100, parent: -1, end: gs.length };
+    while (stack.length && cgBoxes[stack[stack.length - 1]].level >= b.level)
+      cgBoxes[stack.pop ()].end = i;
+    if (stack.length) b.parent = stack[stack.length - 1];
+    stack.push (i);
+    cgBoxes.push (b);
+    g.setAttribute ('data-i', i);
+  }
+  frames.addEventListener ('click', function (e) {
+    var n = e.target;
+    while (n && n !== frames && !n.getAttribute ('data-i')) n = n.parentNode;
+    if (n && n !== frames) cgZoom (parseInt (n.getAttribute ('data-i'), 10));
+  });
+  var right = cgLayout.left + cgLayout.width;
+  cgButtons.search = cgButton ('Search', right, 20, cgSearch);
+  cgButtons.reset = cgButton ('Reset zoom', right - 90, 20, function () { cgZoom (0); });
+  cgButtons.reset.style.display = 'none';
+  cgHint ('Click a box to zoom to it; Search (top right) highlights names and sums their share.');
+}
+
+function cgButton (words, x, y, action) {
+  var t = document.createElementNS ('http://www.w3.org/2000/svg', 'text');
+  t.setAttribute ('x', x); t.setAttribute ('y', y);
+  t.setAttribute ('text-anchor', 'end'); t.setAttribute ('class', 'button');
+  t.textContent = words;
+  t.addEventListener ('click', action);
+  document.documentElement.appendChild (t);
+  return t;
+}
+
+function cgHint (words) {
+  document.getElementById ('hint').textContent = words;
+}
+
+/* The label of @b in @w pixels: its name cut at the end. */
+function cgLabel (b, w) {
+  var room = Math.floor ((w - 4) / cgLayout.charWidth) - (b.estimated ? 1 : 0);
+  if (room < 1 || (room < b.name.length && room < 5)) return '';
+  var name = b.name.length <= room ? b.name : b.name.substr (0, room - 1) + '\u2026';
+  return (b.estimated ? '~' : '') + name;
+}
+
+function cgPlace (b, x, w, klass) {
+  b.rect.setAttribute ('x', (cgLayout.left + x).toFixed (2));
+  b.rect.setAttribute ('width', w.toFixed (2));
+  if (b.text) {
+    b.text.setAttribute ('x', (cgLayout.left + x + 3).toFixed (2));
+    b.text.textContent = klass === 'gone' ? '' : cgLabel (b, w);
+  }
+  var c = b.g.getAttribute ('class').replace (/ (dim|gone)/g, '');
+  b.g.setAttribute ('class', klass ? c + ' ' + klass : c);
+}
+
+/* Box @i as wide as the graph, its subtree with it; its ancestors
+ * dimmed across the width, the rest hidden.  @i 0 ("all") resets. */
+function cgZoom (i) {
+  var z = cgBoxes[i], left = z.x - cgLayout.left, scale = cgLayout.width / z.w;
+  var up = {};
+  for (var p = z.parent; p >= 0; p = cgBoxes[p].parent) up[p] = true;
+  for (var j = 0; j < cgBoxes.length; j++) {
+    var b = cgBoxes[j];
+    if (j >= i && j < z.end)
+      cgPlace (b, (b.x - cgLayout.left - left) * scale, b.w * scale, '');
+    else if (up[j])
+      cgPlace (b, 0, cgLayout.width, 'dim');
+    else
+      cgPlace (b, 0, 0, 'gone');
+  }
+  cgZoomed = i;
+  cgButtons.reset.style.display = i > 0 ? '' : 'none';
+}
+
+function cgSearch () {
+  var q = prompt ('Search names (a regular expression; empty clears)', '');
+  if (q === null) return;
+  var re = null;
+  try { if (q !== '') re = new RegExp (q); } catch (e) { cgHint ('Not a regular expression: ' + q); return; }
+  var hits = 0, sum = 0, inHit = [];
+  for (var j = 0; j < cgBoxes.length; j++) {
+    var b = cgBoxes[j], c = b.g.getAttribute ('class').replace (/ hit/g, '');
+    var hit = j > 0 && re !== null && re.test (b.name);
+    b.g.setAttribute ('class', hit ? c + ' hit' : c);
+    /* a match inside a match is in its share already */
+    inHit[j] = hit || (b.parent >= 0 && inHit[b.parent]);
+    if (hit) { hits++; if (!(b.parent >= 0 && inHit[b.parent])) sum += b.share; }
+  }
+  cgHint (re === null ? '' : 'Search /' + q + '/: ' + hits + ' box' + (hits === 1 ? '' : 'es') + ', ' + sum.toFixed (2)
+          + '% of the profile (a match on a match counted once)');
+}
