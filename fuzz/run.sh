@@ -17,9 +17,9 @@ clang=${CLANG:-clang}
 command -v "$clang" >/dev/null || { echo "fuzz: clang is needed (apt-get install clang libclang-rt-14-dev)"; exit 1; }
 mkdir -p "$work" || exit 1
 flags="-g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
- -I$build -I$build/src/lib/write $(for d in "$top"/src/lib "$top"/src/lib/*/; do printf -- "-I%s " "$d"; done)-I$top/fuzz $(pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0 libxml-2.0 libelf json-glib-1.0)"
+ -I$build -I$build/src/lib/write $(for d in "$top"/src/lib "$top"/src/lib/*/; do printf -- "-I%s " "$d"; done)-I$top/fuzz $(pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0 libxml-2.0 libelf json-glib-1.0 libarchive)"
 # the build's config.h says whether cg-demangle.c wants libiberty
-libs="$(pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 libxml-2.0 libelf zlib liblzma libzstd json-glib-1.0) -lbz2 ${LIBDW_LIBS:-} ${LIBIBERTY_LIBS:-} -lm"
+libs="$(pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 libxml-2.0 libelf zlib liblzma libzstd json-glib-1.0 libarchive) -lbz2 ${LIBDW_LIBS:-} ${LIBIBERTY_LIBS:-} -lm"
 # the library's sources, and the HTML assets the build generated (once, in-tree or not)
 sources=$(ls "$top"/src/lib/*/*.c "$build"/src/lib/write/cg-html-assets.c 2>/dev/null | sort -u)
 status=0

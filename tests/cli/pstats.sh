@@ -99,6 +99,17 @@ expect 0 "$cgmerge" "$tmp/c.prof" && grep -q '<source format="pstats" path="[^"]
   || fail "cProfile: the source: $(grep '<source' "$tmp/out")"
 validate "$tmp/out"
 
+# every marshal version python3 writes (0 and 1: floats as text; 0 to 2:
+# no references) reads as the file cProfile wrote (version 4)
+"$cgcost" --format=tsv --arcs "$tmp/c.prof" >"$tmp/v.tsv" 2>/dev/null
+for v in 0 1 2 3 4; do
+  python3 -c 'import marshal, sys
+open(sys.argv[2], "wb").write(marshal.dumps(marshal.load(open(sys.argv[1], "rb")), int(sys.argv[3])))' \
+    "$tmp/c.prof" "$tmp/v$v.prof" "$v" || fail "test set-up: marshal version $v"
+  expect 0 "$cgcost" --format=tsv --arcs "$tmp/v$v.prof" && cmp -s "$tmp/out" "$tmp/v.tsv" \
+    || fail "marshal version $v: not read as cProfile's file: $(diff "$tmp/v.tsv" "$tmp/out" | head -4)"
+done
+
 # compressed, archived, on standard input: the same sum
 "$cgcost" --format=tsv "$tmp/c.prof" "$tmp/c2.prof" >"$tmp/two.tsv" 2>/dev/null
 gzip -c "$tmp/c.prof" >"$tmp/c.prof.gz"
