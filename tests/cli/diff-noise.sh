@@ -1,5 +1,6 @@
 #!/bin/sh
-# cgcost --base on sampled profiles (perf, gmon.out, folded stacks) marks
+# cgcost --base on sampled profiles (perf, gmon.out, folded stacks, V8,
+# gperftools, pprof, libamon's sampling clock) marks
 # "?" the functions whose changes lie within their sampling noise, and
 # says how many samples each profile holds, where it said nothing: a
 # gmon.out pair of Lua 5.4 (100 samples a second) listed lua_type +0.03 s
@@ -148,6 +149,64 @@ if command -v google-pprof >/dev/null 2>&1 && [ -f "$libprofiler" ] && [ -n "${p
     fi
   else
     echo "SKIP part: libprofiler recorded no samples"
+  fi
+fi
+
+# libamon's sampling clock: a sample every period of CPU time (the
+# header's resolution, 1 ms), so a profile of T ms of the program's time
+# holds about T samples; the marks follow the binomial rule on the
+# costs counted in samples of T/samples each
+if [ -n "$prog_built" ] && [ -f "$top_builddir/src/amon/.libs/libamon.so" ] && command -v pkg-config >/dev/null 2>&1; then
+  amon_setup
+  # shellcheck disable=SC2086 # the flags are words
+  # two routines sharing the time 2:1, run twice alike: their changes
+  # are run-to-run noise, as the marks should say
+  cat >"$tmp/two.c" <<'EOF'
+#include <stdlib.h>
+static volatile unsigned long sink;
+__attribute__ ((noinline)) static void spin (unsigned long n) { for (unsigned long i = 0; i < n; i++) sink += i; }
+__attribute__ ((noinline)) static void hot (unsigned long n) { spin (2 * n); }
+__attribute__ ((noinline)) static void warm (unsigned long n) { spin (n); }
+int main (int argc, char **argv)
+{
+  unsigned long n = strtoul (argv[1], 0, 10);
+  for (int i = 0; i < 100; i++) { hot (n); warm (n); }
+  return 0;
+}
+EOF
+  if $CC -O1 $cflags -o "$tmp/aprog" "$tmp/two.c" -L"$libdir" -lamon -Wl,-rpath,"$libdir" \
+       -Wl,-z,now 2>"$tmp/build.log"; then
+    for f in a1 a2; do
+      (cd "$tmp" && AMON_CLOCK=sample AMON_OUT="$tmp/$f.out" ./aprog 500000 >/dev/null) || fail "the libamon build did not run"
+    done
+    # the period (header bytes 32-39, picoseconds, little-endian) and the
+    # profile's time in ns (cpu-time's tsv total of its roots, in s)
+    period_ps () { od -An -tu8 -j32 -N8 "$1" | tr -d ' '; }
+    time_ns () { "$cgcost" --format=tsv "$1" | awk -F '\t' 'NR > 1 && $2 == 0 { s += $4 } END { printf "%.0f", s * 1e9 }'; }
+    for f in a1 a2; do
+      eval "n_$f=\$(awk -v t=\"\$(time_ns \"$tmp/$f.out\")\" -v p=\"\$(period_ps \"$tmp/$f.out\")\" 'BEGIN { printf \"%.0f\", t * 1000 / p }')"
+    done
+    expect 0 "$cgcost" --base="$tmp/a1.out" --format=text "$tmp/a2.out" && cp "$tmp/out" "$tmp/amon.txt"
+    said=$(sed -n 's/^Sampled: \([0-9,]*\) samples in the base, \([0-9,]*\) in.*/\1 \2/p' "$tmp/amon.txt" | tr -d ,)
+    [ "$said" = "$n_a1 $n_a2" ] && [ "$n_a1" -gt 0 ] \
+      || fail "amon.out: the samples said, '$said', against the times over the period: $n_a1 $n_a2"
+    # the oracle's marks, in ns: a cost c of a profile of T ns in S
+    # samples of p = T/S ns each varies by p·c·(1 - c/T)
+    expect 0 "$cgcost" --base="$tmp/a1.out" --format=tsv "$tmp/a2.out" && cp "$tmp/out" "$tmp/amon.tsv"
+    bt=$(time_ns "$tmp/a1.out") nt=$(time_ns "$tmp/a2.out")
+    sed -n '/^ *total change /,/^$/p' "$tmp/amon.txt" | sed '1d;$d' | awk '{ print $NF }' | sort >"$tmp/amon.listed"
+    awk -F '\t' -v B="$bt" -v Sb="$n_a1" -v N="$nt" -v Sn="$n_a2" '
+      function var (c, t, s) { return (t / s) * c * (1 - c / t) }
+      function noise (b, n) { return 2 * sqrt (var (b, B, Sb) + var (n, N, Sn)) }
+      function abs (x) { return x < 0 ? -x : x }
+      NR > 1 && abs ($3 - $2) * 1e9 <= noise ($2 * 1e9, $3 * 1e9) && abs ($6 - $5) * 1e9 <= noise ($5 * 1e9, $6 * 1e9) { print $1 }' \
+      "$tmp/amon.tsv" | sort | comm -12 - "$tmp/amon.listed" >"$tmp/amon.want"
+    marked "$tmp/amon.txt" >"$tmp/amon.got"
+    [ "$(wc -l <"$tmp/amon.listed")" -ge 2 ] || fail "amon.out: the text lists $(cat "$tmp/amon.listed")"
+    cmp -s "$tmp/amon.want" "$tmp/amon.got" \
+      || fail "amon.out: marked $(tr '\n' ' ' <"$tmp/amon.got"), the oracle $(tr '\n' ' ' <"$tmp/amon.want")"
+  else
+    fail "cannot build a program with libamon: $(head -c 300 "$tmp/build.log")"
   fi
 fi
 finish

@@ -30,6 +30,7 @@ typedef struct {
   /* header */
   guint32 clock;
   guint32 flags;
+  guint64 resolution_ps;    /* the clock's; the sampling clock's period */
   guint64 rate;
   guint event;
   /* tables */
@@ -773,6 +774,7 @@ read_header (Reader *r, gsize *first_section, GError **error)
   r->flags = get32 (p + 16);
   r->clock = get32 (p + 20);
   r->rate = get64 (p + 24);
+  r->resolution_ps = get64 (p + 32);
   /* a stream's size is known once it ends: read as far as the header
    * says it reaches (p is then invalid) */
   if (header_size > AMON_HEADER_SIZE && header_size <= r->len && !window (r, header_size - 1, 1, &p, &got, error))
@@ -920,6 +922,17 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
         if (g_array_index (r.object_main, gboolean, i))
           program = g_ptr_array_index (r.object_path, i);
       cg_profile_add_source (profile, "amon", r.name, program, "libamon");
+      /* the sampling clock's samples behind the time, one every period
+       * of CPU time (the clock's resolution, amon.out(5)), for the noise
+       * of differences */
+      guint64 ns;
+      if (r.clock == AMON_CLOCK_SAMPLE && !(r.flags & AMON_FLAG_UNTIMED) && r.have_totals && r.resolution_ps >= 1000
+          && to_ns (&r, r.total_time, &ns) && ns > 0)
+        {
+          gdouble samples = round ((gdouble) ns * 1000.0 / (gdouble) r.resolution_ps);
+          if (samples >= 1 && samples < 1e18)
+            cg_graph_add_event_samples (r.graph, r.event, (guint64) samples, (gdouble) ns);
+        }
       g_autofree char *note = source_note (&r);
       if (note)
         cg_profile_set_source_note (profile, note);
