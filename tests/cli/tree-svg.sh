@@ -142,7 +142,7 @@ fi
 
 # ---- gmon.out of the program: estimates ("~") ----
 if command -v gprof >/dev/null && (cd "$tmp" && "$cc" -O1 -pg -o recpg rec.c) 2>/dev/null; then
-  (cd "$tmp" && ./recpg 120) || fail "recpg failed"
+  (cd "$tmp" && ./recpg 2000) || fail "recpg failed"
   for args in "--threshold=0.5" "--threshold=1 --method=gprof" "--threshold=1 --inverted"; do
     # shellcheck disable=SC2086
     expect 0 "$cgtree" --no-fold --executable="$tmp/recpg" $args "$tmp/gmon.out" && cp "$tmp/out" "$tmp/text"
@@ -187,5 +187,49 @@ fi
 (ulimit -s 512 && "$cgtree" --format=svg --threshold=0 "$tmp/deep.folded" >"$tmp/deep.svg") \
   || fail "a chain 100,000 deep failed"
 [ "$(grep -c '^<g class="f' "$tmp/deep.svg")" = 100001 ] || fail "a chain 100,000 deep: not 100,001 boxes"
+
+# ---- the script in a real browser: headless Chromium opens the graph
+# with "#selftest"; its script zooms to a box with children and checks
+# where every box went, searches a name and checks the sum against the
+# tooltips, clears, resets and checks every box is back, and writes what
+# it saw into the drawing, which Chromium dumps.  Any console message
+# fails.  Skipped where Chromium is missing or cannot start here. ----
+browser=
+for candidate in chromium chromium-browser google-chrome; do
+  command -v "$candidate" >/dev/null 2>&1 && { browser=$candidate; break; }
+done
+dir=$(cd "$tmp" && pwd)
+open_svg () {
+  rm -rf "$dir/profile"
+  mkdir "$dir/profile"
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync --user-data-dir="$dir/profile" \
+    --enable-logging=stderr --v=0 --window-size=1280,900 --virtual-time-budget=3000 \
+    --dump-dom "file://$1#selftest" >"$tmp/dom.txt" 2>"$tmp/browser.err"
+}
+if [ -z "$browser" ]; then
+  echo "SKIP: no Chromium, the script is not run"
+elif [ -f "$tmp/callgrind.out" ]; then
+  for args in "--threshold=0.5" "--threshold=0.5 --inverted" "--threshold=0.5 --method=gprof"; do
+    # shellcheck disable=SC2086
+    "$cgtree" --format=svg $args -o "$dir/graph.svg" "$tmp/callgrind.out" || { fail "svg $args: cgtree failed"; continue; }
+    open_svg "$dir/graph.svg"
+    if ! grep -q '<text id="selftest" ' "$tmp/dom.txt"; then
+      if grep -q 'class="frames"' "$tmp/dom.txt"; then
+        fail "svg $args: the script wrote no self-test: $(grep CONSOLE "$tmp/browser.err" | head -c 400)"
+      else
+        echo "SKIP: $browser cannot run here: $(tail -c 300 "$tmp/browser.err")"
+        break
+      fi
+    fi
+    result=$(sed -n 's/.*<text id="selftest" [^>]*>\([^<]*\)<.*/\1/p' "$tmp/dom.txt")
+    echo "svg $args: $result"
+    case $result in
+      "selftest: ok"*) ;;
+      *) fail "svg $args: the script's self-test: $(echo "$result" | head -c 600)" ;;
+    esac
+    grep 'CONSOLE' "$tmp/browser.err" >"$tmp/console" && fail "svg $args: console messages: $(head -c 400 "$tmp/console")"
+  done
+fi
 
 finish

@@ -321,6 +321,20 @@ title_of (CgProfile *p)
   return "profile";
 }
 
+/* What "~" means, by where the estimates come from. */
+static const char *
+estimate_note (const CgCosts *costs, const CgDisplayTree *tree)
+{
+  if (cg_display_tree_is_given (tree))
+    return "~ before a name: its share is estimated, in proportion to the calls' costs (the profile has no call"
+           " tree to say which caller ran which part).";
+  if (cg_costs_method (costs) == CG_METHOD_MEASURED)
+    return "~ before a name: the total of a cycle member, which callgrind measured without its recursion split: a"
+           " bound (the calls into it, or its whole cycle's), not exact.";
+  return "~ before a name: its incl is an estimate, the callee's time shared out among its callers in proportion"
+         " to their calls (gprof's average-time assumption), not measured.";
+}
+
 /* The lines above the drawing: title, method, scope, notes, legend. */
 /* Their height in *@height. */
 static GString *
@@ -368,8 +382,7 @@ header (Writer *w, CgProfile *p, const CgCosts *costs, const CgTreeSvgOptions *o
     g_string_append_printf (t, "  Boxes below %g%% are left out.", o->view.threshold);
   append_wrapped (s, t->str, cols, &y, "note");
   if (any_estimated)
-    append_wrapped (s, "~ before a name: its incl is an estimate (shared out in proportion to calls, gprof's"
-                       " average-time assumption), not measured.", cols, &y, "note");
+    append_wrapped (s, estimate_note (costs, w->tree), cols, &y, "note");
   if (n_scaled)
     {
       g_string_truncate (t, 0);

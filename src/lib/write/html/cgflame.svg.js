@@ -36,6 +36,7 @@ function cgInit (evt) {
   cgButtons.reset = cgButton ('Reset zoom', right - 90, 20, function () { cgZoom (0); });
   cgButtons.reset.style.display = 'none';
   cgHint ('Click a box to zoom to it; Search (top right) highlights names and sums their share.');
+  if (location.hash === '#selftest') cgSelftest ();
 }
 
 function cgButton (words, x, y, action) {
@@ -79,7 +80,11 @@ function cgZoom (i) {
   for (var p = z.parent; p >= 0; p = cgBoxes[p].parent) up[p] = true;
   for (var j = 0; j < cgBoxes.length; j++) {
     var b = cgBoxes[j];
-    if (j >= i && j < z.end)
+    if (i === 0) {
+      /* as drawn: the labels cg_cut_name cut */
+      cgPlace (b, b.x - cgLayout.left, b.w, '');
+      if (b.text) b.text.textContent = b.label;
+    } else if (j >= i && j < z.end)
       cgPlace (b, (b.x - cgLayout.left - left) * scale, b.w * scale, '');
     else if (up[j])
       cgPlace (b, 0, cgLayout.width, 'dim');
@@ -92,7 +97,12 @@ function cgZoom (i) {
 
 function cgSearch () {
   var q = prompt ('Search names (a regular expression; empty clears)', '');
-  if (q === null) return;
+  if (q !== null) cgSearchFor (q);
+}
+
+/* Highlights the boxes whose names match @q (a regular expression; ''
+ * clears) and prints how many and their summed share. */
+function cgSearchFor (q) {
   var re = null;
   try { if (q !== '') re = new RegExp (q); } catch (e) { cgHint ('Not a regular expression: ' + q); return; }
   var hits = 0, sum = 0, inHit = [];
@@ -106,4 +116,81 @@ function cgSearch () {
   }
   cgHint (re === null ? '' : 'Search /' + q + '/: ' + hits + ' box' + (hits === 1 ? '' : 'es') + ', ' + sum.toFixed (2)
           + '% of the profile (a match on a match counted once)');
+}
+
+/* ---- a self-test for the test suite: graph.svg#selftest ---- */
+/* Zooms to a box with children, checks where every box went, searches a
+ * name and checks the sum against the tooltips, clears, resets and checks
+ * that every box is back; writes "selftest: ok" (or what failed) into a
+ * <text id="selftest">. */
+function cgSelftest () {
+  var log = [], ok = true;
+  function check (what, cond) { if (!cond) { ok = false; log.push ('FAIL ' + what); } }
+  function near (a, b) { return Math.abs (a - b) < 0.02; }
+  function at (b) { return { x: parseFloat (b.rect.getAttribute ('x')), w: parseFloat (b.rect.getAttribute ('width')) }; }
+  function has (b, k) { return (' ' + b.g.getAttribute ('class') + ' ').indexOf (' ' + k + ' ') >= 0; }
+  var z = -1, i, j, b;
+  for (i = 1; i < cgBoxes.length && z < 0; i++)
+    if (cgBoxes[i].end > i + 1 && cgBoxes[i].level >= 2) z = i;
+  for (i = 1; i < cgBoxes.length && z < 0; i++)
+    if (cgBoxes[i].end > i + 1) z = i;
+  if (z > 0) {
+    var zb = cgBoxes[z], scale = cgLayout.width / zb.w, up = {};
+    for (var p = zb.parent; p >= 0; p = cgBoxes[p].parent) up[p] = true;
+    cgZoom (z);
+    check ('zoomed box across the width', near (at (zb).x, cgLayout.left) && near (at (zb).w, cgLayout.width));
+    check ('reset shown', cgButtons.reset.style.display !== 'none');
+    for (j = 0; j < cgBoxes.length; j++) {
+      b = cgBoxes[j];
+      if (j >= z && j < zb.end) {
+        check (b.name + ' in the zoom: scaled', near (at (b).w, b.w * scale) && !has (b, 'gone') && !has (b, 'dim'));
+        check (b.name + ' in the zoom: within', at (b).x >= cgLayout.left - 0.02
+               && at (b).x + at (b).w <= cgLayout.left + cgLayout.width + 0.05);
+      } else if (up[j])
+        check (b.name + ' below the zoom: dimmed across', has (b, 'dim') && near (at (b).w, cgLayout.width));
+      else
+        check (b.name + ' beside the zoom: hidden', has (b, 'gone'));
+    }
+    check ('zoomed label', zb.text.textContent !== '' || zb.name.length > 150);
+    log.push ('zoomed to ' + zb.name + ' (' + (zb.end - z) + ' boxes)');
+  }
+  /* a name, and every name: a match on a match is in its share already */
+  var name = cgBoxes[z > 0 ? z : 1].name;
+  var queries = ['^' + name.replace (/[.*+?^${}()|[\]\\]/g, '\\$&') + '$', '.'];
+  for (var k = 0; k < queries.length; k++) {
+    var re = new RegExp (queries[k]), hits = 0, sum = 0, inHit = [];
+    cgSearchFor (queries[k]);
+    for (j = 0; j < cgBoxes.length; j++) {
+      b = cgBoxes[j];
+      var hit = j > 0 && re.test (b.name);
+      check (b.name + ' highlighted as it matches', has (b, 'hit') === hit);
+      if (hit && !(b.parent >= 0 && inHit[b.parent])) {
+        var m = /\nincl: ~?([0-9.]+)%/.exec (b.g.getElementsByTagName ('title')[0].textContent);
+        sum += parseFloat (m[1]);
+      }
+      inHit[j] = hit || (b.parent >= 0 && inHit[b.parent]);
+      hits += hit ? 1 : 0;
+    }
+    var said = document.getElementById ('hint').textContent;
+    /* the tooltips round each share to 0.01 % */
+    var total = /, ([0-9.]+)% of/.exec (said);
+    check ('search says ' + hits + ' boxes, ' + sum.toFixed (2) + '%: ' + said, said.indexOf (': ' + hits + ' box') > 0
+           && total !== null && Math.abs (parseFloat (total[1]) - sum) <= 0.006 * (hits + 1));
+    log.push (said);
+  }
+  cgSearchFor ('');
+  for (j = 0; j < cgBoxes.length; j++) check (cgBoxes[j].name + ' not highlighted', !has (cgBoxes[j], 'hit'));
+  cgZoom (0);
+  for (j = 0; j < cgBoxes.length; j++) {
+    b = cgBoxes[j];
+    check (b.name + ' back after reset', near (at (b).x, b.x) && near (at (b).w, b.w) && !has (b, 'gone')
+           && !has (b, 'dim') && (!b.text || b.text.textContent === b.label));
+  }
+  check ('reset hidden', cgButtons.reset.style.display === 'none');
+  var out = document.createElementNS ('http://www.w3.org/2000/svg', 'text');
+  out.setAttribute ('id', 'selftest');
+  out.setAttribute ('x', cgLayout.left);
+  out.setAttribute ('y', 12);
+  out.textContent = (ok ? 'selftest: ok' : 'selftest: FAIL') + ' | ' + log.join (' | ');
+  document.documentElement.appendChild (out);
 }
