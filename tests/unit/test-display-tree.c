@@ -646,8 +646,9 @@ test_random_views (void)
       for (CgFunctionId f = 0; f < nf; f++)
         cg_graph_self (x.g, f)->n = g_rand_int_range (r, 0, 10);
       g_autoptr (CgDisplayTree) t = cg_display_tree_new (x.g, x.c, 0);
-      CgTreeViewOptions o = { 0, g_rand_int_range (r, 0, 4) * 10.0, g_rand_int_range (r, 0, 4),
-                              (CgTreeSort) g_rand_int_range (r, 0, 4) };
+      CgTreeViewOptions o = { .threshold = g_rand_int_range (r, 0, 4) * 10.0,
+                              .max_depth = g_rand_int_range (r, 0, 4),
+                              .sort = (CgTreeSort) g_rand_int_range (r, 0, 4) };
       g_autoptr (CgTreeView) v = cg_tree_view_new (x.p, x.c, t, &o, NULL);
       CU_ASSERT_PTR_NOT_NULL_FATAL (v);
       guint nn = cg_display_tree_node_bound (t);

@@ -231,7 +231,7 @@ test_from_contexts (void)
   char *text = NULL;
   size_t size = 0;
   FILE *mem = open_memstream (&text, &size);
-  CgGprofReport report = { TRUE, TRUE, FALSE, 80, TRUE };
+  CgGprofReport report = { .flat = TRUE, .graph = TRUE, .width = 80, .demangle = TRUE };
   CU_ASSERT_TRUE (cg_write_gprof (gp, &report, mem, NULL));
   fclose (mem);
   CU_ASSERT_PTR_NOT_NULL (strstr (text, "Times are exact, from 6 contexts, in seconds.\n"));

@@ -560,13 +560,18 @@ edgy_fn (Edgy *e)
 {
   /* definitions as callgrind writes them, and with what the lexer leaves
    * to the reader: more blanks, a tab, CRLF, bytes to escape, nothing */
-  static const char *const defined[] = {
-    "fn=(%u) f%u\n", "fn=(%u) f%u\n", "fn=(%u) f%u\n", "fn=(%u)  f%u\n", "fn=(%u)\tf%u\n", "fn=(%u) f%u \n",
-    "fn=(%u) f%u\r\n", "fn=(%u) f\xc3\xa9%u\n", "fn=(%u) f\x01%u\n", "fn=(%u) %u'2\n",
+  static const struct {
+    const char *blank, *before, *after; /* "fn=(N)" BLANK BEFORE N AFTER */
+  } defined[] = {
+    { " ", "f", "\n" }, { " ", "f", "\n" }, { " ", "f", "\n" }, { "  ", "f", "\n" }, { "\t", "f", "\n" },
+    { " ", "f", " \n" }, { " ", "f", "\r\n" }, { " ", "f\xc3\xa9", "\n" }, { " ", "f\x01", "\n" }, { " ", "", "'2\n" },
   };
   guint f = pick (e, 40);
   if (!e->defined[f] || pick (e, 8) == 0)
-    g_string_append_printf (e->s, defined[pick (e, G_N_ELEMENTS (defined))], f, f);
+    {
+      guint k = pick (e, G_N_ELEMENTS (defined));
+      g_string_append_printf (e->s, "fn=(%u)%s%s%u%s", f, defined[k].blank, defined[k].before, f, defined[k].after);
+    }
   else
     g_string_append_printf (e->s, "fn=(%u)\n", f);
   e->defined[f] = TRUE;
@@ -584,7 +589,8 @@ random_edgy_callgrind (GRand *rand, guint lines, gboolean breaks)
     "+18446744073709551615 1\n", "1 99999999999999999999\n", "1 1 1 1 1\n", "jump=1 2\n", "fn=(7\n", "totals: 1\n",
     "cfn=(1)\ncalls=1 1\nfn=(1)\n", "ob=(9)\n", "fl=(9)\n", "cob=(9)\ncfn=(0)\ncalls=1 1\n1 1\n",
   };
-  Edgy e = { rand, g_string_new ("events: Ir Dr\nfn=(0) f0\n"), 1, 2, { 0, 0 }, { TRUE } };
+  Edgy e = { .rand = rand, .s = g_string_new ("events: Ir Dr\nfn=(0) f0\n"), .n_pos = 1, .n_events = 2,
+             .defined = { TRUE } };
   guint broken_at = breaks ? pick (&e, lines) : G_MAXUINT;
   for (guint l = 0; l < lines; l++)
     {

@@ -50,7 +50,7 @@ round_trip (GRand *rand, guint n, gdouble w, guint granularity_units, guint lost
     {
       guint64 calls = g_rand_int_range (rand, 0, 3) == 0 ? 0 : (guint64) g_rand_int_range (rand, 1, 50);
       print_row (&printed[i], truth[i], (gdouble) samples, calls, 1e3);
-      rows[i] = (CgReportTime) { printed[i].self, printed[i].percent, calls ? printed[i].per_call : NULL, calls, 1e3 };
+      rows[i] = (CgReportTime) { .self = printed[i].self, .percent = printed[i].percent, .per_call = calls ? printed[i].per_call : NULL, .calls = calls, .scale = 1e3 };
     }
   guint64 got;
   gdouble true_w;
@@ -98,7 +98,7 @@ test_exact_ticks (void)
   const char *percent[] = { "50.53", "37.89", "11.58", "0.00" };
   CgReportTime rows[4];
   for (guint i = 0; i < 4; i++)
-    rows[i] = (CgReportTime) { self[i], percent[i], NULL, 0, 0 };
+    rows[i] = (CgReportTime) { .self = self[i], .percent = percent[i] };
   gdouble ticks[4], w;
   guint64 samples;
   CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, 2, FALSE, NULL, &samples, ticks, &w));
@@ -124,7 +124,7 @@ test_zero_rows_with_wide_bins (void)
     {
       CgReportTime rows[4];
       for (guint i = 0; i < 4; i++)
-        rows[i] = (CgReportTime) { self[i], percent[i], NULL, 0, 0, width == 3 && i == 3 };
+        rows[i] = (CgReportTime) { .self = self[i], .percent = percent[i], .none = width == 3 && i == 3 };
       gdouble ticks[4], w;
       guint64 samples;
       CU_ASSERT_TRUE (cg_report_times_solve (rows, 4, RATE, width, FALSE, NULL, &samples, ticks, &w));
@@ -138,7 +138,7 @@ test_zero_rows_with_wide_bins (void)
 static void
 test_impossible (void)
 {
-  CgReportTime rows[2] = { { "0.50", "10.00", NULL, 0, 0 }, { "0.50", "90.00", NULL, 0, 0 } };
+  CgReportTime rows[2] = { { .self = "0.50", .percent = "10.00" }, { .self = "0.50", .percent = "90.00" } };
   gdouble ticks[2], w;
   guint64 samples;
   CU_ASSERT_FALSE (cg_report_times_solve (rows, 2, RATE, 2, FALSE, NULL, &samples, ticks, &w));
@@ -154,10 +154,10 @@ static void
 test_one_decimal (void)
 {
   CgReportTime rows[4] = {
-    { "0.08", "30.8", "80.00", 1, 1e3 },
-    { "0.17", "65.4", NULL, 0, 0 },
-    { "0.01", "1.9", "0.00", 5112989, 1e3 },
-    { "0.01", "1.9", NULL, 0, 0 },
+    { .self = "0.08", .percent = "30.8", .per_call = "80.00", .calls = 1, .scale = 1e3 },
+    { .self = "0.17", .percent = "65.4" },
+    { .self = "0.01", .percent = "1.9", .per_call = "0.00", .calls = 5112989, .scale = 1e3 },
+    { .self = "0.01", .percent = "1.9" },
   };
   gdouble ticks[4], w;
   guint64 samples;
