@@ -610,8 +610,8 @@ by_weight (gconstpointer a, gconstpointer b, gpointer weights)
 }
 
 /* With gprof's choice of symbols, says how much of the profile lies in
- * the local functions it leaves out (gcc's clones and split parts:
- * cg_symbols_left_out), which it charges to the function before them in
+ * the local functions it leaves out (gcc's clones and split parts,
+ * clang's instances for a lambda: cg_symbols_left_out), which it charges to the function before them in
  * memory: a sample by its bin's first address, a call by its caller's or
  * callee's address.  Said when that is 1% of the samples or of the calls
  * or more: a program whose hot loop gcc cloned showed its whole time in
@@ -661,12 +661,23 @@ warn_left_out (const Parser *p, const CgReadOptions *options)
     }
   if (n > 3)
     g_string_append_printf (list, " and %u more", n - 3);
+  /* what they are: a '$' is clang's (gprof refuses any name with one) */
+  gboolean dollar = FALSE, other = FALSE;
+  for (guint i = 0; i < n; i++)
+    if (strchr (names[i], '$') != NULL)
+      dollar = TRUE;
+    else
+      other = TRUE;
+  const char *kinds = !dollar ? "gcc's clones and split parts"
+                      : other ? "gcc's clones and split parts and clang's functions named after a lambda (a '$' in"
+                                " the name)"
+                              : "clang's functions named after a lambda (a '$' in the name)";
   cg_read_warn (options,
                 "%s: %s of the samples and %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " calls lie in"
-                " local functions that gprof does not count as functions, gcc's clones and split parts (%s): as"
+                " local functions that gprof does not count as functions, %s (%s): as"
                 " gprof does, they are charged to the function before each in memory (--symbols=all makes them"
                 " functions; --symbols=gprof keeps gprof's choice without this warning)",
-                p->name, share, calls_out, calls, list->str);
+                p->name, share, calls_out, calls, kinds, list->str);
 }
 
 /* Says so where the file has a histogram and calls but not one sample,

@@ -223,11 +223,15 @@ static_name_ok (const char *name, const char *end)
 }
 
 /* CG_SYMBOLS_ALL's filter on local function names: gprof's without its
- * rule on '.' suffixes (and without its walk past a name's end). */
+ * rule on '.' suffixes (and without its walk past a name's end), and
+ * without its rule on '$' for a symbol typed a function (@func): clang
+ * names the instances of a template for a lambda so ("apply<main::$_0>",
+ * _ZL5applyIZ4mainE3$_0ElT_l), where other processors' mapping symbols
+ * ("$x", "$d") have no type. */
 static gboolean
-any_name_ok (const char *name)
+any_name_ok (const char *name, gboolean func)
 {
-  return *name != '\0' && strchr (name, '$') == NULL && strncmp (name, "__gnu_compiled", 14) != 0
+  return *name != '\0' && (func || strchr (name, '$') == NULL) && strncmp (name, "__gnu_compiled", 14) != 0
          && strncmp (name, "___gnu_compiled", 15) != 0;
 }
 
@@ -863,14 +867,16 @@ read_candidates (CgSymbols *s, const Sections *sec, GArray *candidates, GError *
       s->profiled |= is_profiling_hook (name, strend);
       if (cls == 0 || strnlen (name, (gsize) (strend - name)) == (gsize) (strend - name))
         continue; /* not a function for gprof, or an unterminated name */
-      gboolean kept = cls != 't' || (s->choice == CG_SYMBOLS_ALL ? any_name_ok (name) : static_name_ok (name, strend));
+      gboolean func = GELF_ST_TYPE (sym.st_info) == STT_FUNC;
+      gboolean kept = cls != 't' || (s->choice == CG_SYMBOLS_ALL ? any_name_ok (name, func) : static_name_ok (name, strend));
       if (!kept)
         {
-          /* a clone or part gprof takes for the code of the symbol before
-           * it: kept aside to say so (cg_symbols_left_out) */
-          if (s->choice == CG_SYMBOLS_GPROF && GELF_ST_TYPE (sym.st_info) == STT_FUNC && sym.st_size > 0
-              && sym.st_size - 1 <= G_MAXUINT64 - sym.st_value && strchr (name, '.') != NULL
-              && strchr (name, '$') == NULL)
+          /* a clone or part, or a function clang named with a '$', that
+           * gprof takes for the code of the symbol before it: kept aside
+           * to say so (cg_symbols_left_out) */
+          if (s->choice == CG_SYMBOLS_GPROF && func && sym.st_size > 0
+              && sym.st_size - 1 <= G_MAXUINT64 - sym.st_value
+              && (strchr (name, '.') != NULL || strchr (name, '$') != NULL))
             {
               CgSymbol aside = { sym.st_value, sym.st_value + sym.st_size - 1, g_string_chunk_insert (s->names, name),
                                  TRUE, TRUE, NULL };
