@@ -282,6 +282,29 @@ test_cut_own_name (void)
   CU_ASSERT_STRING_EQUAL (loop12, "…InlinedSea…");
 }
 
+static void
+test_cut_version (void)
+{
+  /* a library's symbol version goes before the name: callgrind's
+   * "pthread_mutex_lock@@GLIBC_2.34" read "pthr….34" in cgtree at 80
+   * columns on tclsh's profile */
+  g_autofree char *fits = cut ("pthread_mutex_lock@@GLIBC_2.34", 30);
+  CU_ASSERT_STRING_EQUAL (fits, "pthread_mutex_lock@@GLIBC_2.34");
+  g_autofree char *gone = cut ("pthread_mutex_lock@@GLIBC_2.34", 20);
+  CU_ASSERT_STRING_EQUAL (gone, "pthread_mutex_lock…");
+  g_autofree char *one = cut ("memcpy@GLIBC_2.2.5", 8);
+  CU_ASSERT_STRING_EQUAL (one, "memcpy…");
+  /* then the name cut as it would be alone */
+  g_autofree char *name = cut ("pthread_mutex_lock@@GLIBC_2.34", 12), *alone = cut ("pthread_mutex_lock", 12);
+  CU_ASSERT_STRING_EQUAL (name, alone);
+  /* an object's label goes first, then the version */
+  g_autofree char *labelled = cut ("memcpy@GLIBC_2.2.5 [libc.so.6]", 8);
+  CU_ASSERT_STRING_EQUAL (labelled, "memcpy…");
+  /* an '@' that is no version stays a name's */
+  g_autofree char *other = cut ("handler@0x1234 (cold)", 12);
+  CU_ASSERT_PTR_NULL (strstr (other, "handler…"));
+}
+
 int
 main (void)
 {
@@ -291,6 +314,7 @@ main (void)
     { "dot: arrows between declared boxes, escaped labels", test_dot_graph },
     { "cut names: an object or linker name in brackets goes first", test_cut_object },
     { "cut names: the own name before what follows it", test_cut_own_name },
+    { "cut names: a symbol version goes first", test_cut_version },
     { NULL, NULL },
   };
   return cg_test_main ("views", cases);

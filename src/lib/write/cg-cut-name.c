@@ -322,6 +322,38 @@ cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const ch
 
 static void cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const char *mark, gsize mark_w);
 
+/* Where @text ends in a symbol version ("pthread_mutex_lock@@GLIBC_2.34",
+ * "memcpy@GLIBC_2.2.5": a library's versioned symbol as callgrind and
+ * perf name it), appends it cut to @cap by the version first, which says
+ * least of which function it is: the name and the mark
+ * ("pthread_mutex_lock…", where a cut in the middle read "pthr….34"),
+ * else the name cut by the other steps.  FALSE (nothing appended) where
+ * @text has no such suffix. */
+static gboolean
+cut_version (GString *out, const char *text, gsize cap, const char *mark, gsize mark_w)
+{
+  const char *at = strrchr (text, '@');
+  if (at == NULL || !(g_ascii_isalpha (at[1]) || at[1] == '_'))
+    return FALSE;
+  for (const char *q = at + 1; *q; q++)
+    if (!(g_ascii_isalnum (*q) || *q == '_' || *q == '.'))
+      return FALSE;
+  if (at > text && at[-1] == '@')
+    at--;
+  if (at == text)
+    return FALSE;
+  g_autofree char *name = g_strndup (text, (gsize) (at - text));
+  gsize name_cols = (gsize) g_utf8_strlen (name, -1);
+  if (name_cols + mark_w <= cap)
+    {
+      g_string_append (out, name);
+      g_string_append (out, mark);
+    }
+  else
+    cut_name (out, name, name_cols, cap, mark, mark_w);
+  return TRUE;
+}
+
 /* Where @text is a label "NAME [OBJECT]" (the object a view adds to an
  * address or to a name that several objects define, or the linker name
  * it adds to one that demangles alike), appends it cut to @cap by what
@@ -362,7 +394,7 @@ cut_object (GString *out, const char *text, gsize cols, gsize cap, const char *m
   g_autofree char *name = g_strndup (text, (gsize) (open - text));
   if (name_cols <= cap)
     g_string_append (out, name);
-  else
+  else if (!cut_version (out, name, cap, mark, mark_w))
     cut_name (out, name, name_cols, cap, mark, mark_w);
   return TRUE;
 }
@@ -420,6 +452,7 @@ cg_cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const
   gsize mark_w = (gsize) g_utf8_strlen (mark, -1);
   if (whole_cols <= cap)
     g_string_append (out, whole);
-  else if (!cut_object (out, whole, whole_cols, cap, mark, mark_w))
+  else if (!cut_object (out, whole, whole_cols, cap, mark, mark_w)
+           && !cut_version (out, whole, cap, mark, mark_w))
     cut_name (out, whole, whole_cols, cap, mark, mark_w);
 }

@@ -3,7 +3,8 @@
  * Where a name is wider than its room, what goes is what says least of
  * which function it is: what a view adds in brackets (the object of an
  * address, of a name several objects define, or a linker name: its
- * middle, then all of it), a C++ name's parameter list (its middle), its
+ * middle, then all of it), a library's symbol version ("@@GLIBC_2.34"),
+ * a C++ name's parameter list (its middle), its
  * template arguments ("<…>": those of the classes and namespaces before
  * the function's own name and those nested in the function's own, then
  * the function's own), the list whole, and whole components of what
