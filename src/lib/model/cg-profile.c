@@ -140,6 +140,20 @@ cg_profile_source (const CgProfile *p, guint i)
   return &g_array_index (p->sources, CgSource, i);
 }
 
+const char *
+cg_profile_title (const CgProfile *p)
+{
+  for (guint i = 0; i < cg_profile_n_sources (p); i++)
+    {
+      const CgSource *source = cg_profile_source (p, i);
+      if (source->command && *source->command)
+        return source->command;
+      if (source->path && *source->path)
+        return source->path;
+    }
+  return "profile";
+}
+
 CgCycles *
 cg_profile_cycles (CgProfile *p)
 {

@@ -69,6 +69,10 @@ guint cg_profile_n_sources (const CgProfile *profile);
  * sentence that every view showing times prints with the source. */
 void cg_profile_set_source_note (CgProfile *profile, const char *note);
 const CgSource *cg_profile_source (const CgProfile *profile, guint i);
+/* What a view names the profile by in its title: the first source's
+ * command where one has one, else the first path, else "profile"
+ * (owned by @profile, or static). */
+const char *cg_profile_title (const CgProfile *profile);
 
 /* Derived data; setters take ownership (transfer full) and free what was
  * there.  NULL clears.  Each is valid for the graph as it was when it was

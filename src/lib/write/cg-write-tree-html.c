@@ -45,20 +45,6 @@ flush_if_large (GString *s, FILE *stream)
   g_string_truncate (s, 0);
 }
 
-static const char *
-page_title (CgProfile *p)
-{
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
-    {
-      const CgSource *source = cg_profile_source (p, i);
-      if (source->command && *source->command)
-        return source->command;
-      if (source->path && *source->path)
-        return source->path;
-    }
-  return "profile";
-}
-
 /* What the call of line @n carried in the base (*@b; FALSE where the
  * base has no such call): the same arc (matched by cg-diff.h), a root's
  * total, as in the text tree's change column. */
@@ -294,7 +280,7 @@ cg_write_tree_html (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
 
   g_autoptr (GString) s = g_string_new (NULL);
   g_autoptr (GString) text = g_string_new (NULL);
-  const char *title = page_title (p);
+  const char *title = cg_profile_title (p);
   g_string_append (s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>cgtree: ");
   append_html (s, title);

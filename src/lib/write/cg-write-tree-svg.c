@@ -307,20 +307,6 @@ append_key (GString *s, gdouble *x, gdouble y, const char *fill, const char *kla
   *x += 30 + CHAR_WIDTH * g_utf8_strlen (words, -1) + 18;
 }
 
-static const char *
-title_of (CgProfile *p)
-{
-  for (guint i = 0; i < cg_profile_n_sources (p); i++)
-    {
-      const CgSource *source = cg_profile_source (p, i);
-      if (source->command && *source->command)
-        return source->command;
-      if (source->path && *source->path)
-        return source->path;
-    }
-  return "profile";
-}
-
 /* What "~" means, by where the estimates come from. */
 static const char *
 estimate_note (const CgCosts *costs, const CgDisplayTree *tree)
@@ -346,7 +332,7 @@ header (Writer *w, CgProfile *p, const CgCosts *costs, const CgTreeSvgOptions *o
   gdouble y = 20;
   gboolean inverted = cg_display_tree_is_inverted (w->tree);
   g_autoptr (GString) t = g_string_new (NULL);
-  g_string_append_printf (t, "%s of %s: event %s, ", inverted ? "Callers tree" : "Display tree", title_of (p),
+  g_string_append_printf (t, "%s of %s: event %s, ", inverted ? "Callers tree" : "Display tree", cg_profile_title (p),
                           cg_graph_event_name (w->graph, w->event));
   cg_append_cost_human (t, w->self_kind, cg_tree_view_all (w->view), w->scale);
   g_string_append_printf (t, " %s in all", w->unit);
