@@ -280,6 +280,12 @@ test_cut_own_name (void)
   g_autofree char *loop20 = cut (loop, 20), *loop12 = cut (loop, 12);
   CU_ASSERT_STRING_EQUAL (loop20, "…InlinedSearchLoop…");
   CU_ASSERT_STRING_EQUAL (loop12, "…InlinedSea…");
+  /* a return type goes whole, not its end ("…ol operator<(…)"); a
+   * qualifier's end stays, which says whose member it is */
+  g_autofree char *less = cut ("bool operator<(std::pair<int, int> const&, std::pair<int, int> const&)", 16);
+  CU_ASSERT_STRING_EQUAL (less, "…operator<(…)");
+  g_autofree char *deep = cut ("tinyxml2::XMLNode::ParseDeep(char*, tinyxml2::StrPair*, int*)", 16);
+  CU_ASSERT_STRING_EQUAL (deep, "…e::ParseDeep(…)");
 }
 
 static void

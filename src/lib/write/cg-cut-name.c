@@ -234,10 +234,23 @@ append_qualifier (GString *out, const char *qualifier, gsize room, const char *m
       if (at < from && from < at + elided_w)
         from = at + elided_w;
     }
-  /* nor with half a "::" ("…:HandleNode") */
+  /* nor with half a "::" ("…:HandleNode"), nor with the end of a return
+   * type or keyword, which names nothing ("…ol operator<(…)" of "bool
+   * operator<(…)"): a component that ends in a blank goes whole */
   const char *at = g_utf8_offset_to_pointer (qualifier, (glong) from);
   if (from > 0 && from < total && at[0] == ':' && at[-1] == ':')
     from++;
+  gsize byte = (gsize) (at - qualifier);
+  for (guint i = 0; i < n && from > 0 && from < total; i++)
+    {
+      gsize e = g_array_index (ends, gsize, i);
+      if (e > byte)
+        {
+          if (qualifier[e - 1] == ' ' && byte > (i > 0 ? g_array_index (ends, gsize, i - 1) : 0))
+            from = (gsize) g_utf8_pointer_to_offset (qualifier, qualifier + e);
+          break;
+        }
+    }
   append_chars (out, qualifier, from, total);
 }
 
