@@ -70,7 +70,9 @@ perf report --no-demangle -i "$tmp/gcc.data" --children --stdio -g none --sort s
 # the return address after a call that does not return, past the
 # caller's end) is the function holding the byte before it in cgtools
 # (formats/perf.md), perf report's the next one: the samples with such a
-# frame, as a share of all, are what any total may differ by
+# frame, as a share of all, are what any total may differ by, and a
+# symbol perf report lists only for such frames is none of cgtools' (it
+# failed 2 integrations of some 15: a cc1 function at 0.08 %, none here)
 moved=$(perf script -i "$tmp/gcc.data" -F ip,sym,symoff,dso 2>/dev/null | awk 'BEGIN { RS = "" }
   { n = split($0, l, "\n"); for (i = 2; i <= n; i++) if (l[i] ~ /\+0x0 \(/) { h++; break }; t++ }
   END { printf "%.4f\n", t ? 100 * h / t : 0 }')
@@ -84,12 +86,16 @@ awk -F '\t' -v moved="$moved" '
   $1 !~ /^0x/ && $1 !~ /^0+$/ { n = $1; sub(/ \(inlined\)$/, "", n); pk[n]++; if ($2 > pc[n]) pc[n] = $2; pcs[n] += $2; ps[n] += $3 }
   END {
     for (n in pk) {
+      # a symbol perf saw only at such a "+0x0" frame has none of its own
+      # here: within the same share, and without a self cost
+      if (!(n in k) && pc[n] <= moved + 0.0051 && ps[n] <= 0.0051 * pk[n]) { moved_only++; continue }
       if (!(n in k)) { bad++; print "  " n ": none of ours, perf " pc[n] "%"; continue }
       compared++
       lo = 100 * t[n] / all; hi = 100 * ts[n] / all
       if (hi < pc[n] - 0.0051 - moved || lo > pcs[n] + 0.0051 * pk[n] + moved) { bad++; printf "  %s: total %.2f, perf %s\n", n, lo, pc[n] }
       e = 100 * s[n] / all - ps[n]; if (e > 0.0051 * pk[n] || e < -0.0051 * pk[n]) { bad++; printf "  %s: self %.2f, perf %.2f\n", n, 100 * s[n] / all, ps[n] } }
-    printf "%d symbols compared, %d differ\n", compared, bad; exit (bad > 0 || compared < 20) }' \
+    printf "%d symbols compared, %d differ, %d at +0x0 frames only\n", compared, bad, moved_only + 0
+    exit (bad > 0 || compared < 20) }' \
   "$tmp/tsv" "$tmp/report" >"$tmp/cmp" || fail "gcc against perf report: $(head -20 "$tmp/cmp")"
 echo "gcc (samples with an empty chain: $empty; with a caller at +0x0: $moved %) against perf report --children: $(tail -n 1 "$tmp/cmp")"
 
