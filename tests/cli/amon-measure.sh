@@ -91,7 +91,11 @@ if grep -q "blind windows" "$tmp/note"; then
   # the blind windows: B events of E, C s of CPU time, N of M samples in
   # the program's code there; the main thread's total (the sleeper and
   # the child have no samples of their own) is C / B * E * f with
-  # f = (N + 1) / (M + 2), to the note's rounding of C (4 digits)
+  # f = (N + 1) / (M + 2), to the note's rounding of C (4 digits), less
+  # what of the thread's time fell outside main (before it, in the C
+  # library's start-up and exit: 16-41 us in runs here, 263 us in one on
+  # a loaded machine, 0.54% of a total the program's 10 samples of 338
+  # in the blind windows made small): within 1 ms
   total=$("$cgcost" --format=tsv "$tmp/heavy.out" | awk -F '\t' '$1 == "main" { print $4 }')
   sed 's/.*taken out: \([0-9.e+-]*\) s of \([0-9.e+-]*\) s measured (\([0-9]*\) calls and returns.*blind windows (\([0-9]*\) of the calls and returns, \([0-9.e+-]*\) s of CPU time, where the hooks read no counter) \([0-9]*\) of \([0-9]*\),.*/\1 \2 \3 \4 \5 \6 \7/' \
     "$tmp/note" >"$tmp/blind"
@@ -100,7 +104,7 @@ if grep -q "blind windows" "$tmp/note"; then
     want = c / b * e * (n + 1) / (m + 2)
     printf "blind windows: %d of %d calls and returns, %s s, %d of %d samples in the program: main %.6f s, they give %.6f s\n", b, e, c, n, m, t, want
     after = e - 4096 * 4096
-    exit !(b >= 0.2 * after && b <= 0.3 * after && m >= 100 && t >= want * 0.999 && t <= want * 1.001) }' \
+    exit !(b >= 0.2 * after && b <= 0.3 * after && m >= 100 && t >= want * 0.999 - 0.001 && t <= want * 1.001) }' \
     || fail "the total is not the blind windows' estimate, or they are not a quarter of the run: $(cat "$tmp/note")"
 elif [ "$m" -ge 800 ]; then
   fail "$m samples, and no blind windows set the total: $(cat "$tmp/note")"
