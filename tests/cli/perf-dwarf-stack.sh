@@ -112,6 +112,10 @@ set -- $(perf script -i "$tmp/b.data" -F comm,tid,period,event,ip,sym,dso 2>/dev
 if [ "$2" -ge $((($1 + 19) / 20)) ] && [ "$2" -ge 1 ]; then
   expect 0 "$cgcost" --format=tsv "$tmp/b.data" || fail "cgcost b.data"
   grep -q "stop at an unknown frame" "$tmp/err" && fail "a large main: warned: $(cat "$tmp/err")"
+  # and the unknown frame above main, which says nothing, is no caller
+  # of main: the views read "bigmain > main", not "bigmain > [unknown] > main"
+  expect 0 "$cgcost" --format=tsv --arcs "$tmp/b.data"
+  grep -q "^\[unknown\]	main	" "$tmp/out" && fail "a large main: [unknown] calls main: $(grep '^\[unknown\]' "$tmp/out")"
   echo "a large main: $2 of $1 samples end right after main, no warning"
 else
   echo "note: a large main: $2 of $1 samples end right after main; perf unwound past it here, nothing to check"

@@ -753,22 +753,28 @@ is_entry (const Reader *r, const Frame *x)
  * entry (is_entry): then the copy ended in main's frame, larger than
  * the copy after the frames below it (the sqlite3 shell's main: 1555 of
  * 1564 samples ended "main, [unknown]"), and only the start-up code
- * above main, which has no cost of its own, is unknown. */
-static void
+ * above main, which has no cost of its own, is unknown.  Returns TRUE
+ * for such a frame above an entry: it says nothing, and the sample's
+ * chain is to start at the entry, as a chain unwound whole does once
+ * start-up code is folded (the views read "prog > [unknown] > main"). */
+static gboolean
 count_unwound_short (Reader *r)
 {
   gboolean user = FALSE;
   for (guint i = 0; i < r->frames->len && !user; i++)
     user = !g_array_index (r->frames, Frame, i).kernel;
   if (!user)
-    return;
+    return FALSE;
   r->n_user++;
   const Frame *last = &g_array_index (r->frames, Frame, r->frames->len - 1);
   static const char unknown[] = "[unknown]";
-  if (r->frames->len > 1 && !last->kernel && last->object_len == 0 && last->name_len == sizeof unknown - 1
-      && memcmp (r->text->str + last->name, unknown, sizeof unknown - 1) == 0
-      && !is_entry (r, &g_array_index (r->frames, Frame, r->frames->len - 2)))
-    r->n_unwound_short++;
+  if (r->frames->len < 2 || last->kernel || last->object_len != 0 || last->name_len != sizeof unknown - 1
+      || memcmp (r->text->str + last->name, unknown, sizeof unknown - 1) != 0)
+    return FALSE;
+  if (is_entry (r, &g_array_index (r->frames, Frame, r->frames->len - 2)))
+    return TRUE;
+  r->n_unwound_short++;
+  return FALSE;
 }
 
 /* Counts the samples with a call chain and a frame of user space, and
@@ -1024,8 +1030,9 @@ finish_sample (Reader *r, GError **error)
       if (cg_perf_parse_frame (r->rest->str, r->rest->len, FALSE, &f))
         add_frame (r, &f);
     }
+  gboolean above_entry = FALSE;
   if (r->pass && r->pass->stack_user)
-    count_unwound_short (r);
+    above_entry = count_unwound_short (r);
   else if (r->rest->len == 0 && r->frames->len > 0 && !(r->pass && r->pass->no_source))
     count_stopped (r);
   if (r->depths)
@@ -1035,6 +1042,8 @@ finish_sample (Reader *r, GError **error)
         n += !g_array_index (r->frames, Frame, i).inlined;
       cg_perf_depths_add (r->depths, n);
     }
+  if (above_entry)
+    g_array_set_size (r->frames, r->frames->len - 1);
   CgFrameId parent = CG_NO_ID;
   if (r->root->len > 0
       && !step (r, &parent, cg_graph_ensure_function (r->graph, CG_OBJECT_PROCESS, r->root->str), error))
