@@ -17,6 +17,48 @@ cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
   cg_value_append_human (out, kind, u, kind == CG_KIND_REAL ? 2 : 0);
 }
 
+gboolean
+cg_reads_zero (const char *printed)
+{
+  const char *digits = printed + (*printed == '+' || *printed == '-');
+  return strspn (digits, "0.,") == strlen (digits);
+}
+
+/* Prefixes the number printed at @out from @start with the sign of @x
+ * as printed: "+" where it reads zero.  Returns that sign. */
+static int
+insert_sign (GString *out, gsize start, gdouble x)
+{
+  int sign = cg_reads_zero (out->str + start) ? 0 : x < 0 ? -1 : 1;
+  g_string_insert_c (out, (gssize) start, sign < 0 ? '-' : '+');
+  return sign;
+}
+
+int
+cg_append_change_human (GString *out, CgKind kind, CgValue base, CgValue new, gdouble scale)
+{
+  gsize start = out->len;
+  if (kind == CG_KIND_INTEGER)
+    {
+      gboolean down = new.n < base.n;
+      cg_append_cost_human (out, kind, (CgValue) { .n = down ? base.n - new.n : new.n - base.n }, scale);
+      return insert_sign (out, start, down ? -1 : 1);
+    }
+  gdouble x = new.x - base.x;
+  cg_append_cost_human (out, kind, (CgValue) { .x = fabs (x) }, scale);
+  return insert_sign (out, start, x);
+}
+
+void
+cg_append_change_percent (GString *out, gdouble pct)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  gsize start = out->len;
+  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.2f", fabs (pct)));
+  insert_sign (out, start, pct);
+  g_string_append_c (out, '%');
+}
+
 /* Notes are prose of several hundred characters (libamon's says what it
  * took out, how it knows, and how far to trust the times): wrapped to a
  * terminal's width, they read at a glance where one line ran off it. */

@@ -18,6 +18,26 @@ G_BEGIN_DECLS
  * people: thousands grouped, reals with two decimals. */
 void cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale);
 
+/* Appends the change from @base to @new (of @kind, in stored units,
+ * @scale to the unit shown) for people, signed and as
+ * cg_append_cost_human prints a cost: "+1,234", "-0.25".  The sign is
+ * that of what is printed: a change that reads zero in the digits shown
+ * is "+0.00" (or "+0"), never "-0.00", whichever way it went (a base
+ * normalized to the new total, 7 samples scaled by 29/7, differs from
+ * 29 by 4e-15).  Returns the sign as printed: -1, 0 (reads zero) or 1,
+ * for a view that colours changes by it.  Every view for people that
+ * prints a change prints it so (cgcost's text, cgtree's text and dot;
+ * the HTML page's script follows the same rule). */
+int cg_append_change_human (GString *out, CgKind kind, CgValue base, CgValue new, gdouble scale);
+
+/* Appends the percentage @pct signed with two decimals, "+12.50%",
+ * "-0.25%", and "+0.00%" where it reads zero (never "-0.00%"). */
+void cg_append_change_percent (GString *out, gdouble pct);
+
+/* Whether a number as printed (a sign, digits, group commas, a point)
+ * reads zero: "+0.00", "-0", "0,000". */
+gboolean cg_reads_zero (const char *printed);
+
 /* Sources a view lists one by one; more are summarised. */
 #define CG_SOURCES_LISTED 4
 

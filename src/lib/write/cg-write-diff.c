@@ -110,16 +110,11 @@ append_human (const CgDiff *d, const Shown *u, GString *s, CgValue v)
   cg_append_cost_human (s, cg_diff_kind (d), v, u->scale);
 }
 
-/* a signed change for people: "+1,234" or "-0.25" */
+/* a signed change for people: "+1,234" or "-0.25" (cg-text.h) */
 static void
 append_change_human (const CgDiff *d, const Shown *u, GString *s, CgValue base, CgValue new)
 {
-  CgKind kind = cg_diff_kind (d);
-  gboolean down = cg_value_compare (kind, new, base) < 0;
-  CgValue delta = kind == CG_KIND_INTEGER ? (CgValue) { .n = down ? base.n - new.n : new.n - base.n }
-                                          : (CgValue) { .x = fabs (new.x - base.x) };
-  g_string_append_c (s, down ? '-' : '+');
-  append_human (d, u, s, delta);
+  cg_append_change_human (s, cg_diff_kind (d), base, new, u->scale);
 }
 
 /* The rows of a text view: right-aligned columns of numbers, each as
@@ -208,16 +203,6 @@ append_change_columns (const CgDiff *d, const Shown *u, Table *t, guint key, GSt
   g_string_truncate (cell, 0);
   append_human (d, u, cell, new);
   table_cell (t, key, presence == CG_DIFF_REMOVED ? "-" : cell->str);
-}
-
-/* Whether a signed change as printed ("+0.00", "-0,000") reads zero: a
- * change under half the last digit shown, which a row would list as no
- * change at all. */
-static gboolean
-reads_zero (const char *change)
-{
-  const char *digits = change + (*change == '+' || *change == '-');
-  return strspn (digits, "0.,") == strlen (digits);
 }
 
 /* The footer line on the rows whose changes read zero in the unit shown
@@ -358,7 +343,11 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   g_string_append_printf (s, " %s", u.unit);
   gdouble whole = cg_value_to_double (cg_diff_kind (d), bsum);
   if (whole > 0)
-    g_string_append_printf (s, " (%+.2f%%)", 100.0 * cg_diff_change (d, bsum, nsum) / (whole * cg_diff_scale (d)));
+    {
+      g_string_append (s, " (");
+      cg_append_change_percent (s, 100.0 * cg_diff_change (d, bsum, nsum) / (whole * cg_diff_scale (d)));
+      g_string_append_c (s, ')');
+    }
   g_string_append_c (s, '\n');
   if (cg_diff_base_factor (d) != 1.0)
     g_string_append_printf (s, "The base is scaled by %.6g to the new profile's total (--normalize).\n",
@@ -387,7 +376,7 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
       append_change_human (d, &u, total, f->base_total, f->new_total);
       g_string_truncate (cell, 0);
       append_change_human (d, &u, cell, f->base_self, f->new_self);
-      if (reads_zero (total->str) && reads_zero (cell->str))
+      if (cg_reads_zero (total->str) && cg_reads_zero (cell->str))
         {
           small++;
           continue;
@@ -505,7 +494,7 @@ cg_write_diff_arcs_text (const CgDiff *d, const char *base_name, const char *new
         }
       g_string_truncate (cell, 0);
       append_change_human (d, &u, cell, a->base_cost, a->new_cost);
-      if (reads_zero (cell->str) && a->base_calls == a->new_calls)
+      if (cg_reads_zero (cell->str) && a->base_calls == a->new_calls)
         {
           small++;
           continue;

@@ -111,8 +111,10 @@ function_change (const CgDiff *d, CgFunctionId f)
 /* Appends a change's line, "\n+1.23" or "\n-1.23": from @base to @now,
  * both in the difference's values, in the unit the labels show (@factor:
  * that unit per the event's), as the text tree's change column shows it,
- * on a box as on an arrow; "~" first where either is an estimate. */
-static void
+ * on a box as on an arrow; "~" first where either is an estimate.
+ * Returns the sign printed (0: it reads zero, and is coloured as none,
+ * where a change of 1 µs in all, the largest, was the deepest blue). */
+static int
 append_change (GString *label, const CgDiff *d, CgValue base, CgValue now, gdouble factor, gboolean estimated)
 {
   g_string_append_c (label, '\n');
@@ -128,12 +130,9 @@ append_change (GString *label, const CgDiff *d, CgValue base, CgValue now, gdoub
       both.new_total = now;
       g_string_append (label, change > 0 ? "+" : "");
       cg_diff_append_change (d, label, &both, TRUE);
-      return;
+      return change > 0 ? 1 : change < 0 ? -1 : 0;
     }
-  CgValue magnitude = kind == CG_KIND_INTEGER ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
-                                              : (CgValue) { .x = fabs (now.x - base.x) };
-  g_string_append (label, change < 0 ? "-" : "+");
-  cg_append_cost_human (label, kind, magnitude, cg_diff_scale (d) * factor);
+  return cg_append_change_human (label, kind, base, now, cg_diff_scale (d) * factor);
 }
 
 /* Appends @text inside a dot string: quotes and backslashes escaped,
@@ -325,10 +324,11 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
           cg_value_append_human (label, CG_KIND_INTEGER, (CgValue) { .n = calls }, 0);
           g_string_append (label, "×");
         }
+      int sign = 0;
       if (o->diff)
         {
           const CgDiffFunction *r = cg_diff_of_new (o->diff, f);
-          append_change (label, o->diff, r->base_total, r->new_total, factor, r->estimated);
+          sign = append_change (label, o->diff, r->base_total, r->new_total, factor, r->estimated);
         }
       g_string_truncate (s, 0);
       g_string_append_printf (s, "  f%u [label=\"", f);
@@ -336,7 +336,7 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
       g_string_append (s, "\", ");
       if (o->diff)
         {
-          append_change_color (s, "fillcolor", largest > 0 ? function_change (o->diff, f) / largest : 0);
+          append_change_color (s, "fillcolor", largest > 0 && sign != 0 ? function_change (o->diff, f) / largest : 0);
           g_string_append (s, ", fontcolor=\"#000000\"];\n");
           fwrite (s->str, 1, s->len, stream);
           continue;
@@ -388,9 +388,10 @@ cg_write_dot (CgProfile *p, const CgCosts *costs, const CgDisplayTree *tree, con
           if (!had)
             base = CG_VALUE_ZERO;
           gdouble change = cg_diff_change (o->diff, base, now);
-          ratio = largest > 0 ? change / largest : 0;
-          append_change (label, o->diff, base, now, factor,
-                         cg_costs_arc_is_estimated (costs, a) || cg_diff_base_arc_is_estimated (o->diff, a));
+          if (append_change (label, o->diff, base, now, factor,
+                             cg_costs_arc_is_estimated (costs, a) || cg_diff_base_arc_is_estimated (o->diff, a))
+              != 0)
+            ratio = largest > 0 ? change / largest : 0;
         }
       g_string_append_printf (s, "  f%u -> f%u [label=\"", from, to);
       append_escaped (s, label->str);

@@ -89,7 +89,7 @@ change_column (Writer *w, CgNodeId n)
   const CgDiff *d = w->o->diff;
   CgValue base, now = cg_tree_view_value (w->view, n);
   g_string_truncate (w->scratch, 0);
-  gdouble change = 0;
+  int change = 0;
   if (!cg_tree_view_base_value (w->view, d, n, &base))
     g_string_append (w->scratch, "new");
   else
@@ -101,12 +101,9 @@ change_column (Writer *w, CgNodeId n)
       gdouble factor = event_scale > 0 ? w->scale / event_scale : 1.0;
       if (cg_diff_kind (d) == CG_KIND_REAL)
         now = (CgValue) { .x = cg_value_to_double (w->kind, now) * event_scale };
-      change = cg_diff_change (d, base, now);
-      CgKind kind = cg_diff_kind (d);
-      CgValue magnitude = kind == CG_KIND_INTEGER ? (CgValue) { .n = now.n >= base.n ? now.n - base.n : base.n - now.n }
-                                                  : (CgValue) { .x = fabs (now.x - base.x) };
-      g_string_append_c (w->scratch, change < 0 ? '-' : '+');
-      cg_append_cost_human (w->scratch, kind, magnitude, cg_diff_scale (d) * factor);
+      /* coloured by the sign printed: a change that reads "+0.00" is
+       * no change, whatever rounding left of it */
+      change = cg_append_change_human (w->scratch, cg_diff_kind (d), base, now, cg_diff_scale (d) * factor);
       if (cg_diff_within_noise (d, base, now))
         change = 0;
     }

@@ -134,13 +134,21 @@
    * "+8?" within the sampling noise, as the text marks it */
   function changeText(n) {
     if (base[n] === null) return 'new';
+    var h = human(Math.abs(value[n] - base[n]), D.real || D.baseReal), sign = changeSign(n);
+    return (sign < 0 ? '-' : '+') + h + (noise && (noise[n] || sign === 0) ? '?' : '');
+  }
+  /* the sign of line @n's change as printed, as the text view's
+   * cg_append_change_human takes it: 0 where it reads zero ("+0.00?"
+   * where sampled, as the text marks no change; never "-0.00" for what
+   * rounding left of a normalized base) */
+  function changeSign(n) {
     var d = value[n] - base[n];
-    return (d < 0 ? '-' : '+') + human(Math.abs(d), D.real || D.baseReal) + (noise && noise[n] ? '?' : '');
+    return /[1-9]/.test(human(Math.abs(d), D.real || D.baseReal)) ? (d < 0 ? -1 : 1) : 0;
   }
   /* slower red, faster blue, as differential flame graphs colour them;
    * the deeper the larger the change's share of the whole */
   function changeCell(n, cell) {
-    var d = base[n] === null ? value[n] : noise && noise[n] ? 0 : value[n] - base[n];
+    var d = base[n] === null ? value[n] : noise && noise[n] || changeSign(n) === 0 ? 0 : value[n] - base[n];
     cell.classList.add(base[n] === null ? 'new' : d > 0 ? 'up' : d < 0 ? 'down' : 'same');
     var a = 0.6 * Math.sqrt(Math.min(Math.abs(pct(d)), 100) / 100);
     if (d !== 0) cell.style.background = d > 0 ? 'rgba(220,40,40,' + a.toFixed(3) + ')' : 'rgba(40,90,220,' + a.toFixed(3) + ')';
@@ -588,7 +596,7 @@
      * of every line for the test to hold against cgcost --base's tsv */
     if (base) {
       var cr = tree.firstChild, cn = +cr.dataset.i, cell = cr.querySelector('.chg');
-      var cd = base[cn] === null ? null : value[cn] - base[cn];
+      var cd = base[cn] === null ? null : noise && noise[cn] ? 0 : changeSign(cn);
       check(document.body.classList.contains('diff') && cell && cell.textContent === changeText(cn) &&
             cell.classList.contains(cd === null ? 'new' : cd > 0 ? 'up' : cd < 0 ? 'down' : 'same') &&
             getComputedStyle(document.querySelector('.cols .chg')).display !== 'none',
