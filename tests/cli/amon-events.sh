@@ -162,7 +162,7 @@ check () {
   [ -n "$free" ] && [ "$free" -ge 29 ] || fail "$name: with 40 threads alive under a limit of 64 descriptors, the program could open $free"
   [ "$(said child)" = 0 ] || fail "$name: the child of fork has $(said child) perf event descriptors"
   [ "$(said exec)" = 0 ] || fail "$name: the program the child execs has $(said exec) perf event descriptors"
-  "$cgcost" --format=text "$tmp/$name.out" >"$tmp/$name.txt" 2>&1 || { fail "$name: cgcost"; return; }
+  "$cgmerge" --format=text "$tmp/$name.out" >"$tmp/$name.txt" 2>&1 || { fail "$name: cgmerge"; return; }
   samples=$(sed -n "s/.*the run's own samples, [0-9]* of \([0-9]*\) in.*/\1/p" "$tmp/$name.txt")
   echo "$name: free $free, samples ${samples:-none}, events $(said events)"
   if [ "$(said events)" = 1 ]; then

@@ -66,7 +66,7 @@ note=$(notes "$tmp/text" | grep '^Note: instrumentation cost taken out')
 echo "$note" | awk '{
     for (i = 1; i <= NF; i++) {
       if ($i == "out:") out = $(i + 1)
-      if ($i == "calls" && $(i + 1) == "and" && $(i + 2) == "returns,") events = $(i - 1)
+      if ($i == "calls" && $(i + 1) == "and" && $(i + 2) ~ /^returns[,)]/) events = $(i - 1)
     }
     gsub(/[(]/, "", events)
     if (events + 0 < 1000) { print "only " events " calls and returns"; exit 1 }

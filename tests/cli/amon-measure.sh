@@ -75,12 +75,19 @@ rc=$?
 [ $rc -eq 4 ] && fail "the child of fork that reset SIGPROF did not exit 0 (killed by a sample?)"
 [ $rc -eq 0 ] || fail "heavy exited $rc"
 
+# the views print the note's summary, and the report of the inputs
+# (cgmerge --format=text) the note in full, with what the samples gave
 for view in "$cgcost --format=text" "$cgtree" "$cgcycles --format=text"; do
+  $view "$tmp/heavy.out" >"$tmp/view.txt" 2>&1 || fail "$view"
+  notes "$tmp/view.txt" | grep -q "instrumentation cost taken out: [0-9.e+-]* s of [0-9.e+-]* s measured ([0-9]* calls and returns).* (in full: cgmerge --format=text)$" \
+    || fail "$view does not summarise the note: $(grep -i note "$tmp/view.txt")"
+done
+for view in "$cgmerge --format=text"; do
   $view "$tmp/heavy.out" >"$tmp/view.txt" 2>&1 || fail "$view"
   notes "$tmp/view.txt" | grep -q "the run's own samples, [0-9]* of [0-9]* in the program's code, \(and in its blind windows ([0-9]* of the calls and returns, [0-9.e+-]* s of CPU time, where the hooks read no counter) [0-9]* of [0-9]*, \)\?give the program's time to within [0-9]*%\(, and the calibrations agree\|, and the calibrations do not: the total was moved [0-9.e-]* s \(down\|up\) to it\| (libamon(3), AMON_CLOCK)\)" \
     || fail "$view does not say what the samples gave: $(grep -i note "$tmp/view.txt")"
 done
-"$cgcost" --format=text "$tmp/heavy.out" >"$tmp/heavy.txt" || fail "cgcost heavy"
+"$cgmerge" --format=text "$tmp/heavy.out" >"$tmp/heavy.txt" || fail "cgmerge heavy"
 notes "$tmp/heavy.txt" | grep "^Note: \(the total is an estimate\|instrumentation cost\)" >"$tmp/note" || fail "no note"
 # X s of Y s measured, N of M samples in the program's code: the total,
 # Y - X, lies within two standard errors of Y times the program's share

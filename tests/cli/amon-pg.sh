@@ -349,7 +349,7 @@ for b in timed timed-told; do
   for try in 1 2 3; do
     run "$b" empty || break
     "$cgmerge" "$tmp/run/amon.out" | "$cgcost" --format=tsv >"$tmp/flat" || { fail "$what: cgcost"; break; }
-    lowest=$("$cgcost" --format=text "$tmp/run/amon.out" | sed -n 's/.* calibrations over the run: lowest \([0-9.]*\),.*/\1/p')
+    lowest=$("$cgmerge" --format=text "$tmp/run/amon.out" | sed -n 's/.* calibrations over the run: lowest \([0-9.]*\),.*/\1/p')
     awk -F '\t' -v t="$(counted time_empty)" -v l="$lowest" '$1 == "nothing" { n = $4 } END {
         e = t / 2e6
         printf "nothing: %.6f s of a loop of %.6f s; lowest calibration %.2f ns, the loop %.2f ns a call or a return\n", n, t / 1e9, l, e

@@ -138,7 +138,8 @@ for clock in sample cpu; do
   read -r all spun eintr sys <"$tmp/cpu"
   [ "$eintr" = 0 ] || fail "AMON_CLOCK=$clock: $eintr of the worker's system calls failed with EINTR"
   "$cgcost" --format=tsv "$tmp/amon.out" >"$tmp/tsv" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
-  "$cgcost" --format=text "$tmp/amon.out" >"$tmp/text" 2>"$tmp/err" || fail "cgcost: $(cat "$tmp/err")"
+  # the note in full: how each measure was found
+  "$cgmerge" --format=text "$tmp/amon.out" >"$tmp/text" 2>"$tmp/err" || fail "cgmerge: $(cat "$tmp/err")"
   cp "$tmp/tsv" "$tmp/$clock.tsv"
   cp "$tmp/cpu" "$tmp/$clock.cpu"
   [ $clock = sample ] || continue

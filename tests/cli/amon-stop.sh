@@ -181,7 +181,7 @@ if $CC -O2 $cflags -o "$tmp/before" "$tmp/before.c" -L"$libdir" -lamon -Wl,-rpat
     echo "$note" | awk '{
         for (i = 1; i <= NF; i++) {
           if ($i == "out:") out = $(i + 1)
-          if ($i == "calls" && $(i + 1) == "and" && $(i + 2) == "returns,") events = $(i - 1)
+          if ($i == "calls" && $(i + 1) == "and" && $(i + 2) ~ /^returns[,)]/) events = $(i - 1)
         }
         gsub(/[(]/, "", events)
         if (events + 0 < 10000) { print "only " events " calls and returns"; exit 1 }

@@ -117,6 +117,7 @@ cg_profile_add_source (CgProfile *p, const char *format, const char *path, const
     intern_or_null (p->graph, command),
     intern_or_null (p->graph, creator),
     NULL,
+    NULL,
   };
   g_array_append_val (p->sources, s);
 }
@@ -126,6 +127,13 @@ cg_profile_set_source_note (CgProfile *p, const char *note)
 {
   g_return_if_fail (p->sources->len > 0);
   g_array_index (p->sources, CgSource, p->sources->len - 1).note = intern_or_null (p->graph, note);
+}
+
+void
+cg_profile_set_source_detail (CgProfile *p, const char *detail)
+{
+  g_return_if_fail (p->sources->len > 0);
+  g_array_index (p->sources, CgSource, p->sources->len - 1).detail = intern_or_null (p->graph, detail);
 }
 
 guint
@@ -216,6 +224,7 @@ cg_profile_replace_data (CgProfile *p, CgGraph *graph, CgTree *tree)
       s->command = intern_or_null (graph, s->command);
       s->creator = intern_or_null (graph, s->creator);
       s->note = intern_or_null (graph, s->note);
+      s->detail = intern_or_null (graph, s->detail);
     }
   cg_profile_set_cycles (p, NULL);
   cg_profile_set_costs (p, NULL);
@@ -237,8 +246,8 @@ cg_profile_new_like (CgProfile *profile, GError **error)
     {
       const CgSource *s = cg_profile_source (profile, i);
       cg_profile_add_source (out, s->format, s->path, s->command, s->creator);
-      if (s->note)
-        cg_profile_set_source_note (out, s->note);
+      cg_profile_set_source_note (out, s->note);
+      cg_profile_set_source_detail (out, s->detail);
     }
   CgGraph *from = cg_profile_graph (profile), *g = cg_profile_graph (out);
   for (guint e = 0; e < cg_graph_n_events (from); e++)

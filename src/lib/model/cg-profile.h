@@ -30,6 +30,8 @@ typedef struct {
   const char *creator; /* the producing tool, when recorded */
   const char *note;    /* what a reader of the times must know (libamon: the
                           instrumentation cost taken out), or NULL */
+  const char *detail;  /* the note in full where @note is its summary (libamon:
+                          how each measure of the times was found), or NULL */
 } CgSource;
 
 CgProfile *cg_profile_new (void);
@@ -68,6 +70,11 @@ guint cg_profile_n_sources (const CgProfile *profile);
 /* Sets the note of the last source added (copied; NULL clears): a
  * sentence that every view showing times prints with the source. */
 void cg_profile_set_source_note (CgProfile *profile, const char *note);
+/* Sets the detail of the last source added (copied; NULL clears): the
+ * note in full, of which the note is the summary that views print at the
+ * head of a table; the report of the inputs (cgmerge --format=text)
+ * prints it in the note's place. */
+void cg_profile_set_source_detail (CgProfile *profile, const char *detail);
 const CgSource *cg_profile_source (const CgProfile *profile, guint i);
 /* What a view names the profile by in its title: the first source's
  * command where one has one, else the first path, else "profile"

@@ -730,22 +730,92 @@ cost_note (Reader *r)
   return g_string_free (s, FALSE);
 }
 
-/* The note of the source: the cost's, and the calls of signal handlers
- * that interrupted a hook, which the monitor left out and counted
- * (libamon(3), CAVEATS): a handler's routines would otherwise show fewer
- * calls than they had, without a word. */
+/* The summary of the notes above that the views print at the head of a
+ * table, to be read at a glance: the estimate of the total and its range,
+ * what was taken out of how much was measured, whether the probe
+ * dominates, and which threads the samples did not check; the report of
+ * the inputs prints the whole (cg_profile_set_source_detail).  NULL where
+ * the whole is this short already, or there is no note. */
 static char *
-source_note (Reader *r)
+cost_summary (Reader *r)
 {
-  g_autofree char *cost = cost_note (r);
-  if (r->unseen == 0)
-    return g_steal_pointer (&cost);
-  GString *s = g_string_new (cost);
-  g_string_append_printf (s, "%s%" G_GUINT64_FORMAT " %s that signal handlers made while they interrupted the"
-                          " monitor's hooks %s not in the profile: their time is charged where they interrupted"
-                          " (libamon(3), CAVEATS)", cost ? "; " : "", r->unseen, r->unseen == 1 ? "call" : "calls",
-                          r->unseen == 1 ? "is" : "are");
+  if (r->clock == AMON_CLOCK_SAMPLE && (r->flags & AMON_FLAG_UNTIMED))
+    return NULL;
+  if (!r->have_totals || (r->clock == AMON_CLOCK_SAMPLE && r->taken_out == 0))
+    return NULL;
+  GString *s = g_string_new (NULL);
+  gdouble out = (gdouble) r->taken_out / (gdouble) r->rate;
+  gdouble all = out + (gdouble) r->total_time / (gdouble) r->rate;
+  if (r->clock == AMON_CLOCK_SAMPLE)
+    {
+      g_string_append_printf (s, "the monitor's own time is left out: %.3g s of the %.3g s sampled", out, all);
+      if (all > 0 && out >= 0.5 * all)
+        g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of the time was the monitor's,"
+                                   " and the program's own code ran slower beside it, so its times may read high",
+                                100.0 * out / all);
+      else
+        g_string_append (s, "; the program's own code may run slower beside the monitor, so its times may read high");
+      return g_string_free (s, FALSE);
+    }
+  guint64 blind_samples = r->blind_program <= G_MAXUINT64 - r->blind_monitor ? r->blind_program + r->blind_monitor : 0;
+  if (r->threads_blind > 0 && r->blind_total > 0 && blind_samples > 0)
+    {
+      /* as cost_note: two standard errors of the blind windows' share */
+      gdouble fb = ((gdouble) r->blind_program + 1) / ((gdouble) blind_samples + 2);
+      gdouble err = 200.0 * sqrt ((1 - fb) / (fb * (gdouble) blind_samples));
+      gdouble est = (gdouble) r->blind_total / (gdouble) r->rate, cal = (gdouble) r->cal_total / (gdouble) r->rate;
+      gdouble sam = (gdouble) r->samples_total / (gdouble) r->rate;
+      if (fabs (cal - est) > est * err / 100.0 || fabs (sam - est) > est * err / 100.0)
+        g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
+                                   " %.3g to %.3g s; ",
+                                est, err, MIN (est, MIN (cal, sam)), MAX (est, MAX (cal, sam)));
+    }
+  g_string_append_printf (s, "instrumentation cost taken out: %.3g s of %.3g s measured (%" G_GUINT64_FORMAT
+                          " calls and returns)", out, all, r->events);
+  if (r->calibrations && r->threads > 1 && r->threads_checked < r->threads)
+    g_string_append_printf (s, "; %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " threads had too few samples to"
+                            " check the cost per call", r->threads - r->threads_checked, r->threads);
+  if (all > 0 && out >= 0.5 * all)
+    g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
+                            " monitor's", 100.0 * out / all);
   return g_string_free (s, FALSE);
+}
+
+/* What signal handlers' calls the monitor left out: they interrupted a
+ * hook, and counted (libamon(3), CAVEATS): a handler's routines would
+ * otherwise show fewer calls than they had, without a word.  Appended to
+ * @s, after "; " where it holds a note; @s, or a new string where it is
+ * NULL and there is something to say. */
+static char *
+with_unseen (Reader *r, char *s)
+{
+  if (r->unseen == 0)
+    return s;
+  GString *t = g_string_new (s);
+  g_free (s);
+  g_string_append_printf (t, "%s%" G_GUINT64_FORMAT " %s that signal handlers made while they interrupted the"
+                          " monitor's hooks %s not in the profile: their time is charged where they interrupted"
+                          " (libamon(3), CAVEATS)", t->len ? "; " : "", r->unseen, r->unseen == 1 ? "call" : "calls",
+                          r->unseen == 1 ? "is" : "are");
+  return g_string_free (t, FALSE);
+}
+
+/* Sets the source's note (cost_summary, or cost_note where there is no
+ * summary) and its detail (cost_note in full where the note is its
+ * summary), each with the signal handlers' calls left out. */
+static void
+set_source_note (Reader *r, CgProfile *profile)
+{
+  g_autofree char *detail = with_unseen (r, cost_note (r));
+  g_autofree char *summary = cost_summary (r);
+  if (summary == NULL)
+    {
+      cg_profile_set_source_note (profile, detail);
+      return;
+    }
+  summary = with_unseen (r, g_steal_pointer (&summary));
+  cg_profile_set_source_note (profile, summary);
+  cg_profile_set_source_detail (profile, detail);
 }
 
 static gboolean
@@ -933,9 +1003,7 @@ cg_read_amon (CgProfile *profile, CgInput *input, const CgReadOptions *options, 
           if (samples >= 1 && samples < 1e18)
             cg_graph_add_event_samples (r.graph, r.event, (guint64) samples, (gdouble) ns);
         }
-      g_autofree char *note = source_note (&r);
-      if (note)
-        cg_profile_set_source_note (profile, note);
+      set_source_note (&r, profile);
     }
   g_array_unref (r.object_bias);
   g_array_unref (r.object_main);

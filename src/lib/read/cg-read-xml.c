@@ -1165,10 +1165,10 @@ start_section (Reader *r, const char *name, GError **error)
       if (!required (r, "source", "format", &format, error))
         return FALSE;
       g_autofree char *path = attr (r, "path"), *command = attr (r, "command"), *creator = attr (r, "creator");
-      g_autofree char *note = attr (r, "note");
+      g_autofree char *note = attr (r, "note"), *detail = attr (r, "detail");
       cg_profile_add_source (r->profile, format, path, command, creator);
-      if (note)
-        cg_profile_set_source_note (r->profile, note);
+      cg_profile_set_source_note (r->profile, note);
+      cg_profile_set_source_detail (r->profile, detail);
       return TRUE;
     }
   return fail (r, error, "unexpected element <%s>", name);

@@ -113,6 +113,19 @@ append_wrapped (GString *out, const char *lead, const char *text)
   g_string_append_c (out, '\n');
 }
 
+/* What a listing prints as @s's note (NULL: none): its detail where
+ * @in_full and it has one, else its note, which points to the detail
+ * where it summarises one (cg_append_sources). */
+static char *
+note_of (const CgSource *s, gboolean in_full)
+{
+  if (in_full && s->detail)
+    return g_strdup (s->detail);
+  if (s->note && s->detail)
+    return g_strconcat (s->note, " (in full: cgmerge --format=text)", NULL);
+  return g_strdup (s->note);
+}
+
 /* A note's kind: its text with every run of digits (a number, with its
  * point and exponent) as '#', so that the notes of a program's forked
  * children, which differ only in their numbers, are one kind. */
@@ -137,7 +150,7 @@ note_kind (const char *note)
  * first seen, into @out: "Note (PATH): NOTE", with " and N others alike"
  * (" and 1 other alike") where more sources have one of that kind. */
 static void
-note_kinds (CgProfile *p, GPtrArray *out)
+note_kinds (CgProfile *p, gboolean in_full, GPtrArray *out)
 {
   guint n = cg_profile_n_sources (p);
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -145,10 +158,10 @@ note_kinds (CgProfile *p, GPtrArray *out)
   guint kinds = 0;
   for (guint i = 0; i < n; i++)
     {
-      const CgSource *s = cg_profile_source (p, i);
-      if (!s->note)
+      g_autofree char *note = note_of (cg_profile_source (p, i), in_full);
+      if (!note)
         continue;
-      char *k = note_kind (s->note);
+      char *k = note_kind (note);
       gpointer at;
       if (g_hash_table_lookup_extended (seen, k, NULL, &at))
         {
@@ -163,29 +176,38 @@ note_kinds (CgProfile *p, GPtrArray *out)
   for (guint j = 0; j < kinds; j++)
     {
       const CgSource *s = cg_profile_source (p, first[j]);
+      g_autofree char *text = note_of (s, in_full);
       GString *note = g_string_new (NULL);
       g_string_append_printf (note, "Note (%s", s->path ? s->path : "-");
       if (count[j] > 1)
         g_string_append_printf (note, " and %u %s alike", count[j] - 1, count[j] == 2 ? "other" : "others");
-      g_string_append_printf (note, "): %s", s->note);
+      g_string_append_printf (note, "): %s", text);
       g_ptr_array_add (out, g_string_free (note, FALSE));
     }
+}
+
+/* cg_source_notes, with the details where @in_full (cg_append_sources). */
+static GPtrArray *
+source_notes (CgProfile *p, gboolean in_full)
+{
+  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
+  if (cg_profile_n_sources (p) > CG_SOURCES_LISTED)
+    note_kinds (p, in_full, notes);
+  else
+    for (guint i = 0; i < cg_profile_n_sources (p); i++)
+      {
+        const CgSource *s = cg_profile_source (p, i);
+        g_autofree char *note = note_of (s, in_full);
+        if (note)
+          g_ptr_array_add (notes, g_strdup_printf ("Note (%s): %s", s->path ? s->path : "-", note));
+      }
+  return notes;
 }
 
 GPtrArray *
 cg_source_notes (CgProfile *p)
 {
-  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
-  if (cg_profile_n_sources (p) > CG_SOURCES_LISTED)
-    note_kinds (p, notes);
-  else
-    for (guint i = 0; i < cg_profile_n_sources (p); i++)
-      {
-        const CgSource *s = cg_profile_source (p, i);
-        if (s->note)
-          g_ptr_array_add (notes, g_strdup_printf ("Note (%s): %s", s->path ? s->path : "-", s->note));
-      }
-  return notes;
+  return source_notes (p, FALSE);
 }
 
 void
@@ -207,7 +229,7 @@ cg_append_narrow_note (GString *out, const char *event_unit, const char *unit, g
 }
 
 void
-cg_append_sources (GString *out, CgProfile *p)
+cg_append_sources (GString *out, CgProfile *p, gboolean in_full)
 {
   guint n = cg_profile_n_sources (p);
   if (n <= CG_SOURCES_LISTED)
@@ -219,8 +241,9 @@ cg_append_sources (GString *out, CgProfile *p)
           if (s->command)
             g_string_append_printf (out, " of: %s", s->command);
           g_string_append_c (out, '\n');
-          if (s->note)
-            append_wrapped (out, "Note: ", s->note);
+          g_autofree char *note = note_of (s, in_full);
+          if (note)
+            append_wrapped (out, "Note: ", note);
         }
       return;
     }
@@ -257,7 +280,9 @@ cg_append_sources (GString *out, CgProfile *p)
     }
   g_string_truncate (out, out->len - 1);
   g_string_append_printf (out, " and %u more\n", n - (CG_SOURCES_LISTED - 1));
-  cg_append_source_notes (out, p);
+  g_autoptr (GPtrArray) notes = source_notes (p, in_full);
+  for (guint i = 0; i < notes->len; i++)
+    append_wrapped (out, "", g_ptr_array_index (notes, i));
 }
 
 void

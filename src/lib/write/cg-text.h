@@ -47,8 +47,12 @@ gboolean cg_reads_zero (const char *printed);
  * the first indented by six spaces.  More than CG_SOURCES_LISTED sources (a program's
  * forked children, a series of dumps: dash's script wrote 108 files) make
  * one line, "Profiles: N files (COUNT FORMAT, ...): PATH, PATH, PATH and
- * M more", then each kind of note once, as cg_append_source_notes. */
-void cg_append_sources (GString *out, CgProfile *profile);
+ * M more", then each kind of note once, as cg_append_source_notes.
+ * @in_full: each source's detail in place of its note where it has one
+ * (the report of the inputs, cgmerge --format=text); else the note, and
+ * where it is the summary of a detail, "(in full: cgmerge --format=text)"
+ * after it (the views, whose table it heads). */
+void cg_append_sources (GString *out, CgProfile *profile, gboolean in_full);
 
 /* "Note (PATH): NOTE", wrapped as cg_append_sources wraps notes, per
  * source of @profile that has a note
@@ -57,7 +61,8 @@ void cg_append_sources (GString *out, CgProfile *profile);
  * prints it.  Of more than CG_SOURCES_LISTED sources, the notes that
  * differ only in their numbers are one kind, printed once for its first
  * source, "Note (PATH and N others alike): NOTE" ("and 1 other alike"
- * for two). */
+ * for two).  A note that summarises a detail says where to read it in
+ * full, as cg_append_sources. */
 void cg_append_source_notes (GString *out, CgProfile *profile);
 
 /* The same notes, each one string "Note (PATH): NOTE" without wrapping

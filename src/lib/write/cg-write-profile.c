@@ -456,7 +456,7 @@ cg_write_profile_text (CgProfile *p, const CgCosts *costs, const CgProfileTextOp
 
   if (!brief)
     {
-      cg_append_sources (r.line, p);
+      cg_append_sources (r.line, p, FALSE);
       g_string_append_printf (r.line, "Event: %s", cg_graph_event_name (g, event));
       if (cg_graph_event_description (g, event))
         g_string_append_printf (r.line, " (%s)", cg_graph_event_description (g, event));

@@ -112,7 +112,7 @@ cg_write_summary_text (CgProfile *p, gboolean demangle, gboolean brief, FILE *st
     unit[e] = cg_display_unit (cg_graph_event_unit (g, e), cg_value_to_double (cg_graph_event_kind (g, e), all[e])
                                                                * cg_graph_event_scale (g, e));
   g_autoptr (GString) s = g_string_new (NULL);
-  cg_append_sources (s, p);
+  cg_append_sources (s, p, TRUE);
   if (!append_counts (s, p, error))
     return FALSE;
   for (guint e = 0; e < ne; e++)

@@ -420,6 +420,7 @@ cg_write_xml_sources (CgXmlWriter *w, CgProfile *p)
       cg_xml_writer_attr (w, "command", s->command);
       cg_xml_writer_attr (w, "creator", s->creator);
       cg_xml_writer_attr (w, "note", s->note);
+      cg_xml_writer_attr (w, "detail", s->detail);
       cg_xml_writer_end (w);
     }
 }
