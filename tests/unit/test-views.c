@@ -311,6 +311,35 @@ test_cut_version (void)
   CU_ASSERT_PTR_NULL (strstr (other, "handler…"));
 }
 
+static void
+test_cut_clone (void)
+{
+  /* a compiler's clone suffixes go before the name, as a version does:
+   * GNU m4's eval read "add_…t.0" for add_term.part.0 in cgtree at 80
+   * columns, the suffix's digits and not the function */
+  g_autofree char *fits = cut ("add_term.part.0", 15);
+  CU_ASSERT_STRING_EQUAL (fits, "add_term.part.0");
+  g_autofree char *gone = cut ("add_term.part.0", 12);
+  CU_ASSERT_STRING_EQUAL (gone, "add_term…");
+  g_autofree char *two = cut ("logical_or_term.constprop.0.isra.0", 20);
+  CU_ASSERT_STRING_EQUAL (two, "logical_or_term…");
+  g_autofree char *cold = cut ("interpret.cold", 12);
+  CU_ASSERT_STRING_EQUAL (cold, "interpret…");
+  /* then the name cut as it would be alone */
+  g_autofree char *name = cut ("accumulate_weighted_squares.constprop.0", 16),
+                  *alone = cut ("accumulate_weighted_squares", 16);
+  CU_ASSERT_STRING_EQUAL (name, alone);
+  /* a demangled clone's " [clone .isra.0]" is no object's label */
+  g_autofree char *cxx = cut ("Parser::next(int) [clone .isra.0]", 20);
+  CU_ASSERT_STRING_EQUAL (cxx, "Parser::next(int)…");
+  /* an object's label goes first, then the suffix */
+  g_autofree char *labelled = cut ("add_term.part.0 [m4]", 12);
+  CU_ASSERT_STRING_EQUAL (labelled, "add_term…");
+  /* a name whose end only looks like a number stays a name */
+  g_autofree char *plain = cut ("parse_version_2.0", 12);
+  CU_ASSERT_PTR_NULL (strstr (plain, "parse_version_2…"));
+}
+
 int
 main (void)
 {
@@ -321,6 +350,7 @@ main (void)
     { "cut names: an object or linker name in brackets goes first", test_cut_object },
     { "cut names: the own name before what follows it", test_cut_own_name },
     { "cut names: a symbol version goes first", test_cut_version },
+    { "cut names: a clone's suffixes go first", test_cut_clone },
     { NULL, NULL },
   };
   return cg_test_main ("views", cases);

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "cg-demangle.h"
+
 /* The characters inside the last parenthesized group of @text that
  * follows a name (a C++ function's parameter list: "f(int, char*)
  * const"), as [*open, *close); FALSE where there is none. */
@@ -367,6 +369,31 @@ cut_version (GString *out, const char *text, gsize cap, const char *mark, gsize 
   return TRUE;
 }
 
+/* Where @text ends in the suffixes a compiler gives a clone of a
+ * function ("add_term.part.0", "f.constprop.0.isra.0", "f(int) [clone
+ * .cold]", cg_strip_clone_suffixes), appends it cut to @cap by those
+ * first, as cut_version cuts a version: they say which copy of the
+ * function the code is, and a cut in the middle kept their digits and
+ * lost the function ("add_…t.0" at 80 columns on GNU m4's eval).  FALSE
+ * (nothing appended) where @text has no such suffix. */
+static gboolean
+cut_clone (GString *out, const char *text, gsize cap, const char *mark, gsize mark_w)
+{
+  gsize len = strlen (text), keep = cg_strip_clone_suffixes (text, len);
+  if (keep == len || keep == 0)
+    return FALSE;
+  g_autofree char *name = g_strndup (text, keep);
+  gsize name_cols = (gsize) g_utf8_strlen (name, -1);
+  if (name_cols + mark_w <= cap)
+    {
+      g_string_append (out, name);
+      g_string_append (out, mark);
+    }
+  else
+    cut_name (out, name, name_cols, cap, mark, mark_w);
+  return TRUE;
+}
+
 /* Where @text is a label "NAME [OBJECT]" (the object a view adds to an
  * address or to a name that several objects define, or the linker name
  * it adds to one that demangles alike), appends it cut to @cap by what
@@ -393,6 +420,9 @@ cut_object (GString *out, const char *text, gsize cols, gsize cap, const char *m
       }
   if (!open || open == text || open + 2 == text + len - 1)
     return FALSE;
+  /* a demangled clone's " [clone .isra.0]" is the name's, cut_clone's */
+  if (g_str_has_prefix (open, " [clone ."))
+    return FALSE;
   /* " [", "]", the mark and three of the object's characters */
   gsize name_cols = (gsize) g_utf8_pointer_to_offset (text, open);
   if (name_cols + 3 + mark_w + 3 <= cap)
@@ -407,7 +437,7 @@ cut_object (GString *out, const char *text, gsize cols, gsize cap, const char *m
   g_autofree char *name = g_strndup (text, (gsize) (open - text));
   if (name_cols <= cap)
     g_string_append (out, name);
-  else if (!cut_version (out, name, cap, mark, mark_w))
+  else if (!cut_version (out, name, cap, mark, mark_w) && !cut_clone (out, name, cap, mark, mark_w))
     cut_name (out, name, name_cols, cap, mark, mark_w);
   return TRUE;
 }
@@ -466,6 +496,6 @@ cg_cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const
   if (whole_cols <= cap)
     g_string_append (out, whole);
   else if (!cut_object (out, whole, whole_cols, cap, mark, mark_w)
-           && !cut_version (out, whole, cap, mark, mark_w))
+           && !cut_version (out, whole, cap, mark, mark_w) && !cut_clone (out, whole, cap, mark, mark_w))
     cut_name (out, whole, whole_cols, cap, mark, mark_w);
 }

@@ -4,6 +4,7 @@
  * which function it is: what a view adds in brackets (the object of an
  * address, of a name several objects define, or a linker name: its
  * middle, then all of it), a library's symbol version ("@@GLIBC_2.34"),
+ * a compiler's clone suffixes (".part.0", " [clone .isra.0]"),
  * a C++ name's parameter list (its middle), its
  * template arguments ("<…>": those of the classes and namespaces before
  * the function's own name and those nested in the function's own, then
