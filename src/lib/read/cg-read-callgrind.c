@@ -578,18 +578,30 @@ apart_object (Reader *r, guint32 object, guint32 file, gboolean whole)
 
 /* The graph's function for a new context (@object, @name) in @file,
  * merging into a graph that holds other inputs' functions: the one an
- * earlier input named apart, else (@object, @name) where its file is
- * not another one, else a function of its own named apart, the other
- * one to be moved to its own object at the end. */
+ * earlier input named apart, else, where node_of named @object apart from
+ * @plain (this file has another function of the name in another file), an
+ * earlier input's (@plain, @name) of @file, which is moved apart at the
+ * end as this file's other one made it (else the two would be one function
+ * named apart twice, by base and by whole name, as the inputs' order
+ * fell), else (@object, @name) where its file is not another one, else a
+ * function of its own named apart, the other one to be moved to its own
+ * object at the end.  @plain is @object where not named apart. */
 static CgFunctionId
-graph_function (Reader *r, guint32 object, guint32 name, guint32 file)
+graph_function (Reader *r, guint32 plain, guint32 object, guint32 name, guint32 file)
 {
   if (!files_apart (r) || !known_file (r, file))
     return cg_graph_ensure_function_ids (r->graph, object, name);
   for (int whole = 0; whole <= 1; whole++)
     {
-      g_autofree char *apart = apart_name (r, object, file, whole);
+      g_autofree char *apart = apart_name (r, plain, file, whole);
       CgFunctionId f = cg_graph_lookup_function (r->graph, apart, cg_graph_string (r->graph, name));
+      if (f != CG_NO_ID && cg_graph_function_file_id (r->graph, f) == file)
+        return f;
+    }
+  if (plain != object)
+    {
+      CgFunctionId f = cg_graph_lookup_function (r->graph, cg_graph_string (r->graph, plain),
+                                                 cg_graph_string (r->graph, name));
       if (f != CG_NO_ID && cg_graph_function_file_id (r->graph, f) == file)
         return f;
     }
@@ -602,7 +614,8 @@ graph_function (Reader *r, guint32 object, guint32 name, guint32 file)
   return cg_graph_ensure_function_ids (r->graph, apart_object (r, object, file, FALSE), name);
 }
 
-/* A new context (@object, name index @name) in @file.
+/* A new context (@object, name index @name) in @file; @object is named
+ * apart from @plain, or is @plain (see graph_function).
  *
  * Its function is (@object, its base name).  While the graph holds this
  * file's functions only (r->own_functions), the reader knows them without
@@ -612,12 +625,12 @@ graph_function (Reader *r, guint32 object, guint32 name, guint32 file)
 static guint32 node_of (Reader *r, guint32 object, guint32 name, guint32 file);
 
 static guint32
-new_node (Reader *r, guint32 object, guint32 name, guint32 file)
+new_node (Reader *r, guint32 plain, guint32 object, guint32 name, guint32 file)
 {
   guint32 base = g_array_index (r->name_info, NameInfo, name).base;
   CgFunctionId f;
   if (!r->own_functions)
-    f = graph_function (r, object, base, file);
+    f = graph_function (r, plain, object, base, file);
   else if (base == name)
     f = cg_graph_add_function_ids (r->graph, object, name);
   else
@@ -645,7 +658,7 @@ node_of (Reader *r, guint32 object, guint32 name, guint32 file)
 {
   guint32 k = find_node (r, object, name);
   if (k == CG_NO_ID)
-    return new_node (r, object, name, file);
+    return new_node (r, object, object, name, file);
   Node *n = node_at (r, k);
   if (n->file == file || !files_apart (r) || !known_file (r, file))
     return k;
@@ -664,7 +677,7 @@ node_of (Reader *r, guint32 object, guint32 name, guint32 file)
           /* (an earlier input's function may be apart already) */
           if (cg_graph_function_object_id (r->graph, move.function) == object)
             g_array_append_val (r->apart, move);
-          return new_node (r, apart, name, file);
+          return new_node (r, object, apart, name, file);
         }
       if (node_at (r, a)->file == file)
         return a;
