@@ -54,6 +54,9 @@ typedef struct {
   guint8 touched;  /* has data in this part */
   guint8 calls;    /* made a call in this part */
   guint8 located;  /* its function's file and line are known */
+  /* the columns in which it has self cost in this part: bit i for column
+   * i, bit 15 for any from the 16th on (16 bits keep Node at 24 bytes) */
+  guint16 self_columns;
 } Node;
 
 /* A function to be moved to its object named apart by its file. */
@@ -640,7 +643,7 @@ new_node (Reader *r, guint32 plain, guint32 object, guint32 name, guint32 file)
   guint32 k = r->nodes->len;
   if (info->multi)
     cg_pair_map_insert (r->node_index, object, name, k);
-  Node node = { f, object, name, file, info->level == 1, 0, 0, 0, 0 };
+  Node node = { f, object, name, file, info->level == 1, 0, 0, 0, 0, 0 };
   g_array_append_val (r->nodes, node);
   cg_matrix_set_rows (&r->node_sum, r->nodes->len);
   info->node = k;
@@ -845,18 +848,16 @@ some_event_uncarried (const Reader *r)
   return FALSE;
 }
 
-/* Notes the events in which @f, which calls entered, has self cost. */
+/* Notes the events in which @n, which calls entered, has self cost in
+ * this part.  (Its function's self cost in the graph would count other
+ * inputs' and other parts' too: the dumps of a warm cache, summed, have
+ * parts with no miss at all, which no call then carried.) */
 static void
-note_callee_self (Reader *r, CgFunctionId f)
+note_callee_self (Reader *r, const Node *n)
 {
-  const CgValue *self = cg_graph_self_const (r->graph, f);
-  const CgKind *kinds = cg_graph_event_kinds (r->graph);
   for (guint i = 0; i < r->n_cols; i++)
-    {
-      guint e = g_array_index (r->event_map, guint, i);
-      if (kinds[e] == CG_KIND_REAL ? self[e].x != 0 : self[e].n != 0)
-        g_array_index (r->event_flags, guint8, e) |= EVENT_CALLEE_SELF;
-    }
+    if (n->self_columns & (1u << MIN (i, 15)))
+      g_array_index (r->event_flags, guint8, g_array_index (r->event_map, guint, i)) |= EVENT_CALLEE_SELF;
 }
 
 /* Charges to a context that made no call what the calls that entered it
@@ -942,7 +943,7 @@ finish_part (Reader *r, GError **error)
       if (!n->touched)
         continue;
       if (uncarried && n->called)
-        note_callee_self (r, n->function);
+        note_callee_self (r, n);
       /* A context's activations cost its self plus its calls' inclusive
        * costs; what the calls that entered it do not cover was entered
        * spontaneously.  That is all of it for a context no call entered
@@ -970,6 +971,7 @@ finish_part (Reader *r, GError **error)
       if (!all)
         memset (sum, 0, ne * sizeof (CgValue));
       n->called = n->touched = n->calls = 0;
+      n->self_columns = 0;
     }
   /* every context's sums at once: a call of memset per context was a
    * tenth of this loop */
@@ -1274,6 +1276,8 @@ flush_self (Reader *r, GError **error)
       if (!add_count (kinds[e], &self[e], acc[i]) || !sum_add (kinds[e], &sum[e], acc[i], FALSE)
           || !g_uint64_checked_add (ps, *ps, acc[i]))
         return overflow (r, error);
+      if (acc[i] != 0)
+        node->self_columns |= (guint16) (1u << MIN (i, 15));
       acc[i] = 0;
     }
   touch (r, r->fn_node);
