@@ -95,19 +95,57 @@ gprof_near_miss (const guint8 *head, gsize len)
   return NULL;
 }
 
+/* What to do instead, where @head (@len bytes, @first of them its first
+ * line) is what perf's other commands print, else NULL.  perf report's
+ * output (a header "# Samples: N of event 'E'", then a table; with -q
+ * the table alone, each row led by its percentage, "    24.25%
+ * 24.25%  gzip ...", or with -g folded "24.25% a;b;c") holds what perf
+ * script prints, less exactly; perf report --header-only's description
+ * of the file ("# ========", "# captured on"), perf annotate's
+ * instructions and perf stat's counts hold no samples at all. */
+static const char *
+perf_text_kind (const guint8 *head, gsize len, gsize first)
+{
+  const char *text = (const char *) head;
+  gsize i = 0;
+  while (i < first && head[i] == ' ')
+    i++;
+  gsize digits = i;
+  while (i < first && g_ascii_isdigit (head[i]))
+    i++;
+  gboolean percent = i > digits && i + 2 < first && head[i] == '.' && g_ascii_isdigit (head[i + 1]);
+  for (i += 1; percent && i < first && g_ascii_isdigit (head[i]); i++)
+    ;
+  percent = percent && i + 1 < first && head[i] == '%' && head[i + 1] == ' ';
+  if (percent
+      || (g_strstr_len (text, (gssize) len, "\n# Samples: ") != NULL
+          && g_strstr_len (text, (gssize) len, " of event '") != NULL))
+    return "perf report's output, which cgtools does not read: give it the perf.data itself (cgmerge runs"
+           " perf script on it) or what `perf script` prints";
+  static const char header[] = "# ========\n# captured on";
+  if (len > sizeof header - 1 && memcmp (head, header, sizeof header - 1) == 0)
+    return "the description of a perf.data that perf report --header-only prints, which holds no samples:"
+           " give cgmerge the perf.data itself";
+  if (g_strstr_len (text, (gssize) first, "Source code & Disassembly of ") != NULL)
+    return "perf annotate's output (its samples by instruction), which cgtools does not read: give it the"
+           " perf.data itself or what `perf script` prints";
+  if (g_strstr_len (text, (gssize) MIN (len, 512), " Performance counter stats for ") != NULL)
+    return "perf stat's counts, which hold no samples or call chains: record with perf record -g and give"
+           " cgmerge the perf.data";
+  return NULL;
+}
+
 /* What to do instead, where @head (@len bytes) is a text a profiler
- * prints that is no input of ours, else NULL.  perf report's output (a
- * header "# Samples: N of event 'E'", then a table, or with -g folded
- * "COUNT a;b;c" lines with the count first) holds what perf script
- * prints, less exactly. */
+ * prints that is no input of ours, else NULL. */
 static const char *
 other_text_kind (const guint8 *head, gsize len)
 {
   const char *text = (const char *) head;
-  if (g_strstr_len (text, (gssize) len, "\n# Samples: ") != NULL
-      && g_strstr_len (text, (gssize) len, " of event '") != NULL)
-    return "perf report's output, which cgtools does not read: give it the perf.data itself (cgmerge runs"
-           " perf script on it) or what `perf script` prints";
+  const guint8 *nl0 = memchr (head, '\n', len);
+  gsize first = nl0 ? (gsize) (nl0 - head) : len;
+  const char *perf = perf_text_kind (head, len, first);
+  if (perf)
+    return perf;
   /* callgrind_annotate's and cg_annotate's output: a line of dashes,
    * then "Profile data file 'callgrind.out.1234' (creator: ...)", or
    * cg_annotate's "I1 cache:" ... "Data file:" lines */
@@ -121,8 +159,6 @@ other_text_kind (const guint8 *head, gsize len)
            " they annotate (the callgrind.out or cachegrind.out file their header names)";
   /* gprof -C (--exec-counts): "lapi.c:60: (index2value:0x88f0) 14330992
    * executions" */
-  const guint8 *nl0 = memchr (head, '\n', len);
-  gsize first = nl0 ? (gsize) (nl0 - head) : len;
   static const char executions[] = " executions";
   gsize elen = sizeof executions - 1;
   if (first > elen && memcmp (head + first - elen, executions, elen) == 0
