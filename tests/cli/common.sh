@@ -38,6 +38,11 @@ notes () {
        END { if (n != "") print n }' "$1"
 }
 
+# A name in a report for people as the tsv and XML give it: the reports
+# label a bare address with its object ("0x0000000000004290 [gzip]"),
+# which the names for programs leave out.  A filter.
+unlabel () { sed 's/\(0x[0-9a-fA-F]\{1,\}\) \[[^]/]*\]/\1/g'; }
+
 fail () {
   echo "FAIL: $*" >&2
   failures=$((failures + 1))

@@ -18,7 +18,7 @@ for profile in "$data"/callgrind/*/callgrind.out.*; do
   summary=$(sed -n 's/^summary: //p' "$profile")
   total=$(sed -n 's/^Event Ir: \([0-9,]*\) Ir in all$/\1/p' "$tmp/text" | tr -d ,)
   [ "$total" = "$summary" ] || fail "$name: event total $total, the file's summary says $summary"
-  rows "$tmp/text" | sort >"$tmp/ours"
+  rows "$tmp/text" | unlabel | sort >"$tmp/ours"
   "$cgcost" --format=tsv "$profile" | sed 1d | awk -F '\t' '{ print $1 "\t" $3 "\t" $2 }' | sort >"$tmp/tsv"
   cmp -s "$tmp/ours" "$tmp/tsv" || fail "$name: self costs or calls differ from cgcost --format=tsv"
   [ "$(awk -F '\t' '{ s += $2 } END { printf "%.0f", s }' "$tmp/ours")" = "$summary" ] \

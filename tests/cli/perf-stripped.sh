@@ -74,5 +74,15 @@ for pie in pie no-pie; do
   for f in spin_a spin_b; do
     grep -q "	$f	" "$tmp/both" || fail "$pie: $f not found: $(cat "$tmp/both")"
   done
+  # the reports for people label each address with its object, as
+  # cgtree does: "0x0000000000001139 [no-pie.stripped]" (an address
+  # alone said nothing of where the code was: ten of liblzma's read so)
+  for view in "$cgcost --format=text" "$cgmerge --format=text"; do
+    $view "$tmp/$pie.data" >"$tmp/view.txt" 2>/dev/null || fail "$pie: $view"
+    cut -f 1 "$tmp/got" | while read -r a; do
+      grep -q " $a \[$pie.stripped\]\( <cycle [0-9]*>\)\?$" "$tmp/view.txt" || echo "$a"
+    done >"$tmp/unlabelled"
+    [ -s "$tmp/unlabelled" ] && fail "$pie: $view: addresses without their object: $(tr '\n' ' ' <"$tmp/unlabelled")"
+  done
 done
 finish

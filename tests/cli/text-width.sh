@@ -127,7 +127,7 @@ if command -v c++filt >/dev/null 2>&1; then
   tail -n +2 "$tmp/tsv" | cut -f 1 | c++filt >"$tmp/tsv.names"
   tail -n +2 "$tmp/tsv" | cut -f 2-4 | paste "$tmp/tsv.names" - >"$tmp/tsv.demangled"
   # name TAB calls TAB self TAB total, from the whole text
-  sed 's/^ *\([^ ]* *\)\{5\}//; s/ <cycle [0-9]*>$//' "$tmp/flat.whole" >"$tmp/text.names"
+  sed 's/^ *\([^ ]* *\)\{5\}//; s/ <cycle [0-9]*>$//' "$tmp/flat.whole" | unlabel >"$tmp/text.names"
   awk '{ c = $5; s = $2; t = $4; gsub (/,/, "", c); gsub (/,/, "", s); gsub (/,/, "", t); print c "\t" s "\t" t }' \
     "$tmp/flat.whole" | paste "$tmp/text.names" - | sort >"$tmp/text.rows"
   sort "$tmp/tsv.demangled" | join -t "$(printf '\t')" -j 1 - "$tmp/text.rows" >"$tmp/joined"

@@ -176,7 +176,7 @@ awk -F '\t' '$7 == "~" { n++ } END { exit n == 0 }' "$tmp/nodes.tsv" || fail "sq
 "$cgcycles" --format=text --no-demangle "$sqlite" >"$tmp/cycles.txt" || fail "cgcycles --format=text"
 # each member's cycle number, as cgcycles lists them
 awk '/^<cycle [0-9]+>:/ { k = substr ($2, 1, length ($2) - 2) } /^    +[0-9,.]+  / { sub (/^ +[0-9,.]+  /, ""); print $0 "\t" k }' \
-  "$tmp/cycles.txt" | sort >"$tmp/members.text"
+  "$tmp/cycles.txt" | unlabel | sort >"$tmp/members.text"
 awk -F '\t' '$6 != "" { print $2 "\t" $6 }' "$tmp/functions.tsv" | sort >"$tmp/members.xml"
 [ -s "$tmp/members.xml" ] && cmp -s "$tmp/members.text" "$tmp/members.xml" \
   || fail "sqlite: cycle members differ from cgcycles: $(diff "$tmp/members.text" "$tmp/members.xml" | head -n 4)"

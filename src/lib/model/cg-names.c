@@ -176,14 +176,16 @@ cg_names_append_label (CgNames *n, GString *out, CgFunctionId f)
   /* stripped names are short on purpose: no linker name beside them */
   if (n->twin && n->twin[f] && !n->strip)
     g_string_append_printf (out, " [%s]", cg_graph_function_name (n->graph, f));
+  /* an address means nothing without its object */
+  const char *object = cg_graph_function_object (n->graph, f);
   if (!n->short_labels)
     {
       if (cg_graph_function_is_ambiguous (n->graph, f))
-        g_string_append_printf (out, " [%s]", cg_graph_function_object (n->graph, f));
+        g_string_append_printf (out, " [%s]", object);
+      else if (*object && is_address (cg_graph_function_name (n->graph, f)))
+        g_string_append_printf (out, " [%s]", cg_names_object (n, f));
       return;
     }
-  /* an address means nothing without its object */
-  const char *object = cg_graph_function_object (n->graph, f);
   if (cg_graph_function_is_ambiguous (n->graph, f)
       || (*object && is_address (cg_graph_function_name (n->graph, f))))
     g_string_append_printf (out, " [%s]", cg_names_object (n, f));

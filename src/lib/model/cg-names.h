@@ -25,9 +25,10 @@ const char *cg_names_get (CgNames *names, CgFunctionId f);
 
 /* Labels for views of a few lines each (cgtree's): a bare address, as
  * callgrind names code without a symbol, loses its leading zeros
- * (0x1ab70) and always shows its object; objects show by file name
- * (cg_names_object).  Reports that list every function keep the
- * linker's names and whole paths, as cgcost's tsv does. */
+ * (0x1ab70); objects show by file name (cg_names_object).  Reports that
+ * list every function keep the linker's names and whole paths, as
+ * cgcost's tsv does, but for the object they too give a bare address
+ * (cg_names_append_label). */
 void cg_names_set_short (CgNames *names);
 
 /* Names without C++ parameter lists and template arguments
@@ -43,9 +44,9 @@ const char *cg_names_object (CgNames *names, CgFunctionId f);
 /* Appends the label of @f as shown: its name; " [linker name]" when
  * another linker name demangles to the same name (a constructor's
  * complete and base-object symbols); " [object]" when the linker's name
- * is ambiguous (cg_graph_function_is_ambiguous), and with
- * cg_names_set_short when it is an address, the object as
- * cg_names_object shows it. */
+ * is ambiguous (cg_graph_function_is_ambiguous), and when it is an
+ * address (code without a symbol, which means nothing without its
+ * object), the object as cg_names_object shows it. */
 void cg_names_append_label (CgNames *names, GString *out, CgFunctionId f);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CgNames, cg_names_free)
