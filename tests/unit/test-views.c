@@ -340,6 +340,36 @@ test_cut_clone (void)
   CU_ASSERT_PTR_NULL (strstr (plain, "parse_version_2…"));
 }
 
+static void
+test_cut_qualified (void)
+{
+  /* a qualified name without a list (--strip's) keeps its own name as one
+   * with a list does: ninja's "Edge::EvaluateCommand[abi:cxx11]" read
+   * "Edge…11]" in cgtree --strip at 80 columns, its _M_append "std:…end" */
+  const char *append = "std::__cxx11::basic_string::_M_append";
+  g_autofree char *first = cut (append, 30), *last = cut (append, 24), *end = cut (append, 16);
+  CU_ASSERT_STRING_EQUAL (first, "std::…basic_string::_M_append");
+  CU_ASSERT_STRING_EQUAL (last, "…basic_string::_M_append");
+  CU_ASSERT_STRING_EQUAL (end, "…ring::_M_append");
+  /* no "…::" left before the own name */
+  g_autofree char *bare = cut (append, 12);
+  CU_ASSERT_STRING_EQUAL (bare, "…_M_append");
+  /* an ABI tag goes before the own name, then its end */
+  const char *tagged = "interpreter::Machine::EvaluateCommandLine[abi:cxx11]";
+  g_autofree char *whole = cut (tagged, 40), *tag = cut (tagged, 30), *alone = cut (tagged, 21),
+                  *start = cut (tagged, 10);
+  CU_ASSERT_STRING_EQUAL (whole, "…Machine::EvaluateCommandLine[abi:cxx11]");
+  CU_ASSERT_STRING_EQUAL (tag, "…Machine::EvaluateCommandLine…");
+  CU_ASSERT_STRING_EQUAL (alone, "…EvaluateCommandLine…");
+  CU_ASSERT_STRING_EQUAL (start, "…Evaluate…");
+  /* "::" inside brackets is no qualifier's */
+  g_autofree char *anon = cut ("(anonymous namespace)::real_main", 20);
+  CU_ASSERT_PTR_NOT_NULL (strstr (anon, ")::real_main"));
+  /* a name without "::" still loses its middle */
+  g_autofree char *plain = cut ("interpreter_execute_bytecode", 12);
+  CU_ASSERT_STRING_EQUAL (plain, "interp…ecode");
+}
+
 int
 main (void)
 {
@@ -351,6 +381,7 @@ main (void)
     { "cut names: the own name before what follows it", test_cut_own_name },
     { "cut names: a symbol version goes first", test_cut_version },
     { "cut names: a clone's suffixes go first", test_cut_clone },
+    { "cut names: a qualified name keeps its own name", test_cut_qualified },
     { NULL, NULL },
   };
   return cg_test_main ("views", cases);

@@ -337,6 +337,77 @@ cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const ch
 
 static void cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const char *mark, gsize mark_w);
 
+/* append_qualifier, but where all that is left of @qualifier is the
+ * "::" before the own name, the mark alone ("…AccumulateRegisterFile",
+ * not "…::AccumulateRegisterFile") */
+static void
+append_before_own (GString *out, const char *qualifier, gsize room, const char *mark, gsize mark_w)
+{
+  gsize at = out->len;
+  append_qualifier (out, qualifier, room, mark, mark_w);
+  if (out->len - at == strlen (mark) + 2 && g_str_has_suffix (out->str, "::"))
+    g_string_truncate (out, out->len - 2);
+}
+
+/* Where @text (@cols columns) is a qualified name without a parameter
+ * list (as --strip shows C++ names: "Edge::EvaluateCommand[abi:cxx11]",
+ * "std::__cxx11::basic_string::_M_append"), appends it cut to @cap as a
+ * name with a list is cut: what stands before the own name (after the
+ * last "::" outside brackets) by whole components (append_qualifier:
+ * "…basic_string::_M_append"), then the own name's ABI tags
+ * ("…EvaluateCommand…"), then the own name's start ("…EvaluateCo…"),
+ * where a cut in the middle read "Edge…11]" and "std:…end" in cgtree
+ * --strip at 80 columns on ninja 1.11.  FALSE (nothing appended) where
+ * @text has no such "::" or @cap leaves too little of the own name. */
+static gboolean
+cut_qualified (GString *out, const char *text, gsize cols, gsize cap, const char *mark, gsize mark_w)
+{
+  const char *own = NULL;
+  gsize depth = 0;
+  for (const char *q = text; *q; q++)
+    if (*q == '<' || *q == '(' || *q == '[')
+      depth++;
+    else if ((*q == '>' || *q == ')' || *q == ']') && depth > 0)
+      depth--;
+    else if (depth == 0 && q[0] == ':' && q[1] == ':')
+      own = ++q + 1;
+  if (own == NULL || *own == '\0')
+    return FALSE;
+  /* the own name without its ABI tags ("[abi:cxx11]") */
+  const char *bare_end = own + strlen (own);
+  while (bare_end > own && bare_end[-1] == ']')
+    {
+      const char *open = bare_end - 1;
+      while (open > own && *open != '[')
+        open--;
+      if (!g_str_has_prefix (open, "[abi:"))
+        break;
+      bare_end = open;
+    }
+  gsize own_cols = (gsize) g_utf8_strlen (own, -1), bare_cols = (gsize) g_utf8_strlen (own, bare_end - own);
+  g_autofree char *qualifier = g_strndup (text, (gsize) (own - text));
+  if (own_cols + mark_w <= cap)
+    {
+      append_before_own (out, qualifier, cap - own_cols, mark, mark_w);
+      g_string_append (out, own);
+    }
+  else if (bare_cols < own_cols && bare_cols + 2 * mark_w <= cap)
+    {
+      append_before_own (out, qualifier, cap - bare_cols - mark_w, mark, mark_w);
+      g_string_append_len (out, own, bare_end - own);
+      g_string_append (out, mark);
+    }
+  else if (cap >= 2 * mark_w + 4 && cols > 0)
+    {
+      g_string_append (out, mark);
+      append_chars (out, own, 0, cap - 2 * mark_w);
+      g_string_append (out, mark);
+    }
+  else
+    return FALSE;
+  return TRUE;
+}
+
 /* Where @text ends in a symbol version ("pthread_mutex_lock@@GLIBC_2.34",
  * "memcpy@GLIBC_2.2.5": a library's versioned symbol as callgrind and
  * perf name it), appends it cut to @cap by the version first, which says
@@ -483,6 +554,8 @@ cut_name (GString *out, const char *whole, gsize whole_cols, gsize cap, const ch
       if (cut_before_name (out, text, cols, cap, mark, mark_w, i == 1))
         return;
     }
+  if (cut_qualified (out, text, cols, cap, mark, mark_w))
+    return;
   gsize room = cap - mark_w, head = (room + 1) / 2;
   append_chars (out, text, 0, head);
   g_string_append (out, mark);

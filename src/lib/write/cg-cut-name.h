@@ -10,8 +10,10 @@
  * the function's own name and those nested in the function's own, then
  * the function's own), the list whole, and whole components of what
  * stands before the function's own name, from its middle
- * ("deeply::…Table<…>::insert_value(…)"); only where even the function's
- * own name does not fit, its start.  Brackets are ASCII, so the name is
+ * ("deeply::…Table<…>::insert_value(…)"), and so for a qualified name
+ * without a list (--strip's: "…basic_string::_M_append", its ABI tags
+ * before its own name); only where even the function's own name does
+ * not fit, its start.  Brackets are ASCII, so the name is
  * scanned by bytes; widths are counted as UTF-8 characters.  Linear in
  * the name's length.
  */
