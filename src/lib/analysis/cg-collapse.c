@@ -13,7 +13,10 @@ overflow (GError **error, const CgCycles *cycles)
   return FALSE;
 }
 
-/* @q gets @g's events, as they are described. */
+/* @q gets @g's events, as they are described, with their samples (what
+ * a difference's noise is reckoned from, cg-diff: merging perf's inlined
+ * frames and collapsing cycles lost them, and diffs said nothing of
+ * noise). */
 static gboolean
 copy_events (const CgGraph *g, CgGraph *q, GError **error)
 {
@@ -25,6 +28,10 @@ copy_events (const CgGraph *g, CgGraph *q, GError **error)
         return FALSE;
       cg_graph_set_event_description (q, index, cg_graph_event_description (g, e));
       cg_graph_set_event_scale (q, index, cg_graph_event_scale (g, e));
+      gdouble sampled;
+      guint64 samples = cg_graph_event_samples (g, e, &sampled);
+      if (samples > 0)
+        cg_graph_add_event_samples (q, index, samples, sampled);
     }
   cg_graph_set_has_inclusive (q, cg_graph_has_inclusive (g));
   return TRUE;
