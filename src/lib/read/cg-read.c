@@ -135,6 +135,41 @@ perf_text_kind (const guint8 *head, gsize len, gsize first)
   return NULL;
 }
 
+/* Whether the first line of @head (@len bytes) that is not empty starts
+ * with @prefix. */
+static gboolean
+starts_with (const guint8 *head, gsize len, const char *prefix)
+{
+  gsize at = 0, n = strlen (prefix);
+  while (at < len && (head[at] == '\n' || head[at] == '\r'))
+    at++;
+  return len - at > n && memcmp (head + at, prefix, n) == 0;
+}
+
+/* What to do instead, where @head (@len bytes, @first of them its first
+ * line) is what a runtime's profiler writes that cgtools does not read,
+ * else NULL: gperftools' heap profiler's files (HEAPPROFILE=prefix with
+ * libtcmalloc: "heap profile:    1:     4096 [     1:     4096] @
+ * heapprofile", or "heap_v2/524288" for a sampled heap, then stacks of
+ * addresses and the process's maps), V8's tick log (node --prof:
+ * "v8-version,11,3,244,8,-node.38,0" and more such lines) and what node
+ * --prof-process prints of it. */
+static const char *
+runtime_text_kind (const guint8 *head, gsize len, gsize first)
+{
+  if (starts_with (head, first, "heap profile: ") || starts_with (head, first, "heap_v2/"))
+    return "a gperftools heap profile (HEAPPROFILE with libtcmalloc), which cgtools does not read: google-pprof"
+           " --callgrind PROGRAM FILE converts it into a callgrind file of its stacks' bytes in use (the event"
+           " Hits; --alloc_space for the bytes allocated), which it reads";
+  if (starts_with (head, first, "v8-version,"))
+    return "V8's tick log (node --prof), which cgtools does not read: profile with node --cpu-prof, whose"
+           " .cpuprofile it reads";
+  if (starts_with (head, MIN (len, 256), "Statistical profiling result from "))
+    return "what node --prof-process prints of V8's tick log, which cgtools does not read: profile with node"
+           " --cpu-prof, whose .cpuprofile it reads";
+  return NULL;
+}
+
 /* What to do instead, where @head (@len bytes) is a text a profiler
  * prints that is no input of ours, else NULL. */
 static const char *
@@ -146,6 +181,9 @@ other_text_kind (const guint8 *head, gsize len)
   const char *perf = perf_text_kind (head, len, first);
   if (perf)
     return perf;
+  const char *runtime = runtime_text_kind (head, len, first);
+  if (runtime)
+    return runtime;
   /* callgrind_annotate's and cg_annotate's output: a line of dashes,
    * then "Profile data file 'callgrind.out.1234' (creator: ...)", or
    * cg_annotate's "I1 cache:" ... "Data file:" lines */
