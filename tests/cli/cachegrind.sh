@@ -5,7 +5,8 @@
 # writes under the header's fl= with work's name.  Oracle: cg_annotate's
 # rows (file:function) summed by function: one function work with all of
 # its cost; cachegrind records no calls, so every total is the self
-# cost, and a warning says so.  Skipped (77) without valgrind.
+# cost, and a warning and the views' notes say so.  Skipped (77)
+# without valgrind.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 
 command -v valgrind >/dev/null 2>&1 && command -v cg_annotate >/dev/null 2>&1 || skip "valgrind is not installed"
@@ -63,4 +64,12 @@ awk -F '\t' 'NR == FNR { want[$1] = $2; next }
   END { exit bad > 0 || n < 5 }' "$tmp/want" "$tmp/out" >"$tmp/cmp" \
   || fail "against cg_annotate: $(head -5 "$tmp/cmp")"
 grep -q "^work	" "$tmp/want" || fail "test set-up: cg_annotate has no work"
+# the views for people say so beside their method's line (which says
+# that callgrind measured every total): the file has no calls
+note="cachegrind records no calls (valgrind --tool=callgrind records them): callers are not known, and each function's total is its own cost only."
+for view in "$cgcost --format=text" "$cgtree" "$cgmerge --format=text"; do
+  # shellcheck disable=SC2086
+  expect 0 $view "$tmp/cachegrind.out" || continue
+  notes "$tmp/out" | grep -F -q -- "$note" || fail "$view: no note that cachegrind records no calls: $(head -c 600 "$tmp/out")"
+done
 finish

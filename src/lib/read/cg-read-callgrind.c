@@ -1931,6 +1931,11 @@ finish_file (Reader *r, GError **error)
                   cg_input_name (r->in));
   cg_profile_add_source (r->profile, "callgrind", cg_input_name (r->in), r->command,
                          r->creator ? r->creator : r->cachegrind ? "cachegrind" : NULL);
+  /* the views would say every total is exact, measured by callgrind */
+  if (r->cachegrind && !r->any_call)
+    cg_profile_set_source_note (r->profile, "cachegrind records no calls (valgrind --tool=callgrind records"
+                                            " them): callers are not known, and each function's total is its"
+                                            " own cost only.");
   return TRUE;
 }
 
