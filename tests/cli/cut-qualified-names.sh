@@ -10,7 +10,9 @@
 # std::string, so its name carries [abi:cxx11]) is profiled by callgrind at
 # test time; at every fourth width from 40 to 120 columns the two
 # functions' lines in cgtree --strip and cgcost --strip --format=text
-# show the start of their own names, whole or after a mark or "::".
+# show the start of their own names, whole or after a mark or "::", and
+# cgtree's without --strip never a piece of the ABI tag (it read
+# "…EvaluateCommandLine[abi:cxx1…" at 80 columns).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 
 command -v valgrind >/dev/null 2>&1 || skip "no valgrind"
@@ -71,6 +73,15 @@ for w in $(seq 40 4 120); do
   accumulate=$(grep -A1 -F 'main > ' "$tmp/out" | sed -n '2s/.*`-//p')
   check "cgtree --width=$w" "$evaluate" EvaluateCommandLine
   check "cgtree --width=$w" "$accumulate" AccumulateRegisterFile
+  # without --strip, where the own name does not fit whole, its ABI tag
+  # goes first, never cut ("…EvaluateCommandLine[abi:cxx1…" at 80)
+  LC_ALL=C.UTF-8 expect 0 "$cgtree" -b --width="$w" "$tmp/cg.out" || continue
+  evaluate=$(grep -F 'main > ' "$tmp/out" | head -1 | sed 's/.*main > //')
+  check "cgtree --width=$w, not stripped" "$evaluate" EvaluateCommandLine
+  case $evaluate in
+    *"[abi:cxx11]"*) ;;
+    *"["*) fail "cgtree --width=$w, not stripped: the ABI tag cut: '$evaluate'" ;;
+  esac
   LC_ALL=C.UTF-8 expect 0 "$cgcost" --strip --format=text --width="$w" "$tmp/cg.out" || continue
   awk '/^Flat profile/ { f = 1; next } f && /^$/ && n++ > 0 { exit } f && $5 == 200 { print $6 }' "$tmp/out" >"$tmp/flat"
   [ "$(wc -l <"$tmp/flat")" -eq 2 ] || { fail "cgcost --width=$w: not two rows of 200 calls: $(cat "$tmp/out")"; continue; }

@@ -365,6 +365,15 @@ test_cut_qualified (void)
   /* "::" inside brackets is no qualifier's */
   g_autofree char *anon = cut ("(anonymous namespace)::real_main", 20);
   CU_ASSERT_PTR_NOT_NULL (strstr (anon, ")::real_main"));
+  /* and so with a parameter list, where the own name does not fit whole:
+   * ninja's FormatProgressStatus read "…FormatProgressStatus[abi:cxx1…" in
+   * cgtree at 80 columns */
+  const char *status = "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > "
+                       "StatusPrinter::FormatProgressStatus[abi:cxx11](char const*, long) const";
+  g_autofree char *listed = cut (status, 28), *listed_start = cut (status, 20), *listed_whole = cut (status, 34);
+  CU_ASSERT_STRING_EQUAL (listed, "…FormatProgressStatus…");
+  CU_ASSERT_STRING_EQUAL (listed_start, "…FormatProgressStat…");
+  CU_ASSERT_STRING_EQUAL (listed_whole, "…FormatProgressStatus[abi:cxx11](…");
   /* a name without "::" still loses its middle */
   g_autofree char *plain = cut ("interpreter_execute_bytecode", 12);
   CU_ASSERT_STRING_EQUAL (plain, "interp…ecode");

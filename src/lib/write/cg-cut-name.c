@@ -306,8 +306,21 @@ cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const ch
   gsize lead = own_from > 0 ? mark_w : 0, tail = (list_mark + 1) + (cols - close);
   if (lead + own + mark_w > cap)
     {
-      /* an operator's '<' is its name: "operator<<" */
+      /* its ABI tags go first ("…EvaluateCommandLine…", where the own
+       * name's start read "…EvaluateCommandLine[abi:cxx1…") */
       const char *from = g_utf8_offset_to_pointer (text, (glong) own_from), *angle = from;
+      const char *end = g_utf8_offset_to_pointer (from, (glong) own);
+      while (end > from && end[-1] == ']')
+        {
+          const char *tag = end - 1;
+          while (tag > from && *tag != '[')
+            tag--;
+          if (!g_str_has_prefix (tag, "[abi:"))
+            break;
+          end = tag;
+        }
+      own = (gsize) g_utf8_pointer_to_offset (from, end);
+      /* an operator's '<' is its name: "operator<<" */
       while (angle < from + own && !opens_list (text, angle))
         angle++;
       if (angle < from + own)
