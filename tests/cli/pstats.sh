@@ -214,4 +214,33 @@ done
 [ -z "$odd" ] || fail "truncations not exit 1 with an offset (length:status):$(echo "$odd" | cut -c 1-300)"
 echo "$cut truncations: exit 1, each naming its offset"
 
+
+# an empty profile: what cProfile.Profile().dump_stats() writes of a
+# profiler never enabled, marshal's empty dict ("{0", flagged), is told
+# and read as an empty profile, as a callgrind file without functions is
+# (formats/pstats.md, "Detection"): every view exits 0 with "0.00 s in
+# all"; so does the unflagged dict, from stdin and gzip'd; with a byte
+# after it, it is no profile
+python3 -c 'import cProfile; cProfile.Profile().dump_stats("'"$tmp"'/empty.prof")' >/dev/null \
+  || fail "test set-up: empty.prof"
+printf '{0' >"$tmp/empty0.prof"
+gzip -c "$tmp/empty.prof" >"$tmp/empty.prof.gz"
+for f in empty.prof empty0.prof empty.prof.gz; do
+  expect 0 "$cgcost" --format=tsv "$tmp/$f" && [ "$(cat "$tmp/out")" = "$(printf 'function\tcalls\tself\ttotal')" ] \
+    || fail "the empty profile $f: $(head -c 200 "$tmp/out")"
+  expect 0 "$cgcost" --format=text "$tmp/$f" && grep -q '^Event: ns (Nanoseconds), 0\.00 s in all$' "$tmp/out" \
+    || fail "the empty profile $f (cgcost text): $(head -3 "$tmp/out")"
+  expect 0 "$cgtree" "$tmp/$f" && grep -q 'event ns, 0\.00 s in all' "$tmp/out" \
+    || fail "the empty profile $f (cgtree): $(head -1 "$tmp/out")"
+  expect 0 "$cgcycles" --format=text "$tmp/$f" && grep -q '^0 cycles' "$tmp/out" \
+    || fail "the empty profile $f (cgcycles): $(head -1 "$tmp/out")"
+  for view in svg html dot; do
+    expect 0 "$cgtree" --format=$view "$tmp/$f" || fail "the empty profile $f (cgtree --format=$view)"
+  done
+done
+expect 0 "$cgmerge" - <"$tmp/empty.prof" && grep -q '<source format="pstats" path="&lt;stdin&gt;"/>' "$tmp/out" \
+  || fail "the empty profile from stdin: $(head -c 300 "$tmp/out")"
+printf '{0\n' >"$tmp/empty-more.prof"
+expect 1 "$cgmerge" "$tmp/empty-more.prof" && expect_message "unknown input format"
+
 finish

@@ -509,9 +509,14 @@ build (Reader *r, GError **error)
 gboolean
 cg_pstats_detect (const guint8 *data, gsize len, gboolean complete)
 {
-  (void) complete;
-  if (len < 3 || (data[0] & 0x7f) != '{')
+  if (len < 2 || (data[0] & 0x7f) != '{')
     return FALSE;
+  /* an empty profile, marshal's empty dict and nothing after it: what
+   * cProfile.Profile().dump_stats() writes of a profiler never enabled
+   * (the other readers take an empty profile as one, a callgrind file's
+   * header without functions, a V8 profile without samples) */
+  if (len == 2)
+    return complete && data[1] == '0';
   guint8 tuple = data[1] & 0x7f;
   gsize member;
   if (tuple == ')' && data[2] == 3)

@@ -49,7 +49,8 @@ G_BEGIN_DECLS
 
 /* The row of cg-formats.h's table: a dict ('{', with or without
  * FLAG_REF) whose first key is a tuple of three ('(' or ')'), its first
- * member a string. */
+ * member a string; or, as the whole input (@complete), an empty dict
+ * ("{0", two bytes), an empty profile. */
 gboolean cg_pstats_detect (const guint8 *data, gsize len, gboolean complete);
 
 /* Adds the profile statistics in @input to @profile.
