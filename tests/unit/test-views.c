@@ -2,8 +2,11 @@
  * promise about their form: folding, colour, escaping, a page with no
  * outside references whose data has one entry per shown node, a dot
  * graph whose arrows join declared boxes. */
+/* fopencookie: a stream that counts the writes it receives */
+#define _GNU_SOURCE 1
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -379,6 +382,98 @@ test_cut_qualified (void)
   CU_ASSERT_STRING_EQUAL (plain, "interp…ecode");
 }
 
+/* The writes a stream without a buffer received: their count, the
+ * largest, and the bytes in all. */
+typedef struct {
+  guint n;
+  gsize largest, all;
+} Writes;
+
+static ssize_t
+count_write (void *cookie, const char *buf, size_t size)
+{
+  (void) buf;
+  Writes *w = cookie;
+  w->n++;
+  w->largest = MAX (w->largest, size);
+  w->all += size;
+  return (ssize_t) size;
+}
+
+static FILE *
+counting_stream (Writes *w)
+{
+  cookie_io_functions_t io = { .write = count_write };
+  FILE *f = fopencookie (w, "w", io);
+  CU_ASSERT_PTR_NOT_NULL_FATAL (f);
+  setvbuf (f, NULL, _IONBF, 0);
+  return f;
+}
+
+/* main calling 4,000 functions of 60-byte names: a page and a flame
+ * graph of several times CG_FLUSH_BYTES */
+static void
+wide_fixture_init (Fixture *x)
+{
+  x->p = cg_profile_new ();
+  x->g = cg_profile_graph (x->p);
+  guint e;
+  cg_graph_ensure_event (x->g, "Ir", "Ir", CG_KIND_INTEGER, &e, NULL);
+  cg_graph_set_has_inclusive (x->g, TRUE);
+  CgFunctionId m = cg_graph_ensure_function (x->g, "", "main");
+  cg_graph_spontaneous_mut (x->g, m)->n = 1000 * 4000 + 1;
+  cg_graph_self (x->g, m)->n = 1;
+  for (guint i = 0; i < 4000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("function_with_a_long_name_to_make_the_page_large_%08u", i);
+      CgFunctionId f = cg_graph_ensure_function (x->g, "", name);
+      arc (x->g, m, f, 1000);
+      cg_graph_self (x->g, f)->n = 1000;
+    }
+  x->c = cg_method_ensure (x->p, CG_METHOD_MEASURED, NULL);
+  cg_profile_set_cycles (x->p, cg_cycles_find (x->g, NULL, NULL));
+  CgDisplayTreeOptions o = { .event = 0 };
+  x->t = cg_display_tree_new_full (x->g, x->c, &o);
+}
+
+/* cg_flush_if_large writes a piece once it reaches CG_FLUSH_BYTES, and
+ * the page and the flame graph, which share it, reach their stream in
+ * such pieces, never whole */
+static void
+test_streamed (void)
+{
+  Writes w = { 0 };
+  FILE *f = counting_stream (&w);
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_string_set_size (s, CG_FLUSH_BYTES - 1);
+  cg_flush_if_large (s, f);
+  CU_ASSERT_EQUAL (w.n, 0);
+  CU_ASSERT_EQUAL (s->len, CG_FLUSH_BYTES - 1);
+  g_string_append_c (s, 'x');
+  cg_flush_if_large (s, f);
+  CU_ASSERT_EQUAL (w.n, 1);
+  CU_ASSERT_EQUAL (w.all, CG_FLUSH_BYTES);
+  CU_ASSERT_EQUAL (s->len, 0);
+  fclose (f);
+
+  Fixture x;
+  wide_fixture_init (&x);
+  for (guint svg = 0; svg < 2; svg++)
+    {
+      Writes page = { 0 };
+      f = counting_stream (&page);
+      CgTreeHtmlOptions ho = { .view = { .threshold = 0.0 } };
+      CgTreeSvgOptions so = { .view = { .threshold = 0.0 } };
+      CU_ASSERT_TRUE (svg ? cg_write_tree_svg (x.p, x.c, x.t, &so, f, NULL)
+                          : cg_write_tree_html (x.p, x.c, x.t, &ho, f, NULL));
+      fclose (f);
+      CU_ASSERT_TRUE (page.all > 4 * CG_FLUSH_BYTES);
+      CU_ASSERT_TRUE (page.n >= 4);
+      CU_ASSERT_TRUE (page.largest < 2 * CG_FLUSH_BYTES);
+    }
+  fixture_clear (&x);
+}
+
 int
 main (void)
 {
@@ -391,6 +486,7 @@ main (void)
     { "cut names: a symbol version goes first", test_cut_version },
     { "cut names: a clone's suffixes go first", test_cut_clone },
     { "cut names: a qualified name keeps its own name", test_cut_qualified },
+    { "html and svg: streamed in pieces of CG_FLUSH_BYTES", test_streamed },
     { NULL, NULL },
   };
   return cg_test_main ("views", cases);

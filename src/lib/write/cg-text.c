@@ -17,6 +17,15 @@ cg_append_cost_human (GString *out, CgKind kind, CgValue v, gdouble scale)
   cg_value_append_human (out, kind, u, kind == CG_KIND_REAL ? 2 : 0);
 }
 
+void
+cg_flush_if_large (GString *s, FILE *stream)
+{
+  if (s->len < CG_FLUSH_BYTES)
+    return;
+  fwrite (s->str, 1, s->len, stream);
+  g_string_truncate (s, 0);
+}
+
 gboolean
 cg_reads_zero (const char *printed)
 {

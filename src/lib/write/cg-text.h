@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
 
 #include "cg-diff.h"
 #include "cg-profile.h"
@@ -37,6 +38,15 @@ void cg_append_change_percent (GString *out, gdouble pct);
 /* Whether a number as printed (a sign, digits, group commas, a point)
  * reads zero: "+0.00", "-0", "0,000". */
 gboolean cg_reads_zero (const char *printed);
+
+/* The views written as one document (the HTML page, the SVG flame
+ * graph) build it in @s and call this after each piece: once @s holds
+ * CG_FLUSH_BYTES or more, it is written to @stream and emptied, so that
+ * the document is streamed in pieces of about that size, never held
+ * whole (a 400 MB profile's page).  Write errors are left in @stream's
+ * error flag, which the caller's output checks. */
+#define CG_FLUSH_BYTES (1 << 16)
+void cg_flush_if_large (GString *s, FILE *stream);
 
 /* Sources a view lists one by one; more are summarised. */
 #define CG_SOURCES_LISTED 4

@@ -35,16 +35,6 @@ append_json_string (GString *s, const char *text)
   g_string_append_c (s, '"');
 }
 
-/* Flushes @s to @stream when it has grown, so the page is streamed. */
-static void
-flush_if_large (GString *s, FILE *stream)
-{
-  if (s->len < 1 << 16)
-    return;
-  fwrite (s->str, 1, s->len, stream);
-  g_string_truncate (s, 0);
-}
-
 /* What the call of line @n carried in the base (*@b; FALSE where the
  * base has no such call): the same arc (matched by cg-diff.h), a root's
  * total, as in the text tree's change column. */
@@ -87,7 +77,7 @@ append_base (GString *s, FILE *stream, const CgTreeView *v, const CgDiff *d, gui
         cg_value_append (s, CG_KIND_INTEGER, b);
       else /* reals are in the event's unit: back to stored units */
         cg_value_append (s, CG_KIND_REAL, (CgValue) { .x = scale > 0 ? b.x / scale : b.x });
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append_printf (s, "],\"baseReal\":%s,\"baseExact\":%s", cg_diff_kind (d) == CG_KIND_REAL ? "true" : "false",
                           cg_diff_is_exact (d) ? "true" : "false");
@@ -104,7 +94,7 @@ append_base (GString *s, FILE *stream, const CgTreeView *v, const CgDiff *d, gui
       g_string_append (s, i ? (noise ? ",1" : ",0") : (noise ? "1" : "0"));
       if (i % 64 == 63)
         g_string_append_c (s, '\n');
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append_c (s, ']');
 }
@@ -162,7 +152,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
       if (i)
         g_string_append_c (s, ',');
       append_json_string (s, text->str);
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append (s, "],\n\"self\":[");
   for (guint i = 0; i < n_shown; i++)
@@ -170,7 +160,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
       if (i)
         g_string_append_c (s, ',');
       cg_value_append (s, self_kind, cg_graph_self_const (g, functions[i])[event]);
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append (s, "],\n\"master\":[");
   for (guint i = 0; i < n_shown; i++)
@@ -178,14 +168,14 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
       /* -1: the master node is not on the page */
       g_string_append_printf (s, i ? ",%" G_GINT64_FORMAT : "%" G_GINT64_FORMAT,
                               master[i] == G_MAXUINT32 ? (gint64) -1 : (gint64) master[i]);
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append (s, "],\n\"cycle\":[");
   for (guint i = 0; i < n_shown; i++)
     {
       guint k = cycles ? cg_cycles_cycle_of (cycles, functions[i]) : 0;
       g_string_append_printf (s, i ? ",%u" : "%u", k);
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append (s, "],\n\"estimated\":[");
   gboolean first = TRUE;
@@ -194,7 +184,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
       {
         g_string_append_printf (s, first ? "%u" : ",%u", i);
         first = FALSE;
-        flush_if_large (s, stream);
+        cg_flush_if_large (s, stream);
       }
   /* lines, then totals, of the master nodes whose function costs more in
    * all than through their call: the page shows the total beside, as
@@ -207,7 +197,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
         g_string_append_printf (s, first ? "%u," : ",%u,", i);
         cg_value_append (s, kind, cg_tree_view_function_total (v, cg_tree_view_line (v, i)->node));
         first = FALSE;
-        flush_if_large (s, stream);
+        cg_flush_if_large (s, stream);
       }
   /* the lines among those whose function's total is estimated: "~" */
   g_string_append (s, "],\n\"inAllEstimated\":[");
@@ -220,7 +210,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
         {
           g_string_append_printf (s, first ? "%u" : ",%u", i);
           first = FALSE;
-          flush_if_large (s, stream);
+          cg_flush_if_large (s, stream);
         }
     }
   g_string_append (s, "],\n\"nodes\":[");
@@ -234,7 +224,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
                               line->n_children);
       if (i % 16 == 15)
         g_string_append_c (s, '\n');
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   /* per function, its calls of itself: a master line's calls read N+M */
   g_string_append (s, "],\n\"selfCalls\":[");
@@ -243,7 +233,7 @@ append_data (GString *s, FILE *stream, const CgTreeView *v, const CgTreeHtmlOpti
       CgArcId self = cg_graph_lookup_arc (g, functions[i], functions[i]);
       g_string_append_printf (s, i ? ",%" G_GUINT64_FORMAT : "%" G_GUINT64_FORMAT,
                               self == CG_NO_ID ? 0 : cg_graph_arc_calls (g, self));
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append_c (s, ']');
   if (o->diff)

@@ -53,15 +53,6 @@ append_xml (GString *s, const char *text)
     }
 }
 
-static void
-flush_if_large (GString *s, FILE *stream)
-{
-  if (s->len < 1 << 16)
-    return;
-  fwrite (s->str, 1, s->len, stream);
-  g_string_truncate (s, 0);
-}
-
 /* FNV-1a: a hash that is the same on every run and machine, so a
  * function keeps its colour between two graphs. */
 static guint32
@@ -468,7 +459,7 @@ cg_write_tree_svg (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, c
       append_box (&w, s, i, &boxes[i], bottom - (boxes[i].level + 1) * ROW, recursion);
       open[f]++;
       g_array_append_val (path, f);
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append (s, "</g>\n");
   /* the script's data: each line's incl share (the "all" box last), for
@@ -479,7 +470,7 @@ cg_write_tree_svg (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, c
       g_string_append_printf (s, i ? ",%.6g" : "%.6g", cg_tree_view_node_percent (v, cg_tree_view_line (v, i)->node));
       if (i % 16 == 15)
         g_string_append_c (s, '\n');
-      flush_if_large (s, stream);
+      cg_flush_if_large (s, stream);
     }
   g_string_append_printf (s, "];\nvar cgLayout = { row: %d, bottom: %.0f, left: %d, width: %.2f, charWidth: %g };\n",
                           ROW, bottom, MARGIN, width, CHAR_WIDTH);
