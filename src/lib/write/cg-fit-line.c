@@ -52,7 +52,7 @@ typedef struct {
   gsize cols;
   guint function;
   CgFitKind kind;
-  gboolean dropped; /* an optional mark left out */
+  gboolean dropped; /* an aside or optional mark left out */
 } Piece;
 
 /* The columns of the line from the functions on: the kept functions'
@@ -140,10 +140,13 @@ cg_fit_line (GString *line, gsize from, const GArray *pieces, guint width, const
           break;
       }
 
-  /* then the names' middles, the longest first; where even the shortest
-   * names leave no room for them, the optional marks go */
+  /* then the names' middles, the longest first; where that cuts a name
+   * under CG_FIT_LINE_READABLE columns, the asides go first, and where
+   * even the shortest names leave no room for the marks, the optional
+   * ones go */
   gsize cap = G_MAXSIZE;
-  for (int pass = 0; pass < 2; pass++)
+  gboolean asides = TRUE;
+  for (int pass = 0; pass < 3; pass++)
     {
       gsize names = 0, shortest = 0;
       for (guint i = 0; i < n; i++)
@@ -155,10 +158,17 @@ cg_fit_line (GString *line, gsize from, const GArray *pieces, guint width, const
       gsize fixed = before + functions_width (p, n, keep, mark_w) - names;
       gsize room = width > fixed ? width - fixed : 0;
       cap = names > room ? name_cap (p, n, keep, room) : G_MAXSIZE;
+      if (asides && cap < CG_FIT_LINE_READABLE)
+        {
+          asides = FALSE;
+          for (guint i = 0; i < n; i++)
+            p[i].dropped |= p[i].kind == CG_FIT_ASIDE;
+          continue;
+        }
       if (shortest <= room)
         break;
       for (guint i = 0; i < n; i++)
-        p[i].dropped = p[i].kind == CG_FIT_OPTIONAL;
+        p[i].dropped |= p[i].kind == CG_FIT_OPTIONAL;
     }
 
   g_string_truncate (line, from);

@@ -203,6 +203,8 @@ append_function (Writer *w, CgNodeId n, GArray *pieces, guint k)
       g_string_append_printf (w->line, master ? " [%u]" : " -> [%u]", number);
       color (w, SGR_RESET);
     }
+  add_piece (pieces, start, w->line, k, CG_FIT_MARK);
+  start = w->line->len;
   /* the function's children are its whole arcs: its total beside the
    * call's says what contains them (and its self cost); as a cost where
    * the two percentages print alike, and not at all where the cost
@@ -225,7 +227,7 @@ append_function (Writer *w, CgNodeId n, GArray *pieces, guint k)
             g_string_append_printf (w->line, " (%s%s %s in all)", estimated, cost->str, w->unit);
         }
     }
-  add_piece (pieces, start, w->line, k, CG_FIT_MARK);
+  add_piece (pieces, start, w->line, k, CG_FIT_ASIDE);
 }
 
 /* Whether line @i's only shown child (line i + 1) joins it. */
@@ -276,10 +278,11 @@ write_header (Writer *w, const CgCosts *costs, const GString *notes, FILE *strea
                         " from this caller carried.  self: the function's own cost.\nEach function's callers appear"
                         " under one of its callees, marked [n]; its other appearances read -> [n].\n");
   else
-    g_string_append (s, ".\nincl: the cost the calls from the parent line carried (of a root: its total).  self: the"
+    g_string_append_printf (s, ".\nincl: the cost the calls from the parent line carried (of a root: its total).  self: the"
                         " function's own cost.\nEach function's callees appear under the call that carries most of it,"
-                        " marked [n] (\"in all\": its total, where it exceeds the call's); its other appearances read"
-                        " -> [n].\n");
+                        " marked [n] (\"in all\": its total, where it exceeds the call's%s); its other appearances read"
+                        " -> [n].\n",
+                            w->o->width > 0 ? ", left out where the width would cut the name short" : "");
   g_string_append_len (s, notes->str, (gssize) notes->len);
   gdouble threshold = w->o->view.threshold;
   if (threshold > 0)
