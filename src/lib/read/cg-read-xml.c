@@ -1712,6 +1712,17 @@ skip_prolog (const guint8 *p, const guint8 *end)
     }
 }
 
+/* Whether the @n bytes at @p name an encoding ("encoding" in an XML
+ * declaration). */
+static gboolean
+names_encoding (const guint8 *p, gsize n)
+{
+  for (gsize i = 0; i + 8 <= n; i++)
+    if (memcmp (p + i, "encoding", 8) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
 {
@@ -1721,6 +1732,12 @@ cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
   /* the root element is <cgtools>: other XML is no profile */
   p = skip_prolog (p, end);
   if (p == NULL || (gsize) (end - p) < 9 || memcmp (p, "<cgtools", 8) != 0)
+    return FALSE;
+  /* what comes before it is UTF-8 where no declaration names another
+   * encoding, as libxml2 reads it (found by fuzz/fuzz-detect.c: "<?xm"
+   * and bytes 0xFE, a processing instruction to libxml2's refusal at
+   * line 1, over a perf script sample) */
+  if (!names_encoding (data, (gsize) (p - data)) && !g_utf8_validate ((const char *) data, p - data, NULL))
     return FALSE;
   p += 8;
   /* its start tag whole: attributes name="value" up to '>' (a perf
