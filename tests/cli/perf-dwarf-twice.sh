@@ -119,9 +119,16 @@ awk '$2 ~ /^main\+/ { if (prev == $1 && seen) { found = 1 } } { if ($2 ~ /^main\
   || echo "note: perf printed no frame of main twice at one address this time"
 # main calling main is perf's own reading where a sample's chain holds
 # main at two addresses, neither inlined (its unwinding went astray above
-# main: seen in 1 of some 10 runs on a loaded machine), not the defect
-main_twice=$(awk 'NF == 0 { n = 0; split("", at); next }
-  $2 ~ /^main\+/ && $NF != "(inlined)" { if (!($1 in at)) { at[$1] = 1; n++ } if (n > 1) { print 1; exit } }' "$tmp/dw.txt")
+# main: seen in 1 of some 10 runs on a loaded machine), or twice in a row
+# at one, with no inlined frame between: "1243 main+0x1d3" twice at the
+# top of a chain (2 of 25 runs beside two busy loops, 1 sample in 470;
+# 0x1243 follows no call, and perf 6.1 prints the frames of one symbol
+# at the first one's address, as its recursive build's read), which is
+# the shape of a recursion from one call site (the reader's rule), not
+# the defect
+main_twice=$(awk 'NF == 0 { n = 0; split("", at); last = ""; next }
+  $2 ~ /^main\+/ && $NF != "(inlined)" { if (!($1 in at)) { at[$1] = 1; n++ } if (n > 1 || last == $0) { print 1; exit } }
+  { last = $0 }' "$tmp/dw.txt")
 main_twice=${main_twice:-0}
 [ "$main_twice" = 1 ] && echo "note: perf printed main at two addresses in one chain: main may call main"
 for input in "$tmp/dw.data" "$tmp/dw.txt"; do
