@@ -1,5 +1,7 @@
-/* amon-format.h — the constants of the amon.out file format, version 2
- * (version 1 lacks the CALIBRATION section; readers take both).
+/* amon-format.h — the constants of the amon.out file format, version 3
+ * (version 2 writes every context's history in full, where version 3 may
+ * name an earlier context whose history it extends; version 1 also lacks
+ * the CALIBRATION section; readers take all three).
  *
  * Shared by the runtime that writes the file (src/amon) and the cgtools
  * reader (src/lib/cg-read-amon.c), so the two cannot drift apart.  The
@@ -18,7 +20,7 @@
  * "\r\n" and "\x1a" so that a text-mode transfer shows as corruption. */
 #define AMON_MAGIC "\x89" "AMON\r\n\x1a"
 #define AMON_MAGIC_LEN 8
-#define AMON_VERSION 2
+#define AMON_VERSION 3
 #define AMON_VERSION_MIN 1 /* the oldest version readers take */
 #define AMON_HEADER_SIZE 64
 
@@ -52,7 +54,7 @@
 /* fixed sizes of records, before their variable parts */
 #define AMON_OBJECT_FIXED 16   /* u64 load bias, u32 flags, u32 path length */
 #define AMON_ROUTINE_FIXED 16  /* u64 address, u32 object, u32 name length */
-#define AMON_CONTEXT_FIXED 32  /* u32 length, u32 zero, u64 time, u64 entries, u64 recursive */
+#define AMON_CONTEXT_FIXED 32  /* u32 length, u32 parent (version 3; 0 before), u64 time, u64 entries, u64 recursive */
 /* the CALIBRATION section: u64 calibrations; u32 window (the estimate in
  * force was the lowest of the last this many); u32 zero; u64 cost per
  * event in force at the end, lowest, median and highest calibration, all

@@ -255,6 +255,8 @@ amon_machine_init (amon_machine *m, const amon_limits *limits)
   m->limits = *limits;
   amon_arena_init (&m->arena, &m->bytes, limits->max_memory);
   m->root = m->last = amon_arena_alloc_aligned (&m->arena, sizeof *m->root, 64);
+  if (m->root != NULL)
+    m->root->parent = AMON_NO_PARENT; /* its id is 0 */
   if (m->root == NULL || !grow_trans (m) || !grow_hist (m) || !grow_routines (m))
     {
       amon_machine_release (m);
@@ -513,6 +515,10 @@ make (amon_machine *m, amon_context *from, void *fn, int plain)
         to->hist[i] = m->scratch[i];
       to->len = n;
       to->fn = fn;
+      to->id = m->n_contexts < AMON_NO_PARENT - 1 ? (uint32_t) m->n_contexts + 1 : AMON_NO_PARENT;
+      /* A2 alone: @from's history and the routine (the file writes the
+       * routine alone) */
+      to->parent = n == from->len + 1 && same_history (from->hist, m->scratch, from->len) ? from->id : AMON_NO_PARENT;
       /* the sites its routine was seen to call from (amon_machine_learn) */
       to->site_lo = m->routine_sites[p].lo;
       to->site_span = m->routine_sites[p].span;

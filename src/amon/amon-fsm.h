@@ -48,6 +48,9 @@
 
 typedef struct amon_context amon_context;
 
+/* amon_context.parent and .id: none known (ids past 2^32 - 2 are this). */
+#define AMON_NO_PARENT UINT32_MAX
+
 /* The far cache's transitions, 16 (256 bytes): a routine that calls more
  * than a few others from one context is rare outside an interpreter's
  * loop, and jq's, Tcl's and the Lua-like bench's cache misses were none
@@ -120,10 +123,16 @@ struct amon_context {
    * and kept: the contexts they entered */
   amon_context *near[AMON_NEAR];
   uint32_t len;
+  uint32_t id;             /* creation number: the root 0, then 1, 2, ... */
   amon_context *next;      /* all contexts in creation order */
   /* the default clock's samples in the program's code with this context
    * current (amon-measure.h); here, out of the calls' cache lines */
   uint64_t samples;
+  /* the id of the context whose history this one's extends by its last
+   * entry (it was made from that one by step A2 alone), AMON_NO_PARENT
+   * when none is known: amon.out then writes the last entry alone
+   * (amon-write.c) */
+  uint32_t parent;
   uint32_t hist[];         /* routine << 1 | AMON_ENTRY_MARKED */
 };
 

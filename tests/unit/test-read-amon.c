@@ -41,11 +41,14 @@ put64 (GByteArray *b, guint at, guint64 v)
   put32 (b, at + 4, (guint32) (v >> 32));
 }
 
+/* the version the files are written in, unless a test says otherwise */
+static guint32 file_version = AMON_VERSION;
+
 static void
 header (GByteArray *b, guint32 clock, guint64 rate, guint32 flags)
 {
   g_byte_array_append (b, (const guint8 *) AMON_MAGIC, AMON_MAGIC_LEN);
-  u32 (b, AMON_VERSION);
+  u32 (b, file_version);
   u32 (b, AMON_HEADER_SIZE);
   u32 (b, flags);
   u32 (b, clock);
@@ -77,6 +80,7 @@ typedef struct {
   guint32 len;
   guint32 hist[8];
   guint64 ticks, entries, recursive;
+  guint32 parent; /* 1 + an earlier context whose history hist starts with: only the rest is written */
 } Ctx;
 
 #define M(r) ((r) << 1 | 1)
@@ -122,11 +126,11 @@ sample (const Ctx *contexts, guint n, guint64 outside, guint64 rate)
   for (guint k = 0; k < n; k++)
     {
       u32 (b, contexts[k].len);
-      u32 (b, 0);
+      u32 (b, contexts[k].parent);
       u64 (b, contexts[k].ticks);
       u64 (b, contexts[k].entries);
       u64 (b, contexts[k].recursive);
-      for (guint i = 0; i < contexts[k].len; i++)
+      for (guint i = contexts[k].parent ? contexts[contexts[k].parent - 1].len : 0; i < contexts[k].len; i++)
         u32 (b, contexts[k].hist[i]);
       time += contexts[k].ticks;
       calls += contexts[k].entries;
@@ -537,7 +541,7 @@ test_malformed (void)
   guint first_ctx = contexts + 16 + 8;
   const Bad cases[] = {
     { "short header", 0, 0, 0, 40, CG_ERROR_TRUNCATED, "offset 40: the file ends inside its 64-byte header" },
-    { "version", 8, 4, 3, 0, CG_ERROR_UNSUPPORTED, "offset 8: amon.out version 3" },
+    { "version", 8, 4, 4, 0, CG_ERROR_UNSUPPORTED, "offset 8: amon.out version 4" },
     { "old version", 8, 4, 0, 0, CG_ERROR_UNSUPPORTED, "offset 8: amon.out version 0" },
     { "header size", 12, 4, 1u << 30, 0, CG_ERROR_PARSE, "offset 12: header size" },
     { "clock", 20, 4, 9, 0, CG_ERROR_PARSE, "offset 20: unknown clock 9" },
@@ -552,6 +556,10 @@ test_malformed (void)
     { "long history", first_ctx, 4, 1000000, 0, CG_ERROR_PARSE, "history of 1000000 entries cannot fit" },
     { "routine index", first_ctx + 32, 4, M (3), 0, CG_ERROR_PARSE, "refers to routine 3 of 3" },
     { "unmarked last", first_ctx + 32, 4, U (0), 0, CG_ERROR_PARSE, "last entry is unmarked" },
+    { "later parent", first_ctx + 4, 4, 1, 0, CG_ERROR_PARSE, "offset 210: context 0 names context 0 as its parent, not an earlier one" },
+    /* the second context: 1 entry, its parent the first, of 1 entry */
+    { "no longer than its parent", first_ctx + 36, 8, 1 | (guint64) 1 << 32, 0, CG_ERROR_PARSE,
+      "offset 242: context 1's history of 1 entries does not extend its parent's of 1" },
     { "no END", 0, 0, 0, -AMON_SECTION_HEADER_SIZE, CG_ERROR_TRUNCATED, "ends before its END section" },
     { "totals", 0, 0, 0, 0, CG_ERROR_MISMATCH, "the totals say" },
   };
@@ -587,6 +595,55 @@ test_malformed (void)
   g_autoptr (CgProfile) p = read_bytes (b, &o, NULL);
   CU_ASSERT_PTR_NOT_NULL (p);
   CU_ASSERT (strstr (w->str, "the totals say 12345 clock units") != NULL);
+}
+
+/* Version 3: a context that names its parent holds only the entries past
+ * the parent's history (one, or several), and reads as the same contexts
+ * written in full in version 3 and in version 2: histories, marks,
+ * entries, recursive calls and times, context by context. */
+static void
+test_parents (void)
+{
+  static const Ctx chain[] = {
+    { 1, { M (0) }, 200, 1, 0, 0 },
+    { 2, { M (0), M (1) }, 400, 1, 3, 1 },
+    { 3, { M (0), M (1), M (2) }, 600, 1, 0, 2 },
+    { 4, { M (0), U (1), M (2), M (1) }, 800, 1, 0, 1 },
+    { 5, { M (0), U (1), U (2), M (1), M (2) }, 1000, 1, 0, 1 },
+  };
+  _Static_assert (G_N_ELEMENTS (chain) == G_N_ELEMENTS (mutual), "the contexts of mutual");
+  g_autoptr (GByteArray) b = sample (chain, G_N_ELEMENTS (chain), 50, 1000000000u);
+  g_autoptr (GByteArray) full = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  file_version = 2;
+  g_autoptr (GByteArray) v2 = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+  file_version = AMON_VERSION;
+  CU_ASSERT_EQUAL (full->len - b->len, 4 * (1 + 2 + 1 + 1));
+  g_autoptr (CgProfile) p = read_bytes (b, NULL, NULL);
+  CU_ASSERT_FATAL (p != NULL);
+  for (int v = 0; v < 2; v++)
+    {
+      g_autoptr (CgProfile) q = read_bytes (v ? v2 : full, NULL, NULL);
+      CU_ASSERT_FATAL (q != NULL);
+      CgContexts *a = cg_profile_contexts (p), *c = cg_profile_contexts (q);
+      CU_ASSERT_EQUAL_FATAL (cg_contexts_n (a), G_N_ELEMENTS (mutual));
+      CU_ASSERT_EQUAL_FATAL (cg_contexts_n (c), G_N_ELEMENTS (mutual));
+      for (CgContextId k = 0; k < G_N_ELEMENTS (mutual); k++)
+        {
+          guint la, lc;
+          const CgFunctionId *fa = cg_contexts_functions (a, k, &la), *fc = cg_contexts_functions (c, k, &lc);
+          CU_ASSERT_EQUAL (la, mutual[k].len);
+          CU_ASSERT_EQUAL_FATAL (la, lc);
+          CU_ASSERT (memcmp (fa, fc, la * sizeof *fa) == 0);
+          CU_ASSERT (memcmp (cg_contexts_marks (a, k), cg_contexts_marks (c, k), la) == 0);
+          for (guint i = 0; i < la; i++)
+            CU_ASSERT_EQUAL (cg_contexts_marks (a, k)[i], mutual[k].hist[i] & 1);
+          CU_ASSERT_EQUAL (cg_contexts_entries (a, k), cg_contexts_entries (c, k));
+          CU_ASSERT_EQUAL (cg_contexts_recursive (a, k), mutual[k].recursive);
+          CU_ASSERT_EQUAL (cg_contexts_recursive (a, k), cg_contexts_recursive (c, k));
+          CU_ASSERT_EQUAL (cg_contexts_cost_const (a, k)[0].n, mutual[k].ticks);
+          CU_ASSERT_EQUAL (cg_contexts_cost_const (a, k)[0].n, cg_contexts_cost_const (c, k)[0].n);
+        }
+    }
 }
 
 static void
@@ -785,6 +842,7 @@ main (void)
     { "a stopped profile is read with a warning", test_stopped_and_lenient },
     { "malformed files: offsets and codes", test_malformed },
     { "mark bits are checked", test_marks_checked },
+    { "version 3's parents read as histories written in full", test_parents },
     { "routines at one offset are one function", test_aliased_routines },
     { "routines of one name at two offsets are two functions", test_same_name_apart },
     { "collapsing cycles keeps exact totals", test_collapse_keeps_totals },

@@ -387,29 +387,59 @@ read_contexts (Reader *r, Cursor *c, GError **error)
   g_autoptr (GArray) mark = g_array_new (FALSE, FALSE, sizeof (guint8));
   g_autoptr (GArray) routine = g_array_new (FALSE, FALSE, sizeof (guint32));
   const CgKind *kinds = cg_graph_event_kinds (r->graph);
+  /* version 3: every context's entries (kept) from kept_at[k] to
+   * kept_at[k + 1], for the contexts that name it as their parent */
+  gboolean parents = r->version >= 3;
+  g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray) kept_at = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize zero = 0;
+  g_array_append_val (kept_at, zero);
   for (guint64 k = 0; k < n; k++)
     {
       gsize at = c->pos;
       if (!take (r, c, AMON_CONTEXT_FIXED, "a context", &p, error))
         return FALSE;
-      guint32 len = get32 (p);
+      guint32 len = get32 (p), parent = parents ? get32 (p + 4) : 0;
       guint64 ticks = get64 (p + 8), entries = get64 (p + 16), recursive = get64 (p + 24);
       if (len == 0)
         return fail (r, error, at, "context %" G_GUINT64_FORMAT " has an empty history", k);
+      /* the parent's history first, then the entries written */
+      guint32 from_parent = 0;
+      gsize parent_at = 0;
+      if (parent != 0)
+        {
+          if (parent > k)
+            return fail (r, error, at + 4, "context %" G_GUINT64_FORMAT " names context %u as its parent, not an earlier one", k,
+                         parent - 1);
+          parent_at = g_array_index (kept_at, gsize, parent - 1);
+          from_parent = (guint32) (g_array_index (kept_at, gsize, parent) - parent_at);
+          if (from_parent >= len)
+            return fail (r, error, at, "context %" G_GUINT64_FORMAT "'s history of %u entries does not extend its parent's of %u", k,
+                         len, from_parent);
+        }
+      guint32 written = len - from_parent;
       const guint8 *h;
-      if ((guint64) len * 4 > c->end - c->pos)
+      if ((guint64) written * 4 > c->end - c->pos)
         return fail (r, error, at, "context %" G_GUINT64_FORMAT "'s history of %u entries cannot fit in the section", k, len);
-      take (r, c, (gsize) len * 4, "a history", &h, error);
+      take (r, c, (gsize) written * 4, "a history", &h, error);
       g_array_set_size (fun, len);
       g_array_set_size (mark, len);
       g_array_set_size (routine, len);
       for (guint32 i = 0; i < len; i++)
         {
-          guint32 e = get32 (h + 4 * i), x = e >> 1;
+          guint32 e = i < from_parent ? g_array_index (kept, guint32, parent_at + i) : get32 (h + 4 * (i - from_parent)), x = e >> 1;
           if (x >= nr)
-            return fail (r, error, at + AMON_CONTEXT_FIXED + 4 * i, "history entry refers to routine %u of %u", x, nr);
+            return fail (r, error, at + AMON_CONTEXT_FIXED + 4 * (i - from_parent), "history entry refers to routine %u of %u", x,
+                         nr);
           g_array_index (routine, guint32, i) = x;
           g_array_index (mark, guint8, i) = e & AMON_ENTRY_MARKED;
+          if (parents)
+            g_array_append_val (kept, e);
+        }
+      if (parents)
+        {
+          gsize end = kept->len;
+          g_array_append_val (kept_at, end);
         }
       /* the invariants of A1-A5 hold for routines; functions may merge
        * routines (aliases), so they are checked on routine indexes */
