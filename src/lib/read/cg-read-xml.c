@@ -1600,9 +1600,10 @@ text_is_nocase (const guint8 *s, gsize n, const char *word)
 /* Past the XML declaration's pseudo-attributes at @p (after "<?xml"):
  * version="1.N", then encoding and standalone, as XML 1.0 section 2.8
  * orders them, and "?>"; NULL where libxml2 would refuse them (an
- * encoding is taken only among those every build of it reads). */
+ * encoding is taken only among those every build of it reads).  Sets
+ * *@latin1 where the encoding is ISO-8859-1, in which any byte reads. */
 static const guint8 *
-skip_declaration (const guint8 *p, const guint8 *end)
+skip_declaration (const guint8 *p, const guint8 *end, gboolean *latin1)
 {
   static const char *const names[] = { "version", "encoding", "standalone" };
   guint next = 0;
@@ -1636,8 +1637,11 @@ skip_declaration (const guint8 *p, const guint8 *end)
             ok = g_ascii_isdigit (v[i]);
         }
       else if (k == 1)
-        ok = text_is_nocase (v, n, "UTF-8") || text_is_nocase (v, n, "US-ASCII") || text_is_nocase (v, n, "ASCII")
-             || text_is_nocase (v, n, "ISO-8859-1");
+        {
+          *latin1 = text_is_nocase (v, n, "ISO-8859-1");
+          ok = *latin1 || text_is_nocase (v, n, "UTF-8") || text_is_nocase (v, n, "US-ASCII")
+               || text_is_nocase (v, n, "ASCII");
+        }
       else
         ok = (n == 3 && memcmp (v, "yes", 3) == 0) || (n == 2 && memcmp (v, "no", 2) == 0);
       if (!ok)
@@ -1653,9 +1657,10 @@ skip_declaration (const guint8 *p, const guint8 *end)
  * libxml2 refuses: a processing instruction's target is a name right
  * after "<?", and one that starts with "xml" is the declaration or one
  * of the W3C's (found by fuzz/fuzz-detect.c: "<?", a line break and
- * "?>" before <cgtools>, which also read as a perf script sample). */
+ * "?>" before <cgtools>, which also read as a perf script sample).
+ * Sets *@latin1 as skip_declaration does. */
 static const guint8 *
-skip_prolog (const guint8 *p, const guint8 *end)
+skip_prolog (const guint8 *p, const guint8 *end, gboolean *latin1)
 {
   const guint8 *start = p;
   for (;;)
@@ -1676,7 +1681,7 @@ skip_prolog (const guint8 *p, const guint8 *end)
             {
               if (t == 3 && memcmp (target, "xml", 3) == 0 && p == start && e < end && g_ascii_isspace (*e))
                 {
-                  p = skip_declaration (e, end);
+                  p = skip_declaration (e, end, latin1);
                   if (p == NULL)
                     return NULL;
                   continue;
@@ -1712,17 +1717,6 @@ skip_prolog (const guint8 *p, const guint8 *end)
     }
 }
 
-/* Whether the @n bytes at @p name an encoding ("encoding" in an XML
- * declaration). */
-static gboolean
-names_encoding (const guint8 *p, gsize n)
-{
-  for (gsize i = 0; i + 8 <= n; i++)
-    if (memcmp (p + i, "encoding", 8) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 gboolean
 cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
 {
@@ -1730,14 +1724,17 @@ cg_xml_detect (const guint8 *data, gsize len, G_GNUC_UNUSED gboolean complete)
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p += 3;
   /* the root element is <cgtools>: other XML is no profile */
-  p = skip_prolog (p, end);
+  gboolean latin1 = FALSE;
+  p = skip_prolog (p, end, &latin1);
   if (p == NULL || (gsize) (end - p) < 9 || memcmp (p, "<cgtools", 8) != 0)
     return FALSE;
-  /* what comes before it is UTF-8 where no declaration names another
+  /* what comes before it is UTF-8 where the declaration names no other
    * encoding, as libxml2 reads it (found by fuzz/fuzz-detect.c: "<?xm"
    * and bytes 0xFE, a processing instruction to libxml2's refusal at
-   * line 1, over a perf script sample) */
-  if (!names_encoding (data, (gsize) (p - data)) && !g_utf8_validate ((const char *) data, p - data, NULL))
+   * line 1, over a perf script sample; and so with "encoding" in the
+   * processing instruction, which an earlier check took for a
+   * declaration's) */
+  if (!latin1 && !g_utf8_validate ((const char *) data, p - data, NULL))
     return FALSE;
   p += 8;
   /* its start tag whole: attributes name="value" up to '>' (a perf
