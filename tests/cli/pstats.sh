@@ -21,6 +21,13 @@ here=$(cd "$top_srcdir/tests/cli/producers" && pwd)
 (cd "$tmp" && python3 -m cProfile -o c.prof "$here/pstats-workload.py" && python3 -m profile -o p.prof \
   "$here/pstats-workload.py" && python3 -m cProfile -o c2.prof "$here/pstats-workload.py") >"$tmp/log" 2>&1 \
   || { fail "python3 -m cProfile: $(tail -3 "$tmp/log")"; finish; }
+# the views name the method without naming another producer (they said
+# "callgrind's measured inclusive costs" of Python's)
+for view in "$cgcost --format=text" "$cgtree"; do
+  $view "$tmp/c.prof" >"$tmp/view" 2>&1 || fail "$view c.prof"
+  grep -q "^Method: measured (measured inclusive costs, as the producer timed the calls" "$tmp/view" \
+    && ! grep -qi callgrind "$tmp/view" || fail "$view c.prof: $(grep -i 'method\|callgrind' "$tmp/view")"
+done
 
 # oracle FILE... — pstats' view of the files summed: "F label calls self
 # cumtime" per function, "A caller callee count" per caller, in ns

@@ -130,9 +130,10 @@ static const char *
 measured_note (const CgCosts *costs)
 {
   return cg_costs_any_estimated (costs)
-           ? "callgrind's measured inclusive costs; \"~\" marks totals of cycle members, which without"
-             " callgrind's recursion split are bounds: the calls into them, or their whole cycle's"
-           : "callgrind's measured inclusive costs with its recursion split: every total is exact";
+           ? "measured inclusive costs, as the producer timed the calls; \"~\" marks totals of cycle members,"
+             " bounds where the calls' times overlap in the recursion: the calls into them, or their whole"
+             " cycle's"
+           : "measured inclusive costs, as the producer timed the calls, recursion apart: every total is exact";
 }
 
 static gboolean
