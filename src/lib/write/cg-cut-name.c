@@ -421,6 +421,22 @@ cut_qualified (GString *out, const char *text, gsize cols, gsize cap, const char
   return TRUE;
 }
 
+/* Appends @name whole and @mark where both fit in @cap, else @name cut by
+ * the other steps (cut_name): what cut_version and cut_clone leave once
+ * they took their suffix off. */
+static void
+append_name_cut (GString *out, const char *name, gsize cap, const char *mark, gsize mark_w)
+{
+  gsize name_cols = (gsize) g_utf8_strlen (name, -1);
+  if (name_cols + mark_w <= cap)
+    {
+      g_string_append (out, name);
+      g_string_append (out, mark);
+    }
+  else
+    cut_name (out, name, name_cols, cap, mark, mark_w);
+}
+
 /* Where @text ends in a symbol version ("pthread_mutex_lock@@GLIBC_2.34",
  * "memcpy@GLIBC_2.2.5": a library's versioned symbol as callgrind and
  * perf name it), appends it cut to @cap by the version first, which says
@@ -442,14 +458,7 @@ cut_version (GString *out, const char *text, gsize cap, const char *mark, gsize 
   if (at == text)
     return FALSE;
   g_autofree char *name = g_strndup (text, (gsize) (at - text));
-  gsize name_cols = (gsize) g_utf8_strlen (name, -1);
-  if (name_cols + mark_w <= cap)
-    {
-      g_string_append (out, name);
-      g_string_append (out, mark);
-    }
-  else
-    cut_name (out, name, name_cols, cap, mark, mark_w);
+  append_name_cut (out, name, cap, mark, mark_w);
   return TRUE;
 }
 
@@ -467,14 +476,7 @@ cut_clone (GString *out, const char *text, gsize cap, const char *mark, gsize ma
   if (keep == len || keep == 0)
     return FALSE;
   g_autofree char *name = g_strndup (text, keep);
-  gsize name_cols = (gsize) g_utf8_strlen (name, -1);
-  if (name_cols + mark_w <= cap)
-    {
-      g_string_append (out, name);
-      g_string_append (out, mark);
-    }
-  else
-    cut_name (out, name, name_cols, cap, mark, mark_w);
+  append_name_cut (out, name, cap, mark, mark_w);
   return TRUE;
 }
 
