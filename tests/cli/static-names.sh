@@ -110,8 +110,11 @@ if command -v perf >/dev/null 2>&1 && perf record -q -g -e cpu-clock -o "$tmp/pr
     b=$(helpers "$tmp/tsv" | awk '$1 == "b.c" { print $3 }')
     leaf=$(total_of "$tmp/tsv" leaf)
     # b.c's helper is leaf's caller alone (a sample may fall in its own
-    # few instructions); merged with a.c's it would hold a.c's time too
-    [ -n "$b" ] && awk -v b="$b" -v l="$leaf" 'BEGIN { exit !(b >= l && b <= 1.05 * l) }' \
+    # few instructions, and one at leaf's first, before it pushed its
+    # frame pointer, is unwound past its caller: 122250000 for leaf's
+    # 122500000 in a run of helper-75's); merged with a.c's it would hold
+    # a.c's time too
+    [ -n "$b" ] && awk -v b="$b" -v l="$leaf" 'BEGIN { exit !(b >= 0.95 * l && b <= 1.05 * l) }' \
       || fail "perf, -$pie: b.c's helper's total $b is not leaf's $leaf (within 5%)"
     no_cycle "$tmp/perf.data"
     echo "perf, -$pie: helpers $(tr '\n' ' ' <"$tmp/ours")% (perf report $(tr '\n' ' ' <"$tmp/theirs"))"
