@@ -150,11 +150,11 @@ sample (const Ctx *contexts, guint n, guint64 outside, guint64 rate)
 /* main -> f -> g -> f -> g (mutual recursion f <-> g), f recursing
  * directly: rate 2 GHz, so ticks / 2 = ns */
 static const Ctx mutual[] = {
-  { 1, { M (0) }, 200, 1, 0 },
-  { 2, { M (0), M (1) }, 400, 1, 3 },
-  { 3, { M (0), M (1), M (2) }, 600, 1, 0 },
-  { 4, { M (0), U (1), M (2), M (1) }, 800, 1, 0 },
-  { 5, { M (0), U (1), U (2), M (1), M (2) }, 1000, 1, 0 },
+  { 1, { M (0) }, 200, 1, 0, 0 },
+  { 2, { M (0), M (1) }, 400, 1, 3, 0 },
+  { 3, { M (0), M (1), M (2) }, 600, 1, 0, 0 },
+  { 4, { M (0), U (1), M (2), M (1) }, 800, 1, 0, 0 },
+  { 5, { M (0), U (1), U (2), M (1), M (2) }, 1000, 1, 0, 0 },
 };
 
 static CgProfile *
@@ -269,15 +269,15 @@ test_cycle_never_traversed (void)
 {
   static const char *const parser[] = { "main", "expr", "term", "factor", "work" };
   static const Ctx contexts[] = {
-    { 1, { M (0) }, 100, 1, 0 },
-    { 2, { M (0), M (1) }, 100, 1, 0 },
-    { 3, { M (0), M (1), M (2) }, 100, 2, 0 },
-    { 4, { M (0), M (1), M (2), M (3) }, 100, 2, 0 },
-    { 5, { M (0), M (1), M (2), M (3), M (4) }, 1000, 2, 0 },
-    { 5, { M (0), U (1), M (2), M (3), M (1) }, 10, 2, 0 },
-    { 6, { M (0), U (1), U (2), M (3), M (1), M (2) }, 20, 2, 0 },
-    { 6, { M (0), U (1), U (3), M (1), M (2), M (3) }, 40, 2, 0 },
-    { 7, { M (0), U (1), U (3), M (1), M (2), M (3), M (4) }, 1000, 2, 0 },
+    { 1, { M (0) }, 100, 1, 0, 0 },
+    { 2, { M (0), M (1) }, 100, 1, 0, 0 },
+    { 3, { M (0), M (1), M (2) }, 100, 2, 0, 0 },
+    { 4, { M (0), M (1), M (2), M (3) }, 100, 2, 0, 0 },
+    { 5, { M (0), M (1), M (2), M (3), M (4) }, 1000, 2, 0, 0 },
+    { 5, { M (0), U (1), M (2), M (3), M (1) }, 10, 2, 0, 0 },
+    { 6, { M (0), U (1), U (2), M (3), M (1), M (2) }, 20, 2, 0, 0 },
+    { 6, { M (0), U (1), U (3), M (1), M (2), M (3) }, 40, 2, 0, 0 },
+    { 7, { M (0), U (1), U (3), M (1), M (2), M (3), M (4) }, 1000, 2, 0, 0 },
   };
   names = parser;
   n_names = G_N_ELEMENTS (parser);
@@ -649,14 +649,14 @@ test_parents (void)
 static void
 test_marks_checked (void)
 {
-  Ctx bad[] = { { 3, { M (0), M (1), M (1) }, 1, 1, 0 } };
+  Ctx bad[] = { { 3, { M (0), M (1), M (1) }, 1, 1, 0, 0 } };
   g_autoptr (GByteArray) b = sample (bad, 1, 0, 1000000000u);
   GError *error = NULL;
   g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
   CU_ASSERT_PTR_NULL (p);
   CG_ASSERT_ERROR (error, CG_ERROR_PARSE, "repeats the one before it");
   g_clear_error (&error);
-  Ctx bad2[] = { { 3, { M (1), M (0), M (1) }, 1, 1, 0 } };
+  Ctx bad2[] = { { 3, { M (1), M (0), M (1) }, 1, 1, 0, 0 } };
   g_autoptr (GByteArray) b2 = sample (bad2, 1, 0, 1000000000u);
   g_autoptr (CgProfile) p2 = read_bytes (b2, NULL, &error);
   CG_ASSERT_ERROR (error, CG_ERROR_PARSE, "marked at an entry that is not its last");
@@ -674,11 +674,11 @@ test_aliased_routines (void)
   static const char *const two_f[] = { "main", "f", "f" };
   static const guint64 one_offset[] = { 0x100, 0x200, 0x200 };
   static const Ctx contexts[] = {
-    { 1, { M (0) }, 100, 1, 0 },
-    { 2, { M (0), M (1) }, 200, 3, 0 },
-    { 3, { M (0), M (1), M (2) }, 400, 5, 2 },
-    { 2, { M (0), M (2) }, 800, 7, 0 },
-    { 4, { M (0), U (1), M (2), M (1) }, 1600, 11, 0 },
+    { 1, { M (0) }, 100, 1, 0, 0 },
+    { 2, { M (0), M (1) }, 200, 3, 0, 0 },
+    { 3, { M (0), M (1), M (2) }, 400, 5, 2, 0 },
+    { 2, { M (0), M (2) }, 800, 7, 0, 0 },
+    { 4, { M (0), U (1), M (2), M (1) }, 1600, 11, 0, 0 },
   };
   names = two_f;
   offsets = one_offset;
@@ -722,10 +722,10 @@ test_same_name_apart (void)
 {
   static const char *const two_f[] = { "main", "f", "f" };
   static const Ctx contexts[] = {
-    { 1, { M (0) }, 100, 1, 0 },
-    { 2, { M (0), M (1) }, 200, 3, 0 },
-    { 3, { M (0), M (1), M (2) }, 400, 5, 0 },
-    { 2, { M (0), M (2) }, 800, 7, 0 },
+    { 1, { M (0) }, 100, 1, 0, 0 },
+    { 2, { M (0), M (1) }, 200, 3, 0, 0 },
+    { 3, { M (0), M (1), M (2) }, 400, 5, 0, 0 },
+    { 2, { M (0), M (2) }, 800, 7, 0, 0 },
   };
   names = two_f;
   g_autoptr (GByteArray) b = sample (contexts, G_N_ELEMENTS (contexts), 0, 1000000000u);
