@@ -632,6 +632,42 @@ sampled_note (Reader *r)
   return g_string_free (s, FALSE);
 }
 
+/* The blind windows' estimate of the program's time (amon-blind.h), in
+ * seconds: their samples set the total, and the other two measures (the
+ * calibrations', all the samples') show its range where they disagree. */
+typedef struct {
+  guint64 samples;              /* the blind windows' samples */
+  gdouble est, err, cal, all;   /* err: two standard errors, in % */
+  gdouble lo, hi;               /* the three estimates' range */
+  gboolean disputed;            /* cal or all lies beyond err of est */
+} Blind;
+
+/* Fills @b; FALSE (and @b's samples 0) where the run had no blind
+ * windows with samples.  Counts a hostile file may make wrap are no
+ * samples. */
+static gboolean
+blind_estimate (const Reader *r, Blind *b)
+{
+  *b = (Blind) { 0 };
+  b->samples = r->blind_program <= G_MAXUINT64 - r->blind_monitor ? r->blind_program + r->blind_monitor : 0;
+  if (r->threads_blind == 0 || r->blind_total == 0 || b->samples == 0)
+    {
+      b->samples = 0;
+      return FALSE;
+    }
+  /* two standard errors of the blind windows' share, smoothed as the
+   * monitor does (amon_measure_settle) */
+  gdouble fb = ((gdouble) r->blind_program + 1) / ((gdouble) b->samples + 2);
+  b->err = 200.0 * sqrt ((1 - fb) / (fb * (gdouble) b->samples));
+  b->est = (gdouble) r->blind_total / (gdouble) r->rate;
+  b->cal = (gdouble) r->cal_total / (gdouble) r->rate;
+  b->all = (gdouble) r->samples_total / (gdouble) r->rate;
+  b->lo = MIN (b->est, MIN (b->cal, b->all));
+  b->hi = MAX (b->est, MAX (b->cal, b->all));
+  b->disputed = fabs (b->cal - b->est) > b->est * b->err / 100.0 || fabs (b->all - b->est) > b->est * b->err / 100.0;
+  return TRUE;
+}
+
 /* The note every view prints with this source: what the monitor took out
  * of the times as its own cost, of how much it measured, and how the
  * cost per call and return was found; a warning where it is most of it.
@@ -651,27 +687,14 @@ cost_note (Reader *r)
   gdouble out = (gdouble) r->taken_out / (gdouble) r->rate;
   gdouble measured = out + (gdouble) r->total_time / (gdouble) r->rate;
   GString *s = g_string_new (NULL);
-  /* the blind windows' samples set the total (amon-blind.h): an estimate,
-   * whose range the other two measures show where they disagree */
-  guint64 blind_samples = r->blind_program <= G_MAXUINT64 - r->blind_monitor ? r->blind_program + r->blind_monitor : 0;
-  gboolean blind = r->threads_blind > 0 && r->blind_total > 0 && blind_samples > 0;
-  gdouble blind_err = 0;
-  if (blind)
-    {
-      /* two standard errors of the blind windows' share, smoothed as the
-       * monitor does (amon_measure_settle) */
-      gdouble fb = ((gdouble) r->blind_program + 1) / ((gdouble) blind_samples + 2);
-      gdouble err = blind_err = 200.0 * sqrt ((1 - fb) / (fb * (gdouble) blind_samples));
-      gdouble est = (gdouble) r->blind_total / (gdouble) r->rate, cal = (gdouble) r->cal_total / (gdouble) r->rate;
-      gdouble all = (gdouble) r->samples_total / (gdouble) r->rate;
-      gdouble lo = MIN (est, MIN (cal, all)), hi = MAX (est, MAX (cal, all));
-      if (fabs (cal - est) > est * err / 100.0 || fabs (all - est) > est * err / 100.0)
-        g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
-                                   " %.3g to %.3g s: the calibrations put the program's own time at %.3g s and all"
-                                   " the samples at %.3g s, and how much of the hooks' cost overlaps the program's"
-                                   " own work is not known; ",
-                                est, err, lo, hi, cal, all);
-    }
+  Blind b;
+  gboolean blind = blind_estimate (r, &b);
+  if (blind && b.disputed)
+    g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
+                               " %.3g to %.3g s: the calibrations put the program's own time at %.3g s and all"
+                               " the samples at %.3g s, and how much of the hooks' cost overlaps the program's"
+                               " own work is not known; ",
+                            b.est, b.err, b.lo, b.hi, b.cal, b.all);
   g_string_append_printf (s, "instrumentation cost taken out: %.3g s of %.3g s measured (%" G_GUINT64_FORMAT
                           " calls and returns", out, measured, r->events);
   if (r->calibrations)
@@ -698,7 +721,7 @@ cost_note (Reader *r)
                                 " of %" G_GUINT64_FORMAT ", give the program's time to within %.0f%% (libamon(3),"
                                 " AMON_CLOCK)",
                                 r->samples_program, samples, r->blind_events, (gdouble) r->blind_units / (gdouble) r->rate,
-                                r->blind_program, blind_samples, blind_err);
+                                r->blind_program, b.samples, b.err);
       else
         g_string_append_printf (s, "; the run's own samples, %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
                                 " in the program's code, give the program's time to within %.0f%%",
@@ -787,19 +810,11 @@ cost_summary (Reader *r)
         g_string_append (s, "; the program's own code may run slower beside the monitor, so its times may read high");
       return g_string_free (s, FALSE);
     }
-  guint64 blind_samples = r->blind_program <= G_MAXUINT64 - r->blind_monitor ? r->blind_program + r->blind_monitor : 0;
-  if (r->threads_blind > 0 && r->blind_total > 0 && blind_samples > 0)
-    {
-      /* as cost_note: two standard errors of the blind windows' share */
-      gdouble fb = ((gdouble) r->blind_program + 1) / ((gdouble) blind_samples + 2);
-      gdouble err = 200.0 * sqrt ((1 - fb) / (fb * (gdouble) blind_samples));
-      gdouble est = (gdouble) r->blind_total / (gdouble) r->rate, cal = (gdouble) r->cal_total / (gdouble) r->rate;
-      gdouble sam = (gdouble) r->samples_total / (gdouble) r->rate;
-      if (fabs (cal - est) > est * err / 100.0 || fabs (sam - est) > est * err / 100.0)
-        g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
-                                   " %.3g to %.3g s; ",
-                                est, err, MIN (est, MIN (cal, sam)), MAX (est, MAX (cal, sam)));
-    }
+  Blind b;
+  if (blind_estimate (r, &b) && b.disputed)
+    g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
+                               " %.3g to %.3g s; ",
+                            b.est, b.err, b.lo, b.hi);
   g_string_append_printf (s, "instrumentation cost taken out: %.3g s of %.3g s measured (%" G_GUINT64_FORMAT
                           " calls and returns)", out, all, r->events);
   if (r->calibrations && r->threads > 1 && r->threads_checked < r->threads)
