@@ -38,6 +38,23 @@ append_chars (GString *out, const char *text, gsize from, gsize to)
   g_string_append_len (out, a, b - a);
 }
 
+/* Where the ABI tags ("[abi:cxx11]", one or more) that end the name from
+ * @from to @end start: @end where it ends in none. */
+static const char *
+before_abi_tags (const char *from, const char *end)
+{
+  while (end > from && end[-1] == ']')
+    {
+      const char *tag = end - 1;
+      while (tag > from && *tag != '[')
+        tag--;
+      if (!g_str_has_prefix (tag, "[abi:"))
+        break;
+      end = tag;
+    }
+  return end;
+}
+
 /* Where the function's own name starts in @text (in characters), whose
  * parameter list's contents start at character @open (after its '('): after the last "::" or blank
  * before it, a template argument list just before the list counted in
@@ -309,16 +326,7 @@ cut_before_name (GString *out, const char *text, gsize cols, gsize cap, const ch
       /* its ABI tags go first ("…EvaluateCommandLine…", where the own
        * name's start read "…EvaluateCommandLine[abi:cxx1…") */
       const char *from = g_utf8_offset_to_pointer (text, (glong) own_from), *angle = from;
-      const char *end = g_utf8_offset_to_pointer (from, (glong) own);
-      while (end > from && end[-1] == ']')
-        {
-          const char *tag = end - 1;
-          while (tag > from && *tag != '[')
-            tag--;
-          if (!g_str_has_prefix (tag, "[abi:"))
-            break;
-          end = tag;
-        }
+      const char *end = before_abi_tags (from, g_utf8_offset_to_pointer (from, (glong) own));
       own = (gsize) g_utf8_pointer_to_offset (from, end);
       /* an operator's '<' is its name: "operator<<" */
       while (angle < from + own && !opens_list (text, angle))
@@ -387,16 +395,7 @@ cut_qualified (GString *out, const char *text, gsize cols, gsize cap, const char
   if (own == NULL || *own == '\0')
     return FALSE;
   /* the own name without its ABI tags ("[abi:cxx11]") */
-  const char *bare_end = own + strlen (own);
-  while (bare_end > own && bare_end[-1] == ']')
-    {
-      const char *open = bare_end - 1;
-      while (open > own && *open != '[')
-        open--;
-      if (!g_str_has_prefix (open, "[abi:"))
-        break;
-      bare_end = open;
-    }
+  const char *bare_end = before_abi_tags (own, own + strlen (own));
   gsize own_cols = (gsize) g_utf8_strlen (own, -1), bare_cols = (gsize) g_utf8_strlen (own, bare_end - own);
   g_autofree char *qualifier = g_strndup (text, (gsize) (own - text));
   if (own_cols + mark_w <= cap)
