@@ -112,7 +112,11 @@ if ${CC:-cc} -O2 -pg -o "$tmp/cold/cold" "$tmp/cold.c" 2>/dev/null && nm "$tmp/c
   (cd "$tmp/cold" && ./cold) || fail "the cold program failed"
   expect 0 "$cgcost" --executable="$tmp/cold/cold" --format=tsv --arcs "$tmp/cold/gmon.out"
   expect_message "(check.cold)"
-  expect_message ": none of the samples and 10000 of the 40000 calls lie in"
+  # the cold part runs 10000 times in a run of a few ms: on a slow or
+  # loaded machine one of its few samples may fall there (1 of 6 in a
+  # CI-like run of the sanitizer build), which the warning then counts
+  grep -E -q ": (none|[0-9.]+%) of the samples and 10000 of the 40000 calls lie in" "$tmp/err" \
+    || fail "the warning does not count check.cold's 10000 calls: $(head -c 400 "$tmp/err")"
   expect 0 "$cgcost" --symbols=all --executable="$tmp/cold/cold" --format=tsv --arcs "$tmp/cold/gmon.out"
   awk -F '\t' '{ calls[$1 ">" $2] = $3 } END { exit !(calls["check>report"] == 10000 && calls["main>check"] == 30000 \
       && !("report>report" in calls) && !("check.cold>report" in calls)) }' "$tmp/out" \
