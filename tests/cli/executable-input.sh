@@ -3,7 +3,8 @@
 # gmon.out"), is named as an executable with what to do, where every tool
 # said "PROG:1: unknown input format (expected an amon.out, a gmon.out,
 # ...)" (mawk built with -pg, "cgcost --format=gprof ./mawk gmon.out").
-# Exit 1, and the command the message gives prints gprof -b's report
+# Given with --executable as well, it is named so, where the old BSD
+# gmon.out reader said "not a gmon.out file".  Exit 1, and the command the message gives prints gprof -b's report
 # byte for byte (the oracle), for a program built with -pg here.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 cc=${CC:-cc}
@@ -20,6 +21,12 @@ for tool in "$cgcost --format=gprof" "$cgtree" "$cgmerge" "$cgcycles"; do
   # shellcheck disable=SC2086
   expect 1 $tool "$tmp/p" "$tmp/gmon.out" \
     && expect_message "$tmp/p: an ELF executable or library, not a profile: name a gmon.out's or amon.out's program with --executable=$tmp/p"
+done
+# the program named twice: as --executable and among the profiles
+for tool in "$cgcost --format=gprof" "$cgmerge"; do
+  # shellcheck disable=SC2086
+  expect 1 $tool --executable="$tmp/p" "$tmp/gmon.out" "$tmp/p" \
+    && expect_message "$tmp/p: an ELF executable or library, not a profile: --executable names the program ($tmp/p); give only profiles as FILEs"
 done
 "$GPROF" -b "$tmp/p" "$tmp/gmon.out" >"$tmp/gprof" 2>/dev/null || fail "gprof -b"
 expect 0 "$cgcost" --format=gprof --executable="$tmp/p" "$tmp/gmon.out" && cmp -s "$tmp/gprof" "$tmp/out" \

@@ -320,7 +320,7 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
       also = other_claimant (format, head, len);
     }
   CgFormatRead read = format ? format->read : NULL;
-  if (read == NULL && options && options->executable)
+  if (read == NULL && options && options->executable && !is_elf (head, len))
     {
       /* formats without a magic number: tried only when the user named
        * the executable they belong to */
@@ -335,6 +335,16 @@ cg_read_input (CgProfile *profile, CgInput *in, const CgReadOptions *options, GE
        * checksum says so: that is the error to give */
       if (!cg_input_check_rest (in, error))
         return FALSE;
+      if (is_elf (head, len) && options && options->executable)
+        {
+          /* "cgcost --executable=prog prog gmon.out": the program twice,
+           * where the old BSD gmon.out reader would say "not a gmon.out" */
+          g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
+                       "%s: an ELF executable or library, not a profile: --executable names the program (%s);"
+                       " give only profiles as FILEs",
+                       cg_input_name (in), options->executable);
+          return FALSE;
+        }
       if (is_elf (head, len))
         {
           g_set_error (error, CG_ERROR, CG_ERROR_FORMAT,
