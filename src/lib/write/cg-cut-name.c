@@ -189,12 +189,38 @@ cut_parameters (GString *out, const char *text, gsize cols, gsize cap, const cha
   return TRUE;
 }
 
+/* Where character @from of @qualifier lies inside a group in parentheses
+ * ("(anonymous namespace)::", "foo(int)::"), the character after it,
+ * since the end of one names nothing ("…amespace)::"); else @from, and
+ * so where the group does not close, or lies inside braces (a lambda's
+ * "{lambda(int)#1}::", whose end "…int)#1}::" still says what it is). */
+static gsize
+after_group (const char *qualifier, gsize from)
+{
+  const char *at = g_utf8_offset_to_pointer (qualifier, (glong) from);
+  gsize depth = 0;
+  char outer = 0;
+  for (const char *q = qualifier; q < at; q++)
+    if (*q == '(' || *q == '{')
+      outer = depth++ == 0 ? *q : outer;
+    else if ((*q == ')' || *q == '}') && depth > 0)
+      depth--;
+  if (depth == 0 || outer != '(')
+    return from;
+  for (const char *q = at; *q; q++)
+    if (*q == '(' || *q == '{')
+      depth++;
+    else if ((*q == ')' || *q == '}') && --depth == 0)
+      return (gsize) g_utf8_pointer_to_offset (qualifier, q + 1);
+  return from;
+}
+
 /* Appends @qualifier (what stands before a function's own name: "void
  * deeply::nested::Table<…>::") in at most @room columns, by whole
  * components ("void ", "deeply::", "Table<…>::") out of its middle: the
  * first and as many of the last as fit ("deeply::…Table<…>::"), else the
  * last alone ("…Table<…>::"), else the mark and the end that fits
- * ("…<…>::", "…e::"), where a cut in the middle read
+ * ("…<…>::", "…e::", "…::" of "(anonymous namespace)::"), where a cut in the middle read
  * "d…:insert_value(…)". */
 static void
 append_qualifier (GString *out, const char *qualifier, gsize room, const char *mark, gsize mark_w)
@@ -253,6 +279,8 @@ append_qualifier (GString *out, const char *qualifier, gsize room, const char *m
       if (at < from && from < at + elided_w)
         from = at + elided_w;
     }
+  /* nor from inside parentheses (after_group) */
+  from = after_group (qualifier, from);
   /* nor with half a "::" ("…:HandleNode"), nor with the end of a return
    * type or keyword, which names nothing ("…ol operator<(…)" of "bool
    * operator<(…)"): a component that ends in a blank goes whole */
