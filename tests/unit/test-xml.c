@@ -137,12 +137,12 @@ test_repeated_arcs_merge (void)
 {
   static const char doc[] =
     "<?xml version=\"1.0\"?>\n<cgtools version=\"2\"><events><event name=\"Ir\" unit=\"Ir\" kind=\"integer\"/>"
-    "</events><objects><object id=\"0\" name=\"o\"/></objects><files/><functions><function-rows>\nf\t0\t\t\t1\ng\t0\t\t\t2\nh\t0\t\t\t3\n</function-rows>"
+    "</events><objects><object id=\"0\" name=\"o\"/></objects><files/><functions><function-rows>\nf\t0\t\t\t10\ng\t0\t\t\t20\nh\t0\t\t\t30\n</function-rows>"
     "</functions>\n<arcs inclusive=\"yes\"><arc-rows>\n"
     "0\t1\t1\t10\n0\t2\t2\t20\n0\t1\t4\t40\n1\t2\t8\t80\n0\t2\t16\t160\n2\t0\t32\t320\n"
     "0\t1\t64\t640\n0\t0\t128\t1280\n2\t0\t256\t2560\n"
     "</arc-rows></arcs>\n"
-    "<costs method=\"exact\"><total-rows>1\n2\n3\n</total-rows>\n"
+    "<costs method=\"exact\"><total-rows>20\n20\n30\n</total-rows>\n"
     "<arc-cost-rows>1\n2\n3\n4\n5\n6\n7\n8\n9\n</arc-cost-rows></costs></cgtools>\n";
   /* arcs, in order, with their calls: f->g twice in f's first run and
    * again in its third, f->h in its first two, h->f in both of h's */
@@ -373,7 +373,7 @@ static const char v1_document[] =
   " <functions>\n"
   "  <function id=\"0\" name=\"main\" object=\"0\" file=\"0\" line=\"3\" self=\"5 0.25\" spontaneous=\"40\"/>\n"
   "  <function id=\"1\" name=\"a&lt;int&gt; &amp; b\" object=\"0\" self=\"10\" nested=\"yes\"/>\n"
-  "  <function id=\"2\" name=\"\" object=\"0\" kind=\"cycle\" nested=\"yes\" self=\"0 1.5\"/>\n"
+  "  <function id=\"2\" name=\"\" object=\"0\" kind=\"cycle\" nested=\"yes\" self=\"100 1.5\"/>\n"
   " </functions>\n"
   " <arcs inclusive=\"yes\">\n"
   "  <arc id=\"0\" caller=\"0\" callee=\"1\" calls=\"3\" inclusive=\"35\"/>\n"
@@ -382,7 +382,8 @@ static const char v1_document[] =
   " </arcs>\n"
   " <tree><frame id=\"0\" function=\"0\" self=\"5\"/><frame id=\"1\" parent=\"0\" function=\"1\"/></tree>\n"
   " <costs method=\"exact\">\n"
-  "  <total function=\"0\" value=\"40 1.75\"/><total function=\"1\"/><total function=\"2\" value=\"1\" estimated=\"yes\"/>\n"
+  "  <total function=\"0\" value=\"40 1.75\"/><total function=\"1\" value=\"10 1.5\"/>"
+  "<total function=\"2\" value=\"100 1.5\" estimated=\"yes\"/>\n"
   "  <arc-cost arc=\"0\" value=\"35\" self=\"10\" children=\"25\" estimated=\"yes\"/>\n"
   "  <arc-cost arc=\"1\" value=\"0 1.5\" self2=\"1\"/>\n"
   " </costs>\n"
@@ -395,10 +396,10 @@ static const char v2_document[] =
   " <files><file id=\"0\" name=\"p.c\"/></files>\n"
   " <functions><function-rows>\nmain\t0\t0\t3\t5 0.25\t40\n\n"
   "a&lt;int&gt; &amp; b\t0<!-- a comment splits the text -->\t\t\t10\t\tnested\n</function-rows>"
-  "<function-rows>\t0\t\t\t0 1.5\t\tcycle nested</function-rows></functions>\n"
+  "<function-rows>\t0\t\t\t100 1.5\t\tcycle nested</function-rows></functions>\n"
   " <arcs inclusive=\"yes\"><arc-rows>0\t1\t3\t35\n1\t2\t\t0 1.5\n</arc-rows><arc-rows/><arc-rows>1\t1\t7\n</arc-rows></arcs>\n"
   " <tree><frame-rows>\t0\t5\n0\t1\n</frame-rows></tree>\n"
-  " <costs method=\"exact\"><total-rows>40 1.75\n0\n1\t~\n</total-rows>\n"
+  " <costs method=\"exact\"><total-rows>40 1.75\n10 1.5\n100 1.5\t~\n</total-rows>\n"
   "  <arc-cost-rows>35\t10\t25\t\t\t~\n0 1.5\t\t\t1\n</arc-cost-rows></costs>\n"
   "</cgtools>\n";
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cg-arc-runs.h"
+#include "cg-cost-check.h"
 #include "cg-digits.h"
 #include "cg-error.h"
 #include "cg-worker.h"
@@ -136,6 +137,10 @@ typedef struct {
   GArray *frame_map;      /* CgFrameId per file frame id */
   gboolean has_inclusive;
   CgCosts *costs;         /* being read (keep_derived only) */
+  CgCostCheck *check;     /* of each cost item as it is read (cg-cost-check.h) */
+  guint8 *total_given;    /* per graph function: a total item named it */
+  gboolean arc_costs_begun;
+  int costs_line;         /* where <costs> starts */
   CgCycles *cycles;
   CgHistogram *histogram; /* being read, merged when <objects> starts */
   CgValue *values;        /* scratch: one vector in file events */
@@ -295,6 +300,9 @@ values_field (Reader *r, const char *element, const char *name, const char *s, G
   if (!cg_values_parse_list (s, (const CgKind *) r->kinds->data, n, r->values))
     return fail (r, error, "<%s %s=\"%.40s\">: not a list of at most %u cost%s", element, name, s, n,
                  n == 1 ? "" : "s");
+  for (guint i = 0; i < n; i++)
+    if (g_array_index (r->kinds, CgKind, i) == CG_KIND_REAL && r->values[i].x < 0)
+      return fail (r, error, "<%s %s=\"%.40s\">: a negative cost: expected costs of at least 0", element, name, s);
   return TRUE;
 }
 
@@ -783,7 +791,12 @@ start_costs (Reader *r, GError **error)
   if (!cg_method_from_string (method_s, &method) || method == CG_METHOD_AUTO)
     return fail (r, error, "<costs method=\"%s\">: unknown method", method_s);
   if (r->keep_derived)
-    r->costs = cg_costs_new (method, r->graph);
+    {
+      r->costs = cg_costs_new (method, r->graph);
+      r->check = cg_cost_check_new (r->profile, r->costs);
+      r->total_given = g_new0 (guint8, MAX (cg_graph_n_functions (r->graph), 1));
+      r->costs_line = line_number (r);
+    }
   return TRUE;
 }
 
@@ -812,6 +825,10 @@ read_cost (Reader *r, const Fields *fl, gboolean is_arc, GError **error)
   if (v[COST_MARK] && strcmp (v[COST_MARK], "~") != 0)
     return fail (r, error, "<%s-rows>: '%s' where an estimate's mark ~ or nothing belongs", element, v[COST_MARK]);
   gboolean is_estimated = estimated != NULL || v[COST_MARK] != NULL;
+  /* an arc's cost is checked against its caller's total */
+  if (!is_arc && r->arc_costs_begun)
+    return fail (r, error, "<%s>: after the arcs' costs: expected every total before them", element);
+  r->arc_costs_begun |= is_arc;
   if (r->costs == NULL)
     return TRUE;
   guint id = is_arc ? r->arc_map.ids[i] : r->function_map.ids[i];
@@ -833,7 +850,33 @@ read_cost (Reader *r, const Fields *fl, gboolean is_arc, GError **error)
       cg_costs_set_arc_estimated (r->costs, id, is_estimated);
     }
   else
-    cg_costs_set_total_estimated (r->costs, id, is_estimated);
+    {
+      cg_costs_set_total_estimated (r->costs, id, is_estimated);
+      r->total_given[id] = 1;
+    }
+  g_autofree char *why = is_arc ? cg_cost_check_arc (r->check, id) : cg_cost_check_total (r->check, id);
+  if (why)
+    return fail (r, error, "<%s%s>: %s", element, fl->row ? "-rows" : "", why);
+  return TRUE;
+}
+
+/* A function that no total item named has none, 0: possible only
+ * without a self cost (checked once the costs are read). */
+static gboolean
+check_totals_given (Reader *r, GError **error)
+{
+  for (CgFunctionId f = 0; f < cg_graph_n_functions (r->graph); f++)
+    {
+      if (r->total_given[f])
+        continue;
+      g_autofree char *why = cg_cost_check_total (r->check, f);
+      if (why)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_PARSE, "%s:%d: <costs> gives %s no total, so 0: %s",
+                       cg_input_name (r->in), r->costs_line, cg_graph_function_name (r->graph, f), why);
+          return FALSE;
+        }
+    }
   return TRUE;
 }
 
@@ -1507,10 +1550,14 @@ cg_read_xml_in_blocks (CgProfile *profile, CgInput *input, gboolean keep_derived
     }
   if (ok && r.cycles)
     cg_profile_set_cycles (profile, g_steal_pointer (&r.cycles));
+  if (ok && r.costs && !check_totals_given (&r, &local))
+    ok = FALSE;
   if (ok && r.costs)
     cg_profile_set_costs (profile, g_steal_pointer (&r.costs));
 
   cg_cycles_free (r.cycles);
+  cg_cost_check_free (r.check);
+  g_free (r.total_given);
   cg_costs_free (r.costs);
   cg_histogram_free (r.histogram);
   if (r.ctxt)
