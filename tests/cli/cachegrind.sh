@@ -64,12 +64,25 @@ awk -F '\t' 'NR == FNR { want[$1] = $2; next }
   END { exit bad > 0 || n < 5 }' "$tmp/want" "$tmp/out" >"$tmp/cmp" \
   || fail "against cg_annotate: $(head -5 "$tmp/cmp")"
 grep -q "^work	" "$tmp/want" || fail "test set-up: cg_annotate has no work"
-# the views for people say so beside their method's line (which says
-# that callgrind measured every total): the file has no calls
+# the views for people say so beside their method's line, which says
+# so too, where it said that every total was exact (measured by callgrind)
 note="cachegrind records no calls (valgrind --tool=callgrind records them): callers are not known, and each function's total is its own cost only."
-for view in "$cgcost --format=text" "$cgtree" "$cgmerge --format=text"; do
+method="(no calls recorded: each function's total is its own cost only)"
+for view in "$cgcost --format=text" "$cgtree" "$cgmerge --format=text" "$cgtree --format=dot" "$cgtree --format=html" \
+  "$cgcost --format=text --base=$tmp/cachegrind.out"; do
   # shellcheck disable=SC2086
   expect 0 $view "$tmp/cachegrind.out" || continue
-  notes "$tmp/out" | grep -F -q -- "$note" || fail "$view: no note that cachegrind records no calls: $(head -c 600 "$tmp/out")"
+  case $view in
+    *merge* | *dot | *html) ;;
+    *) notes "$tmp/out" | grep -F -q -- "$note" || fail "$view: no note that cachegrind records no calls: $(head -c 600 "$tmp/out")" ;;
+  esac
+  grep -o 'Method: [^<"]*' "$tmp/out" | grep exact && fail "$view: its method's line calls the totals exact"
+  case $view in
+    *merge*) ;;
+    *base* | *html) grep -F -q "no calls recorded: each function" "$tmp/out" \
+      || fail "$view: its method's line does not say that no call was recorded: $(grep Method "$tmp/out")" ;;
+    *) grep -F -q -- "$method" "$tmp/out" \
+      || fail "$view: its method's line does not say that no call was recorded: $(grep Method "$tmp/out" | head -c 300)" ;;
+  esac
 done
 finish

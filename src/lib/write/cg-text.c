@@ -355,6 +355,9 @@ cg_append_method_note (GString *out, const CgGraph *graph, const CgCosts *costs,
   g_autofree char *overlap = cg_overlap_note (graph, costs, event);
   if (overlap)
     g_string_append (out, " (the file's measured inclusive costs, which overlap: totals above 100 % are not exact)");
+  else if (cg_graph_n_arcs (graph) == 0 && cg_graph_n_functions (graph) > 0)
+    /* no method's note holds: the totals are what the file lacked */
+    g_string_append (out, " (no calls recorded: each function's total is its own cost only)");
   else if (info)
     g_string_append_printf (out, " (%s)", info->note (costs));
 }

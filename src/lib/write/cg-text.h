@@ -91,7 +91,9 @@ void cg_append_narrow_note (GString *out, const char *event_unit, const char *un
 /* One line naming the method and whether its totals are exact (the note
  * of the method's row, cg-method.h); where cg_overlap_note finds
  * measured totals of @event above the profile's total, that they are
- * not, in place of the row's note. */
+ * not, in place of the row's note; where the profile records no call
+ * (a cachegrind file), that each total is the function's own cost, which
+ * no method can make exact. */
 void cg_append_method_note (GString *out, const CgGraph *graph, const CgCosts *costs, guint event);
 
 /* Where measured totals of @event exceed the profile's total of it

@@ -298,6 +298,16 @@ names_of (CgProfile *p, const CgDiffTextOptions *o)
  * times or estimated), printed after the table so that the changes
  * fill the first screen: two amon.out's notes ran to 44 lines before
  * it.  The head says they follow (cg_append_source_notes). */
+/* Neither profile records a call (cachegrind files): each total is
+ * the function's own cost, which no method makes exact. */
+static gboolean
+no_calls (const CgDiff *d)
+{
+  const CgGraph *b = cg_profile_graph (cg_diff_base (d)), *n = cg_profile_graph (cg_diff_new_profile (d));
+  return cg_graph_n_arcs (b) == 0 && cg_graph_n_arcs (n) == 0
+         && cg_graph_n_functions (b) + cg_graph_n_functions (n) > 0;
+}
+
 static GString *
 source_notes (const CgDiff *d, GString *head)
 {
@@ -327,6 +337,7 @@ cg_write_diff_text (const CgDiff *d, const char *base_name, const char *new_name
   if (nc)
     g_string_append_printf (s, "Method: %s for both; %s\n", cg_method_to_string (cg_costs_method (nc)),
                             overlap ? "totals above 100 % are not exact (see the note), nor are their differences"
+                            : no_calls (d) ? "no calls recorded: each function's total is its own cost only"
                             : cg_diff_is_exact (d) ? "every total is exact, and so is every difference"
                                                  : "\"~\" marks differences of estimated totals");
   Shown u = shown_unit (d);
