@@ -58,6 +58,24 @@ cmp -s "$tmp/ours" "$tmp/theirs" \
 echo "per thread, under its root line: $(tr '\n' ';' <"$tmp/ours") perf report: $(tr '\n' ';' <"$tmp/theirs")"
 lines | awk '$1 == 0 && ($3 == "worker" || $3 == "start_thread")' | grep -q . \
   && fail "--split=tid: the start routine is a root of its own: $(cat "$tmp/out")"
+# each thread's subtree holds that thread's costs alone: burn under each
+# thread's worker (and main) at that thread's share, as perf report
+# counts it; over the call graph, which joins the threads' worker, burn
+# was under one thread's worker ("worker [1] (75.12% in all)") with
+# every thread's samples, and the other thread's worker read
+# "worker -> [1]" with nothing under it
+awk '$4 == "[.]" && $5 == "burn" && NF == 5 { sub(/%/, "", $1); split($3, p, ":"); print p[1], $1 }' "$tmp/report" \
+  | sort >"$tmp/theirs-burn"
+[ "$(wc -l <"$tmp/theirs-burn")" -eq 3 ] || fail "perf report: not burn in three threads: $(head -20 "$tmp/report")"
+lines | awk '$1 == 0 { n = split($3, r, "/"); tid = r[n] } $1 == 2 && $3 == "burn" { print tid, $2 }' | sort >"$tmp/ours-burn"
+cmp -s "$tmp/ours-burn" "$tmp/theirs-burn" \
+  || fail "--split=tid, burn under each thread's root (tid %): ours $(cat "$tmp/ours-burn"), perf report $(cat "$tmp/theirs-burn"): $(cat "$tmp/out")"
+grep -E -q -- '-(worker|burn) (-> \[[0-9]+\]|\[[0-9]+\] \()' "$tmp/out" \
+  && fail "--split=tid: a thread's line stands for another thread's costs: $(grep -E -- '-(worker|burn) (-> |\[)' "$tmp/out")"
+# the copies keep their plain names: they differ by their root, not by
+# an object to print
+grep -E -q '(worker|burn) \[' "$tmp/out" && fail "--split=tid: a thread's routine is labelled: $(grep -E '(worker|burn) \[' "$tmp/out")"
+echo "burn per thread: $(tr '\n' ';' <"$tmp/ours-burn") perf report: $(tr '\n' ';' <"$tmp/theirs-burn")"
 
 # --base: the same tree, each thread's subtree under its root line, and
 # each root paired with the base run's (their numbers differ from run

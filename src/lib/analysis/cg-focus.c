@@ -333,3 +333,58 @@ cg_fold_tree (CgProfile *profile, const guint8 *fold, GError **error)
 {
   return filter_tree (profile, fold, NULL, TRUE, error);
 }
+
+CgProfile *
+cg_split_roots (CgProfile *profile, GError **error)
+{
+  CgGraph *from = cg_profile_graph (profile);
+  CgTree *tree = cg_profile_tree (profile);
+  g_return_val_if_fail (tree != NULL, NULL);
+  g_autoptr (CgProfile) out = cg_profile_new_like (profile, error);
+  if (out == NULL)
+    return NULL;
+  CgGraph *g = cg_profile_graph (out);
+  CgTree *split = cg_profile_ensure_tree (out);
+  guint nx = cg_tree_n_frames (tree), ne = cg_graph_n_events (g);
+  const CgKind *kinds = cg_graph_event_kinds (g);
+  /* root_of[x]: the root frame above x (parents come before children);
+   * copies: (root << 32 | function) -> the root's copy of the function */
+  g_autofree CgFrameId *root_of = g_new (CgFrameId, MAX (nx, 1));
+  g_autofree CgFrameId *new_frame = g_new (CgFrameId, MAX (nx, 1));
+  g_autoptr (GHashTable) copies = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  for (CgFrameId x = 0; x < nx; x++)
+    {
+      CgFrameId p = cg_tree_parent (tree, x);
+      CgFunctionId f = cg_tree_function (tree, x);
+      root_of[x] = p == CG_NO_ID ? x : root_of[p];
+      gint64 key = (gint64) ((guint64) root_of[x] << 32 | f);
+      gpointer found;
+      CgFunctionId h;
+      if (g_hash_table_lookup_extended (copies, &key, NULL, &found))
+        h = GPOINTER_TO_UINT (found);
+      else
+        {
+          h = cg_graph_add_function_ids (g, cg_graph_intern_id (g, cg_graph_function_object (from, f), -1),
+                                         cg_graph_intern_id (g, cg_graph_function_name (from, f), -1));
+          if (h == CG_NO_ID)
+            {
+              g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many functions");
+              return NULL;
+            }
+          cg_graph_function_set_location (g, h, cg_graph_function_file (from, f), cg_graph_function_line (from, f));
+          cg_graph_function_set_flags (g, h, cg_graph_function_flags (from, f) & CG_FUNCTION_CYCLE);
+          g_hash_table_insert (copies, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (h));
+        }
+      new_frame[x] = cg_tree_ensure_child (split, p == CG_NO_ID ? CG_NO_ID : new_frame[p], h);
+      if (new_frame[x] == CG_NO_ID)
+        {
+          g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many frames");
+          return NULL;
+        }
+      const CgValue *c0 = cg_tree_self_const (tree, x);
+      if (!cg_values_add (kinds, cg_tree_self (split, new_frame[x]), c0, ne)
+          || !cg_values_add (kinds, cg_graph_self (g, h), c0, ne))
+        return overflow (error), NULL;
+    }
+  return cost_tree (out, split, error) ? g_steal_pointer (&out) : NULL;
+}

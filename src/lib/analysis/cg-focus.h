@@ -75,4 +75,19 @@ CgProfile *cg_filter_tree (CgProfile *profile, const guint8 *hide, const guint8 
  * must have a call tree.  Errors: CG_ERROR_OVERFLOW. */
 CgProfile *cg_fold_tree (CgProfile *profile, const guint8 *fold, GError **error);
 
+/* A new profile (transfer full) in which each root frame of @profile's
+ * call tree keeps its subtree's functions as its own: a function under
+ * two roots becomes two functions of the same object and name (made
+ * apart, cg_graph_add_function_ids), each with the costs of its root's
+ * frames only, so that the display tree of perf's --split=pid or tid
+ * (a root per process or thread, COMM-PID/TID) holds in each root's
+ * subtree that root's costs alone; over the merged call graph a worker
+ * routine that several threads run had its callees, with every thread's
+ * costs, under one thread's root.  Costs by Kaes's Min_E rule (method
+ * exact) over the tree, unchanged, as is the profile's total; a
+ * function's total is its root's part.  Functions are then no longer
+ * known by (object, name): look them up before.  @profile must have a
+ * call tree.  Errors: CG_ERROR_OVERFLOW. */
+CgProfile *cg_split_roots (CgProfile *profile, GError **error);
+
 G_END_DECLS

@@ -646,25 +646,26 @@ cg_graph_function_is_ambiguous (CgGraph *g, CgFunctionId f)
   guint n = g->functions->len;
   if (g->ambiguous == NULL || g->ambiguous_functions != n)
     {
-      /* name id -> first function with that name; a second object makes
-       * both ambiguous */
-      g_autoptr (GHashTable) first = g_hash_table_new (g_direct_hash, g_direct_equal);
+      /* name id -> the object of the functions with that name, or
+       * G_MAXUINT32 once a second object has it: all of them are then
+       * ambiguous (functions of one name and object, cg_split_roots'
+       * copies under each root, are told apart by their place) */
+      g_autoptr (GHashTable) object_of = g_hash_table_new (g_direct_hash, g_direct_equal);
       g_free (g->ambiguous);
       g->ambiguous = g_new0 (guint8, MAX (n, 1));
       g->ambiguous_functions = n;
       for (CgFunctionId i = 0; i < n; i++)
         {
           FunctionRec *rec = function_rec (g, i);
-          gpointer key = GUINT_TO_POINTER (rec->name + 1);
-          gpointer other = g_hash_table_lookup (first, key);
-          if (other == NULL)
-            g_hash_table_insert (first, key, GUINT_TO_POINTER (i + 1));
-          else
-            {
-              g->ambiguous[GPOINTER_TO_UINT (other) - 1] = 1;
-              g->ambiguous[i] = 1;
-            }
+          gpointer key = GUINT_TO_POINTER (rec->name + 1), seen;
+          if (!g_hash_table_lookup_extended (object_of, key, NULL, &seen))
+            g_hash_table_insert (object_of, key, GUINT_TO_POINTER (rec->object));
+          else if (GPOINTER_TO_UINT (seen) != rec->object)
+            g_hash_table_insert (object_of, key, GUINT_TO_POINTER (G_MAXUINT32));
         }
+      for (CgFunctionId i = 0; i < n; i++)
+        g->ambiguous[i] = GPOINTER_TO_UINT (g_hash_table_lookup (object_of, GUINT_TO_POINTER (function_rec (g, i)->name + 1)))
+                          == G_MAXUINT32;
     }
   return g->ambiguous[f];
 }
