@@ -65,6 +65,71 @@ frameless_samples (const guint8 *head, gsize len)
   return lines >= 2 && number;
 }
 
+/* What @head (@len bytes) is where it holds no cost at all, else NULL:
+ * blank lines alone, one a sample, as perf script -F sym prints them
+ * (perf 6.1 prints a sample's symbols only beside ip, -F ip,sym), or
+ * with a symbol a line indented under each other (a call chain's, as a
+ * perf that prints them there might), or a name a line, not indented,
+ * as gprof -r (--function-ordering) and -R (--file-ordering) print the
+ * order they suggest linking the functions or object files in.  Two names or blank lines or more. */
+/* Whether the @n bytes at @s are a function's name as gprof and perf
+ * print them: led by a letter, '_', '.', '$', '~' or '(' ("(anonymous
+ * namespace)::f"), without control bytes, and blanks only inside
+ * brackets ("f<int, char>(int, char)"). */
+static gboolean
+is_name (const guint8 *s, gsize n)
+{
+  if (!(g_ascii_isalpha (s[0]) || strchr ("_.$~(", s[0])))
+    return FALSE;
+  int depth = 0;
+  for (gsize i = 0; i < n; i++)
+    {
+      guint8 c = s[i];
+      if (c < 0x20 || c == 0x7f || (c == ' ' && depth <= 0))
+        return FALSE;
+      depth += (c == '(' || c == '<' || c == '[') - (c == ')' || c == '>' || c == ']');
+    }
+  return TRUE;
+}
+
+static const char *
+costless_text_kind (const guint8 *head, gsize len)
+{
+  guint blank = 0, names = 0, indented = 0;
+  for (gsize line = 0; line < len;)
+    {
+      const guint8 *nl = memchr (head + line, '\n', len - line);
+      gsize end = nl ? (gsize) (nl - head) : len, e = end, b = line;
+      while (e > line && (head[e - 1] == '\r' || head[e - 1] == ' '))
+        e--;
+      while (b < e && (head[b] == ' ' || head[b] == '\t'))
+        b++;
+      gboolean indent = b > line;
+      line = end + 1;
+      if (b == e)
+        {
+          blank++;
+          continue;
+        }
+      if (!is_name (head + b, e - b))
+        return NULL;
+      if (indent)
+        indented++;
+      else
+        names++;
+    }
+  if (names == 0 && blank + indented >= 2)
+    return "blank lines alone, one a sample, or symbols alone, as perf script -F sym prints them (perf prints a"
+           " sample's symbols only beside ip, and no period or event without their fields): nothing to charge a"
+           " cost to; give cgmerge the perf.data, or what perf script prints with its default fields (or -F"
+           " comm,tid,period,event,ip,sym,symoff,dso)";
+  if (names >= 2 && indented == 0)
+    return "a name a line, as gprof -r (--function-ordering) and -R (--file-ordering) print the order they suggest"
+           " linking the functions or files in, which holds no costs: give cgmerge the gmon.out (with"
+           " --executable), or the report gprof prints without -r or -R";
+  return NULL;
+}
+
 /* What is missing or other, where @head (@len bytes) is nearly a gprof
  * report, else NULL: the call graph's table without the lines gprof
  * prints above it (its first line "index  % time  self  children
@@ -217,6 +282,9 @@ other_text_kind (const guint8 *head, gsize len)
   const char *gprof = gprof_near_miss (head, len);
   if (gprof)
     return gprof;
+  const char *costless = costless_text_kind (head, len);
+  if (costless)
+    return costless;
   if (frameless_samples (head, len))
     return "perf script's sample lines without frames (its -F left out ip, which prints them): nothing to"
            " charge a cost to; give cgmerge the perf.data, or what perf script prints with ip (its default"
