@@ -45,6 +45,14 @@ struct amon_merge {
   uint32_t table_mask, n_contexts;
   merged *first, *last;
   int unhashed;   /* the contexts are not in the table yet (merge_thread) */
+  /* a thread that runs alone: its contexts are written straight from its
+   * machine (merge_alone), not copied into merged ones first; each id's
+   * index in the file (UINT32_MAX: not written), the last context seen
+   * and the CONTEXTS section's length */
+  amon_thread *alone;
+  uint32_t *index_of, ids;
+  const amon_context *alone_last;
+  uint64_t alone_len;
   uint32_t *scratch;
   uint64_t outside;
   /* the default clock's samples (amon-measure.h), all threads */
@@ -236,13 +244,88 @@ amon_merge_free (amon_merge *g)
   amon_unmap (g, sizeof *g, &bytes);
 }
 
+/* Context @c's time, corrected as its thread's samples say (amon-measure.h). */
+AMON_FN static uint64_t
+corrected_time (const amon_thread *t, const amon_context *c)
+{
+  return amon_measure_corrected (__atomic_load_n (&c->time, __ATOMIC_RELAXED),
+                                 __atomic_load_n (&c->samples, __ATOMIC_RELAXED), t->keep, t->per_sample);
+}
+
+/* Whether @c (not a root) goes into the file: it has a count or a time
+ * (@time, corrected), and its history is whole (no longer than the
+ * longest made, every routine one of the first @n the machine knows). */
+AMON_FN static int
+written (const amon_machine *m, uint32_t n, const amon_context *c, uint64_t time)
+{
+  if (time == 0 && c->entries == 0 && c->recursive == 0)
+    return 0;
+  if (c->len > m->max_history)
+    return 0;
+  for (uint32_t i = 0; i < c->len; i++)
+    if ((c->hist[i] >> 1) >= n)
+      return 0;
+  return 1;
+}
+
+/* The parent to write for @c, whose thread's contexts' indexes by id
+ * are @index_of (@ids of them): 1 + the index of the context its history
+ * extends by one entry, 0 where that was not written. */
+AMON_FN static uint32_t
+parent_of (const amon_context *c, const uint32_t *index_of, uint32_t ids)
+{
+  return c->parent < ids && index_of[c->parent] != UINT32_MAX ? index_of[c->parent] + 1 : 0;
+}
+
+/* The first thread, where it runs alone: its routine indexes are the
+ * global ones and its histories distinct, so its contexts are written
+ * from its machine as they are (out_alone), where copying each into a
+ * merged one first took memory for 514,000 of them (yaml-cpp 0.7's tests:
+ * 28 MB mapped and populated) and four passes over them in all, where
+ * now two.  Here only their indexes in the file, the time outside every
+ * routine and the CONTEXTS section's length are found; the contexts seen
+ * are the ones written (those made after are left out). */
+AMON_FN static void
+merge_alone (Merge *g, amon_thread *t, uint32_t ids, uint32_t *index_of)
+{
+  const amon_machine *m = &t->m;
+  uint32_t n = __atomic_load_n (&m->n_routines, __ATOMIC_ACQUIRE);
+  uint64_t len = 8;
+  const amon_context *last = NULL;
+  for (const amon_context *c = m->root; c; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
+    {
+      if (c->id >= ids)
+        break; /* made after the count was read */
+      last = c;
+      index_of[c->id] = UINT32_MAX;
+      uint64_t time = corrected_time (t, c);
+      if (c->len == 0)
+        {
+          g->outside += time;
+          continue;
+        }
+      if (!written (m, n, c, time))
+        continue;
+      len += AMON_CONTEXT_FIXED + (uint64_t) (parent_of (c, index_of, ids) ? 1 : c->len) * 4;
+      index_of[c->id] = g->n_contexts < UINT32_MAX ? (uint32_t) g->n_contexts : UINT32_MAX;
+      g->n_contexts++;
+    }
+  g->alone = t;
+  g->index_of = index_of;
+  g->ids = ids;
+  g->alone_last = last;
+  g->alone_len = len;
+}
+
 /* Adds @t's contexts.  The first thread merged needs no look-up: the
  * machine made each of its histories once, and its routine indexes are
  * the global ones, so its contexts are appended as they are, their
  * histories shared with the thread where @in_place (it outlives the
- * writing), and put into the table only when another thread comes. */
+ * writing), and put into the table only when another thread comes; or,
+ * where it is @alone (no other thread to merge) and @in_place, written
+ * from its machine (merge_alone). */
 AMON_FN static void
-merge_thread (Merge *g, amon_thread *t, int in_place)
+merge_thread (Merge *g, amon_thread *t, int in_place, int alone)
 {
   amon_machine *m = &t->m;
   int first = g->n_contexts == 0 && g->n_routines == 0;
@@ -273,10 +356,14 @@ merge_thread (Merge *g, amon_thread *t, int in_place)
         g->failed = 1;
         return;
       }
+  if (first && alone && in_place && ids != AMON_NO_PARENT)
+    {
+      merge_alone (g, t, ids, index_of);
+      return;
+    }
   for (amon_context *c = m->root; c && !g->failed; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
     {
-      uint64_t time = amon_measure_corrected (__atomic_load_n (&c->time, __ATOMIC_RELAXED),
-                                              __atomic_load_n (&c->samples, __ATOMIC_RELAXED), t->keep, t->per_sample);
+      uint64_t time = corrected_time (t, c);
       if (c->id < ids)
         index_of[c->id] = UINT32_MAX;
       if (c->len == 0)
@@ -284,18 +371,10 @@ merge_thread (Merge *g, amon_thread *t, int in_place)
           g->outside += time;
           continue;
         }
-      if (time == 0 && c->entries == 0 && c->recursive == 0)
+      if (!written (m, n, c, time))
         continue;
-      int ok = c->len <= m->max_history;
-      for (uint32_t i = 0; ok && i < c->len; i++)
-        {
-          uint32_t r = c->hist[i] >> 1;
-          ok = r < n;
-          if (ok)
-            buf[i] = map[r] << 1 | (c->hist[i] & AMON_ENTRY_MARKED);
-        }
-      if (!ok)
-        continue;
+      for (uint32_t i = 0; i < c->len; i++)
+        buf[i] = map[c->hist[i] >> 1] << 1 | (c->hist[i] & AMON_ENTRY_MARKED);
       int made = 1;
       merged *d = first ? append_context (g, in_place ? c->hist : buf, c->len, in_place)
                         : add_context (g, buf, c->len, time, c->entries, c->recursive, &made);
@@ -309,8 +388,8 @@ merge_thread (Merge *g, amon_thread *t, int in_place)
         }
       /* the parent's merged context has the parent's history: an earlier
        * one, which this thread's or another's made */
-      if (made && c->parent < ids && index_of[c->parent] != UINT32_MAX)
-        d->parent = index_of[c->parent] + 1;
+      if (made)
+        d->parent = parent_of (c, index_of, ids);
       if (c->id < ids)
         index_of[c->id] = d->index;
     }
@@ -394,32 +473,69 @@ put_u64 (unsigned char *b, uint64_t v)
  * after each byte (the bytes may alias it): on yaml-cpp 0.7's tests,
  * 2.6 million words, writing the profile took a quarter less time so. */
 AMON_FN static void
-out_context (Out *o, const merged *c)
+out_context (Out *o, uint32_t len, uint32_t parent, uint64_t time, uint64_t entries, uint64_t recursive,
+             const uint32_t *hist)
 {
-  uint32_t from = c->parent ? c->len - 1 : 0;
-  if ((size_t) (c->len - from) > (sizeof o->buf - AMON_CONTEXT_FIXED) / 4)
+  uint32_t from = parent ? len - 1 : 0;
+  if ((size_t) (len - from) > (sizeof o->buf - AMON_CONTEXT_FIXED) / 4)
     {
       /* longer than the buffer holds: word by word */
-      out_u32 (o, c->len);
-      out_u32 (o, c->parent);
-      out_u64 (o, c->time);
-      out_u64 (o, c->entries);
-      out_u64 (o, c->recursive);
-      for (uint32_t i = from; i < c->len; i++)
-        out_u32 (o, c->hist[i]);
+      out_u32 (o, len);
+      out_u32 (o, parent);
+      out_u64 (o, time);
+      out_u64 (o, entries);
+      out_u64 (o, recursive);
+      for (uint32_t i = from; i < len; i++)
+        out_u32 (o, hist[i]);
       return;
     }
-  if (sizeof o->buf - o->n < AMON_CONTEXT_FIXED + (size_t) (c->len - from) * 4)
+  if (sizeof o->buf - o->n < AMON_CONTEXT_FIXED + (size_t) (len - from) * 4)
     out_flush (o);
   unsigned char *b = o->buf + o->n;
-  b = put_u32 (b, c->len);
-  b = put_u32 (b, c->parent);
-  b = put_u64 (b, c->time);
-  b = put_u64 (b, c->entries);
-  b = put_u64 (b, c->recursive);
-  for (uint32_t i = from; i < c->len; i++)
-    b = put_u32 (b, c->hist[i]);
+  b = put_u32 (b, len);
+  b = put_u32 (b, parent);
+  b = put_u64 (b, time);
+  b = put_u64 (b, entries);
+  b = put_u64 (b, recursive);
+  for (uint32_t i = from; i < len; i++)
+    b = put_u32 (b, hist[i]);
   o->n = (size_t) (b - o->buf);
+}
+
+AMON_FN static void
+add_totals (uint64_t *totals, uint64_t time, uint64_t entries, uint64_t recursive)
+{
+  totals[AMON_TOTAL_TIME] += time;
+  totals[AMON_TOTAL_CALLS] += entries;
+  totals[AMON_TOTAL_RECURSIVE] += recursive;
+}
+
+AMON_FN static void out_section (Out *o, uint32_t tag, uint64_t length);
+
+/* The CONTEXTS section of a thread that ran alone, from its machine: the
+ * contexts merge_alone saw and chose, in their order, each with the
+ * counters it has now (the program is stopping; a count a hook adds
+ * meanwhile is in the totals as in the context) */
+AMON_FN static void
+out_alone (Out *o, Merge *g)
+{
+  const amon_thread *t = g->alone;
+  out_section (o, AMON_SECTION_CONTEXTS, g->alone_len);
+  out_u64 (o, g->n_contexts);
+  for (const amon_context *c = t->m.root; c; c = __atomic_load_n (&c->next, __ATOMIC_ACQUIRE))
+    {
+      /* fewer than 2^32 - 2 contexts (merge_thread): no index is UINT32_MAX */
+      if (g->index_of[c->id] != UINT32_MAX)
+        {
+          uint64_t time = corrected_time (t, c);
+          uint64_t entries = __atomic_load_n (&c->entries, __ATOMIC_RELAXED);
+          uint64_t recursive = __atomic_load_n (&c->recursive, __ATOMIC_RELAXED);
+          out_context (o, c->len, parent_of (c, g->index_of, g->ids), time, entries, recursive, c->hist);
+          add_totals (g->totals, time, entries, recursive);
+        }
+      if (c == g->alone_last)
+        break;
+    }
 }
 
 AMON_FN static void
@@ -440,11 +556,11 @@ bounded_strlen (const char *s)
 AMON_FN static int write_merged (const amon_run *run, Merge *gp, const char *path);
 
 AMON_FN static int
-merge_with (amon_merge *g, amon_thread *t, int in_place)
+merge_with (amon_merge *g, amon_thread *t, int in_place, int alone)
 {
   if (g->failed)
     return ENOMEM;
-  merge_thread (g, t, in_place);
+  merge_thread (g, t, in_place, alone);
   uint64_t *totals = g->totals;
   totals[AMON_TOTAL_THREADS]++;
   totals[AMON_TOTAL_RETURNS] += t->returns;
@@ -485,7 +601,7 @@ merge_with (amon_merge *g, amon_thread *t, int in_place)
 AMON_FN int
 amon_merge_thread (amon_merge *g, amon_thread *t)
 {
-  return merge_with (g, t, 0);
+  return merge_with (g, t, 0, 0);
 }
 
 AMON_FN int
@@ -495,8 +611,10 @@ amon_write_file (const amon_run *run, amon_merge *retired, const char *path)
   Merge *gp = retired ? retired : own;
   if (gp == NULL)
     return ENOMEM;
+  /* one thread and none retired: written from its machine (merge_alone) */
+  int alone = retired == NULL && run->threads != NULL && run->threads->next == NULL;
   for (amon_thread *t = run->threads; t && !gp->failed; t = t->next)
-    merge_with (gp, t, 1);
+    merge_with (gp, t, 1, alone);
   int err = gp->failed ? ENOMEM : write_merged (run, gp, path);
   amon_merge_free (own);
   return err;
@@ -512,12 +630,6 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
   amon_arena_init (&oa, &oa_bytes, 0);
   totals[AMON_TOTAL_OUTSIDE] = g->outside;
   totals[AMON_TOTAL_TIME] = g->outside;
-  for (merged *c = g->first; c; c = c->order)
-    {
-      totals[AMON_TOTAL_TIME] += c->time;
-      totals[AMON_TOTAL_CALLS] += c->entries;
-      totals[AMON_TOTAL_RECURSIVE] += c->recursive;
-    }
 
   /* objects and names */
   amon_objects objs;
@@ -606,14 +718,22 @@ write_merged (const amon_run *run, Merge *gp, const char *path)
       out_bytes (o, name_of[r], n);
     }
 
-  /* contexts */
-  len = 8;
-  for (merged *c = g->first; c; c = c->order)
-    len += AMON_CONTEXT_FIXED + (uint64_t) (c->parent ? 1 : c->len) * 4;
-  out_section (o, AMON_SECTION_CONTEXTS, len);
-  out_u64 (o, g->n_contexts);
-  for (merged *c = g->first; c; c = c->order)
-    out_context (o, c);
+  /* contexts, the totals of their counters with them */
+  if (g->alone)
+    out_alone (o, g);
+  else
+    {
+      len = 8;
+      for (merged *c = g->first; c; c = c->order)
+        len += AMON_CONTEXT_FIXED + (uint64_t) (c->parent ? 1 : c->len) * 4;
+      out_section (o, AMON_SECTION_CONTEXTS, len);
+      out_u64 (o, g->n_contexts);
+      for (merged *c = g->first; c; c = c->order)
+        {
+          out_context (o, c->len, c->parent, c->time, c->entries, c->recursive, c->hist);
+          add_totals (totals, c->time, c->entries, c->recursive);
+        }
+    }
 
   out_section (o, AMON_SECTION_TOTALS, 8 * AMON_TOTAL_N);
   for (int i = 0; i < AMON_TOTAL_N; i++)

@@ -7,8 +7,8 @@
  * time, no entry and no recursive call (those zeroed in a forked child)
  * are left out; the root contexts' time is the time outside every
  * routine.  The first thread merged needs no look-up (one machine's
- * histories are distinct), and where it runs alone its histories are
- * written from its own contexts, not copied.  Routines are named by
+ * histories are distinct), and where it runs alone its contexts are
+ * written straight from its machine, neither merged nor copied.  Routines are named by
  * amon-symbols.h.  The layout is formats/amon.md.  O(total history
  * length) expected time.
  */

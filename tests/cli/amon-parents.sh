@@ -4,12 +4,15 @@
 # and writes the one entry past its history (formats/amon.md, CONTEXTS).
 # A program of a few shapes (a chain of calls; mutual recursion, which
 # makes histories by A3-A5; a second thread, whose contexts are merged by
-# history) is run with libamon.  An independent reading of the file
+# history) is run with libamon, and again alone (its contexts written
+# straight from its machine, amon-write.c's merge_alone, not merged).
+# An independent reading of each file
 # (python3, below) checks that every parent is an earlier context whose
 # history is the child's less its last entries, and that the contexts
 # naming one are those whose history is an earlier one's and a routine
-# not in it; it rewrites the file in version 2 (every history in full),
-# and cgcost reads both alike, function by function and arc by arc.
+# not in it, and that the calls in the totals are the contexts' entries;
+# it rewrites the file in version 2 (every history in full), and cgcost
+# reads both alike, function by function and arc by arc.
 . "${top_srcdir:-.}/tests/cli/common.sh"
 amon_setup
 command -v python3 >/dev/null 2>&1 || skip "no python3"
@@ -26,13 +29,15 @@ __attribute__ ((noinline)) static int odd (int n);
 __attribute__ ((noinline)) static int even (int n) { leaf (1); return n == 0 ? 1 : odd (n - 1); }
 __attribute__ ((noinline)) static int odd (int n) { c3 (1); return n == 0 ? 0 : even (n - 1); }
 __attribute__ ((noinline)) static void *work (void *arg) { (void) arg; for (int i = 0; i < 50; i++) { c1 (100); even (i % 7); } return 0; }
-int main (void)
+int main (int argc, char **argv)
 {
   pthread_t t;
-  if (pthread_create (&t, 0, work, 0) != 0)
+  (void) argv;
+  if (argc == 1 && pthread_create (&t, 0, work, 0) != 0)
     return 1;
   work (0);
-  pthread_join (t, 0);
+  if (argc == 1)
+    pthread_join (t, 0);
   printf ("%d\n", even (9));
   return 0;
 }
@@ -41,6 +46,8 @@ $CC -O1 $cflags -pthread -o "$tmp/shapes" "$tmp/shapes.c" -L"$libdir" -lamon -Wl
   || { fail "building shapes: $(head -c 300 "$tmp/build.log")"; finish; }
 (cd "$tmp" && AMON_OUT="$tmp/v3.out" ./shapes >"$tmp/printed") || fail "shapes exited $?"
 [ "$(cat "$tmp/printed")" = 0 ] || fail "shapes printed '$(cat "$tmp/printed")'"
+(cd "$tmp" && AMON_OUT="$tmp/alone.out" ./shapes alone >"$tmp/printed") || fail "shapes alone exited $?"
+[ "$(cat "$tmp/printed")" = 0 ] || fail "shapes alone printed '$(cat "$tmp/printed")'"
 
 cat >"$tmp/full.py" <<'EOF'
 import struct, sys
@@ -50,7 +57,7 @@ if version != 3:
     sys.exit('version %d, not 3' % version)
 out = bytearray(d[:header])
 struct.pack_into('<I', out, 8, 2)
-off, named, several = header, 0, 0
+off, named, several, entries = header, 0, 0, 0
 while True:
     tag, zero, length = struct.unpack_from('<IIQ', d, off)
     body = d[off + 16:off + 16 + length]
@@ -60,6 +67,7 @@ while True:
         for k in range(n):
             ln, parent = struct.unpack_from('<II', body, p)
             counts = body[p + 8:p + 32]
+            entries += struct.unpack_from('<Q', counts, 8)[0]
             first = []
             if parent:
                 if parent > k:
@@ -85,19 +93,25 @@ while True:
                  and h[:-1] in hists[:k])
         if named != a2 or several:
             sys.exit('%d contexts name a parent, %d extend an earlier one by step A2 alone' % (named, a2))
+    if tag == 4:
+        calls, = struct.unpack_from('<Q', body, 8)
+        if calls != entries:
+            sys.exit('the totals say %d calls, the contexts %d entries' % (calls, entries))
     out += struct.pack('<IIQ', tag, zero, len(body)) + body
     off += 16 + length
     if tag == 0:
         break
 open(sys.argv[2], 'wb').write(out)
 EOF
-python3 "$tmp/full.py" "$tmp/v3.out" "$tmp/v2.out" || fail "the contexts' parents"
-for f in v3 v2; do
-  "$cgcost" --format=tsv --arcs "$tmp/$f.out" >"$tmp/$f.arcs" || fail "cgcost --arcs $f.out"
-  "$cgcost" --format=tsv "$tmp/$f.out" >"$tmp/$f.tsv" || fail "cgcost $f.out"
+for run in v3 alone; do
+  python3 "$tmp/full.py" "$tmp/$run.out" "$tmp/$run.v2.out" || fail "the contexts' parents ($run)"
+  for f in $run $run.v2; do
+    "$cgcost" --format=tsv --arcs "$tmp/$f.out" >"$tmp/$f.arcs" || fail "cgcost --arcs $f.out"
+    "$cgcost" --format=tsv "$tmp/$f.out" >"$tmp/$f.tsv" || fail "cgcost $f.out"
+  done
+  cmp -s "$tmp/$run.arcs" "$tmp/$run.v2.arcs" || fail "$run: arcs differ (v3 <, v2 >): $(diff "$tmp/$run.arcs" "$tmp/$run.v2.arcs" | head -n 8)"
+  cmp -s "$tmp/$run.tsv" "$tmp/$run.v2.tsv" || fail "$run: functions differ (v3 <, v2 >): $(diff "$tmp/$run.tsv" "$tmp/$run.v2.tsv" | head -n 8)"
+  grep -q '^even	odd	' "$tmp/$run.arcs" || fail "$run: no arc even > odd: $(cat "$tmp/$run.arcs")"
+  echo "$run: v3 and v2 read alike: $(($(wc -l <"$tmp/$run.tsv") - 1)) functions, $(($(wc -l <"$tmp/$run.arcs") - 1)) arcs"
 done
-cmp -s "$tmp/v3.arcs" "$tmp/v2.arcs" || fail "arcs differ (v3 <, v2 >): $(diff "$tmp/v3.arcs" "$tmp/v2.arcs" | head -n 8)"
-cmp -s "$tmp/v3.tsv" "$tmp/v2.tsv" || fail "functions differ (v3 <, v2 >): $(diff "$tmp/v3.tsv" "$tmp/v2.tsv" | head -n 8)"
-grep -q '^even	odd	' "$tmp/v3.arcs" || fail "no arc even > odd: $(cat "$tmp/v3.arcs")"
-echo "v3 and v2 read alike: $(($(wc -l <"$tmp/v3.tsv") - 1)) functions, $(($(wc -l <"$tmp/v3.arcs") - 1)) arcs"
 finish
