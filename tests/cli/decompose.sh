@@ -108,6 +108,43 @@ near "$tmp/two.tsv" a 17.5
 near "$tmp/two.tsv" b 37.5
 expect 1 "$cgcost" --method=exact "$tmp/arcs.xml" && expect_message "no call tree"
 
+# where gprof2dot's numbers cannot be: a cycle {f, g} that no call enters
+# (f a root of the stacks) gets its whole cost, 90, for each member, where
+# gprof2dot gave 0, below f's self cost of 60; and a cycle {x, y} (20 of
+# 22 Ir) whose two callers' calls weigh 0 is shared between them, where
+# each was charged all of it and their caller a got 42 of the 22.  Both
+# profiles' XML reads back (a reader refuses a total below a self cost or
+# above the profile's total)
+printf 'f;g;f;h 30\nf 60\n' >"$tmp/unentered.folded"
+expect 0 "$cgcost" --method=decompose --format=tsv "$tmp/unentered.folded" && cp "$tmp/out" "$tmp/unentered.tsv"
+near "$tmp/unentered.tsv" f 90
+near "$tmp/unentered.tsv" g 90
+near "$tmp/unentered.tsv" h 30
+cat >"$tmp/zero.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<cgtools version="1">
+ <events><event name="Ir" unit="Ir" kind="integer"/></events>
+ <objects><object id="0" name="p"/></objects>
+ <files/>
+ <functions>
+  <function id="0" name="a" object="0" self="1"/><function id="1" name="b" object="0" self="1"/>
+  <function id="2" name="x" object="0" self="10"/><function id="3" name="y" object="0" self="10"/>
+ </functions>
+ <arcs inclusive="no">
+  <arc id="0" caller="0" callee="1" calls="1"/><arc id="1" caller="0" callee="2" calls="0"/>
+  <arc id="2" caller="1" callee="2" calls="0"/><arc id="3" caller="2" callee="3" calls="1"/>
+  <arc id="4" caller="3" callee="2" calls="1"/>
+ </arcs>
+</cgtools>
+XML
+expect 0 "$cgcost" --method=decompose --format=tsv "$tmp/zero.xml" && cp "$tmp/out" "$tmp/zero.tsv"
+near "$tmp/zero.tsv" a 22
+near "$tmp/zero.tsv" b 11
+for input in unentered.folded zero.xml; do
+  expect 0 "$cgcost" --method=decompose --format=xml -o "$tmp/$input.costs.xml" "$tmp/$input" \
+    && expect 0 "$cgtree" "$tmp/$input.costs.xml" || fail "decompose's own XML of $input does not read back"
+done
+
 # for the record: the estimate against exact totals (stacks) and against
 # callgrind's measured totals, which are exact with its recursion split
 report () {

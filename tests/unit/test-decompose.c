@@ -254,21 +254,29 @@ test_gprof2dot_tolerated_double_count (void)
 }
 
 static void
-test_gprof2dot_quirks (void)
+test_gprof2dot_impossible (void)
 {
-  /* A cycle nothing outside calls gets 0 (its members are no entry), as
-   * in gprof2dot; and a function whose callers' weights are all 0 is
-   * charged in full to each of them (0/0 = 1).
-   * a↔b (a the root), self a 5, b 7: totals 0.  x→f 0, y→f 0, self f 3:
-   * x and y total 3 each. */
+  /* Two of gprof2dot's results that design §3's definitions rule out,
+   * and which a reader of cgtools XML refuses (cg-cost-check.h): a cycle
+   * that nothing outside calls got 0, below its members' self costs (its
+   * members are no entry); and a function whose callers' weights are all
+   * 0 was charged in full to each of them (0/0 = 1), its cost counted as
+   * often as it has callers.  Now each member gets its cycle's whole cost
+   * (gprof's cycle as a unit), and the callers share the callee equally.
+   * a↔b (a the root), self a 5, b 7: totals 12 (were 0).  x→f 0, y→f 0,
+   * self f 3: x and y total 1.5 each (were 3 each, and z, calling both,
+   * 6 of a profile of 15). */
   g_autoptr (CgProfile) p = new_profile ();
-  fn (p, "a", 5), fn (p, "b", 7), fn (p, "x", 0), fn (p, "y", 0), fn (p, "f", 3);
+  fn (p, "a", 5), fn (p, "b", 7), fn (p, "x", 0), fn (p, "y", 0), fn (p, "f", 3), fn (p, "z", 0);
   call (p, "a", "b", 1), call (p, "b", "a", 1), call (p, "x", "f", 0), call (p, "y", "f", 0);
+  call (p, "z", "x", 1), call (p, "z", "y", 1);
   g_autoptr (CgCosts) c = decompose (p);
-  CLOSE (total (p, c, "a"), 0);
-  CLOSE (total (p, c, "b"), 0);
-  CLOSE (total (p, c, "x"), 3);
-  CLOSE (total (p, c, "y"), 3);
+  CLOSE (total (p, c, "a"), 12);
+  CLOSE (total (p, c, "b"), 12);
+  CLOSE (total (p, c, "x"), 1.5);
+  CLOSE (total (p, c, "y"), 1.5);
+  CLOSE (total (p, c, "z"), 3);
+  CLOSE (carried (p, c, "x", "f"), 1.5);
 }
 
 static void
@@ -520,7 +528,7 @@ main (void)
     { "forward split", test_forward_split },
     { "gprof2dot's assertion case (#7, #33)", test_gprof2dot_assertion_case },
     { "gprof2dot's tolerated double count", test_gprof2dot_tolerated_double_count },
-    { "gprof2dot's quirks kept", test_gprof2dot_quirks },
+    { "gprof2dot's impossible totals corrected", test_gprof2dot_impossible },
     { "stack weights", test_stack_weights },
     { "long chain and ring", test_long_chain_and_ring },
     { "many cycles", test_many_cycles },

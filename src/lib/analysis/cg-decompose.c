@@ -124,12 +124,17 @@ compute_ratios (Decomposer *d)
   const guint32 *comp = d->scc->component_of;
   g_autofree gdouble *fin = g_new0 (gdouble, MAX ((gsize) nf * ne, 1));
   g_autofree gdouble *cin = g_new0 (gdouble, MAX ((gsize) d->scc->n_components * ne, 1));
+  /* the arcs into each function, and entering each cycle */
+  g_autofree guint32 *nfin = g_new0 (guint32, MAX (nf, 1));
+  g_autofree guint32 *ncin = g_new0 (guint32, MAX (d->scc->n_components, 1));
   for (CgArcId a = 0; a < na; a++)
     {
       CgFunctionId from = cg_graph_arc_caller (g, a), to = cg_graph_arc_callee (g, a);
       if (from == to)
         continue;
       gboolean entering = in_cycle (d, to) && comp[from] != comp[to];
+      nfin[to]++;
+      ncin[comp[to]] += entering;
       for (guint e = 0; e < ne; e++)
         {
           fin[(gsize) to * ne + e] += d->w[(gsize) a * ne + e];
@@ -146,7 +151,14 @@ compute_ratios (Decomposer *d)
       for (guint e = 0; e < ne; e++)
         {
           gdouble den = entering ? cin[(gsize) comp[to] * ne + e] : fin[(gsize) to * ne + e];
-          d->ratio[(gsize) a * ne + e] = share (d->w[(gsize) a * ne + e], den);
+          /* where no call into it has weight (counts of 0), gprof2dot's
+           * 0/0 = 1 gave each caller the callee's whole total, which then
+           * counted as often as it has callers, above the profile's total
+           * (two callers of a cycle of 20 of 22 Ir: their caller's 42):
+           * the callers share it equally, as forward_share does inside a
+           * cycle; one caller still takes all of it */
+          d->ratio[(gsize) a * ne + e] = den == 0.0 ? 1.0 / (entering ? ncin[comp[to]] : nfin[to])
+                                                    : share (d->w[(gsize) a * ne + e], den);
         }
     }
 }
@@ -377,14 +389,25 @@ propagate_cycle (Decomposer *d, guint32 k, const guint32 *members, guint m)
   for (guint i = 0; i < m; i++)
     for (guint e = 0; e < ne; e++)
       d->total[(gsize) members[i] * ne + e] = 0.0;
+  gboolean entered = FALSE;
   for (guint s = 0; s < m; s++)
     {
       if (!g_array_index (d->is_entry, guint8, s))
         continue;
+      entered = TRUE;
       rank_members (d, m, s);
       for (guint e = 0; e < ne; e++)
         decompose_entry (d, members, m, s, e, whole[e]);
     }
+  /* a cycle that no call enters (its members' runs started inside it:
+   * a program's main in a cycle, a stack's root frame) has no entry to
+   * decompose from, and gprof2dot leaves its members' totals 0, below
+   * their self costs: each gets the cycle's whole cost, the bound that
+   * gprof's cycle as a unit gives */
+  if (!entered)
+    for (guint i = 0; i < m; i++)
+      for (guint e = 0; e < ne; e++)
+        d->total[(gsize) members[i] * ne + e] = whole[e];
 }
 
 CgCosts *

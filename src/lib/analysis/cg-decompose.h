@@ -12,7 +12,8 @@
  *   (callgrind); else the call count (gmon.out).  Self-arcs take no part.
  *  Ratios.  An arc entering a cycle C from outside gets w / (Σ w of the
  *   arcs entering C); every other arc w / (Σ w of the callee's incoming
- *   arcs from other functions); 0/0 counts as 1 (gprof2dot's rule).
+ *   arcs from other functions); where that sum is 0, 1 / (the number of
+ *   those arcs) (gprof2dot: 1 each; see below).
  *  Outside cycles (Graham et al. 1982 §4): T(f) = self(f) + Σ over f's
  *   arcs of ratio × V(callee), where V is a function's total, or for a
  *   cycle member its whole cycle's total CT; that product is the arc's
@@ -26,7 +27,7 @@
  *       k = ratio(v, u) / Σ ratios of the forward arcs into u,
  *   from the deepest rank back to e; each member's total is Σ_e q_e(v), an
  *   in-cycle arc's cost Σ_e k × q_e(u).  Members of a cycle that no
- *   function outside calls get 0, as in gprof2dot.
+ *   function outside calls get CT each (gprof2dot: 0; see below).
  *
  * Where this differs from gprof2dot, and why:
  *  - Nothing recurses and nothing is rescanned per cycle: components in
@@ -43,6 +44,13 @@
  *   recompute that entry splitting such a q(u) equally among u's forward
  *   callers, which conserves the entry's share; elsewhere the numbers are
  *   gprof2dot's (within rounding: its sums run in hash-set order).
+ *  - Where gprof2dot's totals cannot be (design §3; a reader of cgtools
+ *   XML refuses them, cg-cost-check.h): members of a cycle that no
+ *   function outside calls got 0, below their self costs, and get CT,
+ *   gprof's bound for a cycle as a unit, marked estimated; a callee whose
+ *   incoming arcs all weigh 0 was charged in full to each caller (0/0 =
+ *   1), counted as often as it has callers and above the profile's total
+ *   in a function calling two of them, and is shared equally.
  *  - Sums run in function and arc order, so results are the same to the
  *   bit on every run.
  *
