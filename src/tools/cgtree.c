@@ -548,12 +548,12 @@ run (gpointer data, GError **error)
       if (base && !fold_startup (&base, NULL, error))
         return FALSE;
     }
-  /* perf's --split=pid or tid: a root per process or thread, whose
-   * subtree holds its own costs only, where the call graph joined the
-   * threads' calls of one routine under one root (not where the tree
-   * starts at chosen functions, which then have no such roots) */
-  if (o->common.split && (strcmp (o->common.split, "pid") == 0 || strcmp (o->common.split, "tid") == 0)
-      && !o->base && !o->focus && !o->roots && cg_profile_tree (whole))
+  /* perf's --split=pid or tid, here or in the cgmerge that made the
+   * XML: a root per process or thread, whose subtree holds its own costs
+   * only, where the call graph joined the threads' calls of one routine
+   * under one root (not where the tree starts at chosen functions, which
+   * then have no such roots) */
+  if (!o->base && !o->focus && !o->roots && cg_tree_roots_are_split (whole))
     {
       CgProfile *split = cg_split_roots (whole, error);
       if (split == NULL)

@@ -76,6 +76,15 @@ grep -E -q -- '-(worker|burn) (-> \[[0-9]+\]|\[[0-9]+\] \()' "$tmp/out" \
 # an object to print
 grep -E -q '(worker|burn) \[' "$tmp/out" && fail "--split=tid: a thread's routine is labelled: $(grep -E '(worker|burn) \[' "$tmp/out")"
 echo "burn per thread: $(tr '\n' ';' <"$tmp/ours-burn") perf report: $(tr '\n' ';' <"$tmp/theirs-burn")"
+# the same tree where the split was cgmerge's, in the pipeline README
+# gives: cgtree knows the roots from the XML (its own --split applies
+# to perf inputs only); it joined the threads' worker under one root
+lines >"$tmp/direct-lines"
+"$cgmerge" --split=tid "$tmp/perf.data" 2>/dev/null | "$cgcycles" | "$cgcost" >"$tmp/split.xml" || fail "cgmerge --split=tid | cgcycles | cgcost"
+expect 0 "$cgtree" --threshold=0 --no-fold "$tmp/split.xml" || fail "cgtree of cgmerge --split=tid's XML"
+lines >"$tmp/piped-lines"
+cmp -s "$tmp/direct-lines" "$tmp/piped-lines" \
+  || fail "cgtree of cgmerge --split=tid's XML differs from cgtree --split=tid: $(diff "$tmp/direct-lines" "$tmp/piped-lines" | head -8)"
 
 # --base: the same tree, each thread's subtree under its root line, and
 # each root paired with the base run's (their numbers differ from run

@@ -8,6 +8,7 @@
 
 #include "cg-demangle.h"
 #include "cg-error.h"
+#include "cg-split-root.h"
 #include "cg-value.h"
 
 struct _CgDiff {
@@ -145,24 +146,6 @@ cmp_split_root (gconstpointer a, gconstpointer b)
   return x->tid < y->tid ? -1 : x->tid > y->tid;
 }
 
-/* Reads "PID" or "PID/TID" (each digits or "?") at @s to its end. */
-static gboolean
-parse_split_numbers (const char *s, guint64 *pid, guint64 *tid)
-{
-  guint64 *at = pid;
-  *pid = *tid = 0;
-  if (*s == '\0')
-    return FALSE;
-  for (; *s; s++)
-    if (*s == '/' && at == pid && s[1])
-      at = tid;
-    else if (g_ascii_isdigit (*s) && *at < G_MAXUINT64 / 10)
-      *at = *at * 10 + (guint64) (*s - '0');
-    else if (*s != '?')
-      return FALSE;
-  return TRUE;
-}
-
 /* The unmatched --split roots of @g by command: COMM -> GArray of
  * SplitRoot. */
 static GHashTable *
@@ -171,13 +154,11 @@ split_roots (CgGraph *g, const CgFunctionId *matched)
   GHashTable *by_comm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
   for (CgFunctionId f = 0; f < cg_graph_n_functions (g); f++)
     {
-      if (matched[f] != CG_NO_ID || strcmp (cg_graph_function_object (g, f), CG_OBJECT_PROCESS) != 0)
-        continue;
-      const char *name = cg_graph_function_name (g, f), *dash = strrchr (name, '-');
       SplitRoot r = { 0, 0, f };
-      if (dash == NULL || !parse_split_numbers (dash + 1, &r.pid, &r.tid))
+      gsize comm_len;
+      if (matched[f] != CG_NO_ID || !cg_split_root_parse (g, f, &comm_len, &r.pid, &r.tid))
         continue;
-      g_autofree char *comm = g_strndup (name, (gsize) (dash - name));
+      g_autofree char *comm = g_strndup (cg_graph_function_name (g, f), comm_len);
       GArray *a = g_hash_table_lookup (by_comm, comm);
       if (a == NULL)
         {

@@ -6,6 +6,7 @@
 #include "cg-focus.h"
 
 #include "cg-names.h"
+#include "cg-split-root.h"
 #include "cg-error.h"
 #include "cg-spivey.h"
 
@@ -387,4 +388,20 @@ cg_split_roots (CgProfile *profile, GError **error)
         return overflow (error), NULL;
     }
   return cost_tree (out, split, error) ? g_steal_pointer (&out) : NULL;
+}
+
+gboolean
+cg_tree_roots_are_split (CgProfile *profile)
+{
+  CgTree *tree = cg_profile_tree (profile);
+  CgGraph *g = cg_profile_graph (profile);
+  gboolean any = FALSE;
+  for (CgFrameId x = 0; tree && x < cg_tree_n_frames (tree); x++)
+    if (cg_tree_parent (tree, x) == CG_NO_ID)
+      {
+        if (!cg_split_root_parse (g, cg_tree_function (tree, x), NULL, NULL, NULL))
+          return FALSE;
+        any = TRUE;
+      }
+  return any;
 }

@@ -90,4 +90,11 @@ CgProfile *cg_fold_tree (CgProfile *profile, const guint8 *fold, GError **error)
  * call tree.  Errors: CG_ERROR_OVERFLOW. */
 CgProfile *cg_split_roots (CgProfile *profile, GError **error);
 
+/* Whether @profile has a call tree whose every root frame is a process's
+ * or thread's of perf's --split=pid or tid (cg_split_root_parse): read
+ * from the profile, so that cgtree knows them in cgtools XML made by
+ * "cgmerge --split=tid", where its own --split applies to perf inputs
+ * only. */
+gboolean cg_tree_roots_are_split (CgProfile *profile);
+
 G_END_DECLS
