@@ -65,13 +65,6 @@ frameless_samples (const guint8 *head, gsize len)
   return lines >= 2 && number;
 }
 
-/* What @head (@len bytes) is where it holds no cost at all, else NULL:
- * blank lines alone, one a sample, as perf script -F sym prints them
- * (perf 6.1 prints a sample's symbols only beside ip, -F ip,sym), or
- * with a symbol a line indented under each other (a call chain's, as a
- * perf that prints them there might), or a name a line, not indented,
- * as gprof -r (--function-ordering) and -R (--file-ordering) print the
- * order they suggest linking the functions or object files in.  Two names or blank lines or more. */
 /* Whether the @n bytes at @s are a function's name as gprof and perf
  * print them: led by a letter, '_', '.', '$', '~' or '(' ("(anonymous
  * namespace)::f"), without control bytes, and blanks only inside
@@ -92,6 +85,14 @@ is_name (const guint8 *s, gsize n)
   return TRUE;
 }
 
+/* What @head (@len bytes) is where it holds no cost at all, else NULL:
+ * blank lines alone, one a sample, as perf script -F sym prints them
+ * (perf 6.1 prints a sample's symbols only beside ip, -F ip,sym), or
+ * with a symbol a line indented under each other (a call chain's, as a
+ * perf that prints them there might), or a name a line, not indented,
+ * as gprof -r (--function-ordering) and -R (--file-ordering) print the
+ * order they suggest linking the functions or object files in; two
+ * names or blank lines or more. */
 static const char *
 costless_text_kind (const guint8 *head, gsize len)
 {
