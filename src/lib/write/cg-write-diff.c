@@ -294,10 +294,6 @@ names_of (CgProfile *p, const CgDiffTextOptions *o)
   return names;
 }
 
-/* The two profiles' own notes (what their readers took out of their
- * times or estimated), printed after the table so that the changes
- * fill the first screen: two amon.out's notes ran to 44 lines before
- * it.  The head says they follow (cg_append_source_notes). */
 /* Neither profile records a call (cachegrind files): each total is
  * the function's own cost, which no method makes exact. */
 static gboolean
@@ -308,6 +304,10 @@ no_calls (const CgDiff *d)
          && cg_graph_n_functions (b) + cg_graph_n_functions (n) > 0;
 }
 
+/* The two profiles' own notes (what their readers took out of their
+ * times or estimated), printed after the table so that the changes
+ * fill the first screen: two amon.out's notes ran to 44 lines before
+ * it.  The head says they follow (cg_append_source_notes). */
 static GString *
 source_notes (const CgDiff *d, GString *head)
 {
