@@ -552,8 +552,10 @@ run (gpointer data, GError **error)
    * XML: a root per process or thread, whose subtree holds its own costs
    * only, where the call graph joined the threads' calls of one routine
    * under one root (not where the tree starts at chosen functions, which
-   * then have no such roots) */
-  if (!o->base && !o->focus && !o->roots && cg_tree_roots_are_split (whole))
+   * then have no such roots, nor in the callers tree, whose hot spots are
+   * each function's in all threads, with a line per thread's root above
+   * it) */
+  if (!o->base && !o->focus && !o->roots && !o->inverted && cg_tree_roots_are_split (whole))
     {
       CgProfile *split = cg_split_roots (whole, error);
       if (split == NULL)

@@ -85,6 +85,11 @@ expect 0 "$cgtree" --threshold=0 --no-fold "$tmp/split.xml" || fail "cgtree of c
 lines >"$tmp/piped-lines"
 cmp -s "$tmp/direct-lines" "$tmp/piped-lines" \
   || fail "cgtree of cgmerge --split=tid's XML differs from cgtree --split=tid: $(diff "$tmp/direct-lines" "$tmp/piped-lines" | head -8)"
+# the callers tree keeps a function's hot spot whole, in all threads:
+# burn once at the top, the threads' roots above it
+expect 0 "$cgtree" --split=tid --inverted --threshold=0 "$tmp/perf.data" || fail "cgtree --split=tid --inverted"
+[ "$(lines | awk '$1 == 0 && $3 == "burn"' | wc -l)" -eq 1 ] \
+  || fail "--split=tid --inverted: burn is not one hot spot: $(lines | awk '$1 == 0' | head -5)"
 
 # --base: the same tree, each thread's subtree under its root line, and
 # each root paired with the base run's (their numbers differ from run
