@@ -413,6 +413,79 @@ test_cost_note (void)
   CU_ASSERT_PTR_NULL (strstr (cg_profile_source (r, 0)->detail, "may read 20-40% low"));
 }
 
+/* The blind windows' estimate where only some of the threads had them
+ * (SQLite 3.40's shell with PRAGMA threads=4: 1 of 67 threads, the
+ * sorter's workers too short): the three estimates are sums over
+ * different threads (the calibrations' over all), so the note compares
+ * them over the threads the blind windows set, and says that the total
+ * it gives is theirs, and what the others hold.  Here 3 threads, 3,050
+ * ns charged in all; the blind windows set 1,000 ns of one thread, which
+ * the samples checked alone; the calibrations put all three at 6,050 ns,
+ * so that thread at 6,050 - (3,050 - 1,000) = 4,000 ns; its samples at
+ * 800 ns; 400 of the blind windows' 1,000 samples in the program's code:
+ * two standard errors of 7.7%. */
+static void
+test_blind_part (void)
+{
+  for (guint checked = 1; checked <= 2; checked++)
+    {
+      g_autoptr (GByteArray) b = sample (mutual, G_N_ELEMENTS (mutual), 50, 1000000000u);
+      guint end = b->len - AMON_SECTION_HEADER_SIZE;
+      put64 (b, end - 8 * AMON_TOTAL_N + 8 * AMON_TOTAL_THREADS, 3);
+      g_byte_array_set_size (b, end);
+      guint at = section (b, AMON_SECTION_CALIBRATION);
+      u64 (b, 40);
+      u32 (b, 20);
+      u32 (b, 0);
+      u64 (b, 20000);
+      u64 (b, 19000);
+      u64 (b, 21000);
+      u64 (b, 90000);
+      u64 (b, 600);      /* samples in the program's code */
+      u64 (b, 400);      /* in the monitor's */
+      u64 (b, 0);        /* no correction's residue */
+      u64 (b, checked);  /* threads checked */
+      u32 (b, 0);
+      u32 (b, 0);
+      u64 (b, 1000000);  /* blind windows' events */
+      u64 (b, 5000);     /* their CPU time */
+      u64 (b, 400);      /* their samples in the program's code */
+      u64 (b, 600);      /* in the monitor's */
+      u64 (b, 1);        /* threads the blind windows set */
+      u64 (b, 6050);     /* the calibrations' estimate, all threads */
+      u64 (b, 800);      /* all the samples', the threads checked */
+      u64 (b, 1000);     /* the blind windows', their thread */
+      end_section (b, at);
+      section (b, AMON_SECTION_END);
+      GError *error = NULL;
+      g_autoptr (CgProfile) p = read_bytes (b, NULL, &error);
+      CU_ASSERT_PTR_NOT_NULL_FATAL (p);
+      const char *note = cg_profile_source (p, 0)->note, *detail = cg_profile_source (p, 0)->detail;
+      CU_ASSERT_PTR_NOT_NULL_FATAL (note);
+      CU_ASSERT_PTR_NOT_NULL_FATAL (detail);
+      if (checked == 1)
+        {
+          CU_ASSERT (g_str_has_prefix (note, "the total of 1 of the 3 threads is an estimate, 1e-06 s (its samples'"
+                                             " error 8%), within a range of 8e-07 to 4e-06 s; "));
+          CU_ASSERT_PTR_NOT_NULL (strstr (note, "; 2 of the 3 threads had too few samples to check the cost per"
+                                                " call (2.05e-06 s of the total)"));
+          CU_ASSERT (g_str_has_prefix (detail, "the total of 1 of the 3 threads (those whose blind windows had the"
+                                               " samples) is an estimate, 1e-06 s (its samples' error 8%), within a"
+                                               " range of 8e-07 to 4e-06 s: the calibrations put their own time at"
+                                               " 4e-06 s and all their samples at 8e-07 s, "));
+          CU_ASSERT_PTR_NOT_NULL (strstr (detail, ": the others keep the calibrated cost (2.05e-06 s of the total)"));
+        }
+      else
+        {
+          /* a thread checked without blind windows: the other two
+           * estimates are not known over the blind windows' thread */
+          CU_ASSERT (g_str_has_prefix (note, "instrumentation cost taken out: "));
+          CU_ASSERT (g_str_has_prefix (detail, "instrumentation cost taken out: "));
+          CU_ASSERT_PTR_NULL (strstr (detail, "of the total"));
+        }
+    }
+}
+
 /* The calls a signal handler made while it interrupted one of the
  * monitor's hooks, which the monitor left out and counted (TOTALS field
  * 17), are said after the cost's note; a file of the first libamon, whose
@@ -836,6 +909,7 @@ main (void)
     { "mutual recursion: totals, the four arc times, traversed cycles", test_mutual_recursion },
     { "a cycle the run never went round is not listed", test_cycle_never_traversed },
     { "the instrumentation cost taken out is noted", test_cost_note },
+    { "the blind windows' estimate of some threads says so", test_blind_part },
     { "the calls of signal handlers left out are noted", test_unseen_note },
     { "two files sum", test_merge_sums },
     { "two files of the two CPU clocks sum, with a warning", test_merge_mixed_clocks },

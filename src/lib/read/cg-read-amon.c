@@ -634,12 +634,23 @@ sampled_note (Reader *r)
 
 /* The blind windows' estimate of the program's time (amon-blind.h), in
  * seconds: their samples set the total, and the other two measures (the
- * calibrations', all the samples') show its range where they disagree. */
+ * calibrations', all the samples') show its range where they disagree.
+ * The three are sums over different threads (formats/amon.md: the
+ * calibrations' over every thread, the samples' over those that had
+ * them), so where some threads had no blind windows with the samples,
+ * all three are taken over the threads that had (@part): the others'
+ * time is what the profile charged them, the profile's total less the
+ * blind windows' estimate (which set the times of their own threads), and
+ * their calibrated cost is that charge.  That holds where every thread
+ * the samples checked had blind windows too; else the other two are not
+ * known over those threads, and the estimate is not disputed. */
 typedef struct {
   guint64 samples;              /* the blind windows' samples */
   gdouble est, err, cal, all;   /* err: two standard errors, in % */
   gdouble lo, hi;               /* the three estimates' range */
   gboolean disputed;            /* cal or all lies beyond err of est */
+  gboolean part;                /* over some of the threads only */
+  gdouble others;               /* where @part and known, the other threads' time */
 } Blind;
 
 /* Fills @b; FALSE (and @b's samples 0) where the run had no blind
@@ -660,7 +671,19 @@ blind_estimate (const Reader *r, Blind *b)
   gdouble fb = ((gdouble) r->blind_program + 1) / ((gdouble) b->samples + 2);
   b->err = 200.0 * sqrt ((1 - fb) / (fb * (gdouble) b->samples));
   b->est = (gdouble) r->blind_total / (gdouble) r->rate;
-  b->cal = (gdouble) r->cal_total / (gdouble) r->rate;
+  guint64 cal = r->cal_total;
+  b->part = r->threads > r->threads_blind;
+  if (b->part)
+    {
+      /* the other threads' charge, and the calibrations' estimate of the
+       * threads with blind windows */
+      guint64 others = r->total_time > r->blind_total ? r->total_time - r->blind_total : 0;
+      if (r->threads_checked != r->threads_blind || others > cal)
+        return TRUE;
+      cal -= others;
+      b->others = (gdouble) others / (gdouble) r->rate;
+    }
+  b->cal = (gdouble) cal / (gdouble) r->rate;
   b->all = (gdouble) r->samples_total / (gdouble) r->rate;
   b->lo = MIN (b->est, MIN (b->cal, b->all));
   b->hi = MAX (b->est, MAX (b->cal, b->all));
@@ -689,7 +712,14 @@ cost_note (Reader *r)
   GString *s = g_string_new (NULL);
   Blind b;
   gboolean blind = blind_estimate (r, &b);
-  if (blind && b.disputed)
+  if (blind && b.disputed && b.part)
+    g_string_append_printf (s, "the total of %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " threads (those"
+                               " whose blind windows had the samples) is an estimate, %.3g s (its samples' error"
+                               " %.0f%%), within a range of %.3g to %.3g s: the calibrations put their own time at"
+                               " %.3g s and all their samples at %.3g s, and how much of the hooks' cost overlaps"
+                               " the program's own work is not known; ",
+                            r->threads_blind, r->threads, b.est, b.err, b.lo, b.hi, b.cal, b.all);
+  else if (blind && b.disputed)
     g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
                                " %.3g to %.3g s: the calibrations put the program's own time at %.3g s and all"
                                " the samples at %.3g s, and how much of the hooks' cost overlaps the program's"
@@ -753,6 +783,8 @@ cost_note (Reader *r)
     g_string_append_printf (s, "; only %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " threads had the samples to"
                             " check them (100 samples, a tenth of a second of CPU time or more; a thread that blocks SIGPROF"
                             " has none): the others keep the calibrated cost", r->threads_checked, r->threads);
+  if (blind && b.disputed && b.part)
+    g_string_append_printf (s, " (%.3g s of the total)", b.others);
   /* a time that is what remains of a larger measurement moves by the
    * error of what was taken out, magnified; the samples that set the
    * total see the instrumented program's own code, which may run quicker
@@ -811,7 +843,11 @@ cost_summary (Reader *r)
       return g_string_free (s, FALSE);
     }
   Blind b;
-  if (blind_estimate (r, &b) && b.disputed)
+  if (blind_estimate (r, &b) && b.disputed && b.part)
+    g_string_append_printf (s, "the total of %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " threads is an"
+                               " estimate, %.3g s (its samples' error %.0f%%), within a range of %.3g to %.3g s; ",
+                            r->threads_blind, r->threads, b.est, b.err, b.lo, b.hi);
+  else if (b.disputed)
     g_string_append_printf (s, "the total is an estimate, %.3g s (its samples' error %.0f%%), within a range of"
                                " %.3g to %.3g s; ",
                             b.est, b.err, b.lo, b.hi);
@@ -820,6 +856,8 @@ cost_summary (Reader *r)
   if (r->calibrations && r->threads > 1 && r->threads_checked < r->threads)
     g_string_append_printf (s, "; %" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT " threads had too few samples to"
                             " check the cost per call", r->threads - r->threads_checked, r->threads);
+  if (b.disputed && b.part)
+    g_string_append_printf (s, " (%.3g s of the total)", b.others);
   if (all > 0 && out >= 0.5 * all)
     g_string_append_printf (s, "; the times are dominated by the probe: %.0f%% of what was measured was the"
                             " monitor's", 100.0 * out / all);
