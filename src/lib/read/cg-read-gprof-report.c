@@ -734,6 +734,8 @@ read_graph (Report *r, Lines *l, gboolean *blurb, GError **error)
   if (!count (&s, &r->granularity) || strncmp (s, " byte(s)", 8) != 0)
     return fail (r, error, l->number, "expected the bytes each sample hit covers");
   s += 8;
+  if (strcmp (s, " no time propagated") == 0)
+    r->no_time = TRUE;
   const char *percent;
   if (strncmp (s, " for ", 5) == 0 && (s += 5, decimal_before (&s, '%', &percent, r->strings)))
     {
@@ -1244,8 +1246,11 @@ fill_gaps (Report *r)
       gpointer w = g_hash_table_lookup (r->by_index, GUINT_TO_POINTER (j));
       const Func *hi = w ? func (r, GPOINTER_TO_UINT (w) - 1) : NULL;
       /* a printed function has calls or time, so it sorts before every
-       * '_' name of neither: only an unprinted one can follow those */
-      gboolean last = hi != NULL && !hi->has_entry && cg_gprof_name_sorts_last (hi->name);
+       * '_' name of neither: only an unprinted one can follow those, or
+       * in a report of no time one whose only calls are its own
+       * (fmt 9.1's tests: "_init [1937]", "0+1", after [821] to [1936]) */
+      gboolean idle = !hi || !hi->has_entry || (r->no_time && hi->ncalls == 0);
+      gboolean last = hi != NULL && idle && cg_gprof_name_sorts_last (hi->name);
       g_autoptr (GString) name = g_string_new (NULL);
       if (lo != NULL && !lo->has_entry && cg_gprof_name_sorts_last (lo->name) == last)
         g_string_append_printf (name, "%s ", lo->name);
