@@ -62,6 +62,10 @@ check_page "recdemo" "$recdemo"
 awk 'BEGIN { s = "main"; for (i = 1; i <= 40; i++) s = s ";stage_" i "_of_the_long_pipeline"; print s ";leaf 100"
              print "main;other 5" }' >"$tmp/chain.folded"
 check_page "a long chain" "$tmp/chain.folded"
+# a chain whose last function's total (93.33 %) is below the first
+# call's cost (93.90 %): that function keeps its row, as in the text
+printf 'main;A;B;X;Y 9300\nmain;A 50\nmain;A;B 40\nmain;C;X;Y 33\nmain 577\n' >"$tmp/total.folded"
+check_page "a total below a chain's cost" "$tmp/total.folded"
 # a flat profile: no function has 0.1 % of the self cost, and the callers
 # tree the page toggles to still starts from the hottest ones
 awk 'BEGIN { for (i = 1; i <= 2000; i++) print "main;caller_" (i % 50) ";leaf_" i, 1 + i % 3 }' >"$tmp/flat.folded"

@@ -2,10 +2,11 @@
 # Numbers that nest (issue 29): on every line of cgtree's text and XML, a
 # child never shows more than the number on its parent's line that says
 # it contains it (the call's incl, or the function's total where the line
-# shows it), and a self cost never stands beside a smaller incl unless the
-# line shows the total that contains it.  Checked by awk over the output,
-# not by cgtools itself, on every bundled profile and on profiles made
-# here (callgrind of cgdemo, gprof of gmondemo).
+# shows it), a self cost never stands beside a smaller incl unless the
+# line shows the total that contains it, and a total beside a line is
+# never below its incl (a joined row's is its first call's).  Checked by
+# awk over the output, not by cgtools itself, on every bundled profile
+# and on profiles made here (callgrind of cgdemo, gprof of gmondemo).
 . "${top_srcdir:-.}/tests/cli/common.sh"
 
 # check_text TREE UNIT — the text invariant, from parse_tree's columns
@@ -23,6 +24,10 @@ check_text () {
       }
       if (self != "" && num(self) > contain) {
         bad++; if (bad <= 5) print "line " NR ": " $4 " self " num(self) "% beside " contain "%"
+      }
+      # a total "in all" says what contains more than the line: never less
+      if (all != "" && num(all) < incl) {
+        bad++; if (bad <= 5) print "line " NR ": " $4 " total " num(all) "% in all beside " incl "%"
       }
       held[d] = contain
       for (k in held) if (k + 0 > d) delete held[k]
@@ -101,6 +106,15 @@ expect 0 "$cgtree" --threshold=1 --no-fold --executable="$data/gmon/exprparse/ex
 parse_tree "$tmp/out" seconds >"$tmp/lines.tsv"
 awk -F '\t' '$2 == "master" && $4 == "next_token" { sub (/^[~ ]+/, "", $7); print $7 }' "$tmp/lines.tsv" >"$tmp/nt"
 [ "$(cat "$tmp/nt")" = "42.14" ] || fail "exprparse: next_token's master line shows $(cat "$tmp/nt")%"
+
+# a chain whose last function has a total in all below the first call's
+# cost, which the joined row shows: "A > B > X (93.33% in all)" read
+# 93.90 %; X keeps its line (93.00 %, its total beside it)
+printf 'main;A;B;X;Y 9300\nmain;A 50\nmain;A;B 40\nmain;C;X;Y 33\nmain 577\n' >"$tmp/chain.folded"
+check "$tmp/chain.folded" samples
+expect 0 "$cgtree" --threshold=1 "$tmp/chain.folded"
+grep -q -- '`-A > B$' "$tmp/out" && grep -q -- '`-X (93\.33% in all)$' "$tmp/out" \
+  || fail "chain.folded: X's total joined a row of more: $(grep -- '-A' "$tmp/out")"
 
 # profiles made here: callgrind of cgdemo (recursion, two cycles), gprof
 # of gmondemo

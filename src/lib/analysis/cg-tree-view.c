@@ -370,8 +370,11 @@ cg_tree_view_new (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, co
               g_array_set_size (v->lines, 0);
               order_lines (v, visible);
               guint shown = v->lines->len;
-              for (guint i = 0; i + 1 < v->lines->len; i++)
-                shown -= cg_tree_view_joins_next (v, i, o->threshold);
+              for (guint i = 0, head = 0; i + 1 < v->lines->len; i++)
+                if (cg_tree_view_joins_next (v, head, i, o->threshold))
+                  shown--;
+                else
+                  head = i + 1;
               g_array_set_size (v->lines, 0);
               if (shown >= o->top)
                 break;
@@ -456,9 +459,9 @@ cg_tree_view_cycles (const CgTreeView *v)
 }
 
 gboolean
-cg_tree_view_joins_next (const CgTreeView *v, guint i, gdouble threshold)
+cg_tree_view_joins_next (const CgTreeView *v, guint head, guint i, gdouble threshold)
 {
-  if (threshold <= 0 || i + 1 >= v->lines->len)
+  if (threshold <= 0 || i + 1 >= v->lines->len || head > i)
     return FALSE;
   const CgTreeLine *line = &g_array_index (v->lines, CgTreeLine, i);
   if (line->n_children != 1)
@@ -469,6 +472,10 @@ cg_tree_view_joins_next (const CgTreeView *v, guint i, gdouble threshold)
    * after the last name, where it contains what follows */
   if (cg_tree_view_shows_total (v, line->node)
       || cg_value_compare (v->kind, cg_tree_view_value (v, next->node), cg_tree_view_value (v, line->node)) > 0)
+    return FALSE;
+  CgNodeId first = g_array_index (v->lines, CgTreeLine, head).node;
+  if (cg_tree_view_shows_total (v, next->node)
+      && cg_value_compare (v->kind, cg_tree_view_function_total (v, next->node), cg_tree_view_value (v, first)) <= 0)
     return FALSE;
   /* a function whose own cost is worth showing keeps its line */
   if (cg_display_tree_shows_self (v->tree, next->node)

@@ -90,12 +90,15 @@ const CgDisplayTree *cg_tree_view_tree (const CgTreeView *view);
 CgCycles *cg_tree_view_cycles (const CgTreeView *view);
 const CgTreeViewOptions *cg_tree_view_options (const CgTreeView *view);
 
-/* Whether line @i's only shown child (line i + 1) joins it on one line,
- * "f > g", in a view that joins chains at @threshold (percent; 0: none):
- * it nests in line @i's cost, line @i shows no total of its function,
- * its own self cost is under @threshold, and the two lines' costs differ
- * by less than @threshold. */
-gboolean cg_tree_view_joins_next (const CgTreeView *view, guint i, gdouble threshold);
+/* Whether line @i's only shown child (line i + 1) joins the row that
+ * line @head (at most @i) starts, "f > g", in a view that joins chains
+ * at @threshold (percent; 0: none): it nests in line @i's cost, line @i
+ * shows no total of its function, its own self cost is under
+ * @threshold, the two lines' costs differ by less than @threshold, and
+ * where it shows its function's total ("in all"), that total is above
+ * the row's cost (line @head's, which the row shows): "main > … > g
+ * (93.33% in all)" on a row of 95.35 % read as a total below its cost. */
+gboolean cg_tree_view_joins_next (const CgTreeView *view, guint head, guint i, gdouble threshold);
 
 /* The profile's total for the event (the 100 %), of the event's kind. */
 CgValue cg_tree_view_all (const CgTreeView *view);

@@ -230,11 +230,12 @@ append_function (Writer *w, CgNodeId n, GArray *pieces, guint k)
   add_piece (pieces, start, w->line, k, CG_FIT_ASIDE);
 }
 
-/* Whether line @i's only shown child (line i + 1) joins it. */
+/* Whether line @i's only shown child (line i + 1) joins the row that
+ * line @head starts (cg_tree_view_joins_next). */
 static gboolean
-folds_into_next (Writer *w, guint i)
+folds_into_next (Writer *w, guint head, guint i)
 {
-  return !w->o->no_fold && cg_tree_view_joins_next (w->view, i, w->o->view.threshold);
+  return !w->o->no_fold && cg_tree_view_joins_next (w->view, head, i, w->o->view.threshold);
 }
 
 static void
@@ -437,7 +438,7 @@ cg_write_tree_text (CgProfile *p, const CgCosts *costs, const CgDisplayTree *t, 
     {
       const CgTreeLine *first = cg_tree_view_line (v, i);
       guint j = i;
-      while (j - i + 1 < MAX_FOLD && folds_into_next (&w, j))
+      while (j - i + 1 < MAX_FOLD && folds_into_next (&w, i, j))
         j++;
       const CgTreeLine *end = cg_tree_view_line (v, j);
       guint depth = first->depth - g_array_index (shift, guint, first->depth);

@@ -119,6 +119,8 @@
       if (count !== 1) break;
       if (showsSelf(only) && pct(D.self[fn[only]]) >= threshold) break;
       if (pct(value[m]) - pct(value[only]) >= threshold) break;
+      /* a total beside a name, below the row's cost, would read as less than its call */
+      if (only in inAll && inAll[only] <= value[n]) break;
       c.push(only);
     }
     return c;
@@ -555,6 +557,14 @@
     } else {
       log.push('ok no chain to fold at ' + threshold + '%');
     }
+    /* no joined row shows a total in all below its cost, as the text view */
+    var below = [];
+    tree.querySelectorAll('.row.chain').forEach(function (row) {
+      var h = +row.dataset.i;
+      chain(h).forEach(function (k) { if (k in inAll && inAll[k] <= value[h]) below.push(names[fn[k]]); });
+    });
+    check(below.length === 0, 'no joined row shows a total below its cost' +
+          (below.length ? ': ' + below.slice(0, 3).join(', ') : ''));
     /* a joined row keeps its first and last names readable (at least 12
      * characters, or all of a shorter one), as the text view cuts a chain
      * in the middle: the names between give way first */
