@@ -104,6 +104,15 @@ min_e (CgTree *tree, CgGraph *g, const CgArcId *arc_of, CgCosts *costs, GError *
   return TRUE;
 }
 
+/* Gives @g's function @h what @from's function @f has besides its
+ * name: its source location and whether it is a cycle. */
+static void
+copy_attributes (CgGraph *g, CgFunctionId h, CgGraph *from, CgFunctionId f)
+{
+  cg_graph_function_set_location (g, h, cg_graph_function_file (from, f), cg_graph_function_line (from, f));
+  cg_graph_function_set_flags (g, h, cg_graph_function_flags (from, f) & CG_FUNCTION_CYCLE);
+}
+
 /* @from's function @f in @g, once: new_function[f]. */
 static void
 copy_function (CgGraph *g, CgGraph *from, CgFunctionId f, CgFunctionId *new_function)
@@ -111,8 +120,7 @@ copy_function (CgGraph *g, CgGraph *from, CgFunctionId f, CgFunctionId *new_func
   if (new_function[f] != CG_NO_ID)
     return;
   CgFunctionId h = cg_graph_ensure_function (g, cg_graph_function_object (from, f), cg_graph_function_name (from, f));
-  cg_graph_function_set_location (g, h, cg_graph_function_file (from, f), cg_graph_function_line (from, f));
-  cg_graph_function_set_flags (g, h, cg_graph_function_flags (from, f) & CG_FUNCTION_CYCLE);
+  copy_attributes (g, h, from, f);
   new_function[f] = h;
 }
 
@@ -372,8 +380,7 @@ cg_split_roots (CgProfile *profile, GError **error)
               g_set_error (error, CG_ERROR, CG_ERROR_OVERFLOW, "too many functions");
               return NULL;
             }
-          cg_graph_function_set_location (g, h, cg_graph_function_file (from, f), cg_graph_function_line (from, f));
-          cg_graph_function_set_flags (g, h, cg_graph_function_flags (from, f) & CG_FUNCTION_CYCLE);
+          copy_attributes (g, h, from, f);
           g_hash_table_insert (copies, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (h));
         }
       new_frame[x] = cg_tree_ensure_child (split, p == CG_NO_ID ? CG_NO_ID : new_frame[p], h);
